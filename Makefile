@@ -1,0 +1,46 @@
+# Every target makes its own virtual environment; nothing needs to be installed by hand first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+# Extras the whole test suite needs (the base install needs none of them).
+TEST_EXTRAS := dev,server,arena,rl,bench,ray
+
+.PHONY: run test lint typecheck unit bench clean help
+
+help:
+	@echo "make run        play Tacocat against the heuristic bot in this terminal"
+	@echo "make test       the whole suite: lint, type check, unit, scenario, conformance and browser tests"
+	@echo "make bench      engine speed and bot strength figures (slow; prints its numbers)"
+	@echo "make clean      remove the virtual environment and caches"
+
+$(VENV)/.base: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test: pyproject.toml $(VENV)/.base
+	$(BIN)/pip install --quiet -e ".[$(TEST_EXTRAS)]"
+	touch $@
+
+run: $(VENV)/.base
+	$(BIN)/cardroom play tacocat --vs heuristic
+
+lint: $(VENV)/.test
+	$(BIN)/ruff check src tests bench
+
+typecheck: $(VENV)/.test
+	$(BIN)/mypy
+
+unit: $(VENV)/.test
+	$(BIN)/pytest -n 2 -q
+
+test: lint typecheck unit
+
+bench: $(VENV)/.test
+	$(PY) bench/engine.py
+	$(PY) bench/strength.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

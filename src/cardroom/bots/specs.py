@@ -1,0 +1,74 @@
+"""Bots named by text specs, the same for the CLI, the arena and the server.
+
+``random`` and ``heuristic`` (the game's own bot) are always here; search bots register more.
+A spec is ``name`` or ``name:key=value,key=value``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from cardroom.core.bot import Bot
+from cardroom.core.errors import InvalidOptions
+from cardroom.core.game import Game
+
+BotFactory = Callable[[Game, dict[str, str]], Bot]
+_FACTORIES: dict[str, BotFactory] = {}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    _FACTORIES[name] = factory
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    if rest:
+        for part in rest.split(","):
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip():
+                raise InvalidOptions(f"bad bot spec {spec!r}: parameters are key=value, separated by commas")
+            params[key.strip()] = value.strip()
+    return name.strip().lower(), params
+
+
+def _random(game: Game, params: dict[str, str]) -> Bot:
+    from cardroom.bots.uniform import RandomBot
+
+    _no_params("random", params)
+    return RandomBot()
+
+
+def _heuristic(game: Game, params: dict[str, str]) -> Bot:
+    _no_params("heuristic", params)
+    target: str | None = getattr(game, "heuristic_bot", None)
+    if target is None:
+        raise InvalidOptions(f"{game.name} has no heuristic bot")
+    module, attr = target.split(":")
+    cls: Any = getattr(importlib.import_module(module), attr)
+    bot: Bot = cls()
+    return bot
+
+
+def _no_params(name: str, params: dict[str, str]) -> None:
+    if params:
+        raise InvalidOptions(f"bot {name!r} takes no parameters, got {', '.join(params)}")
+
+
+register_bot("random", _random)
+register_bot("heuristic", _heuristic)
+
+
+def bot_names() -> tuple[str, ...]:
+    return tuple(_FACTORIES)
+
+
+def make_bot(spec: str, game: Game) -> Bot:
+    """The bot a spec names, for this game; :class:`InvalidOptions` lists the known names otherwise."""
+    name, params = parse_spec(spec)
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        raise InvalidOptions(f"unknown bot {name!r}; bots: {', '.join(_FACTORIES)}")
+    return factory(game, params)

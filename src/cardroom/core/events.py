@@ -1,0 +1,77 @@
+"""Events: what happened, each marked with who may see it.
+
+A state keeps its history as a linked chain of events (each state shares its parent's chain), so
+appending is O(1) and states stay immutable. ``audience=None`` means public: every seat and spectators.
+A private fact (the card you drew) is a separate event whose audience is that seat alone, usually next
+to a public twin ("P0 draws a card").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    text: str
+    data: Mapping[str, Any]
+    audience: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "data": dict(self.data),
+            "audience": None if self.audience is None else sorted(self.audience),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        audience = data.get("audience")
+        return cls(
+            kind=str(data["kind"]),
+            text=str(data["text"]),
+            data=dict(data.get("data", {})),
+            audience=None if audience is None else frozenset(int(s) for s in audience),
+        )
+
+    def public(self) -> dict[str, Any]:
+        """The form a viewer receives: no audience list (that would say who else was told)."""
+        return {"kind": self.kind, "text": self.text, **self.data}
+
+
+# A chain is None (empty) or (event, previous chain, length).
+Chain = tuple[Event, "Chain", int] | None
+
+
+def append(chain: Chain, event: Event) -> Chain:
+    return (event, chain, 1 + (chain[2] if chain else 0))
+
+
+def extend(chain: Chain, events: list[Event]) -> Chain:
+    for event in events:
+        chain = append(chain, event)
+    return chain
+
+
+def length(chain: Chain) -> int:
+    return chain[2] if chain else 0
+
+
+def iterate(chain: Chain) -> Iterator[Event]:
+    """Oldest first."""
+    items: list[Event] = []
+    while chain is not None:
+        items.append(chain[0])
+        chain = chain[1]
+    return reversed(items)
+
+
+def from_list(events: list[Event]) -> Chain:
+    return extend(None, events)

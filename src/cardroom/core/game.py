@@ -1,0 +1,217 @@
+"""The contract every game follows: a :class:`Game` (rules and options) and its immutable :class:`State`.
+
+The rules never know who is calling. A caller asks ``state.to_act`` who must decide, offers one of
+``state.legal_actions(seat)`` (or its text) to ``state.apply``, and gets a new state back; the old one is
+untouched. ``view(seat)`` is everything that seat may know; ``view(None)`` is the spectator's.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+from cardroom.core import events as ev
+from cardroom.core.action import Action, Grammar
+from cardroom.core.errors import CorruptState, IllegalAction, InvalidAction
+from cardroom.core.options import Option, resolve
+from cardroom.core.outcome import Outcome
+
+View = dict[str, Any]
+
+
+class State(ABC):
+    """One moment of one game. Immutable: every change makes a new state.
+
+    Subclasses keep their fields in ``__slots__`` and never assign after construction.
+    """
+
+    __slots__ = ()
+
+    game: Game
+    step: int
+    history: ev.Chain
+
+    # -- what subclasses provide -------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must decide now, in seat order; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Sorted legal actions of ``seat`` (empty if it is not to act)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> State:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        """The rule an illegal action breaks, in words a player understands."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> View:
+        """The game-specific part of a view."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state, secrets included, as JSON-safe data that ``game.load`` restores exactly."""
+
+    @abstractmethod
+    def census(self) -> Mapping[str, int]:
+        """Quantities the rules conserve (cards by identity, points), summed over every place."""
+
+    @abstractmethod
+    def shuffle_unknown(self, seat: int | None, rng: random.Random) -> State:
+        """The same state with everything ``seat`` cannot know dealt again at random.
+
+        Used by the conformance suite: if a view changes under this, it leaked something.
+        """
+
+    # -- the shared contract ---------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def apply(self, seat: int, action: Action | str) -> State:
+        """A new state after ``seat`` takes ``action`` (an :class:`Action` or its text).
+
+        Raises :class:`InvalidAction` for text that is no action, :class:`IllegalAction` when the rules
+        forbid it now. Either way this state is unchanged (it is immutable).
+        """
+        act = self.game.parse_action(action) if not isinstance(action, Action) else action
+        if not isinstance(seat, int) or not 0 <= seat < self.game.players:
+            raise IllegalAction(f"there is no seat {seat!r}; seats are 0 to {self.game.players - 1}")
+        if act in self.legal_actions(seat):
+            return self._apply(seat, act)
+        if self.is_over:
+            raise IllegalAction("the game is over; no more actions")
+        if seat not in self.to_act:
+            waiting = ", ".join(str(s) for s in self.to_act)
+            raise IllegalAction(f"it is not seat {seat}'s decision; waiting for seat {waiting}")
+        raise IllegalAction(self._why_illegal(seat, act))
+
+    def view(self, seat: int | None) -> View:
+        """All that ``seat`` may know, as JSON-safe data (``None``: a spectator)."""
+        outcome = self.outcome
+        acting = self.to_act
+        base: View = {
+            "game": self.game.name,
+            "preset": self.game.preset,
+            "options": self.game.public_options(),
+            "players": self.game.players,
+            "seat": seat,
+            "step": self.step,
+            "to_act": list(acting),
+            "is_over": outcome is not None,
+            "outcome": None if outcome is None else outcome.to_json(),
+            "legal_actions": (
+                [str(a) for a in self.legal_actions(seat)] if seat is not None and seat in acting else []
+            ),
+        }
+        base.update(self._view(seat))
+        return base
+
+    def log(self, seat: int | None) -> list[dict[str, Any]]:
+        """What happened, oldest first, holding only the events ``seat`` may see."""
+        return [e.public() for e in ev.iterate(self.history) if e.visible_to(seat)]
+
+    def events(self) -> list[ev.Event]:
+        """Every event with its audience (secrets included): for storage and tests, not for players."""
+        return list(ev.iterate(self.history))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    def __hash__(self) -> int:
+        return hash(json.dumps(self.to_json(), sort_keys=True))
+
+
+class Game(ABC):
+    """A game's rules under one set of options. Cheap to make; holds no secrets."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    option_specs: ClassVar[tuple[Option, ...]]
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]]
+    default_preset: ClassVar[str]
+    grammar: ClassVar[Grammar]
+
+    def __init__(self, preset: str | None = None, **options: Any) -> None:
+        self.preset, self.options = resolve(
+            self.name, self.option_specs, self.presets, preset, self.default_preset, options
+        )
+        self._setup()
+
+    def _setup(self) -> None:  # noqa: B027 - optional hook, empty by default
+        """Derive whatever the options imply (deck, board); called once by ``__init__``."""
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if self.presets[self.preset].get(k, v) != v}
+        extra = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"cardroom.make({self.name!r}, preset={self.preset!r}{extra})"
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """Number of seats."""
+
+    @abstractmethod
+    def new_game(self, seed: int | None = None) -> State:
+        """A new game; ``seed`` fixes every shuffle (a fresh secret seed when omitted)."""
+
+    @abstractmethod
+    def load(self, data: Mapping[str, Any] | str) -> State:
+        """A state from ``State.to_json()`` data or from the game's one-line position notation."""
+
+    @abstractmethod
+    def sample(self, view: View, rng: random.Random) -> State:
+        """A full state whose ``view(view['seat'])`` equals ``view``, hidden cards dealt at random."""
+
+    @abstractmethod
+    def action_space(self) -> tuple[Action, ...]:
+        """Every action this game, under these options, can ever offer; sorted and stable."""
+
+    def parse_action(self, text: str | Action) -> Action:
+        """The action a text names; :class:`InvalidAction` lists the forms if it names none."""
+        return self.grammar.parse(text)
+
+    def replay(self, seed: int, actions: Iterable[tuple[int, str | Action]]) -> State:
+        """The state reached from ``new_game(seed)`` by these (seat, action) pairs."""
+        state = self.new_game(seed)
+        for i, (seat, act) in enumerate(actions):
+            try:
+                state = state.apply(seat, act)
+            except (InvalidAction, IllegalAction) as exc:
+                raise type(exc)(f"action {i} ({seat}, {str(act)!r}) does not replay: {exc}") from None
+        return state
+
+    def public_options(self) -> dict[str, Any]:
+        """Options as shown to players (all of them are public)."""
+        return dict(self.options)
+
+    def describe(self) -> dict[str, Any]:
+        """Name, preset and options: enough, with a seed and actions, to rebuild any game."""
+        return {"game": self.name, "preset": self.preset, "options": dict(self.options)}
+
+    def _check_json(self, data: Mapping[str, Any]) -> None:
+        if not isinstance(data, Mapping):
+            raise CorruptState(f"expected a JSON object for a {self.name} state, got {type(data).__name__}")
+        if data.get("game") != self.name:
+            raise CorruptState(f"this data is for game {data.get('game')!r}, not {self.name!r}")

@@ -72,3 +72,23 @@ def make_bot(spec: str, game: Game) -> Bot:
     if factory is None:
         raise InvalidOptions(f"unknown bot {name!r}; bots: {', '.join(_FACTORIES)}")
     return factory(game, params)
+
+
+# Difficulty words players see, mapped to specs; the first registered spec of each list wins, so a
+# stronger bot takes over a word as soon as it is available.
+DIFFICULTY: dict[str, tuple[str, ...]] = {
+    "easy": ("random",),
+    "normal": ("heuristic",),
+    "hard": ("ismcts:ms=1000", "heuristic"),
+}
+
+
+def resolve_spec(word_or_spec: str) -> str:
+    """A difficulty word's spec, or the spec itself."""
+    choices = DIFFICULTY.get(word_or_spec.strip().lower())
+    if choices is None:
+        return word_or_spec
+    for spec in choices:
+        if parse_spec(spec)[0] in _FACTORIES:
+            return spec
+    return choices[-1]

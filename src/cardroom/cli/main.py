@@ -1,0 +1,137 @@
+"""The `cardroom` command: play, replay, rules, games, serve."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from cardroom.core.errors import CardroomError
+from cardroom.core.registry import game_class, game_names, make
+
+app = typer.Typer(
+    help="cardroom: Tacocat Spelled Backwards, Exploding Kittens and T.A.C.O. by their printed rules.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+
+def _parse_options(items: list[str], players: int | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise typer.BadParameter(f"--option takes KEY=VALUE, got {item!r}")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    if players is not None:
+        options["players"] = players
+    return options
+
+
+def _fail(message: str) -> None:
+    console.print(f"[red]error:[/red] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+GameArg = Annotated[str, typer.Argument(help="tacocat, exploding-kittens or taco")]
+PresetOpt = Annotated[str | None, typer.Option(help="a preset of the game (see `cardroom games`)")]
+OptionOpt = Annotated[list[str], typer.Option("--option", "-o", help="override one option: KEY=VALUE")]
+PlayersOpt = Annotated[int | None, typer.Option(help="number of players, for games that take 2 or more")]
+
+
+@app.command()
+def play(
+    game: GameArg,
+    preset: PresetOpt = None,
+    players: PlayersOpt = None,
+    vs: Annotated[
+        list[str], typer.Option(help="opponent: easy, normal, hard or a bot spec (random, heuristic, ...)")
+    ] = ["heuristic"],  # noqa: B006 - Typer reads list defaults this way
+    seed: Annotated[int | None, typer.Option(help="fix every shuffle (default: a fresh secret seed)")] = None,
+    seat: Annotated[int, typer.Option(help="your seat (0 sits first)")] = 0,
+    option: OptionOpt = [],  # noqa: B006
+    records: Annotated[Path, typer.Option(help="folder for finished-game records")] = Path("records"),
+    delay: Annotated[float, typer.Option(help="seconds to pause after each bot move")] = 0.0,
+) -> None:
+    """Play GAME in this terminal against bots."""
+    from cardroom.cli.play import play as run_play
+
+    try:
+        table_game = make(game, preset=preset, **_parse_options(option, players))
+        if not 0 <= seat < table_game.players:
+            _fail(f"--seat must be 0 to {table_game.players - 1}")
+        run_play(table_game, vs, seed, seat, records, console, delay)
+    except (CardroomError, ValueError) as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a record saved by `cardroom play`")],
+    seat: Annotated[int | None, typer.Option(help="see the game as this seat (default: as a spectator)")] = None,
+    pause: Annotated[bool, typer.Option(help="wait for Enter between steps")] = True,
+) -> None:
+    """Step through a saved game."""
+    from cardroom.cli.records import load_record
+    from cardroom.cli.replay import replay as run_replay
+
+    try:
+        run_replay(load_record(file), seat, pause, console)
+    except (CardroomError, ValueError) as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def rules(game: GameArg, preset: PresetOpt = None, option: OptionOpt = []) -> None:  # noqa: B006
+    """Show the rules of GAME under a preset."""
+    from cardroom.cli.rules_text import rules_markdown
+
+    try:
+        console.print(Markdown(rules_markdown(make(game, preset=preset, **_parse_options(option, None)))))
+    except CardroomError as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def games() -> None:
+    """List the games, their presets and options."""
+    for name in game_names():
+        cls: Any = game_class(name)
+        table = Table(title=f"{name}: {cls.title}  (presets: {', '.join(cls.presets)}; default {cls.default_preset})")
+        for col in ("option", "default", "allowed", "meaning"):
+            table.add_column(col)
+        for spec in cls.option_specs:
+            allowed = ", ".join(map(str, spec.choices)) if spec.choices else ""
+            note = " (assumed)" if spec.assumed else ""
+            table.add_row(spec.name, str(spec.default), allowed, spec.help + note)
+        console.print(table)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    database: Annotated[
+        str | None, typer.Option(help="SQLAlchemy URL (default: $CARDROOM_DATABASE_URL or a SQLite file)")
+    ] = None,
+) -> None:
+    """Run the online card room (needs the `server` extra)."""
+    try:
+        from cardroom.server.cli import serve as run_serve
+    except ImportError as exc:
+        _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom[server]'")
+        return
+    run_serve(host=host, port=port, database=database)
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,163 @@
+"""`cardroom play`: one person against bots in the terminal."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.rule import Rule
+
+from cardroom.bots import make_bot, resolve_spec
+from cardroom.cli.prompt import BadEntry, interpret
+from cardroom.cli.records import Record
+from cardroom.cli.rules_text import rules_markdown
+from cardroom.cli.screens import screen_for
+from cardroom.core import rng as rngmod
+from cardroom.core.bot import Bot
+from cardroom.core.errors import IllegalAction, InvalidAction
+from cardroom.core.game import Game, State
+
+
+def seat_label(game: Game, seat: int, human: int) -> str:
+    return "you" if seat == human else f"P{seat}"
+
+
+class TerminalTable:
+    """A game between one person (``human``) and bots, drawn on ``console``."""
+
+    def __init__(
+        self,
+        game: Game,
+        bots: dict[int, Bot],
+        human: int,
+        console: Console,
+        seed: int | None,
+        bot_delay: float = 0.0,
+    ) -> None:
+        self.game = game
+        self.bots = bots
+        self.human = human
+        self.console = console
+        self.seed = rngmod.fresh_seed() if seed is None else seed
+        self.bot_delay = bot_delay
+        self.rngs = {seat: random.Random(f"{self.seed}/{seat}") for seat in bots}
+        names = [("you" if s == human else bots[s].name) for s in range(game.players)]
+        self.record = Record(game.name, game.preset, dict(game.options), self.seed, names)
+        self.shown = 0  # log entries already printed
+
+    def run(self) -> State | None:
+        """Play to the end; ``None`` if the person quit."""
+        state = self.game.new_game(self.seed)
+        self._print_news(state)
+        while not state.is_over:
+            for seat in state.to_act:
+                if seat != self.human:
+                    text = self.bots[seat].choose(self.game, state.view(seat), self.rngs[seat])
+                    state = self._apply(state, seat, text)
+                    if self.bot_delay:
+                        time.sleep(self.bot_delay)
+                    break
+            else:
+                chosen = self._ask(state)
+                if chosen is None:
+                    return None
+                state = self._apply(state, self.human, chosen)
+        self._show(state)
+        return state
+
+    def _apply(self, state: State, seat: int, text: str) -> State:
+        state = state.apply(seat, text)
+        self.record.actions.append((seat, text))
+        self._print_news(state)
+        return state
+
+    def _print_news(self, state: State) -> None:
+        log = state.log(self.human)
+        for entry in log[self.shown :]:
+            self.console.print(f"[dim]·[/dim] {entry['text']}", highlight=False)
+        self.shown = len(log)
+
+    def _show(self, state: State) -> None:
+        view = state.view(self.human)
+        self.console.print(Rule(f"{self.game.title} · step {state.step}"))
+        self.console.print(screen_for(self.game)(view, self.game))
+        if state.outcome is not None:
+            won = self.human in state.outcome.winners
+            verdict = "You win!" if won else "You lose."
+            self.console.print(f"[bold]Game over: {verdict}[/bold] {state.outcome.reason}", highlight=False)
+
+    def _ask(self, state: State) -> str | None:
+        self._show(state)
+        legal = [str(a) for a in state.legal_actions(self.human)]
+        for i, text in enumerate(legal, 1):
+            self.console.print(f"  [bold cyan]{i:>2}[/bold cyan]  {text}", highlight=False)
+        while True:
+            try:
+                entry = self.console.input("[bold]your move>[/bold] ")
+            except EOFError:
+                return None
+            try:
+                choice = interpret(entry, legal)
+            except BadEntry as exc:
+                self.console.print(f"[red]{exc}[/red]", highlight=False)
+                continue
+            if choice.command == "quit":
+                return None
+            if choice.command == "help":
+                self._help(legal)
+                continue
+            if choice.command == "rules":
+                self.console.print(Markdown(rules_markdown(self.game)))
+                continue
+            if choice.command == "log":
+                for entry_ in state.log(self.human)[-20:]:
+                    self.console.print(f"[dim]·[/dim] {entry_['text']}", highlight=False)
+                continue
+            assert choice.action is not None
+            try:
+                self.game.parse_action(choice.action)
+                state.apply(self.human, choice.action)
+            except (InvalidAction, IllegalAction) as exc:
+                self.console.print(f"[red]{exc}[/red]", highlight=False)
+                continue
+            return str(self.game.parse_action(choice.action))
+
+    def _help(self, legal: list[str]) -> None:
+        self.console.print(
+            "Type the number of a choice, or the action itself (for example "
+            f"[bold]{legal[0]}[/bold]).\nCommands: help, rules, log (recent events), quit.\n"
+            f"Action forms: {self.game.grammar.describe()}",
+            highlight=False,
+        )
+
+
+def build_bots(game: Game, human: int, vs: list[str]) -> dict[int, Bot]:
+    """Bots for every seat but ``human``; one spec for all, or one per opponent in seat order."""
+    others = [s for s in range(game.players) if s != human]
+    specs = vs if len(vs) > 1 else vs * len(others)
+    if len(specs) != len(others):
+        raise ValueError(f"give one --vs for all opponents or exactly {len(others)}, one per opponent")
+    return {seat: make_bot(resolve_spec(spec), game) for seat, spec in zip(others, specs)}
+
+
+def play(
+    game: Game,
+    vs: list[str],
+    seed: int | None,
+    human: int,
+    records: Path,
+    console: Console,
+    bot_delay: float,
+) -> dict[str, Any]:
+    table = TerminalTable(game, build_bots(game, human, vs), human, console, seed, bot_delay)
+    final = table.run()
+    if final is None:
+        console.print("Left the table; unfinished games are not saved.")
+        return {"finished": False}
+    path = table.record.save(records)
+    console.print(f"Saved the record to {path} (replay it with: cardroom replay {path})", highlight=False)
+    return {"finished": True, "record": str(path)}

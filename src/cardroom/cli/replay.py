@@ -1,0 +1,41 @@
+"""`cardroom replay`: step through a saved game, as one seat saw it or as a spectator."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.rule import Rule
+
+from cardroom.cli.records import Record
+from cardroom.cli.screens import screen_for
+
+
+def replay(record: Record, seat: int | None, pause: bool, console: Console) -> int:
+    """Show every step; Enter goes on, q stops. Returns the number of steps shown."""
+    game = record.make_game()
+    if seat is not None and not 0 <= seat < game.players:
+        raise ValueError(f"--seat must be 0 to {game.players - 1} for this game")
+    state = game.new_game(record.seed)
+    screen = screen_for(game)
+    who = "spectator" if seat is None else f"seat {seat} ({record.seats[seat] if seat < len(record.seats) else '?'})"
+    shown = 0
+    for index in range(len(record.actions) + 1):
+        console.print(Rule(f"{game.title} · step {state.step} of {len(record.actions)} · as {who}"))
+        console.print(screen(state.view(seat), game))
+        log = state.log(seat)
+        for entry in log[shown:]:
+            console.print(f"[dim]·[/dim] {entry['text']}", highlight=False)
+        shown = len(log)
+        if index == len(record.actions):
+            break
+        actor, text = record.actions[index]
+        if pause:
+            try:
+                answer = console.input("[dim]Enter: next step, q: stop[/dim] ")
+            except EOFError:
+                break
+            if answer.strip().lower() in ("q", "quit"):
+                break
+        state = state.apply(actor, text)
+    if state.outcome is not None:
+        console.print(f"[bold]Result:[/bold] {state.outcome.reason}", highlight=False)
+    return state.step

@@ -1,0 +1,40 @@
+"""Per-game terminal screens. ``screens/<package>.py`` renders one seat's view with Rich."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any, Protocol
+
+from rich.console import RenderableType
+from rich.panel import Panel
+from rich.pretty import Pretty
+
+from cardroom.core.game import Game
+
+# Keys every view has (see State.view); a screen shows the game-specific rest.
+BASE_KEYS = {"game", "preset", "options", "players", "seat", "step", "to_act", "is_over", "outcome", "legal_actions"}
+
+
+class Screen(Protocol):
+    def __call__(self, view: dict[str, Any], game: Game) -> RenderableType: ...
+
+
+def package_of(game: Game) -> str:
+    """``cardroom.games.tacocat.game`` -> ``tacocat``."""
+    parts = type(game).__module__.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "games" else parts[-1]
+
+
+def generic(view: dict[str, Any], game: Game) -> RenderableType:
+    rest = {k: v for k, v in view.items() if k not in BASE_KEYS}
+    return Panel(Pretty(json.loads(json.dumps(rest))), title=game.title)
+
+
+def screen_for(game: Game) -> Screen:
+    try:
+        module = importlib.import_module(f"cardroom.cli.screens.{package_of(game)}")
+    except ModuleNotFoundError:
+        return generic
+    render: Screen = module.render
+    return render

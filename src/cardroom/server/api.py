@@ -1,0 +1,276 @@
+"""The JSON API and the per-seat WebSocket.
+
+Status codes: 404 unknown table, 403 wrong or missing token, 409 stale step, 422 an illegal or
+malformed action (the engine's reason), 429 too many requests. Error bodies say only what the
+requester may know.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+
+from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
+from cardroom.core.errors import InvalidOptions
+from cardroom.core.registry import game_class, game_names, make
+from cardroom.server import store
+from cardroom.server.errors import RateLimited, UnknownTable, WrongToken
+from cardroom.server.models import (
+    ActionIn,
+    CreateTable,
+    GameInfo,
+    Invitation,
+    Joined,
+    JoinIn,
+    OptionInfo,
+    Problem,
+    Rematch,
+    ReplayStep,
+    Rules,
+    Snapshot,
+    TableCreated,
+    TableSummary,
+)
+from cardroom.server.ratelimit import RateLimiter
+from cardroom.server.rooms import Room, SeatRequest, public_summary
+from cardroom.server.tokens import hash_token
+
+router = APIRouter(prefix="/api")
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    403: {"model": Problem, "description": "the token opens no seat at this table"},
+    404: {"model": Problem, "description": "no such table"},
+    429: {"model": Problem, "description": "too many requests for this token"},
+}
+
+
+def room_of(request: Request) -> Room:
+    room: Room = request.app.state.room
+    return room
+
+
+RoomDep = Annotated[Room, Depends(room_of)]
+
+
+def bearer(
+    request: Request,
+    authorization: Annotated[str | None, Header(description="Bearer <seat token>")] = None,
+    token: Annotated[str | None, Query(description="the seat token, for links (a header is preferred)")] = None,
+) -> str | None:
+    """The seat token from the Authorization header or the ``token`` query parameter; rate-limited."""
+    found = None
+    if authorization and authorization.lower().startswith("bearer "):
+        found = authorization[7:].strip()
+    elif token:
+        found = token
+    limiter: RateLimiter = request.app.state.limiter
+    key = hash_token(found) if found else "anon:" + (request.client.host if request.client else "?")
+    if not limiter.allow(key):
+        raise RateLimited()
+    return found
+
+
+TokenDep = Annotated[str | None, Depends(bearer)]
+
+
+# -- games --------------------------------------------------------------------------------------------
+
+
+@router.get("/games", response_model=list[GameInfo], summary="The games that can be played")
+def list_games() -> list[GameInfo]:
+    infos = []
+    for name in game_names():
+        cls: Any = game_class(name)
+        infos.append(
+            GameInfo(
+                name=name,
+                title=cls.title,
+                presets={k: dict(v) for k, v in cls.presets.items()},
+                default_preset=cls.default_preset,
+                options=[
+                    OptionInfo(
+                        name=o.name,
+                        default=o.default,
+                        help=o.help,
+                        choices=None if o.choices is None else list(o.choices),
+                        assumed=o.assumed,
+                    )
+                    for o in cls.option_specs
+                ],
+                difficulties={word: resolve_spec(word) for word in DIFFICULTY},
+                bots=list(bot_names()),
+            )
+        )
+    return infos
+
+
+@router.get(
+    "/games/{game}/rules",
+    response_model=Rules,
+    responses={404: {"model": Problem}, 422: {"model": Problem}},
+    summary="The rules of a game under a preset",
+)
+def game_rules(game: str, preset: str | None = None) -> Rules | JSONResponse:
+    from cardroom.server.rules import rules_markdown
+
+    if game not in game_names():
+        return JSONResponse({"detail": f"no game named {game!r}"}, status_code=404)
+    try:
+        g = make(game, preset=preset)
+    except InvalidOptions as exc:
+        return JSONResponse({"detail": str(exc)}, status_code=422)
+    return Rules(game=game, preset=g.preset, markdown=rules_markdown(g))
+
+
+# -- tables ---------------------------------------------------------------------------------------
+
+
+@router.post(
+    "/tables",
+    response_model=TableCreated,
+    status_code=201,
+    responses={422: {"model": Problem, "description": "unknown game, preset, option or bot"}},
+    summary="Create a table and fill its seats",
+)
+def create_table(body: CreateTable, request: Request, room: RoomDep) -> TableCreated:
+    created = room.create(
+        body.game,
+        body.preset,
+        body.options,
+        [SeatRequest(s.kind, s.bot, s.name) for s in body.seats],
+        body.reaction_seconds,
+        body.turn_seconds,
+    )
+    base = str(request.base_url).rstrip("/")
+    return TableCreated(
+        table_id=created.table_id,
+        seat=created.seat,
+        token=created.token,
+        url=f"{base}/table/{created.table_id}",
+        invitations=[
+            Invitation(seat=seat, token=token, url=f"{base}/table/{created.table_id}#token={token}")
+            for seat, token in sorted(created.invitations.items())
+        ],
+    )
+
+
+@router.get("/tables", response_model=list[TableSummary], summary="Recent tables")
+def list_tables(room: RoomDep) -> list[dict[str, Any]]:
+    return [public_summary(room.live(row.id)) for row in store.list_tables(room.engine)]
+
+
+@router.get("/tables/{table_id}", response_model=TableSummary, responses=ERRORS, summary="A table's public facts")
+def get_table(table_id: str, room: RoomDep) -> dict[str, Any]:
+    return public_summary(room.live(table_id))
+
+
+@router.get(
+    "/tables/{table_id}/view",
+    response_model=Snapshot,
+    responses=ERRORS,
+    summary="Your seat's view and log (a spectator's without a token)",
+)
+def get_view(table_id: str, room: RoomDep, token: TokenDep) -> dict[str, Any]:
+    live = room.live(table_id)
+    return room.snapshot(live, room.optional_seat(live, token))
+
+
+@router.post(
+    "/tables/{table_id}/actions",
+    response_model=Snapshot,
+    responses={
+        **ERRORS,
+        409: {"model": Problem, "description": "the action was chosen on a step that has passed"},
+        422: {"model": Problem, "description": "an illegal or malformed action, with the engine's reason"},
+    },
+    summary="Take an action on the step it was chosen on",
+)
+async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: TokenDep) -> dict[str, Any]:
+    live = room.live(table_id)
+    seat = room.seat_of(live, token)
+    live = await room.submit(table_id, seat, body.step, body.action)
+    return room.snapshot(live, seat)
+
+
+@router.post("/tables/{table_id}/join", response_model=Joined, responses=ERRORS, summary="Take your seat")
+def join(table_id: str, body: JoinIn, room: RoomDep, token: TokenDep) -> Joined:
+    return Joined(seat=room.join(table_id, token, body.name))
+
+
+@router.post(
+    "/tables/{table_id}/rematch",
+    response_model=Rematch,
+    responses={**ERRORS, 422: {"model": Problem}},
+    summary="Start a new game with the same seats (your token opens your new seat too)",
+)
+def rematch(table_id: str, room: RoomDep, token: TokenDep) -> Rematch:
+    return Rematch(table_id=room.rematch(table_id, token))
+
+
+@router.get(
+    "/tables/{table_id}/replay",
+    response_model=ReplayStep,
+    responses={**ERRORS, 409: {"model": Problem, "description": "the game is still being played"}},
+    summary="A finished game, step by step: the view after `step` actions",
+)
+def replay(
+    table_id: str, room: RoomDep, token: TokenDep, step: Annotated[int, Query(ge=0)] = 0
+) -> ReplayStep | JSONResponse:
+    live = room.live(table_id)
+    seat = room.optional_seat(live, token)
+    if not live.state.is_over:
+        return JSONResponse({"detail": "replays open when the game is over"}, status_code=409)
+    actions = store.load_actions(room.engine, table_id)
+    step = min(step, len(actions))
+    state = live.game.replay(live.row.seed, [(a.seat, a.text) for a in actions[:step]])
+    return ReplayStep(step=step, steps=len(actions), seat=seat, view=state.view(seat), log=state.log(seat))
+
+
+# -- the socket -------------------------------------------------------------------------------------------
+
+
+@router.websocket("/tables/{table_id}/ws")
+async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    """Pushes this seat's snapshot (the spectator's without a token) now and after every change.
+
+    Each socket computes its own view when woken: nothing is broadcast."""
+    room: Room = websocket.app.state.room
+    try:
+        live = room.live(table_id)
+        seat = room.optional_seat(live, token)
+    except UnknownTable:
+        await websocket.close(code=4404, reason="no such table")
+        return
+    except WrongToken:
+        await websocket.close(code=4403, reason="wrong token")
+        return
+    await websocket.accept()
+    changed = room.hub.subscribe(table_id)
+    receiver = asyncio.create_task(_drain(websocket))
+    try:
+        while True:
+            changed.clear()
+            await websocket.send_json({"type": "snapshot", **room.snapshot(room.live(table_id), seat)})
+            waiter = asyncio.create_task(changed.wait())
+            done, _ = await asyncio.wait({waiter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            if receiver in done:
+                waiter.cancel()
+                return
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    finally:
+        room.hub.unsubscribe(table_id, changed)
+        receiver.cancel()
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Reads (and ignores) what the client sends, so a closed socket is noticed at once."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.receive_text()

@@ -1,0 +1,104 @@
+"""The FastAPI application: API, socket, static browser client, and the startup that brings the
+database up to date and resumes every unfinished game."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+import cardroom
+from cardroom.server import database
+from cardroom.server.api import router
+from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable, WrongToken
+from cardroom.server.ratelimit import RateLimiter
+from cardroom.server.rooms import Room
+
+WEB_DIR = Path(str(resources.files("cardroom") / "web"))
+
+
+def create_app(
+    database_url: str | None = None,
+    *,
+    bot_delay: float | None = None,
+    rate: float = 20.0,
+    burst: int = 60,
+) -> FastAPI:
+    """The app on the given database (see :func:`database.database_url` for the default).
+
+    ``bot_delay``: the least time a bot takes per move (default 0.8 s, or $CARDROOM_BOT_DELAY), so
+    people can follow a bot's play and its speed says nothing about its cards.
+    """
+    url = database.database_url(database_url)
+    delay = bot_delay if bot_delay is not None else float(os.environ.get("CARDROOM_BOT_DELAY", "0.8"))
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = database.make_engine(url)
+        database.upgrade(engine)
+        room = Room(engine, bot_delay=delay)
+        app.state.room = room
+        app.state.limiter = RateLimiter(rate, burst)
+        await room.resume_all()
+        try:
+            yield
+        finally:
+            await room.autoplay.shutdown()
+            engine.dispose()
+
+    app = FastAPI(
+        title="cardroom",
+        version=cardroom.__version__,
+        summary="Tacocat Spelled Backwards, Exploding Kittens and T.A.C.O. online: tables, seats, actions.",
+        lifespan=lifespan,
+    )
+    app.include_router(router)
+    _handlers(app)
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "table.html")
+
+    return app
+
+
+def _handlers(app: FastAPI) -> None:
+    @app.exception_handler(UnknownTable)
+    async def unknown(_: Request, exc: UnknownTable) -> JSONResponse:
+        return JSONResponse({"detail": "no such table"}, status_code=404)
+
+    @app.exception_handler(WrongToken)
+    async def wrong(_: Request, exc: WrongToken) -> JSONResponse:
+        return JSONResponse({"detail": "this token opens no seat at this table"}, status_code=403)
+
+    @app.exception_handler(StaleStep)
+    async def stale(_: Request, exc: StaleStep) -> JSONResponse:
+        return JSONResponse({"detail": str(exc), "step": exc.current}, status_code=409)
+
+    @app.exception_handler(Refused)
+    async def refused(_: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=422)
+
+    @app.exception_handler(RateLimited)
+    async def limited(_: Request, exc: RateLimited) -> JSONResponse:
+        return JSONResponse({"detail": "too many requests; slow down"}, status_code=429)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
+        # Pydantic's own messages, without echoing the request body back.
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', 'invalid')}" for e in exc.errors()
+        )
+        return JSONResponse({"detail": f"malformed request: {problems}"}, status_code=422)

@@ -1,0 +1,191 @@
+"""What happens without anyone clicking: bots playing their seats, reaction windows closing on time,
+and (optionally) a bot standing in for a player whose turn timer ran out.
+
+Every such move goes through :meth:`Room.submit` like a person's, so it is stored as an action and
+replays exactly. Timing never depends on cards: a bot never moves sooner than ``bot_delay`` after the
+state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
+seat has decided.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from typing import TYPE_CHECKING
+
+from cardroom.bots.specs import make_bot
+from cardroom.core.bot import Bot
+from cardroom.core.game import Game, State, View
+from cardroom.server.errors import Refused, StaleStep, UnknownTable
+from cardroom.server.live import Live, is_reaction_window
+
+if TYPE_CHECKING:
+    from cardroom.server.rooms import Room
+
+log = logging.getLogger("cardroom.server")
+
+STAND_IN_SPEC = "heuristic"  # who plays for a player whose turn timer ran out
+
+
+def only_shrinks(live: Live, since: int) -> bool:
+    """True if every action from ``since`` on just took its actor out of ``to_act``."""
+    now = live.step
+    for i in range(since, now):
+        before = live.to_act_at[i]
+        after = live.to_act_at[i + 1] if i + 1 < now else live.state.to_act
+        if live.actors[i] not in before or tuple(s for s in before if s != live.actors[i]) != after:
+            return False
+    return True
+
+
+def window_open(live: Live) -> bool:
+    """The reaction window opened at ``live.window_step`` is still waiting for someone."""
+    if live.window_step is None or live.state.is_over or not live.state.to_act:
+        return False
+    return only_shrinks(live, live.window_step)
+
+
+class Autoplay:
+    def __init__(self, room: Room, *, bot_delay: float, bot_budget: float) -> None:
+        self.room = room
+        self.bot_delay = bot_delay
+        self.bot_budget = bot_budget
+        self._tasks: dict[tuple[str, str, int], asyncio.Task[None]] = {}
+        self._bots: dict[tuple[str, int, str], Bot] = {}
+
+    def after_change(self, live: Live, previous: State | None) -> None:
+        """Called after every stored action (and when a table is created or resumed)."""
+        state = live.state
+        table_id = live.row.id
+        if state.is_over:
+            live.window_step = live.window_deadline = None
+            live.turn_deadlines.clear()
+            return
+        # Reaction window: keep the running clock while seats are only passing one by one.
+        if previous is not None and live.window_step is not None and window_open(live):
+            pass
+        elif is_reaction_window(state):
+            live.window_step = live.step
+            live.window_deadline = time.time() + live.row.reaction_seconds
+            self._start((table_id, "window", live.step), self._close_window(table_id, live.step))
+        else:
+            live.window_step = live.window_deadline = None
+        kinds = {s.seat: s for s in live.row.seats}
+        for seat in state.to_act:
+            if kinds[seat].kind == "bot":
+                self._start((table_id, "bot", seat), self._play_bot(table_id, seat))
+        # Turn timers, for people only, and not inside a reaction window (that has its own clock).
+        if live.row.turn_seconds:
+            acted = live.actors[-1] if live.actors else None
+            for seat in list(live.turn_deadlines):
+                if seat not in state.to_act or seat == acted or live.window_deadline is not None:
+                    del live.turn_deadlines[seat]
+            if live.window_deadline is None:
+                for seat in state.to_act:
+                    if kinds[seat].kind != "bot" and seat not in live.turn_deadlines:
+                        deadline = time.time() + live.row.turn_seconds
+                        live.turn_deadlines[seat] = deadline
+                        self._start(
+                            (table_id, f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline)
+                        )
+
+    def _start(self, key: tuple[str, str, int], coro: object) -> None:
+        running = self._tasks.get(key)
+        if running is not None and not running.done():
+            coro.close()  # type: ignore[attr-defined]
+            return
+        task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
+        self._tasks[key] = task
+        task.add_done_callback(lambda t, k=key: self._done(k, t))  # type: ignore[misc]
+
+    def _done(self, key: tuple[str, str, int], task: asyncio.Task[None]) -> None:
+        if self._tasks.get(key) is task:
+            del self._tasks[key]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("autoplay task %s failed", key, exc_info=task.exception())
+
+    async def shutdown(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # -- bots ----------------------------------------------------------------------------------------
+
+    def _bot(self, live: Live, seat: int, spec: str) -> Bot:
+        key = (live.row.id, seat, spec)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = make_bot(spec, live.game)
+        return bot
+
+    async def _choose(self, live: Live, seat: int, spec: str, view: View, careful: bool) -> str:
+        """The bot's choice, off the event loop and within its budget; a random legal action if the
+        bot fails or runs out of time (the game must go on)."""
+        rng = random.Random(secrets.randbits(64))
+        legal = list(view["legal_actions"])
+        if careful:
+            return rng.choice(legal)
+        game: Game = live.game
+        try:
+            bot = self._bot(live, seat, spec)
+            text = await asyncio.wait_for(asyncio.to_thread(bot.choose, game, view, rng), self.bot_budget)
+            return str(text)
+        except Exception:
+            log.warning("bot %s at table %s seat %d failed; playing a random legal action", spec, live.row.id, seat)
+            return rng.choice(legal)
+
+    async def _play_bot(self, table_id: str, seat: int) -> None:
+        careful = False
+        while True:
+            try:
+                live = self.room.live(table_id)
+            except UnknownTable:
+                return
+            state = live.state
+            if state.is_over or seat not in state.to_act:
+                return
+            step = live.step
+            spec = next(s.bot_spec for s in live.row.seats if s.seat == seat) or "random"
+            started = time.monotonic()
+            text = await self._choose(live, seat, spec, state.view(seat), careful)
+            await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
+            try:
+                await self.room.submit(table_id, seat, step, text)
+                careful = False
+            except StaleStep:
+                continue
+            except Refused as exc:
+                log.warning("bot at table %s seat %d chose a refused action %r: %s", table_id, seat, text, exc)
+                careful = True
+
+    # -- clocks ----------------------------------------------------------------------------------------
+
+    async def _close_window(self, table_id: str, window_step: int) -> None:
+        live = self.room.live(table_id)
+        deadline = live.window_deadline or time.time()
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        # Pass for every seat that has not decided, one stored action each.
+        for _ in range(64):
+            live = self.room.live(table_id)
+            if live.window_step != window_step or not window_open(live):
+                return
+            seat = live.state.to_act[0]
+            try:
+                await self.room.submit(table_id, seat, live.step, "pass", timed_out=True)
+            except (StaleStep, Refused):
+                await asyncio.sleep(0)
+
+    async def _turn_timeout(self, table_id: str, seat: int, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        live = self.room.live(table_id)
+        if live.turn_deadlines.get(seat) != deadline or seat not in live.state.to_act:
+            return
+        step = live.step
+        text = await self._choose(live, seat, STAND_IN_SPEC, live.state.view(seat), careful=False)
+        with contextlib.suppress(StaleStep, Refused):
+            await self.room.submit(table_id, seat, step, text, timed_out=True)

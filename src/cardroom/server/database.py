@@ -1,0 +1,55 @@
+"""Connecting to the database and bringing its schema up to date with Alembic on startup."""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+
+# The default database: a SQLite file in the directory the server is started from.
+DEFAULT_SQLITE_FILE = "cardroom.sqlite3"
+ENV_URL = "CARDROOM_DATABASE_URL"
+
+
+def database_url(given: str | None = None) -> str:
+    """The URL to use: the one given, else $CARDROOM_DATABASE_URL, else ./cardroom.sqlite3."""
+    if given:
+        return given
+    from_env = os.environ.get(ENV_URL)
+    if from_env:
+        return from_env
+    return f"sqlite:///{Path(DEFAULT_SQLITE_FILE).resolve()}"
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("postgresql://"):
+        # psycopg 3 is the driver the `server` extra installs.
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    engine = create_engine(url, future=True)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
+    # WAL lets readers run while the one writer commits; FULL sync makes an acknowledged action
+    # survive a killed process or a power cut.
+    cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def upgrade(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest migration (`alembic upgrade head`)."""
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("cardroom.server") / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,85 @@
+"""A table's game as it stands, rebuilt from the database by replay and kept in memory as a cache.
+
+Besides the state it remembers, for every step, who was to act and who acted: that is what tells a
+stale action from one chosen in the same simultaneous decision (see :func:`still_current`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from cardroom.core.game import Game, State
+from cardroom.core.registry import make
+from cardroom.server.store import ActionRow, TableRow
+
+
+@dataclass
+class Live:
+    row: TableRow
+    game: Game
+    state: State
+    to_act_at: list[tuple[int, ...]] = field(default_factory=list)  # to_act before action i
+    actors: list[int] = field(default_factory=list)  # seat of action i
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Reaction-window bookkeeping: the step the window opened on and when it closes (epoch seconds).
+    window_step: int | None = None
+    window_deadline: float | None = None
+    # Turn timers: seat -> epoch seconds at which a bot takes over.
+    turn_deadlines: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def step(self) -> int:
+        return len(self.actors)
+
+    def record(self, seat: int, new_state: State) -> None:
+        self.to_act_at.append(self.state.to_act)
+        self.actors.append(seat)
+        self.state = new_state
+
+
+def game_of(row: TableRow) -> Game:
+    return make(row.game, preset=row.preset, **row.options)
+
+
+def rebuild(row: TableRow, rows: list[ActionRow]) -> Live:
+    """The table's state from its seed and stored actions (the canonical record)."""
+    game = game_of(row)
+    live = Live(row=row, game=game, state=game.new_game(row.seed))
+    for action in rows:
+        if action.step != live.step:
+            raise RuntimeError(f"table {row.id}: stored steps are not consecutive at {action.step}")
+        live.record(action.seat, live.state.apply(action.seat, action.text))
+    return live
+
+
+def still_current(live: Live, seat: int, step: int) -> bool:
+    """Whether an action ``seat`` chose on ``step`` may still be applied now.
+
+    The current step always may. An older step may only when everything since was other seats making
+    their own choices in the same simultaneous decision (each action just removed its actor from
+    ``to_act``): a Tacocat duel, or passes in a reaction window. A Nope, a revealed duel, anything else
+    that changed the situation makes the old choice stale.
+    """
+    now = live.step
+    if step == now:
+        return True
+    if step < 0 or step > now or seat not in live.to_act_at[step]:
+        return False
+    for i in range(step, now):
+        before = live.to_act_at[i]
+        after = live.to_act_at[i + 1] if i + 1 < now else live.state.to_act
+        actor = live.actors[i]
+        if actor == seat or actor not in before:
+            return False
+        if tuple(s for s in before if s != actor) != after:
+            return False
+    return True
+
+
+def is_reaction_window(state: State) -> bool:
+    """Several seats to act, every one of them free to pass: a Nope or Instants window."""
+    acting = state.to_act
+    if len(acting) < 2:
+        return False
+    return all(any(str(a) == "pass" for a in state.legal_actions(s)) for s in acting)

@@ -1,0 +1,1 @@
+"""Alembic migrations for the card room's database, shipped inside the package."""

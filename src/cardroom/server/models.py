@@ -1,0 +1,135 @@
+"""The JSON shapes of the API, so the OpenAPI document says exactly what is sent and received."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: Any
+    help: str
+    choices: list[Any] | None
+    assumed: bool
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    presets: dict[str, dict[str, Any]]
+    default_preset: str
+    options: list[OptionInfo]
+    difficulties: dict[str, str] = Field(description="difficulty word -> the bot spec it plays as")
+    bots: list[str] = Field(description="bot specs that may be named directly")
+
+
+class Rules(BaseModel):
+    game: str
+    preset: str
+    markdown: str
+
+
+class SeatIn(BaseModel):
+    kind: Literal["me", "bot", "invite"]
+    bot: str | None = Field(None, description="difficulty (easy, normal, hard) or a bot spec such as 'random'")
+    name: str | None = Field(None, max_length=40)
+
+
+class CreateTable(BaseModel):
+    game: str
+    preset: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn] = Field(min_length=1, max_length=10)
+    reaction_seconds: float = Field(4.0, ge=0.2, le=120, description="how long a Nope/Instants window stays open")
+    turn_seconds: float | None = Field(
+        None, ge=1, le=86400, description="after this long a bot plays for an absent player (off when null)"
+    )
+
+
+class Invitation(BaseModel):
+    seat: int
+    token: str
+    url: str = Field(description="the link to send: it carries the seat's secret token")
+
+
+class TableCreated(BaseModel):
+    table_id: str
+    seat: int | None = Field(description="your seat, if you took one")
+    token: str | None = Field(description="your seat's secret token; send it as 'Authorization: Bearer'")
+    url: str
+    invitations: list[Invitation]
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: Literal["human", "bot", "invite"]
+    name: str
+    joined: bool
+    bot: str | None
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    title: str
+    preset: str
+    options: dict[str, Any]
+    status: Literal["playing", "over"]
+    step: int
+    to_act: list[int]
+    created: str
+    reaction_seconds: float
+    turn_seconds: float | None
+    rematch_of: str | None
+    rematch_id: str | None
+    outcome: dict[str, Any] | None
+    seats: list[SeatInfo]
+
+
+class Window(BaseModel):
+    deadline: float = Field(description="when the reaction window closes, in Unix seconds")
+    seconds: float
+    remaining: float
+
+
+class Snapshot(BaseModel):
+    """What one viewer may see: the table, that seat's view (spectator's if seat is null) and log."""
+
+    table: TableSummary
+    seat: int | None
+    view: dict[str, Any]
+    log: list[dict[str, Any]]
+    window: Window | None
+    turn_deadlines: dict[str, float]
+
+
+class ActionIn(BaseModel):
+    step: int = Field(description="the step of the view the action was chosen on")
+    action: str = Field(max_length=200, description="the action's text, e.g. 'attack 8 9 10' or 'pass'")
+
+
+class JoinIn(BaseModel):
+    name: str | None = Field(None, max_length=40)
+
+
+class Joined(BaseModel):
+    seat: int
+
+
+class Rematch(BaseModel):
+    table_id: str
+
+
+class ReplayStep(BaseModel):
+    step: int
+    steps: int
+    seat: int | None
+    view: dict[str, Any]
+    log: list[dict[str, Any]]
+
+
+class Problem(BaseModel):
+    detail: str
+    step: int | None = None

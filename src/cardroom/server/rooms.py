@@ -1,0 +1,303 @@
+"""The card room: creates tables, applies actions through the engine, and keeps bots and clocks going.
+
+The database is the source of truth; ``self._live`` only caches replayed states by table id. Every
+change to a game goes through :meth:`Room.submit`, under the table's lock: check the step, apply
+through the engine (which refuses illegal actions without changing anything), store, then tell the
+sockets, the bots and the timers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine
+
+from cardroom.core.errors import IllegalAction, InvalidAction, InvalidOptions
+from cardroom.core.registry import game_names, make
+from cardroom.core.rng import fresh_seed
+from cardroom.server import store, tokens
+from cardroom.server.autoplay import Autoplay, window_open
+from cardroom.server.errors import Refused, StaleStep, UnknownTable, WrongToken
+from cardroom.server.hub import Hub
+from cardroom.server.live import Live, rebuild, still_current
+from cardroom.server.store import SeatRow, TableRow
+
+log = logging.getLogger("cardroom.server")
+
+MAX_PLAYERS = 10
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    kind: str  # me | bot | invite
+    bot: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Created:
+    table_id: str
+    seat: int | None
+    token: str | None
+    invitations: dict[int, str]  # seat -> token
+
+
+class Room:
+    def __init__(self, engine: Engine, *, bot_delay: float = 0.8, bot_budget: float = 5.0) -> None:
+        self.engine = engine
+        self.hub = Hub()
+        self._live: dict[str, Live] = {}
+        self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
+
+    # -- loading -----------------------------------------------------------------------------
+
+    def live(self, table_id: str) -> Live:
+        found = self._live.get(table_id)
+        if found is not None:
+            return found
+        row = store.load_table(self.engine, table_id) if len(table_id) <= 32 else None
+        if row is None:
+            raise UnknownTable(table_id)
+        found = self._live[table_id] = rebuild(row, store.load_actions(self.engine, table_id))
+        return found
+
+    def reload(self, table_id: str) -> Live:
+        self._live.pop(table_id, None)
+        return self.live(table_id)
+
+    async def resume_all(self) -> None:
+        """After a start: rebuild every unfinished game and set its bots and clocks going again."""
+        for table_id in store.all_playing_ids(self.engine):
+            try:
+                live = self.live(table_id)
+            except Exception:  # a game whose rules changed under it must not stop the server
+                log.exception("table %s could not be rebuilt", table_id)
+                continue
+            self.autoplay.after_change(live, previous=None)
+
+    # -- seats -----------------------------------------------------------------------------------
+
+    def seat_of(self, live: Live, token: str | None) -> int:
+        """The seat a token opens at this table; :class:`WrongToken` if none."""
+        if token:
+            for s in live.row.seats:
+                if tokens.matches(token, s.token_hash):
+                    return s.seat
+        raise WrongToken()
+
+    def optional_seat(self, live: Live, token: str | None) -> int | None:
+        """A spectator (``None``) without a token; with one, its seat or :class:`WrongToken`."""
+        return None if not token else self.seat_of(live, token)
+
+    def join(self, table_id: str, token: str | None, name: str | None) -> int:
+        live = self.live(table_id)
+        seat = self.seat_of(live, token)
+        store.mark_joined(self.engine, table_id, seat, name)
+        self.reload_row(live)
+        self.hub.changed(table_id)
+        return seat
+
+    def reload_row(self, live: Live) -> None:
+        row = store.load_table(self.engine, live.row.id)
+        if row is not None:
+            live.row = row
+
+    # -- creating ----------------------------------------------------------------------------
+
+    def create(
+        self,
+        game_name: str,
+        preset: str | None,
+        options: dict[str, Any],
+        seats: list[SeatRequest],
+        reaction_seconds: float,
+        turn_seconds: float | None,
+    ) -> Created:
+        from cardroom.bots.specs import make_bot, resolve_spec
+
+        if game_name not in game_names():
+            raise Refused(f"no game named {game_name!r}; games: {', '.join(game_names())}")
+        if not 1 <= len(seats) <= MAX_PLAYERS:
+            raise Refused(f"a table has 1 to {MAX_PLAYERS} seats")
+        if sum(1 for s in seats if s.kind == "me") > 1:
+            raise Refused("you can take only one seat")
+        options = dict(options)
+        try:
+            probe = make(game_name, preset=preset)
+            if any(o.name == "players" for o in probe.option_specs) and "players" not in options:
+                options["players"] = len(seats)
+            game = make(game_name, preset=preset, **options)
+        except (InvalidOptions, TypeError) as exc:
+            raise Refused(str(exc)) from None
+        if game.players != len(seats):
+            raise Refused(f"this game has {game.players} seats; {len(seats)} were filled")
+        created = Created(table_id=tokens.new_table_id(), seat=None, token=None, invitations={})
+        rows: list[SeatRow] = []
+        my_seat, my_token = None, None
+        for i, req in enumerate(seats):
+            name = (req.name or "").strip()[:40]
+            if req.kind == "bot":
+                spec = resolve_spec(req.bot or "normal")
+                try:
+                    make_bot(spec, game)
+                except InvalidOptions as exc:
+                    raise Refused(str(exc)) from None
+                rows.append(SeatRow(i, "bot", spec, None, name or f"Bot {i + 1} ({req.bot or 'normal'})", True))
+            elif req.kind in ("me", "invite"):
+                token = tokens.new_token()
+                if req.kind == "me":
+                    my_seat, my_token = i, token
+                    rows.append(SeatRow(i, "human", None, tokens.hash_token(token), name or f"Player {i + 1}", True))
+                else:
+                    created.invitations[i] = token
+                    rows.append(SeatRow(i, "invite", None, tokens.hash_token(token), name or f"Guest {i + 1}", False))
+            else:
+                raise Refused(f"a seat is 'me', 'bot' or 'invite', not {req.kind!r}")
+        row = TableRow(
+            id=created.table_id,
+            game=game.name,
+            preset=game.preset,
+            options=dict(game.options),
+            seed=fresh_seed(),
+            created=store.now(),
+            status="playing",
+            reaction_seconds=reaction_seconds,
+            turn_seconds=turn_seconds,
+            rematch_of=None,
+            rematch_id=None,
+            seats=tuple(rows),
+        )
+        store.create_table(self.engine, row)
+        live = self.live(row.id)
+        self.autoplay.after_change(live, previous=None)
+        return Created(row.id, my_seat, my_token, created.invitations)
+
+    def rematch(self, table_id: str, token: str | None) -> str:
+        """A new table: same game, options, seats and tokens (each player's old token opens the new
+        seat too, so nobody needs a new link); one rematch per table."""
+        live = self.live(table_id)
+        self.seat_of(live, token)
+        if not live.state.is_over:
+            raise Refused("the game is not over yet")
+        if live.row.rematch_id:
+            return live.row.rematch_id
+        old = live.row
+        row = TableRow(
+            id=tokens.new_table_id(),
+            game=old.game,
+            preset=old.preset,
+            options=old.options,
+            seed=fresh_seed(),
+            created=store.now(),
+            status="playing",
+            reaction_seconds=old.reaction_seconds,
+            turn_seconds=old.turn_seconds,
+            rematch_of=old.id,
+            rematch_id=None,
+            seats=old.seats,
+        )
+        store.create_table(self.engine, row)
+        store.set_rematch(self.engine, old.id, row.id)
+        self.reload_row(live)
+        self.autoplay.after_change(self.live(row.id), previous=None)
+        self.hub.changed(table_id)
+        return row.id
+
+    # -- playing -----------------------------------------------------------------------------------
+
+    async def submit(self, table_id: str, seat: int, step: int, text: str, timed_out: bool = False) -> Live:
+        """Apply one action chosen on ``step``; raises :class:`StaleStep`, :class:`Refused` (with the
+        engine's reason) or :class:`UnknownTable`. A refused action changes nothing."""
+        live = self.live(table_id)
+        async with live.lock:
+            live = self.live(table_id)  # the cache may have been rebuilt while we waited
+            if not still_current(live, seat, step):
+                raise StaleStep(live.step)
+            if not isinstance(text, str) or len(text) > 200:
+                raise Refused("an action is a short text")
+            previous = live.state
+            try:
+                new_state = previous.apply(seat, text)
+            except (InvalidAction, IllegalAction) as exc:
+                raise Refused(str(exc)) from None
+            action_text = str(live.game.parse_action(text))
+            try:
+                await asyncio.to_thread(
+                    store.append_action,
+                    self.engine,
+                    table_id,
+                    live.step,
+                    seat,
+                    action_text,
+                    timed_out,
+                    new_state.is_over,
+                )
+            except store.StepTaken:
+                # Another server process stored this step first: catch up from the database.
+                live = self.reload(table_id)
+                raise StaleStep(live.step) from None
+            live.record(seat, new_state)
+            if new_state.is_over:
+                self.reload_row(live)
+        self.autoplay.after_change(live, previous=previous)
+        self.hub.changed(table_id)
+        return live
+
+    # -- what a viewer is shown ----------------------------------------------------------------------
+
+    def snapshot(self, live: Live, seat: int | None) -> dict[str, Any]:
+        """Everything one viewer is sent: public table facts, that seat's view and its redacted log."""
+        state = live.state
+        return {
+            "table": public_summary(live),
+            "seat": seat,
+            "view": state.view(seat),
+            "log": state.log(seat),
+            "window": self.window_info(live),
+            "turn_deadlines": {str(k): v for k, v in live.turn_deadlines.items()},
+        }
+
+    def window_info(self, live: Live) -> dict[str, Any] | None:
+        if live.window_deadline is None or not window_open(live):
+            return None
+        return {
+            "deadline": live.window_deadline,
+            "seconds": live.row.reaction_seconds,
+            "remaining": max(0.0, live.window_deadline - time.time()),
+        }
+
+
+def public_summary(live: Live) -> dict[str, Any]:
+    """Facts about a table anyone may see: never a token hash, never the seed."""
+    row = live.row
+    state = live.state
+    outcome = state.outcome
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": live.game.title,
+        "preset": row.preset,
+        "options": row.options,
+        "status": "over" if outcome is not None else "playing",
+        "step": live.step,
+        "to_act": list(state.to_act),
+        "created": row.created.isoformat(),
+        "reaction_seconds": row.reaction_seconds,
+        "turn_seconds": row.turn_seconds,
+        "rematch_of": row.rematch_of,
+        "rematch_id": row.rematch_id,
+        "outcome": None if outcome is None else outcome.to_json(),
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined, "bot": s.bot_spec}
+            for s in row.seats
+        ],
+    }
+
+
+def bot_rng_seed() -> int:
+    return secrets.randbits(64)

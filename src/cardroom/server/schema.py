@@ -1,0 +1,70 @@
+"""The database tables. The database, not memory, is the source of truth for every game.
+
+A game is stored as its options, its secret seed and the append-only list of actions; a state is
+rebuilt by replaying them. ``actions`` has a unique ``(table_id, step)`` so that two submissions for
+the same step can never both land, even from two server processes.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("preset", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    # The secret seed: it never leaves the database except into the server's own replay.
+    Column("seed", BigInteger, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("reaction_seconds", Float, nullable=False),
+    Column("turn_seconds", Float, nullable=True),
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch_id", String(32), nullable=True),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),  # human | bot | invite
+    Column("bot_spec", String(128), nullable=True),
+    # SHA-256 of the seat's token; the token itself is never stored.
+    Column("token_hash", String(64), nullable=True, index=True),
+    Column("name", String(64), nullable=False),
+    Column("joined", Boolean, nullable=False, default=False),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("step", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    # Who decided: a person, a bot, or the clock (a reaction window or turn timer running out).
+    Column("timed_out", Boolean, nullable=False, default=False),
+    UniqueConstraint("table_id", "step", name="uq_actions_table_step"),
+)

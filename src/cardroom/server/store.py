@@ -1,0 +1,172 @@
+"""Reading and writing tables, seats and actions. Each function is one short transaction.
+
+Actions are only ever appended; the unique ``(table_id, step)`` constraint turns a second writer for
+the same step into :class:`StepTaken`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from cardroom.server.schema import actions, seats, tables
+
+
+class StepTaken(Exception):
+    """Another action was stored for this step first."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: str  # human | bot | invite
+    bot_spec: str | None
+    token_hash: str | None
+    name: str
+    joined: bool
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    game: str
+    preset: str
+    options: dict[str, Any]
+    seed: int
+    created: datetime
+    status: str
+    reaction_seconds: float
+    turn_seconds: float | None
+    rematch_of: str | None
+    rematch_id: str | None
+    seats: tuple[SeatRow, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    step: int
+    seat: int
+    text: str
+    timed_out: bool
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def create_table(engine: Engine, row: TableRow) -> None:
+    with engine.begin() as conn:
+        conn.execute(
+            insert(tables).values(
+                id=row.id,
+                game=row.game,
+                preset=row.preset,
+                options=row.options,
+                seed=row.seed,
+                created=row.created,
+                status=row.status,
+                reaction_seconds=row.reaction_seconds,
+                turn_seconds=row.turn_seconds,
+                rematch_of=row.rematch_of,
+                rematch_id=None,
+            )
+        )
+        for s in row.seats:
+            conn.execute(
+                insert(seats).values(
+                    table_id=row.id,
+                    seat=s.seat,
+                    kind=s.kind,
+                    bot_spec=s.bot_spec,
+                    token_hash=s.token_hash,
+                    name=s.name,
+                    joined=s.joined,
+                )
+            )
+
+
+def load_table(engine: Engine, table_id: str) -> TableRow | None:
+    with engine.connect() as conn:
+        t = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+        if t is None:
+            return None
+        seat_rows = conn.execute(
+            select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        ).mappings()
+        seat_list = tuple(
+            SeatRow(r["seat"], r["kind"], r["bot_spec"], r["token_hash"], r["name"], bool(r["joined"]))
+            for r in seat_rows
+        )
+    return TableRow(
+        id=t["id"],
+        game=t["game"],
+        preset=t["preset"],
+        options=dict(t["options"]),
+        seed=int(t["seed"]),
+        created=t["created"],
+        status=t["status"],
+        reaction_seconds=float(t["reaction_seconds"]),
+        turn_seconds=None if t["turn_seconds"] is None else float(t["turn_seconds"]),
+        rematch_of=t["rematch_of"],
+        rematch_id=t["rematch_id"],
+        seats=seat_list,
+    )
+
+
+def load_actions(engine: Engine, table_id: str) -> list[ActionRow]:
+    with engine.connect() as conn:
+        rows = conn.execute(
+            select(actions.c.step, actions.c.seat, actions.c.text, actions.c.timed_out)
+            .where(actions.c.table_id == table_id)
+            .order_by(actions.c.step)
+        )
+        return [ActionRow(r.step, r.seat, r.text, bool(r.timed_out)) for r in rows]
+
+
+def append_action(
+    engine: Engine, table_id: str, step: int, seat: int, text: str, timed_out: bool, over: bool
+) -> None:
+    """Store one action (and the table's new status); :class:`StepTaken` if the step is gone."""
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                insert(actions).values(
+                    table_id=table_id, step=step, seat=seat, text=text, created=now(), timed_out=timed_out
+                )
+            )
+            if over:
+                conn.execute(update(tables).where(tables.c.id == table_id).values(status="over"))
+    except IntegrityError as exc:
+        raise StepTaken(f"step {step} of table {table_id} is already taken") from exc
+
+
+def mark_joined(engine: Engine, table_id: str, seat: int, name: str | None) -> None:
+    values: dict[str, Any] = {"joined": True}
+    if name:
+        values["name"] = name
+    with engine.begin() as conn:
+        conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(**values))
+
+
+def set_rematch(engine: Engine, table_id: str, rematch_id: str) -> None:
+    with engine.begin() as conn:
+        conn.execute(update(tables).where(tables.c.id == table_id).values(rematch_id=rematch_id))
+
+
+def list_tables(engine: Engine, limit: int = 50) -> list[TableRow]:
+    with engine.connect() as conn:
+        ids = [
+            r.id
+            for r in conn.execute(select(tables.c.id).order_by(tables.c.created.desc()).limit(limit))
+        ]
+    found = [load_table(engine, i) for i in ids]
+    return [t for t in found if t is not None]
+
+
+def all_playing_ids(engine: Engine) -> list[str]:
+    with engine.connect() as conn:
+        return [r.id for r in conn.execute(select(tables.c.id).where(tables.c.status == "playing"))]

@@ -1,0 +1,155 @@
+"""PettingZoo AEC environments for every cardroom game: ``env("tacocat", preset="official")``.
+
+Agents are ``player_0``, ``player_1``, ... (seat numbers). Each observation is
+``{"observation": float32 vector, "action_mask": int8 vector}``, encoded from that seat's view alone.
+
+Simultaneous decisions (a Tacocat duel, a replacement, a Nope window) are served one agent at a time,
+lowest seat first. That is safe because the engine keeps a choice made face down out of every other
+seat's view until all have chosen: the second agent learns only that the first has decided, never what.
+Seats knocked out of a game stay agents until the end (they are simply never selected) and every agent
+receives its reward from ``outcome.returns`` when the game ends.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from cardroom.core import rng as rngmod
+from cardroom.core.errors import IllegalAction
+from cardroom.core.game import State
+from cardroom.rl.interface import Interface
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+class CardroomAEC(AECEnv):  # type: ignore[misc]
+    """One cardroom game as a PettingZoo AEC environment (raw: an illegal action raises)."""
+
+    RENDER_MODES = ("ansi", "human")
+
+    def __init__(self, name: str, preset: str | None = None, *, render_mode: str | None = None,
+                 generic_encoder: bool = False, **options: Any) -> None:
+        super().__init__()
+        self.interface = Interface.make(name, preset, generic_encoder=generic_encoder, **options)
+        game = self.interface.game
+        self.metadata = {
+            "name": f"cardroom_{name}_{game.preset}",
+            "render_modes": list(self.RENDER_MODES),
+            "is_parallelizable": False,
+        }
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(s) for s in range(game.players)]
+        self._seats = {a: s for s, a in enumerate(self.possible_agents)}
+        enc = self.interface.encoder
+        n = len(self.interface.actions)
+        # One space object per agent, returned every time (the API test checks identity).
+        self._observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(enc.low, enc.high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._rng = random.Random()
+        self.game_state: State | None = None
+
+    # -- spaces ------------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    # -- the AEC cycle -----------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        # A seed fixes this game and every later reset, as in Gymnasium.
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.game_state = self.interface.game.new_game(rngmod.seed_from(self._rng))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = agent_name(self.game_state.to_act[0])
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        state = self._state()
+        seat = self._seats[agent]
+        return {
+            "observation": self.interface.observation(state, seat),
+            "action_mask": self.interface.mask(state, seat),
+        }
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._state()
+        seat = self._seats[agent]
+        if action is None:
+            raise IllegalAction(f"{agent} must choose an action; None is only for finished agents")
+        act = self.interface.actions.action(int(action))
+        state = state.apply(seat, act)  # IllegalAction if the rules forbid it: the engine decides
+        self.game_state = state
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if state.is_over:
+            assert state.outcome is not None
+            for s, value in enumerate(state.outcome.returns(state.players)):
+                self.rewards[agent_name(s)] = float(value)
+            for a in self.agents:
+                self.terminations[a] = True
+            # Every agent now steps None once; start with the next seat round the table.
+            self.agent_selection = self.possible_agents[(seat + 1) % len(self.possible_agents)]
+        else:
+            self.agent_selection = agent_name(state.to_act[0])
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        text = json.dumps(self._state().view(None), sort_keys=True)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    def _state(self) -> State:
+        if self.game_state is None:
+            raise RuntimeError("call reset() first")
+        return self.game_state
+
+
+def raw_env(name: str, preset: str | None = None, **kwargs: Any) -> CardroomAEC:
+    """The bare environment: an illegal action raises :class:`~cardroom.core.errors.IllegalAction`."""
+    return CardroomAEC(name, preset, **kwargs)
+
+
+def env(name: str, preset: str | None = None, **kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's usual wrappers for classic games.
+
+    An illegal action ends the game with -1 for the agent that took it (``TerminateIllegalWrapper``),
+    and calls out of order are refused (``OrderEnforcingWrapper``).
+    """
+    wrapped: AECEnv = raw_env(name, preset, **kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -48,7 +48,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def room_of(request: Request) -> Room:
+async def room_of(request: Request) -> Room:
     room: Room = request.app.state.room
     return room
 
@@ -56,10 +56,12 @@ def room_of(request: Request) -> Room:
 RoomDep = Annotated[Room, Depends(room_of)]
 
 
-def bearer(
+async def bearer(
     request: Request,
     authorization: Annotated[str | None, Header(description="Bearer <seat token>")] = None,
-    token: Annotated[str | None, Query(description="the seat token, for links (a header is preferred)")] = None,
+    token: Annotated[
+        str | None, Query(description="the seat token, for links (a header is preferred)")
+    ] = None,
 ) -> str | None:
     """The seat token from the Authorization header or the ``token`` query parameter; rate-limited."""
     found = None
@@ -81,10 +83,13 @@ TokenDep = Annotated[str | None, Depends(bearer)]
 
 
 @router.get("/games", response_model=list[GameInfo], summary="The games that can be played")
-def list_games() -> list[GameInfo]:
+async def list_games() -> list[GameInfo]:
     infos = []
     for name in game_names():
-        cls: Any = game_class(name)
+        try:
+            cls: Any = game_class(name)
+        except Exception:  # a game package still being written must not take the lobby down
+            continue
         infos.append(
             GameInfo(
                 name=name,
@@ -114,7 +119,7 @@ def list_games() -> list[GameInfo]:
     responses={404: {"model": Problem}, 422: {"model": Problem}},
     summary="The rules of a game under a preset",
 )
-def game_rules(game: str, preset: str | None = None) -> Rules | JSONResponse:
+async def game_rules(game: str, preset: str | None = None) -> Rules | JSONResponse:
     from cardroom.server.rules import rules_markdown
 
     if game not in game_names():
@@ -136,7 +141,7 @@ def game_rules(game: str, preset: str | None = None) -> Rules | JSONResponse:
     responses={422: {"model": Problem, "description": "unknown game, preset, option or bot"}},
     summary="Create a table and fill its seats",
 )
-def create_table(body: CreateTable, request: Request, room: RoomDep) -> TableCreated:
+async def create_table(body: CreateTable, request: Request, room: RoomDep) -> TableCreated:
     created = room.create(
         body.game,
         body.preset,
@@ -159,12 +164,14 @@ def create_table(body: CreateTable, request: Request, room: RoomDep) -> TableCre
 
 
 @router.get("/tables", response_model=list[TableSummary], summary="Recent tables")
-def list_tables(room: RoomDep) -> list[dict[str, Any]]:
+async def list_tables(room: RoomDep) -> list[dict[str, Any]]:
     return [public_summary(room.live(row.id)) for row in store.list_tables(room.engine)]
 
 
-@router.get("/tables/{table_id}", response_model=TableSummary, responses=ERRORS, summary="A table's public facts")
-def get_table(table_id: str, room: RoomDep) -> dict[str, Any]:
+@router.get(
+    "/tables/{table_id}", response_model=TableSummary, responses=ERRORS, summary="A table's public facts"
+)
+async def get_table(table_id: str, room: RoomDep) -> dict[str, Any]:
     return public_summary(room.live(table_id))
 
 
@@ -174,7 +181,7 @@ def get_table(table_id: str, room: RoomDep) -> dict[str, Any]:
     responses=ERRORS,
     summary="Your seat's view and log (a spectator's without a token)",
 )
-def get_view(table_id: str, room: RoomDep, token: TokenDep) -> dict[str, Any]:
+async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> dict[str, Any]:
     live = room.live(table_id)
     return room.snapshot(live, room.optional_seat(live, token))
 
@@ -197,7 +204,7 @@ async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: Token
 
 
 @router.post("/tables/{table_id}/join", response_model=Joined, responses=ERRORS, summary="Take your seat")
-def join(table_id: str, body: JoinIn, room: RoomDep, token: TokenDep) -> Joined:
+async def join(table_id: str, body: JoinIn, room: RoomDep, token: TokenDep) -> Joined:
     return Joined(seat=room.join(table_id, token, body.name))
 
 
@@ -207,7 +214,7 @@ def join(table_id: str, body: JoinIn, room: RoomDep, token: TokenDep) -> Joined:
     responses={**ERRORS, 422: {"model": Problem}},
     summary="Start a new game with the same seats (your token opens your new seat too)",
 )
-def rematch(table_id: str, room: RoomDep, token: TokenDep) -> Rematch:
+async def rematch(table_id: str, room: RoomDep, token: TokenDep) -> Rematch:
     return Rematch(table_id=room.rematch(table_id, token))
 
 
@@ -217,7 +224,7 @@ def rematch(table_id: str, room: RoomDep, token: TokenDep) -> Rematch:
     responses={**ERRORS, 409: {"model": Problem, "description": "the game is still being played"}},
     summary="A finished game, step by step: the view after `step` actions",
 )
-def replay(
+async def replay(
     table_id: str, room: RoomDep, token: TokenDep, step: Annotated[int, Query(ge=0)] = 0
 ) -> ReplayStep | JSONResponse:
     live = room.live(table_id)

@@ -136,7 +136,9 @@ class Autoplay:
             text = await asyncio.wait_for(asyncio.to_thread(bot.choose, game, view, rng), self.bot_budget)
             return str(text)
         except Exception:
-            log.warning("bot %s at table %s seat %d failed; playing a random legal action", spec, live.row.id, seat)
+            log.warning(
+                "bot %s at table %s seat %d failed; playing a random legal action", spec, live.row.id, seat
+            )
             return rng.choice(legal)
 
     async def _play_bot(self, table_id: str, seat: int) -> None:
@@ -160,7 +162,9 @@ class Autoplay:
             except StaleStep:
                 continue
             except Refused as exc:
-                log.warning("bot at table %s seat %d chose a refused action %r: %s", table_id, seat, text, exc)
+                log.warning(
+                    "bot at table %s seat %d chose a refused action %r: %s", table_id, seat, text, exc
+                )
                 careful = True
 
     # -- clocks ----------------------------------------------------------------------------------------

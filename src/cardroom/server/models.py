@@ -33,7 +33,9 @@ class Rules(BaseModel):
 
 class SeatIn(BaseModel):
     kind: Literal["me", "bot", "invite"]
-    bot: str | None = Field(None, description="difficulty (easy, normal, hard) or a bot spec such as 'random'")
+    bot: str | None = Field(
+        None, description="difficulty (easy, normal, hard) or a bot spec such as 'random'"
+    )
     name: str | None = Field(None, max_length=40)
 
 
@@ -42,7 +44,9 @@ class CreateTable(BaseModel):
     preset: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
-    reaction_seconds: float = Field(4.0, ge=0.2, le=120, description="how long a Nope/Instants window stays open")
+    reaction_seconds: float = Field(
+        4.0, ge=0.2, le=120, description="how long a Nope/Instants window stays open"
+    )
     turn_seconds: float | None = Field(
         None, ge=1, le=86400, description="after this long a bot plays for an absent player (off when null)"
     )

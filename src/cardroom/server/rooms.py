@@ -147,15 +147,21 @@ class Room:
                     make_bot(spec, game)
                 except InvalidOptions as exc:
                     raise Refused(str(exc)) from None
-                rows.append(SeatRow(i, "bot", spec, None, name or f"Bot {i + 1} ({req.bot or 'normal'})", True))
+                rows.append(
+                    SeatRow(i, "bot", spec, None, name or f"Bot {i + 1} ({req.bot or 'normal'})", True)
+                )
             elif req.kind in ("me", "invite"):
                 token = tokens.new_token()
                 if req.kind == "me":
                     my_seat, my_token = i, token
-                    rows.append(SeatRow(i, "human", None, tokens.hash_token(token), name or f"Player {i + 1}", True))
+                    rows.append(
+                        SeatRow(i, "human", None, tokens.hash_token(token), name or f"Player {i + 1}", True)
+                    )
                 else:
                     created.invitations[i] = token
-                    rows.append(SeatRow(i, "invite", None, tokens.hash_token(token), name or f"Guest {i + 1}", False))
+                    rows.append(
+                        SeatRow(i, "invite", None, tokens.hash_token(token), name or f"Guest {i + 1}", False)
+                    )
             else:
                 raise Refused(f"a seat is 'me', 'bot' or 'invite', not {req.kind!r}")
         row = TableRow(

@@ -13,7 +13,13 @@ def rules_markdown(game: Game) -> str:
         text = resources.files(package).joinpath("rules.md").read_text(encoding="utf-8")
     except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
         text = f"# {game.title}\n\n(no rules text ships with this game yet)\n"
-    rows = ["", f"## This table: preset `{game.preset}`", "", "| option | value | meaning |", "| --- | --- | --- |"]
+    rows = [
+        "",
+        f"## This table: preset `{game.preset}`",
+        "",
+        "| option | value | meaning |",
+        "| --- | --- | --- |",
+    ]
     for spec in game.option_specs:
         note = " *(assumed: no rule text gives it)*" if spec.assumed else ""
         rows.append(f"| `{spec.name}` | `{game.options[spec.name]}` | {spec.help}{note} |")

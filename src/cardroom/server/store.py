@@ -159,10 +159,7 @@ def set_rematch(engine: Engine, table_id: str, rematch_id: str) -> None:
 
 def list_tables(engine: Engine, limit: int = 50) -> list[TableRow]:
     with engine.connect() as conn:
-        ids = [
-            r.id
-            for r in conn.execute(select(tables.c.id).order_by(tables.c.created.desc()).limit(limit))
-        ]
+        ids = [r.id for r in conn.execute(select(tables.c.id).order_by(tables.c.created.desc()).limit(limit))]
     found = [load_table(engine, i) for i in ids]
     return [t for t in found if t is not None]
 

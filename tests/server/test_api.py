@@ -77,7 +77,9 @@ def test_create_refuses_what_cannot_be(client: TestClient) -> None:
 
 
 def test_create_gives_tokens_and_invitation_links(client: TestClient, db_url: str) -> None:
-    table = create(client, seats=[{"kind": "me", "name": "Ann"}, {"kind": "invite"}, {"kind": "bot", "bot": "easy"}])
+    table = create(
+        client, seats=[{"kind": "me", "name": "Ann"}, {"kind": "invite"}, {"kind": "bot", "bot": "easy"}]
+    )
     token = str(table["token"])
     invitation = table["invitations"][0]  # type: ignore[index]
     assert table["seat"] == 0 and len(token) >= 32  # 24 random bytes
@@ -86,7 +88,9 @@ def test_create_gives_tokens_and_invitation_links(client: TestClient, db_url: st
     assert [s["kind"] for s in summary["seats"]] == ["human", "invite", "bot"]
     assert summary["seats"][0]["name"] == "Ann" and summary["seats"][2]["bot"] == "random"
     # Only hashes are stored, and nothing public carries a hash or the seed.
-    raw = sqlite3.connect(db_url.removeprefix("sqlite:///")).execute("select token_hash from seats").fetchall()
+    raw = (
+        sqlite3.connect(db_url.removeprefix("sqlite:///")).execute("select token_hash from seats").fetchall()
+    )
     assert all(token not in str(row) for row in raw)
     assert "token_hash" not in json.dumps(summary) and "seed" not in json.dumps(summary)
     assert any(t["id"] == table["table_id"] for t in client.get("/api/tables").json())
@@ -114,12 +118,20 @@ def test_action_accepted_and_every_refusal_leaves_the_game_unchanged(client: Tes
     not_mine = next(c for c in range(1, 10) if c not in hand)
     refusals = [
         (_act(client, table, "wrong", 0, f"play {hand[0]}"), 403),
-        (client.post("/api/tables/000/actions", headers=auth(token), json={"step": 0, "action": "pass"}), 404),
+        (
+            client.post("/api/tables/000/actions", headers=auth(token), json={"step": 0, "action": "pass"}),
+            404,
+        ),
         (_act(client, table, token, 5, f"play {hand[0]}"), 409),
         (_act(client, table, token, 0, f"play {not_mine}"), 422),
         (_act(client, table, token, 0, "fly away"), 422),
         (_act(client, table, other, 0, "pass"), 422),
-        (client.post(f"/api/tables/{table['table_id']}/actions", headers=auth(token), json={"action": "pass"}), 422),
+        (
+            client.post(
+                f"/api/tables/{table['table_id']}/actions", headers=auth(token), json={"action": "pass"}
+            ),
+            422,
+        ),
         (client.post(f"/api/tables/{table['table_id']}/actions", headers=auth(token), content=b"{"), 422),
     ]
     for response, code in refusals:
@@ -169,9 +181,11 @@ def test_reaction_window_times_out_into_stored_passes(client: TestClient, db_url
     while time.time() < deadline and _view(client, table, token)["view"]["to_act"] != [1]:  # type: ignore[index]
         time.sleep(0.05)
     assert _view(client, table, token)["view"]["scores"][0] == hand[0]  # type: ignore[index]
-    rows = sqlite3.connect(db_url.removeprefix("sqlite:///")).execute(
-        "select step, seat, text, timed_out from actions order by step"
-    ).fetchall()
+    rows = (
+        sqlite3.connect(db_url.removeprefix("sqlite:///"))
+        .execute("select step, seat, text, timed_out from actions order by step")
+        .fetchall()
+    )
     assert rows == [(0, 0, f"play {hand[0]}", 0), (1, 0, "pass", 1), (2, 1, "pass", 1)]
 
 

@@ -27,7 +27,9 @@ def test_two_seats_each_receive_only_their_own_view(client: TestClient) -> None:
         assert not set(hands[0]) & set(hands[1])
 
         played = client.post(
-            f"/api/tables/{tid}/actions", headers=auth(tokens[0]), json={"step": 0, "action": f"play {hands[0][0]}"}
+            f"/api/tables/{tid}/actions",
+            headers=auth(tokens[0]),
+            json={"step": 0, "action": f"play {hands[0][0]}"},
         )
         assert played.status_code == 200
         pushed = [ws0.receive_json(), ws1.receive_json(), spectator.receive_json()]

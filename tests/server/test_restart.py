@@ -1,0 +1,83 @@
+"""A real server process killed with SIGKILL and started again: every acknowledged action is still
+there, and the games go on (bots included)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.server.process import ServerProcess, free_port
+
+
+def _act(base: str, tid: str, token: str, step: int, text: str) -> httpx.Response:
+    return httpx.post(
+        f"{base}/api/tables/{tid}/actions",
+        headers={"Authorization": f"Bearer {token}"},
+        json={"step": step, "action": text},
+        timeout=10,
+    )
+
+
+def _view(base: str, tid: str, token: str | None = None) -> dict:  # type: ignore[type-arg]
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return httpx.get(f"{base}/api/tables/{tid}/view", headers=headers, timeout=10).json()  # type: ignore[no-any-return]
+
+
+def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+    server = ServerProcess(free_port(), database).start()
+    try:
+        base = server.url
+        people = httpx.post(
+            f"{base}/api/tables",
+            json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 120},
+        ).json()
+        tid = people["table_id"]
+        tokens = [people["token"], people["invitations"][0]["token"]]
+        acknowledged: list[tuple[int, str]] = []
+        for _ in range(3):  # a play and two passes: one card scored, seat 1's turn next
+            view = _view(base, tid, tokens[0])["view"]
+            seat = view["to_act"][0]
+            legal = _view(base, tid, tokens[seat])["view"]["legal_actions"]
+            text = "pass" if "pass" in legal else legal[0]
+            assert _act(base, tid, tokens[seat], view["step"], text).status_code == 200
+            acknowledged.append((seat, text))
+        before = {seat: _view(base, tid, tokens[seat]) for seat in (0, 1)}
+        bots = httpx.post(
+            f"{base}/api/tables",
+            json={"game": "toy", "seats": [{"kind": "bot"}, {"kind": "bot"}, {"kind": "invite"}]},
+        ).json()
+        time.sleep(0.3)  # the bots make their first moves, then wait on seat 2
+    finally:
+        server.kill()
+
+    assert server.proc is not None and server.proc.returncode == -9
+    server = ServerProcess(server.port, database).start()
+    try:
+        base = server.url
+        for seat in (0, 1):
+            after = _view(base, tid, tokens[seat])
+            assert after["view"] == before[seat]["view"]
+            assert after["log"] == before[seat]["log"]
+        assert after["view"]["step"] == len(acknowledged)
+        # The game goes on from where it was.
+        view = _view(base, tid, tokens[1])["view"]
+        assert view["to_act"] == [1]
+        assert _act(base, tid, tokens[1], view["step"], view["legal_actions"][0]).status_code == 200
+        # The bot table goes on too: finish it by always passing or playing for the invited seat.
+        bot_tid, guest = bots["table_id"], bots["invitations"][0]["token"]
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            snap = _view(base, bot_tid, guest)
+            if snap["view"]["is_over"]:
+                break
+            if 2 in snap["view"]["to_act"]:
+                legal = snap["view"]["legal_actions"]
+                _act(base, bot_tid, guest, snap["view"]["step"], "pass" if "pass" in legal else legal[0])
+            else:
+                time.sleep(0.02)
+        assert snap["view"]["is_over"]
+    finally:
+        server.stop()

@@ -1,7 +1,8 @@
 """Bots named by text specs, the same for the CLI, the arena and the server.
 
-``random`` and ``heuristic`` (the game's own bot) are always here; search bots register more.
-A spec is ``name`` or ``name:key=value,key=value``.
+``random`` and ``heuristic`` (the game's own bot) are always here, and so are the searches: ``ismcts``
+(fair) and ``oracle`` (cheats; only the arena may seat it). A spec is ``name`` or
+``name:key=value,key=value``, for example ``ismcts:ms=500`` or ``ismcts:iterations=2000``.
 """
 
 from __future__ import annotations
@@ -57,20 +58,44 @@ def _no_params(name: str, params: dict[str, str]) -> None:
         raise InvalidOptions(f"bot {name!r} takes no parameters, got {', '.join(params)}")
 
 
+def _ismcts(game: Game, params: dict[str, str]) -> Bot:
+    from cardroom.bots.ismcts import make_ismcts
+
+    return make_ismcts(game, params)
+
+
+def _oracle(game: Game, params: dict[str, str]) -> Bot:
+    from cardroom.bots.oracle import make_oracle
+
+    return make_oracle(game, params)
+
+
 register_bot("random", _random)
 register_bot("heuristic", _heuristic)
+register_bot("ismcts", _ismcts)
+register_bot("oracle", _oracle)
+
+# Bots that read the true state. make_bot refuses them unless the caller (the arena) allows cheats.
+CHEATING_BOTS: set[str] = {"oracle"}
 
 
 def bot_names() -> tuple[str, ...]:
     return tuple(_FACTORIES)
 
 
-def make_bot(spec: str, game: Game) -> Bot:
-    """The bot a spec names, for this game; :class:`InvalidOptions` lists the known names otherwise."""
+def make_bot(spec: str, game: Game, *, allow_cheats: bool = False) -> Bot:
+    """The bot a spec names, for this game; :class:`InvalidOptions` lists the known names otherwise.
+
+    A cheating bot (the oracle) is refused unless ``allow_cheats``: only the arena passes that.
+    """
     name, params = parse_spec(spec)
     factory = _FACTORIES.get(name)
     if factory is None:
         raise InvalidOptions(f"unknown bot {name!r}; bots: {', '.join(_FACTORIES)}")
+    if name in CHEATING_BOTS and not allow_cheats:
+        from cardroom.bots.oracle import CHEAT_NOTICE
+
+        raise InvalidOptions(f"{name!r} is refused here: {CHEAT_NOTICE}")
     return factory(game, params)
 
 

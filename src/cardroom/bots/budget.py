@@ -1,0 +1,65 @@
+"""How long a search bot may think: a wall-clock budget, an iteration budget, or both.
+
+An iteration budget makes a bot's choice a pure function of (view, rng), which is what reproducible
+arena runs need. A time budget depends on the machine and its load, so two runs can differ.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from cardroom.core.errors import InvalidOptions
+
+DEFAULT_MS = 1000.0
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Stop after ``iterations`` search iterations or ``ms`` milliseconds, whichever comes first."""
+
+    ms: float | None = None
+    iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.ms is None and self.iterations is None:
+            raise InvalidOptions("a search budget needs ms=... or iterations=...")
+        if self.ms is not None and not self.ms > 0:
+            raise InvalidOptions(f"ms must be positive, got {self.ms}")
+        if self.iterations is not None and self.iterations < 1:
+            raise InvalidOptions(f"iterations must be at least 1, got {self.iterations}")
+
+    @property
+    def reproducible(self) -> bool:
+        """True when only the iteration count limits the search (no clock involved)."""
+        return self.ms is None
+
+    def deadline(self, start: float) -> float:
+        """The ``time.perf_counter()`` value at which to stop; infinity without a time limit."""
+        return float("inf") if self.ms is None else start + self.ms / 1000.0
+
+    def label(self) -> str:
+        parts = []
+        if self.ms is not None:
+            parts.append(f"ms={self.ms:g}")
+        if self.iterations is not None:
+            parts.append(f"iterations={self.iterations}")
+        return ",".join(parts)
+
+
+def budget_from(params: dict[str, str], default_ms: float = DEFAULT_MS) -> Budget:
+    """Read ``ms`` and ``iterations`` out of spec parameters (removing them); ``ms=1000`` if neither."""
+    ms_text = params.pop("ms", None)
+    it_text = params.pop("iterations", None)
+    try:
+        ms = float(ms_text) if ms_text is not None else None
+        iterations = int(it_text) if it_text is not None else None
+    except ValueError:
+        raise InvalidOptions(f"budget must be numbers: ms={ms_text!r}, iterations={it_text!r}") from None
+    if ms is None and iterations is None:
+        ms = default_ms
+    return Budget(ms=ms, iterations=iterations)
+
+
+def now() -> float:
+    return time.perf_counter()

@@ -1,0 +1,77 @@
+"""The ISMCTS bot: a fair search that sees one seat's view and imagines the rest with ``game.sample``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from cardroom.bots.budget import Budget, budget_from
+from cardroom.bots.policy import make_policy
+from cardroom.bots.search import SearchStats, search
+from cardroom.core.errors import InvalidOptions
+from cardroom.core.game import Game
+
+PLAYOUTS = ("heuristic", "random")
+
+
+class SearchSettings:
+    """The parameters a search spec takes: a budget, ``c`` (exploration) and ``playout``."""
+
+    def __init__(self, params: dict[str, str], bot: str) -> None:
+        params = dict(params)
+        self.budget: Budget = budget_from(params)
+        try:
+            self.exploration = float(params.pop("c", "0.7"))
+        except ValueError:
+            raise InvalidOptions(f"{bot}: c must be a number") from None
+        self.playout = params.pop("playout", "heuristic")
+        if self.playout not in PLAYOUTS:
+            raise InvalidOptions(f"{bot}: playout must be one of {', '.join(PLAYOUTS)}")
+        if params:
+            raise InvalidOptions(
+                f"{bot} takes ms, iterations, c and playout; unknown: {', '.join(sorted(params))}"
+            )
+
+    def label(self) -> str:
+        extra = "" if self.exploration == 0.7 else f",c={self.exploration:g}"
+        extra += "" if self.playout == "heuristic" else f",playout={self.playout}"
+        return self.budget.label() + extra
+
+
+class ISMCTSBot:
+    """Information Set MCTS on the seat's view. Reads no State: every hidden card is imagined."""
+
+    cheats = False
+
+    def __init__(self, game: Game, settings: SearchSettings) -> None:
+        self.settings = settings
+        self.policy = make_policy(game, settings.playout)
+        self.name = f"ismcts:{settings.label()}"
+        self.last = SearchStats()
+
+    @property
+    def budget(self) -> Budget:
+        return self.settings.budget
+
+    def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
+        if self.policy.game is not game:
+            self.policy = make_policy(game, self.settings.playout)
+        root_view = dict(view)
+        seat = root_view["seat"]
+        self.last = SearchStats()
+        return search(
+            game,
+            seat,
+            root_view,
+            lambda r: game.sample(root_view, r),
+            self.policy,
+            self.settings.budget,
+            rng,
+            self.settings.exploration,
+            self.last,
+        )
+
+
+def make_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:
+    return ISMCTSBot(game, SearchSettings(params, "ismcts"))

@@ -1,0 +1,71 @@
+"""Default policies a search uses where its tree ends: the game's heuristic bot, or uniform random.
+
+A policy is asked for the acting seat's move in an imagined state. It sees only that seat's view,
+like any bot, so an imagined opponent never plays with knowledge it would not have.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any, Protocol
+
+from cardroom.core.bot import Bot
+from cardroom.core.game import Game, State
+
+
+class Policy(Protocol):
+    name: str
+
+    def move(self, state: State, seat: int, rng: random.Random) -> str: ...
+
+    def move_from_view(self, view: dict[str, Any], rng: random.Random) -> str: ...
+
+
+class RandomPolicy:
+    name = "random"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def move(self, state: State, seat: int, rng: random.Random) -> str:
+        # No view is built: the legal actions come straight from the state, which is the same list.
+        return str(rng.choice(state.legal_actions(seat)))
+
+    def move_from_view(self, view: dict[str, Any], rng: random.Random) -> str:
+        return str(rng.choice(view["legal_actions"]))
+
+
+class BotPolicy:
+    """Any view-based bot used as a policy (normally the game's heuristic bot)."""
+
+    def __init__(self, game: Game, bot: Bot) -> None:
+        self.game = game
+        self.bot = bot
+        self.name = bot.name
+
+    def move(self, state: State, seat: int, rng: random.Random) -> str:
+        return self.bot.choose(self.game, state.view(seat), rng)
+
+    def move_from_view(self, view: dict[str, Any], rng: random.Random) -> str:
+        return self.bot.choose(self.game, view, rng)
+
+
+def heuristic_bot(game: Game) -> Bot | None:
+    """A fresh instance of the game's heuristic bot, or ``None`` if the game has none."""
+    target: str | None = getattr(game, "heuristic_bot", None)
+    if not target:
+        return None
+    module, attr = target.split(":")
+    cls: Any = getattr(importlib.import_module(module), attr)
+    bot: Bot = cls()
+    return bot
+
+
+def make_policy(game: Game, kind: str) -> Policy:
+    """``heuristic`` (falls back to random if the game has no heuristic bot) or ``random``."""
+    if kind == "heuristic":
+        bot = heuristic_bot(game)
+        if bot is not None:
+            return BotPolicy(game, bot)
+    return RandomPolicy(game)

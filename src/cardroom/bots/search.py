@@ -1,0 +1,145 @@
+"""Information Set Monte Carlo Tree Search, game-agnostic, one tree per seat.
+
+Each iteration imagines one world (``game.sample`` of the searching seat's view; the oracle uses the
+true state instead) and plays it to the end:
+
+- Every seat has its own tree, keyed by *that seat's view* of the imagined world. A seat's choice
+  therefore depends only on what it could know there, never on the searching seat's cards or on
+  another seat's hidden choice (Cowling, Powley & Whitehouse's multiple-observer ISMCTS, with views
+  standing in for information sets).
+- Several seats in ``to_act`` (a duel, a reaction window) are taken one after another. Because a
+  pending choice never shows in another seat's view, each still chooses without seeing the others'.
+- Each tree grows by one node per iteration; after that, that seat plays the default policy (the
+  game's heuristic bot by default) until the game ends.
+- The reward of a seat is its share of the win (1/number of winners, or 0).
+
+Only the ``rng`` passed in is used, so with an iteration budget the result is a pure function of
+(view, rng). With a time budget an unfinished iteration is thrown away when the clock runs out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.bots.budget import Budget, now
+from cardroom.bots.policy import Policy
+from cardroom.bots.tree import Node, view_key
+from cardroom.core.game import Game, State
+from cardroom.core.outcome import Outcome
+
+# A playout that runs this long is called a draw; no game should get near it.
+MAX_STEPS = 20_000
+
+
+@dataclass(slots=True)
+class SearchStats:
+    """What the last search did, for tests, logs and the arena."""
+
+    iterations: int = 0
+    aborted: int = 0
+    seconds: float = 0.0
+    nodes: int = 0
+    root: list[dict[str, Any]] = field(default_factory=list)
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def rewards(outcome: Outcome | None, players: int) -> list[float]:
+    if outcome is None or not outcome.winners:
+        return [1.0 / players] * players
+    share = 1.0 / len(outcome.winners)
+    return [share if s in outcome.winners else 0.0 for s in range(players)]
+
+
+def search(
+    game: Game,
+    seat: int,
+    root_view: dict[str, Any],
+    world: Callable[[random.Random], State],
+    policy: Policy,
+    budget: Budget,
+    rng: random.Random,
+    exploration: float = 0.7,
+    stats: SearchStats | None = None,
+) -> str:
+    """The action text ``seat`` should take, given its view and a way to imagine worlds."""
+    legal: list[str] = list(root_view["legal_actions"])
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal action in this view: it is not to act")
+    stats = stats if stats is not None else SearchStats()
+    if len(legal) == 1:
+        return legal[0]
+    start = now()
+    deadline = budget.deadline(start)
+    trees: list[dict[str, Node]] = [{} for _ in range(game.players)]
+    root_key = view_key(root_view)
+    limit = budget.iterations if budget.iterations is not None else 1 << 62
+    while stats.iterations < limit and now() < deadline:
+        try:
+            _iterate(game, seat, root_view, root_key, world(rng), trees, policy, exploration, rng, deadline)
+        except _OutOfTime:
+            stats.aborted += 1
+            break
+        stats.iterations += 1
+    stats.seconds = now() - start
+    stats.nodes = sum(len(t) for t in trees)
+    root = trees[seat].get(root_key)
+    if root is None or root.visits == 0:
+        return policy.move_from_view(root_view, rng)
+    stats.root = root.summary()
+    return root.actions[root.best()]
+
+
+def _iterate(
+    game: Game,
+    seat: int,
+    root_view: dict[str, Any],
+    root_key: str,
+    state: State,
+    trees: list[dict[str, Node]],
+    policy: Policy,
+    exploration: float,
+    rng: random.Random,
+    deadline: float,
+) -> None:
+    path: list[tuple[int, Node, int]] = []
+    expanded = [False] * game.players
+    steps = 0
+    acting = seat  # the searching seat moves first, even where others are to act at the same time
+    while not state.is_over:
+        if now() >= deadline:
+            raise _OutOfTime
+        if steps:
+            acting = state.to_act[0]
+        if expanded[acting]:
+            text = policy.move(state, acting, rng)
+        else:
+            legal = state.legal_actions(acting)
+            if len(legal) == 1:
+                text = str(legal[0])  # no decision: no node
+            else:
+                if steps == 0:
+                    view, key = root_view, root_key
+                else:
+                    view = state.view(acting)
+                    key = view_key(view)
+                tree = trees[acting]
+                node = tree.get(key)
+                if node is None:
+                    node = tree[key] = Node(view["legal_actions"], policy.move_from_view(view, rng), rng)
+                    expanded[acting] = True
+                index = node.select(exploration)
+                path.append((acting, node, index))
+                text = node.actions[index]
+        state = state.apply(acting, text)
+        steps += 1
+        if steps >= MAX_STEPS:
+            break
+    reward = rewards(state.outcome, game.players)
+    for who, node, index in path:
+        node.update(index, reward[who])

@@ -1,0 +1,407 @@
+"""The rules engine: turns, plays, Instant windows, effects and rounds, working on a :class:`Table`.
+
+Work is a stack of small tasks. :meth:`Engine.run` pops automatic tasks (start a turn, draw, resolve
+a play) until the top task is a decision; :meth:`Engine.decide` applies one seat's answer to it and
+runs on. Each seat's decisions come one at a time with short legal lists.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core import events as ev
+from cardroom.core.rng import derive
+from cardroom.games.taco.cards import CardSpec
+from cardroom.games.taco.effects import EFFECTS
+from cardroom.games.taco.table import Table
+
+if TYPE_CHECKING:
+    from cardroom.games.taco.game import TacoGame
+
+DECISIONS = frozenset(("main", "bonus", "window", "target", "choose", "discard", "hail", "accent"))
+HAND_LIMIT = 7
+GIMME_BONUS = 3
+
+
+def turn_cap(players: int) -> int:
+    """A safety net: a round also ends after this many turns, if nobody can empty the pool."""
+    return 60 + 20 * players
+
+
+class Engine:
+    """Rules applied to one working table; collects the events that happen."""
+
+    def __init__(self, game: TacoGame, tb: Table) -> None:
+        self.game = game
+        self.tb = tb
+        self.cards = game.deck.cards
+        self.n = game.players
+        self.events: list[ev.Event] = []
+
+    # -- small helpers -------------------------------------------------------------------------
+
+    def spec(self, card: int) -> CardSpec:
+        return self.cards[card]
+
+    def name(self, card: int) -> str:
+        return self.cards[card].name
+
+    def slug(self, card: int) -> str:
+        return self.cards[card].slug
+
+    def seats(self) -> range:
+        return range(self.n)
+
+    def push(self, task: list[Any]) -> None:
+        self.tb.stack.append(task)
+
+    def say(self, kind: str, text: str, audience: Sequence[int] | None = None, **data: Any) -> None:
+        aud = None if audience is None else frozenset(audience)
+        self.events.append(ev.Event(kind, text, data, aud))
+
+    def rng(self) -> random.Random:
+        gen = derive(self.tb.seed, self.tb.counter)
+        self.tb.counter += 1
+        return gen
+
+    def random_choice(self, items: Sequence[int]) -> int:
+        return items[self.rng().randrange(len(items))]
+
+    def owner_of(self, card: int) -> int:
+        for seat, taco in enumerate(self.tb.tacos):
+            if card in taco:
+                return seat
+        return -1
+
+    def everyone(self) -> int:
+        return (1 << self.n) - 1
+
+    # -- moving cards ----------------------------------------------------------------------------
+
+    def to_hand(self, seat: int, card: int) -> None:
+        bisect.insort(self.tb.hands[seat], card)
+
+    def from_hand(self, seat: int, card: int) -> None:
+        self.tb.hands[seat].remove(card)
+        self.tb.known.pop(card, None)
+
+    def pick_from_hand(self, seat: int, slug: str) -> int:
+        """The copy of ``slug`` a seat gives up: one others know about first, then the lowest id."""
+        copies = [c for c in self.tb.hands[seat] if self.cards[c].slug == slug]
+        known = [c for c in copies if c in self.tb.known]
+        return (known or copies)[0]
+
+    def draw(self, seat: int, reveal_forced: bool = False) -> int | None:
+        tb = self.tb
+        if not tb.deck:
+            if not tb.discard:
+                self.say("draw", f"P{seat} cannot draw: deck and discard pile are empty", seat=seat)
+                return None
+            tb.deck = tb.discard
+            tb.discard = []
+            self.rng().shuffle(tb.deck)
+            self.say("reshuffle", "The discard pile is shuffled into a new deck", size=len(tb.deck))
+        card = tb.deck.pop()
+        self.to_hand(seat, card)
+        self.say("draw", f"P{seat} draws a card", seat=seat)
+        self.say("drew", f"You draw {self.name(card)}", [seat], card=self.slug(card), id=card)
+        return card
+
+    def discard_from_hand(self, seat: int, card: int) -> None:
+        self.from_hand(seat, card)
+        self.tb.discard.append(card)
+
+    def gain(self, card: int) -> None:
+        """A card entered a taco fresh: take its points from the pool (negative ones go back)."""
+        printed = self.cards[card].points
+        tb = self.tb
+        if printed > 0:
+            got = min(printed, tb.pool)  # the pool may hold less: take what is left
+            tb.pool -= got
+            tb.points[card] = got
+        elif printed < 0:
+            tb.points[card] = printed
+            tb.pool -= printed
+
+    def release(self, card: int, seat: int) -> None:
+        """A card leaves a taco: its points go back to the pool; a negative card's owner regains them."""
+        tb = self.tb
+        tb.pool += tb.points[card]
+        tb.points[card] = 0
+        if tb.pool < 0:
+            # The pool held less than the owner should regain: they regain what is left (the round
+            # ends now), and the shortfall stays on their shell so every point is accounted for.
+            tb.points[tb.tacos[seat][0]] += tb.pool
+            tb.pool = 0
+
+    def leave_taco(self, card: int) -> int:
+        seat = self.owner_of(card)
+        self.release(card, seat)
+        self.tb.tacos[seat].remove(card)
+        return seat
+
+    def destroy(self, card: int) -> None:
+        seat = self.leave_taco(card)
+        self.tb.discard.append(card)
+        self.say("destroyed", f"{self.name(card)} in P{seat}'s taco is destroyed", card=self.slug(card),
+                 id=card, seat=seat)
+
+    def fire(self, card: int, owner: int) -> None:
+        spec = self.cards[card]
+        EFFECTS[spec.effect].run(self, owner, card, spec.params)
+
+    def place(self, card: int, seat: int) -> None:
+        """A card played (or pulled from the discard pile) enters a taco: points, then its effect."""
+        spec = self.cards[card]
+        taco = self.tb.tacos[seat]
+        if spec.type == "shell":
+            old = taco[0]
+            self.release(old, seat)
+            taco[0] = card
+            (self.tb.box if self.cards[old].starting else self.tb.discard).append(old)
+            self.say("shell", f"P{seat}'s {self.name(old)} is replaced by {spec.name}", seat=seat,
+                     card=spec.slug, id=card, old=self.slug(old))
+        else:
+            taco.append(card)
+        self.gain(card)
+        self.say("enter", f"{spec.name} enters P{seat}'s taco ({self.tb.points[card]:+d})", seat=seat,
+                 card=spec.slug, id=card, points=self.tb.points[card])
+        if spec.type != "poison":
+            self.fire(card, seat)
+
+    def move(self, card: int, seat: int) -> None:
+        """A card moves to another taco (stolen or swapped) with the points on it."""
+        source = self.owner_of(card)
+        self.tb.tacos[source].remove(card)
+        self.tb.tacos[seat].append(card)
+
+    def revive(self, owner: int, card: int) -> None:
+        for found in reversed(self.tb.discard):
+            if self.cards[found].is_ingredient:
+                self.tb.discard.remove(found)
+                self.say("revive", f"{self.name(found)} is pulled from the discard pile into P{owner}'s taco",
+                         seat=owner, card=self.slug(found), id=found)
+                self.place(found, owner)
+                return
+        self.say("fizzle", f"{self.name(card)}: no ingredient in the discard pile", card=self.slug(card))
+
+    # -- targets ---------------------------------------------------------------------------------
+
+    def targets(self, owner: int, verb: str, params: Mapping[str, Any], stage: int) -> list[tuple[int, int]]:
+        """(seat, card) pairs a targeting effect may pick. For a swap, stage -1/-2 are your side/theirs."""
+        kind = params.get("kind")
+        out = []
+        for seat, taco in enumerate(self.tb.tacos):
+            if verb == "steal" and seat == owner:
+                continue
+            if verb == "swap" and (seat == owner) != (stage == -1):
+                continue
+            for card in taco[1:]:
+                spec = self.cards[card]
+                if verb == "destroy" and params.get("what") == "poison":
+                    ok = spec.type == "poison"
+                elif verb == "swap" or (verb == "return_card" and params.get("what") == "any"):
+                    ok = spec.is_ingredient or spec.type == "poison"
+                else:
+                    ok = spec.is_ingredient and kind in (None, spec.food)
+                if ok:
+                    out.append((seat, card))
+        return out
+
+    def pick_target(self, seat: int, slug: str, pairs: list[tuple[int, int]]) -> int | None:
+        """Copies of one card in one taco differ only by their points: an effect takes the most."""
+        best: int | None = None
+        for s, card in pairs:
+            if s == seat and self.cards[card].slug == slug and (best is None or self.tb.points[card] > self.tb.points[best]):
+                best = card
+        return best
+
+    # -- the flow ---------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        tb = self.tb
+        while not tb.over:
+            if tb.pool <= 0:
+                self.end_round("the last taco point was taken")
+                continue
+            self.update_gimme()
+            task = tb.stack[-1]
+            if task[0] in DECISIONS:
+                if self._still_possible(task):
+                    return
+                tb.stack.pop()  # its targets vanished meanwhile: the effect fizzles
+                self.say("fizzle", f"{self.name(int(task[3]))} has nothing left to act on")
+                continue
+            tb.stack.pop()
+            getattr(self, "_task_" + task[0])(task)
+
+    def _still_possible(self, task: list[Any]) -> bool:
+        if task[0] == "target":
+            stage = int(task[5])
+            return bool(self.targets(int(task[1]), task[2], task[4], -2 if task[2] == "swap" and stage >= 0 else -1))
+        if task[0] == "choose":
+            return any(self.tb.hands[s] for s in self.seats() if s != int(task[1]))
+        return True
+
+    def _task_turn(self, task: list[Any]) -> None:
+        tb = self.tb
+        seat = int(task[1])
+        tb.turn = seat
+        tb.turns += 1
+        if tb.turns > turn_cap(self.n):
+            self.end_round(f"the round reached its limit of {turn_cap(self.n)} turns")
+            return
+        self.say("turn", f"P{seat}'s turn", seat=seat)
+        self.push(["end_turn", seat])
+        self.push(["draw_step", seat])
+        taco = tb.tacos[seat]
+        for card in reversed(taco):
+            if self.cards[card].type == "poison":
+                self.push(["poison", seat, card])
+        if self.game.antics and any(self.cards[c].effect == "taco_master" for c in taco):
+            self.push(["hail", seat, [0 if s == seat else -1 for s in self.seats()]])
+
+    def _task_poison(self, task: list[Any]) -> None:
+        seat, card = int(task[1]), int(task[2])
+        if card in self.tb.tacos[seat]:
+            self.fire(card, seat)
+
+    def _task_draw_step(self, task: list[Any]) -> None:
+        seat = int(task[1])
+        card = self.draw(seat)
+        forced = -1
+        if card is not None and self.cards[card].play_immediately:
+            forced = card
+            self.tb.known[card] = self.everyone()
+            self.say("forced", f"P{seat} drew {self.name(card)} and must play it immediately", seat=seat,
+                     card=self.slug(card), id=card)
+        self.push(["main", seat, forced])
+
+    def _task_end_turn(self, task: list[Any]) -> None:
+        seat = int(task[1])
+        self.push(["next", seat])
+        extra = len(self.tb.hands[seat]) - HAND_LIMIT
+        if extra > 0:
+            self.push(["discard", seat, extra, "limit"])
+
+    def _task_next(self, task: list[Any]) -> None:
+        self.push(["turn", (int(task[1]) + 1) % self.n])
+
+    def _task_resolve(self, task: list[Any]) -> None:
+        chain = task[1]
+        n = len(chain) - 1
+        first, dest, player = (int(x) for x in chain[0])
+        if n % 2:
+            self.tb.discard.append(first)
+            self.say("cancelled", f"{self.name(first)} is cancelled", card=self.slug(first), id=first)
+        for k in range(1, n + 1):
+            card, _, who = (int(x) for x in chain[k])
+            self.tb.discard.append(card)
+        for k in range(n, 0, -1):  # the Instants that were not themselves stopped do their extra part
+            if (n - k) % 2 == 0:
+                card, _, who = (int(x) for x in chain[k])
+                self.fire(card, who)
+        if n % 2 == 0:
+            self.resolve_play(first, dest, player)
+
+    def resolve_play(self, card: int, dest: int, player: int) -> None:
+        spec = self.cards[card]
+        if spec.type == "action":
+            self.tb.discard.append(card)
+            self.fire(card, player)
+        else:
+            self.place(card, dest)
+
+    def _task_enter(self, task: list[Any]) -> None:
+        card, seat = int(task[1]), int(task[2])
+        if card in self.tb.tacos[seat] and self.cards[card].type != "poison":
+            self.fire(card, seat)
+
+    # -- rounds ----------------------------------------------------------------------------------
+
+    def update_gimme(self) -> None:
+        if not self.game.gimme_trophy:
+            return
+        tb = self.tb
+        counts = [sum(1 for c in taco if self.cards[c].type == "basic") for taco in tb.tacos]
+        best = max(counts)
+        if tb.gimme < 0:
+            leaders = [s for s in self.seats() if counts[s] == best]
+            if best > 0 and len(leaders) == 1:
+                tb.gimme = leaders[0]
+                self.say("gimme", f"P{tb.gimme} claims the taco trophy (most basic ingredients)", seat=tb.gimme)
+        elif best >= counts[tb.gimme] + 1:
+            order = [(tb.turn + i) % self.n for i in range(self.n)]
+            taker = next(s for s in order if counts[s] == best)
+            tb.gimme = taker
+            self.say("gimme", f"P{taker} takes the taco trophy (more basic ingredients)", seat=taker)
+
+    def taco_points(self, seat: int) -> int:
+        return sum(self.tb.points[c] for c in self.tb.tacos[seat])
+
+    def end_round(self, why: str) -> None:
+        tb = self.tb
+        scores = [self.taco_points(s) + (GIMME_BONUS if s == tb.gimme else 0) for s in self.seats()]
+        tb.round_scores.append(scores)
+        for s in self.seats():
+            tb.totals[s] += scores[s]
+        best = max(scores)
+        order = [(tb.first + i) % self.n for i in range(self.n)]
+        tb.trophy = next(s for s in order if scores[s] == best)  # ties: first clockwise from the starter
+        self.say("round_end", f"Round {tb.round} is over ({why}); P{tb.trophy} wins the taco trophy",
+                 round=tb.round, scores=scores, totals=list(tb.totals), trophy=tb.trophy)
+        tb.stack = []
+        if tb.round >= self.game.rounds:
+            tb.over = True
+            tb.reason = f"{self.game.rounds} round(s) played"
+            self.say("game_over", "The match is over", totals=list(tb.totals))
+            return
+        tb.round += 1
+        self.setup_round()
+
+    def setup_round(self) -> None:
+        """Shells out, deck shuffled, hands dealt (6 to the trophy holder), one card face up."""
+        tb = self.tb
+        game = self.game
+        deck_ids = game.deck.deck_ids(game.antics)
+        starting = game.deck.starting_ids
+        tb.points = [0] * len(self.cards)
+        tb.tacos = [[starting[s]] for s in self.seats()]
+        tb.box = sorted(set(range(len(self.cards))) - set(deck_ids) - set(starting[: self.n]))
+        tb.hands = [[] for _ in self.seats()]
+        tb.known = {}
+        tb.discard = []
+        tb.deck = list(deck_ids)
+        self.rng().shuffle(tb.deck)
+        tb.pool = tb.pool_start
+        tb.gimme = -1
+        tb.turns = 0
+        tb.first = tb.trophy if tb.trophy >= 0 else self.rng().randrange(self.n)
+        self.say("round", f"Round {tb.round} begins; P{tb.first} goes first", round=tb.round, first=tb.first,
+                 pool=tb.pool)
+        for i in range(self.n):
+            seat = (tb.first + i) % self.n
+            for _ in range(6 if seat == tb.trophy else 5):
+                self.deal_one(seat)
+        if tb.deck:
+            tb.discard.append(tb.deck.pop())
+            top = tb.discard[-1]
+            self.say("flip", f"{self.name(top)} starts the discard pile", card=self.slug(top), id=top)
+        self.push(["turn", tb.first])
+
+    def deal_one(self, seat: int) -> None:
+        tb = self.tb
+        while tb.deck:
+            card = tb.deck.pop()
+            if self.cards[card].play_immediately:
+                # A "play immediately" card dealt into a starting hand is discarded and replaced.
+                tb.discard.append(card)
+                self.say("redeal", f"P{seat} was dealt {self.name(card)} (play immediately): discarded, "
+                         "another card dealt", seat=seat, card=self.slug(card), id=card)
+                continue
+            self.to_hand(seat, card)
+            self.say("dealt", f"You are dealt {self.name(card)}", [seat], card=self.slug(card), id=card)
+            return

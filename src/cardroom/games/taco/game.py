@@ -1,0 +1,194 @@
+"""T.A.C.O. (Taunt. Attack. Conquer. Obsess.): options, action grammar, new games, loading, sampling."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cardroom.core import events as ev
+from cardroom.core.action import Action, Form, Grammar, action
+from cardroom.core.errors import CorruptState
+from cardroom.core.game import Game, View
+from cardroom.core.options import Option
+from cardroom.core.rng import fresh_seed, seed_from
+from cardroom.games.taco.cards import Deck, load_deck
+from cardroom.games.taco.engine import Engine
+from cardroom.games.taco.state import TacoState
+from cardroom.games.taco.table import Table
+
+# The rulebook's recommended pool of taco points for each number of players.
+POOL_BY_PLAYERS = {2: 24, 3: 34, 4: 40, 5: 48, 6: 54, 7: 60, 8: 64}
+
+
+def _check_pool(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 500:
+        return "must be None (by player count) or a whole number from 1 to 500"
+    return None
+
+
+def _check_deck(value: Any) -> str | None:
+    if not isinstance(value, str) or not value:
+        return "must be 'standard' or the path of a deck file"
+    return None
+
+
+GRAMMAR = Grammar(
+    [
+        Form("play", ("W", "N"), "play CARD SEAT", "play a card from your hand into SEAT's taco"),
+        Form("use", ("W",), "use CARD", "play an action card from your hand"),
+        Form("instant", ("W",), "instant CARD", "stop the last card played with an Instant"),
+        Form("pass", (), "pass", "let the last card stand / skip a bonus play"),
+        Form("end", (), "end", "end your turn without playing a card"),
+        Form("target", ("N", "W"), "target SEAT CARD", "pick CARD in SEAT's taco for an effect"),
+        Form("choose", ("N",), "choose SEAT", "pick a player for an effect"),
+        Form("discard", ("W",), "discard CARD", "discard a card from your hand"),
+        Form("hail", (), "hail", "antics: hail the Taco Master of the universe"),
+        Form("accent", (), "accent", "antics: keep speaking in your accent"),
+    ]
+)
+
+
+class TacoGame(Game):
+    name = "taco"
+    title = "T.A.C.O."
+    grammar = GRAMMAR
+    heuristic_bot = "cardroom.games.taco.bot:HeuristicBot"
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        Option("players", 4, "number of players, 2 to 8", choices=tuple(range(2, 9))),
+        Option("pool", None, "taco points in the pool; None uses the rulebook's number for the player count",
+               check=_check_pool),
+        Option("rounds", 1, "rounds in a match; scores are totalled over the rounds", choices=tuple(range(1, 11))),
+        Option("gimme_trophy", False, "the 'Gimme that trophy!' variant", choices=(False, True)),
+        Option("antics", False, "play with the antics cards (off: 'dial back the antics')", choices=(False, True)),
+        Option("deck", "standard", "'standard' (our own deck design) or the path of your own deck file",
+               check=_check_deck),
+    )
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "standard": {},
+        "match": {"rounds": 3},
+        "gimme": {"rounds": 3, "gimme_trophy": True},
+    }
+    default_preset = "standard"
+
+    deck: Deck
+    rounds: int
+    antics: bool
+    gimme_trophy: bool
+    pool_start: int
+
+    def _setup(self) -> None:
+        self.deck = load_deck(str(self.options["deck"]))
+        self.rounds = int(self.options["rounds"])
+        self.antics = bool(self.options["antics"])
+        self.gimme_trophy = bool(self.options["gimme_trophy"])
+        pool = self.options["pool"]
+        self.pool_start = POOL_BY_PLAYERS[self.players] if pool is None else int(pool)
+        self._space: tuple[Action, ...] | None = None
+
+    @property
+    def players(self) -> int:
+        return int(self.options["players"])
+
+    def new_game(self, seed: int | None = None) -> TacoState:
+        tb = Table.__new__(Table)
+        tb.seed = fresh_seed() if seed is None else int(seed)
+        tb.counter = 0
+        tb.round = 1
+        tb.first = tb.turn = tb.turns = 0
+        tb.pool = tb.pool_start = self.pool_start
+        tb.deck, tb.discard, tb.box = [], [], []
+        tb.hands = [[] for _ in range(self.players)]
+        tb.tacos = [[] for _ in range(self.players)]
+        tb.points = [0] * len(self.deck.cards)
+        tb.known = {}
+        tb.totals = [0] * self.players
+        tb.round_scores = []
+        tb.trophy = tb.gimme = -1
+        tb.stack = []
+        tb.over = False
+        tb.reason = ""
+        eng = Engine(self, tb)
+        eng.setup_round()
+        eng.run()
+        return TacoState(self, tb, 0, ev.from_list(eng.events))
+
+    def load(self, data: Mapping[str, Any] | str) -> TacoState:
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except ValueError:
+                raise CorruptState("a taco state is the JSON of State.to_json()") from None
+        self._check_json(data)
+        try:
+            tb = Table.from_json(dict(data["table"]))
+            history = ev.from_list([ev.Event.from_json(e) for e in data["history"]])
+            return TacoState(self, tb, int(data["step"]), history)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CorruptState(f"bad taco state: {exc}") from None
+
+    def sample(self, view: View, rng: random.Random) -> TacoState:
+        seat = int(view["seat"])
+        n = self.players
+        tb = Table.__new__(Table)
+        tb.seed = seed_from(rng)
+        tb.counter = 0
+        for name in ("round", "first", "turn", "turns", "pool", "pool_start", "trophy", "gimme", "reason"):
+            setattr(tb, name, view[name])
+        tb.totals = list(view["totals"])
+        tb.round_scores = [list(r) for r in view["round_scores"]]
+        tb.over = bool(view["is_over"])
+        tb.points = [0] * len(self.deck.cards)
+        tb.tacos = []
+        for taco in view["tacos"]:
+            tb.tacos.append([int(c["id"]) for c in taco])
+            for c in taco:
+                tb.points[int(c["id"])] = int(c["points"])
+        tb.discard = [int(c["id"]) for c in view["discard"]]
+        tb.box = [int(c) for c in view["box"]]
+        tb.stack = json.loads(json.dumps(view["stack"]))
+        seen = {*tb.discard, *tb.box}
+        for taco in tb.tacos:
+            seen.update(taco)
+        for task in tb.stack:
+            if task[0] in ("window", "resolve"):
+                seen.update(int(e[0]) for e in task[1])
+        own = [int(c["id"]) for c in view["hand"]]
+        seen.update(own)
+        tb.hands = [[] for _ in range(n)]
+        tb.hands[seat] = sorted(own)
+        tb.known = {}
+        for card, holder in view["known"]:
+            tb.hands[int(holder)].append(int(card))
+            tb.known[int(card)] = 1 << seat
+            seen.add(int(card))
+        unknown = [c for c in range(len(self.deck.cards)) if c not in seen]
+        rng.shuffle(unknown)
+        for holder in range(n):
+            if holder != seat:
+                need = int(view["hand_sizes"][holder]) - len(tb.hands[holder])
+                tb.hands[holder] = sorted(tb.hands[holder] + unknown[:need])
+                del unknown[:need]
+        tb.deck = unknown
+        history = ev.from_list([ev.Event("recent", text, {}) for text in view["recent"]])
+        return TacoState(self, tb, int(view["step"]), history)
+
+    def action_space(self) -> tuple[Action, ...]:
+        if self._space is None:
+            seats = range(self.players)
+            out = {action("pass"), action("end"), action("hail"), action("accent")}
+            out.update(action("choose", s) for s in seats)
+            for spec in self.deck.specs:
+                out.add(action("discard", spec.slug))
+                out.update(action("target", s, spec.slug) for s in seats if spec.goes_in_taco)
+                if spec.goes_in_taco:
+                    out.update(action("play", spec.slug, s) for s in seats)
+                elif spec.type == "action":
+                    out.add(action("use", spec.slug))
+                else:
+                    out.add(action("instant", spec.slug))
+            self._space = tuple(sorted(out))
+        return self._space

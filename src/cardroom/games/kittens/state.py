@@ -1,0 +1,202 @@
+"""The immutable state of one Exploding Kittens game.
+
+Zones hold card kinds (see ``cards``): hands sorted, the draw pile top first, the discard pile bottom
+first. Besides the cards, the state keeps what each seat knows that others may not: positions in the
+draw pile (See the Future, a Kitten it placed) and cards it knows another seat holds (Favors, steals, a
+draw it saw coming). Views show a seat its own knowledge; ``sample`` and ``shuffle_unknown`` respect it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core import events as ev
+from cardroom.core.action import Action
+from cardroom.core.game import State, View
+from cardroom.core.outcome import Outcome
+from cardroom.games.kittens import cards as C
+from cardroom.games.kittens.pending import FAVOR, FIVE, NAME, OVER, TAKE, WINDOW, Pending
+
+if TYPE_CHECKING:
+    from cardroom.games.kittens.game import KittensGame
+
+# A seat's knowledge of the draw pile: (position, kind) pairs sorted by position, 0 = top.
+PileKnown = tuple[tuple[int, int], ...]
+# A seat's knowledge of the hands: per holder seat, cards it surely holds (a sorted lower bound).
+HandKnown = tuple[tuple[int, ...], ...]
+
+
+class KittensState(State):
+    __slots__ = (
+        "_legal",
+        "attacked",
+        "counter",
+        "current",
+        "discard",
+        "game",
+        "hand_known",
+        "hands",
+        "history",
+        "out",
+        "owed",
+        "pending",
+        "phase",
+        "pile",
+        "pile_known",
+        "removed",
+        "seed",
+        "step",
+        "undecided",
+    )
+
+    game: KittensGame
+    seed: int
+    counter: int
+    hands: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    discard: tuple[int, ...]
+    removed: tuple[int, ...]
+    out: tuple[int, ...]
+    current: int
+    owed: int
+    attacked: bool
+    phase: str
+    pending: Pending | None
+    undecided: tuple[int, ...]
+    pile_known: tuple[PileKnown, ...]
+    hand_known: tuple[HandKnown, ...]
+    _legal: dict[int, tuple[Action, ...]]
+
+    def __init__(
+        self,
+        game: KittensGame,
+        *,
+        step: int,
+        history: ev.Chain,
+        seed: int,
+        counter: int,
+        hands: tuple[tuple[int, ...], ...],
+        pile: tuple[int, ...],
+        discard: tuple[int, ...],
+        removed: tuple[int, ...],
+        out: tuple[int, ...],
+        current: int,
+        owed: int,
+        attacked: bool,
+        phase: str,
+        pending: Pending | None,
+        undecided: tuple[int, ...],
+        pile_known: tuple[PileKnown, ...],
+        hand_known: tuple[HandKnown, ...],
+    ) -> None:
+        self.game = game
+        self.step = step
+        self.history = history
+        self.seed = seed
+        self.counter = counter
+        self.hands = hands
+        self.pile = pile
+        self.discard = discard
+        self.removed = removed
+        self.out = out
+        self.current = current
+        self.owed = owed
+        self.attacked = attacked
+        self.phase = phase
+        self.pending = pending
+        self.undecided = undecided
+        self.pile_known = pile_known
+        self.hand_known = hand_known
+        self._legal = {}
+
+    # -- who acts, what is legal -----------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == WINDOW:
+            return self.undecided
+        if phase == OVER:
+            return ()
+        pending = self.pending
+        if phase == FAVOR and pending is not None:
+            return (pending.target,)
+        if phase in (NAME, FIVE, TAKE) and pending is not None:
+            return (pending.actor,)
+        return (self.current,)
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        found = self._legal.get(seat)
+        if found is None:
+            from cardroom.games.kittens.legal import legal_actions
+
+            found = self._legal[seat] = legal_actions(self, seat)
+        return found
+
+    def _apply(self, seat: int, action: Action) -> State:
+        from cardroom.games.kittens.rules import apply
+
+        return apply(self, seat, action)
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        from cardroom.games.kittens.legal import why_illegal
+
+        return why_illegal(self, seat, action)
+
+    # -- facts anyone can see ----------------------------------------------------------------------
+
+    def alive(self, seat: int) -> bool:
+        return seat not in self.out
+
+    def living(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.game.players) if s not in self.out)
+
+    def next_living(self, seat: int) -> int:
+        n = self.game.players
+        for step in range(1, n + 1):
+            other = (seat + step) % n
+            if other not in self.out:
+                return other
+        return seat
+
+    def targets(self, seat: int) -> tuple[int, ...]:
+        """Seats a Favor, pair or triple by ``seat`` may target: other living players holding a card."""
+        return tuple(
+            s for s in range(self.game.players) if s != seat and s not in self.out and self.hands[s]
+        )
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        winner = self.living()
+        ranking = (winner, *((s,) for s in reversed(self.out)))
+        return Outcome(winners=winner, ranking=ranking, reason="last player standing")
+
+    def census(self) -> Mapping[str, int]:
+        counts = [0] * len(C.SLUGS)
+        for zone in (*self.hands, self.pile, self.discard, self.removed):
+            for kind in zone:
+                counts[kind] += 1
+        if self.phase == "place":
+            counts[C.KITTEN] += 1  # the drawn Kitten, face up, between the hand and the pile
+        return {C.SLUGS[k]: n for k, n in enumerate(counts)}
+
+    # -- views, notation, hidden information -------------------------------------------------------
+
+    def _view(self, seat: int | None) -> View:
+        from cardroom.games.kittens.view import build_view
+
+        return build_view(self, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        from cardroom.games.kittens.notation import to_json
+
+        return to_json(self)
+
+    def shuffle_unknown(self, seat: int | None, rng: random.Random) -> State:
+        from cardroom.games.kittens.hidden import shuffle_unknown
+
+        return shuffle_unknown(self, seat, rng)

@@ -1,0 +1,289 @@
+"""OpenSpiel registration: every cardroom game becomes a Python game of OpenSpiel.
+
+    import cardroom.rl.openspiel
+    game = pyspiel.load_game("cardroom_tacocat")                  # the default preset
+    game = pyspiel.load_game("cardroom_exploding-kittens(players=4)")
+
+Importing this module registers every game in ``cardroom.GAMES``; a game registered later joins with
+``register("name")``. Game parameters: ``preset`` (a preset name; the game's default when empty),
+``players`` (0 keeps the preset's count) and ``deals`` (see below).
+
+Chance. The engine draws every random event from the seed it keeps in the state, so the whole game is
+deterministic once the seed is fixed. We expose that as OpenSpiel's *explicit stochastic* chance mode
+with a single chance node at the root: ``deals`` equally likely outcomes, outcome ``k`` starting the
+engine from a seed derived from ``k``. After that node the game has no chance nodes; the engine's later
+shuffles are part of the dealt world. That keeps ``history()`` a complete record (serialisation and
+``random_sim_test`` replay it), and every OpenSpiel tool that handles chance nodes works unchanged.
+The price: a game has ``deals`` possible worlds (16,384 by default) rather than all of them.
+
+Players. Decisions taken at once (duels, reactions) are served one seat at a time, lowest seat first,
+as OpenSpiel's sequential games expect; the engine keeps each choice face down, so no seat learns more
+than it would at the table. Information states and observations are the seat's view (``view(seat)``)
+as canonical JSON, and its encoding as tensors; the view is what the engine guarantees leaks nothing.
+
+IS-MCTS. ``resample_from_infostate`` deals a world consistent with one seat's view with
+``game.sample(view, rng)``; the sampled world has the same view, hence the same information state,
+which is what OpenSpiel's IS-MCTS asserts. The generator is the OpenSpiel game object's own
+(parameter ``sample_seed``), because the sampler OpenSpiel's ISMCTSBot passes is a fresh, identically
+seeded one on every call.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import cardroom
+from cardroom.core.game import State
+from cardroom.rl.interface import Interface
+
+DEFAULT_DEALS = 1 << 14
+# A bound OpenSpiel asks for; games that run longer are still played out (nothing truncates them).
+DEFAULT_MAX_GAME_LENGTH = 2000
+MAX_GAME_LENGTH: dict[str, int] = {"tacocat": 1000, "exploding-kittens": 3000, "taco": 3000}
+
+
+def short_name(name: str) -> str:
+    return f"cardroom_{name}"
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every state of one OpenSpiel game shares. Plain Python, so states hold no reference to the
+    pyspiel game object (a cycle through C++ that crashes the interpreter on exit)."""
+
+    interface: Interface
+    deals: int
+    sample_rng: random.Random
+
+
+@dataclass(frozen=True)
+class _Shared:
+    """Immutable things a state points to. OpenSpiel clones a Python state with ``copy.deepcopy``;
+    returning ``self`` keeps a clone from copying the engine state and the game (nothing here changes)."""
+
+    value: Any
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+def _seed_of_deal(deal: int) -> int:
+    return random.Random(f"cardroom-openspiel-deal-{deal}").getrandbits(63)
+
+
+class CardroomSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A cardroom game under one preset, as an OpenSpiel game."""
+
+    def __init__(self, name: str, game_type: pyspiel.GameType, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        preset = str(params.get("preset", "")) or None
+        players = int(params.get("players", 0))
+        options = {"players": players} if players else {}
+        self.context = Context(
+            interface=Interface.make(name, preset, **options),
+            deals=int(params.get("deals", DEFAULT_DEALS)),
+            sample_rng=random.Random(int(params.get("sample_seed", 0))),
+        )
+        self.interface = self.context.interface
+        game = self.interface.game
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.interface.actions),
+            max_chance_outcomes=self.context.deals,
+            num_players=game.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=MAX_GAME_LENGTH.get(name, DEFAULT_MAX_GAME_LENGTH),
+        )
+        super().__init__(game_type, info, params)
+
+    def new_initial_state(self) -> CardroomSpielState:
+        return CardroomSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
+        return ViewObserver(self.interface, iig_obs_type)
+
+
+class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state wrapping one immutable cardroom state (``None`` before the deal)."""
+
+    def __init__(self, game: CardroomSpielGame, state: State | None = None) -> None:
+        super().__init__(game)
+        self._context = _Shared(game.context)
+        self._state = _Shared(state)
+
+    @property
+    def cardroom_state(self) -> State | None:
+        result: State | None = self._state.value
+        return result
+
+    def _context_of(self) -> Context:
+        context: Context = self._context.value
+        return context
+
+    def current_player(self) -> int:
+        state = self.cardroom_state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return state.to_act[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self.cardroom_state
+        assert state is not None
+        return self._context_of().interface.legal_indices(state, player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        deals = self._context_of().deals
+        p = 1.0 / deals
+        return [(k, p) for k in range(deals)]
+
+    def _apply_action(self, action: int) -> None:
+        game = self._context_of()
+        state = self.cardroom_state
+        if state is None:
+            state = game.interface.game.new_game(_seed_of_deal(int(action)))
+        else:
+            state = state.apply(state.to_act[0], game.interface.actions.action(action))
+        self._state = _Shared(state)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return str(self._context_of().interface.actions.action(action))
+
+    def is_terminal(self) -> bool:
+        state = self.cardroom_state
+        return state is not None and state.is_over
+
+    def returns(self) -> list[float]:
+        state = self.cardroom_state
+        players = self._context_of().interface.players
+        if state is None or state.outcome is None:
+            return [0.0] * players
+        return list(state.outcome.returns(players))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardroomSpielState:
+        """A world consistent with what ``player_id`` knows, its hidden cards dealt by ``game.sample``."""
+        context = self._context_of()
+        state = self.cardroom_state
+        game = self.get_game()
+        if state is None:
+            return CardroomSpielState(game)
+        sampled = context.interface.game.sample(state.view(player_id), context.sample_rng)
+        return CardroomSpielState(game, sampled)
+
+    def __str__(self) -> str:
+        state = self.cardroom_state
+        if state is None:
+            return "(before the deal)"
+        return json.dumps(state.view(None), sort_keys=True)
+
+
+class ViewObserver:
+    """OpenSpiel's observer protocol over one seat's view: a tensor (the encoding) and a string (the JSON).
+
+    With ``private_info`` NOTHING (a public observer) it reads the spectator's view ``view(None)``.
+    """
+
+    def __init__(self, interface: Interface, iig_obs_type: Any) -> None:
+        self.interface = interface
+        self.public_only = (
+            iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
+        )
+        self.tensor = np.zeros(interface.encoder.size, np.float32)
+        self.dict = interface.encoder._split(self.tensor)
+
+    def _view(self, state: CardroomSpielState, player: int) -> dict[str, Any] | None:
+        inner = state.cardroom_state
+        if inner is None:
+            return None
+        return inner.view(None if self.public_only else player)
+
+    def set_from(self, state: CardroomSpielState, player: int) -> None:
+        view = self._view(state, player)
+        if view is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = self.interface.encode_view(view)
+
+    def string_from(self, state: CardroomSpielState, player: int) -> str:
+        view = self._view(state, player)
+        return "(before the deal)" if view is None else json.dumps(view, sort_keys=True, separators=(",", ":"))
+
+
+def _game_type(name: str, players: tuple[int, int]) -> pyspiel.GameType:
+    game = cardroom.make(name)
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"cardroom {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "preset": game.preset,
+            "players": 0,
+            "deals": DEFAULT_DEALS,
+            "sample_seed": 0,
+        },
+    )
+
+
+def _player_range(name: str) -> tuple[int, int]:
+    """The seat counts a game allows, from its ``players`` option (fixed games have none)."""
+    cls = cardroom.core.game_class(name)
+    for option in getattr(cls, "option_specs", ()):
+        if option.name == "players" and option.choices:
+            counts = [int(c) for c in option.choices]
+            return min(counts), max(counts)
+    n = cardroom.make(name).players
+    return n, n
+
+
+_REGISTERED: set[str] = set()
+
+
+def register(name: str) -> str:
+    """Register the cardroom game ``name`` with OpenSpiel (once); returns its OpenSpiel short name."""
+    if name not in _REGISTERED:
+        game_type = _game_type(name, _player_range(name))
+
+        # OpenSpiel keeps the factory in a C++ registry that is torn down after Python is: a plain
+        # closure would be freed then, without the GIL, and abort the interpreter on exit. A class
+        # lives until the very end (its own __mro__ refers to it), so the factory is a subclass.
+        def init(self: CardroomSpielGame, params: dict[str, Any] | None = None) -> None:
+            CardroomSpielGame.__init__(self, name, game_type, params)
+
+        factory = type(f"CardroomSpielGame_{name.replace('-', '_')}", (CardroomSpielGame,), {"__init__": init})
+        pyspiel.register_game(game_type, factory)
+        _REGISTERED.add(name)
+    return short_name(name)
+
+
+def register_all() -> list[str]:
+    """Register every game that can be made now; a game that fails to load is left out, not fatal."""
+    names = []
+    for name in cardroom.GAMES:
+        try:
+            names.append(register(name))
+        except (ImportError, AttributeError):
+            continue  # a game package still being written
+    return names
+
+
+register_all()

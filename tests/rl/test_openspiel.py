@@ -1,0 +1,95 @@
+"""OpenSpiel: every game loads, OpenSpiel's random simulation plays it through, IS-MCTS plays it."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+
+import cardroom
+from cardroom.bots import RandomBot
+from cardroom.rl import openspiel
+from cardroom.rl.spielbot import SpielBot, ismcts_factory
+from tests.rl.conftest import variants
+
+VARIANTS = variants()
+
+
+def load(name: str, preset: str | None, options: dict[str, object]) -> pyspiel.Game:
+    openspiel.register(name)
+    params: dict[str, object] = {"preset": preset or ""}
+    params.update(options)
+    return pyspiel.load_game(openspiel.short_name(name), params)
+
+
+@pytest.mark.parametrize(("name", "preset", "options"), VARIANTS)
+def test_random_sim(name: str, preset: str, options: dict[str, object]) -> None:
+    game = load(name, preset, options)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "preset", "options"), VARIANTS)
+def test_tensors_and_strings_come_from_the_view(name: str, preset: str, options: dict[str, object]) -> None:
+    game = load(name, preset, options)
+    state = game.new_initial_state()
+    state.apply_action(7)
+    rng = random.Random(0)
+    while not state.is_terminal():
+        player = state.current_player()
+        inner = state.cardroom_state
+        assert len(state.information_state_tensor(player)) == game.information_state_tensor_size()
+        assert np.allclose(state.observation_tensor(player), game.interface.encoder.encode(inner.view(player)))
+        resampled = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert resampled.information_state_string(player) == state.information_state_string(player)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_the_registered_toy_game_plays_without_anything_per_game() -> None:
+    assert openspiel.register("high-card") == "cardroom_high-card"
+    game = pyspiel.load_game("cardroom_high-card(preset=three)")
+    assert game.num_players() == 3
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def play_ismcts_vs_random(name: str, games: int, sims: int) -> list[float]:
+    """IS-MCTS in seat 0 (on the OpenSpiel state), cardroom's random bot in the others (on its view)."""
+    game = load(name, None, {})
+    bot = ismcts_factory(sims)(game, np.random.RandomState(0))
+    rival = RandomBot()
+    rng = random.Random(0)
+    scores = []
+    for index in range(games):
+        state = game.new_initial_state()
+        state.apply_action(index)
+        while not state.is_terminal():
+            player = state.current_player()
+            if player == 0:
+                state.apply_action(bot.step(state))
+            else:
+                view = state.cardroom_state.view(player)
+                text = rival.choose(game.interface.game, view, rng)
+                state.apply_action(game.interface.actions.index(text))
+        scores.append(state.returns()[0])
+    return scores
+
+
+def test_ismcts_plays_complete_games_of_the_toy_game() -> None:
+    scores = play_ismcts_vs_random("high-card", games=4, sims=30)
+    assert len(scores) == 4
+
+
+@pytest.mark.skipif("tacocat" not in cardroom.GAMES, reason="Tacocat has not landed")
+def test_ismcts_plays_complete_tacocat_games_against_random() -> None:
+    scores = play_ismcts_vs_random("tacocat", games=2, sims=20)
+    assert len(scores) == 2 and all(s in (-1.0, 0.0, 1.0) for s in scores)
+
+
+def test_an_openspiel_bot_is_a_cardroom_bot_seeing_only_a_view() -> None:
+    game = cardroom.make("high-card")
+    bot = SpielBot(ismcts_factory(20))
+    state = game.new_game(5)
+    text = bot.choose(game, state.view(0), random.Random(1))
+    assert text in [str(a) for a in state.legal_actions(0)]

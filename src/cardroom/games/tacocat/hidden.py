@@ -1,0 +1,149 @@
+"""Hidden cards: re-dealing what a seat cannot know, and imagining a whole state from one view.
+
+What a seat cannot know: the other hand, the draw pile's order, and the other's pending hidden choice
+(cards set aside in a simultaneous replacement, a face-down duel card). A spectator knows neither hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core.errors import CorruptState
+from cardroom.core.rng import seed_from
+from cardroom.games.tacocat.board import BOTH, NAMES
+from cardroom.games.tacocat.cards import VALUES, counts_of, remove_all
+from cardroom.games.tacocat.state import (
+    ATTACK,
+    DEFEND,
+    DUEL,
+    OVER,
+    REPLACE,
+    Draft,
+    TacocatState,
+    draft,
+    freeze,
+)
+
+if TYPE_CHECKING:
+    from cardroom.games.tacocat.game import TacocatGame
+
+SEAT_OF = {name: seat for seat, name in enumerate(NAMES)}
+
+
+def _deal_unknown(d: Draft, seats: tuple[int, ...], pool: list[int], marks: list[int], picks: list[bool]) -> None:
+    """Deal ``pool`` (shuffled) into the ``seats``' hands, set-aside cards and duel cards, rest to draw.
+
+    ``marks[i]`` and ``picks[i]`` say how many set-aside cards and whether a duel card ``seats[i]`` has;
+    hand sizes stay as they are in ``d``.
+    """
+    hands, chosen, laid = list(d.hands), list(d.marks), list(d.picks)
+    at = 0
+    for i, seat in enumerate(seats):
+        n = len(hands[seat])
+        hands[seat] = tuple(sorted(pool[at : at + n]))
+        at += n
+        chosen[seat] = tuple(sorted(pool[at : at + marks[i]]))
+        at += marks[i]
+        if picks[i]:
+            laid[seat] = pool[at]
+            at += 1
+    d.hands = (hands[0], hands[1])
+    d.marks = (chosen[0], chosen[1])
+    d.picks = (laid[0], laid[1])
+    d.draw = tuple(pool[at:])
+
+
+def shuffle_unknown(s: TacocatState, seat: int | None, rng: random.Random) -> TacocatState:
+    seats = (0, 1) if seat is None else (1 - seat,)
+    pool = list(s.draw)
+    for x in seats:
+        pool += [*s.hands[x], *s.marks[x], *([s.picks[x]] if s.picks[x] else [])]
+    rng.shuffle(pool)
+    d = draft(s)
+    _deal_unknown(d, seats, pool, [len(s.marks[x]) for x in seats], [bool(s.picks[x]) for x in seats])
+    return freeze(d)
+
+
+def sample(game: TacocatGame, view: Mapping[str, Any], rng: random.Random) -> TacocatState:
+    """A full state that gives ``view`` to its seat: the unseen cards dealt at random."""
+    try:
+        return _sample(game, view, rng)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise CorruptState(f"this is not a Tacocat view of one seat: {exc!r}") from None
+
+
+def _sample(game: TacocatGame, view: Mapping[str, Any], rng: random.Random) -> TacocatState:
+    seat = view["seat"]
+    if seat not in (0, 1):
+        raise CorruptState("sample needs the view of a seat (0 or 1), not a spectator's")
+    other = 1 - seat
+    d = object.__new__(Draft)
+    d.game = game
+    d.seed, d.counter = seed_from(rng), 0
+    d.step, d.history, d.round = int(view["step"]), None, int(view["round"])
+    board = view["board"]
+    d.pos = int(board["tacocat"])
+    d.covered = sum(1 << sp["position"] for sp in board["spaces"] if sp["covered"])
+    d.phase = phase = view["phase"]
+    d.actor, d.limit, d.swapped = BOTH, -1, 0
+    d.ready, d.picks, d.attack, d.answers = (False, False), (0, 0), (), ()
+    d.duel_winner = -1 if view["duel_winner"] is None else SEAT_OF[view["duel_winner"]]
+    last = view["last_duel"]
+    d.last_duel = None if last is None else (last["YAY"], last["WOW"])
+    play = view["last_play"]
+    d.last_play = None if play is None else (SEAT_OF[play["attacker"]], tuple(play["cards"]), _answers(play["answers"]))
+    result = view["last_round"]
+    d.last_round = None if result is None else (result["YAY"], result["WOW"], -1 if result["winner"] is None else SEAT_OF[result["winner"]])
+
+    full_hand = tuple(view["hand"])
+    my_marks: tuple[int, ...] = ()
+    my_pick = 0
+    their_pick = False
+    their_marks = 0
+    if phase == REPLACE:
+        rep = view["replace"]
+        if rep["replacing"] == "both":
+            my_marks = tuple(rep["your_choice"])
+            d.ready = (bool(rep["done"][0]), bool(rep["done"][1]))
+        else:
+            d.actor = SEAT_OF[rep["replacing"]]
+            d.limit = -1 if rep["limit"] is None else int(rep["limit"])
+            d.swapped = int(rep["discarded"])
+    elif phase == DUEL:
+        my_pick = view["duel"]["your_card"] or 0
+        their_pick = bool(view["duel"]["laid"][other])
+    elif phase in (ATTACK, DEFEND):
+        d.actor = SEAT_OF[view["attacker"]]
+        if phase == DEFEND:
+            d.attack = tuple(view["attack"]["cards"])
+            d.answers = _answers(view["attack"]["answers"])
+    elif phase == OVER:
+        d.actor = view["outcome"]["winners"][0]
+
+    their_size = int(view["hand_sizes"][other])
+    if phase == REPLACE and d.actor == BOTH and d.ready[other]:
+        # How many cards the other set aside is hidden; any count up to their hand is consistent.
+        their_marks = rng.randint(0, their_size)
+    mine = [(), ()]  # type: ignore[var-annotated]
+    mine[seat] = remove_all(full_hand, my_marks)
+    mine[other] = (0,) * (their_size - their_marks)  # placeholders: re-dealt below
+    d.hands = (tuple(mine[0]), tuple(mine[1]))
+    marks: list[tuple[int, ...]] = [(), ()]
+    marks[seat] = my_marks
+    d.marks = (marks[0], marks[1])
+    picks = [0, 0]
+    picks[seat] = my_pick
+    d.picks = (picks[0], picks[1])
+    discard = tuple(int(view["discards"][str(v)]) for v in VALUES)
+    d.discard = discard
+    seen = counts_of((*full_hand, *([my_pick] if my_pick else [])))
+    pool = [v for v, n in zip(VALUES, game.deck) for _ in range(n - seen[v - 1] - discard[v - 1])]
+    rng.shuffle(pool)
+    _deal_unknown(d, (other,), pool, [their_marks], [their_pick])
+    return freeze(d)
+
+
+def _answers(items: list[dict[str, Any]]) -> tuple[int, ...]:
+    return tuple(a["card"] if a["kind"] == "defend" else -a["card"] for a in items)

@@ -1,0 +1,58 @@
+"""Legal actions by hand, memoised per game: the same few hands recur constantly in simulations."""
+
+from __future__ import annotations
+
+from cardroom.core.action import Action, action
+from cardroom.games.tacocat.actions import DONE, SACRIFICE, attack_shapes
+from cardroom.games.tacocat.cards import Hand
+
+_LIMIT = 200_000  # entries per table before it is cleared; keeps long simulations' memory flat
+
+Key = tuple[Hand, int]
+
+
+class LegalActions:
+    """Sorted tuples of legal actions for a hand in each kind of decision."""
+
+    def __init__(self, jumbo: str) -> None:
+        self.jumbo = jumbo
+        self._attacks: dict[Hand, tuple[Action, ...]] = {}
+        self._defences: dict[Key, tuple[Action, ...]] = {}
+        self._duels: dict[Hand, tuple[Action, ...]] = {}
+        self._discards: dict[Hand, tuple[Action, ...]] = {}
+
+    def attacks(self, hand: Hand) -> tuple[Action, ...]:
+        found = self._attacks.get(hand)
+        if found is None:
+            if len(self._attacks) > _LIMIT:
+                self._attacks.clear()
+            shapes = attack_shapes(hand, self.jumbo)
+            found = self._attacks[hand] = tuple(sorted(action("attack", *s) for s in shapes))
+        return found
+
+    def defences(self, hand: Hand, card: int) -> tuple[Action, ...]:
+        key = (hand, card)
+        found = self._defences.get(key)
+        if found is None:
+            if len(self._defences) > _LIMIT:
+                self._defences.clear()
+            higher = sorted({v for v in hand if v >= card})
+            found = self._defences[key] = (*(action("defend", v) for v in higher), SACRIFICE)
+        return found
+
+    def duels(self, hand: Hand) -> tuple[Action, ...]:
+        found = self._duels.get(hand)
+        if found is None:
+            if len(self._duels) > _LIMIT:
+                self._duels.clear()
+            found = self._duels[hand] = tuple(action("duel", v) for v in sorted(set(hand)))
+        return found
+
+    def discards(self, hand: Hand) -> tuple[Action, ...]:
+        """Discard any card held, or be done ("discard" sorts before "done")."""
+        found = self._discards.get(hand)
+        if found is None:
+            if len(self._discards) > _LIMIT:
+                self._discards.clear()
+            found = self._discards[hand] = (*(action("discard", v) for v in sorted(set(hand))), DONE)
+        return found

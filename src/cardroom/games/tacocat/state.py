@@ -1,0 +1,202 @@
+"""The Tacocat state: one immutable value holding a whole game, secrets included.
+
+Fields (all immutable values, so states share them freely):
+
+- ``seed``, ``counter``: the secret seed and how many shuffles have used it.
+- ``round``: rounds dealt so far; ``pos``: Tacocat's position (0 = YAY's goal); ``covered``: a bit
+  per covered position.
+- ``hands``: each seat's cards, sorted, without cards it has marked or laid down (below).
+- ``draw``: the draw pile, top first; ``discard``: face-up discards, a count per value 1..12.
+- ``phase``: ``replace``, ``duel``, ``attack``, ``defend`` or ``over``; ``actor``: the seat replacing
+  (``BOTH`` when both replace at once), attacking, or (when over) the winner.
+- ``limit``, ``swapped``: how many cards the replacing seat may and did discard (``-1``: any number).
+- ``marks``, ``ready``: in a simultaneous replacement, the cards each seat chose (hidden from the
+  other until both are done) and whether it is done.
+- ``picks``: each seat's face-down duel card (0: none yet).
+- ``attack``, ``answers``: the attack being answered and the answers so far (+v defends, -v sacrifices).
+- ``duel_winner``: who won this round's last duel (-1: none); ``last_duel``, ``last_play``,
+  ``last_round``: the latest duel reveal, finished exchange and round result, kept for the views.
+- ``acting``: the seats to act (derived from the above, stored because everything asks for it).
+
+A rule step copies the state into a mutable ``Draft`` (same layout), changes it and turns it back
+into a state by switching its class: the cheapest copy Python offers, and no state is ever changed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardroom.core import events as ev
+from cardroom.core.action import Action
+from cardroom.core.game import State, View
+from cardroom.core.outcome import Outcome
+from cardroom.games.tacocat.actions import DONE
+
+if TYPE_CHECKING:
+    from cardroom.games.tacocat.game import TacocatGame
+
+REPLACE, DUEL, ATTACK, DEFEND, OVER = "replace", "duel", "attack", "defend", "over"
+PHASES = (REPLACE, DUEL, ATTACK, DEFEND, OVER)
+
+Pair = tuple[tuple[int, ...], tuple[int, ...]]
+Play = tuple[int, tuple[int, ...], tuple[int, ...]]
+
+_ONLY_DONE = (DONE,)
+
+FIELDS = (
+    "game", "seed", "counter", "step", "history", "round", "pos", "covered", "hands", "draw", "discard",
+    "phase", "actor", "limit", "swapped", "marks", "ready", "picks", "attack", "answers", "duel_winner",
+    "last_duel", "last_play", "last_round", "acting",
+)  # fmt: skip
+
+
+class TacocatState(State):
+    __slots__ = FIELDS
+
+    game: TacocatGame
+    seed: int
+    counter: int
+    step: int
+    history: ev.Chain
+    round: int
+    pos: int
+    covered: int
+    hands: Pair
+    draw: tuple[int, ...]
+    discard: tuple[int, ...]
+    phase: str
+    actor: int
+    limit: int
+    swapped: int
+    marks: Pair
+    ready: tuple[bool, bool]
+    picks: tuple[int, int]
+    attack: tuple[int, ...]
+    answers: tuple[int, ...]
+    duel_winner: int
+    last_duel: tuple[int, int] | None
+    last_play: Play | None
+    last_round: tuple[int, int, int] | None
+    acting: tuple[int, ...]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Tacocat state is immutable; apply() returns a new one")
+
+    # -- the contract ------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self.acting
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat not in self.acting:
+            return ()
+        phase = self.phase
+        rules = self.game.legal
+        if phase == ATTACK:
+            return rules.attacks(self.hands[seat])
+        if phase == DEFEND:
+            return rules.defences(self.hands[seat], self.attack[len(self.answers)])
+        if phase == DUEL:
+            return rules.duels(self.hands[seat])
+        if 0 <= self.limit <= self.swapped:
+            return _ONLY_DONE  # replaced as many as allowed: only "done" is left
+        return rules.discards(self.hands[seat])
+
+    def _apply(self, seat: int, action: Action) -> State:
+        return _rules.apply(self, seat, action)
+
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        from cardroom.games.tacocat.illegal import why_illegal
+
+        return why_illegal(self, seat, action)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        winner = self.actor
+        name = ("YAY", "WOW")[winner]
+        return Outcome((winner,), ((winner,), (1 - winner,)), f"{name} moved Tacocat onto the {name} goal")
+
+    def _view(self, seat: int | None) -> View:
+        from cardroom.games.tacocat.views import view
+
+        return view(self, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        from cardroom.games.tacocat.notation import to_json
+
+        return to_json(self)
+
+    def census(self) -> Mapping[str, int]:
+        counts = list(self.discard)
+        for group in (*self.hands, *self.marks, self.draw, self.picks):
+            for v in group:
+                if v:
+                    counts[v - 1] += 1
+        return {str(v + 1): n for v, n in enumerate(counts)}
+
+    def shuffle_unknown(self, seat: int | None, rng: random.Random) -> State:
+        from cardroom.games.tacocat.hidden import shuffle_unknown
+
+        return shuffle_unknown(self, seat, rng)
+
+    # -- Tacocat's own ----------------------------------------------------------------------------
+
+    def hand_sizes(self) -> tuple[int, int]:
+        """Cards each seat holds as the other sees it: marked cards still count, a laid duel card not."""
+        h, m = self.hands, self.marks
+        return (len(h[0]) + len(m[0]), len(h[1]) + len(m[1]))
+
+    def notation(self) -> str:
+        """The one-line position notation (see docs/tacocat.md); ``game.load`` reads it back."""
+        from cardroom.games.tacocat.notation import write
+
+        return write(self)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    def __repr__(self) -> str:
+        return f"<TacocatState {self.notation()}>"
+
+
+class Draft(TacocatState):
+    """A state under construction: the same fields, assignable. ``freeze`` makes it a state."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+
+
+def draft(state: TacocatState) -> Draft:
+    d = object.__new__(Draft)
+    for name in FIELDS:
+        setattr(d, name, getattr(state, name))
+    return d
+
+
+def freeze(d: Draft) -> TacocatState:
+    """Finish a draft: compute who acts, then turn it into an immutable state (same object)."""
+    d.acting = acting(d)
+    d.__class__ = TacocatState  # type: ignore[assignment]
+    return d
+
+
+def acting(s: TacocatState) -> tuple[int, ...]:
+    phase = s.phase
+    if phase == ATTACK or (phase == REPLACE and s.actor >= 0):
+        return (s.actor,)
+    if phase == DEFEND:
+        return (1 - s.actor,)
+    if phase == DUEL:
+        return tuple(seat for seat in (0, 1) if not s.picks[seat])
+    if phase == REPLACE:
+        return tuple(seat for seat in (0, 1) if not s.ready[seat])
+    return ()
+
+
+# Imported last: the rules build states from drafts, and the hot path should not re-import per action.
+from cardroom.games.tacocat import rules as _rules  # noqa: E402

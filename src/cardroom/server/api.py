@@ -107,10 +107,26 @@ async def list_games() -> list[GameInfo]:
                     for o in cls.option_specs
                 ],
                 difficulties={word: resolve_spec(word) for word in DIFFICULTY},
+                players=_seat_counts(cls),
                 bots=list(bot_names()),
             )
         )
     return infos
+
+
+def _seat_counts(cls: Any) -> list[int]:
+    """How many seats a table of this game may have: the `players` option's allowed values."""
+    spec = next((o for o in cls.option_specs if o.name == "players"), None)
+    if spec is None:
+        return [int(cls().players)]
+    counts = []
+    for n in range(1, 11):
+        try:
+            spec.validate(n)
+        except InvalidOptions:
+            continue
+        counts.append(n)
+    return counts
 
 
 @router.get(

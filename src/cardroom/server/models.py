@@ -23,6 +23,7 @@ class GameInfo(BaseModel):
     options: list[OptionInfo]
     difficulties: dict[str, str] = Field(description="difficulty word -> the bot spec it plays as")
     bots: list[str] = Field(description="bot specs that may be named directly")
+    players: list[int] = Field(description="the numbers of seats a table of this game may have")
 
 
 class Rules(BaseModel):

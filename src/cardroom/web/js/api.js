@@ -1,0 +1,62 @@
+// Talking to the server, and remembering seat tokens so a reload (or tomorrow's visit) keeps the seat.
+
+const TOKEN_KEY = (tableId) => `cardroom.token.${tableId}`;
+
+export function savedToken(tableId) {
+  return localStorage.getItem(TOKEN_KEY(tableId));
+}
+
+export function saveToken(tableId, token) {
+  localStorage.setItem(TOKEN_KEY(tableId), token);
+}
+
+export function playerName() {
+  return localStorage.getItem("cardroom.name") || "";
+}
+
+export function savePlayerName(name) {
+  localStorage.setItem("cardroom.name", name);
+}
+
+export class ApiError extends Error {
+  constructor(status, detail, body) {
+    super(detail);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const detail = (data && data.detail) || `${response.status} ${response.statusText}`;
+    throw new ApiError(response.status, detail, data);
+  }
+  return data;
+}
+
+// A small element builder: el("button", {class: "x", onclick: f}, "text", child).
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}

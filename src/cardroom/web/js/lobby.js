@@ -1,0 +1,101 @@
+// The lobby: pick a game, a preset and who sits where; create the table; list recent tables.
+import { api, el, playerName, savePlayerName, saveToken } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+
+const SEAT_CHOICES = [
+  ["me", "You"],
+  ["bot:easy", "Bot (easy)"],
+  ["bot:normal", "Bot (normal)"],
+  ["bot:hard", "Bot (hard)"],
+  ["invite", "Invite a friend"],
+];
+
+function currentGame() {
+  return games.find((g) => g.name === $("game").value);
+}
+
+function fillPresets() {
+  const game = currentGame();
+  $("preset").replaceChildren(...Object.keys(game.presets).map((p) =>
+    el("option", { value: p, selected: p === game.default_preset }, p)));
+  const counts = game.players;
+  const preferred = counts.includes(2) ? 2 : counts[0];
+  $("players").replaceChildren(...counts.map((n) => el("option", { value: n, selected: n === preferred }, n)));
+  $("players").disabled = counts.length < 2;
+  fillSeats();
+}
+
+function fillSeats() {
+  const count = Number($("players").value);
+  const rows = [];
+  for (let i = 0; i < count; i++) {
+    const select = el("select", { name: `seat${i}`, id: `seat${i}`, "aria-label": `Seat ${i + 1}` },
+      SEAT_CHOICES.map(([value, label]) => el("option", { value, selected: value === (i === 0 ? "me" : "bot:normal") }, label)));
+    rows.push(el("label", { class: "seat-choice" }, `Seat ${i + 1} `, select));
+  }
+  $("seats").replaceChildren(el("legend", {}, "Seats"), ...rows);
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const name = $("name").value.trim();
+  savePlayerName(name);
+  const seats = [];
+  for (let i = 0; i < Number($("players").value); i++) {
+    const choice = $(`seat${i}`).value;
+    if (choice === "me") seats.push({ kind: "me", name: name || null });
+    else if (choice === "invite") seats.push({ kind: "invite" });
+    else seats.push({ kind: "bot", bot: choice.slice(4) });
+  }
+  const body = {
+    game: $("game").value,
+    preset: $("preset").value,
+    seats,
+    reaction_seconds: Number($("reaction").value) || 4,
+    turn_seconds: $("turn").value ? Number($("turn").value) : null,
+  };
+  if (currentGame().options.some((o) => o.name === "players")) body.options = { players: seats.length };
+  try {
+    const created = await api("/api/tables", { method: "POST", body });
+    if (created.token) saveToken(created.table_id, created.token);
+    const target = `/table/${created.table_id}`;
+    if (created.invitations.length === 0) {
+      location.href = target;
+      return;
+    }
+    $("invitation-list").replaceChildren(...created.invitations.map((inv) =>
+      el("li", {}, `Seat ${inv.seat + 1}: `, el("input", { readonly: true, value: inv.url, class: "link", "aria-label": `Link for seat ${inv.seat + 1}`, onfocus: (e) => e.target.select() }))));
+    $("go").href = target;
+    $("invitations").hidden = false;
+  } catch (error) {
+    $("create-error").textContent = error.message;
+  }
+}
+
+async function listTables() {
+  try {
+    const tables = await api("/api/tables");
+    $("tables").replaceChildren(...tables.slice(0, 20).map((t) =>
+      el("li", {}, el("a", { href: `/table/${t.id}` }, `${t.title} · ${t.preset}`), " ",
+        el("span", { class: "muted" }, `${t.seats.map((s) => s.name).join(", ")} · ${t.status === "over" ? "finished" : `step ${t.step}`}`))));
+    if (tables.length === 0) $("tables").replaceChildren(el("li", { class: "muted" }, "No tables yet."));
+  } catch (error) {
+    $("tables").replaceChildren(el("li", { class: "error" }, error.message));
+  }
+}
+
+async function main() {
+  $("name").value = playerName();
+  games = await api("/api/games");
+  $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
+  $("game").addEventListener("change", fillPresets);
+  $("players").addEventListener("change", fillSeats);
+  $("create").addEventListener("submit", create);
+  fillPresets();
+  listTables();
+}
+
+main();

@@ -1,0 +1,265 @@
+// The table page: one WebSocket pushes this seat's snapshot; the board is drawn by the game's own
+// renderer (games/<game>.js) and every legal action is also a button, so everything is reachable by
+// keyboard. Whatever the server refuses is shown with its reason.
+import { api, ApiError, el, playerName, savedToken, saveToken } from "./api.js";
+import { markdown } from "./markdown.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const RENDERERS = { tacocat: "tacocat.js", "exploding-kittens": "kittens.js", taco: "taco.js" };
+
+let token = null;
+let snap = null;
+let renderer = null;
+let busy = false;
+let socket = null;
+let retry = 500;
+let windowEnds = null;
+let overShown = false;
+let replaying = null; // {step, steps, view, log} while looking back at a finished game
+
+function takeTokenFromLink() {
+  // Invitation links carry the token after '#', so it never reaches server logs; keep it, then hide it.
+  const match = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
+  if (match) {
+    saveToken(tableId, decodeURIComponent(match[1]));
+    history.replaceState(null, "", location.pathname);
+  }
+  const fromQuery = new URLSearchParams(location.search).get("token");
+  if (fromQuery) {
+    saveToken(tableId, fromQuery);
+    history.replaceState(null, "", location.pathname);
+  }
+  return savedToken(tableId);
+}
+
+function seatName(seat) {
+  if (!snap) return `Seat ${seat + 1}`;
+  const info = snap.table.seats[seat];
+  return info ? info.name : `Seat ${seat + 1}`;
+}
+
+function showMessage(text) {
+  $("message").textContent = text || "";
+}
+
+async function act(text) {
+  if (!snap || busy || replaying) return;
+  busy = true;
+  showMessage("");
+  document.body.classList.add("busy");
+  try {
+    const result = await api(`/api/tables/${tableId}/actions`, {
+      method: "POST",
+      token,
+      body: { step: snap.view.step, action: text },
+    });
+    if (result.view.step >= snap.view.step) apply(result);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) showMessage("The game moved on before your choice arrived; choose again.");
+    else showMessage(error.message);
+  } finally {
+    busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+function ctx(view, live) {
+  const legal = live ? view.legal_actions : [];
+  return {
+    act,
+    legal,
+    can: (text) => legal.includes(text),
+    seatName,
+    mySeat: snap.seat,
+    live,
+    table: snap.table,
+  };
+}
+
+function renderSeats(view) {
+  const outcome = view.outcome;
+  $("seats-bar").replaceChildren(...snap.table.seats.map((s) => {
+    const acting = view.to_act.includes(s.seat);
+    const won = outcome && outcome.winners.includes(s.seat);
+    const kind = s.kind === "bot" ? `bot: ${s.bot}` : s.kind === "invite" && !s.joined ? "invited" : "person";
+    return el("div", {
+      class: `seat-chip${acting ? " acting" : ""}${s.seat === snap.seat ? " me" : ""}${won ? " won" : ""}`,
+      "data-seat": s.seat,
+    }, el("strong", {}, s.name), el("span", { class: "muted" }, ` ${kind}${s.seat === snap.seat ? " · you" : ""}`),
+    acting ? el("span", { class: "badge" }, "deciding") : null, won ? el("span", { class: "badge gold" }, "winner") : null);
+  }));
+}
+
+function renderActions(view, live) {
+  const box = $("actions");
+  if (!live || snap.seat === null) {
+    box.replaceChildren(el("p", { class: "muted" }, replaying ? `Replay: step ${replaying.step} of ${replaying.steps}` :
+      snap.seat === null ? "You are watching." : ""));
+    return;
+  }
+  if (view.legal_actions.length === 0) {
+    const waiting = view.to_act.map(seatName).join(", ");
+    box.replaceChildren(el("p", { class: "muted" }, view.is_over ? "The game is over." : `Waiting for ${waiting}.`));
+    return;
+  }
+  const label = (text) => (renderer && renderer.label ? renderer.label(text, view) : text);
+  box.replaceChildren(
+    el("h2", { class: "sr-only" }, "Your choices"),
+    el("div", { class: "action-buttons" }, view.legal_actions.map((text) =>
+      el("button", { type: "button", class: "action", "data-action": text, title: text, onclick: () => act(text) }, label(text)))),
+  );
+}
+
+function renderLog(entries) {
+  const log = $("log");
+  log.replaceChildren(...entries.map((e) => el("li", {}, e.text)));
+  log.scrollTop = log.scrollHeight;
+}
+
+function renderOutcome(view) {
+  const outcome = view.outcome;
+  if (!outcome) return;
+  const body = [el("p", {}, `${outcome.winners.map(seatName).join(" and ")} ${outcome.winners.length > 1 ? "win" : "wins"}.`),
+    el("p", { class: "muted" }, outcome.reason)];
+  const places = el("ol", { class: "ranking" }, outcome.ranking.map((group) =>
+    el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${outcome.scores[s]} points)` : "")).join(", "))));
+  body.push(places);
+  $("game-over-body").replaceChildren(...body);
+  const rematch = $("rematch");
+  rematch.hidden = snap.seat === null;
+  rematch.textContent = snap.table.rematch_id ? "Join the rematch" : "Rematch";
+  if (!overShown) {
+    overShown = true;
+    if (!$("game-over").open) $("game-over").showModal();
+  }
+}
+
+function render() {
+  if (!snap) return;
+  const live = !replaying;
+  const view = live ? snap.view : replaying.view;
+  document.title = `cardroom: ${snap.table.title}`;
+  $("title").textContent = `${snap.table.title} · ${snap.table.preset}`;
+  const turn = view.is_over ? "Game over" : view.to_act.includes(snap.seat) ? "Your decision" :
+    `Waiting for ${view.to_act.map(seatName).join(", ")}`;
+  $("status").textContent = live ? turn : `Replay · step ${replaying.step}/${replaying.steps}`;
+  renderSeats(view);
+  const board = $("board");
+  board.dataset.game = snap.table.game;
+  if (renderer) renderer.render(board, view, ctx(view, live));
+  renderActions(view, live);
+  renderLog(live ? snap.log : replaying.log);
+  if (live && view.is_over) {
+    renderOutcome(view);
+    $("replay-box").hidden = false;
+  }
+}
+
+function apply(message) {
+  snap = message;
+  windowEnds = message.window ? Date.now() + message.window.remaining * 1000 : null;
+  render();
+}
+
+function tick() {
+  const box = $("countdown");
+  if (windowEnds === null || replaying) {
+    box.hidden = true;
+    return;
+  }
+  const left = Math.max(0, (windowEnds - Date.now()) / 1000);
+  box.hidden = false;
+  box.textContent = `Reaction window: ${left.toFixed(1)} s`;
+  box.style.setProperty("--left", String(snap && snap.window ? left / snap.window.seconds : 0));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws${query}`);
+  socket.onmessage = (event) => {
+    retry = 500;
+    const message = JSON.parse(event.data);
+    if (message.type === "snapshot") apply(message);
+  };
+  socket.onclose = (event) => {
+    if (event.code === 4404) return showMessage("There is no such table.");
+    if (event.code === 4403) return showMessage("This link's seat token is not valid for this table.");
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+async function loadRenderer(game) {
+  const file = RENDERERS[game];
+  try {
+    renderer = file ? await import(`./games/${file}`) : await import("./games/generic.js");
+  } catch (error) {
+    console.error(error);
+    renderer = await import("./games/generic.js");
+  }
+}
+
+async function showReplay(step) {
+  const data = await api(`/api/tables/${tableId}/replay?step=${step}`, { token });
+  replaying = data;
+  $("replay-step").max = String(data.steps);
+  $("replay-step").value = String(data.step);
+  $("replay-label").textContent = `${data.step}/${data.steps}`;
+  render();
+}
+
+function wire() {
+  $("close-over").addEventListener("click", () => $("game-over").close());
+  $("watch-replay").addEventListener("click", () => {
+    $("game-over").close();
+    $("replay-box").open = true;
+    showReplay(0);
+  });
+  $("replay-step").addEventListener("input", (e) => showReplay(Number(e.target.value)));
+  $("replay-prev").addEventListener("click", () => showReplay(Math.max(0, (replaying ? replaying.step : 0) - 1)));
+  $("replay-next").addEventListener("click", () => showReplay((replaying ? replaying.step : -1) + 1));
+  $("replay-box").addEventListener("toggle", () => {
+    if (!$("replay-box").open && replaying) {
+      replaying = null;
+      render();
+    }
+  });
+  $("rematch").addEventListener("click", async () => {
+    try {
+      const next = snap.table.rematch_id || (await api(`/api/tables/${tableId}/rematch`, { method: "POST", token })).table_id;
+      saveToken(next, token); // the same token opens the same seat at the rematch
+      location.href = `/table/${next}`;
+    } catch (error) {
+      showMessage(error.message);
+    }
+  });
+}
+
+async function main() {
+  token = takeTokenFromLink();
+  wire();
+  let summary;
+  try {
+    summary = await api(`/api/tables/${tableId}`);
+  } catch (error) {
+    showMessage(error.message);
+    return;
+  }
+  await loadRenderer(summary.game);
+  if (token) {
+    try {
+      await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: playerName() || null } });
+    } catch (error) {
+      showMessage(error.message);
+    }
+  }
+  api(`/api/games/${summary.game}/rules?preset=${encodeURIComponent(summary.preset)}`)
+    .then((rules) => { $("rules").innerHTML = markdown(rules.markdown); })
+    .catch(() => { $("rules").textContent = "The rules could not be loaded."; });
+  connect();
+  setInterval(tick, 100);
+}
+
+main();

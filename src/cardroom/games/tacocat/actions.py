@@ -6,6 +6,8 @@ Text forms: ``discard 7``, ``done``, ``duel 9``, ``attack 8``, ``attack 7 7 7``,
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from cardroom.core.action import Action, Form, Grammar, action
 from cardroom.games.tacocat.cards import VALUES, Hand
 
@@ -29,7 +31,7 @@ def is_set(cards: tuple[int, ...]) -> bool:
 
 
 def is_run(cards: tuple[int, ...]) -> bool:
-    return len(cards) >= 3 and all(b == a + 1 for a, b in zip(cards, cards[1:]))
+    return len(cards) >= 3 and all(b == a + 1 for a, b in pairwise(cards))
 
 
 def attack_shapes(hand: Hand, jumbo: str) -> list[tuple[int, ...]]:

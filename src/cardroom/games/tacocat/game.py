@@ -70,7 +70,12 @@ class TacocatGame(Game):
             return text
         if isinstance(text, str):
             words = text.split()
-            if len(words) == 2 and words[0].lower() == "sacrifice" and words[1].isdigit() and len(words[1]) <= 6:
+            if (
+                len(words) == 2
+                and words[0].lower() == "sacrifice"
+                and words[1].isdigit()
+                and len(words[1]) <= 6
+            ):
                 return action("sacrifice", int(words[1]))
         parsed = self.grammar.parse(text)
         if parsed.verb == "attack" and len(parsed.args) > 1:

@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 SEAT_OF = {name: seat for seat, name in enumerate(NAMES)}
 
 
-def _deal_unknown(d: Draft, seats: tuple[int, ...], pool: list[int], marks: list[int], picks: list[bool]) -> None:
+def _deal_unknown(
+    d: Draft, seats: tuple[int, ...], pool: list[int], marks: list[int], picks: list[bool]
+) -> None:
     """Deal ``pool`` (shuffled) into the ``seats``' hands, set-aside cards and duel cards, rest to draw.
 
     ``marks[i]`` and ``picks[i]`` say how many set-aside cards and whether a duel card ``seats[i]`` has;
@@ -93,9 +95,15 @@ def _sample(game: TacocatGame, view: Mapping[str, Any], rng: random.Random) -> T
     last = view["last_duel"]
     d.last_duel = None if last is None else (last["YAY"], last["WOW"])
     play = view["last_play"]
-    d.last_play = None if play is None else (SEAT_OF[play["attacker"]], tuple(play["cards"]), _answers(play["answers"]))
+    d.last_play = (
+        None if play is None else (SEAT_OF[play["attacker"]], tuple(play["cards"]), _answers(play["answers"]))
+    )
     result = view["last_round"]
-    d.last_round = None if result is None else (result["YAY"], result["WOW"], -1 if result["winner"] is None else SEAT_OF[result["winner"]])
+    d.last_round = (
+        None
+        if result is None
+        else (result["YAY"], result["WOW"], -1 if result["winner"] is None else SEAT_OF[result["winner"]])
+    )
 
     full_hand = tuple(view["hand"])
     my_marks: tuple[int, ...] = ()
@@ -126,7 +134,7 @@ def _sample(game: TacocatGame, view: Mapping[str, Any], rng: random.Random) -> T
     if phase == REPLACE and d.actor == BOTH and d.ready[other]:
         # How many cards the other set aside is hidden; any count up to their hand is consistent.
         their_marks = rng.randint(0, their_size)
-    mine = [(), ()]  # type: ignore[var-annotated]
+    mine: list[tuple[int, ...]] = [(), ()]
     mine[seat] = remove_all(full_hand, my_marks)
     mine[other] = (0,) * (their_size - their_marks)  # placeholders: re-dealt below
     d.hands = (tuple(mine[0]), tuple(mine[1]))

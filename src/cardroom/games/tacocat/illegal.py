@@ -79,5 +79,3 @@ def _defend(s: TacocatState, seat: int, act: Action) -> str:
     if v not in hand:
         return f"you hold no {v} to defend with"
     return f"a defence must be equal or higher: {v} cannot beat the {card}; defend with {card} or more, or sacrifice"
-
-

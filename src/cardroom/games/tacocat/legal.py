@@ -27,7 +27,9 @@ class LegalActions:
             if len(self._attacks) > _LIMIT:
                 self._attacks.clear()
             shapes = attack_shapes(hand, self.jumbo)
-            found = self._attacks[hand] = tuple(sorted(action("attack", *s) for s in shapes))
+            # Actions sort by verb, then size, then cards: the same order as (size, cards) here.
+            shapes.sort(key=lambda cards: (len(cards), cards))
+            found = self._attacks[hand] = tuple(action("attack", *cards) for cards in shapes)
         return found
 
     def defences(self, hand: Hand, card: int) -> tuple[Action, ...]:
@@ -40,19 +42,20 @@ class LegalActions:
             found = self._defences[key] = (*(action("defend", v) for v in higher), SACRIFICE)
         return found
 
+    # Duels and discards depend only on which values a hand holds: keyed by those (a hand is sorted,
+    # so dict.fromkeys gives them in order), the few hundred tables cover every hand.
+
     def duels(self, hand: Hand) -> tuple[Action, ...]:
-        found = self._duels.get(hand)
+        key = tuple(dict.fromkeys(hand))
+        found = self._duels.get(key)
         if found is None:
-            if len(self._duels) > _LIMIT:
-                self._duels.clear()
-            found = self._duels[hand] = tuple(action("duel", v) for v in sorted(set(hand)))
+            found = self._duels[key] = tuple(action("duel", v) for v in key)
         return found
 
     def discards(self, hand: Hand) -> tuple[Action, ...]:
         """Discard any card held, or be done ("discard" sorts before "done")."""
-        found = self._discards.get(hand)
+        key = tuple(dict.fromkeys(hand))
+        found = self._discards.get(key)
         if found is None:
-            if len(self._discards) > _LIMIT:
-                self._discards.clear()
-            found = self._discards[hand] = (*(action("discard", v) for v in sorted(set(hand))), DONE)
+            found = self._discards[key] = (*(action("discard", v) for v in key), DONE)
         return found

@@ -23,7 +23,17 @@ from cardroom.core.errors import CorruptState
 from cardroom.games.tacocat.actions import is_run, is_set
 from cardroom.games.tacocat.board import BOTH
 from cardroom.games.tacocat.cards import counts_of
-from cardroom.games.tacocat.state import ATTACK, DEFEND, DUEL, OVER, REPLACE, Draft, TacocatState, draft, freeze
+from cardroom.games.tacocat.state import (
+    ATTACK,
+    DEFEND,
+    DUEL,
+    OVER,
+    REPLACE,
+    Draft,
+    TacocatState,
+    draft,
+    freeze,
+)
 
 if TYPE_CHECKING:
     from cardroom.games.tacocat.game import TacocatGame
@@ -124,7 +134,9 @@ def _answer_list(text: str, what: str) -> tuple[int, ...]:
     out = []
     for part in text.split("."):
         if len(part) < 2 or part[0] not in "ds":
-            raise CorruptState(f"{what}: each answer is d<card> (defend) or s<card> (sacrifice), not {part[:20]!r}")
+            raise CorruptState(
+                f"{what}: each answer is d<card> (defend) or s<card> (sacrifice), not {part[:20]!r}"
+            )
         v = _int(part[1:], f"a card in {what}", 1, 12)
         out.append(v if part[0] == "d" else -v)
     return tuple(out)
@@ -144,7 +156,10 @@ def parse(game: TacocatGame, line: str) -> TacocatState:
     hands = fields[1].split("/")
     if len(hands) != 2:
         raise CorruptState(f"the hands field is YAY's cards / WOW's cards, not {fields[1][:40]!r}")
-    d.hands = (tuple(sorted(_card_list(hands[0], "YAY's hand"))), tuple(sorted(_card_list(hands[1], "WOW's hand"))))
+    d.hands = (
+        tuple(sorted(_card_list(hands[0], "YAY's hand"))),
+        tuple(sorted(_card_list(hands[1], "WOW's hand"))),
+    )
     d.draw = _card_list(fields[2], "the draw pile")
     d.discard = counts_of(_card_list(fields[3], "the discard pile"))
     _read_phase(d, fields[4])
@@ -158,7 +173,9 @@ def _read_track(d: Draft, text: str) -> None:
     board = d.game.board
     last = board.goal[1]
     if len(text) != last + 1:
-        raise CorruptState(f"the track {text[:30]!r} should have {last + 1} characters: goal, {last - 1} spaces, goal")
+        raise CorruptState(
+            f"the track {text[:30]!r} should have {last + 1} characters: goal, {last - 1} spaces, goal"
+        )
     if text.count("T") != 1:
         raise CorruptState(f"the track {text!r} must show Tacocat (T) exactly once")
     d.pos = text.index("T")
@@ -166,7 +183,9 @@ def _read_track(d: Draft, text: str) -> None:
     for p, ch in enumerate(text):
         expected = "Y" if p == 0 else "W" if p == last else ".#"
         if ch != "T" and ch not in expected:
-            raise CorruptState(f"the track {text!r} has {ch!r} at position {p}; expected one of {expected!r} or T")
+            raise CorruptState(
+                f"the track {text!r} has {ch!r} at position {p}; expected one of {expected!r} or T"
+            )
         if ch == "#":
             d.covered |= 1 << p
 
@@ -236,7 +255,11 @@ def _read_extras(d: Draft, fields: list[str]) -> None:
             parts = value.split(":")
             if len(parts) != 3:
                 raise CorruptState(f"lastplay is seat:attack:answers, not {value[:40]!r}")
-            d.last_play = (_seat(parts[0], "lastplay's attacker"), _card_list(parts[1], "lastplay", "."), _answer_list(parts[2], "lastplay"))
+            d.last_play = (
+                _seat(parts[0], "lastplay's attacker"),
+                _card_list(parts[1], "lastplay", "."),
+                _answer_list(parts[2], "lastplay"),
+            )
         elif key == "lastround":
             cards_text, _, who = value.partition(":")
             cards = _card_list(cards_text, "lastround", ".")
@@ -244,7 +267,9 @@ def _read_extras(d: Draft, fields: list[str]) -> None:
                 raise CorruptState(f"lastround is YAY's card.WOW's card:winner, not {value[:20]!r}")
             d.last_round = (cards[0], cards[1], -1 if who == "-" else _seat(who, "lastround's winner"))
         else:
-            raise CorruptState(f"unknown field {key[:20]!r}; known: round, step, seed, duelwin, lastduel, lastplay, lastround")
+            raise CorruptState(
+                f"unknown field {key[:20]!r}; known: round, step, seed, duelwin, lastduel, lastplay, lastround"
+            )
 
 
 def _check(d: Draft) -> None:
@@ -270,7 +295,9 @@ def _check(d: Draft) -> None:
             raise CorruptState(f"the attack {d.attack} is neither one card, a set nor a run")
         size[1 - d.actor] -= len(d.attack) - len(d.answers)
     if size[0] != size[1]:
-        raise CorruptState(f"hands must be equal in size (counting cards still owed to an attack); they are {size}")
+        raise CorruptState(
+            f"hands must be equal in size (counting cards still owed to an attack); they are {size}"
+        )
     if d.phase in (ATTACK, DEFEND, DUEL) and size[0] + (len(d.attack) if d.phase == DEFEND else 0) < 2:
         raise CorruptState("with one card each the round is already decided; no more play")
     if d.phase == DUEL and d.picks[0] and d.picks[1]:
@@ -286,7 +313,9 @@ def load(game: TacocatGame, data: Mapping[str, Any] | str) -> TacocatState:
         return parse(game, data)
     game._check_json(data)
     if data.get("options") != game.options:
-        raise CorruptState(f"this state was saved under options {data.get('options')!r}, not {game.options!r}")
+        raise CorruptState(
+            f"this state was saved under options {data.get('options')!r}, not {game.options!r}"
+        )
     state = parse(game, data.get("position"))  # type: ignore[arg-type]
     history = data.get("history", [])
     if not isinstance(history, list):

@@ -49,5 +49,10 @@ OPTION_SPECS: tuple[Option, ...] = (
 PRESETS: Mapping[str, Mapping[str, Any]] = {
     "official": {"deck": "official", "jumbo": "sets-and-sequences", "ties": "arrow", "board": "assumed"},
     "print-and-play": {"deck": "print-and-play", "jumbo": "sets", "ties": "duel-winner", "board": "assumed"},
-    "quick-reference": {"deck": "official", "jumbo": "sets-and-sequences", "ties": "redeal", "board": "assumed"},
+    "quick-reference": {
+        "deck": "official",
+        "jumbo": "sets-and-sequences",
+        "ties": "redeal",
+        "board": "assumed",
+    },
 }

@@ -34,9 +34,9 @@ NO_DISCARDS = (0,) * 12
 EMPTY_PAIR: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
 
-def _put(pair: tuple[tuple[int, ...], tuple[int, ...]], seat: int, value: tuple[int, ...]) -> tuple[
-    tuple[int, ...], tuple[int, ...]
-]:
+def _put(
+    pair: tuple[tuple[int, ...], tuple[int, ...]], seat: int, value: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
@@ -108,7 +108,9 @@ def start_round(d: Draft, out: Events) -> None:
         )
     )
     for seat in (0, 1):
-        out.append(_private(seat, "dealt", f"You were dealt {show(d.hands[seat])}", cards=list(d.hands[seat])))
+        out.append(
+            _private(seat, "dealt", f"You were dealt {show(d.hands[seat])}", cards=list(d.hands[seat]))
+        )
 
 
 # -- one action -------------------------------------------------------------------------------------
@@ -147,7 +149,9 @@ def _replace(d: Draft, seat: int, act: Action, out: Events) -> None:
     drawn = d.draw[:n]
     d.draw = d.draw[n:]
     d.hands = _put(d.hands, seat, tuple(sorted(d.hands[seat] + drawn)))
-    out.append(Event("replace", f"{NAMES[seat]} replaces {n} card{'s' * (n != 1)}", {"seat": seat, "count": n}))
+    out.append(
+        Event("replace", f"{NAMES[seat]} replaces {n} card{'s' * (n != 1)}", {"seat": seat, "count": n})
+    )
     if n:
         out.append(_private(seat, "drew", f"You drew {show(sorted(drawn))}", cards=sorted(drawn)))
     if d.limit < 0 and n > 0:
@@ -213,7 +217,11 @@ def _duel(d: Draft, seat: int, v: int, out: Events) -> None:
         d.duel_winner = winner
         d.phase, d.actor = ATTACK, winner
         out.append(
-            Event("duel-won", f"Duel: YAY {a}, WOW {b}; {NAMES[winner]} attacks first", {"cards": [a, b], "winner": winner})
+            Event(
+                "duel-won",
+                f"Duel: YAY {a}, WOW {b}; {NAMES[winner]} attacks first",
+                {"cards": [a, b], "winner": winner},
+            )
         )
         _maybe_end(d, out)
         return
@@ -223,7 +231,9 @@ def _duel(d: Draft, seat: int, v: int, out: Events) -> None:
 
 
 def _attack(d: Draft, seat: int, cards: tuple[int, ...], out: Events) -> None:
-    d.hands = _put(d.hands, seat, remove_all(d.hands[seat], cards) if len(cards) > 1 else remove(d.hands[seat], cards[0]))
+    d.hands = _put(
+        d.hands, seat, remove_all(d.hands[seat], cards) if len(cards) > 1 else remove(d.hands[seat], cards[0])
+    )
     d.discard = _discarded(d.discard, *cards)
     d.phase, d.attack, d.answers = DEFEND, cards, ()
     text = " ".join(str(c) for c in cards)

@@ -16,7 +16,8 @@ Fields (all immutable values, so states share them freely):
 - ``attack``, ``answers``: the attack being answered and the answers so far (+v defends, -v sacrifices).
 - ``duel_winner``: who won this round's last duel (-1: none); ``last_duel``, ``last_play``,
   ``last_round``: the latest duel reveal, finished exchange and round result, kept for the views.
-- ``acting``: the seats to act (derived from the above, stored because everything asks for it).
+- ``acting``, ``menu``: the seats to act and each seat's legal actions, derived from the above when a
+  state is made (every caller asks for them, usually more than once).
 
 A rule step copies the state into a mutable ``Draft`` (same layout), changes it and turns it back
 into a state by switching its class: the cheapest copy Python offers, and no state is ever changed.
@@ -48,7 +49,7 @@ _ONLY_DONE = (DONE,)
 FIELDS = (
     "game", "seed", "counter", "step", "history", "round", "pos", "covered", "hands", "draw", "discard",
     "phase", "actor", "limit", "swapped", "marks", "ready", "picks", "attack", "answers", "duel_winner",
-    "last_duel", "last_play", "last_round", "acting",
+    "last_duel", "last_play", "last_round", "acting", "menu",
 )  # fmt: skip
 
 
@@ -80,6 +81,7 @@ class TacocatState(State):
     last_play: Play | None
     last_round: tuple[int, int, int] | None
     acting: tuple[int, ...]
+    menu: tuple[tuple[Action, ...], tuple[Action, ...]]
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Tacocat state is immutable; apply() returns a new one")
@@ -91,19 +93,7 @@ class TacocatState(State):
         return self.acting
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        if seat not in self.acting:
-            return ()
-        phase = self.phase
-        rules = self.game.legal
-        if phase == ATTACK:
-            return rules.attacks(self.hands[seat])
-        if phase == DEFEND:
-            return rules.defences(self.hands[seat], self.attack[len(self.answers)])
-        if phase == DUEL:
-            return rules.duels(self.hands[seat])
-        if 0 <= self.limit <= self.swapped:
-            return _ONLY_DONE  # replaced as many as allowed: only "done" is left
-        return rules.discards(self.hands[seat])
+        return self.menu[seat] if seat == 0 or seat == 1 else ()
 
     def _apply(self, seat: int, action: Action) -> State:
         return _rules.apply(self, seat, action)
@@ -171,18 +161,59 @@ class Draft(TacocatState):
     __setattr__ = object.__setattr__  # type: ignore[assignment]
 
 
-def draft(state: TacocatState) -> Draft:
+def draft(s: TacocatState) -> Draft:
+    """A mutable copy. Written out field by field: a loop over names with getattr is twice as slow."""
     d = object.__new__(Draft)
-    for name in FIELDS:
-        setattr(d, name, getattr(state, name))
+    d.game = s.game
+    d.seed = s.seed
+    d.counter = s.counter
+    d.step = s.step
+    d.history = s.history
+    d.round = s.round
+    d.pos = s.pos
+    d.covered = s.covered
+    d.hands = s.hands
+    d.draw = s.draw
+    d.discard = s.discard
+    d.phase = s.phase
+    d.actor = s.actor
+    d.limit = s.limit
+    d.swapped = s.swapped
+    d.marks = s.marks
+    d.ready = s.ready
+    d.picks = s.picks
+    d.attack = s.attack
+    d.answers = s.answers
+    d.duel_winner = s.duel_winner
+    d.last_duel = s.last_duel
+    d.last_play = s.last_play
+    d.last_round = s.last_round
+    d.acting = s.acting
+    d.menu = s.menu
     return d
 
 
 def freeze(d: Draft) -> TacocatState:
     """Finish a draft: compute who acts, then turn it into an immutable state (same object)."""
-    d.acting = acting(d)
+    d.acting = who = acting(d)
+    d.menu = (legal_actions(d, 0) if 0 in who else (), legal_actions(d, 1) if 1 in who else ())
     d.__class__ = TacocatState  # type: ignore[assignment]
     return d
+
+
+def legal_actions(s: TacocatState, seat: int) -> tuple[Action, ...]:
+    """The legal actions of a seat that is to act."""
+    phase = s.phase
+    legal = s.game.legal
+    if phase == ATTACK:
+        return legal.attacks(s.hands[seat])
+    if phase == DEFEND:
+        return legal.defences(s.hands[seat], s.attack[len(s.answers)])
+    if phase == DUEL:
+        return legal.duels(s.hands[seat])
+    if 0 <= s.limit <= s.swapped:
+        return _ONLY_DONE  # replaced as many as allowed: only "done" is left
+    return legal.discards(s.hands[seat])
 
 
 def acting(s: TacocatState) -> tuple[int, ...]:

@@ -24,7 +24,12 @@ def board_json(s: TacocatState) -> dict[str, Any]:
         "tacocat": s.pos,
         "goals": {"YAY": 0, "WOW": board.goal[1]},
         "spaces": [
-            {"position": p, "deal": board.deals[p], "arrow": arrow_names[board.arrows[p]], "covered": bool(s.covered >> p & 1)}
+            {
+                "position": p,
+                "deal": board.deals[p],
+                "arrow": arrow_names[board.arrows[p]],
+                "covered": bool(s.covered >> p & 1),
+            }
             for p in range(1, board.goal[1])
         ],
     }

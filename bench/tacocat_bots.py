@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Tacocat's heuristic bot against the random bot: win rate over many games, seats alternated.
+
+    python bench/tacocat_bots.py [--games 1000] [--preset official]
+
+Prints the heuristic bot's win rate with a Wilson 95% interval. The bar it must clear: 90%.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from rich.console import Console
+from rich.progress import Progress
+
+import cardroom
+from _common import play, wilson  # bench/_common.py: this script runs from bench/
+from cardroom.bots.uniform import RandomBot
+from cardroom.games.tacocat.bot import HeuristicBot
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--preset", default="official")
+    args = parser.parse_args()
+    game = cardroom.make("tacocat", preset=args.preset)
+    heuristic, rand = HeuristicBot(), RandomBot()
+    wins = 0
+    with Progress(transient=True) as progress:
+        task = progress.add_task("heuristic vs random", total=args.games)
+        for i in range(args.games):
+            seat = i % 2  # alternate seats so neither side keeps YAY's or WOW's position
+            bots = (heuristic, rand) if seat == 0 else (rand, heuristic)
+            outcome = play(game, bots, seed=i)
+            wins += seat in outcome.winners
+            progress.advance(task)
+    low, high = wilson(wins, args.games)
+    Console().print(
+        f"tacocat ({args.preset}): heuristic beat random in {wins}/{args.games} games = "
+        f"{wins / args.games:.1%} (Wilson 95%: {low:.1%} to {high:.1%})"
+    )
+
+
+if __name__ == "__main__":
+    main()

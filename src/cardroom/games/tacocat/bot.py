@@ -1,0 +1,83 @@
+"""A heuristic Tacocat bot: keep your lowest card to the end, fight with your high ones.
+
+The round is won by the lower final card, so the one card that matters is your lowest: never attack
+with it, never spend it on a defence, and lose it only when a sacrifice forces you. Everything else is
+ammunition: attack with the highest cards (jumbos of high cards force several answers), defend with the
+cheapest card that holds, replace the weak middle cards. It reads only the seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardroom.core.game import Game
+
+KEEP_AT_LEAST = 7  # replace non-lowest cards below this: a fresh card averages about 7.8
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
+        legal: list[str] = list(view["legal_actions"])
+        if not legal:
+            raise ValueError("this view has no legal action: the seat is not to act")
+        if len(legal) == 1:
+            return legal[0]
+        hand: list[int] = list(view["hand"])
+        phase = view["phase"]
+        if phase == "replace":
+            return self._replace(view, hand, legal)
+        if phase == "duel":
+            return self._duel(hand, legal)
+        if phase == "attack":
+            return self._attack(hand, legal)
+        if phase == "defend":
+            return self._defend(view, hand, legal)
+        return legal[0]
+
+    @staticmethod
+    def _replace(view: Mapping[str, Any], hand: list[int], legal: Sequence[str]) -> str:
+        chosen = list(view["replace"]["your_choice"] or [])
+        for v in chosen:
+            hand.remove(v)  # cards already set aside this turn
+        keep = min([*hand, *chosen]) if hand or chosen else 0
+        spare = sorted(hand)
+        if keep in spare and keep not in chosen:
+            spare.remove(keep)  # the lowest card stays
+        for v in spare:
+            if v < KEEP_AT_LEAST and f"discard {v}" in legal:
+                return f"discard {v}"
+        return "done"
+
+    @staticmethod
+    def _duel(hand: list[int], legal: Sequence[str]) -> str:
+        # Spend the highest card unless it is also the lowest we hold more of; winning the duel
+        # means attacking first, which forces the other side to answer.
+        spare = sorted(hand)[1:]
+        return f"duel {spare[-1]}" if spare and f"duel {spare[-1]}" in legal else legal[-1]
+
+    @staticmethod
+    def _attack(hand: list[int], legal: Sequence[str]) -> str:
+        lowest = min(hand)
+        spare_lowest = hand.count(lowest) - 1
+
+        def score(text: str) -> float:
+            cards = [int(w) for w in text.split()[1:]]
+            if cards.count(lowest) > spare_lowest:
+                return -1000.0  # would play the card we mean to keep
+            return sum(c - 8 for c in cards) + 0.5 * len(cards) + max(cards) / 100
+
+        return max(legal, key=score)
+
+    @staticmethod
+    def _defend(view: Mapping[str, Any], hand: list[int], legal: Sequence[str]) -> str:
+        lowest = min(hand)
+        spare_lowest = hand.count(lowest) > 1
+        defences = [int(t.split()[1]) for t in legal if t.startswith("defend ")]
+        usable = [v for v in defences if v != lowest or spare_lowest]
+        if usable:
+            return f"defend {min(usable)}"
+        return "sacrifice"

@@ -219,6 +219,18 @@ async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: Token
     return room.snapshot(live, seat)
 
 
+@router.get(
+    "/tables/{table_id}/cards",
+    response_model=dict[str, Any],
+    responses=ERRORS,
+    summary="The cards of this table's deck (names, points, texts), for games whose deck is data",
+)
+async def table_cards(table_id: str, room: RoomDep) -> dict[str, Any]:
+    from cardroom.server.catalogue import card_catalogue
+
+    return card_catalogue(room.live(table_id).game)
+
+
 @router.post("/tables/{table_id}/join", response_model=Joined, responses=ERRORS, summary="Take your seat")
 async def join(table_id: str, body: JoinIn, room: RoomDep, token: TokenDep) -> Joined:
     return Joined(seat=room.join(table_id, token, body.name))

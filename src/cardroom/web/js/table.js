@@ -16,7 +16,8 @@ let socket = null;
 let retry = 500;
 let windowEnds = null;
 let overShown = false;
-let replaying = null; // {step, steps, view, log} while looking back at a finished game
+let replaying = null;
+let catalogue = {}; // card slug -> {name, type, points, text} for games whose deck is data // {step, steps, view, log} while looking back at a finished game
 
 function takeTokenFromLink() {
   // Invitation links carry the token after '#', so it never reaches server logs; keep it, then hide it.
@@ -74,6 +75,8 @@ function ctx(view, live) {
     mySeat: snap.seat,
     live,
     table: snap.table,
+    cards: catalogue,
+    rerender: render,
   };
 }
 
@@ -106,7 +109,7 @@ function renderActions(view, live) {
   const label = (text) => (renderer && renderer.label ? renderer.label(text, view) : text);
   box.replaceChildren(
     el("h2", { class: "sr-only" }, "Your choices"),
-    el("div", { class: "action-buttons" }, view.legal_actions.map((text) =>
+    el("div", { class: "action-buttons" }, view.legal_actions.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
       el("button", { type: "button", class: "action", "data-action": text, title: text, onclick: () => act(text) }, label(text)))),
   );
 }
@@ -248,6 +251,7 @@ async function main() {
     return;
   }
   await loadRenderer(summary.game);
+  catalogue = await api(`/api/tables/${tableId}/cards`).catch(() => ({}));
   if (token) {
     try {
       await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: playerName() || null } });

@@ -1,0 +1,29 @@
+// Cards drawn with HTML and CSS (no artwork from the published games). A card that can be chosen is
+// a <button>, so it is reachable by keyboard; one that cannot is a plain box.
+import { el } from "./api.js";
+
+export function card({ big = "", title = "", text = "", hue = 30, onclick, selected = false, dim = false, label, small = false, data = {} } = {}) {
+  const inner = [
+    title ? el("span", { class: "name" }, title) : null,
+    big !== "" ? el("span", { class: "big" }, big) : null,
+    text ? el("span", { class: "small" }, text) : null,
+  ];
+  const classes = ["card", onclick ? "clickable" : "", selected ? "chosen" : "", dim ? "dim" : "", small ? "mini" : ""].join(" ");
+  const style = `background: linear-gradient(160deg, hsl(${hue} 85% 96%), hsl(${hue} 70% 84%)); border-color: hsl(${hue} 60% 45%);`;
+  if (onclick) {
+    return el("button", { type: "button", class: classes, style, onclick, "aria-pressed": selected ? "true" : null, "aria-label": label || title || String(big), dataset: data }, inner);
+  }
+  return el("div", { class: classes, style, role: "img", "aria-label": label || title || String(big), dataset: data }, inner);
+}
+
+export function back({ count, small = true, label = "face-down card" } = {}) {
+  return el("div", { class: `card back${small ? " mini" : ""}`, role: "img", "aria-label": label }, count !== undefined ? el("span", { class: "count" }, "") : null);
+}
+
+export function zone(title, ...children) {
+  return el("div", { class: "zone" }, el("h3", {}, title), ...children);
+}
+
+export function pile(title, content, caption) {
+  return el("div", { class: "pile" }, content, el("span", { class: "count" }, caption), el("span", { class: "sr-only" }, title));
+}

@@ -1,0 +1,150 @@
+// Tacocat Spelled Backwards: the board (goals, covered spaces, arrows, the cat), both hands, the duel
+// revealed together, and attacks (jumbo ones too) chosen by clicking cards, then "Attack".
+import { el } from "../api.js";
+import { back, card, zone } from "../cards.js";
+
+let selected = new Set(); // indexes into the hand, for building an attack
+let selectedStep = -1;
+
+const hue = (n) => (n * 29) % 360;
+
+function catSvg() {
+  // Our own drawing: a round cat face with ears, eyes and whiskers.
+  const svg = `<svg viewBox="0 0 64 64" width="44" height="44" aria-hidden="true">
+    <polygon points="10,26 16,4 28,18" fill="#f2a541" stroke="#5a3a12" stroke-width="2"/>
+    <polygon points="54,26 48,4 36,18" fill="#f2a541" stroke="#5a3a12" stroke-width="2"/>
+    <circle cx="32" cy="36" r="22" fill="#f2a541" stroke="#5a3a12" stroke-width="2"/>
+    <circle cx="24" cy="32" r="3.5" fill="#222"/><circle cx="40" cy="32" r="3.5" fill="#222"/>
+    <path d="M29 41 L35 41 L32 45 Z" fill="#c0392b"/>
+    <path d="M6 40 L22 42 M6 47 L22 45 M58 40 L42 42 M58 47 L42 45" stroke="#5a3a12" stroke-width="1.5"/>
+  </svg>`;
+  const span = el("span", { class: "cat", role: "img", "aria-label": "Tacocat" });
+  span.innerHTML = svg;
+  return span;
+}
+
+function arrowFor(arrow) {
+  if (arrow === "both") return "⟷";
+  return arrow === "WOW" ? "→ WOW" : "← YAY";
+}
+
+function boardRow(view) {
+  const board = view.board;
+  const cells = [];
+  const goal = (who, position) => el("div", { class: `space goal${board.tacocat === position ? " has-cat" : ""}`, "data-position": position },
+    el("span", { class: "goal-name" }, `${who}'s goal`), board.tacocat === position ? catSvg() : null);
+  const goals = Object.entries(board.goals).sort((a, b) => a[1] - b[1]);
+  cells.push(goal(goals[0][0], goals[0][1]));
+  for (const space of board.spaces) {
+    cells.push(el("div", {
+      class: `space${space.covered ? " covered" : ""}${board.tacocat === space.position ? " has-cat" : ""}`,
+      "data-position": space.position,
+      "aria-label": `space ${space.position}${space.covered ? ", covered" : ""}, deal ${space.deal}, arrow ${space.arrow}`,
+    },
+    el("span", { class: "deal" }, space.covered ? "covered" : `deal ${space.deal}`),
+    el("span", { class: "arrow" }, arrowFor(space.arrow)),
+    board.tacocat === space.position ? catSvg() : null));
+  }
+  cells.push(goal(goals[1][0], goals[1][1]));
+  return el("div", { class: "tc-board" }, cells);
+}
+
+function who(view, label, ctx) {
+  // Seat 0 plays YAY, seat 1 plays WOW.
+  const seat = label === "YAY" ? 0 : 1;
+  return `${ctx.seatName(seat)} (${label})`;
+}
+
+function duelLine(view, ctx) {
+  const parts = [];
+  if (view.duel) {
+    const laid = view.duel.laid.map((done, seat) => `${ctx.seatName(seat)}: ${done ? "card laid face down" : "choosing"}`);
+    parts.push(el("p", {}, "Duel: ", laid.join(" · "), view.duel.your_card ? ` (your card: ${view.duel.your_card})` : ""));
+  }
+  if (view.last_duel) {
+    parts.push(el("div", { class: "reveal" }, el("span", {}, "Last duel, revealed together:"),
+      ...Object.entries(view.last_duel).map(([label, value]) =>
+        el("span", { class: "reveal-card" }, card({ big: value, hue: hue(value), small: true, label: `${label} ${value}` }), who(view, label, ctx)))));
+  }
+  if (view.attack) {
+    const a = view.attack;
+    parts.push(el("div", { class: "reveal" }, el("span", {}, `${view.attacker ? who(view, view.attacker, ctx) : "Attack"}: `),
+      ...a.cards.map((c) => card({ big: c, hue: hue(c), small: true, label: `attack card ${c}` })),
+      a.answers && a.answers.length ? el("span", {}, ` answered: ${a.answers.map((x) => (x === null ? "sacrificed" : x)).join(", ")}`) : null,
+      a.answering !== null && a.answering !== undefined ? el("span", {}, ` now answering ${a.answering}`) : null));
+  }
+  if (view.last_round) {
+    const r = view.last_round;
+    parts.push(el("p", { class: "muted" }, `Last round: ${Object.entries(r).filter(([k]) => k !== "winner").map(([k, v]) => `${k} ${v}`).join(", ")}; ${r.winner ? `${r.winner} won it` : "tied"}.`));
+  }
+  return parts;
+}
+
+function handCards(view, ctx) {
+  const hand = view.hand || [];
+  if (view.step !== selectedStep) {
+    selected = new Set();
+    selectedStep = view.step;
+  }
+  const attacking = ctx.legal.some((a) => a.startsWith("attack "));
+  const attackText = () => "attack " + [...selected].map((i) => hand[i]).sort((a, b) => a - b).join(" ");
+  const cards = hand.map((value, i) => {
+    let onclick = null;
+    let label = `card ${value}`;
+    for (const verb of ["duel", "defend", "discard"]) {
+      if (ctx.can(`${verb} ${value}`)) {
+        onclick = () => ctx.act(`${verb} ${value}`);
+        label = `${verb} ${value}`;
+      }
+    }
+    if (attacking) {
+      onclick = () => {
+        if (selected.has(i)) selected.delete(i);
+        else selected.add(i);
+        ctx.rerender();
+      };
+      label = `${selected.has(i) ? "unselect" : "select"} ${value} for the attack`;
+    }
+    return card({ big: value, hue: hue(value), onclick, selected: selected.has(i), label, data: { value: String(value) } });
+  });
+  const controls = [];
+  if (attacking) {
+    const text = attackText();
+    const ok = selected.size > 0 && ctx.can(text);
+    controls.push(el("button", { type: "button", class: "primary attack-button", disabled: !ok, onclick: () => ok && ctx.act(text) },
+      selected.size ? (ok ? `Attack with ${text.slice(7)}` : `${text.slice(7)} is not a legal attack`) : "Click cards to attack with"));
+  }
+  return [el("div", { class: "cards hand" }, cards), controls.length ? el("div", { class: "row" }, controls) : null];
+}
+
+export function render(board, view, ctx) {
+  const mine = view.you;
+  const opponentSize = view.opponent_hand_size ?? null;
+  const counts = Object.entries(view.discards || {}).filter(([, n]) => n > 0).map(([v, n]) => `${v}×${n}`).join(" ");
+  const sizes = view.hand_sizes.map((n, s) => `${ctx.seatName(s)}: ${n}`).join(" · ");
+  board.replaceChildren(
+    el("p", { class: "tc-status" }, `Round ${view.round} · ${view.phase}`, mine ? ` · you are ${mine}` : "",
+      view.waiting_for && view.waiting_for.length ? ` · waiting for ${view.waiting_for.join(", ")}` : ""),
+    boardRow(view),
+    el("p", { class: "muted-light" }, `Hand sizes: ${sizes} · draw pile ${view.draw_pile_size}`, counts ? ` · discarded: ${counts}` : ""),
+    ...duelLine(view, ctx),
+    opponentSize !== null ? zone("Opponent's hand", el("div", { class: "cards" }, Array.from({ length: opponentSize }, () => back()))) : null,
+    view.hand ? zone("Your hand", ...handCards(view, ctx)) : null,
+  );
+}
+
+// The action bar keeps single-card and other actions; multi-card attacks are chosen on the board.
+export function hide(text) {
+  return text.startsWith("attack ") && text.split(" ").length > 2;
+}
+
+export function label(text) {
+  const [verb, ...args] = text.split(" ");
+  if (verb === "discard") return `Replace ${args[0]}`;
+  if (verb === "done") return "Done";
+  if (verb === "duel") return `Duel with ${args[0]}`;
+  if (verb === "defend") return `Defend with ${args[0]}`;
+  if (verb === "attack") return `Attack with ${args.join(" ")}`;
+  if (verb === "sacrifice") return "Sacrifice (take the hit)";
+  return text;
+}

@@ -26,8 +26,6 @@ def pairable(pairs: str) -> tuple[int, ...]:
 
 
 def legal_actions(state: KittensState, seat: int) -> tuple[Action, ...]:
-    if seat not in state.to_act:
-        return ()
     phase = state.phase
     hand = state.hands[seat]
     if phase == WINDOW:
@@ -83,7 +81,8 @@ def _turn_actions(state: KittensState, seat: int, hand: tuple[int, ...]) -> tupl
         out.extend(
             action("triple", C.SLUGS[k], t) for k in _BY_SLUG if counts[k] >= 3 and k in allowed for t in targets
         )
-    return tuple(sorted(out))
+    # Built in sorted order already: verbs draw < favor < five < pair < play < triple, then by argument.
+    return tuple(out)
 
 
 def why_illegal(state: KittensState, seat: int, act: Action) -> str:
@@ -145,6 +144,13 @@ def _why_turn(state: KittensState, seat: int, hand: tuple[int, ...], act: Action
         return "no play is waiting for an answer: a Nope is played in the window after an action"
     if verb in ("give", "name", "take", "place"):
         return f"'{verb}' answers a card effect; now it is your turn: play cards or draw"
+    if verb == "favor":
+        target = act.args[0]
+        if C.FAVOR not in hand:
+            return "you hold no Favor"
+        if isinstance(target, int):
+            return _why_target(state, seat, target) or "that Favor is not possible now"
+        return "use 'favor <seat>'"
     kind = C.KIND_OF.get(str(act.args[0])) if act.args else None
     if kind is None:
         return f"there is no card called {act.args[0]!r}" if act.args else f"{act} is not possible now"
@@ -153,13 +159,6 @@ def _why_turn(state: KittensState, seat: int, hand: tuple[int, ...], act: Action
         if kind not in C.SIMPLE_ACTIONS:
             return "'play' is for attack, skip, shuffle and see-the-future; use favor, pair, triple or five"
         return f"you hold no {C.TITLES[kind]}"
-    if verb == "favor":
-        target = act.args[0]
-        if not hand.count(C.FAVOR):
-            return "you hold no Favor"
-        if isinstance(target, int):
-            return _why_target(state, seat, target) or "that Favor is not possible now"
-        return "use 'favor <seat>'"
     if verb in ("pair", "triple"):
         need = 2 if verb == "pair" else 3
         if kind not in state.game.pairable:

@@ -9,7 +9,9 @@ draw it saw coming). Views show a seat its own knowledge; ``sample`` and ``shuff
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core import events as ev
@@ -17,7 +19,12 @@ from cardroom.core.action import Action
 from cardroom.core.game import State, View
 from cardroom.core.outcome import Outcome
 from cardroom.games.kittens import cards as C
-from cardroom.games.kittens.pending import FAVOR, FIVE, NAME, OVER, TAKE, WINDOW, Pending
+from cardroom.games.kittens.hidden import shuffle_unknown
+from cardroom.games.kittens.legal import legal_actions, why_illegal
+from cardroom.games.kittens.notation import to_json
+from cardroom.games.kittens.pending import FAVOR, FIVE, NAME, OVER, PLACE, TAKE, WINDOW, Pending
+from cardroom.games.kittens.rules import apply
+from cardroom.games.kittens.view import build_view
 
 if TYPE_CHECKING:
     from cardroom.games.kittens.game import KittensGame
@@ -31,6 +38,7 @@ HandKnown = tuple[tuple[int, ...], ...]
 class KittensState(State):
     __slots__ = (
         "_legal",
+        "_to_act",
         "attacked",
         "counter",
         "current",
@@ -68,6 +76,7 @@ class KittensState(State):
     pile_known: tuple[PileKnown, ...]
     hand_known: tuple[HandKnown, ...]
     _legal: dict[int, tuple[Action, ...]]
+    _to_act: tuple[int, ...] | None
 
     def __init__(
         self,
@@ -110,11 +119,18 @@ class KittensState(State):
         self.pile_known = pile_known
         self.hand_known = hand_known
         self._legal = {}
+        self._to_act = None
 
     # -- who acts, what is legal -----------------------------------------------------------------
 
     @property
     def to_act(self) -> tuple[int, ...]:
+        found = self._to_act
+        if found is None:
+            found = self._to_act = self._who_acts()
+        return found
+
+    def _who_acts(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == WINDOW:
             return self.undecided
@@ -128,21 +144,17 @@ class KittensState(State):
         return (self.current,)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat not in self.to_act:
+            return ()
         found = self._legal.get(seat)
         if found is None:
-            from cardroom.games.kittens.legal import legal_actions
-
             found = self._legal[seat] = legal_actions(self, seat)
         return found
 
     def _apply(self, seat: int, action: Action) -> State:
-        from cardroom.games.kittens.rules import apply
-
         return apply(self, seat, action)
 
     def _why_illegal(self, seat: int, action: Action) -> str:
-        from cardroom.games.kittens.legal import why_illegal
-
         return why_illegal(self, seat, action)
 
     # -- facts anyone can see ----------------------------------------------------------------------
@@ -176,27 +188,18 @@ class KittensState(State):
         return Outcome(winners=winner, ranking=ranking, reason="last player standing")
 
     def census(self) -> Mapping[str, int]:
-        counts = [0] * len(C.SLUGS)
-        for zone in (*self.hands, self.pile, self.discard, self.removed):
-            for kind in zone:
-                counts[kind] += 1
-        if self.phase == "place":
+        counts = Counter(chain(*self.hands, self.pile, self.discard, self.removed))
+        if self.phase == PLACE:
             counts[C.KITTEN] += 1  # the drawn Kitten, face up, between the hand and the pile
-        return {C.SLUGS[k]: n for k, n in enumerate(counts)}
+        return {slug: counts[k] for k, slug in enumerate(C.SLUGS)}
 
     # -- views, notation, hidden information -------------------------------------------------------
 
     def _view(self, seat: int | None) -> View:
-        from cardroom.games.kittens.view import build_view
-
         return build_view(self, seat)
 
     def to_json(self) -> dict[str, Any]:
-        from cardroom.games.kittens.notation import to_json
-
         return to_json(self)
 
     def shuffle_unknown(self, seat: int | None, rng: random.Random) -> State:
-        from cardroom.games.kittens.hidden import shuffle_unknown
-
         return shuffle_unknown(self, seat, rng)

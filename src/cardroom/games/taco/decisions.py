@@ -51,10 +51,38 @@ def can_cancel(instant: CardSpec, top: CardSpec) -> bool:
     return top.type == "instant" or types is None or top.type in types
 
 
-def legal(eng: Engine, seat: int) -> list[Action]:
+_MEMO: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+
+
+def legal(eng: Engine, seat: int) -> tuple[Action, ...]:
+    """Legal actions of a seat known to be in ``to_act``.
+
+    Most decisions depend only on the kinds of card in hand (and the top card of a window), so their
+    answers are memoised: in a window every seat is asked again after each other seat's answer.
+    """
+    task = eng.tb.stack[-1]
+    kind = task[0]
+    if kind in ("target", "choose"):
+        return _legal(eng, seat)
+    slugs = tuple(sorted({eng.cards[c].slug for c in eng.tb.hands[seat]}))
+    if kind == "window":
+        key: tuple[Any, ...] = (id(eng.cards), kind, eng.cards[int(task[1][-1][0])].slug, slugs)
+    elif kind == "main":
+        key = (id(eng.cards), kind, eng.n, int(task[2]), slugs)
+    elif kind == "bonus":
+        key = (id(eng.cards), kind, eng.n, seat, task[2], task[3], slugs)
+    else:
+        key = (id(eng.cards), kind, slugs)
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) > 200_000:
+            _MEMO.clear()
+        found = _MEMO[key] = _legal(eng, seat)
+    return found
+
+
+def _legal(eng: Engine, seat: int) -> tuple[Action, ...]:
     tb = eng.tb
-    if seat not in to_act(tb):
-        return []
     task = tb.stack[-1]
     kind = task[0]
     hand = tb.hands[seat]
@@ -62,7 +90,7 @@ def legal(eng: Engine, seat: int) -> list[Action]:
     if kind == "main":
         forced = int(task[2])
         if forced >= 0:
-            return sorted(_plays(eng, _slugs(eng, [forced])))
+            return tuple(sorted(_plays(eng, _slugs(eng, [forced])), key=Action.sort_key))
         out = [*_plays(eng, _slugs(eng, hand)), action("end")]
     elif kind == "bonus":
         mode, arg = task[2], task[3]
@@ -96,7 +124,7 @@ def legal(eng: Engine, seat: int) -> list[Action]:
         out = [action("accent"), *(action("discard", slug) for slug in _slugs(eng, hand))]
     else:  # pragma: no cover - run() never stops on another task
         raise AssertionError(f"no decision on task {kind}")
-    return sorted(set(out))
+    return tuple(sorted(set(out), key=Action.sort_key))
 
 
 def why_illegal(eng: Engine, seat: int, act: Action) -> str:
@@ -132,6 +160,12 @@ def decide(eng: Engine, seat: int, act: Action) -> None:
     eng.run()
 
 
+def open_window(eng: Engine, chain: list[list[int]]) -> None:
+    """Everyone but the player of the top card decides (stopping your own card is never useful)."""
+    by = chain[-1][2]
+    eng.push(["window", chain, [0 if s == by else -1 for s in eng.seats()]])
+
+
 def _start_play(eng: Engine, seat: int, act: Action) -> None:
     slug = str(act.args[0])
     card = eng.pick_from_hand(seat, slug)
@@ -143,7 +177,7 @@ def _start_play(eng: Engine, seat: int, act: Action) -> None:
     else:
         dest = -1
         eng.say("play", f"P{seat} uses {eng.name(card)}", seat=seat, card=slug, id=card, taco=-1)
-    eng.push(["window", [[card, dest, seat]], [-1] * eng.n])
+    open_window(eng, [[card, dest, seat]])
 
 
 class _Decide:
@@ -187,7 +221,8 @@ class _Decide:
         eng.from_hand(who, card)
         top = int(task[1][-1][0])
         task[1].append([card, -1, who])
-        task[2] = [-1] * eng.n
+        eng.tb.stack.pop()
+        open_window(eng, task[1])
         eng.say("instant", f"P{who} plays {eng.name(card)} to stop {eng.name(top)}", seat=who,
                 card=eng.slug(card), id=card, stops=eng.slug(top))
 

@@ -43,7 +43,7 @@ class TacoState(State):
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         found = self._legal.get(seat)
         if found is None:
-            found = tuple(decisions.legal(Engine(self.game, self.tb), seat)) if seat in self._acting else ()
+            found = decisions.legal(Engine(self.game, self.tb), seat) if seat in self._acting else ()
             self._legal[seat] = found
         return found
 

@@ -18,6 +18,16 @@ def _copy(value: Any) -> Any:
     return value
 
 
+def _copy_task(task: list[Any]) -> list[Any]:
+    """Tasks are copied only as deep as the engine changes them (window chains and choices)."""
+    kind = task[0]
+    if kind == "window":
+        return [kind, [e[:] for e in task[1]], task[2][:]]
+    if kind == "hail":
+        return [kind, task[1], task[2][:]]
+    return task[:]
+
+
 class Table:
     __slots__ = (
         "box", "counter", "deck", "discard", "first", "gimme", "hands", "known", "over", "points", "pool",
@@ -49,9 +59,19 @@ class Table:
     reason: str
 
     def clone(self) -> Table:
+        # Written out by hand: this runs on every action, and most fields are flat lists of ints.
         new = Table.__new__(Table)
-        for name in Table.__slots__:
-            setattr(new, name, _copy(getattr(self, name)))
+        new.seed, new.counter, new.round, new.first = self.seed, self.counter, self.round, self.first
+        new.turn, new.turns, new.pool, new.pool_start = self.turn, self.turns, self.pool, self.pool_start
+        new.trophy, new.gimme, new.over, new.reason = self.trophy, self.gimme, self.over, self.reason
+        new.deck, new.discard, new.box = self.deck[:], self.discard[:], self.box[:]
+        new.hands = [h[:] for h in self.hands]
+        new.tacos = [t[:] for t in self.tacos]
+        new.points = self.points[:]
+        new.known = dict(self.known)
+        new.totals = self.totals[:]
+        new.round_scores = [r[:] for r in self.round_scores]
+        new.stack = [_copy_task(t) for t in self.stack]
         return new
 
     def to_json(self) -> dict[str, Any]:

@@ -1,0 +1,58 @@
+"""T.A.C.O. bot strength: the heuristic bot against three random bots at 4 players, seats rotated.
+
+    python bench/taco_bots.py [GAMES]
+
+Prints the heuristic bot's win rate (ties for first count as wins) with a Wilson 95% interval.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+
+import cardroom
+from cardroom.bots.uniform import RandomBot
+from cardroom.core.bot import Bot
+from cardroom.games.taco.bot import HeuristicBot
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (centre - half, centre + half)
+
+
+def play(game: cardroom.Game, bots: list[Bot], seed: int) -> tuple[int, ...]:
+    rng = random.Random(seed)
+    state = game.new_game(seed)
+    while not state.is_over:
+        seat = state.to_act[0]
+        view = state.view(seat)
+        state = state.apply(seat, bots[seat].choose(game, view, rng))
+    assert state.outcome is not None
+    return state.outcome.winners
+
+
+def main(games: int = 2000, players: int = 4) -> None:
+    game = cardroom.make("taco", players=players)
+    wins = 0
+    start = time.time()
+    for i in range(games):
+        hero = i % players  # rotate the seat
+        bots: list[Bot] = [RandomBot() for _ in range(players)]
+        bots[hero] = HeuristicBot()
+        if hero in play(game, bots, 10_000 + i):
+            wins += 1
+    low, high = wilson(wins, games)
+    took = time.time() - start
+    print(f"taco heuristic vs {players - 1} random, {games} games: wins {wins} = {wins / games:.1%} "
+          f"(Wilson 95%: {low:.1%}-{high:.1%}); {took:.0f}s")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000)

@@ -26,7 +26,7 @@ def defuses_back(game: KittensGame) -> tuple[int, int]:
 
 def pile_size_at_start(game: KittensGame) -> int:
     back, _ = defuses_back(game)
-    dealt = game.players * game.options["deal"]
+    dealt = game.players * int(game.options["deal"])
     rest = sum(game.counts) - game.counts[C.KITTEN] - game.counts[C.DEFUSE]
     return rest - dealt + back + game.players - 1
 
@@ -34,7 +34,7 @@ def pile_size_at_start(game: KittensGame) -> int:
 def new_state(game: KittensGame, seed: int) -> KittensState:
     from cardroom.games.kittens.state import KittensState
 
-    n, deal = game.players, game.options["deal"]
+    n, deal = game.players, int(game.options["deal"])
     counts = game.counts
     # 1-2. Kittens and Defuses out; shuffle the rest and deal.
     rest = [k for k in C.KINDS if k not in (C.KITTEN, C.DEFUSE) for _ in range(counts[k])]

@@ -65,10 +65,8 @@ class Tracker:
             if top is not None and e["seat"] != me and kind == "draw":
                 self._gain(e["seat"], top)
             self.pile = {p - 1: c for p, c in self.pile.items() if p > 0}
-        elif kind == "shuffle":
-            self.pile = {}
-        elif kind == "place" and e["seat"] != me:
-            self.pile = {}
+        elif kind == "shuffle" or (kind == "place" and e["seat"] != me):
+            self.pile = {}  # shuffled, or someone else slipped a Kitten in: the order is lost
         elif kind == "placed":
             at = e["position"]
             self.pile = {(p + 1 if p >= at else p): c for p, c in self.pile.items()}

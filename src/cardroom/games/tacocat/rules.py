@@ -67,7 +67,7 @@ def new_game(game: TacocatGame, seed: int) -> TacocatState:
     d.round = 0
     d.pos = game.board.centre
     d.covered = 0
-    d.last_round = None
+    d.last_duel = d.last_play = d.last_round = None
     out: Events = [Event("start", "Tacocat stands on the centre space", {"space": d.pos})]
     start_round(d, out)
     d.history = ev.from_list(out)
@@ -96,9 +96,7 @@ def start_round(d: Draft, out: Events) -> None:
     d.picks = (0, 0)
     d.attack = ()
     d.answers = ()
-    d.duel_winner = -1
-    d.last_duel = None
-    d.last_play = None
+    d.duel_winner = -1  # last_duel and last_play stay: the latest ones seen, for the views
     who = "both players replace at once" if arrow == BOTH else f"{NAMES[arrow]} replaces first"
     out.append(
         Event(

@@ -1,0 +1,130 @@
+"""The Exploding Kittens screen: one seat's view drawn with Rich.
+
+Shows your hand, every player's hand size (and who is out), the draw pile with what you know of it,
+the discard pile, and the play waiting on a Nope window or a follow-up decision.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from cardroom.core.game import Game
+
+STYLE = {
+    "exploding-kitten": "bold white on red",
+    "defuse": "bold green",
+    "nope": "bold magenta",
+    "attack": "bold red",
+    "skip": "bold blue",
+    "favor": "yellow",
+    "shuffle": "cyan",
+    "see-the-future": "bright_magenta",
+}
+
+
+def card(slug: str) -> Text:
+    return Text(slug, style=STYLE.get(slug, "white"))
+
+
+def cards(slugs: list[str], empty: str = "none") -> Text:
+    if not slugs:
+        return Text(empty, style="dim")
+    counts = Counter(slugs)
+    out = Text()
+    for i, (slug, n) in enumerate(counts.items()):
+        if i:
+            out.append("  ")
+        out.append_text(card(slug))
+        if n > 1:
+            out.append(f" ×{n}", style="dim")
+    return out
+
+
+def _seat(view: dict[str, Any], seat: int) -> str:
+    return "you" if seat == view["seat"] else f"P{seat}"
+
+
+def _players(view: dict[str, Any]) -> Table:
+    table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
+    table.add_column("player")
+    table.add_column("cards", justify="right")
+    table.add_column("")
+    known = {int(h): c for h, c in view["known_hands"]}
+    for seat, size in enumerate(view["hand_sizes"]):
+        status = ""
+        if seat in view["out"]:
+            status = f"[red]exploded (out #{view['out'].index(seat) + 1})[/red]"
+        elif seat == view["current"] and not view["is_over"]:
+            owed = view["turns_owed"]
+            status = "[bold]← turn[/bold]" + (f" (owes {owed})" if owed > 1 else "")
+        if seat in view["to_act"] and view["phase"] == "window":
+            status += " [dim]deciding[/dim]"
+        if seat in known:
+            status += f"  [dim]you know: {', '.join(known[seat])}[/dim]"
+        table.add_row(_seat(view, seat), str(size), status)
+    return table
+
+
+def _pile(view: dict[str, Any]) -> Text:
+    text = Text(f"Draw pile: {view['draw_pile']} cards, {view['kittens_in_pile']} Exploding Kittens in it")
+    known = {int(p): c for p, c in view["known_pile"]}
+    size = view["draw_pile"] - len(known)
+    if 0 in known:
+        risk = 1.0 if known[0] == "exploding-kitten" else 0.0
+    else:
+        unknown = view["kittens_in_pile"] - sum(1 for c in known.values() if c == "exploding-kitten")
+        risk = unknown / size if size > 0 else 0.0
+    text.append(f"  (chance the top card is a Kitten: {risk:.0%})", style="dim")
+    if view["known_pile"]:
+        text.append("\nYou know: ")
+        for i, (position, slug) in enumerate(view["known_pile"]):
+            if i:
+                text.append(", ")
+            text.append(f"#{position} ", style="dim")
+            text.append_text(card(slug))
+        text.append("  (#0 = top)", style="dim")
+    return text
+
+
+def _pending(view: dict[str, Any]) -> Text | None:
+    p = view["pending"]
+    if p is None:
+        return None
+    text = Text(f"{_seat(view, p['actor'])} played {p['action']}", style="bold")
+    if p["target"] is not None:
+        text.append(f" on {_seat(view, p['target'])}")
+    if p["named"]:
+        text.append(f", asking for {p['named']}")
+    if p["nopes"]:
+        text.append(f"; Noped by {', '.join(_seat(view, s) for s in p['nopes'])}")
+        text.append(" (now cancelled)" if p["cancelled"] else " (back on)", style="magenta")
+    if view["phase"] == "window":
+        text.append(f"\nWaiting on: {', '.join(_seat(view, s) for s in view['to_act'])}", style="dim")
+    return text
+
+
+def render(view: dict[str, Any], game: Game) -> RenderableType:
+    parts: list[RenderableType] = [_players(view), Text(""), _pile(view)]
+    discard = view["discard"]
+    top = Text("Discard pile: ")
+    top.append_text(card(discard[-1]) if discard else Text("empty", style="dim"))
+    if discard:
+        top.append(f"  ({len(discard)} {'card' if len(discard) == 1 else 'cards'}: ", style="dim")
+        top.append_text(cards(discard))
+        top.append(")", style="dim")
+    parts.append(top)
+    if view["removed"]:
+        parts.append(Text("Out of the game: ").append_text(cards(view["removed"])))
+    pending = _pending(view)
+    if pending is not None:
+        parts += [Text(""), pending]
+    if view["hand"] is not None:
+        parts += [Text(""), Text("Your hand: ", style="bold").append_text(cards(view["hand"], "empty"))]
+    title = f"{game.title} · {view['preset']} · {view['phase']}"
+    return Panel(Group(*parts), title=title)

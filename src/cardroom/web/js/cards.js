@@ -27,3 +27,8 @@ export function zone(title, ...children) {
 export function pile(title, content, caption) {
   return el("div", { class: "pile" }, content, el("span", { class: "count" }, caption), el("span", { class: "sr-only" }, title));
 }
+
+// replaceChildren, skipping the empty slots renderers leave for things not shown right now.
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}

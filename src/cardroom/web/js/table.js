@@ -106,7 +106,7 @@ function renderActions(view, live) {
     box.replaceChildren(el("p", { class: "muted" }, view.is_over ? "The game is over." : `Waiting for ${waiting}.`));
     return;
   }
-  const label = (text) => (renderer && renderer.label ? renderer.label(text, view) : text);
+  const label = (text) => (renderer && renderer.label ? renderer.label(text, view, ctx(view, live)) : text);
   box.replaceChildren(
     el("h2", { class: "sr-only" }, "Your choices"),
     el("div", { class: "action-buttons" }, view.legal_actions.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>

@@ -1,7 +1,7 @@
 // Tacocat Spelled Backwards: the board (goals, covered spaces, arrows, the cat), both hands, the duel
 // revealed together, and attacks (jumbo ones too) chosen by clicking cards, then "Attack".
 import { el } from "../api.js";
-import { back, card, zone } from "../cards.js";
+import { back, card, fill, zone } from "../cards.js";
 
 let selected = new Set(); // indexes into the hand, for building an attack
 let selectedStep = -1;
@@ -122,7 +122,7 @@ export function render(board, view, ctx) {
   const opponentSize = view.opponent_hand_size ?? null;
   const counts = Object.entries(view.discards || {}).filter(([, n]) => n > 0).map(([v, n]) => `${v}×${n}`).join(" ");
   const sizes = view.hand_sizes.map((n, s) => `${ctx.seatName(s)}: ${n}`).join(" · ");
-  board.replaceChildren(
+  fill(board,
     el("p", { class: "tc-status" }, `Round ${view.round} · ${view.phase}`, mine ? ` · you are ${mine}` : "",
       view.waiting_for && view.waiting_for.length ? ` · waiting for ${view.waiting_for.join(", ")}` : ""),
     boardRow(view),

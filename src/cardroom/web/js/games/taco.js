@@ -1,0 +1,105 @@
+// T.A.C.O.: every player's taco with its cards and points, the points pool, the discard pile, your
+// hand with each card's text. Click a card in your hand to see what it can do right now.
+import { el } from "../api.js";
+import { card, fill, zone } from "../cards.js";
+
+let chosen = null; // the slug of the hand card whose choices are shown
+let chosenStep = -1;
+
+const TYPE_HUE = { shell: 40, basic: 120, superstar: 50, instant: 200, poison: 280, action: 0 };
+
+function info(ctx, slug) {
+  return ctx.cards[slug] || { name: slug, type: "", points: 0, text: "" };
+}
+
+function tcard(ctx, slug, opts = {}) {
+  const c = info(ctx, slug);
+  const points = opts.points !== undefined ? opts.points : c.points;
+  return card({
+    title: c.name,
+    big: opts.small ? "" : (points ? `${points > 0 ? "+" : ""}${points}` : ""),
+    text: opts.small ? "" : `${c.type}${c.food ? ` · ${c.food}` : ""} — ${c.text}`,
+    hue: TYPE_HUE[c.type] ?? 30,
+    ...opts,
+  });
+}
+
+function promptLine(view, ctx) {
+  const p = view.prompt;
+  if (!p) return null;
+  const names = (p.seats || []).map(ctx.seatName).join(", ");
+  if (p.kind === "window") {
+    const chain = (p.chain || []).map((c) => `${info(ctx, c.card).name} by ${ctx.seatName(c.by)}${c.taco !== undefined && c.taco !== null ? ` into ${ctx.seatName(c.taco)}'s taco` : ""}`);
+    return el("div", { class: "pending" }, el("strong", {}, chain.join(" → ")), ` — ${names} may answer with an Instant before the countdown ends`);
+  }
+  const what = { main: "plays a card or ends the turn", target: "chooses a target", bonus: "may play a bonus card", discard: "discards", choose: "chooses a player" }[p.kind] || p.kind;
+  return el("div", { class: "pending" }, `${names} ${what}`, p.card ? ` (${info(ctx, p.card).name})` : "", p.forced ? ` — must play ${info(ctx, p.forced).name}` : "");
+}
+
+function tacoRow(view, ctx, seat) {
+  const items = view.tacos[seat] || [];
+  const placeText = chosen ? `play ${chosen} ${seat}` : null;
+  const place = placeText && ctx.can(placeText)
+    ? el("button", { type: "button", class: "primary", "data-action": placeText, onclick: () => ctx.act(placeText) }, `Put ${info(ctx, chosen).name} here`)
+    : null;
+  return el("div", { class: `taco${view.turn === seat ? " current" : ""}`, "data-seat": seat },
+    el("div", { class: "taco-head" }, el("strong", {}, `${ctx.seatName(seat)}'s taco`),
+      el("span", {}, ` ${view.taco_points[seat]} points · total ${view.totals[seat]} · ${view.hand_sizes[seat]} in hand`), place),
+    el("div", { class: "cards" }, items.map((item) => {
+      const target = `target ${seat} ${item.card}`;
+      return tcard(ctx, item.card, {
+        small: true,
+        points: item.points,
+        label: `${info(ctx, item.card).name} (${item.points} points)`,
+        onclick: ctx.can(target) ? () => ctx.act(target) : null,
+      });
+    })));
+}
+
+export function render(board, view, ctx) {
+  if (view.step !== chosenStep) {
+    chosenStep = view.step;
+    if (chosen && !ctx.legal.some((a) => a.split(" ")[1] === chosen)) chosen = null;
+  }
+  const hand = (view.hand || []).map((item) => {
+    const slug = item.card;
+    const choices = ctx.legal.filter((a) => a.split(" ")[1] === slug);
+    return tcard(ctx, slug, {
+      selected: chosen === slug,
+      dim: choices.length === 0 && ctx.legal.length > 0,
+      label: `${info(ctx, slug).name}${choices.length ? `: ${choices.length} choices` : ""}`,
+      onclick: choices.length ? () => {
+        if (choices.length === 1 && !choices[0].startsWith("play ")) ctx.act(choices[0]);
+        else { chosen = chosen === slug ? null : slug; ctx.rerender(); }
+      } : null,
+      data: { slug },
+    });
+  });
+  const top = view.discard.slice(-3);
+  fill(board,
+    el("p", { class: "tc-status" }, `Round ${view.round} of ${view.rounds} · ${ctx.seatName(view.turn)}'s turn · pool: ${view.pool} of ${view.pool_start} points left`),
+    el("div", { class: "pool", role: "img", "aria-label": `points pool ${view.pool} of ${view.pool_start}` },
+      el("div", { class: "pool-fill", style: `width: ${view.pool_start ? (100 * view.pool) / view.pool_start : 0}%` })),
+    promptLine(view, ctx),
+    el("div", { class: "tacos" }, view.tacos.map((_, seat) => tacoRow(view, ctx, seat))),
+    zone(`Discard pile (${view.discard.length})`, el("div", { class: "cards" }, top.map((d) => tcard(ctx, d.card, { small: true })))),
+    view.hand ? zone("Your hand", el("div", { class: "cards hand" }, hand)) : null,
+    view.reason ? el("p", { class: "muted-light" }, view.reason) : null,
+  );
+}
+
+export function label(text, view, ctx) {
+  const [verb, ...args] = text.split(" ");
+  const name = (slug) => info(ctx, slug).name;
+  switch (verb) {
+    case "play": return `Play ${name(args[0])} into ${ctx.seatName(Number(args[1]))}'s taco`;
+    case "use": return `Use ${name(args[0])}`;
+    case "instant": return `Instant: ${name(args[0])}`;
+    case "pass": return "Pass";
+    case "end": return "End turn";
+    case "target": return `Target ${name(args[1])} in ${ctx.seatName(Number(args[0]))}'s taco`;
+    case "choose": return `Choose ${ctx.seatName(Number(args[0]))}`;
+    case "discard": return `Discard ${name(args[0])}`;
+    default: return text;
+  }
+}

@@ -81,7 +81,7 @@ class _Judge:
             return self.score_target(int(words[1]), words[2])
         if verb == "choose":
             seat = int(words[1])
-            return self.view["hand_sizes"][seat] * 0.1 + self.weight(seat)
+            return float(self.view["hand_sizes"][seat]) * 0.1 + self.weight(seat)
         if verb == "discard":
             value = -self.keep_value(self.spec(words[1]))
             return value + (0.0 if kind != "hail" else -5.0)
@@ -168,7 +168,7 @@ class _Judge:
     def score_target(self, seat: int, slug: str) -> float:
         spec = self.spec(slug)
         effect = self.prompt.get("effect")
-        points = max(e["points"] for e in self.view["tacos"][seat] if e["card"] == slug)
+        points = float(max(e["points"] for e in self.view["tacos"][seat] if e["card"] == slug))
         mine = seat == self.me
         if effect == "destroy":
             if spec.type == "poison":

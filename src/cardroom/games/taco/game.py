@@ -122,6 +122,8 @@ class TacoGame(Game):
                 data = json.loads(data)
             except ValueError:
                 raise CorruptState("a taco state is the JSON of State.to_json()") from None
+        if not isinstance(data, Mapping):
+            raise CorruptState("a taco state is the JSON object of State.to_json()")
         self._check_json(data)
         try:
             tb = Table.from_json(dict(data["table"]))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import random
 
 from rich.console import Console
@@ -20,7 +21,7 @@ def test_screen_renders_every_phase() -> None:
         phases = set()
         while True:
             seat = state.to_act[0] if state.to_act else 0
-            console = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+            console = Console(width=100, record=True, file=io.StringIO())
             console.print(render(state.view(seat), game))
             shown = console.export_text()
             assert f"Draw pile: {len(state.pile)} cards" in shown

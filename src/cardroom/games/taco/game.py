@@ -163,7 +163,7 @@ class TacoGame(Game):
         tb.hands = [[] for _ in range(n)]
         tb.hands[seat] = sorted(own)
         tb.known = {}
-        for card, holder in view["known"]:
+        for card, holder, _slug in view["known"]:
             tb.hands[int(holder)].append(int(card))
             tb.known[int(card)] = 1 << seat
             seen.add(int(card))

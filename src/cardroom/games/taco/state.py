@@ -147,7 +147,7 @@ def public_view(state: TacoState, seat: int | None) -> View:
     view_tb.stack = [[*t[:2], list(t[2]), *t[3:]] if t[0] == "window" else t for t in stack]
     _forget_choices(view_tb, seat)
     known = sorted(
-        [c, holder]
+        [c, holder, cards[c].slug]
         for holder, hand in enumerate(tb.hands)
         if holder != seat
         for c in hand

@@ -288,6 +288,8 @@ def _check(d: Draft) -> None:
     if d.phase == OVER and d.pos != board.goal[d.actor]:
         raise CorruptState("the winner must be the player whose goal Tacocat reached")
     size = [len(d.hands[x]) + len(d.marks[x]) + (1 if d.picks[x] else 0) for x in (0, 1)]
+    if d.phase == REPLACE and d.actor != BOTH:
+        size[d.actor] += d.swapped  # discarded face up, not drawn again until "done"
     if d.phase == DEFEND:
         if not d.attack or len(d.answers) >= len(d.attack):
             raise CorruptState("while defending, the attack must have cards still to answer")

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import pytest
+from tests.games.tacocat.table import position
 
 import cardroom
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.games.tacocat import TacocatState
-from tests.games.tacocat.table import position
 
 
 def refused(state: TacocatState, seat: int, text: str, error: type[Exception], match: str) -> None:

@@ -61,7 +61,11 @@ def test_a_documented_example_position_loads() -> None:
         "7,7,7,10,11,11 defend:W:7.7.7:d11 round=2 step=31 seed=7/2 duelwin=W lastduel=10.11"
     )
     state = game.load(line)
-    assert state.to_act == (0,) and [str(a) for a in state.legal_actions(0)] == ["defend 7", "defend 8", "sacrifice"]
+    assert state.to_act == (0,) and [str(a) for a in state.legal_actions(0)] == [
+        "defend 7",
+        "defend 8",
+        "sacrifice",
+    ]
     assert state.notation() == line
 
 

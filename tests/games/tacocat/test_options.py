@@ -38,7 +38,12 @@ def test_the_assumed_board() -> None:
 
 def test_a_preset_can_be_mixed_with_other_option_values() -> None:
     game = make("official", ties="redeal", jumbo="sets")
-    assert (game.preset, game.ties, game.jumbo, game.options["deck"]) == ("official", "redeal", "sets", "official")
+    assert (game.preset, game.ties, game.jumbo, game.options["deck"]) == (
+        "official",
+        "redeal",
+        "sets",
+        "official",
+    )
     assert repr(game) == "cardroom.make('tacocat', preset='official', jumbo='sets', ties='redeal')"
 
 
@@ -52,7 +57,10 @@ def test_a_custom_board_and_deck() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "match"),
     [
-        ({"preset": "deluxe"}, "tacocat has no preset 'deluxe'; presets: official, print-and-play, quick-reference"),
+        (
+            {"preset": "deluxe"},
+            "tacocat has no preset 'deluxe'; presets: official, print-and-play, quick-reference",
+        ),
         ({"ties": "coin"}, "option 'ties' cannot be 'coin'; allowed: 'arrow', 'duel-winner', 'redeal'"),
         ({"jumbo": "all"}, "allowed: 'sets-and-sequences', 'sets', 'none'"),
         ({"colour": "red"}, "tacocat has no option 'colour'; options: deck, jumbo, ties, board"),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from cardroom.games.tacocat import TacocatState
 from tests.games.tacocat.table import position
+
+from cardroom.games.tacocat import TacocatState
 
 
 def playouts(state: TacocatState) -> int:

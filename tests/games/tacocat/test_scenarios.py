@@ -6,9 +6,9 @@ Positions are written in the notation of docs/tacocat.md; ``table.position`` fil
 from __future__ import annotations
 
 import pytest
+from tests.games.tacocat.table import legal, play, position, texts
 
 from cardroom.core.errors import IllegalAction
-from tests.games.tacocat.table import legal, play, position, texts
 
 
 def test_an_eight_can_be_answered_by_any_card_of_eight_or_more_or_a_sacrifice() -> None:
@@ -94,7 +94,9 @@ def test_a_jumbo_attack_cannot_use_the_last_card() -> None:
     determine who wins the round." """
     state = position("7 7", "3 9", "attack:Y")
     assert legal(state, 0) == ["attack 7"]
-    with pytest.raises(IllegalAction, match="you must keep one card: a jumbo attack cannot use your last card"):
+    with pytest.raises(
+        IllegalAction, match="you must keep one card: a jumbo attack cannot use your last card"
+    ):
         state.apply(0, "attack 7 7")
 
 
@@ -214,7 +216,9 @@ def test_on_the_double_arrow_both_choose_at_once_and_see_nothing_until_both_are_
     assert state.to_act == (0, 1)
     seen = state.view(1)
     assert seen["opponent_hand_size"] == 7 and seen["discards"] == watcher_view["discards"]
-    assert {k: v for k, v in seen.items() if k != "step"} == {k: v for k, v in watcher_view.items() if k != "step"}
+    assert {k: v for k, v in seen.items() if k != "step"} == {
+        k: v for k, v in watcher_view.items() if k != "step"
+    }
     assert state.log(1) == watcher_log
     assert state.view(0)["replace"]["your_choice"] == [4, 5]
     state = play(state, (0, "done"))

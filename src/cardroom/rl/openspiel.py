@@ -39,6 +39,7 @@ import numpy as np
 import pyspiel
 
 import cardroom
+from cardroom.core.action import Action
 from cardroom.core.game import State
 from cardroom.rl.interface import Interface
 
@@ -62,15 +63,86 @@ class Context:
     sample_rng: random.Random
 
 
-@dataclass(frozen=True)
-class _Shared:
-    """Immutable things a state points to. OpenSpiel clones a Python state with ``copy.deepcopy``;
-    returning ``self`` keeps a clone from copying the engine state and the game (nothing here changes)."""
+def _make_context(described: dict[str, Any], deals: int, sample_seed: int) -> Context:
+    game = cardroom.make(described["game"], preset=described["preset"], **described["options"])
+    return Context(Interface(game), deals, random.Random(sample_seed))
 
-    value: Any
+
+def _load_state(described: dict[str, Any], data: dict[str, Any]) -> State:
+    game = cardroom.make(described["game"], preset=described["preset"], **described["options"])
+    return game.load(data)
+
+
+@dataclass(frozen=True)
+class Trail:
+    """An engine state with how it was reached: the deal and the (seat, action) pairs since.
+
+    The record is a linked chain, so applying an action costs O(1) however long the game. It is what
+    a state is pickled as (``game.replay`` of seed and actions is the engine's canonical record);
+    a world made by ``sample`` has no trail (``deal`` None) and is pickled as its ``to_json()``.
+    """
+
+    state: State
+    deal: int | None
+    parent: Trail | None = None
+    action: tuple[int, str] | None = None
+
+    def then(self, seat: int, act: Action) -> Trail:
+        return Trail(self.state.apply(seat, act), self.deal, self, (seat, str(act)))
+
+    def actions(self) -> list[tuple[int, str]]:
+        out: list[tuple[int, str]] = []
+        node: Trail | None = self
+        while node is not None and node.action is not None:
+            out.append(node.action)
+            node = node.parent
+        return out[::-1]
+
+
+def _replay(described: dict[str, Any], deal: int, actions: list[tuple[int, str]]) -> Trail:
+    game = cardroom.make(described["game"], preset=described["preset"], **described["options"])
+    trail = Trail(game.new_game(_seed_of_deal(deal)), deal)
+    for seat, text in actions:
+        trail = trail.then(seat, game.parse_action(text))
+    return trail
+
+
+def _loaded(described: dict[str, Any], data: dict[str, Any]) -> Trail:
+    return Trail(_load_state(described, data), None)
+
+
+class _Shared:
+    """An immutable value a state points to (the engine state, the shared context).
+
+    OpenSpiel clones a Python state with ``copy.deepcopy``: returning ``self`` keeps a clone from
+    copying the engine state and the game, which never change. OpenSpiel serialises a state by
+    pickling its attributes: the engine state travels as its own ``to_json()``, the context as the
+    game's description.
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        value = self.value
+        if isinstance(value, Trail):
+            described = value.state.game.describe()
+            if value.deal is None:
+                return (_rebox, (_loaded, described, value.state.to_json()))
+            return (_rebox, (_replay, described, value.deal, value.actions()))
+        if isinstance(value, Context):
+            # The sampling generator restarts from a fixed seed: sampling is not part of the game.
+            return (_rebox, (_make_context, value.interface.game.describe(), value.deals, 0))
+        return (_Shared, (value,))
+
+
+def _rebox(make: Any, *args: Any) -> _Shared:
+    return _Shared(make(*args))
 
 
 def _seed_of_deal(deal: int) -> int:
@@ -113,15 +185,16 @@ class CardroomSpielGame(pyspiel.Game):  # type: ignore[misc]
 class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping one immutable cardroom state (``None`` before the deal)."""
 
-    def __init__(self, game: CardroomSpielGame, state: State | None = None) -> None:
+    def __init__(self, game: CardroomSpielGame, trail: Trail | None = None) -> None:
         super().__init__(game)
         self._context = _Shared(game.context)
-        self._state = _Shared(state)
+        self._trail = _Shared(trail)
 
     @property
     def cardroom_state(self) -> State | None:
-        result: State | None = self._state.value
-        return result
+        """The engine state, or ``None`` before the deal."""
+        trail: Trail | None = self._trail.value
+        return None if trail is None else trail.state
 
     def _context_of(self) -> Context:
         context: Context = self._context.value
@@ -146,13 +219,13 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
         return [(k, p) for k in range(deals)]
 
     def _apply_action(self, action: int) -> None:
-        game = self._context_of()
-        state = self.cardroom_state
-        if state is None:
-            state = game.interface.game.new_game(_seed_of_deal(int(action)))
+        context = self._context_of()
+        trail: Trail | None = self._trail.value
+        if trail is None:
+            trail = Trail(context.interface.game.new_game(_seed_of_deal(int(action))), int(action))
         else:
-            state = state.apply(state.to_act[0], game.interface.actions.action(action))
-        self._state = _Shared(state)
+            trail = trail.then(trail.state.to_act[0], context.interface.actions.action(action))
+        self._trail = _Shared(trail)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -178,7 +251,7 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
         if state is None:
             return CardroomSpielState(game)
         sampled = context.interface.game.sample(state.view(player_id), context.sample_rng)
-        return CardroomSpielState(game, sampled)
+        return CardroomSpielState(game, Trail(sampled, None))
 
     def __str__(self) -> str:
         state = self.cardroom_state

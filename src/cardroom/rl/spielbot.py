@@ -22,7 +22,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from cardroom.bots import register_bot
 from cardroom.core.bot import Bot
 from cardroom.core.game import Game
-from cardroom.rl.openspiel import CardroomSpielGame, CardroomSpielState, register
+from cardroom.rl.openspiel import CardroomSpielGame, CardroomSpielState, Trail, register
 
 SpielBotFactory = Callable[[pyspiel.Game, np.random.RandomState], pyspiel.Bot]
 
@@ -69,7 +69,7 @@ class SpielBot:
             self._spiel_game, self._for = spiel_game_for(game), game
         spiel_game = self._spiel_game
         world = game.sample(dict(view), rng)
-        state = CardroomSpielState(spiel_game, world)
+        state = CardroomSpielState(spiel_game, Trail(world, None))
         if state.current_player() != view["seat"]:
             # Several seats decide at once and OpenSpiel serves the lowest first: the bot was asked out
             # of that order, so it decides as if it were next (its information is the same).

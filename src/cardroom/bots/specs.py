@@ -48,7 +48,10 @@ def _heuristic(game: Game, params: dict[str, str]) -> Bot:
     if target is None:
         raise InvalidOptions(f"{game.name} has no heuristic bot")
     module, attr = target.split(":")
-    cls: Any = getattr(importlib.import_module(module), attr)
+    try:
+        cls: Any = getattr(importlib.import_module(module), attr)
+    except (ImportError, AttributeError) as exc:
+        raise InvalidOptions(f"{game.name}'s heuristic bot {target} cannot be loaded: {exc}") from None
     bot: Bot = cls()
     return bot
 

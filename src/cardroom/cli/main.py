@@ -1,4 +1,4 @@
-"""The `cardroom` command: play, replay, rules, games, serve."""
+"""The `cardroom` command: play, replay, rules, games, serve, arena."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
+from cardroom.arena.cli import CONTEXT_SETTINGS as ARENA_CONTEXT
+from cardroom.arena.cli import arena
 from cardroom.core.errors import CardroomError
 from cardroom.core.registry import game_class, game_names, make
 
@@ -131,6 +133,10 @@ def serve(
         _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom[server]'")
         return
     run_serve(host=host, port=port, database=database)
+
+
+# The arena (its plots and Ray are imported only when used).
+app.command(name="arena", context_settings=ARENA_CONTEXT)(arena)
 
 
 if __name__ == "__main__":

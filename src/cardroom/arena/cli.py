@@ -1,0 +1,105 @@
+"""`cardroom arena`: bots against bots on duplicate deals, with a progress bar, tables and plots.
+
+Kept light: matplotlib and Ray are imported only when --out or --backend ray asks for them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from cardroom.core.errors import CardroomError
+
+# `--bots A B C` takes several values after one flag: Click gives the first to --bots and the rest as
+# extra arguments, which the command collects (see `arena`). The wiring passes these settings.
+CONTEXT_SETTINGS = {"allow_extra_args": True}
+
+
+class GamesPerSecond(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("– games/s" if speed is None else f"{speed:.2f} games/s")
+
+
+def _options(items: list[str], players: int | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise typer.BadParameter(f"--option takes KEY=VALUE, got {item!r}")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    if players is not None:
+        options["players"] = players
+    return options
+
+
+def arena(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="a game name (see `cardroom games`)")],
+    bots: Annotated[
+        list[str],
+        typer.Option(help="bot specs: --bots random heuristic ismcts:iterations=500 oracle:ms=200"),
+    ],
+    preset: Annotated[str | None, typer.Option(help="a preset of the game")] = None,
+    players: Annotated[int | None, typer.Option(help="number of seats, for games that take 2 or more")] = None,
+    games: Annotated[int, typer.Option(help="games per matchup (rounded up to whole duplicate sets)")] = 100,
+    jobs: Annotated[int, typer.Option(help="worker processes (or Ray CPUs for a local Ray)")] = 1,
+    seed: Annotated[int, typer.Option(help="the run's seed: every deal and bot seed derives from it")] = 0,
+    backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
+    address: Annotated[str | None, typer.Option(help="an existing Ray cluster (default: start a local one)")] = None,
+    out: Annotated[Path | None, typer.Option(help="folder for arena.json and the PNG plots")] = None,
+    option: Annotated[list[str], typer.Option("--option", "-o", help="override one option: KEY=VALUE")] = [],  # noqa: B006
+) -> None:
+    """Play every pairing of BOTS (or each bot alone against a table of another) on duplicate deals.
+
+    Results repeat exactly for the same --seed on any backend and any --jobs when every search bot
+    has an iteration budget (ismcts:iterations=N); ms budgets follow the clock and do not repeat.
+    """
+    from cardroom.arena.config import ArenaConfig
+    from cardroom.arena.report import print_report
+    from cardroom.arena.run import run_arena, total_games, write_results
+
+    console = Console()
+    specs = [spec for item in [*bots, *ctx.args] for spec in item.split()]
+    stray = [s for s in specs if s.startswith("-")]
+    if stray:
+        console.print(f"[red]error:[/red] unknown option {stray[0]}", highlight=False)
+        raise typer.Exit(2)
+    try:
+        config = ArenaConfig(
+            game=game, bots=tuple(specs), games=games, preset=preset, options=_options(option, players),
+            seed=seed, jobs=jobs, backend=backend, address=address,
+        )
+        total = total_games(config)
+        columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), GamesPerSecond(),
+                   TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+        with Progress(*columns, console=console) as bar:
+            task = bar.add_task(f"{game} arena", total=total)
+            result = run_arena(config, progress=lambda n: bar.advance(task, n))
+    except (CardroomError, ValueError, RuntimeError) as exc:
+        console.print(f"[red]error:[/red] {exc}", highlight=False)
+        raise typer.Exit(2) from None
+    print_report(result.summary, console)
+    if not result.reproducible:
+        console.print("[dim]ms budgets follow the clock: this run will not repeat exactly.[/dim]")
+    if out is not None:
+        for path in write_results(result, out):
+            console.print(f"wrote {path}", highlight=False)

@@ -1,0 +1,40 @@
+"""What an arena run is: a game, the bots, how many games, the seed. Plain data, sent to workers."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from cardroom.core.errors import InvalidOptions
+
+BACKENDS = ("local", "ray")
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    """One arena run. ``games`` is per matchup, rounded up to whole duplicate sets (one per seat)."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int = 100
+    preset: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    jobs: int = 1
+    backend: str = "local"
+    address: str | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.bots) < 2:
+            raise InvalidOptions("the arena needs at least two bot specs (--bots A B ...)")
+        if self.games < 1:
+            raise InvalidOptions("--games must be at least 1")
+        if self.jobs < 1:
+            raise InvalidOptions("--jobs must be at least 1")
+        if self.backend not in BACKENDS:
+            raise InvalidOptions(f"--backend must be one of {', '.join(BACKENDS)}")
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["bots"] = list(self.bots)
+        return data

@@ -1,0 +1,44 @@
+"""Search budgets: iteration budgets are exact and reproducible; time budgets are honoured."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from cardroom.bots import make_bot
+from cardroom.bots.ismcts import ISMCTSBot
+from cardroom.core.game import Game
+from tests.bots.conftest import VARIANTS
+from tests.bots.positions import positions
+
+MS = 150
+MARGIN_S = 0.15  # one playout step, one view and one heuristic call may run past the deadline
+
+
+@pytest.mark.parametrize(("label", "game"), VARIANTS, ids=[v[0] for v in VARIANTS])
+def test_time_budget_is_honoured(label: str, game: Game) -> None:
+    bot = make_bot(f"ismcts:ms={MS}", game)
+    assert isinstance(bot, ISMCTSBot)
+    for i, (state, seat) in enumerate(positions(game, 3, seed=11)):
+        start = time.perf_counter()
+        text = bot.choose(game, state.view(seat), random.Random(i))
+        elapsed = time.perf_counter() - start
+        assert text in [str(a) for a in state.legal_actions(seat)]
+        assert elapsed <= MS / 1000 + MARGIN_S, f"took {elapsed:.3f}s for a {MS} ms budget"
+
+
+def test_iteration_budget_is_exact_and_reproducible() -> None:
+    from tests.bots.toygame import SneakyGame
+
+    game = SneakyGame(preset="four")
+    state = game.new_game(9)
+    bot = make_bot("ismcts:iterations=40", game)
+    assert isinstance(bot, ISMCTSBot)
+    first = bot.choose(game, state.view(2), random.Random(3))
+    assert bot.last.iterations == 40
+    stats = bot.last.root
+    again = make_bot("ismcts:iterations=40", game)
+    assert again.choose(game, state.view(2), random.Random(3)) == first
+    assert again.last.root == stats  # type: ignore[attr-defined]

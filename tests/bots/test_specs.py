@@ -1,0 +1,47 @@
+"""Specs name bots the same way everywhere; the oracle is refused outside the arena."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardroom.bots import Budget, make_bot, resolve_spec
+from cardroom.bots.oracle import OracleBot, OracleCheats
+from cardroom.core.errors import InvalidOptions
+from tests.bots.toygame import SneakyGame
+
+
+def test_search_specs_parse_budgets() -> None:
+    game = SneakyGame()
+    assert make_bot("ismcts", game).budget == Budget(ms=1000)  # type: ignore[attr-defined]
+    assert make_bot("ismcts:ms=500", game).budget == Budget(ms=500)  # type: ignore[attr-defined]
+    both = make_bot("ismcts:iterations=2000,ms=50", game)
+    assert both.budget == Budget(ms=50, iterations=2000)  # type: ignore[attr-defined]
+    assert make_bot("ismcts:iterations=10", game).name == "ismcts:iterations=10"
+
+
+@pytest.mark.parametrize("spec", ["ismcts:ms=0", "ismcts:iterations=x", "ismcts:depth=3", "ismcts:playout=smart"])
+def test_bad_search_specs_say_why(spec: str) -> None:
+    with pytest.raises(InvalidOptions):
+        make_bot(spec, SneakyGame())
+
+
+def test_oracle_is_refused_for_real_play_and_labelled() -> None:
+    game = SneakyGame()
+    with pytest.raises(InvalidOptions, match="cheats"):
+        make_bot("oracle:ms=100", game)
+    oracle = make_bot("oracle:iterations=10", game, allow_cheats=True)
+    assert isinstance(oracle, OracleBot)
+    assert "cheats" in oracle.name
+    state = game.new_game(1)
+    with pytest.raises(OracleCheats, match="cheats"):
+        oracle.choose(game, state.view(0), random.Random(0))
+    assert oracle.choose_with_state(game, state, 0, random.Random(0)) in state.view(0)["legal_actions"]
+
+
+def test_difficulty_words_map_to_specs() -> None:
+    assert resolve_spec("easy") == "random"
+    assert resolve_spec("normal") == "heuristic"
+    assert resolve_spec("hard").startswith("ismcts:")
+    assert resolve_spec("ismcts:ms=10") == "ismcts:ms=10"

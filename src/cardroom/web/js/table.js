@@ -143,6 +143,10 @@ function render() {
   const live = !replaying;
   const view = live ? snap.view : replaying.view;
   document.title = `cardroom: ${snap.table.title}`;
+  // For tests and assistive tools: where the game stands, as plain attributes.
+  document.body.dataset.step = String(view.step);
+  document.body.dataset.over = String(view.is_over);
+  document.body.dataset.mine = String(live && view.legal_actions.length > 0);
   $("title").textContent = `${snap.table.title} · ${snap.table.preset}`;
   const turn = view.is_over ? "Game over" : view.to_act.includes(snap.seat) ? "Your decision" :
     `Waiting for ${view.to_act.map(seatName).join(", ")}`;
@@ -218,12 +222,12 @@ function wire() {
   $("watch-replay").addEventListener("click", () => {
     $("game-over").close();
     $("replay-box").open = true;
-    showReplay(0);
   });
   $("replay-step").addEventListener("input", (e) => showReplay(Number(e.target.value)));
   $("replay-prev").addEventListener("click", () => showReplay(Math.max(0, (replaying ? replaying.step : 0) - 1)));
   $("replay-next").addEventListener("click", () => showReplay((replaying ? replaying.step : -1) + 1));
   $("replay-box").addEventListener("toggle", () => {
+    if ($("replay-box").open && !replaying) showReplay(0);
     if (!$("replay-box").open && replaying) {
       replaying = null;
       render();

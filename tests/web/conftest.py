@@ -1,0 +1,53 @@
+"""Browser tests: a real server process on a free port with a SQLite file, and Debian's Chromium
+driven by Playwright. Screenshots go to artifacts/screenshots/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+from tests.server.process import ROOT, ServerProcess, free_port
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    database = f"sqlite:///{tmp_path_factory.mktemp('web') / 'cardroom.sqlite3'}"
+    process = ServerProcess(free_port(), database, bot_delay=0.0).start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    # Never skipped: `make test` installs Chromium when it is missing.
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

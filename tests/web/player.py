@@ -1,0 +1,72 @@
+"""A person at the table, played by a test: it only ever clicks what the page offers."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+
+# What a player may click: cards and buttons on the board that take an action, and the action bar.
+CLICKABLE = "#board button.card, #board button[data-action], #actions button.action"
+
+
+def body(page: Page, key: str) -> str | None:
+    value: str | None = page.evaluate(f"document.body.dataset.{key} ?? null")
+    return value
+
+
+def wait_for_table(page: Page, timeout: float = 20) -> None:
+    page.wait_for_function("document.body.dataset.step !== undefined", timeout=timeout * 1000)
+
+
+def attack_by_clicking_cards(page: Page, rng: random.Random) -> bool:
+    """Tacocat: pick one or two cards from the hand, then press Attack if that attack is legal."""
+    cards = page.query_selector_all("#board .hand button.card")
+    if not cards:
+        return False
+    for card in rng.sample(cards, min(len(cards), rng.choice([1, 1, 2, 3]))):
+        card.click(timeout=2000)
+    button = page.query_selector(".attack-button")
+    if button is not None and button.is_enabled():
+        button.click(timeout=2000)
+        return True
+    # Not a legal combination: clear the choice and attack with one card.
+    for card in page.query_selector_all("#board .hand button.card[aria-pressed='true']"):
+        card.click(timeout=2000)
+    page.query_selector_all("#board .hand button.card")[0].click(timeout=2000)
+    button = page.query_selector(".attack-button")
+    if button is not None and button.is_enabled():
+        button.click(timeout=2000)
+        return True
+    return False
+
+
+def click_something(page: Page, rng: random.Random) -> None:
+    if page.query_selector(".attack-button") is not None and attack_by_clicking_cards(page, rng):
+        return
+    options = page.query_selector_all(CLICKABLE)
+    if options:
+        rng.choice(options).click(timeout=2000)
+
+
+def play_until_over(page: Page, rng: random.Random, timeout: float = 150) -> list[str]:
+    """Click legal things whenever it is our decision, until the game-over screen. Returns the
+    messages the page showed (refusals would appear there)."""
+    messages: list[str] = []
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if body(page, "over") == "true":
+            page.wait_for_selector("#game-over[open]", timeout=5000)
+            return messages
+        if body(page, "mine") == "true" and "busy" not in (page.get_attribute("body", "class") or ""):
+            try:
+                click_something(page, rng)
+            except PlaywrightError:
+                pass  # the page changed under the click (a bot moved, a window closed): look again
+            text = page.inner_text("#message").strip()
+            if text:
+                messages.append(text)
+        time.sleep(0.03)
+    raise AssertionError(f"the game did not end within {timeout} s (step {body(page, 'step')})")

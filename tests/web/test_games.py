@@ -1,0 +1,116 @@
+"""People at real tables in Chromium: a Tacocat game against a bot played to the end by clicking,
+Exploding Kittens and T.A.C.O. with three bots each, and a rematch."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser
+
+from tests.server.process import ServerProcess
+from tests.web.player import play_until_over, wait_for_table
+
+pytestmark = pytest.mark.browser
+
+
+def test_tacocat_against_a_bot_from_the_lobby_to_the_end(
+    server: ServerProcess, browser: Browser, screenshots: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.fill("#name", "Ada")
+    page.wait_for_selector("#game option[value='tacocat']", state="attached")
+    page.select_option("#game", "tacocat")
+    page.select_option("#seat1", "bot:easy")
+    page.click("#create-button")
+    page.wait_for_url("**/table/**", wait_until="commit")
+    wait_for_table(page)
+    page.wait_for_selector(".tc-board .cat")
+    assert page.inner_text(".seat-chip.me") .startswith("Ada")
+    # Reloading keeps the seat: the token lives in localStorage.
+    page.reload()
+    wait_for_table(page)
+    assert page.query_selector(".seat-chip.me") is not None
+    page.screenshot(path=str(screenshots / "tacocat-table.png"), full_page=True)
+
+    messages = play_until_over(page, random.Random(1))
+    assert not [m for m in messages if "moved on" not in m], messages
+    assert "wins" in page.inner_text("#game-over-body")
+    page.screenshot(path=str(screenshots / "tacocat-over.png"), full_page=True)
+
+    # The rules panel shows this preset's rules.
+    page.click("#close-over")
+    page.click("#rules-box summary")
+    assert "preset" in page.inner_text("#rules")
+
+    # Rematch: a new table, same seats, and our seat opens without a new link.
+    first = page.url
+    page.click("#replay-box summary")
+    page.wait_for_function("document.getElementById('replay-label').textContent.startsWith('0/')")
+    page.click("#replay-box summary")
+    page.evaluate("document.getElementById('game-over').showModal()")
+    page.click("#rematch")
+    page.wait_for_url(lambda url: url != first, wait_until="commit")
+    wait_for_table(page)
+    assert page.query_selector(".seat-chip.me") is not None
+    assert errors == []
+    page.close()
+
+
+def _table(server: ServerProcess, game: str, players: int, **options: object) -> dict[str, str]:
+    seats = [{"kind": "me", "name": "Ada"}] + [{"kind": "bot", "bot": "easy"}] * (players - 1)
+    response = httpx.post(
+        server.url + "/api/tables",
+        json={"game": game, "seats": seats, "options": {"players": players, **options}, "reaction_seconds": 1},
+    )
+    assert response.status_code == 201, response.text
+    data: dict[str, str] = response.json()
+    return data
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seed"),
+    [("exploding-kittens", {}, 2), ("taco", {"rounds": 1}, 3)],
+    ids=["exploding-kittens", "taco"],
+)
+def test_a_person_and_three_bots_play_to_the_end(
+    server: ServerProcess, browser: Browser, screenshots: Path, game: str, options: dict[str, object], seed: int
+) -> None:
+    table = _table(server, game, 4, **options)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
+    wait_for_table(page)
+    assert "#token" not in page.url  # the token is kept, then taken out of the address bar
+    page.screenshot(path=str(screenshots / f"{game}-table.png"), full_page=True)
+    messages = play_until_over(page, random.Random(seed))
+    assert not [m for m in messages if "moved on" not in m], messages
+    page.screenshot(path=str(screenshots / f"{game}-over.png"), full_page=True)
+    assert errors == []
+    page.close()
+
+
+def test_phone_width_and_keyboard(server: ServerProcess, browser: Browser, screenshots: Path) -> None:
+    table = _table(server, "exploding-kittens", 2)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
+    wait_for_table(page)
+    page.wait_for_selector("#actions button.action")
+    # Nothing sticks out sideways on a phone.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    page.screenshot(path=str(screenshots / "phone-exploding-kittens.png"), full_page=True)
+    # Tab reaches a legal action, Enter takes it.
+    step = page.evaluate("document.body.dataset.step")
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('#actions button.action')"):
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}'")
+    page.close()

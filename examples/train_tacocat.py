@@ -5,7 +5,7 @@ The agent is a linear softmax policy over the fixed action space, masked to the 
 trained by REINFORCE (policy gradient with a running-mean baseline and Adam) in plain numpy: no deep
 learning library needed, it runs on any CPU in the time given.
 
-    python examples/train_tacocat.py [--seconds 90] [--eval-games 400]
+    python examples/train_tacocat.py [--seconds 60] [--eval-games 300]
 
 It prints the win rate against the random bot before and after training, with Wilson 95% intervals.
 """
@@ -134,8 +134,8 @@ def train(seconds: float, eval_games: int, batch: int = 16, seed: int = 0) -> di
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=75.0, help="training time (default 75)")
-    parser.add_argument("--eval-games", type=int, default=400, help="games per evaluation (default 400)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="training time (default 60)")
+    parser.add_argument("--eval-games", type=int, default=300, help="games per evaluation (default 300)")
     args = parser.parse_args()
     train(args.seconds, args.eval_games)
 

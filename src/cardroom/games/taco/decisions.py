@@ -64,10 +64,14 @@ def legal(eng: Engine, seat: int) -> tuple[Action, ...]:
     kind = task[0]
     if kind in ("target", "choose"):
         return _legal(eng, seat)
+    if kind == "window":  # the commonest question: keyed by the hand's card ids, no slugs needed
+        key: tuple[Any, ...] = (id(eng.cards), kind, int(task[1][-1][0]), *eng.tb.hands[seat])
+        found = _MEMO.get(key)
+        if found is None:
+            found = _MEMO[key] = _legal(eng, seat)
+        return found
     slugs = tuple(sorted({eng.cards[c].slug for c in eng.tb.hands[seat]}))
-    if kind == "window":
-        key: tuple[Any, ...] = (id(eng.cards), kind, eng.cards[int(task[1][-1][0])].slug, slugs)
-    elif kind == "main":
+    if kind == "main":
         key = (id(eng.cards), kind, eng.n, int(task[2]), slugs)
     elif kind == "bonus":
         key = (id(eng.cards), kind, eng.n, seat, task[2], task[3], slugs)

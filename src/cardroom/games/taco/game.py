@@ -81,6 +81,7 @@ class TacoGame(Game):
     pool_start: int
 
     def _setup(self) -> None:
+        self._players = int(self.options["players"])
         self.deck = load_deck(str(self.options["deck"]))
         self.rounds = int(self.options["rounds"])
         self.antics = bool(self.options["antics"])
@@ -91,7 +92,7 @@ class TacoGame(Game):
 
     @property
     def players(self) -> int:
-        return int(self.options["players"])
+        return self._players
 
     def new_game(self, seed: int | None = None) -> TacoState:
         tb = Table.__new__(Table)

@@ -21,7 +21,7 @@ RECENT = 8
 
 
 class TacoState(State):
-    __slots__ = ("_acting", "_legal", "game", "history", "step", "tb")
+    __slots__ = ("_acting", "_census", "_legal", "game", "history", "step", "tb")
 
     game: TacoGame
     tb: Table
@@ -33,6 +33,7 @@ class TacoState(State):
         self.history = history
         self._acting: tuple[int, ...] = decisions.to_act(tb)
         self._legal: dict[int, tuple[Action, ...]] = {}
+        self._census: dict[str, int] | None = None
 
     # -- the contract ----------------------------------------------------------------------------
 
@@ -48,9 +49,23 @@ class TacoState(State):
         return found
 
     def _apply(self, seat: int, action: Action) -> TacoState:
+        task = self.tb.stack[-1]
+        if task[0] == "window" and action.verb == "pass" and task[2].count(-1) > 1:
+            return self._quiet_pass(seat, task)
         eng = Engine(self.game, self.tb.clone())
         decisions.decide(eng, seat, action)
         return TacoState(self.game, eng.tb, self.step + 1, ev.extend(self.history, eng.events))
+
+    def _quiet_pass(self, seat: int, task: list[Any]) -> TacoState:
+        """A pass that does not close its window changes one number: the table's other lists are
+        shared with this state instead of copied (nothing ever changes a frozen table in place)."""
+        tb = self.tb.shallow()
+        decided = task[2][:]
+        decided[seat] = 0
+        tb.stack = [*self.tb.stack[:-1], ["window", task[1], decided]]
+        new = TacoState(self.game, tb, self.step + 1, self.history)
+        new._census = self._census
+        return new
 
     def _why_illegal(self, seat: int, action: Action) -> str:
         return decisions.why_illegal(Engine(self.game, self.tb), seat, action)
@@ -75,6 +90,8 @@ class TacoState(State):
 
     def census(self) -> Mapping[str, int]:
         """Taco points (pool + every card's points) and every card, wherever it is."""
+        if self._census is not None:
+            return self._census
         tb = self.tb
         points = tb.pool + sum(tb.points)
         zones: list[int] = [*tb.deck, *tb.discard, *tb.box]
@@ -85,8 +102,8 @@ class TacoState(State):
         for task in tb.stack:
             if task[0] in ("window", "resolve"):
                 zones.extend(int(entry[0]) for entry in task[1])
-        out = {"points": points, "cards": len(zones), "distinct": len(set(zones))}
-        return out
+        self._census = {"points": points, "cards": len(zones), "distinct": len(set(zones))}
+        return self._census
 
     def shuffle_unknown(self, seat: int | None, rng: random.Random) -> TacoState:
         tb = self.tb.clone()

@@ -74,6 +74,13 @@ class Table:
         new.stack = [_copy_task(t) for t in self.stack]
         return new
 
+    def shallow(self) -> Table:
+        """A new table sharing every list with this one; the caller replaces what it changes."""
+        new = Table.__new__(Table)
+        for name in Table.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
     def to_json(self) -> dict[str, Any]:
         data = {name: _copy(getattr(self, name)) for name in Table.__slots__}
         data["known"] = sorted([c, m] for c, m in self.known.items())

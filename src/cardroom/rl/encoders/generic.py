@@ -38,12 +38,48 @@ def _squash(x: float) -> float:
     return math.copysign(math.log1p(abs(x)), x)
 
 
+class FeatureHasher:
+    """Adds the leaves of JSON data into a fixed number of buckets, as the module docstring says."""
+
+    def __init__(self, buckets: int) -> None:
+        self.buckets = buckets
+        self._cache: dict[str, int] = {}
+
+    def bucket(self, token: str) -> int:
+        found = self._cache.get(token)
+        if found is None:
+            digest = hashlib.blake2b(token.encode(), digest_size=8).digest()
+            found = int.from_bytes(digest, "little") % self.buckets
+            if len(self._cache) < 100_000:
+                self._cache[token] = found
+        return found
+
+    def add(self, path: str, value: Any, out: np.ndarray) -> None:
+        if isinstance(value, bool):
+            out[self.bucket(path)] += float(value)
+        elif isinstance(value, int | float):
+            out[self.bucket(path)] += _squash(float(value))
+        elif value is None or isinstance(value, str):
+            out[self.bucket(f"{path}={value}")] += 1.0
+        elif isinstance(value, Mapping):
+            for key, item in value.items():
+                self.add(f"{path}.{key}", item, out)
+        elif isinstance(value, list | tuple):
+            out[self.bucket(f"{path}#len")] += _squash(len(value))
+            for i, item in enumerate(value):
+                if item is None or isinstance(item, str | int | float):
+                    out[self.bucket(f"{path}[]={item}")] += 1.0
+                    if i < POSITIONS and not isinstance(item, str):
+                        self.add(f"{path}[{i}]", item, out)
+                else:
+                    self.add(f"{path}[{i if i < POSITIONS else '*'}]", item, out)
+
+
 class HashedViewEncoder(Encoder):
     label = "hashed view encoder (generic)"
 
     def __init__(self, game: Game, buckets: int = 256) -> None:
-        self.buckets = buckets
-        self._cache: dict[str, int] = {}
+        self.hasher = FeatureHasher(buckets)
         super().__init__(game)
 
     def layout(self) -> list[Piece]:
@@ -51,7 +87,7 @@ class HashedViewEncoder(Encoder):
         return [
             Piece("to_act", (n,), "1 for each seat that must decide now, seats counted from mine"),
             Piece("is_over", (1,), "1 once the game is over"),
-            Piece("features", (self.buckets,), "hashed features of the rest of the view", LIMIT, -LIMIT),
+            Piece("features", (self.hasher.buckets,), "hashed features of the rest of the view", LIMIT, -LIMIT),
         ]
 
     def fill(self, view: Mapping[str, Any], out: dict[str, np.ndarray]) -> None:
@@ -63,33 +99,4 @@ class HashedViewEncoder(Encoder):
         features = out["features"]
         for key, value in view.items():
             if key not in SKIPPED:
-                self._walk(key, value, features)
-
-    def _bucket(self, token: str) -> int:
-        found = self._cache.get(token)
-        if found is None:
-            digest = hashlib.blake2b(token.encode(), digest_size=8).digest()
-            found = int.from_bytes(digest, "little") % self.buckets
-            if len(self._cache) < 100_000:
-                self._cache[token] = found
-        return found
-
-    def _walk(self, path: str, value: Any, out: np.ndarray) -> None:
-        if isinstance(value, bool):
-            out[self._bucket(path)] += float(value)
-        elif isinstance(value, int | float):
-            out[self._bucket(path)] += _squash(float(value))
-        elif value is None or isinstance(value, str):
-            out[self._bucket(f"{path}={value}")] += 1.0
-        elif isinstance(value, Mapping):
-            for key, item in value.items():
-                self._walk(f"{path}.{key}", item, out)
-        elif isinstance(value, list | tuple):
-            out[self._bucket(f"{path}#len")] += _squash(len(value))
-            for i, item in enumerate(value):
-                if item is None or isinstance(item, str | int | float):
-                    out[self._bucket(f"{path}[]={item}")] += 1.0
-                    if i < POSITIONS and not isinstance(item, str):
-                        self._walk(f"{path}[{i}]", item, out)
-                else:
-                    self._walk(f"{path}[{i if i < POSITIONS else '*'}]", item, out)
+                self.hasher.add(key, value, features)

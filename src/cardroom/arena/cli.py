@@ -67,6 +67,9 @@ def arena(
     address: Annotated[str | None, typer.Option(help="an existing Ray cluster (default: start a local one)")] = None,
     out: Annotated[Path | None, typer.Option(help="folder for arena.json and the PNG plots")] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="override one option: KEY=VALUE")] = [],  # noqa: B006
+    challenger: Annotated[
+        bool, typer.Option(help="only the first bot against each other bot (alone against a table of it)")
+    ] = False,
 ) -> None:
     """Play every pairing of BOTS (or each bot alone against a table of another) on duplicate deals.
 
@@ -86,7 +89,7 @@ def arena(
     try:
         config = ArenaConfig(
             game=game, bots=tuple(specs), games=games, preset=preset, options=_options(option, players),
-            seed=seed, jobs=jobs, backend=backend, address=address,
+            seed=seed, jobs=jobs, backend=backend, address=address, challenger=challenger,
         )
         total = total_games(config)
         columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), GamesPerSecond(),

@@ -23,6 +23,10 @@ class ArenaConfig:
     jobs: int = 1
     backend: str = "local"
     address: str | None = None
+    # Only the matchups of the first bot against each other bot (the others never meet each other;
+    # with more seats, never the other bots alone against the first): half the games when that is
+    # the only question, e.g. "does ismcts beat three heuristics?".
+    challenger: bool = False
 
     def __post_init__(self) -> None:
         if len(self.bots) < 2:

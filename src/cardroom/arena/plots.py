@@ -32,7 +32,11 @@ def _heatmap(summary: dict[str, Any], path: Path) -> Path:
     n = len(labels)
     fig, ax = plt.subplots(figsize=(2.2 + 1.3 * n, 1.6 + 1.0 * n))
     values = [[float("nan") if v is None else v for v in row] for row in matrix]
-    image = ax.imshow(values, cmap="RdBu", vmin=0.0, vmax=1.0)
+    from matplotlib.colors import TwoSlopeNorm
+
+    # White is the fair share (1/players), so red always means "worse than a fair seat".
+    norm = TwoSlopeNorm(vmin=0.0, vcenter=1.0 / summary["players"], vmax=1.0)
+    image = ax.imshow(values, cmap="RdBu", norm=norm)
     for i in range(n):
         for j in range(n):
             if matrix[i][j] is not None:

@@ -48,16 +48,16 @@ def check_bots(config: ArenaConfig) -> int:
 
 def run_arena(config: ArenaConfig, progress: backends.Progress | None = None) -> ArenaResult:
     players = check_bots(config)
-    tasks = schedule(len(config.bots), players, config.games, config.seed)
+    tasks = schedule(len(config.bots), players, config.games, config.seed, config.challenger)
     start = time.perf_counter()
     records = backends.run(config, tasks, progress)
     seconds = time.perf_counter() - start
-    return ArenaResult(config, records, summarize(records, config.bots, players), seconds)
+    return ArenaResult(config, records, summarize(records, config.bots, players, config.challenger), seconds)
 
 
 def total_games(config: ArenaConfig) -> int:
     players = make_game(config).players
-    return len(schedule(len(config.bots), players, config.games, config.seed)) * players
+    return len(schedule(len(config.bots), players, config.games, config.seed, config.challenger)) * players
 
 
 def write_results(result: ArenaResult, out: Path) -> list[Path]:

@@ -51,12 +51,15 @@ class DealTask:
         return derive_seed(self.run_seed, "bot", self.matchup.index, self.deal, rotation, seat)
 
 
-def matchups(bots: int, players: int) -> list[Matchup]:
+def matchups(bots: int, players: int, challenger: bool = False) -> list[Matchup]:
+    """Every matchup, or with ``challenger`` only those of bot 0 (alone) against each other bot."""
     lineups: list[tuple[int, ...]] = []
     if players == 2:
         lineups = [(a, b) for a in range(bots) for b in range(a + 1, bots)]
     else:
         lineups = [(a, *([b] * (players - 1))) for a in range(bots) for b in range(bots) if a != b]
+    if challenger:
+        lineups = [lineup for lineup in lineups if lineup[0] == 0]
     return [Matchup(i, lineup) for i, lineup in enumerate(lineups)]
 
 
@@ -64,7 +67,7 @@ def deals_per_matchup(games: int, players: int) -> int:
     return -(-games // players)
 
 
-def schedule(bots: int, players: int, games: int, seed: int) -> list[DealTask]:
+def schedule(bots: int, players: int, games: int, seed: int, challenger: bool = False) -> list[DealTask]:
     """Every deal task of a run, in the canonical order results are reported in."""
     deals = deals_per_matchup(games, players)
-    return [DealTask(m, d, seed) for m in matchups(bots, players) for d in range(deals)]
+    return [DealTask(m, d, seed) for m in matchups(bots, players, challenger) for d in range(deals)]

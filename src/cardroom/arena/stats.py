@@ -70,7 +70,9 @@ def bot_labels(specs: Sequence[str]) -> list[str]:
     return labels
 
 
-def summarize(records: Sequence[GameRecord], specs: Sequence[str], players: int) -> dict[str, Any]:
+def summarize(
+    records: Sequence[GameRecord], specs: Sequence[str], players: int, challenger: bool = False
+) -> dict[str, Any]:
     """Everything the table and the plots show, as JSON-safe data."""
     labels = bot_labels(specs)
     bots = len(specs)
@@ -79,7 +81,7 @@ def summarize(records: Sequence[GameRecord], specs: Sequence[str], players: int)
         by_matchup.setdefault(record.matchup, []).append(record)
     head = [[None if i == j else 0.0 for j in range(bots)] for i in range(bots)]
     matchup_rows = []
-    for m in matchups(bots, players):
+    for m in matchups(bots, players, challenger):
         games = by_matchup.get(m.index, [])
         lead = m.lineup[0]
         score = sum(seat_score(r, r.seats.index(lead)) for r in games)

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Bot strength: the arena figures the bots are held to, printed with exactly what was run.
+
+    python bench/strength.py                         # every figure at full size (hours on 2 cores)
+    python bench/strength.py --figure tacocat --games 40 --ms 100 --jobs 2   # a small run
+
+Figures (ismcts with --ms per decision; duplicate deals, so every bot plays every seat of every deal):
+
+- tacocat:  ismcts vs heuristic, target >= 60% with the Wilson lower bound above 55%; the oracle (same
+            search on the true state: it cheats) is measured too, and the gap closure
+            (ismcts's edge over the heuristic) / (the oracle's edge over the heuristic) is reported.
+- kittens2: Exploding Kittens, 2 players, ismcts vs heuristic, target >= 58%.
+- kittens4: Exploding Kittens, 4 players, ismcts alone against three heuristics, target >= 31%.
+- taco4:    T.A.C.O., 4 players, ismcts alone against three heuristics, target >= 32%.
+
+A time budget makes each decision depend on the machine and its load; --iterations N replaces it with
+a fixed count, which repeats exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+import cardroom
+from cardroom.arena import ArenaConfig, run_arena
+from cardroom.arena.report import print_report
+
+
+@dataclass(frozen=True)
+class Figure:
+    key: str
+    game: str
+    players: int
+    target: float
+    oracle: bool = False
+    wilson_target: float | None = None
+
+
+FIGURES = {
+    "tacocat": Figure("tacocat", "tacocat", 2, 0.60, oracle=True, wilson_target=0.55),
+    "kittens2": Figure("kittens2", "exploding-kittens", 2, 0.58),
+    "kittens4": Figure("kittens4", "exploding-kittens", 4, 0.31),
+    "taco4": Figure("taco4", "taco", 4, 0.32),
+}
+
+
+def budget(args: argparse.Namespace) -> str:
+    return f"iterations={args.iterations}" if args.iterations else f"ms={args.ms:g}"
+
+
+def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[str, Any]:
+    search = f"ismcts:{budget(args)}"
+    bots = [search, "heuristic"] + ([f"oracle:{budget(args)}"] if fig.oracle and not args.no_oracle else [])
+    options: dict[str, Any] = {} if fig.game == "tacocat" else {"players": fig.players}
+    config = ArenaConfig(
+        game=fig.game, bots=tuple(bots), games=args.games, options=options, seed=args.seed, jobs=args.jobs,
+        challenger=fig.players > 2,
+    )
+    console.rule(f"{fig.key}: {fig.game}, {fig.players} players")
+    console.print(
+        f"ran: cardroom arena {fig.game} --players {fig.players} --bots {' '.join(bots)} --games {args.games} "
+        f"--seed {args.seed} --jobs {args.jobs}{' --challenger' if config.challenger else ''}",
+        highlight=False,
+    )
+    result = run_arena(config)
+    print_report(result.summary, console)
+    rows = {tuple(r["lineup"]): r for r in result.summary["matchups"]}
+    main = rows[(0, 1)] if fig.players == 2 else rows[(0, 1, 1, 1)]
+    rate, (low, high) = main["win_rate"], main["wilson95"]
+    met = rate >= fig.target and (fig.wilson_target is None or low > fig.wilson_target)
+    line = (
+        f"{fig.key}: ismcts ({budget(args)}) {'vs heuristic' if fig.players == 2 else 'vs 3 heuristics'}: "
+        f"{100 * rate:.1f}% of {main['games']} games (Wilson 95% {100 * low:.1f}–{100 * high:.1f}%); "
+        f"target {100 * fig.target:.0f}%"
+        + (f" with lower bound > {100 * fig.wilson_target:.0f}%" if fig.wilson_target else "")
+        + (": MET" if met else ": NOT MET")
+    )
+    out: dict[str, Any] = {
+        "figure": fig.key, "config": config.to_json(), "win_rate": rate, "wilson95": [low, high],
+        "games": main["games"], "target": fig.target, "met": met, "seconds": result.seconds,
+        "timing": result.summary["timing"],
+    }
+    if (1, 2) in rows:
+        # rows[(1, 2)] is heuristic vs oracle: the oracle's rate is the complement of the heuristic's.
+        oracle_rate = 1.0 - rows[(1, 2)]["win_rate"]
+        edge_oracle = oracle_rate - 0.5
+        closure = (rate - 0.5) / edge_oracle if edge_oracle > 0 else float("nan")
+        line += (
+            f"\n{fig.key}: oracle (cheats) vs heuristic: {100 * oracle_rate:.1f}%; "
+            f"gap closure (ismcts edge / oracle edge over the heuristic): {100 * closure:.0f}%"
+        )
+        out.update(oracle_vs_heuristic=oracle_rate, gap_closure=closure,
+                   ismcts_vs_oracle=rows[(0, 2)]["win_rate"])
+    console.print(line, highlight=False)
+    console.print(f"[dim]{result.seconds:.0f} s wall clock[/dim]")
+    if args.out:
+        folder = Path(args.out) / fig.key
+        from cardroom.arena import write_results
+
+        write_results(result, folder)
+    out["line"] = line
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--figure", choices=[*FIGURES, "all"], default="all")
+    parser.add_argument("--games", type=int, default=2000, help="games per matchup (default 2000)")
+    parser.add_argument("--ms", type=float, default=1000.0, help="ismcts/oracle time per decision (default 1000)")
+    parser.add_argument("--iterations", type=int, default=None, help="a fixed iteration budget instead of --ms")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-oracle", action="store_true", help="skip the oracle matchups of the tacocat figure")
+    parser.add_argument("--out", default=None, help="folder for arena.json and plots, one subfolder per figure")
+    args = parser.parse_args()
+    console = Console()
+    chosen = list(FIGURES) if args.figure == "all" else [args.figure]
+    results = []
+    start = time.perf_counter()
+    for key in chosen:
+        fig = FIGURES[key]
+        if fig.game not in cardroom.GAMES:
+            console.print(f"{key}: {fig.game} is not registered; skipped")
+            continue
+        results.append(run_figure(fig, args, console))
+    console.rule("summary")
+    for r in results:
+        console.print(r["line"], highlight=False)
+    console.print(f"total {time.perf_counter() - start:.0f} s", highlight=False)
+    if args.out:
+        Path(args.out).mkdir(parents=True, exist_ok=True)
+        (Path(args.out) / "strength.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import cardroom
@@ -102,6 +103,109 @@ def openspiel_runner(game_name: str) -> Measure | None:
     return run
 
 
+# -- the RL environments (cardroom.rl): the same games, stepped through each adapter -------------------
+# An action is one env step: every agent's decision for PettingZoo and OpenSpiel (the OpenSpiel deal
+# is a chance node, not counted), the learner's decisions for Gymnasium (the random opponents' moves
+# happen inside its steps). Each step also encodes an observation and a mask, which the engine alone
+# does not.
+
+
+def pettingzoo_runner(name: str, preset: str | None, options: dict[str, Any]) -> Measure | None:
+    try:
+        import numpy as np
+
+        from cardroom.rl.pettingzoo import raw_env
+    except ImportError:
+        return None
+    env = raw_env(name, preset, **options)
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng = np.random.default_rng(1)
+        games = actions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            env.reset(seed=games)
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                actions += 1
+            games += 1
+        return games, actions, time.perf_counter() - start
+
+    return run
+
+
+def gymnasium_runner(name: str, preset: str | None, options: dict[str, Any]) -> Measure | None:
+    try:
+        import numpy as np
+
+        from cardroom.rl.gymnasium import CardroomEnv
+    except ImportError:
+        return None
+    env = CardroomEnv(name, preset, opponents="random", **options)
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng = np.random.default_rng(1)
+        games = actions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            obs, _ = env.reset(seed=games)
+            done = False
+            while not done:
+                obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                actions += 1
+            games += 1
+        return games, actions, time.perf_counter() - start
+
+    return run
+
+
+def cardroom_openspiel_runner(name: str, preset: str | None, options: dict[str, Any]) -> Measure | None:
+    try:
+        import pyspiel
+
+        from cardroom.rl import openspiel
+    except ImportError:
+        return None
+    openspiel.register(name)
+    params: dict[str, Any] = {"preset": preset or "", **options}
+    game = pyspiel.load_game(openspiel.short_name(name), params)
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng = random.Random(1)
+        games = actions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            state.apply_action(games % game.max_chance_outcomes())
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                actions += 1
+            games += 1
+        return games, actions, time.perf_counter() - start
+
+    return run
+
+
+def environment_rows() -> list[tuple[str, Measure | None]]:
+    """The first variant of each game through PettingZoo, Gymnasium and OpenSpiel (the `rl` extra)."""
+    rows: list[tuple[str, Measure | None]] = []
+    seen: set[str] = set()
+    for label, name, preset, options in CONFIGS:
+        if name in seen or name not in cardroom.GAMES:
+            continue
+        seen.add(name)
+        rows += [
+            (f"{label} via PettingZoo AEC", pettingzoo_runner(name, preset, options)),
+            (f"{label} via Gymnasium (learner steps)", gymnasium_runner(name, preset, options)),
+            (f"{label} via OpenSpiel (Python game)", cardroom_openspiel_runner(name, preset, options)),
+        ]
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=5.0, help="time per engine (default 5)")
@@ -111,6 +215,7 @@ def main() -> None:
     for label, name, preset, options in CONFIGS:
         if name in cardroom.GAMES:
             rows.append((label, cardroom_runner(name, preset, options)))
+    rows += environment_rows()
     rows += [
         ("RLCard leduc-holdem", rlcard_runner("leduc-holdem")),
         ("RLCard uno", rlcard_runner("uno")),
@@ -123,7 +228,8 @@ def main() -> None:
     with console.status("measuring...") as status:
         for label, runner in rows:
             if runner is None:
-                table.add_row(label, "not installed", "(pip install -e '.[bench]')")
+                extra = "rl" if " via " in label else "bench"
+                table.add_row(label, "not installed", escape(f"(pip install -e '.[{extra}]')"))
                 continue
             status.update(f"measuring {label}...")
             games, actions, elapsed = runner(args.seconds)
@@ -133,7 +239,7 @@ def main() -> None:
     rlcard_best = max((v for k, v in figures.items() if k.startswith("RLCard")), default=None)
     if rlcard_best:
         for label, value in figures.items():
-            if not label.startswith(("RLCard", "OpenSpiel")):
+            if not label.startswith(("RLCard", "OpenSpiel")) and " via " not in label:
                 console.print(f"{label}: {value / rlcard_best:.2f}x RLCard's best ({rlcard_best:,.0f} actions/s)")
 
 

@@ -81,7 +81,10 @@ class TacocatEncoder(Encoder):
                 target[1] = 1
 
         _count(out["my_hand"], view.get("hand"))
-        _count(out["discards"], [int(v) for v, n in view["discards"].items() for _ in range(int(n))])
+        discards = out["discards"]
+        for value, count in view["discards"].items():
+            if 1 <= int(value) <= VALUES:
+                discards[int(value) - 1] = count
         sizes = view["hand_sizes"]
         my_index = 0 if seat is None else int(seat)
         out["hand_sizes"][:] = (sizes[my_index], sizes[1 - my_index])

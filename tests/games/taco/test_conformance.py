@@ -12,4 +12,4 @@ VARIANTS = [
     )
 ]
 
-test_conformance = conformance_test("taco", games=1000, variants=VARIANTS, chunks=2, deep_every=60)
+test_conformance = conformance_test("taco", games=1000, variants=VARIANTS, chunks=4, deep_every=400)

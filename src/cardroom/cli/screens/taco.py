@@ -110,7 +110,8 @@ def _window(view: dict[str, Any], game: Game) -> RenderableType | None:
         line.append(f"P{entry['by']} ", style="dim")
         line.append_text(_card(game, entry["card"]))
         if entry["taco"] >= 0:
-            line.append(f" → {_who(view, entry['taco'])}'s taco", style="dim")
+            owner = "your" if entry["taco"] == view["seat"] else f"P{entry['taco']}'s"
+            line.append(f" → {owner} taco", style="dim")
     line.append("   (every player decides: pass or an Instant)", style="dim")
     return line
 

@@ -6,7 +6,7 @@ PY     := $(BIN)/python
 # Extras the whole test suite needs (the base install needs none of them).
 TEST_EXTRAS := dev,server,arena,rl,bench,ray
 
-.PHONY: run test lint typecheck unit bench clean help
+.PHONY: run test lint typecheck unit bench clean help chromium
 
 help:
 	@echo "make run        play Tacocat against the heuristic bot in this terminal"
@@ -36,7 +36,11 @@ typecheck: $(VENV)/.test
 unit: $(VENV)/.test
 	$(BIN)/pytest -n 2 -q
 
-test: lint typecheck unit
+# The browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+
+test: chromium lint typecheck unit
 
 bench: $(VENV)/.test
 	$(PY) bench/engine.py

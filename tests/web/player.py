@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 
@@ -22,23 +23,24 @@ def wait_for_table(page: Page, timeout: float = 20) -> None:
 
 
 def attack_by_clicking_cards(page: Page, rng: random.Random) -> bool:
-    """Tacocat: pick one or two cards from the hand, then press Attack if that attack is legal."""
-    cards = page.query_selector_all("#board .hand button.card")
-    if not cards:
+    """Tacocat: pick one to three cards from the hand, then press Attack if that attack is legal."""
+    hand = "#board .hand button.card"
+    count = len(page.query_selector_all(hand))
+    if not count:
         return False
-    for card in rng.sample(cards, min(len(cards), rng.choice([1, 1, 2, 3]))):
-        card.click(timeout=2000)
-    button = page.query_selector(".attack-button")
-    if button is not None and button.is_enabled():
-        button.click(timeout=2000)
+    # Each click redraws the hand, so every card is looked up again by its place.
+    for index in rng.sample(range(count), min(count, rng.choice([1, 1, 2, 3]))):
+        page.locator(hand).nth(index).click(timeout=500)
+    button = page.locator(".attack-button")
+    if button.is_enabled():
+        button.click(timeout=500)
         return True
     # Not a legal combination: clear the choice and attack with one card.
-    for card in page.query_selector_all("#board .hand button.card[aria-pressed='true']"):
-        card.click(timeout=2000)
-    page.query_selector_all("#board .hand button.card")[0].click(timeout=2000)
-    button = page.query_selector(".attack-button")
-    if button is not None and button.is_enabled():
-        button.click(timeout=2000)
+    while page.locator(hand + "[aria-pressed='true']").count():
+        page.locator(hand + "[aria-pressed='true']").first.click(timeout=500)
+    page.locator(hand).nth(rng.randrange(count)).click(timeout=500)
+    if button.is_enabled():
+        button.click(timeout=500)
         return True
     return False
 
@@ -48,7 +50,7 @@ def click_something(page: Page, rng: random.Random) -> None:
         return
     options = page.query_selector_all(CLICKABLE)
     if options:
-        rng.choice(options).click(timeout=2000)
+        rng.choice(options).click(timeout=500)
 
 
 def play_until_over(page: Page, rng: random.Random, timeout: float = 150) -> list[str]:
@@ -61,10 +63,9 @@ def play_until_over(page: Page, rng: random.Random, timeout: float = 150) -> lis
             page.wait_for_selector("#game-over[open]", timeout=5000)
             return messages
         if body(page, "mine") == "true" and "busy" not in (page.get_attribute("body", "class") or ""):
-            try:
+            # The page may change under the click (a bot moved, a window closed): then look again.
+            with contextlib.suppress(PlaywrightError):
                 click_something(page, rng)
-            except PlaywrightError:
-                pass  # the page changed under the click (a bot moved, a window closed): look again
             text = page.inner_text("#message").strip()
             if text:
                 messages.append(text)

@@ -31,7 +31,7 @@ def test_tacocat_against_a_bot_from_the_lobby_to_the_end(
     page.wait_for_url("**/table/**", wait_until="commit")
     wait_for_table(page)
     page.wait_for_selector(".tc-board .cat")
-    assert page.inner_text(".seat-chip.me") .startswith("Ada")
+    assert page.inner_text(".seat-chip.me").startswith("Ada")
     # Reloading keeps the seat: the token lives in localStorage.
     page.reload()
     wait_for_table(page)
@@ -66,7 +66,12 @@ def _table(server: ServerProcess, game: str, players: int, **options: object) ->
     seats = [{"kind": "me", "name": "Ada"}] + [{"kind": "bot", "bot": "easy"}] * (players - 1)
     response = httpx.post(
         server.url + "/api/tables",
-        json={"game": game, "seats": seats, "options": {"players": players, **options}, "reaction_seconds": 1},
+        json={
+            "game": game,
+            "seats": seats,
+            "options": {"players": players, **options},
+            "reaction_seconds": 1,
+        },
     )
     assert response.status_code == 201, response.text
     data: dict[str, str] = response.json()
@@ -79,7 +84,12 @@ def _table(server: ServerProcess, game: str, players: int, **options: object) ->
     ids=["exploding-kittens", "taco"],
 )
 def test_a_person_and_three_bots_play_to_the_end(
-    server: ServerProcess, browser: Browser, screenshots: Path, game: str, options: dict[str, object], seed: int
+    server: ServerProcess,
+    browser: Browser,
+    screenshots: Path,
+    game: str,
+    options: dict[str, object],
+    seed: int,
 ) -> None:
     table = _table(server, game, 4, **options)
     page = browser.new_page(viewport={"width": 1280, "height": 900})

@@ -203,3 +203,28 @@ def test_load_and_replay_rebuild_the_state() -> None:
         state = state.apply(seat, act)
     assert game.load(state.to_json()) == state
     assert game.replay(4, moves) == state
+
+
+def test_what_a_seat_saw_of_other_hands_is_kept_by_sample_and_shuffle() -> None:
+    game = cardroom.make("taco", players=3)
+    state = arrange(game, hands={0: ["sticky-fingers"], 2: ["mold"]}, deck_top=["lettuce"])
+    state = let_stand(state.apply(0, "use sticky-fingers")).apply(0, "choose 2")
+    mold = next(c for c in state.tb.hands[0] if game.deck.cards[c].slug == "mold")  # type: ignore[attr-defined]
+    assert state.view(2)["known"] == [[mold, 0, "mold"]]  # the victim knows who holds its Mold
+    assert state.view(1)["known"] == []  # the third player does not
+    rng = random.Random(3)
+    for _ in range(5):
+        assert mold in game.sample(state.view(2), rng).tb.hands[0]
+        assert mold in state.shuffle_unknown(2, rng).tb.hands[0]
+
+
+def test_exact_legal_counts_in_a_set_position() -> None:
+    """Like perft: every distinct card in hand times every taco, plus actions, plus `end`."""
+    game = cardroom.make("taco", players=3)
+    state = arrange(game, hands={0: ["tomato", "tomato", "mold", "food-poisoning", "no-way-jose"]},
+                    deck_top=["blue-corn-shell"])
+    # tomato, food-poisoning and blue-corn-shell into 3 tacos = 9; use mold = 1; end = 1; the Instant: none.
+    assert len(state.legal_actions(0)) == 11
+    state = state.apply(0, "play tomato 1")
+    assert state.to_act == (1, 2)
+    assert legal(state, 1) == ["pass"] and legal(state, 2) == ["pass"]

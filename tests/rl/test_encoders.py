@@ -76,3 +76,11 @@ def test_the_action_index_maps_both_ways_and_masks_the_legal_actions(name: str, 
 
 def test_an_unknown_game_gets_the_generic_encoder() -> None:
     assert isinstance(encoder_for(cardroom.make("high-card")), HashedViewEncoder)
+
+
+def test_the_command_prints_the_layout_and_the_action_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardroom.rl.__main__ import main
+
+    main(["high-card", "--preset", "three"])
+    out = capsys.readouterr().out
+    assert "features" in out and "action space: 11 actions" in out and "0  play 1" in out

@@ -42,6 +42,10 @@ class Interface:
     def encode_view(self, view: Mapping[str, Any]) -> np.ndarray:
         return self.encoder.encode(view)
 
+    def named(self, state: State, seat: int | None) -> dict[str, np.ndarray]:
+        """The observation split into its named pieces, for debugging (``None``: a spectator)."""
+        return self.encoder.named(state.view(seat))
+
     def mask(self, state: State, seat: int) -> np.ndarray:
         """1 at every action the seat may take now (all zeros when it is not to act)."""
         return self.actions.mask(state.legal_actions(seat))

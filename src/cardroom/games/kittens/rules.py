@@ -128,9 +128,35 @@ class Draft:
 
 
 def apply(state: KittensState, seat: int, act: Action) -> KittensState:
+    if act.verb == "pass" and len(state.undecided) > 1:
+        return _quiet_pass(state, seat)
     draft = Draft(state)
     HANDLERS[act.verb](draft, seat, act)
     return draft.freeze()
+
+
+def _quiet_pass(s: KittensState, seat: int) -> KittensState:
+    """The commonest action of all, which changes nothing but who is still to answer: a fast path."""
+    return type(s)(
+        s.game,
+        step=s.step + 1,
+        history=s.history,
+        seed=s.seed,
+        counter=s.counter,
+        hands=s.hands,
+        pile=s.pile,
+        discard=s.discard,
+        removed=s.removed,
+        out=s.out,
+        current=s.current,
+        owed=s.owed,
+        attacked=s.attacked,
+        phase=s.phase,
+        pending=s.pending,
+        undecided=tuple(x for x in s.undecided if x != seat),
+        pile_known=s.pile_known,
+        hand_known=s.hand_known,
+    )
 
 
 def _kind(act: Action, index: int = 0) -> int:
@@ -308,7 +334,6 @@ def resolve(d: Draft) -> None:
         d.say("cancel", f"P{p.actor}'s {p.kind} is Noped and does nothing", seat=p.actor, action=p.kind)
         d.pending, d.phase = None, TURN
         return
-    d.say("resolve", f"P{p.actor}'s {p.kind} takes effect", seat=p.actor, action=p.kind)
     RESOLVERS[p.kind](d, p)
 
 

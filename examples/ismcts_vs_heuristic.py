@@ -8,7 +8,7 @@ lets IS-MCTS search from that world's information state (see ``cardroom.rl.spiel
 The arena plays duplicate deals (every deal once from each seat) and prints its results table:
 win rate with a Wilson 95% interval, ratings, timings, seat advantage.
 
-    python examples/ismcts_vs_heuristic.py [--sims 40] [--games 4]
+    python examples/ismcts_vs_heuristic.py [--sims 40] [--games 6]
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def run(sims: int, games: int, seed: int = 0) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sims", type=int, default=40, help="IS-MCTS simulations per decision (default 40)")
-    parser.add_argument("--games", type=int, default=4, help="games, rounded up to whole duplicate deals (default 4)")
+    parser.add_argument("--games", type=int, default=6, help="games, rounded up to whole duplicate deals (default 6)")
     args = parser.parse_args()
     run(args.sims, args.games)
 

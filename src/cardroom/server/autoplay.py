@@ -15,7 +15,8 @@ import logging
 import random
 import secrets
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
 
 from cardroom.bots.specs import make_bot
 from cardroom.core.bot import Bot
@@ -93,12 +94,12 @@ class Autoplay:
                             (table_id, f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline)
                         )
 
-    def _start(self, key: tuple[str, str, int], coro: object) -> None:
+    def _start(self, key: tuple[str, str, int], coro: Coroutine[Any, Any, None]) -> None:
         running = self._tasks.get(key)
         if running is not None and not running.done():
-            coro.close()  # type: ignore[attr-defined]
+            coro.close()
             return
-        task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
         self._tasks[key] = task
         task.add_done_callback(lambda t, k=key: self._done(k, t))  # type: ignore[misc]
 
@@ -127,7 +128,7 @@ class Autoplay:
         """The bot's choice, off the event loop and within its budget; a random legal action if the
         bot fails or runs out of time (the game must go on)."""
         rng = random.Random(secrets.randbits(64))
-        legal = list(view["legal_actions"])
+        legal: list[str] = [str(a) for a in view["legal_actions"]]
         if careful:
             return rng.choice(legal)
         game: Game = live.game

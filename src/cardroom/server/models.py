@@ -107,7 +107,7 @@ class Snapshot(BaseModel):
     view: dict[str, Any]
     log: list[dict[str, Any]]
     window: Window | None
-    turn_deadlines: dict[str, float]
+    turn_deadlines: dict[str, float] = Field(description="seat -> seconds left before a bot plays for it")
 
 
 class ActionIn(BaseModel):

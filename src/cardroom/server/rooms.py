@@ -265,7 +265,8 @@ class Room:
             "view": state.view(seat),
             "log": state.log(seat),
             "window": self.window_info(live),
-            "turn_deadlines": {str(k): v for k, v in live.turn_deadlines.items()},
+            # Seconds left before a bot plays for each seat on a turn timer (public: the same for all).
+            "turn_deadlines": {str(k): max(0.0, v - time.time()) for k, v in live.turn_deadlines.items()},
         }
 
     def window_info(self, live: Live) -> dict[str, Any] | None:

@@ -15,6 +15,7 @@ let busy = false;
 let socket = null;
 let retry = 500;
 let windowEnds = null;
+let turnEnds = null; // when a bot will play for me, if this table has a turn timer
 let overShown = false;
 let replaying = null;
 let catalogue = {}; // card slug -> {name, type, points, text} for games whose deck is data // {step, steps, view, log} while looking back at a finished game
@@ -166,11 +167,20 @@ function render() {
 function apply(message) {
   snap = message;
   windowEnds = message.window ? Date.now() + message.window.remaining * 1000 : null;
+  const mine = message.seat === null ? undefined : message.turn_deadlines[String(message.seat)];
+  turnEnds = mine === undefined ? null : Date.now() + mine * 1000;
   render();
 }
 
 function tick() {
   const box = $("countdown");
+  if (windowEnds === null && turnEnds !== null && !replaying) {
+    const left = Math.max(0, (turnEnds - Date.now()) / 1000);
+    box.hidden = false;
+    box.textContent = `Your turn timer: ${Math.ceil(left)} s`;
+    box.style.setProperty("--left", String(snap.table.turn_seconds ? left / snap.table.turn_seconds : 0));
+    return;
+  }
   if (windowEnds === null || replaying) {
     box.hidden = true;
     return;

@@ -105,3 +105,16 @@ def test_bad_json_is_refused() -> None:
         game.load({**data, "history": [{"text": "no kind"}]})
     with pytest.raises(CorruptState, match="line of text"):
         game.load({**data, "position": 12})
+
+
+def test_states_are_immutable_and_pickle_whole() -> None:
+    import copy
+    import pickle
+
+    game = cardroom.make("tacocat", ties="redeal")
+    state = game.new_game(4).apply(0, "done")
+    with pytest.raises(AttributeError, match="immutable"):
+        state.pos = 1  # type: ignore[misc]
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.log(0) == state.log(0) and again.game.options == game.options
+    assert copy.deepcopy(state) == state

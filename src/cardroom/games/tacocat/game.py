@@ -46,6 +46,10 @@ class TacocatGame(Game):
         self.legal = LegalActions(self.jumbo)
         self._space = action_space(self.deck, max(self.board.deals), self.jumbo)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuild from preset and options rather than copying the memo tables of legal actions.
+        return (_make, (self.preset, dict(self.options)))
+
     @property
     def players(self) -> int:
         return 2
@@ -81,3 +85,7 @@ class TacocatGame(Game):
         if parsed.verb == "attack" and len(parsed.args) > 1:
             return action("attack", *sorted(int(a) for a in parsed.args))
         return parsed
+
+
+def _make(preset: str, options: dict[str, Any]) -> TacocatGame:
+    return TacocatGame(preset, **options)

@@ -86,6 +86,10 @@ class TacocatState(State):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Tacocat state is immutable; apply() returns a new one")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle and copy through the JSON form: the default would assign fields one by one.
+        return (_restore, (self.game, self.to_json()))
+
     # -- the contract ------------------------------------------------------------------------------
 
     @property
@@ -152,6 +156,10 @@ class TacocatState(State):
 
     def __repr__(self) -> str:
         return f"<TacocatState {self.notation()}>"
+
+
+def _restore(game: TacocatGame, data: dict[str, Any]) -> TacocatState:
+    return game.load(data)
 
 
 class Draft(TacocatState):

@@ -1,37 +1,46 @@
-"""Registers the test-only game "high-card" and lists the variants every adapter test runs on.
+"""The variants every adapter test runs on, and the test-only game "high-card".
 
 "high-card" is registered from outside cardroom: the adapters must serve it with no change in
-``cardroom.rl`` (it gets the generic encoder).
+``cardroom.rl`` (it gets the generic encoder). It is registered only while tests/rl runs, so the other
+test packages never see it; and the built-in games are named here rather than read from
+``cardroom.GAMES``, which other test packages extend with toy games of their own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import cardroom
+from cardroom.core.registry import _REGISTERED
 from tests.rl.toygame import HighCardGame
 
-if "high-card" not in cardroom.GAMES:
-    cardroom.register("high-card", HighCardGame)
-
-# Player counts per game, each tried with every preset; a game not listed plays its presets as they are.
+BUILTIN = ("tacocat", "exploding-kittens", "taco")
+# Player counts per game, each tried with every preset; other games play their presets as they are.
 PLAYER_COUNTS: dict[str, list[dict[str, Any]]] = {
     "exploding-kittens": [{"players": 2}, {"players": 4}],
 }
 
 
+@pytest.fixture(autouse=True, scope="package")
+def _high_card_registered() -> Iterator[None]:
+    added = HighCardGame.name not in _REGISTERED
+    if added:
+        cardroom.register(HighCardGame.name, HighCardGame)
+    yield
+    if added:
+        del _REGISTERED[HighCardGame.name]
+
+
 def variants() -> list[Any]:
-    """pytest params ``(name, preset, options)``; a game still being written is skipped, not hidden."""
+    """pytest params ``(name, preset, options)``: every built-in game that has landed, and high-card."""
     found: list[Any] = []
-    for name in cardroom.GAMES:
-        try:
-            presets = list(cardroom.core.game_class(name).presets)  # type: ignore[attr-defined]
-        except (ImportError, AttributeError) as exc:
-            found.append(pytest.param(name, None, {}, id=name, marks=pytest.mark.skip(reason=f"not importable: {exc}")))
-            continue
-        for preset in presets:
+    games: list[tuple[str, Any]] = [(n, cardroom.core.game_class(n)) for n in BUILTIN if n in cardroom.GAMES]
+    games.append((HighCardGame.name, HighCardGame))
+    for name, cls in games:
+        for preset in cls.presets:
             for options in PLAYER_COUNTS.get(name, [{}]):
                 label = "-".join([name, preset] + [f"{k}{v}" for k, v in options.items()])
                 found.append(pytest.param(name, preset, options, id=label))

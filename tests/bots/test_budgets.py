@@ -14,7 +14,9 @@ from tests.bots.conftest import VARIANTS
 from tests.bots.positions import positions
 
 MS = 150
-MARGIN_S = 0.15  # one playout step, one view and one heuristic call may run past the deadline
+# One playout step, one view and one heuristic call may run past the deadline; the rest of the margin
+# is for a machine shared with other work (its load makes wall-clock time jumpy).
+MARGIN_S = 0.3
 
 
 @pytest.mark.parametrize(("label", "game"), VARIANTS, ids=[v[0] for v in VARIANTS])

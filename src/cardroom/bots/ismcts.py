@@ -13,28 +13,35 @@ from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 
 PLAYOUTS = ("heuristic", "random")
+DEFAULT_C = 1.0
+DEFAULT_PRIOR = 0.5
 
 
 class SearchSettings:
-    """The parameters a search spec takes: a budget, ``c`` (exploration) and ``playout``."""
+    """The parameters a search spec takes: a budget, ``c`` (exploration), ``prior`` (the share of the
+    prior on the default policy's move) and ``playout`` (the default policy)."""
 
     def __init__(self, params: dict[str, str], bot: str) -> None:
         params = dict(params)
         self.budget: Budget = budget_from(params)
         try:
-            self.exploration = float(params.pop("c", "0.7"))
+            self.exploration = float(params.pop("c", str(DEFAULT_C)))
+            self.bias = float(params.pop("prior", str(DEFAULT_PRIOR)))
         except ValueError:
-            raise InvalidOptions(f"{bot}: c must be a number") from None
+            raise InvalidOptions(f"{bot}: c and prior must be numbers") from None
+        if not 0.0 <= self.bias < 1.0:
+            raise InvalidOptions(f"{bot}: prior must be at least 0 and below 1")
         self.playout = params.pop("playout", "heuristic")
         if self.playout not in PLAYOUTS:
             raise InvalidOptions(f"{bot}: playout must be one of {', '.join(PLAYOUTS)}")
         if params:
             raise InvalidOptions(
-                f"{bot} takes ms, iterations, c and playout; unknown: {', '.join(sorted(params))}"
+                f"{bot} takes ms, iterations, c, prior and playout; unknown: {', '.join(sorted(params))}"
             )
 
     def label(self) -> str:
-        extra = "" if self.exploration == 0.7 else f",c={self.exploration:g}"
+        extra = "" if self.exploration == DEFAULT_C else f",c={self.exploration:g}"
+        extra += "" if self.bias == DEFAULT_PRIOR else f",prior={self.bias:g}"
         extra += "" if self.playout == "heuristic" else f",playout={self.playout}"
         return self.budget.label() + extra
 
@@ -69,6 +76,7 @@ class ISMCTSBot:
             self.settings.budget,
             rng,
             self.settings.exploration,
+            self.settings.bias,
             self.last,
         )
 

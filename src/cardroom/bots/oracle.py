@@ -55,6 +55,7 @@ class OracleBot:
             self.settings.budget,
             rng,
             self.settings.exploration,
+            self.settings.bias,
             self.last,
         )
 

@@ -11,6 +11,8 @@ true state instead) and plays it to the end:
   pending choice never shows in another seat's view, each still chooses without seeing the others'.
 - Each tree grows by one node per iteration; after that, that seat plays the default policy (the
   game's heuristic bot by default) until the game ends.
+- Inside the trees, actions are chosen by PUCT with the default policy's choice as the prior (see
+  ``tree.py`` for why).
 - The reward of a seat is its share of the win (1/number of winners, or 0).
 
 Only the ``rng`` passed in is used, so with an iteration budget the result is a pure function of
@@ -64,7 +66,8 @@ def search(
     policy: Policy,
     budget: Budget,
     rng: random.Random,
-    exploration: float = 0.7,
+    exploration: float = 1.0,
+    bias: float = 0.5,
     stats: SearchStats | None = None,
 ) -> str:
     """The action text ``seat`` should take, given its view and a way to imagine worlds."""
@@ -81,7 +84,7 @@ def search(
     limit = budget.iterations if budget.iterations is not None else 1 << 62
     while stats.iterations < limit and now() < deadline:
         try:
-            _iterate(game, seat, root_view, root_key, world(rng), trees, policy, exploration, rng, deadline)
+            _iterate(game, seat, root_view, root_key, world(rng), trees, policy, exploration, bias, rng, deadline)
         except _OutOfTime:
             stats.aborted += 1
             break
@@ -104,6 +107,7 @@ def _iterate(
     trees: list[dict[str, Node]],
     policy: Policy,
     exploration: float,
+    bias: float,
     rng: random.Random,
     deadline: float,
 ) -> None:
@@ -111,35 +115,33 @@ def _iterate(
     expanded = [False] * game.players
     steps = 0
     acting = seat  # the searching seat moves first, even where others are to act at the same time
-    while not state.is_over:
+    while not state.is_over and steps < MAX_STEPS:
         if now() >= deadline:
             raise _OutOfTime
         if steps:
             acting = state.to_act[0]
-        if expanded[acting]:
-            text = policy.move(state, acting, rng)
+        legal = state.legal_actions(acting)
+        if len(legal) == 1:
+            # No decision (typically "pass" in a reaction window without a reacting card): no node,
+            # and no policy call, which would build a view for nothing.
+            state = state.apply(acting, legal[0])
+        elif expanded[acting]:
+            state = state.apply(acting, policy.move(state, acting, rng))
         else:
-            legal = state.legal_actions(acting)
-            if len(legal) == 1:
-                text = str(legal[0])  # no decision: no node
+            if steps == 0:
+                view, key = root_view, root_key
             else:
-                if steps == 0:
-                    view, key = root_view, root_key
-                else:
-                    view = state.view(acting)
-                    key = view_key(view)
-                tree = trees[acting]
-                node = tree.get(key)
-                if node is None:
-                    node = tree[key] = Node(view["legal_actions"], policy.move_from_view(view, rng), rng)
-                    expanded[acting] = True
-                index = node.select(exploration)
-                path.append((acting, node, index))
-                text = node.actions[index]
-        state = state.apply(acting, text)
+                view = state.view(acting)
+                key = view_key(view)
+            tree = trees[acting]
+            node = tree.get(key)
+            if node is None:
+                node = tree[key] = Node(view["legal_actions"], policy.move_from_view(view, rng), bias, rng)
+                expanded[acting] = True
+            index = node.select(exploration)
+            path.append((acting, node, index))
+            state = state.apply(acting, node.actions[index])
         steps += 1
-        if steps >= MAX_STEPS:
-            break
     reward = rewards(state.outcome, game.players)
     for who, node, index in path:
         node.update(index, reward[who])

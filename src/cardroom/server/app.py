@@ -3,6 +3,8 @@ database up to date and resumes every unfinished game."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,6 +20,7 @@ import cardroom
 from cardroom.server import database
 from cardroom.server.api import router
 from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable, WrongToken
+from cardroom.server.listener import listen
 from cardroom.server.ratelimit import RateLimiter
 from cardroom.server.rooms import Room
 
@@ -47,9 +50,16 @@ def create_app(
         app.state.room = room
         app.state.limiter = RateLimiter(rate, burst)
         await room.resume_all()
+        listener = None
+        if engine.dialect.name == "postgresql":
+            listener = asyncio.create_task(listen(url, room.catch_up))
         try:
             yield
         finally:
+            if listener is not None:
+                listener.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await listener
             await room.autoplay.shutdown()
             engine.dispose()
 

@@ -254,6 +254,25 @@ class Room:
         self.hub.changed(table_id)
         return live
 
+    async def catch_up(self, table_id: str) -> None:
+        """Another process changed this table: apply what it stored, then wake bots, clocks, sockets."""
+        live = self._live.get(table_id)
+        if live is None:
+            return  # not cached here: it will be read from the database when first asked for
+        async with live.lock:
+            row = await asyncio.to_thread(store.load_table, self.engine, table_id)
+            rows = await asyncio.to_thread(store.load_actions, self.engine, table_id)
+            if row is None:
+                return
+            previous = live.state
+            live.row = row
+            for action in rows[live.step :]:
+                live.record(action.seat, live.state.apply(action.seat, action.text))
+            changed = live.state is not previous
+        if changed:
+            self.autoplay.after_change(live, previous=previous)
+        self.hub.changed(table_id)
+
     # -- what a viewer is shown ----------------------------------------------------------------------
 
     def snapshot(self, live: Live, seat: int | None) -> dict[str, Any]:

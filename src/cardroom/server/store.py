@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Connection, Engine, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.schema import actions, seats, tables
@@ -56,6 +56,18 @@ class ActionRow:
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+CHANNEL = "cardroom"
+
+
+def _notify(conn: Connection, table_id: str) -> None:
+    """On PostgreSQL, tell every server process that this table changed. The notification is sent
+    when the transaction commits, so nobody hears of a change that was not stored."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(
+            text("SELECT pg_notify(:channel, :table_id)"), {"channel": CHANNEL, "table_id": table_id}
+        )
 
 
 def create_table(engine: Engine, row: TableRow) -> None:
@@ -140,6 +152,7 @@ def append_action(
             )
             if over:
                 conn.execute(update(tables).where(tables.c.id == table_id).values(status="over"))
+            _notify(conn, table_id)
     except IntegrityError as exc:
         raise StepTaken(f"step {step} of table {table_id} is already taken") from exc
 
@@ -150,11 +163,13 @@ def mark_joined(engine: Engine, table_id: str, seat: int, name: str | None) -> N
         values["name"] = name
     with engine.begin() as conn:
         conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(**values))
+        _notify(conn, table_id)
 
 
 def set_rematch(engine: Engine, table_id: str, rematch_id: str) -> None:
     with engine.begin() as conn:
         conn.execute(update(tables).where(tables.c.id == table_id).values(rematch_id=rematch_id))
+        _notify(conn, table_id)
 
 
 def list_tables(engine: Engine, limit: int = 50) -> list[TableRow]:

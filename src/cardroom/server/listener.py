@@ -1,0 +1,43 @@
+"""Several server processes on one PostgreSQL database: each LISTENs on the `cardroom` channel, and
+every stored change NOTIFYs it (see ``store._notify``), so a process catches up on a table another
+process changed and wakes its own sockets. The database stays the one source of truth."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from sqlalchemy.engine import make_url
+
+from cardroom.server.store import CHANNEL
+
+log = logging.getLogger("cardroom.server")
+
+
+def conninfo(url: str) -> str:
+    """The psycopg connection string for a SQLAlchemy PostgreSQL URL."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+async def listen(url: str, on_change: Callable[[str], Awaitable[None]]) -> None:
+    """Forever: hear each table id NOTIFYed and hand it to ``on_change``; reconnect after errors."""
+    import psycopg
+
+    delay = 0.5
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(conninfo(url), autocommit=True) as conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                delay = 0.5
+                async for note in conn.notifies():
+                    try:
+                        await on_change(note.payload)
+                    except Exception:
+                        log.exception("catching up on table %s failed", note.payload)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.warning("lost the PostgreSQL notification channel; reconnecting in %.1f s", delay)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 10.0)

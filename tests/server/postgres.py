@@ -1,0 +1,78 @@
+"""A throwaway PostgreSQL server for tests: initdb in a temporary directory, started on a free port,
+stopped (immediately) at the end. As root it runs as the `postgres` user, which initdb requires."""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import subprocess
+from pathlib import Path
+
+from tests.server.process import free_port
+
+BIN = Path("/usr/local/bin")
+
+
+def _as_owner(command: list[str]) -> list[str]:
+    if os.geteuid() == 0:
+        return ["runuser", "-u", "postgres", "--", *command]
+    return command
+
+
+def available() -> bool:
+    return shutil.which("initdb", path=str(BIN)) is not None or shutil.which("initdb") is not None
+
+
+class Postgres:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.data = root / "data"
+        self.port = free_port()
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://cardroom@127.0.0.1:{self.port}/postgres"
+
+    def _bin(self, name: str) -> str:
+        found = shutil.which(name, path=str(BIN)) or shutil.which(name)
+        assert found, f"{name} not found"
+        return found
+
+    def start(self) -> Postgres:
+        self.root.mkdir(parents=True, exist_ok=True)
+        if os.geteuid() == 0:
+            owner = pwd.getpwnam("postgres")
+            os.chown(self.root, owner.pw_uid, owner.pw_gid)
+        subprocess.run(
+            _as_owner(
+                [self._bin("initdb"), "-D", str(self.data), "-A", "trust", "-U", "cardroom", "--no-sync"]
+            ),
+            check=True,
+            capture_output=True,
+        )
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
+        subprocess.run(
+            _as_owner(
+                [
+                    self._bin("pg_ctl"),
+                    "-D",
+                    str(self.data),
+                    "-o",
+                    options,
+                    "-l",
+                    str(self.root / "log"),
+                    "-w",
+                    "start",
+                ]
+            ),
+            check=True,
+            capture_output=True,
+        )
+        return self
+
+    def stop(self) -> None:
+        subprocess.run(
+            _as_owner([self._bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]),
+            capture_output=True,
+        )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,9 +11,15 @@ from typer.testing import CliRunner
 
 from cardroom.arena import ArenaConfig, run_arena
 from cardroom.arena.schedule import matchups, schedule
-from tests.bots.toygame import SneakyGame, register
+from tests.bots.toygame import SneakyGame, registered
 
-register()
+
+@pytest.fixture(autouse=True)
+def toy_game_registered() -> Iterator[None]:
+    with registered():
+        yield
+
+
 BOTS = ("ismcts:iterations=15", "heuristic", "random")
 
 

@@ -11,7 +11,8 @@ lowest card face down, allowed while it holds more cards than rounds remain). Mo
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from cardroom.core import rng as rngmod
@@ -207,7 +208,14 @@ class HighestCardBot:
         return "pass" if "pass" in legal else str(legal[-1])
 
 
-def register() -> None:
+@contextmanager
+def registered() -> Iterator[None]:
+    """The toy game in the registry for the duration (the arena makes games by name)."""
     import cardroom
+    from cardroom.core.registry import _REGISTERED
 
     cardroom.register(SneakyGame.name, SneakyGame)
+    try:
+        yield
+    finally:
+        _REGISTERED.pop(SneakyGame.name, None)

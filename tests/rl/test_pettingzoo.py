@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
+import cardroom
 from cardroom.rl.pettingzoo import env, raw_env
 from tests.rl.conftest import variants
 
@@ -36,3 +37,42 @@ def test_a_full_game_ends_with_the_outcome_as_rewards() -> None:
         aec.step(int(legal[0]))
     assert abs(sum(totals.values())) < 1e-9
     assert max(totals.values()) > 0
+
+
+def _first_simultaneous(aec: raw_env, seeds: range, phase: str | None) -> bool:  # type: ignore[valid-type]
+    """Step randomly until two seats must decide at once (in ``phase``) and the first has two choices."""
+    rng = np.random.default_rng(0)
+    for seed in seeds:
+        aec.reset(seed=seed)
+        while not aec.game_state.is_over:
+            state = aec.game_state
+            if (
+                len(state.to_act) >= 2
+                and len(state.legal_actions(state.to_act[0])) >= 2
+                and (phase is None or state.view(None).get("phase") == phase)
+            ):
+                return True
+            obs = aec.observe(aec.agent_selection)
+            aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return False
+
+
+@pytest.mark.parametrize(("name", "phase"), [("high-card", None), ("tacocat", "replace"), ("tacocat", "duel")])
+def test_a_choice_made_face_down_does_not_show_in_the_next_agents_observation(name: str, phase: str | None) -> None:
+    """Duels are served one agent at a time; the second must not see what the first chose.
+
+    Whether the first is still deciding is public (it is ``to_act``), so choices are compared within
+    groups that leave the same seats to act.
+    """
+    if name not in cardroom.GAMES:
+        pytest.skip(f"{name} has not landed")
+    aec = raw_env(name)
+    assert _first_simultaneous(aec, range(20), phase)
+    state = aec.game_state
+    first, second = state.to_act[0], state.to_act[1]
+    seen: dict[tuple[int, ...], set[bytes]] = {}
+    for act in state.legal_actions(first):
+        after = state.apply(first, act)
+        seen.setdefault(after.to_act, set()).add(aec.interface.observation(after, second).tobytes())
+    assert max(len(group) for group in seen.values()) == 1
+    assert any(len(group) for group in seen.values())

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,13 +41,25 @@ import pyspiel
 
 import cardroom
 from cardroom.core.action import Action
-from cardroom.core.game import State
+from cardroom.core.game import Game, State
 from cardroom.rl.interface import Interface
 
 DEFAULT_DEALS = 1 << 14
-# A bound OpenSpiel asks for; games that run longer are still played out (nothing truncates them).
-DEFAULT_MAX_GAME_LENGTH = 2000
-MAX_GAME_LENGTH: dict[str, int] = {"tacocat": 1000, "exploding-kittens": 3000, "taco": 3000}
+# OpenSpiel asks for a bound on a game's length in decisions (its random-simulation test checks it).
+# The engines do not cap games, so these are generous estimates: about ten times the longest of many
+# random games (Tacocat 181 decisions; Kittens 142 at 2 players, 605 at 10; T.A.C.O. 605 at
+# 4 players, 995 at 8, 1,239 over three rounds).
+DEFAULT_MAX_GAME_LENGTH = 10_000
+MAX_GAME_LENGTH: dict[str, Callable[[Game], int]] = {
+    "tacocat": lambda game: 2_000,
+    "exploding-kittens": lambda game: 1_000 + 500 * game.players,
+    "taco": lambda game: 1_000 * game.players * int(game.options.get("rounds", 1)),
+}
+
+
+def max_game_length(game: Game) -> int:
+    bound = MAX_GAME_LENGTH.get(game.name)
+    return DEFAULT_MAX_GAME_LENGTH if bound is None else bound(game)
 
 
 def short_name(name: str) -> str:
@@ -171,7 +184,7 @@ class CardroomSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=MAX_GAME_LENGTH.get(name, DEFAULT_MAX_GAME_LENGTH),
+            max_game_length=max_game_length(game),
         )
         super().__init__(game_type, info, params)
 

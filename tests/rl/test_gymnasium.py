@@ -48,3 +48,14 @@ def test_illegal_actions_lose_or_raise() -> None:
     strict.reset(seed=1)
     with pytest.raises(IllegalAction):
         strict.step(illegal)
+
+
+def test_games_are_registered_with_gymnasium() -> None:
+    import gymnasium
+
+    from cardroom.rl.gymnasium import env_id, register_envs
+
+    assert env_id("high-card") in register_envs()
+    env = gymnasium.make(env_id("high-card"), preset="three", opponents="random")
+    obs, _ = env.reset(seed=2)
+    assert obs["action_mask"].sum() >= 1 and env.unwrapped.interface.players == 3

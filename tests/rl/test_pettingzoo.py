@@ -37,6 +37,7 @@ def test_a_full_game_ends_with_the_outcome_as_rewards() -> None:
         aec.step(int(legal[0]))
     assert abs(sum(totals.values())) < 1e-9
     assert max(totals.values()) > 0
+    assert set(aec.named_observation("player_0")) == {"to_act", "is_over", "features"}
 
 
 def _first_simultaneous(aec: raw_env, seeds: range, phase: str | None) -> bool:  # type: ignore[valid-type]

@@ -26,6 +26,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+import cardroom
 from cardroom.bots import make_bot
 from cardroom.core import rng as rngmod
 from cardroom.core.bot import Bot
@@ -110,6 +111,10 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
         """The legal-action mask (the name sb3-contrib's MaskablePPO looks for)."""
         return self.interface.mask(self._state(), self.seat)
 
+    def named_observation(self) -> dict[str, np.ndarray]:
+        """The current observation split into its named pieces, for debugging."""
+        return self.interface.named(self._state(), self.seat)
+
     def render(self) -> str | None:
         return json.dumps(self._state().view(self.seat), sort_keys=True)
 
@@ -141,3 +146,25 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
         if self.game_state is None:
             raise RuntimeError("call reset() first")
         return self.game_state
+
+
+def env_id(name: str) -> str:
+    return f"cardroom/{name}-v0"
+
+
+def register_envs() -> list[str]:
+    """Register ``cardroom/<name>-v0`` with Gymnasium for every game that can be made now.
+
+    ``gymnasium.make("cardroom/tacocat-v0", opponents="random")`` then works; keyword arguments go to
+    :class:`CardroomEnv`. A game registered later joins by calling this again.
+    """
+    ids = []
+    for name in cardroom.GAMES:
+        ident = env_id(name)
+        if ident not in gymnasium.registry:
+            gymnasium.register(id=ident, entry_point="cardroom.rl.gymnasium:CardroomEnv", kwargs={"name": name})
+        ids.append(ident)
+    return ids
+
+
+register_envs()

@@ -94,6 +94,10 @@ class CardroomAEC(AECEnv):  # type: ignore[misc]
             "action_mask": self.interface.mask(state, seat),
         }
 
+    def named_observation(self, agent: str) -> dict[str, np.ndarray]:
+        """``observe(agent)["observation"]`` split into its named pieces, for debugging."""
+        return self.interface.named(self._state(), self._seats[agent])
+
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

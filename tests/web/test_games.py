@@ -124,3 +124,24 @@ def test_phone_width_and_keyboard(server: ServerProcess, browser: Browser, scree
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.body.dataset.step !== '{step}'")
     page.close()
+
+
+def test_lobby_sets_options_and_bot_specs(server: ServerProcess, browser: Browser) -> None:
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option[value='exploding-kittens']", state="attached")
+    page.select_option("#game", "exploding-kittens")
+    page.click("summary:has-text('Options')")
+    page.select_option("#option-attacks", '"stacking"')
+    page.select_option("#players", "3")
+    page.select_option("#seat1", "invite")
+    page.select_option("#seat2", "spec")
+    page.fill("#spec2", "random")
+    page.click("#create-button")
+    link = page.input_value("#invitation-list input")
+    table_id = link.split("/table/")[1].split("#")[0]
+    summary = httpx.get(f"{server.url}/api/tables/{table_id}").json()
+    assert summary["options"]["attacks"] == "stacking" and summary["options"]["players"] == 3
+    assert [s["kind"] for s in summary["seats"]] == ["human", "invite", "bot"]
+    assert summary["seats"][2]["bot"] == "random"
+    page.close()

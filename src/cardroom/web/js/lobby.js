@@ -10,6 +10,7 @@ const SEAT_CHOICES = [
   ["bot:normal", "Bot (normal)"],
   ["bot:hard", "Bot (hard)"],
   ["invite", "Invite a friend"],
+  ["spec", "Bot (by spec)"],
 ];
 
 function currentGame() {
@@ -25,17 +26,53 @@ function fillPresets() {
   $("players").replaceChildren(...counts.map((n) => el("option", { value: n, selected: n === preferred }, n)));
   $("players").disabled = counts.length < 2;
   fillSeats();
+  fillOptions();
 }
 
 function fillSeats() {
   const count = Number($("players").value);
   const rows = [];
   for (let i = 0; i < count; i++) {
-    const select = el("select", { name: `seat${i}`, id: `seat${i}`, "aria-label": `Seat ${i + 1}` },
+    const spec = el("input", { id: `spec${i}`, placeholder: "e.g. random or ismcts:ms=500", "aria-label": `Bot spec for seat ${i + 1}`, hidden: true });
+    const select = el("select", { name: `seat${i}`, id: `seat${i}`, "aria-label": `Seat ${i + 1}`, onchange: (e) => { spec.hidden = e.target.value !== "spec"; } },
       SEAT_CHOICES.map(([value, label]) => el("option", { value, selected: value === (i === 0 ? "me" : "bot:normal") }, label)));
-    rows.push(el("label", { class: "seat-choice" }, `Seat ${i + 1} `, select));
+    rows.push(el("label", { class: "seat-choice" }, `Seat ${i + 1} `, select, spec));
   }
   $("seats").replaceChildren(el("legend", {}, "Seats"), ...rows);
+}
+
+// One control per game option (except the seat count, chosen above), starting at the preset's value.
+function fillOptions() {
+  const game = currentGame();
+  const preset = game.presets[$("preset").value] || {};
+  const controls = game.options.filter((o) => o.name !== "players").map((o) => {
+    const value = o.name in preset ? preset[o.name] : o.default;
+    const id = `option-${o.name}`;
+    const control = o.choices
+      ? el("select", { id, "data-option": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(value) }, String(c))))
+      : el("input", { id, "data-option": o.name, value: JSON.stringify(value), "data-json": "1" });
+    return el("label", { title: o.help + (o.assumed ? " (assumed: no rule text gives it)" : "") }, o.name.replace(/_/g, " "), control);
+  });
+  $("options").replaceChildren(...controls);
+}
+
+function chosenOptions() {
+  const game = currentGame();
+  const preset = game.presets[$("preset").value] || {};
+  const options = {};
+  for (const control of document.querySelectorAll("[data-option]")) {
+    const name = control.dataset.option;
+    let value;
+    try {
+      value = JSON.parse(control.value);
+    } catch {
+      value = control.value; // plain text, e.g. a deck file's path
+    }
+    const spec = game.options.find((o) => o.name === name);
+    const base = name in preset ? preset[name] : spec.default;
+    if (JSON.stringify(value) !== JSON.stringify(base)) options[name] = value;
+  }
+  return options;
 }
 
 async function create(event) {
@@ -48,6 +85,7 @@ async function create(event) {
     const choice = $(`seat${i}`).value;
     if (choice === "me") seats.push({ kind: "me", name: name || null });
     else if (choice === "invite") seats.push({ kind: "invite" });
+    else if (choice === "spec") seats.push({ kind: "bot", bot: $(`spec${i}`).value.trim() || "random" });
     else seats.push({ kind: "bot", bot: choice.slice(4) });
   }
   const body = {
@@ -57,7 +95,8 @@ async function create(event) {
     reaction_seconds: Number($("reaction").value) || 4,
     turn_seconds: $("turn").value ? Number($("turn").value) : null,
   };
-  if (currentGame().options.some((o) => o.name === "players")) body.options = { players: seats.length };
+  body.options = chosenOptions();
+  if (currentGame().options.some((o) => o.name === "players")) body.options.players = seats.length;
   try {
     const created = await api("/api/tables", { method: "POST", body });
     if (created.token) saveToken(created.table_id, created.token);
@@ -93,6 +132,7 @@ async function main() {
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
   $("game").addEventListener("change", fillPresets);
   $("players").addEventListener("change", fillSeats);
+  $("preset").addEventListener("change", fillOptions);
   $("create").addEventListener("submit", create);
   fillPresets();
   listTables();

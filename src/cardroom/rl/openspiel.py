@@ -222,8 +222,10 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
         return state.to_act[0]
 
     def _legal_actions(self, player: int) -> list[int]:
+        # Only the player OpenSpiel serves now may act, even when the engine asks several seats at once.
         state = self.cardroom_state
-        assert state is not None
+        if state is None or state.is_over or state.to_act[0] != player:
+            return []
         return self._context_of().interface.legal_indices(state, player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

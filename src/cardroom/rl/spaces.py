@@ -30,7 +30,7 @@ class ActionIndex:
 
     def index(self, act: Action | str) -> int:
         """The index of an action (or of its text)."""
-        found = self._index.get(self.game.parse_action(act))
+        found = self._index.get(act if isinstance(act, Action) else self.game.parse_action(act))
         if found is None:
             raise KeyError(f"{act} is not in the action space of {self.game!r}")
         return found

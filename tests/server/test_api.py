@@ -67,6 +67,7 @@ def test_create_refuses_what_cannot_be(client: TestClient) -> None:
         {"game": "toy", "seats": [{"kind": "me"}, {"kind": "me"}]},
         {"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "grandmaster"}]},
         {"game": "toy", "seats": [{"kind": "me"}, {"kind": "robot"}]},
+        {"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "oracle"}]},
         {"game": "toy", "seats": []},
         {"game": "toy", "seats": [{"kind": "me"}], "options": {"players": 2}},
     ]

@@ -36,7 +36,7 @@ from cardroom.server.models import (
     TableSummary,
 )
 from cardroom.server.ratelimit import RateLimiter
-from cardroom.server.rooms import Room, SeatRequest, public_summary
+from cardroom.server.rooms import CHEATING_BOTS, Room, SeatRequest, public_summary
 from cardroom.server.tokens import hash_token
 
 router = APIRouter(prefix="/api")
@@ -108,7 +108,7 @@ async def list_games() -> list[GameInfo]:
                 ],
                 difficulties={word: resolve_spec(word) for word in DIFFICULTY},
                 players=_seat_counts(cls),
-                bots=list(bot_names()),
+                bots=[b for b in bot_names() if b not in CHEATING_BOTS],
             )
         )
     return infos

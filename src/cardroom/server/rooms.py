@@ -30,6 +30,7 @@ from cardroom.server.store import SeatRow, TableRow
 log = logging.getLogger("cardroom.server")
 
 MAX_PLAYERS = 10
+CHEATING_BOTS = frozenset({"oracle"})  # bots that read the whole state: never at a table with people
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,8 @@ class Room:
             name = (req.name or "").strip()[:40]
             if req.kind == "bot":
                 spec = resolve_spec(req.bot or "normal")
+                if spec.split(":")[0].strip().lower() in CHEATING_BOTS:
+                    raise Refused(f"bot {spec!r} sees hidden cards; it is for measurement, not for tables")
                 try:
                     make_bot(spec, game)
                 except InvalidOptions as exc:

@@ -95,3 +95,16 @@ def test_an_openspiel_bot_is_a_cardroom_bot_seeing_only_a_view() -> None:
     state = game.new_game(5)
     text = bot.choose(game, state.view(0), random.Random(1))
     assert text in [str(a) for a in state.legal_actions(0)]
+
+
+def test_openspiels_rl_environment_plays_a_game() -> None:
+    from open_spiel.python import rl_environment
+
+    openspiel.register("high-card")
+    env = rl_environment.Environment("cardroom_high-card", preset="three")
+    rng = np.random.default_rng(0)
+    step = env.reset()
+    while not step.last():
+        player = step.observations["current_player"]
+        step = env.step([int(rng.choice(step.observations["legal_actions"][player]))])
+    assert sum(step.rewards) == pytest.approx(0.0)

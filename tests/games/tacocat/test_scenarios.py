@@ -272,3 +272,17 @@ def test_every_round_is_dealt_from_the_full_deck() -> None:
     state = position("2 11", "6", "defend:W:9:-", track="Y..T....W", discard="9")
     state = play(state, (0, "defend 11"))
     assert sum(state.discard) == 0 and len(state.draw) == 38 - 2 * 6
+
+
+def test_a_sacrifice_tells_everyone_the_sacrificers_floor_and_samples_respect_it() -> None:
+    """000: a sacrifice is "the lowest card in your hand", so every card the sacrificer keeps is at least
+    that high; the views say so, and imagined deals (``game.sample``) never break it."""
+    import random
+
+    state = position("4 5 6 12", "3 7 12", "defend:W:11:-", discard="11").apply(0, "sacrifice")
+    assert state.view(1)["lowest_possible"] == {"YAY": 4, "WOW": 1}
+    assert "floors=4.0" in state.notation()
+    rng = random.Random(0)
+    for _ in range(50):
+        imagined = state.game.sample(state.view(1), rng)
+        assert min(imagined.hands[0]) >= 4 and imagined.view(1) == state.view(1)

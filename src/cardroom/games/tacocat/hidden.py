@@ -41,11 +41,16 @@ def _deal_unknown(
     hand sizes stay as they are in ``d``.
     """
     hands, chosen, laid = list(d.hands), list(d.marks), list(d.picks)
+    for seat in seats:
+        # Cards below a seat's floor cannot be in its hand: deal the hand first, from cards that fit.
+        n = len(hands[seat])
+        floor = d.floors[seat]
+        eligible = [i for i, v in enumerate(pool) if v >= floor][:n]
+        hands[seat] = tuple(sorted(pool[i] for i in eligible))
+        taken = set(eligible)
+        pool = [v for i, v in enumerate(pool) if i not in taken]
     at = 0
     for i, seat in enumerate(seats):
-        n = len(hands[seat])
-        hands[seat] = tuple(sorted(pool[at : at + n]))
-        at += n
         chosen[seat] = tuple(sorted(pool[at : at + marks[i]]))
         at += marks[i]
         if picks[i]:
@@ -99,6 +104,8 @@ def _sample(game: TacocatGame, view: Mapping[str, Any], rng: random.Random) -> T
         None if play is None else (SEAT_OF[play["attacker"]], tuple(play["cards"]), _answers(play["answers"]))
     )
     result = view["last_round"]
+    floors = view["lowest_possible"]
+    d.floors = (floors["YAY"] if floors["YAY"] > 1 else 0, floors["WOW"] if floors["WOW"] > 1 else 0)
     d.last_round = (
         None
         if result is None

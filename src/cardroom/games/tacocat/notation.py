@@ -92,6 +92,8 @@ def write(s: TacocatState) -> str:
     if s.last_play is not None:
         who, cards, answers = s.last_play
         fields.append(f"lastplay={LETTER[who]}:{_cards(cards, '.')}:{_answers(answers)}")
+    if s.floors != (0, 0):
+        fields.append(f"floors={s.floors[0]}.{s.floors[1]}")
     if s.last_round is not None:
         c0, c1, w = s.last_round
         fields.append(f"lastround={c0}.{c1}:{LETTER[w] if w >= 0 else '-'}")
@@ -231,6 +233,7 @@ def _read_phase(d: Draft, text: str) -> None:
 def _read_extras(d: Draft, fields: list[str]) -> None:
     d.round, d.step, d.seed, d.counter = 1, 0, 0, 0
     d.duel_winner, d.last_duel, d.last_play, d.last_round = -1, None, None, None
+    d.floors = (0, 0)
     for field in fields:
         key, eq, value = field.partition("=")
         if not eq:
@@ -260,6 +263,13 @@ def _read_extras(d: Draft, fields: list[str]) -> None:
                 _card_list(parts[1], "lastplay", "."),
                 _answer_list(parts[2], "lastplay"),
             )
+        elif key == "floors":
+            parts = value.split(".")
+            if len(parts) != 2:
+                raise CorruptState(
+                    f"floors is YAY's.WOW's lowest possible card (0: none known), not {value[:20]!r}"
+                )
+            d.floors = (_int(parts[0], "a floor", 0, 12), _int(parts[1], "a floor", 0, 12))
         elif key == "lastround":
             cards_text, _, who = value.partition(":")
             cards = _card_list(cards_text, "lastround", ".")
@@ -268,7 +278,7 @@ def _read_extras(d: Draft, fields: list[str]) -> None:
             d.last_round = (cards[0], cards[1], -1 if who == "-" else _seat(who, "lastround's winner"))
         else:
             raise CorruptState(
-                f"unknown field {key[:20]!r}; known: round, step, seed, duelwin, lastduel, lastplay, lastround"
+                f"unknown field {key[:20]!r}; known: round, step, seed, duelwin, lastduel, lastplay, floors, lastround"
             )
 
 
@@ -281,6 +291,9 @@ def _check(d: Draft) -> None:
     if counts != game.deck:
         diff = {v: c - e for v, (c, e) in enumerate(zip(counts, game.deck), 1) if c != e}
         raise CorruptState(f"the cards do not add up to the deck (value: extra or missing count): {diff}")
+    for x in (0, 1):
+        if d.floors[x] and any(v < d.floors[x] for v in d.hands[x]):
+            raise CorruptState(f"{'YAY' if x == 0 else 'WOW'} holds a card below their floor {d.floors[x]}")
     if d.covered >> d.pos & 1:
         raise CorruptState("Tacocat stands on a covered space")
     if (d.phase == OVER) != board.is_goal(d.pos):

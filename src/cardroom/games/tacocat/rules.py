@@ -96,6 +96,7 @@ def start_round(d: Draft, out: Events) -> None:
     d.picks = (0, 0)
     d.attack = ()
     d.answers = ()
+    d.floors = (0, 0)
     d.duel_winner = -1  # last_duel and last_play stay: the latest ones seen, for the views
     who = "both players replace at once" if arrow == BOTH else f"{NAMES[arrow]} replaces first"
     out.append(
@@ -248,6 +249,7 @@ def _answer(d: Draft, seat: int, act: Action, out: Events) -> None:
     else:
         v = hand[0]
         answer = -v
+        d.floors = (v, d.floors[1]) if seat == 0 else (d.floors[0], v)  # it was their lowest
         text = f"{NAMES[seat]} sacrifices {_a(v)} to the {card}"
     d.hands = _put(d.hands, seat, remove(hand, v))
     d.discard = _discarded(d.discard, v)

@@ -16,6 +16,9 @@ Fields (all immutable values, so states share them freely):
 - ``attack``, ``answers``: the attack being answered and the answers so far (+v defends, -v sacrifices).
 - ``duel_winner``: who won this round's last duel (-1: none); ``last_duel``, ``last_play``,
   ``last_round``: the latest duel reveal, finished exchange and round result, kept for the views.
+- ``floors``: per seat, the lowest value its cards can still have this round. A sacrifice shows the
+  sacrificer's lowest card, so everything they keep is at least that: public knowledge, which the
+  views state and ``sample`` respects.
 - ``acting``, ``menu``: the seats to act and each seat's legal actions, derived from the above when a
   state is made (every caller asks for them, usually more than once).
 
@@ -49,7 +52,7 @@ _ONLY_DONE = (DONE,)
 FIELDS = (
     "game", "seed", "counter", "step", "history", "round", "pos", "covered", "hands", "draw", "discard",
     "phase", "actor", "limit", "swapped", "marks", "ready", "picks", "attack", "answers", "duel_winner",
-    "last_duel", "last_play", "last_round", "acting", "menu",
+    "last_duel", "last_play", "last_round", "floors", "acting", "menu",
 )  # fmt: skip
 
 
@@ -80,6 +83,7 @@ class TacocatState(State):
     last_duel: tuple[int, int] | None
     last_play: Play | None
     last_round: tuple[int, int, int] | None
+    floors: tuple[int, int]
     acting: tuple[int, ...]
     menu: tuple[tuple[Action, ...], tuple[Action, ...]]
 
@@ -196,6 +200,7 @@ def draft(s: TacocatState) -> Draft:
     d.last_duel = s.last_duel
     d.last_play = s.last_play
     d.last_round = s.last_round
+    d.floors = s.floors
     d.acting = s.acting
     d.menu = s.menu
     return d

@@ -59,6 +59,7 @@ def view(s: TacocatState, seat: int | None) -> View:
         "last_duel": None if s.last_duel is None else {"YAY": s.last_duel[0], "WOW": s.last_duel[1]},
         "last_play": None,
         "last_round": None,
+        "lowest_possible": {"YAY": s.floors[0] or 1, "WOW": s.floors[1] or 1},
     }
     if phase == REPLACE:
         both = s.actor == BOTH

@@ -30,6 +30,7 @@ from cardroom.server.store import SeatRow, TableRow
 log = logging.getLogger("cardroom.server")
 
 MAX_PLAYERS = 10
+MAX_CACHED = 2000  # replayed tables kept in memory
 CHEATING_BOTS = frozenset({"oracle"})  # bots that read the whole state: never at a table with people
 
 
@@ -61,15 +62,34 @@ class Room:
         found = self._live.get(table_id)
         if found is not None:
             return found
+        found = self._load(table_id)
+        self._live[table_id] = found
+        self._evict()
+        return found
+
+    def _load(self, table_id: str) -> Live:
         row = store.load_table(self.engine, table_id) if len(table_id) <= 32 else None
         if row is None:
             raise UnknownTable(table_id)
-        found = self._live[table_id] = rebuild(row, store.load_actions(self.engine, table_id))
-        return found
+        return rebuild(row, store.load_actions(self.engine, table_id))
 
     def reload(self, table_id: str) -> Live:
-        self._live.pop(table_id, None)
-        return self.live(table_id)
+        """Rebuild from the database, keeping the table's lock so waiting submissions stay in line."""
+        old = self._live.get(table_id)
+        fresh = self._load(table_id)
+        if old is not None:
+            fresh.lock = old.lock
+        self._live[table_id] = fresh
+        return fresh
+
+    def _evict(self) -> None:
+        # The cache only saves replays; finished games are the ones safe to forget (nothing will
+        # change them), oldest first.
+        excess = len(self._live) - MAX_CACHED
+        if excess <= 0:
+            return
+        for table_id in [t for t, live in self._live.items() if live.state.is_over][:excess]:
+            del self._live[table_id]
 
     async def resume_all(self) -> None:
         """After a start: rebuild every unfinished game and set its bots and clocks going again."""

@@ -70,6 +70,8 @@ def test_create_refuses_what_cannot_be(client: TestClient) -> None:
         {"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "oracle"}]},
         {"game": "toy", "seats": []},
         {"game": "toy", "seats": [{"kind": "me"}], "options": {"players": 2}},
+        {"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot"}], "options": {"players": "/etc/passwd"}},
+        {"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot"}], "options": {"players": "deck.toml"}},
     ]
     for body in bad:
         response = client.post("/api/tables", json=body)

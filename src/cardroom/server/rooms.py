@@ -148,6 +148,13 @@ class Room:
         if sum(1 for s in seats if s.kind == "me") > 1:
             raise Refused("you can take only one seat")
         options = dict(options)
+        for name, value in options.items():
+            # Some options may name a file (T.A.C.O.'s deck); the server must never open a file a
+            # visitor names, so such values are only accepted from the command line.
+            if isinstance(value, str) and (
+                "/" in value or "\\" in value or value.startswith(".") or "." in value[-6:]
+            ):
+                raise Refused(f"option {name!r}: file names are not accepted here")
         try:
             probe = make(game_name, preset=preset)
             if any(o.name == "players" for o in probe.option_specs) and "players" not in options:

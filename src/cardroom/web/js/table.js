@@ -1,7 +1,7 @@
 // The table page: one WebSocket pushes this seat's snapshot; the board is drawn by the game's own
 // renderer (games/<game>.js) and every legal action is also a button, so everything is reachable by
 // keyboard. Whatever the server refuses is shown with its reason.
-import { api, ApiError, el, playerName, savedToken, saveToken } from "./api.js";
+import { api, ApiError, el, playerName, savedToken, savePlayerName, saveToken } from "./api.js";
 import { markdown } from "./markdown.js";
 
 const $ = (id) => document.getElementById(id);
@@ -91,7 +91,8 @@ function renderSeats(view) {
       class: `seat-chip${acting ? " acting" : ""}${s.seat === snap.seat ? " me" : ""}${won ? " won" : ""}`,
       "data-seat": s.seat,
     }, el("strong", {}, s.name), el("span", { class: "muted" }, ` ${kind}${s.seat === snap.seat ? " · you" : ""}`),
-    acting ? el("span", { class: "badge" }, "deciding") : null, won ? el("span", { class: "badge gold" }, "winner") : null);
+    acting ? el("span", { class: "badge" }, "deciding") : null, won ? el("span", { class: "badge gold" }, "winner") : null,
+    s.seat === snap.seat ? el("button", { type: "button", class: "rename", "aria-label": "Change your name", title: "Change your name", onclick: rename }, "✎") : null);
   }));
 }
 
@@ -113,6 +114,17 @@ function renderActions(view, live) {
     el("div", { class: "action-buttons" }, view.legal_actions.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
       el("button", { type: "button", class: "action", "data-action": text, title: text, onclick: () => act(text) }, label(text)))),
   );
+}
+
+async function rename() {
+  const name = (window.prompt("Your name at this table", playerName()) || "").trim().slice(0, 40);
+  if (!name) return;
+  savePlayerName(name);
+  try {
+    await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name } });
+  } catch (error) {
+    showMessage(error.message);
+  }
 }
 
 function renderLog(entries) {

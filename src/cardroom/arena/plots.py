@@ -36,7 +36,9 @@ def _heatmap(summary: dict[str, Any], path: Path) -> Path:
 
     # White is the fair share (1/players), so red always means "worse than a fair seat".
     norm = TwoSlopeNorm(vmin=0.0, vcenter=1.0 / summary["players"], vmax=1.0)
-    image = ax.imshow(values, cmap="RdBu", norm=norm)
+    cmap = plt.get_cmap("RdBu").copy()
+    cmap.set_bad("#d9d9d9")  # a bot against itself: not played
+    image = ax.imshow(values, cmap=cmap, norm=norm)
     for i in range(n):
         for j in range(n):
             if matrix[i][j] is not None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-import cardroom
+from cardroom.core.registry import game_names
 from cardroom.rl.interface import Interface
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m cardroom.rl", description=__doc__)
-    parser.add_argument("game", choices=list(cardroom.GAMES))
+    parser.add_argument("game", choices=list(game_names()))
     parser.add_argument("--preset", default=None)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--generic", action="store_true", help="show the generic hashed encoder instead")

@@ -26,14 +26,14 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-import cardroom
 from cardroom.bots import make_bot
 from cardroom.core import rng as rngmod
 from cardroom.core.bot import Bot
 from cardroom.core.game import State
+from cardroom.core.registry import game_names
 from cardroom.rl.interface import Interface
 
-Observation = dict[str, np.ndarray]
+Observation = dict[str, Any]  # "observation": float32 vector, "action_mask": int8 vector
 
 
 class CardroomEnv(gymnasium.Env[Observation, np.int64]):
@@ -70,7 +70,7 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
         self.opponents: dict[int, Bot] = {s: make_bot(spec, game) for s, spec in self.opponent_specs.items()}
         enc = self.interface.encoder
         n = len(self.interface.actions)
-        self.observation_space = spaces.Dict({
+        self.observation_space: spaces.Space[Observation] = spaces.Dict({
             "observation": spaces.Box(enc.low, enc.high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
         })
@@ -159,7 +159,7 @@ def register_envs() -> list[str]:
     :class:`CardroomEnv`. A game registered later joins by calling this again.
     """
     ids = []
-    for name in cardroom.GAMES:
+    for name in game_names():
         ident = env_id(name)
         if ident not in gymnasium.registry:
             gymnasium.register(id=ident, entry_point="cardroom.rl.gymnasium:CardroomEnv", kwargs={"name": name})

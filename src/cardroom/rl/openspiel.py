@@ -42,6 +42,7 @@ import pyspiel
 import cardroom
 from cardroom.core.action import Action
 from cardroom.core.game import Game, State
+from cardroom.core.registry import game_names
 from cardroom.rl.interface import Interface
 
 DEFAULT_DEALS = 1 << 14
@@ -171,7 +172,7 @@ class CardroomSpielGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params.get("players", 0))
         options = {"players": players} if players else {}
         self.context = Context(
-            interface=Interface.make(name, preset, **options),
+            interface=Interface(cardroom.make(name, preset=preset, **options)),
             deals=int(params.get("deals", DEFAULT_DEALS)),
             sample_rng=random.Random(int(params.get("sample_seed", 0))),
         )
@@ -366,7 +367,7 @@ def register(name: str) -> str:
 def register_all() -> list[str]:
     """Register every game that can be made now; a game that fails to load is left out, not fatal."""
     names = []
-    for name in cardroom.GAMES:
+    for name in game_names():
         try:
             names.append(register(name))
         except (ImportError, AttributeError):

@@ -30,6 +30,7 @@ seeded one on every call.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -67,7 +68,7 @@ def short_name(name: str) -> str:
     return f"cardroom_{name}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Context:
     """What every state of one OpenSpiel game shares. Plain Python, so states hold no reference to the
     pyspiel game object (a cycle through C++ that crashes the interpreter on exit)."""
@@ -75,6 +76,11 @@ class Context:
     interface: Interface
     deals: int
     sample_rng: random.Random
+
+    @functools.cached_property
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        p = 1.0 / self.deals
+        return [(k, p) for k in range(self.deals)]
 
 
 def _make_context(described: dict[str, Any], deals: int, sample_seed: int) -> Context:
@@ -230,9 +236,7 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
         return self._context_of().interface.legal_indices(state, player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        deals = self._context_of().deals
-        p = 1.0 / deals
-        return [(k, p) for k in range(deals)]
+        return list(self._context_of().chance_outcomes)
 
     def _apply_action(self, action: int) -> None:
         context = self._context_of()

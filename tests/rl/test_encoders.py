@@ -84,3 +84,26 @@ def test_the_command_prints_the_layout_and_the_action_table(capsys: pytest.Captu
     main(["high-card", "--preset", "three"])
     out = capsys.readouterr().out
     assert "features" in out and "action space: 11 actions" in out and "0  play 1" in out
+
+
+def test_a_registered_encoder_is_found_by_game_name() -> None:
+    from cardroom.rl import encoders
+    from cardroom.rl.encoders import Encoder, Piece, register_encoder
+
+    class HandOnly(Encoder):
+        def layout(self) -> list[Piece]:
+            return [Piece("hand", (11,), "my hand as counts by value", 3)]
+
+        def fill(self, view, out):  # type: ignore[no-untyped-def]
+            for card in view["hand"]:
+                out["hand"][card - 1] += 1
+
+    register_encoder("high-card", HandOnly)
+    try:
+        game = cardroom.make("high-card")
+        encoder = encoder_for(game)
+        assert isinstance(encoder, HandOnly)
+        assert encoder.encode(game.new_game(1).view(0)).sum() == 3
+        assert isinstance(encoder_for(game, generic=True), HashedViewEncoder)
+    finally:
+        del encoders._REGISTERED["high-card"]

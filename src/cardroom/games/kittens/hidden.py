@@ -147,13 +147,12 @@ def sample(game: KittensGame, view: Mapping[str, Any], rng: random.Random) -> Ki
         raise CorruptState("this view shows more cards than the deck holds")
     pool = [k for k in C.KINDS for _ in range(counts[k])]
     holders = [s for s in range(n) if s != seat]
-    skeleton = [() if s != seat else own for s in range(n)]
+    # Only the sizes of the other hands matter to ``deal``; their cards are drawn from the pool.
     placeholder = [tuple([C.DEFUSE] * sizes[s]) if s != seat else own for s in range(n)]
     pile_known: tuple[PileKnown, ...] = tuple(
         tuple(sorted(known_pile.items())) if s == seat else () for s in range(n)
     )
     hand_known: tuple[HandKnown, ...] = tuple(tuple(fixed) if s == seat else ((),) * n for s in range(n))
-    del skeleton
     state: KittensState | None = None
     for _ in range(RETRIES):
         hands, pile = deal(placeholder, holders, fixed, pile_size, known_pile, list(pool), rng)

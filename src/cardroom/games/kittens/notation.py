@@ -46,8 +46,19 @@ def to_json(s: KittensState) -> dict[str, Any]:
         "undecided": list(s.undecided),
         "pile_known": [[[pos, C.SLUGS[k]] for pos, k in known] for known in s.pile_known],
         "hand_known": [[C.slugs(cards) for cards in row] for row in s.hand_known],
-        "history": [e.to_json() for e in ev.iterate(s.history)],
+        # Compact rows [kind, text, data, audience]: histories are long and saved often.
+        "history": [
+            [e.kind, e.text, dict(e.data), None if e.audience is None else sorted(e.audience)]
+            for e in ev.iterate(s.history)
+        ],
     }
+
+
+def _event(row: Any) -> ev.Event:
+    kind, text, data, audience = row
+    return ev.Event(
+        str(kind), str(text), dict(data), None if audience is None else frozenset(int(s) for s in audience)
+    )
 
 
 def _kinds(value: Any, what: str) -> tuple[int, ...]:
@@ -101,7 +112,7 @@ def from_json(game: KittensGame, data: Mapping[str, Any] | str) -> KittensState:
         state = KittensState(
             game,
             step=int(data["step"]),
-            history=ev.from_list([ev.Event.from_json(e) for e in data["history"]]),
+            history=ev.from_list([_event(row) for row in data["history"]]),
             seed=int(data["seed"]),
             counter=int(data["counter"]),
             hands=hands,

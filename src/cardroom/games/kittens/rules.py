@@ -136,8 +136,11 @@ def apply(state: KittensState, seat: int, act: Action) -> KittensState:
 
 
 def _quiet_pass(s: KittensState, seat: int) -> KittensState:
-    """The commonest action of all, which changes nothing but who is still to answer: a fast path."""
-    return type(s)(
+    """The commonest action of all, which changes nothing but who is still to answer: a fast path.
+
+    Every zone is the very same tuple, so the other seats' legal lists and the card count carry over.
+    """
+    new = type(s)(
         s.game,
         step=s.step + 1,
         history=s.history,
@@ -157,6 +160,9 @@ def _quiet_pass(s: KittensState, seat: int) -> KittensState:
         pile_known=s.pile_known,
         hand_known=s.hand_known,
     )
+    new._legal = {k: v for k, v in s._legal.items() if k != seat}
+    new._census = s._census
+    return new
 
 
 def _kind(act: Action, index: int = 0) -> int:
@@ -173,8 +179,9 @@ def _turns(n: int) -> str:
 def start_turn(d: Draft, seat: int, owed: int, attacked: bool) -> None:
     d.current, d.owed, d.attacked = seat, owed, attacked
     d.phase, d.pending = TURN, None
-    extra = f" and owes {_turns(owed)}" if owed > 1 else ""
-    d.say("turn", f"P{seat}'s turn{extra}", seat=seat, owed=owed)
+    # An ordinary turn needs no line of its own (every event names its player); owed turns do.
+    if owed > 1:
+        d.say("turn", f"P{seat}'s turn: they owe {_turns(owed)}", seat=seat, owed=owed)
 
 
 def end_one_turn(d: Draft) -> None:

@@ -63,7 +63,7 @@ def new_state(game: KittensGame, seed: int) -> KittensState:
                      {"seat": seat, "cards": C.slugs(hand)}, frozenset((seat,)))
         )
     # 7. Seat 0 goes first.
-    events.append(ev.Event("turn", "P0's turn", {"seat": 0, "owed": 1}))
+    events.append(ev.Event("turn", "P0 goes first", {"seat": 0, "owed": 1}))
     return KittensState(
         game,
         step=0,

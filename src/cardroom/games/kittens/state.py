@@ -37,6 +37,7 @@ HandKnown = tuple[tuple[int, ...], ...]
 
 class KittensState(State):
     __slots__ = (
+        "_census",
         "_legal",
         "_to_act",
         "attacked",
@@ -75,6 +76,7 @@ class KittensState(State):
     undecided: tuple[int, ...]
     pile_known: tuple[PileKnown, ...]
     hand_known: tuple[HandKnown, ...]
+    _census: dict[str, int] | None
     _legal: dict[int, tuple[Action, ...]]
     _to_act: tuple[int, ...] | None
 
@@ -120,6 +122,7 @@ class KittensState(State):
         self.hand_known = hand_known
         self._legal = {}
         self._to_act = None
+        self._census = None
 
     # -- who acts, what is legal -----------------------------------------------------------------
 
@@ -144,11 +147,10 @@ class KittensState(State):
         return (self.current,)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        if seat not in self.to_act:
-            return ()
-        found = self._legal.get(seat)
+        cache = self._legal
+        found = cache.get(seat)
         if found is None:
-            found = self._legal[seat] = legal_actions(self, seat)
+            found = cache[seat] = legal_actions(self, seat) if seat in self.to_act else ()
         return found
 
     def _apply(self, seat: int, action: Action) -> State:
@@ -188,10 +190,12 @@ class KittensState(State):
         return Outcome(winners=winner, ranking=ranking, reason="last player standing")
 
     def census(self) -> Mapping[str, int]:
-        counts = Counter(chain(*self.hands, self.pile, self.discard, self.removed))
-        if self.phase == PLACE:
-            counts[C.KITTEN] += 1  # the drawn Kitten, face up, between the hand and the pile
-        return {slug: counts[k] for k, slug in enumerate(C.SLUGS)}
+        if self._census is None:
+            counts = Counter(chain(*self.hands, self.pile, self.discard, self.removed))
+            if self.phase == PLACE:
+                counts[C.KITTEN] += 1  # the drawn Kitten, face up, between the hand and the pile
+            self._census = {slug: counts[k] for k, slug in enumerate(C.SLUGS)}
+        return dict(self._census)
 
     # -- views, notation, hidden information -------------------------------------------------------
 

@@ -106,24 +106,36 @@ def test_a_person_and_three_bots_play_to_the_end(
     page.close()
 
 
-def test_phone_width_and_keyboard(server: ServerProcess, browser: Browser, screenshots: Path) -> None:
-    table = _table(server, "exploding-kittens", 2)
+@pytest.mark.parametrize("game", ["tacocat", "exploding-kittens", "taco"])
+def test_phone_width_and_keyboard(
+    server: ServerProcess, browser: Browser, screenshots: Path, game: str
+) -> None:
+    table = _table(server, game, 2) if game != "tacocat" else _tacocat(server)
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
     wait_for_table(page)
     page.wait_for_selector("#actions button.action")
-    # Nothing sticks out sideways on a phone.
+    # Nothing sticks out sideways on a phone (a wide board scrolls inside its own box).
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-    page.screenshot(path=str(screenshots / "phone-exploding-kittens.png"), full_page=True)
+    page.screenshot(path=str(screenshots / f"phone-{game}.png"), full_page=True)
     # Tab reaches a legal action, Enter takes it.
     step = page.evaluate("document.body.dataset.step")
-    for _ in range(60):
+    for _ in range(80):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.matches('#actions button.action')"):
             break
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.body.dataset.step !== '{step}'")
     page.close()
+
+
+def _tacocat(server: ServerProcess) -> dict[str, str]:
+    response = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]},
+    )
+    data: dict[str, str] = response.json()
+    return data
 
 
 def test_lobby_sets_options_and_bot_specs(server: ServerProcess, browser: Browser) -> None:

@@ -74,3 +74,40 @@ def test_tacocat_simultaneous_choices_on_one_step(client: TestClient) -> None:
         if hands[0] != hands[1]:
             assert json.dumps({"hand": hands[1]})[1:-1] not in json.dumps(pushed[0])
         assert pushed[0]["view"]["opponent_hand_size"] == len(hands[1])
+
+
+@pytest.mark.skipif("taco" not in REAL, reason="T.A.C.O. is not in this tree")
+def test_a_one_seat_instants_window_closes_on_its_own(client: TestClient, db_url: str) -> None:
+    """Two-player T.A.C.O. asks only the other seat in an Instants window: still a window, still timed."""
+    import sqlite3
+
+    table = create(
+        client, "taco", seats=[{"kind": "me"}, {"kind": "bot", "bot": "easy"}], reaction_seconds=0.3
+    )
+    tid, headers = table["table_id"], auth(table["token"])
+    deadline = time.time() + 60
+    windows = 0
+    while time.time() < deadline:
+        snap = client.get(f"/api/tables/{tid}/view", headers=headers).json()
+        view = snap["view"]
+        if view["is_over"]:
+            break
+        if snap["window"] is not None:
+            windows += 1  # never answered by us: the clock passes for us
+        elif 0 in view["to_act"]:
+            client.post(
+                f"/api/tables/{tid}/actions",
+                headers=headers,
+                json={"step": view["step"], "action": view["legal_actions"][-1]},
+            )
+        time.sleep(0.03)
+    assert view["is_over"] and windows > 0
+    timed_out = (
+        sqlite3.connect(db_url.removeprefix("sqlite:///"))
+        .execute(
+            "select count(*) from actions where table_id = ? and timed_out and text = 'pass' and seat = 0",
+            (tid,),
+        )
+        .fetchone()[0]
+    )
+    assert timed_out > 0

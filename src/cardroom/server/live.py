@@ -78,8 +78,17 @@ def still_current(live: Live, seat: int, step: int) -> bool:
 
 
 def is_reaction_window(state: State) -> bool:
-    """Several seats to act, every one of them free to pass: a Nope or Instants window."""
+    """A Nope or Instants window: every seat to act may pass, and either several seats are asked at
+    once or the game's public view says so (a two-player T.A.C.O. window asks one seat only)."""
     acting = state.to_act
-    if len(acting) < 2:
+    if not acting or not all(any(str(a) == "pass" for a in state.legal_actions(s)) for s in acting):
         return False
-    return all(any(str(a) == "pass" for a in state.legal_actions(s)) for s in acting)
+    if len(acting) >= 2:
+        return True
+    public = state.view(None)
+    prompt = public.get("prompt")
+    return bool(
+        public.get("window")
+        or public.get("phase") == "window"
+        or (isinstance(prompt, dict) and prompt.get("kind") == "window")
+    )

@@ -286,3 +286,21 @@ def test_a_sacrifice_tells_everyone_the_sacrificers_floor_and_samples_respect_it
     for _ in range(50):
         imagined = state.game.sample(state.view(1), rng)
         assert min(imagined.hands[0]) >= 4 and imagined.view(1) == state.view(1)
+
+
+def test_re_dealing_both_hands_for_a_spectator_respects_both_floors() -> None:
+    """Found by the conformance suite: with floors 2 (YAY) and 5 (WOW) and no draw pile, dealing YAY first
+    could leave WOW too few cards of 5 or more. The higher floor is dealt first."""
+    import random
+
+    import cardroom
+
+    line = (
+        "Y..T###.W 2,7/5,7,8 - 1,2,3,3,3,3,3,4,4,4,4,4,5,5,5,5,6,6,6,6,6,7,7,8,8,9,9,10,10,11,12 "
+        "defend:Y:3:- round=4 step=87 seed=1/4 duelwin=W lastduel=5.7 lastplay=Y:4:s5 floors=2.5 lastround=4.6:Y"
+    )
+    state = cardroom.make("tacocat", preset="print-and-play").load(line)
+    rng = random.Random(3)
+    for _ in range(40):
+        again = state.shuffle_unknown(None, rng)
+        assert again.view(None) == state.view(None) and min(again.hands[1]) >= 5

@@ -41,8 +41,9 @@ def _deal_unknown(
     hand sizes stay as they are in ``d``.
     """
     hands, chosen, laid = list(d.hands), list(d.marks), list(d.picks)
-    for seat in seats:
-        # Cards below a seat's floor cannot be in its hand: deal the hand first, from cards that fit.
+    # Cards below a seat's floor cannot be in its hand, so hands are dealt first, from the cards that
+    # fit, higher floor first: whatever that seat takes is also fit for the other, so both always fill.
+    for seat in sorted(seats, key=lambda x: -d.floors[x]):
         n = len(hands[seat])
         floor = d.floors[seat]
         eligible = [i for i, v in enumerate(pool) if v >= floor][:n]

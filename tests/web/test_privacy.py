@@ -4,6 +4,7 @@ other's cards, private log lines or token, in its DOM or in its network traffic.
 from __future__ import annotations
 
 import contextlib
+import html
 import json
 import random
 import time
@@ -123,7 +124,9 @@ def test_two_people_never_see_each_others_cards(
         )
         assert private, "the other seat had private events to hide"
         for text in private:
-            assert text not in seen, text
+            # Whole texts only: my own "You drew 7, 8, 9" must not be taken for their "You drew 7".
+            assert json.dumps(text) not in "\n".join(mine.bodies), text
+            assert f">{html.escape(text, quote=False)}<" not in "\n".join(mine.doms), text
         # At every step, the other's hand as it was then never appears in what I received.
         my_hands = {f["view"]["step"]: f["view"]["hand"] for f in mine.frames}
         for frame in theirs.frames:
@@ -132,5 +135,16 @@ def test_two_people_never_see_each_others_cards(
                 for received in mine.frames:
                     if received["view"]["step"] == step:
                         assert _hand_text(hand) not in json.dumps(received), (step, hand)
+
+    # Rematch: Alice asks for it, Bob follows from his page; each is in their own seat again.
+    alice.click("#rematch")
+    bob.wait_for_selector("#rematch-bar:has-text('Join the rematch')")
+    bob.click("#close-over")  # the game-over dialog is modal
+    bob.click("#rematch-bar")
+    for seat, page in pages.items():
+        page.wait_for_url(lambda url: table_id not in url, wait_until="commit")
+        wait_for_table(page)
+        page.wait_for_selector(f".seat-chip.me[data-seat='{seat}']")
+    assert alice.url == bob.url
     alice_context.close()
     bob_context.close()

@@ -103,9 +103,14 @@ function renderActions(view, live) {
       snap.seat === null ? "You are watching." : ""));
     return;
   }
+  if (view.is_over) {
+    box.replaceChildren(el("p", { class: "muted" }, "The game is over. "),
+      el("button", { type: "button", class: "primary", id: "rematch-bar", onclick: rematch }, snap.table.rematch_id ? "Join the rematch" : "Rematch"));
+    return;
+  }
   if (view.legal_actions.length === 0) {
     const waiting = view.to_act.map(seatName).join(", ");
-    box.replaceChildren(el("p", { class: "muted" }, view.is_over ? "The game is over." : `Waiting for ${waiting}.`));
+    box.replaceChildren(el("p", { class: "muted" }, `Waiting for ${waiting}.`));
     return;
   }
   const label = (text) => (renderer && renderer.label ? renderer.label(text, view, ctx(view, live)) : text);
@@ -230,6 +235,16 @@ async function loadRenderer(game) {
   }
 }
 
+async function rematch() {
+  try {
+    const next = snap.table.rematch_id || (await api(`/api/tables/${tableId}/rematch`, { method: "POST", token })).table_id;
+    saveToken(next, token); // the same token opens the same seat at the rematch
+    location.href = `/table/${next}`;
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
 async function showReplay(step) {
   const data = await api(`/api/tables/${tableId}/replay?step=${step}`, { token });
   replaying = data;
@@ -255,15 +270,7 @@ function wire() {
       render();
     }
   });
-  $("rematch").addEventListener("click", async () => {
-    try {
-      const next = snap.table.rematch_id || (await api(`/api/tables/${tableId}/rematch`, { method: "POST", token })).table_id;
-      saveToken(next, token); // the same token opens the same seat at the rematch
-      location.href = `/table/${next}`;
-    } catch (error) {
-      showMessage(error.message);
-    }
-  });
+  $("rematch").addEventListener("click", rematch);
 }
 
 async function main() {

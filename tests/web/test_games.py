@@ -99,6 +99,13 @@ def test_a_person_and_three_bots_play_to_the_end(
     wait_for_table(page)
     assert "#token" not in page.url  # the token is kept, then taken out of the address bar
     page.screenshot(path=str(screenshots / f"{game}-table.png"), full_page=True)
+    # A spectator (no token) sees the table but no hand and no choices.
+    watcher = browser.new_page()
+    watcher.goto(f"{server.url}/table/{table['table_id']}")
+    wait_for_table(watcher)
+    assert "You are watching" in watcher.inner_text("#actions")
+    assert watcher.query_selector("#board .hand") is None
+    watcher.close()
     messages = play_until_over(page, random.Random(seed))
     assert not [m for m in messages if "moved on" not in m], messages
     page.screenshot(path=str(screenshots / f"{game}-over.png"), full_page=True)

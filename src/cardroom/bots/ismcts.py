@@ -15,11 +15,17 @@ from cardroom.core.game import Game
 PLAYOUTS = ("heuristic", "random")
 DEFAULT_C = 1.0
 DEFAULT_PRIOR = 0.5
+# How the root decides: "paired" tries every root action in the same imagined worlds and keeps the
+# default policy's move unless another beats it by z standard errors; "puct" is plain tree search.
+ROOTS = ("paired", "puct")
+DEFAULT_ROOT = "paired"
+DEFAULT_Z = 1.0
 
 
 class SearchSettings:
     """The parameters a search spec takes: a budget, ``c`` (exploration), ``prior`` (the share of the
-    prior on the default policy's move) and ``playout`` (the default policy)."""
+    prior on the default policy's move), ``root`` and ``z`` (how the root decides) and ``playout``
+    (the default policy)."""
 
     def __init__(self, params: dict[str, str], bot: str) -> None:
         params = dict(params)
@@ -29,6 +35,13 @@ class SearchSettings:
             self.bias = float(params.pop("prior", str(DEFAULT_PRIOR)))
         except ValueError:
             raise InvalidOptions(f"{bot}: c and prior must be numbers") from None
+        self.root = params.pop("root", DEFAULT_ROOT)
+        if self.root not in ROOTS:
+            raise InvalidOptions(f"{bot}: root must be one of {', '.join(ROOTS)}")
+        try:
+            self.z = float(params.pop("z", str(DEFAULT_Z)))
+        except ValueError:
+            raise InvalidOptions(f"{bot}: z must be a number") from None
         if not 0.0 <= self.bias < 1.0:
             raise InvalidOptions(f"{bot}: prior must be at least 0 and below 1")
         self.playout = params.pop("playout", "heuristic")
@@ -36,12 +49,14 @@ class SearchSettings:
             raise InvalidOptions(f"{bot}: playout must be one of {', '.join(PLAYOUTS)}")
         if params:
             raise InvalidOptions(
-                f"{bot} takes ms, iterations, c, prior and playout; unknown: {', '.join(sorted(params))}"
+                f"{bot} takes ms, iterations, c, prior, root, z and playout; unknown: {', '.join(sorted(params))}"
             )
 
     def label(self) -> str:
         extra = "" if self.exploration == DEFAULT_C else f",c={self.exploration:g}"
         extra += "" if self.bias == DEFAULT_PRIOR else f",prior={self.bias:g}"
+        extra += "" if self.root == DEFAULT_ROOT else f",root={self.root}"
+        extra += "" if self.z == DEFAULT_Z else f",z={self.z:g}"
         extra += "" if self.playout == "heuristic" else f",playout={self.playout}"
         return self.budget.label() + extra
 
@@ -78,6 +93,8 @@ class ISMCTSBot:
             self.settings.exploration,
             self.settings.bias,
             self.last,
+            self.settings.root == "paired",
+            self.settings.z,
         )
 
 

@@ -57,6 +57,8 @@ class OracleBot:
             self.settings.exploration,
             self.settings.bias,
             self.last,
+            self.settings.root == "paired",
+            self.settings.z,
         )
 
 

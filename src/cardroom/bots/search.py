@@ -21,6 +21,7 @@ Only the ``rng`` passed in is used, so with an iteration budget the result is a 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -69,6 +70,8 @@ def search(
     exploration: float = 1.0,
     bias: float = 0.5,
     stats: SearchStats | None = None,
+    paired: bool = True,
+    z: float = 1.0,
 ) -> str:
     """The action text ``seat`` should take, given its view and a way to imagine worlds."""
     legal: list[str] = list(root_view["legal_actions"])
@@ -82,6 +85,12 @@ def search(
     trees: list[dict[str, Node]] = [{} for _ in range(game.players)]
     root_key = view_key(root_view)
     limit = budget.iterations if budget.iterations is not None else 1 << 62
+    if paired:
+        choice = _paired_root(game, seat, root_view, world, policy, rng, exploration, bias, z, trees, limit,
+                              deadline, stats)
+        stats.seconds = now() - start
+        stats.nodes = sum(len(t) for t in trees)
+        return choice
     while stats.iterations < limit and now() < deadline:
         try:
             _iterate(game, seat, root_view, root_key, world(rng), trees, policy, exploration, bias, rng, deadline)
@@ -98,6 +107,67 @@ def search(
     return root.actions[root.best()]
 
 
+def _paired_root(
+    game: Game,
+    seat: int,
+    root_view: dict[str, Any],
+    world: Callable[[random.Random], State],
+    policy: Policy,
+    rng: random.Random,
+    exploration: float,
+    bias: float,
+    z: float,
+    trees: list[dict[str, Node]],
+    limit: int,
+    deadline: float,
+    stats: SearchStats,
+) -> str:
+    """The root decided on common random numbers: every root action is tried in the same worlds.
+
+    A playout's result is mostly the luck of the imagined cards, which is the same for every action
+    tried in one world; comparing actions world by world (paired differences) cancels most of it.
+    The default policy's move stands unless another action beats it, world for world, by more than
+    ``z`` standard errors. Below the root, the per-seat trees grow as in every iteration.
+    """
+    legal: list[str] = list(root_view["legal_actions"])
+    preferred = policy.move_from_view(root_view, rng)
+    order = [preferred] + [a for a in legal if a != preferred]
+    results: dict[str, list[float]] = {a: [] for a in order}
+    while stats.iterations < limit and now() < deadline:
+        world_seed = rng.getrandbits(63)
+        imagined = world(random.Random(world_seed))
+        try:
+            for text in order:
+                if stats.iterations >= limit:
+                    break
+                # The same generator for every action: the playouts differ only where the actions do.
+                playout_rng = random.Random(world_seed + 1)
+                reward = _iterate(game, seat, root_view, "", imagined, trees, policy, exploration, bias,
+                                  playout_rng, deadline, first=text)
+                results[text].append(reward)
+                stats.iterations += 1
+        except _OutOfTime:
+            stats.aborted += 1
+            break
+    base = results[preferred]
+    best, best_score = preferred, 0.0
+    summary = []
+    for text in order:
+        n = min(len(base), len(results[text]))
+        diffs = [results[text][i] - base[i] for i in range(n)]
+        mean = sum(diffs) / n if n else 0.0
+        # A little prior variance keeps two lucky worlds from looking certain.
+        var = (sum((d - mean) ** 2 for d in diffs) + 0.25) / n if n else 1.0
+        score = mean - z * math.sqrt(var / n) if n else -math.inf
+        summary.append({"action": text, "worlds": len(results[text]),
+                        "mean": (sum(results[text]) / len(results[text])) if results[text] else None,
+                        "vs_default": mean if n else None})
+        if text != preferred and score > best_score:
+            best, best_score = text, score
+    stats.root = summary
+    return best
+
+
 def _iterate(
     game: Game,
     seat: int,
@@ -110,7 +180,9 @@ def _iterate(
     bias: float,
     rng: random.Random,
     deadline: float,
-) -> None:
+    first: str | None = None,
+) -> float:
+    """One playout from ``state``; returns the searching seat's reward. ``first`` forces its first move."""
     path: list[tuple[int, Node, int]] = []
     expanded = [False] * game.players
     steps = 0
@@ -121,7 +193,9 @@ def _iterate(
         if steps:
             acting = state.to_act[0]
         legal = state.legal_actions(acting)
-        if len(legal) == 1:
+        if steps == 0 and first is not None:
+            state = state.apply(acting, first)
+        elif len(legal) == 1:
             # No decision (typically "pass" in a reaction window without a reacting card): no node,
             # and no policy call, which would build a view for nothing.
             state = state.apply(acting, legal[0])
@@ -145,3 +219,4 @@ def _iterate(
     reward = rewards(state.outcome, game.players)
     for who, node, index in path:
         node.update(index, reward[who])
+    return reward[seat]

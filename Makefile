@@ -6,10 +6,11 @@ PY     := $(BIN)/python
 # Extras the whole test suite needs (the base install needs none of them).
 TEST_EXTRAS := dev,server,arena,rl,bench,ray
 
-.PHONY: run test lint typecheck unit bench clean help chromium
+.PHONY: run play test lint typecheck unit bench clean help chromium postgresql
 
 help:
-	@echo "make run        play Tacocat against the heuristic bot in this terminal"
+	@echo "make run        start the online card room on SQLite and print the address to open"
+	@echo "make play       play Tacocat against the heuristic bot in this terminal"
 	@echo "make test       the whole suite: lint, type check, unit, scenario, conformance and browser tests"
 	@echo "make bench      engine speed and bot strength figures (slow; prints its numbers)"
 	@echo "make clean      remove the virtual environment and caches"
@@ -24,7 +25,14 @@ $(VENV)/.test: pyproject.toml $(VENV)/.base
 	$(BIN)/pip install --quiet -e ".[$(TEST_EXTRAS)]"
 	touch $@
 
-run: $(VENV)/.base
+$(VENV)/.server: pyproject.toml $(VENV)/.base
+	$(BIN)/pip install --quiet -e ".[server]"
+	touch $@
+
+run: $(VENV)/.server
+	$(BIN)/cardroom serve
+
+play: $(VENV)/.base
 	$(BIN)/cardroom play tacocat --vs heuristic
 
 lint: $(VENV)/.test
@@ -40,7 +48,12 @@ unit: $(VENV)/.test
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
-test: chromium lint typecheck unit
+# The multi-instance tests start a throwaway PostgreSQL server of their own.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || \
+		(apt-get update && apt-get install -y postgresql)
+
+test: chromium postgresql lint typecheck unit
 
 bench: $(VENV)/.test
 	$(PY) bench/engine.py

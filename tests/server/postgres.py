@@ -12,6 +12,8 @@ from pathlib import Path
 from tests.server.process import free_port
 
 BIN = Path("/usr/local/bin")
+# Debian's postgresql package keeps its server binaries off PATH, one folder per major version.
+SEARCH = os.pathsep.join([str(BIN), *sorted(map(str, Path("/usr/lib/postgresql").glob("*/bin")), reverse=True)])
 
 
 def _as_owner(command: list[str]) -> list[str]:
@@ -21,7 +23,7 @@ def _as_owner(command: list[str]) -> list[str]:
 
 
 def available() -> bool:
-    return shutil.which("initdb", path=str(BIN)) is not None or shutil.which("initdb") is not None
+    return shutil.which("initdb", path=SEARCH) is not None or shutil.which("initdb") is not None
 
 
 class Postgres:
@@ -35,7 +37,7 @@ class Postgres:
         return f"postgresql://cardroom@127.0.0.1:{self.port}/postgres"
 
     def _bin(self, name: str) -> str:
-        found = shutil.which(name, path=str(BIN)) or shutil.which(name)
+        found = shutil.which(name, path=SEARCH) or shutil.which(name)
         assert found, f"{name} not found"
         return found
 

@@ -134,6 +134,9 @@ def test_load_restores_and_refuses_bad_data() -> None:
         game.load({**data, "game": "tacocat"})
     with pytest.raises(CorruptState):
         game.load("not json")
+    wrong = next(c for c in C.SLUGS if c != data["pile"][0])
+    with pytest.raises(CorruptState, match="knowledge"):
+        game.load({**data, "pile_known": [[[0, wrong]], [], []]})  # knowledge that is not true
     with pytest.raises(CorruptState):
         cardroom.make("exploding-kittens", players=3).load(data)  # other options
 

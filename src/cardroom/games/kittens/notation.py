@@ -137,6 +137,12 @@ def from_json(game: KittensGame, data: Mapping[str, Any] | str) -> KittensState:
         raise CorruptState(f"not an Exploding Kittens state: {type(exc).__name__} {exc}") from None
     if len(state.pile_known) != n or len(state.hand_known) != n or any(len(r) != n for r in state.hand_known):
         raise CorruptState("knowledge tables must have one row per seat")
+    for known in state.pile_known:
+        if any(not 0 <= pos < len(state.pile) or state.pile[pos] != kind for pos, kind in known):
+            raise CorruptState("a seat's knowledge of the draw pile does not match the pile")
+    for row in state.hand_known:
+        if any(C.multiset_minus(cards, state.hands[h]) for h, cards in enumerate(row)):
+            raise CorruptState("a seat's knowledge of a hand does not match that hand")
     if dict(state.census()) != {C.SLUGS[k]: c for k, c in enumerate(game.counts)}:
         raise CorruptState("the cards do not add up to this game's deck")
     if pending is None and phase in ("window", "favor", "name", "five", "take"):

@@ -163,3 +163,30 @@ def test_shuffle_unknown_keeps_the_seed_secret_and_views_fixed() -> None:
         other = state.shuffle_unknown(seat, random.Random(1))
         assert other.view(seat) == state.view(seat)
     assert "123456789" not in json.dumps([state.view(s) for s in (None, 0, 1, 2, 3)])
+
+
+def test_position_line_round_trips() -> None:
+    game = cardroom.make("exploding-kittens", players=3, preset="classic")
+    rng = random.Random(11)
+    state = game.new_game(11)
+    while not state.is_over:
+        line = state.position()
+        back = game.load(line)
+        assert back.position() == line
+        assert {**back.to_json(), "history": []} == {**state.to_json(), "history": []}
+        assert back.legal_actions(state.to_act[0]) == state.legal_actions(state.to_act[0])
+        seat = rng.choice(state.to_act)
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_position_line_example() -> None:
+    state = table([["see-the-future", "nope"], ["tacocat"]], ["exploding-kitten", "skip"])
+    line = state.position()
+    assert line.startswith("ek1 s=12345:0 n=0 t=0:1:0 p=turn o=- u=- h=nv/t d=ks ")
+    assert state.game.load(line).hands == state.hands
+
+
+@pytest.mark.parametrize("line", ["ek1", "ek1 s=1:0 n=x", "ek2 s=1:0", "ek1 s=1:0 n=0 t=0:1:0 p=turn o=- u=- h=zz"])
+def test_bad_position_lines(line: str) -> None:
+    with pytest.raises(CorruptState):
+        cardroom.make("exploding-kittens", players=2).load(line)

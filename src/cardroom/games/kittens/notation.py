@@ -10,6 +10,7 @@ from cardroom.core import events as ev
 from cardroom.core.errors import CorruptState
 from cardroom.games.kittens import cards as C
 from cardroom.games.kittens.pending import ACTION_KINDS, PHASES, Pending
+from cardroom.games.kittens.position import PREFIX, from_line
 
 if TYPE_CHECKING:
     from cardroom.games.kittens.game import KittensGame
@@ -79,11 +80,15 @@ def _seat(value: Any, players: int, what: str) -> int:
 def from_json(game: KittensGame, data: Mapping[str, Any] | str) -> KittensState:
     from cardroom.games.kittens.state import KittensState
 
-    if isinstance(data, str):
+    if isinstance(data, str) and data.strip().startswith(PREFIX):
+        data = from_line(data.strip(), dict(game.options), game.name)
+    elif isinstance(data, str):
         try:
             data = json.loads(data)
         except ValueError:
-            raise CorruptState("an Exploding Kittens state is JSON text or a to_json() object") from None
+            raise CorruptState(
+                "an Exploding Kittens state is a to_json() object, its JSON text, or a position line"
+            ) from None
     game._check_json(data)  # type: ignore[arg-type]
     assert isinstance(data, Mapping)
     try:

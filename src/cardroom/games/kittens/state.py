@@ -23,6 +23,7 @@ from cardroom.games.kittens.hidden import shuffle_unknown
 from cardroom.games.kittens.legal import legal_actions, why_illegal
 from cardroom.games.kittens.notation import to_json
 from cardroom.games.kittens.pending import FAVOR, FIVE, NAME, OVER, PLACE, TAKE, WINDOW, Pending
+from cardroom.games.kittens.position import to_line
 from cardroom.games.kittens.rules import apply
 from cardroom.games.kittens.view import build_view
 
@@ -204,6 +205,10 @@ class KittensState(State):
 
     def to_json(self) -> dict[str, Any]:
         return to_json(self)
+
+    def position(self) -> str:
+        """The one-line position notation (every card and secret, no history); ``game.load`` reads it."""
+        return to_line(self)
 
     def shuffle_unknown(self, seat: int | None, rng: random.Random) -> State:
         return shuffle_unknown(self, seat, rng)

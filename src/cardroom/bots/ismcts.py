@@ -20,6 +20,7 @@ DEFAULT_PRIOR = 0.5
 ROOTS = ("paired", "puct")
 DEFAULT_ROOT = "paired"
 DEFAULT_Z = 1.0
+DEFAULT_SPREAD = 0.25  # prior variance of a paired difference, added to the observed spread
 
 
 class SearchSettings:
@@ -40,8 +41,9 @@ class SearchSettings:
             raise InvalidOptions(f"{bot}: root must be one of {', '.join(ROOTS)}")
         try:
             self.z = float(params.pop("z", str(DEFAULT_Z)))
+            self.spread = float(params.pop("spread", str(DEFAULT_SPREAD)))
         except ValueError:
-            raise InvalidOptions(f"{bot}: z must be a number") from None
+            raise InvalidOptions(f"{bot}: z and spread must be numbers") from None
         if not 0.0 <= self.bias < 1.0:
             raise InvalidOptions(f"{bot}: prior must be at least 0 and below 1")
         self.playout = params.pop("playout", "heuristic")
@@ -49,7 +51,7 @@ class SearchSettings:
             raise InvalidOptions(f"{bot}: playout must be one of {', '.join(PLAYOUTS)}")
         if params:
             raise InvalidOptions(
-                f"{bot} takes ms, iterations, c, prior, root, z and playout; unknown: {', '.join(sorted(params))}"
+                f"{bot} takes ms, iterations, c, prior, root, z, spread and playout; unknown: {', '.join(sorted(params))}"
             )
 
     def label(self) -> str:
@@ -57,6 +59,7 @@ class SearchSettings:
         extra += "" if self.bias == DEFAULT_PRIOR else f",prior={self.bias:g}"
         extra += "" if self.root == DEFAULT_ROOT else f",root={self.root}"
         extra += "" if self.z == DEFAULT_Z else f",z={self.z:g}"
+        extra += "" if self.spread == DEFAULT_SPREAD else f",spread={self.spread:g}"
         extra += "" if self.playout == "heuristic" else f",playout={self.playout}"
         return self.budget.label() + extra
 
@@ -95,6 +98,7 @@ class ISMCTSBot:
             self.last,
             self.settings.root == "paired",
             self.settings.z,
+            self.settings.spread,
         )
 
 

@@ -59,6 +59,7 @@ class OracleBot:
             self.last,
             self.settings.root == "paired",
             self.settings.z,
+            self.settings.spread,
         )
 
 

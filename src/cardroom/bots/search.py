@@ -72,6 +72,7 @@ def search(
     stats: SearchStats | None = None,
     paired: bool = True,
     z: float = 1.0,
+    spread: float = 0.25,
 ) -> str:
     """The action text ``seat`` should take, given its view and a way to imagine worlds."""
     legal: list[str] = list(root_view["legal_actions"])
@@ -86,8 +87,8 @@ def search(
     root_key = view_key(root_view)
     limit = budget.iterations if budget.iterations is not None else 1 << 62
     if paired:
-        choice = _paired_root(game, seat, root_view, world, policy, rng, exploration, bias, z, trees, limit,
-                              deadline, stats)
+        choice = _paired_root(game, seat, root_view, world, policy, rng, exploration, bias, z, spread, trees,
+                              limit, deadline, stats)
         stats.seconds = now() - start
         stats.nodes = sum(len(t) for t in trees)
         return choice
@@ -117,6 +118,7 @@ def _paired_root(
     exploration: float,
     bias: float,
     z: float,
+    spread: float,
     trees: list[dict[str, Node]],
     limit: int,
     deadline: float,
@@ -156,8 +158,8 @@ def _paired_root(
         n = min(len(base), len(results[text]))
         diffs = [results[text][i] - base[i] for i in range(n)]
         mean = sum(diffs) / n if n else 0.0
-        # A little prior variance keeps two lucky worlds from looking certain.
-        var = (sum((d - mean) ** 2 for d in diffs) + 0.25) / n if n else 1.0
+        # Prior variance (``spread``) keeps a few lucky worlds from looking certain.
+        var = (sum((d - mean) ** 2 for d in diffs) + spread) / n if n else 1.0
         score = mean - z * math.sqrt(var / n) if n else -math.inf
         summary.append({"action": text, "worlds": len(results[text]),
                         "mean": (sum(results[text]) / len(results[text])) if results[text] else None,

@@ -13,8 +13,6 @@ from cardroom.games.taco.cards import CardSpec
 from cardroom.games.taco.engine import Engine
 from cardroom.games.taco.table import Table
 
-VERB_NAMES = {"destroy": "destroy", "steal": "steal", "swap": "swap", "return_card": "return"}
-
 
 def to_act(tb: Table) -> tuple[int, ...]:
     if tb.over or not tb.stack:

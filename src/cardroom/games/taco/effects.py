@@ -156,7 +156,6 @@ def _cancel(eng: Engine, owner: int, card: int, params: Mapping[str, Any]) -> No
         eng.draw(owner)
 
 
-_ANY = ("shell", "basic", "superstar", "action", "poison", "instant")
 EFFECTS: dict[str, EffectSpec] = {
     e.name: e
     for e in (
@@ -198,4 +197,3 @@ EFFECTS: dict[str, EffectSpec] = {
     )
 }
 TURN_EFFECTS = frozenset(("discard_each_turn", "destroy_each_turn", "discard_random_each_turn", "accent"))
-del _ANY

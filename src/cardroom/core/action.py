@@ -8,7 +8,7 @@ same action. Actions sort by verb, then numerically by their arguments, so ``leg
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.core.errors import InvalidAction
@@ -26,6 +26,11 @@ class Action:
 
     verb: str
     args: tuple[Arg, ...] = ()
+    # Computed once: legal lists are sorted and compared far more often than actions are made.
+    _key: tuple[Any, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_key", (self.verb, len(self.args), tuple(_arg_key(a) for a in self.args)))
 
     def __str__(self) -> str:
         if not self.args:
@@ -33,10 +38,10 @@ class Action:
         return self.verb + " " + " ".join(str(a) for a in self.args)
 
     def sort_key(self) -> tuple[Any, ...]:
-        return (self.verb, len(self.args), tuple(_arg_key(a) for a in self.args))
+        return self._key
 
     def __lt__(self, other: Action) -> bool:
-        return self.sort_key() < other.sort_key()
+        return self._key < other._key
 
 
 _INTERNED: dict[tuple[str, tuple[Arg, ...]], Action] = {}

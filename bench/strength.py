@@ -52,7 +52,8 @@ FIGURES = {
 
 
 def budget(args: argparse.Namespace) -> str:
-    return f"iterations={args.iterations}" if args.iterations else f"ms={args.ms:g}"
+    text = f"iterations={args.iterations}" if args.iterations else f"ms={args.ms:g}"
+    return text + (f",{args.params}" if args.params else "")
 
 
 def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[str, Any]:
@@ -129,6 +130,7 @@ def main() -> None:
     parser.add_argument("--ms", type=float, default=1000.0, help="ismcts/oracle time per decision (default 1000)")
     parser.add_argument("--iterations", type=int, default=None, help="a fixed iteration budget instead of --ms")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--params", default="", help="more search parameters for ismcts and oracle, e.g. z=2.5,spread=1")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-oracle", action="store_true", help="skip the oracle matchups of the tacocat figure")
     parser.add_argument("--out", default=None, help="folder for arena.json and plots, one subfolder per figure")

@@ -15,10 +15,10 @@ from tests.bots.positions import positions
 
 @pytest.mark.parametrize(("label", "game"), VARIANTS, ids=[v[0] for v in VARIANTS])
 def test_ismcts_ignores_hidden_cards_of_the_true_state(label: str, game: Game) -> None:
-    bot = make_bot("ismcts:iterations=12,playout=random", game)
+    bot = make_bot("ismcts:iterations=8,playout=random", game)
     assert isinstance(bot, ISMCTSBot)
     checked = 0
-    for i, (state, seat) in enumerate(positions(game, 6, seed=3)):
+    for i, (state, seat) in enumerate(positions(game, 4, seed=3)):
         view = state.view(seat)
         if len(view["legal_actions"]) < 2:
             continue

@@ -36,8 +36,7 @@ def _heatmap(summary: dict[str, Any], path: Path) -> Path:
 
     # White is the fair share (1/players), so red always means "worse than a fair seat".
     norm = TwoSlopeNorm(vmin=0.0, vcenter=1.0 / summary["players"], vmax=1.0)
-    cmap = plt.get_cmap("RdBu").copy()
-    cmap.set_bad("#d9d9d9")  # a bot against itself: not played
+    cmap = plt.get_cmap("RdBu").with_extremes(bad="#d9d9d9")  # grey: a bot against itself, not played
     image = ax.imshow(values, cmap=cmap, norm=norm)
     for i in range(n):
         for j in range(n):

@@ -58,16 +58,33 @@ def test_tacocat_simultaneous_choices_on_one_step(client: TestClient) -> None:
     ):
         first = [ws0.receive_json(), ws1.receive_json()]
         assert first[0]["view"]["to_act"] == [0, 1]
-        for seat in (0, 1):  # both finish replacing, each naming step 0
+        # On the centre space each decides about each of its 7 cards in turn (keep or discard); all
+        # but the last decision one after the other...
+        hands = [first[0]["view"]["hand"], first[1]["view"]["hand"]]
+        step = 0
+        for seat in (0, 1):
+            for card in hands[seat][:-1]:
+                response = client.post(
+                    f"/api/tables/{tid}/actions",
+                    headers=auth(tokens[seat]),
+                    json={"step": step, "action": f"keep {card}"},
+                )
+                assert response.status_code == 200, response.text
+                step += 1
+        # ...then both last decisions, each naming the same step.
+        for seat in (0, 1):
             response = client.post(
-                f"/api/tables/{tid}/actions", headers=auth(tokens[seat]), json={"step": 0, "action": "done"}
+                f"/api/tables/{tid}/actions",
+                headers=auth(tokens[seat]),
+                json={"step": step, "action": f"keep {hands[seat][-1]}"},
             )
             assert response.status_code == 200, response.text
         pushed = [ws0.receive_json(), ws1.receive_json()]
-        while pushed[0]["view"]["step"] < 2:
+        while pushed[0]["view"]["step"] < 14:
             pushed[0] = ws0.receive_json()
-        while pushed[1]["view"]["step"] < 2:
+        while pushed[1]["view"]["step"] < 14:
             pushed[1] = ws1.receive_json()
+        assert pushed[0]["view"]["phase"] == "duel"
         # Each socket carries its own hand only.
         hands = [pushed[0]["view"]["hand"], pushed[1]["view"]["hand"]]
         assert pushed[0]["seat"] == 0 and pushed[1]["seat"] == 1

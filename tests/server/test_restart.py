@@ -45,15 +45,22 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
             assert _act(base, tid, tokens[seat], view["step"], text).status_code == 200
             acknowledged.append((seat, text))
         before = {seat: _view(base, tid, tokens[seat]) for seat in (0, 1)}
-        # A real game too: Tacocat, both players done replacing and one duel card laid.
+        # A real game too: Tacocat, both players done replacing (keeping each of their 7 cards, one
+        # decision per card) and one duel card laid.
         tacocat = httpx.post(
             f"{base}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}
         ).json()
         cat_tokens = [tacocat["token"], tacocat["invitations"][0]["token"]]
         for seat in (0, 1):
-            assert _act(base, tacocat["table_id"], cat_tokens[seat], 0, "done").status_code == 200
+            for _ in range(7):
+                mine = _view(base, tacocat["table_id"], cat_tokens[seat])["view"]
+                keep = f"keep {mine['replace']['your_next']}"
+                assert (
+                    _act(base, tacocat["table_id"], cat_tokens[seat], mine["step"], keep).status_code == 200
+                )
         duel = _view(base, tacocat["table_id"], cat_tokens[0])["view"]
-        assert _act(base, tacocat["table_id"], cat_tokens[0], 2, duel["legal_actions"][0]).status_code == 200
+        assert duel["phase"] == "duel" and duel["step"] == 14
+        assert _act(base, tacocat["table_id"], cat_tokens[0], 14, duel["legal_actions"][0]).status_code == 200
         cat_before = [_view(base, tacocat["table_id"], t) for t in cat_tokens]
         bots = httpx.post(
             f"{base}/api/tables",
@@ -74,9 +81,9 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
         assert after["view"]["step"] == len(acknowledged)
         cat_after = [_view(base, tacocat["table_id"], t) for t in cat_tokens]
         assert [c["view"] for c in cat_after] == [c["view"] for c in cat_before]
-        assert cat_after[0]["view"]["step"] == 3
+        assert cat_after[0]["view"]["step"] == 15
         duel = cat_after[1]["view"]
-        assert _act(base, tacocat["table_id"], cat_tokens[1], 3, duel["legal_actions"][0]).status_code == 200
+        assert _act(base, tacocat["table_id"], cat_tokens[1], 15, duel["legal_actions"][0]).status_code == 200
         # The game goes on from where it was.
         view = _view(base, tid, tokens[1])["view"]
         assert view["to_act"] == [1]

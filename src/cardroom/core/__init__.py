@@ -7,11 +7,13 @@ The whole contract in one session (Tacocat, but every game answers the same name
 >>> state = game.new_game(seed=7)
 >>> state.to_act                      # both players replace cards at once on the centre space
 (0, 1)
->>> "done" in [str(a) for a in state.legal_actions(0)]
-True
->>> state = state.apply(0, "done").apply(1, "done")
->>> state.to_act                      # now the duel: both choose a card face down
-(0, 1)
+>>> [str(a) for a in state.legal_actions(0)]   # one decision per card, lowest first
+['discard 1', 'keep 1']
+>>> for seat in (0, 1):               # keep every card: seven decisions each, whatever is chosen
+...     for card in state.view(seat)["hand"]:       # the hand is sorted: lowest first
+...         state = state.apply(seat, f"keep {card}")
+>>> state.step, state.to_act          # now the duel: both choose a card face down
+(14, (0, 1))
 >>> view = state.view(0)
 >>> len(view["hand"]), view["opponent_hand_size"]
 (7, 7)

@@ -56,10 +56,23 @@ def test_defences_and_sacrifices_name_the_broken_rule() -> None:
 
 def test_replacing_and_duels_name_the_broken_rule() -> None:
     state = position("1 2 3 4 5 6 7", "4 5 6 8 9 10 11", "replace:both:-:-")
-    refused(state, 0, "discard 12", IllegalAction, "you hold no 12 to discard")
-    refused(state, 0, "duel 3", IllegalAction, "cards are being replaced")
+    rule = "decide about your cards lowest first: keep 1 or discard 1"
+    refused(state, 0, "discard 12", IllegalAction, f"you hold no 12; {rule}")
+    refused(state, 0, "keep 3", IllegalAction, f"^{rule}$")
+    refused(state, 0, "done", IllegalAction, f"on the centre space there is no 'done': you {rule}")
+    refused(state, 0, "duel 3", IllegalAction, f"both players are replacing cards at once: {rule}")
     marked = state.apply(0, "discard 1")
-    refused(marked, 0, "discard 1", IllegalAction, "every 1 you hold is already set aside")
+    refused(
+        marked,
+        0,
+        "discard 1",
+        IllegalAction,
+        "you have already decided about your 1; decide about your cards lowest first: keep 2 or discard 2",
+    )
+    one_arrow = position("1 2 3 4 5 6 7 8 9", "4 5 6 6 7 8 9 10 11", "replace:W:0/*", track="Y..T....W")
+    refused(one_arrow, 1, "keep 4", IllegalAction, "'keep N' is for the centre space")
+    refused(one_arrow, 1, "discard 1", IllegalAction, "you hold no 1 to discard")
+    refused(one_arrow, 1, "duel 4", IllegalAction, "cards are being replaced")
     duel = position("1 4 9 12", "2 5 6 11", "duel:-:-", track="Y.T.....W")
     refused(duel, 0, "duel 5", IllegalAction, "you hold no 5 to lay down for the duel")
     refused(duel, 0, "attack 12", IllegalAction, "it is a duel")

@@ -112,9 +112,32 @@ def test_states_are_immutable_and_pickle_whole() -> None:
     import pickle
 
     game = cardroom.make("tacocat", ties="redeal")
-    state = game.new_game(4).apply(0, "done")
+    state = game.new_game(4)
+    state = state.apply(0, state.legal_actions(0)[0])  # a card set aside: a hidden choice to carry
     with pytest.raises(AttributeError, match="immutable"):
         state.pos = 1  # type: ignore[misc]
     again = pickle.loads(pickle.dumps(state))
     assert again == state and again.log(0) == state.log(0) and again.game.options == game.options
     assert copy.deepcopy(state) == state
+
+
+def test_the_simultaneous_replacement_is_written_as_choices_and_decisions_so_far() -> None:
+    """``replace:both:1.3/4:-/2``: YAY has decided about its 4 lowest cards and set aside 1 and 3; WOW has
+    decided about 2 and set aside none. ``4.5!`` (an older form) means every card is decided."""
+    game = cardroom.make("tacocat")
+    rest = "12,12,12,11,11,11,11,10,10,10,10,10,9,9,9,9,9,8,8,8,8,7,6,5 - "
+    state = game.load(f"Y...T...W 2,5,6,7,8/4,4,6,6,7,7,7 {rest}replace:both:1.3/4:-/2")
+    assert state.notation().split()[4] == "replace:both:1.3/4:-/2"
+    assert state.decided == (4, 2) and state.marks == ((1, 3), ())
+    assert [str(a) for a in state.legal_actions(0)] == ["discard 6", "keep 6"]
+    assert [str(a) for a in state.legal_actions(1)] == ["discard 6", "keep 6"]
+    done = game.load(f"Y...T...W 2,5,6,7,8/4,4,6,6,7,7,7 {rest}replace:both:1.3!:-")
+    assert done.decided == (7, 0) and done.to_act == (1,)
+    with pytest.raises(CorruptState, match=r"must say how many cards were decided about, e\.g\. 1\.3/2"):
+        game.load(f"Y...T...W 2,5,6,7,8/4,4,6,6,7,7,7 {rest}replace:both:1.3:-")
+    with pytest.raises(CorruptState, match="must be among the cards decided about so far: its 1 lowest"):
+        game.load(f"Y...T...W 2,5,6,7,8/4,4,6,6,7,7,7 {rest}replace:both:1.3/1:-/0")
+    with pytest.raises(CorruptState, match="has decided about 9 cards but holds 7"):
+        game.load(f"Y...T...W 2,5,6,7,8/4,4,6,6,7,7,7 {rest}replace:both:1.3/9:-/0")
+    with pytest.raises(CorruptState, match="the duel should already have begun"):
+        game.load(f"Y...T...W 2,5,6,7,8/4,4,6,6,7,7,7 {rest}replace:both:1.3/7:-/7")

@@ -81,7 +81,15 @@ def test_bad_options_are_refused_listing_what_is_allowed(kwargs: dict[str, objec
 def test_action_space_is_sorted_and_holds_every_attack_shape() -> None:
     space = [str(a) for a in make().action_space()]
     assert space == [str(a) for a in sorted(make().action_space())]
-    assert {"attack 12 12 12", "attack 1 2 3", "attack 5 6 7 8 9 10 11 12", "sacrifice", "done"} <= set(space)
+    assert {
+        "attack 12 12 12",
+        "attack 1 2 3",
+        "attack 5 6 7 8 9 10 11 12",
+        "sacrifice",
+        "done",
+        "keep 5",
+        "discard 5",
+    } <= set(space)
     assert "attack 12 12 12 12" not in space  # only three 12s in the deck
     assert "attack 1 1" not in space
     sets_only = {str(a) for a in make("print-and-play").action_space()}

@@ -5,10 +5,14 @@ Positions are written in the notation of docs/tacocat.md; ``table.position`` fil
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from tests.games.tacocat.table import legal, play, position, texts
 
+import cardroom
 from cardroom.core.errors import IllegalAction
+from cardroom.games.tacocat import TacocatState
 
 
 def test_an_eight_can_be_answered_by_any_card_of_eight_or_more_or_a_sacrifice() -> None:
@@ -208,26 +212,122 @@ def test_when_the_arrow_player_replaces_nothing_the_other_cannot_either() -> Non
     assert state.phase == "duel" and state.to_act == (0, 1)
 
 
-def test_on_the_double_arrow_both_choose_at_once_and_see_nothing_until_both_are_done() -> None:
-    """000: "For the very first round ... both players can replace as many cards as they would like." """
+def test_on_the_double_arrow_both_decide_about_each_card_at_once_and_see_nothing_until_both_are_done() -> (
+    None
+):
+    """000: "For the very first round ... both players can replace as many cards as they would like."
+    Each player decides about every dealt card in turn, lowest first (keep or discard), so the number of
+    decisions says nothing about the choices."""
     state = position("1 2 3 4 5 6 7", "4 5 6 8 9 10 11", "replace:both:-:-")
-    watcher_view, watcher_log = state.view(1), state.log(1)
-    state = play(state, (0, "discard 4"), (0, "discard 5"))
-    assert state.to_act == (0, 1)
-    seen = state.view(1)
-    assert seen["opponent_hand_size"] == 7 and seen["discards"] == watcher_view["discards"]
-    assert {k: v for k, v in seen.items() if k != "step"} == {
-        k: v for k, v in watcher_view.items() if k != "step"
-    }
-    assert state.log(1) == watcher_log
-    assert state.view(0)["replace"]["your_choice"] == [4, 5]
-    state = play(state, (0, "done"))
+    assert legal(state, 0) == ["discard 1", "keep 1"] and legal(state, 1) == ["discard 4", "keep 4"]
+    state = play(state, (0, "keep 1"), (0, "discard 2"), (0, "discard 3"))
+    assert legal(state, 0) == ["discard 4", "keep 4"] and state.to_act == (0, 1)
+    assert state.view(0)["replace"]["your_choice"] == [2, 3] and state.view(0)["replace"]["your_next"] == 4
+    assert state.view(1)["replace"]["decided"] == [3, 0] and state.view(1)["opponent_hand_size"] == 7
+    state = play(state, *((0, f"keep {v}") for v in (4, 5, 6, 7)))
     assert state.to_act == (1,) and state.view(1)["replace"]["done"] == [True, False]
-    state = play(state, (1, "discard 10"), (1, "done"))
+    assert "YAY has chosen" in texts(state, 1)
+    state = play(state, *((1, f"keep {v}") for v in (4, 5, 6, 8, 9)), (1, "discard 10"), (1, "keep 11"))
     assert state.phase == "duel"
-    assert "YAY replaces 2 cards: 4, 5" in texts(state, 1)
+    assert "YAY replaces 2 cards: 2, 3" in texts(state, 1)
     assert "WOW replaces 1 card: 10" in texts(state, 0)
-    assert state.view(0)["discards"]["4"] == 1 and state.view(0)["discards"]["10"] == 1
+    assert state.view(0)["discards"]["2"] == 1 and state.view(0)["discards"]["10"] == 1
+    assert len(state.hands[0]) == len(state.hands[1]) == 7
+
+
+def test_duplicate_cards_are_decided_about_one_at_a_time() -> None:
+    state = position("7 7 9", "4 9 9", "replace:both:-:-", track="Y..T..W", board="3W,3W,3B,3Y,3Y")
+    state = play(state, (0, "keep 7"))
+    assert legal(state, 0) == ["discard 7", "keep 7"]
+    state = play(state, (0, "discard 7"), (0, "keep 9"))
+    assert state.marks[0] == (7,) and state.to_act == (1,)
+
+
+# -- the simultaneous replacement leaks nothing ---------------------------------------------------------
+#
+# It once took "discard N" actions until "done": every action advances ``step``, which every view (and
+# the server's API) shows, so each player could count the other's discards before choosing. Now each
+# player takes exactly one decision per dealt card, whatever it chooses.
+
+
+def _centre() -> TacocatState:
+    return position("1 2 3 4 5 6 7", "4 5 6 8 9 10 11", "replace:both:-:-")
+
+
+@pytest.mark.parametrize("decisions", [0, 1, 3, 5, 7])
+def test_what_yay_set_aside_changes_nothing_wow_sees_not_even_the_step(decisions: int) -> None:
+    seen = []
+    for discards in range(decisions + 1):
+        state = _centre()
+        for i, v in enumerate((1, 2, 3, 4, 5, 6, 7)[:decisions]):
+            state = play(state, (0, f"{'discard' if i < discards else 'keep'} {v}"))
+        assert len(state.marks[0]) == discards
+        seen.append((state.view(1), state.log(1), state.step, state.to_act, legal(state, 1)))
+    assert all(other == seen[0] for other in seen), "WOW's view depends on what YAY set aside"
+    assert seen[0][0]["step"] == decisions
+
+
+def test_nothing_and_five_cards_set_aside_look_the_same_to_wow_at_every_step() -> None:
+    nothing = _centre()
+    five = _centre()
+    for i, v in enumerate((1, 2, 3, 4, 5, 6, 7)):
+        nothing = play(nothing, (0, f"keep {v}"))
+        five = play(five, (0, f"{'discard' if 1 <= i <= 5 else 'keep'} {v}"))
+        assert nothing.view(1) == five.view(1) and nothing.log(1) == five.log(1)
+    assert len(five.marks[0]) == 5 and nothing.marks[0] == ()
+    # WOW can still decide, and its choices are open to it alone.
+    nothing, five = play(nothing, (1, "keep 4")), play(five, (1, "keep 4"))
+    assert nothing.view(1) == five.view(1) and nothing.view(1)["step"] == 8
+
+
+def test_every_replacement_takes_one_decision_per_card_whatever_is_chosen() -> None:
+    """Random choices on the centre space of many games: exactly two legal actions per decision (never
+    'done'), and each seat acts exactly as many times as it was dealt cards."""
+    game = cardroom.make("tacocat")
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = game.new_game(seed)
+        acted = [0, 0]
+        while state.phase == "replace":
+            assert state.to_act
+            for seat in state.to_act:
+                nxt = next_card(state, seat)
+                assert legal(state, seat) == [f"discard {nxt}", f"keep {nxt}"]
+            seat = rng.choice(state.to_act)
+            state = play(state, (seat, rng.choice(legal(state, seat))))
+            acted[seat] += 1
+        assert acted == [7, 7] and state.step == 14
+
+
+def next_card(state: TacocatState, seat: int) -> int:
+    value = state.view(seat)["replace"]["your_next"]
+    assert isinstance(value, int)
+    return value
+
+
+def test_re_dealing_what_wow_cannot_know_redraws_what_yay_set_aside_but_not_how_many_decisions() -> None:
+    """The conformance suite compares each view before and after ``shuffle_unknown``; it can only catch
+    a leak of what YAY set aside if that is re-dealt too. So it is: any keep/discard pattern over YAY's
+    decided cards, with their number (public) kept. ``sample`` imagines the same."""
+    state = play(_centre(), (0, "discard 1"), (0, "discard 2"), (0, "keep 3"), (0, "discard 4"))
+    rng = random.Random(1)
+    set_aside = set()
+    for _ in range(200):
+        other = state.shuffle_unknown(1, rng)
+        assert isinstance(other, TacocatState)
+        assert other.view(1) == state.view(1) and other.log(1) == state.log(1)
+        assert other.decided == (4, 0) and other.hands[1] == state.hands[1]
+        assert len(other.marks[0]) <= 4 and len(other.hands[0]) + len(other.marks[0]) == 7
+        dealt = sorted(other.hands[0] + other.marks[0])
+        assert all(v in dealt[:4] for v in other.marks[0])
+        set_aside.add(len(other.marks[0]))
+        imagined = state.game.sample(state.view(1), rng)
+        assert imagined.view(1) == state.view(1) and imagined.decided == (4, 0)
+        set_aside.add(len(imagined.marks[0]) + 10)
+    assert set_aside >= {0, 1, 2, 3, 4, 10, 11, 12, 13, 14}
+    # A view that showed how many cards YAY set aside would now fail the conformance check.
+    counts = {len(state.shuffle_unknown(1, rng).marks[0]) for _ in range(50)}  # type: ignore[attr-defined]
+    assert len(counts) > 1
 
 
 # -- duels ----------------------------------------------------------------------------------------------
@@ -277,8 +377,6 @@ def test_every_round_is_dealt_from_the_full_deck() -> None:
 def test_a_sacrifice_tells_everyone_the_sacrificers_floor_and_samples_respect_it() -> None:
     """000: a sacrifice is "the lowest card in your hand", so every card the sacrificer keeps is at least
     that high; the views say so, and imagined deals (``game.sample``) never break it."""
-    import random
-
     state = position("4 5 6 12", "3 7 12", "defend:W:11:-", discard="11").apply(0, "sacrifice")
     assert state.view(1)["lowest_possible"] == {"YAY": 4, "WOW": 1}
     assert "floors=4.0" in state.notation()
@@ -291,10 +389,6 @@ def test_a_sacrifice_tells_everyone_the_sacrificers_floor_and_samples_respect_it
 def test_re_dealing_both_hands_for_a_spectator_respects_both_floors() -> None:
     """Found by the conformance suite: with floors 2 (YAY) and 5 (WOW) and no draw pile, dealing YAY first
     could leave WOW too few cards of 5 or more. The higher floor is dealt first."""
-    import random
-
-    import cardroom
-
     line = (
         "Y..T###.W 2,7/5,7,8 - 1,2,3,3,3,3,3,4,4,4,4,4,5,5,5,5,6,6,6,6,6,7,7,8,8,9,9,10,10,11,12 "
         "defend:Y:3:- round=4 step=87 seed=1/4 duelwin=W lastduel=5.7 lastplay=Y:4:s5 floors=2.5 lastround=4.6:Y"

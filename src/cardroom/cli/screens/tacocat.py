@@ -2,7 +2,9 @@
 
 Shows the board (goals, spaces with their deal and arrow, covered spaces, Tacocat), your hand sorted,
 the other hand's size, the face-up discards counted by value, and whatever is on the table now: the
-replacement, the duel, or the attack being answered, with the last exchange, duel and round result.
+replacement (on the centre space, how many cards each player has decided about and which card you
+decide about next), the duel, or the attack being answered, with the last exchange, duel and round
+result.
 """
 
 from __future__ import annotations
@@ -90,10 +92,22 @@ def _table_now(view: dict[str, Any]) -> list[RenderableType]:
         line = Text(f"Replacing: {who}{limit}")
         if rep["discarded"] is not None:
             line.append(f"; discarded so far: {rep['discarded']}")
+        if rep.get("decided") is not None:
+            # Both at once: each decides about every card in turn, lowest first (keep or discard).
+            sizes = view["hand_sizes"]
+            progress = ", ".join(
+                f"{name} {'done' if rep['done'][i] else f'{n} of {sizes[i]}'}"
+                for i, (name, n) in enumerate(zip(("YAY", "WOW"), rep["decided"]))
+            )
+            line.append(f"; cards decided: {progress}")
         if rep["your_choice"] is not None:
             line.append("; you set aside: ")
             line.append_text(_cards(rep["your_choice"]))
         rows.append(line)
+        if rep.get("your_next") is not None:
+            ask = Text(f"Keep or discard your {rep['your_next']}?", style="bold")
+            ask.append(" (each card in turn, lowest first)", style="dim")
+            rows.append(ask)
     elif phase == "duel" and view["duel"]:
         duel = view["duel"]
         laid = [name for name, done in zip(("YAY", "WOW"), duel["laid"]) if done]

@@ -1,7 +1,8 @@
 """Tacocat's action forms, the shapes of a jumbo attack, and the action space.
 
-Text forms: ``discard 7``, ``done``, ``duel 9``, ``attack 8``, ``attack 7 7 7``, ``attack 8 9 10``,
-``defend 11``, ``sacrifice``. Cards of an attack are written lowest first.
+Text forms: ``discard 7``, ``keep 7``, ``done``, ``duel 9``, ``attack 8``, ``attack 7 7 7``, ``attack 8 9 10``,
+``defend 11``, ``sacrifice``. Cards of an attack are written lowest first. ``keep N`` exists only in
+the simultaneous replacement, where each dealt card is kept or discarded in turn, lowest first.
 """
 
 from __future__ import annotations
@@ -18,7 +19,13 @@ GRAMMAR = Grammar(
         Form("sacrifice", (), "sacrifice", "answer the attack card with your lowest card"),
         Form("duel", ("N",), "duel N", "lay a card face down for the duel"),
         Form("discard", ("N",), "discard N", "discard one card to replace it"),
-        Form("done", (), "done", "finish replacing cards"),
+        Form(
+            "keep",
+            ("N",),
+            "keep N",
+            "keep this card (the centre space: decide about each card, lowest first)",
+        ),
+        Form("done", (), "done", "finish replacing cards (a space with one arrow)"),
     ]
 )
 
@@ -65,7 +72,15 @@ def action_space(deck: tuple[int, ...], max_deal: int, jumbo: str) -> tuple[Acti
     present = [v for v, n in zip(VALUES, deck) if n > 0]
     out = {action("done"), action("sacrifice")}
     for v in present:
-        out.update((action("discard", v), action("duel", v), action("defend", v), action("attack", v)))
+        out.update(
+            (
+                action("discard", v),
+                action("keep", v),
+                action("duel", v),
+                action("defend", v),
+                action("attack", v),
+            )
+        )
     most = max_deal - 1
     if jumbo != "none":
         for v, n in zip(VALUES, deck):

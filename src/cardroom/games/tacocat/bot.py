@@ -40,12 +40,18 @@ class HeuristicBot:
 
     @staticmethod
     def _replace(view: Mapping[str, Any], hand: list[int], legal: Sequence[str]) -> str:
-        chosen = list(view["replace"]["your_choice"] or [])
-        for v in chosen:
-            hand.remove(v)  # cards already set aside this turn
-        keep = min([*hand, *chosen]) if hand or chosen else 0
+        rep = view["replace"]
+        if rep["your_next"] is not None:
+            # The centre space: one decision per dealt card, lowest first. The first is the lowest
+            # card, which stays; every later card under the threshold goes (a second copy of the
+            # lowest too).
+            v = int(rep["your_next"])
+            seat = 0 if view["you"] == "YAY" else 1
+            first = rep["decided"][seat] == 0
+            return f"discard {v}" if not first and v < KEEP_AT_LEAST else f"keep {v}"
+        keep = min(hand) if hand else 0
         spare = sorted(hand)
-        if keep in spare and keep not in chosen:
+        if keep in spare:
             spare.remove(keep)  # the lowest card stays
         for v in spare:
             if v < KEEP_AT_LEAST and f"discard {v}" in legal:

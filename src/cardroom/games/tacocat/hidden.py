@@ -1,7 +1,8 @@
 """Hidden cards: re-dealing what a seat cannot know, and imagining a whole state from one view.
 
 What a seat cannot know: the other hand, the draw pile's order, and the other's pending hidden choice
-(cards set aside in a simultaneous replacement, a face-down duel card). A spectator knows neither hand.
+(which of the cards it has decided about in a simultaneous replacement it set aside, a face-down duel
+card). A spectator knows neither hand. How many cards each seat has decided about is public.
 """
 
 from __future__ import annotations
@@ -33,27 +34,33 @@ SEAT_OF = {name: seat for seat, name in enumerate(NAMES)}
 
 
 def _deal_unknown(
-    d: Draft, seats: tuple[int, ...], pool: list[int], marks: list[int], picks: list[bool]
+    d: Draft, seats: tuple[int, ...], pool: list[int], picks: list[bool], rng: random.Random
 ) -> None:
-    """Deal ``pool`` (shuffled) into the ``seats``' hands, set-aside cards and duel cards, rest to draw.
+    """Deal ``pool`` (shuffled) into the ``seats``' hands and duel cards, the rest to the draw pile.
 
-    ``marks[i]`` and ``picks[i]`` say how many set-aside cards and whether a duel card ``seats[i]`` has;
-    hand sizes stay as they are in ``d``.
+    ``picks[i]`` says whether ``seats[i]`` has a duel card laid; hand sizes (set-aside cards included)
+    stay as they are in ``d``. In a simultaneous replacement the seat's cards are its dealt hand, and
+    which of the ``d.decided[seat]`` lowest it set aside is drawn again too: any keep/discard pattern
+    over those decisions is consistent with what the other seat sees (only their number is public).
     """
     hands, chosen, laid = list(d.hands), list(d.marks), list(d.picks)
+    both = d.phase == REPLACE and d.actor == BOTH
     # Cards below a seat's floor cannot be in its hand, so hands are dealt first, from the cards that
     # fit, higher floor first: whatever that seat takes is also fit for the other, so both always fill.
     for seat in sorted(seats, key=lambda x: -d.floors[x]):
-        n = len(hands[seat])
+        n = len(hands[seat]) + len(chosen[seat])
         floor = d.floors[seat]
         eligible = [i for i, v in enumerate(pool) if v >= floor][:n]
-        hands[seat] = tuple(sorted(pool[i] for i in eligible))
+        cards = sorted(pool[i] for i in eligible)
         taken = set(eligible)
         pool = [v for i, v in enumerate(pool) if i not in taken]
+        marked: set[int] = set()
+        if both:
+            marked = {i for i in range(d.decided[seat]) if rng.random() < 0.5}
+        hands[seat] = tuple(v for i, v in enumerate(cards) if i not in marked)
+        chosen[seat] = tuple(v for i, v in enumerate(cards) if i in marked)
     at = 0
     for i, seat in enumerate(seats):
-        chosen[seat] = tuple(sorted(pool[at : at + marks[i]]))
-        at += marks[i]
         if picks[i]:
             laid[seat] = pool[at]
             at += 1
@@ -70,7 +77,7 @@ def shuffle_unknown(s: TacocatState, seat: int | None, rng: random.Random) -> Ta
         pool += [*s.hands[x], *s.marks[x], *([s.picks[x]] if s.picks[x] else [])]
     rng.shuffle(pool)
     d = draft(s)
-    _deal_unknown(d, seats, pool, [len(s.marks[x]) for x in seats], [bool(s.picks[x]) for x in seats])
+    _deal_unknown(d, seats, pool, [bool(s.picks[x]) for x in seats], rng)
     return freeze(d)
 
 
@@ -96,7 +103,7 @@ def _sample(game: TacocatGame, view: Mapping[str, Any], rng: random.Random) -> T
     d.covered = sum(1 << sp["position"] for sp in board["spaces"] if sp["covered"])
     d.phase = phase = view["phase"]
     d.actor, d.limit, d.swapped = BOTH, -1, 0
-    d.ready, d.picks, d.attack, d.answers = (False, False), (0, 0), (), ()
+    d.decided, d.picks, d.attack, d.answers = (0, 0), (0, 0), (), ()
     d.duel_winner = -1 if view["duel_winner"] is None else SEAT_OF[view["duel_winner"]]
     last = view["last_duel"]
     d.last_duel = None if last is None else (last["YAY"], last["WOW"])
@@ -117,12 +124,11 @@ def _sample(game: TacocatGame, view: Mapping[str, Any], rng: random.Random) -> T
     my_marks: tuple[int, ...] = ()
     my_pick = 0
     their_pick = False
-    their_marks = 0
     if phase == REPLACE:
         rep = view["replace"]
         if rep["replacing"] == "both":
             my_marks = tuple(rep["your_choice"])
-            d.ready = (bool(rep["done"][0]), bool(rep["done"][1]))
+            d.decided = (int(rep["decided"][0]), int(rep["decided"][1]))
         else:
             d.actor = SEAT_OF[rep["replacing"]]
             d.limit = -1 if rep["limit"] is None else int(rep["limit"])
@@ -139,12 +145,10 @@ def _sample(game: TacocatGame, view: Mapping[str, Any], rng: random.Random) -> T
         d.actor = view["outcome"]["winners"][0]
 
     their_size = int(view["hand_sizes"][other])
-    if phase == REPLACE and d.actor == BOTH and d.ready[other]:
-        # How many cards the other set aside is hidden; any count up to their hand is consistent.
-        their_marks = rng.randint(0, their_size)
     mine: list[tuple[int, ...]] = [(), ()]
     mine[seat] = remove_all(full_hand, my_marks)
-    mine[other] = (0,) * (their_size - their_marks)  # placeholders: re-dealt below
+    # Placeholders, re-dealt below (with which of their decided cards they set aside, if replacing).
+    mine[other] = (0,) * their_size
     d.hands = (tuple(mine[0]), tuple(mine[1]))
     marks: list[tuple[int, ...]] = [(), ()]
     marks[seat] = my_marks
@@ -157,7 +161,7 @@ def _sample(game: TacocatGame, view: Mapping[str, Any], rng: random.Random) -> T
     seen = counts_of((*full_hand, *([my_pick] if my_pick else [])))
     pool = [v for v, n in zip(VALUES, game.deck) for _ in range(n - seen[v - 1] - discard[v - 1])]
     rng.shuffle(pool)
-    _deal_unknown(d, (other,), pool, [their_marks], [their_pick])
+    _deal_unknown(d, (other,), pool, [their_pick], rng)
     return freeze(d)
 
 

@@ -6,7 +6,15 @@ from cardroom.core.action import Action
 from cardroom.games.tacocat.actions import is_run
 from cardroom.games.tacocat.board import BOTH, NAMES
 from cardroom.games.tacocat.cards import contains, show
-from cardroom.games.tacocat.state import ATTACK, DEFEND, DUEL, REPLACE, TacocatState
+from cardroom.games.tacocat.state import (
+    ATTACK,
+    DEFEND,
+    DUEL,
+    REPLACE,
+    TacocatState,
+    dealt,
+    next_undecided,
+)
 
 
 def why_illegal(s: TacocatState, seat: int, act: Action) -> str:
@@ -27,17 +35,41 @@ def _numbers(act: Action) -> tuple[int, ...]:
 
 
 def _replace(s: TacocatState, seat: int, act: Action) -> str:
+    if s.actor == BOTH:
+        return _decide(s, seat, act)
+    if act.verb == "keep":
+        return (
+            "'keep N' is for the centre space, where both decide about each card in turn; here "
+            "'discard N' discards one card face up, 'done' when finished"
+        )
     if act.verb != "discard":
-        return "cards are being replaced: 'discard N' sets one card aside to replace, 'done' when finished"
+        return (
+            "cards are being replaced: 'discard N' discards one card face up to replace, 'done' when finished"
+        )
     v = _numbers(act)[0]
     if 0 <= s.limit <= s.swapped:
         return (
             f"you may replace at most {s.limit} card{'s' * (s.limit != 1)}, "
             f"as many as {NAMES[1 - seat]} did; say 'done'"
         )
-    if s.actor == BOTH and v in s.marks[seat]:
-        return f"every {v} you hold is already set aside to replace"
     return f"you hold no {v} to discard"
+
+
+def _decide(s: TacocatState, seat: int, act: Action) -> str:
+    """The simultaneous replacement: one decision per dealt card, lowest first."""
+    v = next_undecided(s, seat)
+    rule = f"decide about your cards lowest first: keep {v} or discard {v}"
+    if act.verb == "done":
+        return f"on the centre space there is no 'done': you {rule}"
+    if act.verb not in ("keep", "discard"):
+        return f"both players are replacing cards at once: {rule}"
+    n = _numbers(act)[0]
+    held = dealt(s, seat)
+    if n not in held:
+        return f"you hold no {n}; {rule}"
+    if n not in held[s.decided[seat] :]:
+        return f"you have already decided about your {n}; {rule}"
+    return rule
 
 
 def _duel(s: TacocatState, seat: int, act: Action) -> str:

@@ -20,6 +20,7 @@ class LegalActions:
         self._defences: dict[Key, tuple[Action, ...]] = {}
         self._duels: dict[Hand, tuple[Action, ...]] = {}
         self._discards: dict[Hand, tuple[Action, ...]] = {}
+        self._decisions = {v: (action("discard", v), action("keep", v)) for v in range(1, 13)}
 
     def attacks(self, hand: Hand) -> tuple[Action, ...]:
         found = self._attacks.get(hand)
@@ -59,3 +60,7 @@ class LegalActions:
         if found is None:
             found = self._discards[key] = (*(action("discard", v) for v in key), DONE)
         return found
+
+    def decisions(self, card: int) -> tuple[Action, ...]:
+        """The simultaneous replacement's one decision about ``card``: discard it or keep it."""
+        return self._decisions[card]

@@ -22,7 +22,7 @@ from cardroom.core import events as ev
 from cardroom.core.errors import CorruptState
 from cardroom.games.tacocat.actions import is_run, is_set
 from cardroom.games.tacocat.board import BOTH
-from cardroom.games.tacocat.cards import counts_of
+from cardroom.games.tacocat.cards import contains, counts_of
 from cardroom.games.tacocat.state import (
     ATTACK,
     DEFEND,
@@ -63,7 +63,7 @@ def _answers(answers: tuple[int, ...]) -> str:
 def _phase(s: TacocatState) -> str:
     if s.phase == REPLACE:
         if s.actor == BOTH:
-            sides = [_cards(s.marks[x], ".") + ("!" if s.ready[x] else "") for x in (0, 1)]
+            sides = [f"{_cards(s.marks[x], '.')}/{s.decided[x]}" for x in (0, 1)]
             return f"replace:both:{sides[0]}:{sides[1]}"
         limit = "*" if s.limit < 0 else str(s.limit)
         return f"replace:{LETTER[s.actor]}:{s.swapped}/{limit}"
@@ -196,16 +196,14 @@ def _read_phase(d: Draft, text: str) -> None:
     parts = text.split(":")
     name = parts[0]
     d.actor, d.limit, d.swapped = BOTH, -1, 0
-    d.marks, d.ready, d.picks, d.attack, d.answers = ((), ()), (False, False), (0, 0), (), ()
+    d.marks, d.decided, d.picks, d.attack, d.answers = ((), ()), (0, 0), (0, 0), (), ()
     d.phase = name
     try:
         if name == REPLACE and len(parts) == 4 and parts[1] == "both":
-            sides = [p.removesuffix("!") for p in parts[2:]]
-            d.marks = (
-                tuple(sorted(_card_list(sides[0], "YAY's replacement choice", "."))),
-                tuple(sorted(_card_list(sides[1], "WOW's replacement choice", "."))),
-            )
-            d.ready = (parts[2].endswith("!"), parts[3].endswith("!"))
+            yay = _choice(d, 0, parts[2])
+            wow = _choice(d, 1, parts[3])
+            d.marks = (yay[0], wow[0])
+            d.decided = (yay[1], wow[1])
         elif name == REPLACE and len(parts) == 3:
             d.actor = _seat(parts[1], "the replacing seat")
             swapped, _, limit = parts[2].partition("/")
@@ -225,9 +223,28 @@ def _read_phase(d: Draft, text: str) -> None:
         if str(exc):
             raise
         raise CorruptState(
-            f"unreadable phase {text[:40]!r}; phases: replace:Y:0/*, replace:both:-:-, duel:-:-, "
+            f"unreadable phase {text[:40]!r}; phases: replace:Y:0/*, replace:both:-/0:-/0, duel:-:-, "
             "attack:Y, defend:Y:8.9.10:d11, over:Y"
         ) from None
+
+
+def _choice(d: Draft, seat: int, text: str) -> tuple[tuple[int, ...], int]:
+    """One side of ``replace:both``: the cards set aside and how many dealt cards were decided about,
+    ``4.5/3``. ``4.5!`` means every card is decided; a bare ``-`` means none yet."""
+    who = ("YAY", "WOW")[seat]
+    cards, slash, count = text.partition("/")
+    if text.endswith("!") and not slash:
+        marks = tuple(sorted(_card_list(text[:-1], f"{who}'s replacement choice", ".")))
+        return marks, len(d.hands[seat]) + len(marks)
+    marks = tuple(sorted(_card_list(cards, f"{who}'s replacement choice", ".")))
+    if not slash:
+        if marks:
+            raise CorruptState(
+                f"{who}'s replacement choice {text[:30]!r} must say how many cards were decided about, "
+                f"e.g. {cards}/{len(marks)}"
+            )
+        return marks, 0
+    return marks, _int(count, f"how many cards {who} has decided about", 0, 12)
 
 
 def _read_extras(d: Draft, fields: list[str]) -> None:
@@ -317,8 +334,19 @@ def _check(d: Draft) -> None:
         raise CorruptState("with one card each the round is already decided; no more play")
     if d.phase == DUEL and d.picks[0] and d.picks[1]:
         raise CorruptState("both duel cards laid: the duel should already be revealed")
-    if d.phase == REPLACE and d.actor == BOTH and d.ready[0] and d.ready[1]:
-        raise CorruptState("both replacement choices done: the duel should already have begun")
+    if d.phase == REPLACE and d.actor == BOTH:
+        for x in (0, 1):
+            dealt = sorted(d.hands[x] + d.marks[x])
+            who = ("YAY", "WOW")[x]
+            if d.decided[x] > len(dealt):
+                raise CorruptState(f"{who} has decided about {d.decided[x]} cards but holds {len(dealt)}")
+            if not contains(tuple(dealt[: d.decided[x]]), d.marks[x]):
+                raise CorruptState(
+                    f"{who}'s cards set aside must be among the cards decided about so far: "
+                    f"its {d.decided[x]} lowest (decisions go lowest first)"
+                )
+        if all(d.decided[x] == len(d.hands[x]) + len(d.marks[x]) for x in (0, 1)):
+            raise CorruptState("both replacement choices done: the duel should already have begun")
     if d.phase == REPLACE and d.limit >= 0 and d.swapped > d.limit:
         raise CorruptState(f"replaced {d.swapped} cards, over the limit of {d.limit}")
 

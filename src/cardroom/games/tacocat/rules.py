@@ -24,6 +24,7 @@ from cardroom.games.tacocat.state import (
     TacocatState,
     draft,
     freeze,
+    is_done,
 )
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def start_round(d: Draft, out: Events) -> None:
     d.limit = -1
     d.swapped = 0
     d.marks = EMPTY_PAIR
-    d.ready = (False, False)
+    d.decided = (0, 0)
     d.picks = (0, 0)
     d.attack = ()
     d.answers = ()
@@ -162,16 +163,22 @@ def _replace(d: Draft, seat: int, act: Action, out: Events) -> None:
 
 
 def _choose_replacements(d: Draft, seat: int, act: Action, out: Events) -> None:
-    """Both replace at once: choices stay private until both are done, then all is shown."""
+    """Both replace at once: each decides about every dealt card in turn, lowest first (``keep N`` or
+    ``discard N``), so the number of decisions says nothing about the choices. Choices stay private
+    until both have decided about all their cards; then the discards are shown and replaced."""
+    v = int(act.args[0])
     if act.verb == "discard":
-        v = int(act.args[0])
         d.hands = _put(d.hands, seat, remove(d.hands[seat], v))
         d.marks = _put(d.marks, seat, tuple(sorted((*d.marks[seat], v))))
         out.append(_private(seat, "mark", f"You set {_a(v)} aside to replace", card=v))
+    else:
+        out.append(_private(seat, "keep", f"You keep {_a(v)}", card=v))
+    decided = d.decided[seat] + 1
+    d.decided = (decided, d.decided[1]) if seat == 0 else (d.decided[0], decided)
+    if decided < len(d.hands[seat]) + len(d.marks[seat]):
         return
-    d.ready = (True, d.ready[1]) if seat == 0 else (d.ready[0], True)
     out.append(Event("ready", f"{NAMES[seat]} has chosen", {"seat": seat}))
-    if not (d.ready[0] and d.ready[1]):
+    if not (is_done(d, 0) and is_done(d, 1)):
         return
     draw = d.draw
     hands = d.hands
@@ -196,7 +203,7 @@ def _choose_replacements(d: Draft, seat: int, act: Action, out: Events) -> None:
 
 def _open_duel(d: Draft, out: Events) -> None:
     d.phase, d.actor, d.limit, d.swapped = DUEL, BOTH, -1, 0
-    d.ready = (False, False)
+    d.decided = (0, 0)
     out.append(Event("duel", "Duel: each player lays one card face down", {}))
 
 

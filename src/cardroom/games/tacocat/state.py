@@ -10,8 +10,10 @@ Fields (all immutable values, so states share them freely):
 - ``phase``: ``replace``, ``duel``, ``attack``, ``defend`` or ``over``; ``actor``: the seat replacing
   (``BOTH`` when both replace at once), attacking, or (when over) the winner.
 - ``limit``, ``swapped``: how many cards the replacing seat may and did discard (``-1``: any number).
-- ``marks``, ``ready``: in a simultaneous replacement, the cards each seat chose (hidden from the
-  other until both are done) and whether it is done.
+- ``marks``, ``decided``: in a simultaneous replacement, the cards each seat chose to replace (hidden
+  from the other until both are done) and how many of its dealt cards it has decided about. A seat
+  decides about its dealt cards one at a time, lowest first (``keep N`` or ``discard N``), so the
+  number of decisions never depends on the choices; it is done when it has decided about them all.
 - ``picks``: each seat's face-down duel card (0: none yet).
 - ``attack``, ``answers``: the attack being answered and the answers so far (+v defends, -v sacrifices).
 - ``duel_winner``: who won this round's last duel (-1: none); ``last_duel``, ``last_play``,
@@ -37,6 +39,7 @@ from cardroom.core.action import Action
 from cardroom.core.game import State, View
 from cardroom.core.outcome import Outcome
 from cardroom.games.tacocat.actions import DONE
+from cardroom.games.tacocat.board import BOTH
 
 if TYPE_CHECKING:
     from cardroom.games.tacocat.game import TacocatGame
@@ -51,7 +54,7 @@ _ONLY_DONE = (DONE,)
 
 FIELDS = (
     "game", "seed", "counter", "step", "history", "round", "pos", "covered", "hands", "draw", "discard",
-    "phase", "actor", "limit", "swapped", "marks", "ready", "picks", "attack", "answers", "duel_winner",
+    "phase", "actor", "limit", "swapped", "marks", "decided", "picks", "attack", "answers", "duel_winner",
     "last_duel", "last_play", "last_round", "floors", "acting", "menu",
 )  # fmt: skip
 
@@ -75,7 +78,7 @@ class TacocatState(State):
     limit: int
     swapped: int
     marks: Pair
-    ready: tuple[bool, bool]
+    decided: tuple[int, int]
     picks: tuple[int, int]
     attack: tuple[int, ...]
     answers: tuple[int, ...]
@@ -192,7 +195,7 @@ def draft(s: TacocatState) -> Draft:
     d.limit = s.limit
     d.swapped = s.swapped
     d.marks = s.marks
-    d.ready = s.ready
+    d.decided = s.decided
     d.picks = s.picks
     d.attack = s.attack
     d.answers = s.answers
@@ -224,9 +227,26 @@ def legal_actions(s: TacocatState, seat: int) -> tuple[Action, ...]:
         return legal.defences(s.hands[seat], s.attack[len(s.answers)])
     if phase == DUEL:
         return legal.duels(s.hands[seat])
+    if s.actor == BOTH:
+        return legal.decisions(next_undecided(s, seat))
     if 0 <= s.limit <= s.swapped:
         return _ONLY_DONE  # replaced as many as allowed: only "done" is left
     return legal.discards(s.hands[seat])
+
+
+def dealt(s: TacocatState, seat: int) -> tuple[int, ...]:
+    """A seat's hand as dealt for the simultaneous replacement: kept, undecided and marked cards."""
+    return tuple(sorted(s.hands[seat] + s.marks[seat]))
+
+
+def is_done(s: TacocatState, seat: int) -> bool:
+    """Whether a seat has decided about every dealt card in the simultaneous replacement."""
+    return s.decided[seat] >= len(s.hands[seat]) + len(s.marks[seat])
+
+
+def next_undecided(s: TacocatState, seat: int) -> int:
+    """The card a seat decides about next in the simultaneous replacement (its dealt hand, lowest first)."""
+    return dealt(s, seat)[s.decided[seat]]
 
 
 def acting(s: TacocatState) -> tuple[int, ...]:
@@ -238,7 +258,7 @@ def acting(s: TacocatState) -> tuple[int, ...]:
     if phase == DUEL:
         return tuple(seat for seat in (0, 1) if not s.picks[seat])
     if phase == REPLACE:
-        return tuple(seat for seat in (0, 1) if not s.ready[seat])
+        return tuple(seat for seat in (0, 1) if not is_done(s, seat))
     return ()
 
 

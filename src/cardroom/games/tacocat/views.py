@@ -6,7 +6,16 @@ from typing import Any
 
 from cardroom.core.game import View
 from cardroom.games.tacocat.board import BOTH, NAMES
-from cardroom.games.tacocat.state import ATTACK, DEFEND, DUEL, OVER, REPLACE, TacocatState
+from cardroom.games.tacocat.state import (
+    ATTACK,
+    DEFEND,
+    DUEL,
+    OVER,
+    REPLACE,
+    TacocatState,
+    is_done,
+    next_undecided,
+)
 
 
 def seat_name(seat: int) -> str | None:
@@ -63,12 +72,15 @@ def view(s: TacocatState, seat: int | None) -> View:
     }
     if phase == REPLACE:
         both = s.actor == BOTH
+        deciding = both and seat is not None and not is_done(s, seat)
         out["replace"] = {
             "replacing": "both" if both else NAMES[s.actor],
             "limit": None if s.limit < 0 else s.limit,
             "discarded": None if both else s.swapped,
-            "done": [s.ready[0], s.ready[1]] if both else None,
+            "done": [is_done(s, 0), is_done(s, 1)] if both else None,
+            "decided": [s.decided[0], s.decided[1]] if both else None,
             "your_choice": sorted(s.marks[seat]) if both and seat is not None else None,
+            "your_next": next_undecided(s, seat) if deciding and seat is not None else None,
         }
     elif phase == DUEL:
         out["duel"] = {

@@ -1,5 +1,7 @@
 // Tacocat Spelled Backwards: the board (goals, covered spaces, arrows, the cat), both hands, the duel
-// revealed together, and attacks (jumbo ones too) chosen by clicking cards, then "Attack".
+// revealed together, and attacks (jumbo ones too) chosen by clicking cards, then "Attack". On the
+// centre space both players replace at once, deciding about each card in turn, lowest first: the card
+// being decided is raised, with "Keep" and "Replace" buttons under the hand.
 import { el } from "../api.js";
 import { back, card, fill, zone } from "../cards.js";
 
@@ -80,7 +82,61 @@ function duelLine(view, ctx) {
   return parts;
 }
 
+// The centre space's replacement, when this seat is in it: each dealt card is kept or set aside in turn,
+// lowest first, so the number of decisions never shows the other player what was chosen.
+function centreReplacement(view) {
+  const rep = view.replace;
+  return rep && rep.replacing === "both" && view.you ? rep : null;
+}
+
+function replaceLine(view, ctx) {
+  const rep = view.replace;
+  if (!rep) return null;
+  if (rep.replacing !== "both") {
+    const limit = rep.limit !== null && rep.limit !== undefined ? ` (at most ${rep.limit})` : "";
+    return el("p", { class: "tc-replace" }, `Replacing: ${who(view, rep.replacing, ctx)}${limit}; discarded so far: ${rep.discarded}`);
+  }
+  const progress = ["YAY", "WOW"].map((label, seat) =>
+    `${who(view, label, ctx)}: ${rep.done[seat] ? "done" : `${rep.decided[seat]} of ${view.hand_sizes[seat]} cards decided`}`);
+  return el("p", { class: "tc-replace" }, "Both replace at once, each card in turn, lowest first (choices stay hidden until both are done). ",
+    progress.join(" · "),
+    rep.your_choice && rep.your_choice.length ? ` · you set aside ${rep.your_choice.join(", ")}` : "");
+}
+
+function centreCards(view, ctx, rep) {
+  // Cards already decided are labelled kept or set aside; the card to decide now is raised.
+  const hand = view.hand || [];
+  const seat = view.you === "YAY" ? 0 : 1;
+  const decided = rep.decided[seat];
+  const aside = [...(rep.your_choice || [])];
+  const cards = hand.map((value, i) => {
+    let caption = "";
+    let dim = false;
+    if (i < decided) {
+      const at = aside.indexOf(value);
+      if (at >= 0) {
+        aside.splice(at, 1);
+        caption = "set aside";
+        dim = true;
+      } else caption = "kept";
+    } else if (i === decided) caption = "keep or replace?";
+    const label = i < decided ? `card ${value}, ${caption}` : i === decided ? `card ${value}, to decide now` : `card ${value}, to decide later`;
+    return card({ big: value, hue: hue(value), text: caption, dim, selected: i === decided, label, data: { value: String(value) } });
+  });
+  const next = rep.your_next;
+  const controls = [];
+  if (next !== null && next !== undefined && ctx.can(`keep ${next}`)) {
+    controls.push(
+      el("button", { type: "button", class: "primary", "data-action": `keep ${next}`, onclick: () => ctx.act(`keep ${next}`) }, `Keep ${next}`),
+      el("button", { type: "button", "data-action": `discard ${next}`, onclick: () => ctx.act(`discard ${next}`) }, `Replace ${next}`),
+    );
+  }
+  return [el("div", { class: "cards hand" }, cards), controls.length ? el("div", { class: "row tc-decide" }, controls) : null];
+}
+
 function handCards(view, ctx) {
+  const rep = centreReplacement(view);
+  if (rep) return centreCards(view, ctx, rep);
   const hand = view.hand || [];
   if (view.step !== selectedStep) {
     selected = new Set();
@@ -127,6 +183,7 @@ export function render(board, view, ctx) {
       view.waiting_for && view.waiting_for.length ? ` · waiting for ${view.waiting_for.join(", ")}` : ""),
     boardRow(view),
     el("p", { class: "muted-light" }, `Hand sizes: ${sizes} · draw pile ${view.draw_pile_size}`, counts ? ` · discarded: ${counts}` : ""),
+    replaceLine(view, ctx),
     ...duelLine(view, ctx),
     opponentSize !== null ? zone("Opponent's hand", el("div", { class: "cards" }, Array.from({ length: opponentSize }, () => back()))) : null,
     view.hand ? zone("Your hand", ...handCards(view, ctx)) : null,
@@ -141,6 +198,7 @@ export function hide(text) {
 export function label(text) {
   const [verb, ...args] = text.split(" ");
   if (verb === "discard") return `Replace ${args[0]}`;
+  if (verb === "keep") return `Keep ${args[0]}`;
   if (verb === "done") return "Done";
   if (verb === "duel") return `Duel with ${args[0]}`;
   if (verb === "defend") return `Defend with ${args[0]}`;

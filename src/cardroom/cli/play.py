@@ -62,6 +62,12 @@ class TerminalTable:
                         time.sleep(self.bot_delay)
                     break
             else:
+                legal = state.legal_actions(self.human)
+                if len(legal) == 1 and str(legal[0]) == "pass":
+                    # Nothing to decide; at a terminal table nobody else sees how fast you answer.
+                    self.console.print("[dim]· you pass (nothing you could play here)[/dim]")
+                    state = self._apply(state, self.human, "pass")
+                    continue
                 chosen = self._ask(state)
                 if chosen is None:
                     return None

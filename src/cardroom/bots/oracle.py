@@ -64,4 +64,4 @@ class OracleBot:
 
 
 def make_oracle(game: Game, params: dict[str, str]) -> OracleBot:
-    return OracleBot(game, SearchSettings(params, "oracle"))
+    return OracleBot(game, SearchSettings(params, "oracle", game.name))

@@ -55,3 +55,11 @@ def test_tuned_defaults_show_in_the_name_and_yield_to_the_spec() -> None:
     kittens = cardroom.make("exploding-kittens", players=2)
     assert make_bot("ismcts:iterations=60", kittens).name == "ismcts:iterations=60,z=2.5,spread=1"
     assert make_bot("ismcts:iterations=60,z=1,spread=0.25", kittens).name == "ismcts:iterations=60"
+
+
+def test_the_plain_tree_root_also_plays_legally() -> None:
+    game = SneakyGame(preset="four")
+    state = game.new_game(4)
+    for seat in state.to_act:
+        bot = make_bot("ismcts:iterations=30,root=puct,playout=random", game)
+        assert bot.choose(game, state.view(seat), random.Random(seat)) in state.view(seat)["legal_actions"]

@@ -71,8 +71,9 @@ def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[
         challenger=True,
     )
     console.rule(f"{fig.key}: {fig.game}, {fig.players} players")
+    players_flag = f" --players {fig.players}" if "players" in options else ""
     console.print(
-        f"ran: cardroom arena {fig.game} --players {fig.players} --bots {' '.join(bots)} --games {args.games} "
+        f"ran: cardroom arena {fig.game}{players_flag} --bots {' '.join(bots)} --games {args.games} "
         f"--seed {args.seed} --jobs {args.jobs} --challenger",
         highlight=False,
     )

@@ -16,6 +16,7 @@ from cardroom.core.game import Game, State
 
 class Policy(Protocol):
     name: str
+    game: Game
 
     def move(self, state: State, seat: int, rng: random.Random) -> str: ...
 

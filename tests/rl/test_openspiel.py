@@ -83,7 +83,6 @@ def test_ismcts_plays_complete_games_of_the_toy_game() -> None:
     assert len(scores) == 4
 
 
-@pytest.mark.skipif("tacocat" not in cardroom.GAMES, reason="Tacocat has not landed")
 def test_ismcts_plays_complete_tacocat_games_against_random() -> None:
     scores = play_ismcts_vs_random("tacocat", games=2, sims=10)
     assert len(scores) == 2 and all(s in (-1.0, 0.0, 1.0) for s in scores)

@@ -9,10 +9,9 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-import cardroom
 from tests.server.conftest import auth, create
 
-REAL = [g for g in ("tacocat", "exploding-kittens", "taco") if g in cardroom.GAMES]
+REAL = ["tacocat", "exploding-kittens", "taco"]
 
 
 @pytest.mark.parametrize("game", REAL)
@@ -47,7 +46,6 @@ def test_bots_play_each_game_to_the_end(client: TestClient, game: str) -> None:
     assert replay["view"]["outcome"] == summary["outcome"]
 
 
-@pytest.mark.skipif("tacocat" not in REAL, reason="Tacocat is not in this tree")
 def test_tacocat_simultaneous_choices_on_one_step(client: TestClient) -> None:
     table = create(client, "tacocat")
     tid = table["table_id"]
@@ -93,7 +91,6 @@ def test_tacocat_simultaneous_choices_on_one_step(client: TestClient) -> None:
         assert pushed[0]["view"]["opponent_hand_size"] == len(hands[1])
 
 
-@pytest.mark.skipif("taco" not in REAL, reason="T.A.C.O. is not in this tree")
 def test_a_one_seat_instants_window_closes_on_its_own(client: TestClient, db_url: str) -> None:
     """Two-player T.A.C.O. asks only the other seat in an Instants window: still a window, still timed."""
     import sqlite3
@@ -105,7 +102,12 @@ def test_a_one_seat_instants_window_closes_on_its_own(client: TestClient, db_url
     deadline = time.time() + 60
     windows = 0
     while time.time() < deadline:
-        snap = client.get(f"/api/tables/{tid}/view", headers=headers).json()
+        response = client.get(f"/api/tables/{tid}/view", headers=headers)
+        if response.status_code == 429:  # the per-token rate limit: a real client backs off too
+            time.sleep(0.2)
+            continue
+        assert response.status_code == 200, response.text
+        snap = response.json()
         view = snap["view"]
         if view["is_over"]:
             break

@@ -36,3 +36,17 @@ def test_a_whole_game_against_bots_then_its_replay(tmp_path: Path, game: str, ex
     replay.expect(rf"step {len(record['actions'])} of {len(record['actions'])}")
     replay.expect("Result:")
     assert replay.wait() == 0
+
+
+def test_taco_takes_a_deck_file_and_refuses_a_bad_one(tmp_path: Path) -> None:
+    bad = tmp_path / "deck.toml"
+    bad.write_text('[[card]]\nname = "Mystery Meat"\n')
+    term = Terminal(["play", "taco", "--players", "2", "--deck", str(bad)], tmp_path)
+    found = term.expect(r"error: (.+)")
+    assert "Mystery Meat" in found.group(1) or "deck" in found.group(1)
+    assert term.wait() == 2
+    shipped = Path(__file__).resolve().parents[2] / "src/cardroom/games/taco/deck.toml"
+    term = Terminal(["play", "taco", "--players", "2", "--deck", str(shipped), "--seed", "2"], tmp_path)
+    term.expect("your move> ")
+    term.send("quit")
+    assert term.wait() == 0

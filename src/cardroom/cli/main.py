@@ -24,7 +24,7 @@ app = typer.Typer(
 console = Console()
 
 
-def _parse_options(items: list[str], players: int | None) -> dict[str, Any]:
+def _parse_options(items: list[str], players: int | None, deck: Path | None = None) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for item in items:
         key, eq, value = item.partition("=")
@@ -36,6 +36,8 @@ def _parse_options(items: list[str], players: int | None) -> dict[str, Any]:
             options[key.strip()] = value
     if players is not None:
         options["players"] = players
+    if deck is not None:
+        options["deck"] = str(deck)
     return options
 
 
@@ -48,6 +50,9 @@ GameArg = Annotated[str, typer.Argument(help="tacocat, exploding-kittens or taco
 PresetOpt = Annotated[str | None, typer.Option(help="a preset of the game (see `cardroom games`)")]
 OptionOpt = Annotated[list[str], typer.Option("--option", "-o", help="override one option: KEY=VALUE")]
 PlayersOpt = Annotated[int | None, typer.Option(help="number of players, for games that take 2 or more")]
+DeckOpt = Annotated[
+    Path | None, typer.Option(help="T.A.C.O.: play with your own deck file (see docs/taco.md for its format)")
+]
 
 
 @app.command()
@@ -61,6 +66,7 @@ def play(
     seed: Annotated[int | None, typer.Option(help="fix every shuffle (default: a fresh secret seed)")] = None,
     seat: Annotated[int, typer.Option(help="your seat (0 sits first)")] = 0,
     option: OptionOpt = [],  # noqa: B006
+    deck: DeckOpt = None,
     records: Annotated[Path, typer.Option(help="folder for finished-game records")] = Path("records"),
     delay: Annotated[float, typer.Option(help="seconds to pause after each bot move")] = 0.0,
 ) -> None:
@@ -68,7 +74,7 @@ def play(
     from cardroom.cli.play import play as run_play
 
     try:
-        table_game = make(game, preset=preset, **_parse_options(option, players))
+        table_game = make(game, preset=preset, **_parse_options(option, players, deck))
         if not 0 <= seat < table_game.players:
             _fail(f"--seat must be 0 to {table_game.players - 1}")
         run_play(table_game, vs, seed, seat, records, console, delay)
@@ -93,12 +99,12 @@ def replay(
 
 
 @app.command()
-def rules(game: GameArg, preset: PresetOpt = None, option: OptionOpt = []) -> None:  # noqa: B006
+def rules(game: GameArg, preset: PresetOpt = None, option: OptionOpt = [], deck: DeckOpt = None) -> None:  # noqa: B006
     """Show the rules of GAME under a preset."""
     from cardroom.cli.rules_text import rules_markdown
 
     try:
-        console.print(Markdown(rules_markdown(make(game, preset=preset, **_parse_options(option, None)))))
+        console.print(Markdown(rules_markdown(make(game, preset=preset, **_parse_options(option, None, deck)))))
     except CardroomError as exc:
         _fail(str(exc))
 

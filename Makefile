@@ -42,7 +42,7 @@ typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
 unit: $(VENV)/.test
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 2 -q --durations=15
 
 # The browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
 chromium:

@@ -165,5 +165,6 @@ def play(
         console.print("Left the table; unfinished games are not saved.")
         return {"finished": False}
     path = table.record.save(records)
-    console.print(f"Saved the record to {path} (replay it with: cardroom replay {path})", highlight=False)
+    # Never wrapped: a person (or a script) copies the path from this line.
+    console.print(f"Saved the record to {path} (replay it with: cardroom replay {path})", highlight=False, soft_wrap=True)
     return {"finished": True, "record": str(path)}

@@ -50,8 +50,6 @@ def test_difficulty_words_map_to_specs() -> None:
 def test_tuned_defaults_show_in_the_name_and_yield_to_the_spec() -> None:
     import cardroom
 
-    if "exploding-kittens" not in cardroom.GAMES:
-        pytest.skip("Exploding Kittens is not registered")
     kittens = cardroom.make("exploding-kittens", players=2)
     assert make_bot("ismcts:iterations=60", kittens).name == "ismcts:iterations=60,z=2.5,spread=1"
     assert make_bot("ismcts:iterations=60,z=1,spread=0.25", kittens).name == "ismcts:iterations=60"

@@ -1,7 +1,9 @@
 """The arena: bots play each other on duplicate deals; win rates, ratings, seat advantage and plots.
 
->>> from cardroom.arena import ArenaConfig, run_arena   # doctest: +SKIP
->>> result = run_arena(ArenaConfig("tacocat", ("ismcts:iterations=200", "heuristic"), games=20))  # doctest: +SKIP
+>>> from cardroom.arena import ArenaConfig, run_arena
+>>> result = run_arena(ArenaConfig("tacocat", ("heuristic", "random"), games=4, seed=1))
+>>> sorted((r.deal, r.rotation) for r in result.records)   # every deal played again, seats swapped
+[(0, 0), (0, 1), (1, 0), (1, 1)]
 """
 
 from cardroom.arena.config import ArenaConfig

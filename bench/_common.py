@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 
+from cardroom.arena.stats import wilson
 from cardroom.core.bot import Bot
 from cardroom.core.game import Game
 from cardroom.core.outcome import Outcome
+
+__all__ = ["play", "wilson"]
 
 
 def play(game: Game, bots: Sequence[Bot], seed: int) -> Outcome:
@@ -21,14 +23,3 @@ def play(game: Game, bots: Sequence[Bot], seed: int) -> Outcome:
         state = state.apply(seat, text)
     assert state.outcome is not None
     return state.outcome
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))

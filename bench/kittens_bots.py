@@ -9,23 +9,14 @@ heuristic bot against three random bots, its seat rotating through all four.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 
 import cardroom
+from cardroom.arena.stats import wilson
 from cardroom.bots.uniform import RandomBot
 from cardroom.core.bot import Bot
 from cardroom.games.kittens.bot import HeuristicBot
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def play(game: cardroom.Game, bots: list[Bot], seed: int) -> tuple[int, ...]:

@@ -5,7 +5,6 @@ Kept light: matplotlib and Ray are imported only when --out or --backend ray ask
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,7 +22,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, InvalidOptions
+from cardroom.core.options import parse_assignments
 
 # `--bots A B C` takes several values after one flag: Click gives the first to --bots and the rest as
 # extra arguments, which the command collects (see `arena`). The wiring passes these settings.
@@ -37,15 +37,10 @@ class GamesPerSecond(ProgressColumn):
 
 
 def _options(items: list[str], players: int | None) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for item in items:
-        key, eq, value = item.partition("=")
-        if not eq or not key:
-            raise typer.BadParameter(f"--option takes KEY=VALUE, got {item!r}")
-        try:
-            options[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key.strip()] = value
+    try:
+        options = parse_assignments(items)
+    except InvalidOptions as exc:
+        raise typer.BadParameter(str(exc)) from None
     if players is not None:
         options["players"] = players
     return options

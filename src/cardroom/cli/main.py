@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,7 +12,8 @@ from rich.table import Table
 
 from cardroom.arena.cli import CONTEXT_SETTINGS as ARENA_CONTEXT
 from cardroom.arena.cli import arena
-from cardroom.core.errors import CardroomError
+from cardroom.core.errors import CardroomError, InvalidOptions
+from cardroom.core.options import parse_assignments
 from cardroom.core.registry import game_class, game_names, make
 
 app = typer.Typer(
@@ -25,15 +25,10 @@ console = Console()
 
 
 def _parse_options(items: list[str], players: int | None, deck: Path | None = None) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for item in items:
-        key, eq, value = item.partition("=")
-        if not eq or not key:
-            raise typer.BadParameter(f"--option takes KEY=VALUE, got {item!r}")
-        try:
-            options[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key.strip()] = value
+    try:
+        options = parse_assignments(items)
+    except InvalidOptions as exc:
+        raise typer.BadParameter(str(exc)) from None
     if players is not None:
         options["players"] = players
     if deck is not None:

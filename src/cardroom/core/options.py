@@ -54,3 +54,19 @@ def resolve(
     values.update(presets[chosen])
     values.update(overrides)
     return chosen, {name: by_name[name].validate(v) for name, v in values.items()}
+
+
+def parse_assignments(items: list[str]) -> dict[str, Any]:
+    """``["ties=redeal", "players=4"]`` as option values; JSON where it parses (numbers, booleans)."""
+    import json
+
+    values: dict[str, Any] = {}
+    for item in items:
+        key, eq, text = item.partition("=")
+        if not eq or not key.strip():
+            raise InvalidOptions(f"an option is KEY=VALUE, got {item!r}")
+        try:
+            values[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            values[key.strip()] = text
+    return values

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardroom.bots.budget import Budget, budget_from
 from cardroom.bots.policy import make_policy
 from cardroom.bots.search import SearchStats, search
 from cardroom.core.errors import InvalidOptions
-from cardroom.core.game import Game
+from cardroom.core.game import Game, State
 
 PLAYOUTS = ("heuristic", "random")
 DEFAULT_C = 1.0
@@ -73,43 +73,52 @@ class SearchSettings:
         return self.budget.label() + extra
 
 
-class ISMCTSBot:
-    """Information Set MCTS on the seat's view. Reads no State: every hidden card is imagined."""
+class SearchBot:
+    """What the fair search and the oracle share: settings, the playout policy and one search call.
 
-    cheats = False
+    They differ only in how a world is imagined: sampled from the view, or the true state itself.
+    """
 
-    def __init__(self, game: Game, settings: SearchSettings) -> None:
+    def __init__(self, game: Game, settings: SearchSettings, name: str) -> None:
         self.settings = settings
         self.policy = make_policy(game, settings.playout)
-        # The label names every setting that differs from the generic defaults, tuned ones included.
-        self.name = f"ismcts:{settings.label()}"
+        self.name = name
         self.last = SearchStats()
 
     @property
     def budget(self) -> Budget:
         return self.settings.budget
 
-    def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
+    def _search(
+        self,
+        game: Game,
+        seat: int,
+        root_view: dict[str, Any],
+        world: Callable[[random.Random], State],
+        rng: random.Random,
+    ) -> str:
         if self.policy.game is not game:
             self.policy = make_policy(game, self.settings.playout)
-        root_view = dict(view)
-        seat = root_view["seat"]
         self.last = SearchStats()
+        s = self.settings
         return search(
-            game,
-            seat,
-            root_view,
-            lambda r: game.sample(root_view, r),
-            self.policy,
-            self.settings.budget,
-            rng,
-            self.settings.exploration,
-            self.settings.bias,
-            self.last,
-            self.settings.root == "paired",
-            self.settings.z,
-            self.settings.spread,
-        )
+            game, seat, root_view, world, self.policy, s.budget, rng,
+            s.exploration, s.bias, self.last, s.root == "paired", s.z, s.spread,
+        )  # fmt: skip
+
+
+class ISMCTSBot(SearchBot):
+    """Information Set MCTS on the seat's view. Reads no State: every hidden card is imagined."""
+
+    cheats = False
+
+    def __init__(self, game: Game, settings: SearchSettings) -> None:
+        # The label names every setting that differs from the generic defaults, tuned ones included.
+        super().__init__(game, settings, f"ismcts:{settings.label()}")
+
+    def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
+        root_view = dict(view)
+        return self._search(game, root_view["seat"], root_view, lambda r: game.sample(root_view, r), rng)
 
 
 def make_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:

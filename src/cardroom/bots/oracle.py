@@ -12,9 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.bots.ismcts import SearchSettings
-from cardroom.bots.policy import make_policy
-from cardroom.bots.search import SearchStats, search
+from cardroom.bots.ismcts import SearchBot, SearchSettings
 from cardroom.core.game import Game, State
 
 CHEAT_NOTICE = (
@@ -27,40 +25,20 @@ class OracleCheats(RuntimeError):
     """Raised when the oracle is asked to play from a view, as in a real game."""
 
 
-class OracleBot:
+class OracleBot(SearchBot):
     """Search on the true state (cheats; arena measurements only)."""
 
     cheats = True
 
     def __init__(self, game: Game, settings: SearchSettings) -> None:
-        self.settings = settings
-        self.policy = make_policy(game, settings.playout)
-        self.name = f"oracle:{settings.label()} (cheats)"
-        self.last = SearchStats()
+        super().__init__(game, settings, f"oracle:{settings.label()} (cheats)")
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
         raise OracleCheats(CHEAT_NOTICE)
 
     def choose_with_state(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         """Cheats: the search starts every iteration from ``state`` itself, hidden cards and all."""
-        if self.policy.game is not game:
-            self.policy = make_policy(game, self.settings.playout)
-        self.last = SearchStats()
-        return search(
-            game,
-            seat,
-            state.view(seat),
-            lambda _rng: state,
-            self.policy,
-            self.settings.budget,
-            rng,
-            self.settings.exploration,
-            self.settings.bias,
-            self.last,
-            self.settings.root == "paired",
-            self.settings.z,
-            self.settings.spread,
-        )
+        return self._search(game, seat, state.view(seat), lambda _rng: state, rng)
 
 
 def make_oracle(game: Game, params: dict[str, str]) -> OracleBot:

@@ -34,25 +34,32 @@ CONFIGS: list[tuple[str, str, str | None, dict[str, Any]]] = [
 Measure = Callable[[float], tuple[int, int, float]]
 
 
-def cardroom_runner(name: str, preset: str | None, options: dict[str, Any]) -> Measure:
-    game = cardroom.make(name, preset=preset, **options)
+def timed(play_one: Callable[[int], int]) -> Measure:
+    """A measure that plays games (``play_one(index)`` plays one and returns its actions) for a time."""
 
     def run(seconds: float) -> tuple[int, int, float]:
-        rng = random.Random(1)
         games = actions = 0
         start = time.perf_counter()
-        seed = 0
         while time.perf_counter() - start < seconds:
-            state = game.new_game(seed)
-            seed += 1
-            while not state.is_over:
-                seat = rng.choice(state.to_act)
-                state = state.apply(seat, rng.choice(state.legal_actions(seat)))
-                actions += 1
+            actions += play_one(games)
             games += 1
         return games, actions, time.perf_counter() - start
 
     return run
+
+
+def cardroom_runner(name: str, preset: str | None, options: dict[str, Any]) -> Measure:
+    game = cardroom.make(name, preset=preset, **options)
+    rng = random.Random(1)
+
+    def one(index: int) -> int:
+        state = game.new_game(index)
+        while not state.is_over:
+            seat = rng.choice(state.to_act)
+            state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        return state.step
+
+    return timed(one)
 
 
 def rlcard_runner(env_name: str) -> Measure | None:
@@ -64,17 +71,12 @@ def rlcard_runner(env_name: str) -> Measure | None:
     env = rlcard.make(env_name, config={"seed": 1})
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
 
-    def run(seconds: float) -> tuple[int, int, float]:
-        games = actions = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            trajectories, _ = env.run(is_training=False)
-            # Each player's trajectory alternates state, action, state, ...: (len - 1) // 2 actions.
-            actions += sum((len(t) - 1) // 2 for t in trajectories)
-            games += 1
-        return games, actions, time.perf_counter() - start
+    def one(index: int) -> int:
+        trajectories, _ = env.run(is_training=False)
+        # Each player's trajectory alternates state, action, state, ...: (len - 1) // 2 actions.
+        return sum((len(t) - 1) // 2 for t in trajectories)
 
-    return run
+    return timed(one)
 
 
 def openspiel_runner(game_name: str) -> Measure | None:
@@ -83,24 +85,21 @@ def openspiel_runner(game_name: str) -> Measure | None:
     except ImportError:
         return None
     game = pyspiel.load_game(game_name)
+    rng = random.Random(1)
 
-    def run(seconds: float) -> tuple[int, int, float]:
-        rng = random.Random(1)
-        games = actions = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = [o for o, _ in state.chance_outcomes()]
-                    state.apply_action(rng.choice(outcomes))
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                    actions += 1
-            games += 1
-        return games, actions, time.perf_counter() - start
+    def one(index: int) -> int:
+        actions = 0
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = [o for o, _ in state.chance_outcomes()]
+                state.apply_action(rng.choice(outcomes))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                actions += 1
+        return actions
 
-    return run
+    return timed(one)
 
 
 # -- the RL environments (cardroom.rl): the same games, stepped through each adapter -------------------
@@ -118,24 +117,21 @@ def pettingzoo_runner(name: str, preset: str | None, options: dict[str, Any]) ->
     except ImportError:
         return None
     env = raw_env(name, preset, **options)
+    rng = np.random.default_rng(1)
 
-    def run(seconds: float) -> tuple[int, int, float]:
-        rng = np.random.default_rng(1)
-        games = actions = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            env.reset(seed=games)
-            for _agent in env.agent_iter():
-                obs, _, term, trunc, _ = env.last()
-                if term or trunc:
-                    env.step(None)
-                    continue
-                env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-                actions += 1
-            games += 1
-        return games, actions, time.perf_counter() - start
+    def one(index: int) -> int:
+        actions = 0
+        env.reset(seed=index)
+        for _agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            actions += 1
+        return actions
 
-    return run
+    return timed(one)
 
 
 def gymnasium_runner(name: str, preset: str | None, options: dict[str, Any]) -> Measure | None:
@@ -146,21 +142,18 @@ def gymnasium_runner(name: str, preset: str | None, options: dict[str, Any]) -> 
     except ImportError:
         return None
     env = CardroomEnv(name, preset, opponents="random", **options)
+    rng = np.random.default_rng(1)
 
-    def run(seconds: float) -> tuple[int, int, float]:
-        rng = np.random.default_rng(1)
-        games = actions = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            obs, _ = env.reset(seed=games)
-            done = False
-            while not done:
-                obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-                actions += 1
-            games += 1
-        return games, actions, time.perf_counter() - start
+    def one(index: int) -> int:
+        actions = 0
+        obs, _ = env.reset(seed=index)
+        done = False
+        while not done:
+            obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            actions += 1
+        return actions
 
-    return run
+    return timed(one)
 
 
 def cardroom_openspiel_runner(name: str, preset: str | None, options: dict[str, Any]) -> Measure | None:
@@ -173,21 +166,18 @@ def cardroom_openspiel_runner(name: str, preset: str | None, options: dict[str, 
     openspiel.register(name)
     params: dict[str, Any] = {"preset": preset or "", **options}
     game = pyspiel.load_game(openspiel.short_name(name), params)
+    rng = random.Random(1)
 
-    def run(seconds: float) -> tuple[int, int, float]:
-        rng = random.Random(1)
-        games = actions = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_initial_state()
-            state.apply_action(games % game.max_chance_outcomes())
-            while not state.is_terminal():
-                state.apply_action(rng.choice(state.legal_actions()))
-                actions += 1
-            games += 1
-        return games, actions, time.perf_counter() - start
+    def one(index: int) -> int:
+        actions = 0
+        state = game.new_initial_state()
+        state.apply_action(index % game.max_chance_outcomes())
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+        return actions
 
-    return run
+    return timed(one)
 
 
 def environment_rows() -> list[tuple[str, Measure | None]]:

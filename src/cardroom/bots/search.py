@@ -30,6 +30,7 @@ from typing import Any
 from cardroom.bots.budget import Budget, now
 from cardroom.bots.policy import Policy
 from cardroom.bots.tree import Node, view_key
+from cardroom.core.action import Action
 from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
 
@@ -200,9 +201,9 @@ def _iterate(
         elif len(legal) == 1:
             # No decision (typically "pass" in a reaction window without a reacting card): no node,
             # and no policy call, which would build a view for nothing.
-            state = state.apply(acting, legal[0])
+            state = state.apply_legal(acting, legal[0])
         elif expanded[acting]:
-            state = state.apply(acting, policy.move(state, acting, rng))
+            state = _apply_checked(game, state, acting, legal, policy.move(state, acting, rng))
         else:
             if steps == 0:
                 view, key = root_view, root_key
@@ -216,9 +217,17 @@ def _iterate(
                 expanded[acting] = True
             index = node.select(exploration)
             path.append((acting, node, index))
-            state = state.apply(acting, node.actions[index])
+            state = _apply_checked(game, state, acting, legal, node.actions[index])
         steps += 1
     reward = rewards(state.outcome, game.players)
     for who, node, index in path:
         node.update(index, reward[who])
     return reward[seat]
+
+
+def _apply_checked(game: Game, state: State, seat: int, legal: tuple[Action, ...], text: str) -> State:
+    """Apply a policy's or node's choice, checked against the legal list the playout already has."""
+    act = game.action_for(text)
+    if act not in legal:
+        return state.apply(seat, act)  # raises, naming the rule the policy broke
+    return state.apply_legal(seat, act)

@@ -28,14 +28,16 @@ class Action:
     args: tuple[Arg, ...] = ()
     # Computed once: legal lists are sorted and compared far more often than actions are made.
     _key: tuple[Any, ...] = field(init=False, repr=False, compare=False, hash=False)
+    # The text too: every view lists the legal actions as text, so searches ask for it constantly.
+    _text: str = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_key", (self.verb, len(self.args), tuple(_arg_key(a) for a in self.args)))
+        text = self.verb + " " + " ".join(str(a) for a in self.args) if self.args else self.verb
+        object.__setattr__(self, "_text", text)
 
     def __str__(self) -> str:
-        if not self.args:
-            return self.verb
-        return self.verb + " " + " ".join(str(a) for a in self.args)
+        return self._text
 
     def sort_key(self) -> tuple[Any, ...]:
         return self._key

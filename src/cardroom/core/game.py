@@ -20,6 +20,7 @@ from cardroom.core.options import Option, resolve
 from cardroom.core.outcome import Outcome
 
 View = dict[str, Any]
+PARSED_LIMIT = 4096
 
 
 class State(ABC):
@@ -93,7 +94,7 @@ class State(ABC):
         Raises :class:`InvalidAction` for text that is no action, :class:`IllegalAction` when the rules
         forbid it now. Either way this state is unchanged (it is immutable).
         """
-        act = self.game.parse_action(action) if not isinstance(action, Action) else action
+        act = action if isinstance(action, Action) else self.game.action_for(action)
         if not isinstance(seat, int) or not 0 <= seat < self.game.players:
             raise IllegalAction(f"there is no seat {seat!r}; seats are 0 to {self.game.players - 1}")
         if act in self.legal_actions(seat):
@@ -104,6 +105,14 @@ class State(ABC):
             waiting = ", ".join(str(s) for s in self.to_act)
             raise IllegalAction(f"it is not seat {seat}'s decision; waiting for seat {waiting}")
         raise IllegalAction(self._why_illegal(seat, act))
+
+    def apply_legal(self, seat: int, action: Action) -> State:
+        """``apply`` without the checks, for searches that take ``action`` from ``legal_actions(seat)``.
+
+        A search applies millions of actions it has just read off the legal list; checking each one
+        again would recompute that list. Anything else must call :meth:`apply`.
+        """
+        return self._apply(seat, action)
 
     def view(self, seat: int | None) -> View:
         """All that ``seat`` may know, as JSON-safe data (``None``: a spectator)."""
@@ -157,6 +166,7 @@ class Game(ABC):
         self.preset, self.options = resolve(
             self.name, self.option_specs, self.presets, preset, self.default_preset, options
         )
+        self._parsed: dict[str, Action] = {}
         self._setup()
 
     def _setup(self) -> None:  # noqa: B027 - optional hook, empty by default
@@ -191,6 +201,16 @@ class Game(ABC):
     def parse_action(self, text: str | Action) -> Action:
         """The action a text names; :class:`InvalidAction` lists the forms if it names none."""
         return self.grammar.parse(text)
+
+    def action_for(self, text: str) -> Action:
+        """``parse_action`` remembered: bots and players send the same few texts again and again."""
+        found = self._parsed.get(text)
+        if found is None:
+            found = self.parse_action(text)
+            if len(self._parsed) >= PARSED_LIMIT:
+                self._parsed.clear()  # texts come from outside too; never let them grow without bound
+            self._parsed[text] = found
+        return found
 
     def replay(self, seed: int, actions: Iterable[tuple[int, str | Action]]) -> State:
         """The state reached from ``new_game(seed)`` by these (seat, action) pairs."""

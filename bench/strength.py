@@ -3,6 +3,8 @@
 
     python bench/strength.py                         # every figure at full size (hours on 2 cores)
     python bench/strength.py --figure tacocat --games 40 --ms 100 --jobs 2   # a small run
+    python bench/strength.py --seed 2 --games 100 --out runs/2   # one piece of a long measurement...
+    python bench/strength.py --merge runs/1 runs/2 runs/3        # ...and the pieces merged into figures
 
 Figures (ismcts with --ms per decision; duplicate deals, so every bot plays every seat of every deal):
 
@@ -29,7 +31,8 @@ from typing import Any
 from rich.console import Console
 
 import cardroom
-from cardroom.arena import ArenaConfig, run_arena
+from cardroom.arena import ArenaConfig, ArenaResult, run_arena, write_results
+from cardroom.arena.merge import load_result, merge
 from cardroom.arena.report import print_report
 
 
@@ -56,15 +59,18 @@ def budget(args: argparse.Namespace) -> str:
     return text + (f",{args.params}" if args.params else "")
 
 
-def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[str, Any]:
+def lineup(fig: Figure, args: argparse.Namespace) -> list[str]:
     search = f"ismcts:{budget(args)}"
-    oracle = fig.oracle and not args.no_oracle
     # Two seats: the heuristic first, against each search (--challenger): ismcts vs oracle is not
     # needed for any figure. More seats: ismcts first, alone against three heuristics.
     if fig.players == 2:
-        bots = ["heuristic", search] + ([f"oracle:{budget(args)}"] if oracle else [])
-    else:
-        bots = [search, "heuristic"]
+        oracle = fig.oracle and not args.no_oracle
+        return ["heuristic", search] + ([f"oracle:{budget(args)}"] if oracle else [])
+    return [search, "heuristic"]
+
+
+def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[str, Any]:
+    bots = lineup(fig, args)
     options: dict[str, Any] = {} if fig.game == "tacocat" else {"players": fig.players}
     config = ArenaConfig(
         game=fig.game, bots=tuple(bots), games=args.games, options=options, seed=args.seed, jobs=args.jobs,
@@ -79,6 +85,29 @@ def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[
     )
     result = run_arena(config)
     print_report(result.summary, console)
+    if args.out:
+        write_results(result, Path(args.out) / fig.key)
+    return figure(fig, result, console)
+
+
+def merge_figure(fig: Figure, folders: list[Path], console: Console) -> dict[str, Any] | None:
+    """The figure from earlier runs' ``--out`` folders (different --seed), merged into one."""
+    files = [folder / fig.key / "arena.json" for folder in folders]
+    files = [f for f in files if f.exists()]
+    if not files:
+        return None
+    result = merge([load_result(f) for f in files])
+    console.rule(f"{fig.key}: {fig.game}, {fig.players} players, merged from {len(files)} runs")
+    console.print(f"runs: {', '.join(str(f) for f in files)}; seeds {result.seeds}", highlight=False)
+    print_report(result.summary, console)
+    return figure(fig, result, console)
+
+
+def figure(fig: Figure, result: ArenaResult, console: Console) -> dict[str, Any]:
+    """The figure's line (win rate, interval, target met or not) from an arena result."""
+    config = result.config
+    search = next(b for b in config.bots if b.startswith("ismcts"))
+    spent = search.partition(":")[2]
     rows = {tuple(r["lineup"]): r for r in result.summary["matchups"]}
     if fig.players == 2:
         # The row is the heuristic's; in two-seat games the search's share is the rest.
@@ -91,8 +120,9 @@ def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[
     met = rate >= fig.target and (fig.wilson_target is None or low > fig.wilson_target)
     timing = {t["bot"]: t for t in result.summary["timing"]}
     per_decision = timing[search]["mean_ms"]
+    worst = timing[search]["worst_ms"]
     line = (
-        f"{fig.key}: ismcts ({budget(args)}; {per_decision:.0f} ms/decision measured) "
+        f"{fig.key}: ismcts ({spent}; {per_decision:.0f} ms/decision mean, {worst:.0f} worst) "
         f"{'vs heuristic' if fig.players == 2 else 'vs 3 heuristics'}: "
         f"{100 * rate:.1f}% of {main['games']} games (Wilson 95% {100 * low:.1f}–{100 * high:.1f}%); "
         f"target {100 * fig.target:.0f}%"
@@ -100,9 +130,9 @@ def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[
         + (": MET" if met else ": NOT MET")
     )
     out: dict[str, Any] = {
-        "figure": fig.key, "config": config.to_json(), "win_rate": rate, "wilson95": [low, high],
-        "games": main["games"], "target": fig.target, "met": met, "seconds": result.seconds,
-        "timing": result.summary["timing"],
+        "figure": fig.key, "config": config.to_json(), "seeds": result.seeds, "win_rate": rate,
+        "wilson95": [low, high], "games": main["games"], "target": fig.target, "met": met,
+        "seconds": result.seconds, "timing": result.summary["timing"],
     }
     if (0, 2) in rows:
         oracle_rate = 1.0 - rows[(0, 2)]["win_rate"]
@@ -115,11 +145,7 @@ def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[
         )
         out.update(oracle_vs_heuristic=oracle_rate, gap_closure=closure)
     console.print(line, highlight=False)
-    console.print(f"[dim]{result.seconds:.0f} s wall clock[/dim]")
-    if args.out:
-        from cardroom.arena import write_results
-
-        write_results(result, Path(args.out) / fig.key)
+    console.print(f"[dim]{result.seconds:.0f} s of arena wall clock[/dim]")
     out["line"] = line
     return out
 
@@ -135,6 +161,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-oracle", action="store_true", help="skip the oracle matchups of the tacocat figure")
     parser.add_argument("--out", default=None, help="folder for arena.json and plots, one subfolder per figure")
+    parser.add_argument(
+        "--merge", nargs="+", type=Path, default=None, metavar="DIR",
+        help="play nothing: merge the --out folders of earlier runs (different --seed) and print the figures",
+    )
     args = parser.parse_args()
     console = Console()
     chosen = list(FIGURES) if "all" in args.figure else list(dict.fromkeys(args.figure))
@@ -144,6 +174,13 @@ def main() -> None:
         fig = FIGURES[key]
         if fig.game not in cardroom.GAMES:
             console.print(f"{key}: {fig.game} is not registered; skipped")
+            continue
+        if args.merge:
+            merged = merge_figure(fig, args.merge, console)
+            if merged is None:
+                console.print(f"{key}: no {key}/arena.json in {', '.join(map(str, args.merge))}; skipped")
+            else:
+                results.append(merged)
             continue
         results.append(run_figure(fig, args, console))
     console.rule("summary")

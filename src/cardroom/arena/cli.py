@@ -101,3 +101,30 @@ def arena(
     if out is not None:
         for path in write_results(result, out):
             console.print(f"wrote {path}", highlight=False)
+
+
+def arena_merge(
+    runs: Annotated[list[Path], typer.Argument(help="arena.json files written by `cardroom arena --out`")],
+    out: Annotated[Path | None, typer.Option(help="folder for the merged arena.json and its plots")] = None,
+) -> None:
+    """Merge arena runs that differ only in --seed into one result, and print its table.
+
+    A long measurement can be played as several runs (--seed 1, --seed 2, ...), at different times or
+    on different machines; merged, the win rates, intervals and ratings are those of all the games.
+    """
+    from cardroom.arena.merge import load_result, merge
+    from cardroom.arena.report import print_report
+    from cardroom.arena.run import write_results
+
+    console = Console()
+    try:
+        result = merge([load_result(path) for path in runs])
+    except CardroomError as exc:
+        console.print(f"[red]error:[/red] {exc}", highlight=False)
+        raise typer.Exit(2) from None
+    seeds = ", ".join(str(s) for s in result.seeds)
+    console.print(f"{len(runs)} runs, seeds {seeds}: {len(result.records)} games", highlight=False)
+    print_report(result.summary, console)
+    if out is not None:
+        for path in write_results(result, out):
+            console.print(f"wrote {path}", highlight=False)

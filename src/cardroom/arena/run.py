@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +22,17 @@ class ArenaResult:
     records: list[GameRecord]
     summary: dict[str, Any]
     seconds: float
+    # Every seed whose deals are in ``records``: one, or several once runs are merged (arena/merge.py).
+    seeds: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.seeds:
+            self.seeds = [self.config.seed]
 
     def to_json(self) -> dict[str, Any]:
         return {
             "config": self.config.to_json(),
+            "seeds": self.seeds,
             "seconds": self.seconds,
             "reproducible": self.reproducible,
             "summary": self.summary,

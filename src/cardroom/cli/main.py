@@ -1,4 +1,4 @@
-"""The `cardroom` command: play, replay, rules, games, serve, arena."""
+"""The `cardroom` command: play, replay, rules, games, serve, arena, arena-merge."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from cardroom.arena.cli import CONTEXT_SETTINGS as ARENA_CONTEXT
-from cardroom.arena.cli import arena
+from cardroom.arena.cli import arena, arena_merge
 from cardroom.core.errors import CardroomError, InvalidOptions
 from cardroom.core.options import parse_assignments
 from cardroom.core.registry import game_class, game_names, make
@@ -138,6 +138,7 @@ def serve(
 
 # The arena (its plots and Ray are imported only when used).
 app.command(name="arena", context_settings=ARENA_CONTEXT)(arena)
+app.command(name="arena-merge")(arena_merge)
 
 
 if __name__ == "__main__":

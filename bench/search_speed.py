@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Search speed: ISMCTS playouts per second in every game, with heuristic and with random playouts.
+
+    python bench/search_speed.py [--positions 12] [--iterations 200]
+
+A playout is one imagined world played to the end, so playouts per second is what a time budget buys:
+at 1 s a decision, the search rests on about that many playouts. Positions are taken from games of the
+heuristic bot against itself (every fifth decision with a real choice, seeded, so every run searches
+the same positions); each search runs a fixed number of iterations and is timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import cardroom
+from cardroom.bots.policy import heuristic_bot
+from cardroom.bots.specs import make_bot
+from cardroom.core.game import Game
+
+
+@dataclass(frozen=True)
+class Setting:
+    label: str
+    game: str
+    options: dict[str, Any]
+
+
+SETTINGS = (
+    Setting("Tacocat", "tacocat", {}),
+    Setting("Exploding Kittens, 2 players", "exploding-kittens", {"players": 2}),
+    Setting("Exploding Kittens, 4 players", "exploding-kittens", {"players": 4}),
+    Setting("T.A.C.O., 4 players", "taco", {"players": 4}),
+)
+
+
+def positions(game: Game, count: int) -> list[dict[str, Any]]:
+    """Views of seats with a real choice, from seeded heuristic-vs-heuristic games."""
+    bot = heuristic_bot(game)
+    assert bot is not None, f"{game.name} has no heuristic bot"
+    rng = random.Random(0)
+    found: list[dict[str, Any]] = []
+    seed = 0
+    while len(found) < count:
+        state = game.new_game(seed)
+        choices = 0
+        while not state.is_over and len(found) < count:
+            seat = state.to_act[0]
+            view = state.view(seat)
+            if len(view["legal_actions"]) > 1:
+                choices += 1
+                if choices % 5 == 0:
+                    found.append(view)
+            state = state.apply(seat, bot.choose(game, view, rng))
+        seed += 1
+    return found
+
+
+def measure(setting: Setting, count: int, iterations: int, playout: str) -> float:
+    """Playouts per second of ``ismcts:iterations=N,playout=...`` over the positions."""
+    game = cardroom.make(setting.game, **setting.options)
+    bot = make_bot(f"ismcts:iterations={iterations},playout={playout}", game)
+    rates = []
+    for i, view in enumerate(positions(game, count)):
+        start = time.perf_counter()
+        bot.choose(game, view, random.Random(i))
+        seconds = time.perf_counter() - start
+        done = bot.last.iterations  # type: ignore[attr-defined]
+        if done:
+            rates.append(done / seconds)
+    return statistics.median(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=12, help="positions searched per game (default 12)")
+    parser.add_argument("--iterations", type=int, default=200, help="iterations per search (default 200)")
+    args = parser.parse_args()
+    print(f"ISMCTS playouts per second (median over {args.positions} positions, {args.iterations} iterations each)")
+    print(f"{'game':<32}{'heuristic playouts':>20}{'random playouts':>18}")
+    for setting in SETTINGS:
+        heuristic = measure(setting, args.positions, args.iterations, "heuristic")
+        uniform = measure(setting, args.positions, args.iterations, "random")
+        print(f"{setting.label:<32}{heuristic:>20.0f}{uniform:>18.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

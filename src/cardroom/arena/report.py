@@ -31,7 +31,8 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
 
     bots = Table(title="Bots (Bradley-Terry rating on the Elo scale, ±95%)")
     for col in ("bot", "rating", "95% interval", "decisions", "mean ms/decision", "worst ms"):
-        bots.add_column(col, justify="left" if col == "bot" else "right", overflow="fold")
+        # A bot's name is its spec: kept on one line, so it can be copied back into --bots.
+        bots.add_column(col, justify="left" if col == "bot" else "right", overflow="fold", no_wrap=col == "bot")
     for rating, timing in zip(summary["ratings"], summary["timing"]):
         bots.add_row(
             rating["bot"],

@@ -44,3 +44,13 @@ def test_iteration_budget_is_exact_and_reproducible() -> None:
     again = make_bot("ismcts:iterations=40", game)
     assert again.choose(game, state.view(2), random.Random(3)) == first
     assert again.last.root == stats  # type: ignore[attr-defined]
+
+
+def test_the_search_stops_a_little_before_the_budget_ends() -> None:
+    """Freeing the trees and returning must fit in the budget too: 5% of it is kept back, at most 50 ms."""
+    from cardroom.bots.budget import Budget
+
+    assert Budget(ms=100).deadline(10.0) == pytest.approx(10.095)
+    assert Budget(ms=1000).deadline(0.0) == pytest.approx(0.95)
+    assert Budget(ms=10_000).deadline(0.0) == pytest.approx(9.95)
+    assert Budget(iterations=5).deadline(0.0) == float("inf")

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from cardroom.core.errors import InvalidOptions
 
 DEFAULT_MS = 1000.0
+RESERVE_SHARE = 0.05
+RESERVE_MAX_S = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +37,16 @@ class Budget:
         return self.ms is None
 
     def deadline(self, start: float) -> float:
-        """The ``time.perf_counter()`` value at which to stop; infinity without a time limit."""
-        return float("inf") if self.ms is None else start + self.ms / 1000.0
+        """The ``time.perf_counter()`` value at which to stop searching; infinity without a time limit.
+
+        The search stops a little before the budget ends (5% of it, at most 50 ms): freeing its trees,
+        returning and the caller's own bookkeeping take time too, and the answer must arrive within
+        the budget, not just the last playout.
+        """
+        if self.ms is None:
+            return float("inf")
+        seconds = self.ms / 1000.0
+        return start + seconds - min(RESERVE_SHARE * seconds, RESERVE_MAX_S)
 
     def label(self) -> str:
         parts = []

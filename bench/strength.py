@@ -90,7 +90,7 @@ def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[
     return figure(fig, result, console)
 
 
-def merge_figure(fig: Figure, folders: list[Path], console: Console) -> dict[str, Any] | None:
+def merge_figure(fig: Figure, folders: list[Path], console: Console, out: str | None) -> dict[str, Any] | None:
     """The figure from earlier runs' ``--out`` folders (different --seed), merged into one."""
     files = [folder / fig.key / "arena.json" for folder in folders]
     files = [f for f in files if f.exists()]
@@ -100,6 +100,8 @@ def merge_figure(fig: Figure, folders: list[Path], console: Console) -> dict[str
     console.rule(f"{fig.key}: {fig.game}, {fig.players} players, merged from {len(files)} runs")
     console.print(f"runs: {', '.join(str(f) for f in files)}; seeds {result.seeds}", highlight=False)
     print_report(result.summary, console)
+    if out:
+        write_results(result, Path(out) / fig.key)
     return figure(fig, result, console)
 
 
@@ -176,7 +178,7 @@ def main() -> None:
             console.print(f"{key}: {fig.game} is not registered; skipped")
             continue
         if args.merge:
-            merged = merge_figure(fig, args.merge, console)
+            merged = merge_figure(fig, args.merge, console, args.out)
             if merged is None:
                 console.print(f"{key}: no {key}/arena.json in {', '.join(map(str, args.merge))}; skipped")
             else:

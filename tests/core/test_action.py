@@ -75,3 +75,16 @@ def test_unknown_verb_message_lists_every_form() -> None:
 def test_non_text_is_invalid() -> None:
     with pytest.raises(InvalidAction):
         GRAMMAR.parse(42)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [42, ["keep", 1], {"verb": "keep"}, None])
+def test_a_state_refuses_non_text_without_changing(bad: object) -> None:
+    """Through State.apply (and its parse cache) too: a list or dict from a malformed request is an
+    InvalidAction, not a crash."""
+    import cardroom
+
+    state = cardroom.make("tacocat").new_game(1)
+    before = state.to_json()
+    with pytest.raises(InvalidAction, match="must be text"):
+        state.apply(0, bad)  # type: ignore[arg-type]
+    assert state.to_json() == before

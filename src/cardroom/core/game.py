@@ -204,6 +204,8 @@ class Game(ABC):
 
     def action_for(self, text: str) -> Action:
         """``parse_action`` remembered: bots and players send the same few texts again and again."""
+        if not isinstance(text, str):
+            return self.parse_action(text)  # not text at all: parse_action says so
         found = self._parsed.get(text)
         if found is None:
             found = self.parse_action(text)

@@ -7,24 +7,15 @@ Prints the heuristic bot's win rate (ties for first count as wins) with a Wilson
 
 from __future__ import annotations
 
-import math
 import random
 import sys
 import time
 
 import cardroom
+from cardroom.arena.stats import wilson
 from cardroom.bots.uniform import RandomBot
 from cardroom.core.bot import Bot
 from cardroom.games.taco.bot import HeuristicBot
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (centre - half, centre + half)
 
 
 def play(game: cardroom.Game, bots: list[Bot], seed: int) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ Kept light: matplotlib and Ray are imported only when --out or --backend ray ask
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -24,6 +24,9 @@ from rich.text import Text
 
 from cardroom.core.errors import CardroomError, InvalidOptions
 from cardroom.core.options import parse_assignments
+
+if TYPE_CHECKING:
+    from cardroom.arena.run import ArenaResult
 
 # `--bots A B C` takes several values after one flag: Click gives the first to --bots and the rest as
 # extra arguments, which the command collects (see `arena`). The wiring passes these settings.
@@ -73,7 +76,7 @@ def arena(
     """
     from cardroom.arena.config import ArenaConfig
     from cardroom.arena.report import print_report
-    from cardroom.arena.run import run_arena, total_games, write_results
+    from cardroom.arena.run import run_arena, total_games
 
     console = Console()
     specs = [spec for item in [*bots, *ctx.args] for spec in item.split()]
@@ -98,9 +101,7 @@ def arena(
     print_report(result.summary, console)
     if not result.reproducible:
         console.print("[dim]ms budgets follow the clock: this run will not repeat exactly.[/dim]")
-    if out is not None:
-        for path in write_results(result, out):
-            console.print(f"wrote {path}", highlight=False)
+    _write(result, out, console)
 
 
 def arena_merge(
@@ -114,7 +115,6 @@ def arena_merge(
     """
     from cardroom.arena.merge import load_result, merge
     from cardroom.arena.report import print_report
-    from cardroom.arena.run import write_results
 
     console = Console()
     try:
@@ -125,6 +125,13 @@ def arena_merge(
     seeds = ", ".join(str(s) for s in result.seeds)
     console.print(f"{len(runs)} runs, seeds {seeds}: {len(result.records)} games", highlight=False)
     print_report(result.summary, console)
+    _write(result, out, console)
+
+
+def _write(result: ArenaResult, out: Path | None, console: Console) -> None:
+    """``--out``: the JSON and the plots, each path printed."""
+    from cardroom.arena.run import write_results
+
     if out is not None:
         for path in write_results(result, out):
             console.print(f"wrote {path}", highlight=False)

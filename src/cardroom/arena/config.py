@@ -42,3 +42,8 @@ class ArenaConfig:
         data = asdict(self)
         data["bots"] = list(self.bots)
         return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ArenaConfig:
+        """The config ``to_json`` wrote; a missing or unknown field is a ``KeyError``/``TypeError``."""
+        return cls(**{**data, "bots": tuple(str(b) for b in data["bots"]), "options": dict(data.get("options") or {})})

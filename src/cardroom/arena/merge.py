@@ -36,13 +36,7 @@ def load_result(path: Path) -> ArenaResult:
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise MergeError(f"{path}: not JSON ({exc})") from None
     try:
-        raw = data["config"]
-        config = ArenaConfig(
-            game=str(raw["game"]), bots=tuple(str(b) for b in raw["bots"]), games=int(raw["games"]),
-            preset=raw.get("preset"), options=dict(raw.get("options") or {}), seed=int(raw["seed"]),
-            jobs=int(raw.get("jobs", 1)), backend=str(raw.get("backend", "local")), address=raw.get("address"),
-            challenger=bool(raw.get("challenger", False)),
-        )  # fmt: skip
+        config = ArenaConfig.from_json(data["config"])
         records = [GameRecord.from_json(g) for g in data["games"]]
         players = int(data["summary"]["players"])
         seconds = float(data.get("seconds", 0.0))

@@ -7,6 +7,7 @@ An option marked ``assumed`` fills a fact no rule text gives; docs and the rules
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -58,8 +59,6 @@ def resolve(
 
 def parse_assignments(items: list[str]) -> dict[str, Any]:
     """``["ties=redeal", "players=4"]`` as option values; JSON where it parses (numbers, booleans)."""
-    import json
-
     values: dict[str, Any] = {}
     for item in items:
         key, eq, text = item.partition("=")

@@ -31,8 +31,10 @@ from cardroom.games.tacocat.state import (
     REPLACE,
     Draft,
     TacocatState,
+    dealt,
     draft,
     freeze,
+    is_done,
 )
 
 if TYPE_CHECKING:
@@ -336,16 +338,16 @@ def _check(d: Draft) -> None:
         raise CorruptState("both duel cards laid: the duel should already be revealed")
     if d.phase == REPLACE and d.actor == BOTH:
         for x in (0, 1):
-            dealt = sorted(d.hands[x] + d.marks[x])
+            cards = dealt(d, x)
             who = ("YAY", "WOW")[x]
-            if d.decided[x] > len(dealt):
-                raise CorruptState(f"{who} has decided about {d.decided[x]} cards but holds {len(dealt)}")
-            if not contains(tuple(dealt[: d.decided[x]]), d.marks[x]):
+            if d.decided[x] > len(cards):
+                raise CorruptState(f"{who} has decided about {d.decided[x]} cards but holds {len(cards)}")
+            if not contains(cards[: d.decided[x]], d.marks[x]):
                 raise CorruptState(
                     f"{who}'s cards set aside must be among the cards decided about so far: "
                     f"its {d.decided[x]} lowest (decisions go lowest first)"
                 )
-        if all(d.decided[x] == len(d.hands[x]) + len(d.marks[x]) for x in (0, 1)):
+        if is_done(d, 0) and is_done(d, 1):
             raise CorruptState("both replacement choices done: the duel should already have begun")
     if d.phase == REPLACE and d.limit >= 0 and d.swapped > d.limit:
         raise CorruptState(f"replaced {d.swapped} cards, over the limit of {d.limit}")

@@ -173,9 +173,8 @@ def _choose_replacements(d: Draft, seat: int, act: Action, out: Events) -> None:
         out.append(_private(seat, "mark", f"You set {_a(v)} aside to replace", card=v))
     else:
         out.append(_private(seat, "keep", f"You keep {_a(v)}", card=v))
-    decided = d.decided[seat] + 1
-    d.decided = (decided, d.decided[1]) if seat == 0 else (d.decided[0], decided)
-    if decided < len(d.hands[seat]) + len(d.marks[seat]):
+    d.decided = (d.decided[0] + 1, d.decided[1]) if seat == 0 else (d.decided[0], d.decided[1] + 1)
+    if not is_done(d, seat):
         return
     out.append(Event("ready", f"{NAMES[seat]} has chosen", {"seat": seat}))
     if not (is_done(d, 0) and is_done(d, 1)):

@@ -18,8 +18,6 @@ from typing import Any
 
 from rich.console import Console
 
-import cardroom.rl.spielbot  # noqa: F401 - registers the "openspiel-ismcts" bot spec
-
 
 def run(sims: int, games: int, seed: int = 0) -> dict[str, Any]:
     from cardroom.arena import ArenaConfig, run_arena

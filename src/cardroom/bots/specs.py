@@ -73,10 +73,21 @@ def _oracle(game: Game, params: dict[str, str]) -> Bot:
     return make_oracle(game, params)
 
 
+def _openspiel_ismcts(game: Game, params: dict[str, str]) -> Bot:
+    # Imported on first use only: the adapter needs numpy and open_spiel (the ``rl`` extra), which a
+    # plain ``import cardroom`` must not pull in.
+    try:
+        from cardroom.rl.spielbot import make_spielbot_ismcts
+    except ImportError as exc:
+        raise InvalidOptions(f"bot 'openspiel-ismcts' needs the rl extra (open_spiel, numpy): {exc}") from None
+    return make_spielbot_ismcts(game, params)
+
+
 register_bot("random", _random)
 register_bot("heuristic", _heuristic)
 register_bot("ismcts", _ismcts)
 register_bot("oracle", _oracle)
+register_bot("openspiel-ismcts", _openspiel_ismcts)
 
 # Bots that read the true state. make_bot refuses them unless the caller (the arena) allows cheats.
 CHEATING_BOTS: set[str] = {"oracle"}

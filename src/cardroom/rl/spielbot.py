@@ -5,8 +5,9 @@ we deal one world consistent with it (``game.sample(view, rng)``) and hand the b
 OpenSpiel state. IS-MCTS only reads the information state there and resamples its own worlds from
 it, so the world we deal tells it nothing the view does not.
 
-Importing this module registers the bot spec ``openspiel-ismcts`` (parameters ``sims``, default 200,
-and ``uct``, default 2.0), so the arena, the CLI and the server can name it.
+The bot spec ``openspiel-ismcts`` (parameters ``sims``, default 200, and ``uct``, default 2.0) is
+registered with the other bots in :mod:`cardroom.bots.specs`, which imports this module on first use,
+so the arena, the CLI and the server can name it without importing anything first.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from cardroom.bots import register_bot
 from cardroom.core.bot import Bot
+from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 from cardroom.rl.openspiel import CardroomSpielGame, CardroomSpielState, Trail, register
 
@@ -79,13 +80,16 @@ class SpielBot:
         return str(spiel_game.interface.actions.action(int(action)))
 
 
-def _ismcts_spec(game: Game, params: dict[str, str]) -> Bot:
+def make_spielbot_ismcts(game: Game, params: dict[str, str]) -> Bot:
+    """The bot behind the spec ``openspiel-ismcts`` (registered lazily in :mod:`cardroom.bots.specs`)."""
     unknown = set(params) - {"sims", "uct"}
     if unknown:
-        raise ValueError(f"openspiel-ismcts takes sims and uct, not {', '.join(sorted(unknown))}")
-    sims = int(params.get("sims", 200))
-    uct = float(params.get("uct", 2.0))
+        raise InvalidOptions(f"openspiel-ismcts takes sims and uct, not {', '.join(sorted(unknown))}")
+    try:
+        sims = int(params.get("sims", 200))
+        uct = float(params.get("uct", 2.0))
+    except ValueError:
+        raise InvalidOptions("openspiel-ismcts: sims is a whole number, uct a number") from None
+    if sims < 1:
+        raise InvalidOptions("openspiel-ismcts: sims must be at least 1")
     return SpielBot(ismcts_factory(sims, uct), name=f"openspiel-ismcts:sims={sims}")
-
-
-register_bot("openspiel-ismcts", _ismcts_spec)

@@ -182,11 +182,11 @@ def test_position_line_round_trips() -> None:
 def test_position_line_example() -> None:
     state = table([["see-the-future", "nope"], ["tacocat"]], ["exploding-kitten", "skip"])
     line = state.position()
-    assert line.startswith("ek1 s=12345:0 n=0 t=0:1:0 p=turn o=- u=- h=nv/t d=ks ")
+    assert line.startswith("ek2 s=12345:0 n=0 t=0:1:0 p=turn o=- u=- h=nv/t d=ks ")
     assert state.game.load(line).hands == state.hands
 
 
-@pytest.mark.parametrize("line", ["ek1", "ek1 s=1:0 n=x", "ek2 s=1:0", "ek1 s=1:0 n=0 t=0:1:0 p=turn o=- u=- h=zz"])
+@pytest.mark.parametrize("line", ["ek2", "ek2 s=1:0 n=x", "ek9 s=1:0", "ek2 s=1:0 n=0 t=0:1:0 p=turn o=- u=- h=zz"])
 def test_bad_position_lines(line: str) -> None:
     with pytest.raises(CorruptState):
         cardroom.make("exploding-kittens", players=2).load(line)

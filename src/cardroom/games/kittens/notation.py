@@ -10,7 +10,7 @@ from cardroom.core import events as ev
 from cardroom.core.errors import CorruptState
 from cardroom.games.kittens import cards as C
 from cardroom.games.kittens.pending import ACTION_KINDS, PHASES, Pending
-from cardroom.games.kittens.position import PREFIX, from_line
+from cardroom.games.kittens.position import PREFIXES, from_line
 
 if TYPE_CHECKING:
     from cardroom.games.kittens.game import KittensGame
@@ -80,7 +80,7 @@ def _seat(value: Any, players: int, what: str) -> int:
 def from_json(game: KittensGame, data: Mapping[str, Any] | str) -> KittensState:
     from cardroom.games.kittens.state import KittensState
 
-    if isinstance(data, str) and data.strip().startswith(PREFIX):
+    if isinstance(data, str) and data.strip().startswith(PREFIXES):
         data = from_line(data.strip(), dict(game.options), game.name)
     elif isinstance(data, str):
         try:

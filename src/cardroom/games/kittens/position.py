@@ -1,6 +1,6 @@
 """A one-line position notation: every card and every secret of a state, no history.
 
-    ek1 s=<seed>:<counter> n=<step> t=<current>:<owed>:<attacked> p=<phase> o=<out> u=<undecided>
+    ek2 s=<seed>:<counter> n=<step> t=<current>:<owed>:<attacked> p=<phase> o=<out> u=<undecided>
         h=<hand>/<hand>/... d=<pile> x=<discard> r=<removed> a=<pending> k=<pile knowledge> w=<hand knowledge>
 
 One letter a card, in zone order (a pile top first): k Exploding Kitten, d Defuse, n Nope, a Attack,
@@ -9,6 +9,9 @@ r Rainbow-Ralphing Cat. Seat lists are comma separated, empty fields are '-'. Th
 ``kind:actor:target:named:cards:nopes``; pile knowledge is per seat ``pos.card,pos.card`` joined by '/';
 hand knowledge per knower, per holder, cards joined by '.' and '/'. It is for tests and bug reports:
 paste one line and get the exact position back (``game.load(line)``), minus the log.
+
+Lines written before the ``ek2`` prefix start with ``ek1`` and use Favor ``h`` and Shuffle ``f``, the
+other way round from the letters above (and from the docs); they still load, read with that old table.
 """
 
 from __future__ import annotations
@@ -22,9 +25,13 @@ from cardroom.games.kittens.pending import Pending
 if TYPE_CHECKING:
     from cardroom.games.kittens.state import KittensState
 
-LETTERS = "kdnashfvtcpbr"
-PREFIX = "ek1"
+LETTERS = "kdnasfhvtcpbr"
+PREFIX = "ek2"
+# ek1 lines swapped Favor and Shuffle against the documented letters; kept so that saved lines load.
+LEGACY_LETTERS = {"ek1": "kdnashfvtcpbr"}
+PREFIXES = (PREFIX, *LEGACY_LETTERS)
 assert len(LETTERS) == len(C.SLUGS)
+assert all(len(old) == len(C.SLUGS) for old in LEGACY_LETTERS.values())
 
 
 def _cards(kinds: tuple[int, ...]) -> str:
@@ -59,13 +66,13 @@ def to_line(s: KittensState) -> str:
     return " ".join(fields)
 
 
-def _kinds(text: str) -> tuple[int, ...]:
+def _kinds_in(text: str, letters: str = LETTERS) -> tuple[int, ...]:
     if text == "-":
         return ()
     try:
-        return tuple(LETTERS.index(ch) for ch in text)
+        return tuple(letters.index(ch) for ch in text)
     except ValueError:
-        raise CorruptState(f"{text!r} holds a letter that is no card ({LETTERS})") from None
+        raise CorruptState(f"{text!r} holds a letter that is no card ({letters})") from None
 
 
 def _seat_list(text: str) -> list[int]:
@@ -75,8 +82,13 @@ def _seat_list(text: str) -> list[int]:
 def from_line(line: str, options: dict[str, Any], game_name: str) -> dict[str, Any]:
     """The ``to_json`` data a position line describes (with an empty history), for ``from_json``."""
     words = line.split()
-    if not words or words[0] != PREFIX:
-        raise CorruptState(f"a position line starts with {PREFIX!r}")
+    if not words or words[0] not in PREFIXES:
+        raise CorruptState(f"a position line starts with {PREFIX!r} (or the older {', '.join(LEGACY_LETTERS)!s})")
+    letters = LEGACY_LETTERS.get(words[0], LETTERS)
+
+    def _kinds(text: str) -> tuple[int, ...]:
+        return _kinds_in(text, letters)
+
     try:
         f = dict(w.split("=", 1) for w in words[1:])
         seed, counter = f["s"].split(":")

@@ -125,12 +125,17 @@ class TerminalTable:
                 continue
             assert choice.action is not None
             try:
-                self.game.parse_action(choice.action)
+                parsed = str(self.game.parse_action(choice.action))
                 state.apply(self.human, choice.action)
             except (InvalidAction, IllegalAction) as exc:
                 self.console.print(f"[red]{exc}[/red]", highlight=False)
                 continue
-            return str(self.game.parse_action(choice.action))
+            typed = choice.action.split()
+            if typed != parsed.split() and sorted(typed) == sorted(parsed.split()):
+                # Same words, other order (T.A.C.O.'s play/target): say how the game writes it.
+                self.console.print(f"[dim]read as[/dim] [bold]{parsed}[/bold] [dim](the order this game writes it)[/dim]",
+                                   highlight=False)
+            return parsed
 
     def _help(self, legal: list[str]) -> None:
         self.console.print(

@@ -36,7 +36,37 @@ def _check_deck(value: Any) -> str | None:
     return None
 
 
-GRAMMAR = Grammar(
+# ``play`` and ``target`` both name a card and a seat; as text they were written in opposite orders
+# (``play CARD SEAT``, ``target SEAT CARD``). A card is a word and a seat a number, so either order
+# is read without ambiguity. The canonical text (what legal lists and records show) keeps each verb's
+# order, because saved records, the web table and the RL action index read the arguments by position.
+CANONICAL_ORDER = {"play": "card-seat", "target": "seat-card"}
+
+
+def other_order(text: str) -> str | None:
+    """The canonical text if ``text`` gives a card and a seat in the other order than its verb's; else None."""
+    words = text.strip().lower().split()
+    if len(words) != 3 or words[0] not in CANONICAL_ORDER or words[1].isdigit() == words[2].isdigit():
+        return None
+    seat_first = words[1].isdigit()
+    if seat_first == (CANONICAL_ORDER[words[0]] == "seat-card"):
+        return None
+    return f"{words[0]} {words[2]} {words[1]}"
+
+
+class TacoGrammar(Grammar):
+    """T.A.C.O.'s forms; ``play`` and ``target`` take the card and the seat in either order."""
+
+    def parse(self, text: str | Action) -> Action:
+        if isinstance(text, str):
+            text = other_order(text) or text
+        return super().parse(text)
+
+    def describe(self) -> str:
+        return super().describe() + " (play and target also take the seat and the card the other way round)"
+
+
+GRAMMAR = TacoGrammar(
     [
         Form("play", ("W", "N"), "play CARD SEAT", "play a card from your hand into SEAT's taco"),
         Form("use", ("W",), "use CARD", "play an action card from your hand"),

@@ -1,0 +1,40 @@
+"""The table of action-space and observation sizes in docs/rl.md, computed from the games themselves.
+
+``python -m cardroom.rl --sizes`` prints it; a test checks that the docs show exactly this text, so a
+change to a game's actions or encoder cannot leave the docs behind.
+"""
+
+from __future__ import annotations
+
+from cardroom.rl.interface import Interface
+
+# (game, presets that share one row, player counts shown); each row is measured on its first preset.
+ROWS: tuple[tuple[str, tuple[str, ...], tuple[int | None, ...]], ...] = (
+    ("tacocat", ("official", "quick-reference"), (None,)),
+    ("tacocat", ("print-and-play",), (None,)),
+    ("exploding-kittens", ("classic",), (2, 4, 10)),
+    ("exploding-kittens", ("current",), (2, 4, 10)),
+    ("taco", ("standard", "match", "gimme"), (4, 8)),
+)
+
+
+def _sizes(name: str, preset: str, players: int | None) -> tuple[int, int]:
+    options = {} if players is None else {"players": players}
+    interface = Interface.make(name, preset, **options)
+    return len(interface.actions), int(interface.encoder.size)
+
+
+def sizes_table() -> str:
+    lines = ["| game | preset / players | actions | observation floats |", "| --- | --- | ---: | ---: |"]
+    for name, presets, counts in ROWS:
+        measured = [_sizes(name, presets[0], n) for n in counts]
+        for preset in presets[1:]:  # the presets sharing a row must really have the same sizes
+            if [_sizes(name, preset, n) for n in counts] != measured:
+                raise AssertionError(f"{name} {preset} differs from {presets[0]}: give it its own row")
+        label = ", ".join(presets)
+        if counts != (None,):
+            label += ("; " if len(presets) > 1 else ", ") + " / ".join(str(n) for n in counts) + " players"
+        actions = " / ".join(str(a) for a, _ in measured)
+        floats = " / ".join(str(f) for _, f in measured)
+        lines.append(f"| {name} | {label} | {actions} | {floats} |")
+    return "\n".join(lines)

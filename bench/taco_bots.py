@@ -1,14 +1,14 @@
 """T.A.C.O. bot strength: the heuristic bot against three random bots at 4 players, seats rotated.
 
-    python bench/taco_bots.py [GAMES]
+    python bench/taco_bots.py [GAMES] [--players N]
 
 Prints the heuristic bot's win rate (ties for first count as wins) with a Wilson 95% interval.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 
 import cardroom
@@ -46,4 +46,11 @@ def main(games: int = 2000, players: int = 4) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", nargs="?", type=int, default=2000, help="games to play (default 2000)")
+    parser.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N",
+                        help="seats, 2 to 8 (default 4): the heuristic against N-1 random bots")
+    args = parser.parse_args()
+    if args.games < 1:
+        parser.error("games must be at least 1")
+    main(args.games, args.players)

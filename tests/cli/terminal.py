@@ -19,10 +19,10 @@ CARDROOM = [sys.executable, "-m", "cardroom.cli.main"]
 class Terminal:
     """A `cardroom ...` process attached to a pty; ``expect`` waits for text, ``send`` types a line."""
 
-    def __init__(self, args: list[str], cwd: Path, timeout: float = 30.0) -> None:
+    def __init__(self, args: list[str], cwd: Path, timeout: float = 30.0, columns: int = 120, lines: int = 60) -> None:
         self.timeout = timeout
         master, slave = pty.openpty()
-        env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "LINES": "60", "TERM": "xterm"}
+        env = {**os.environ, "NO_COLOR": "1", "COLUMNS": str(columns), "LINES": str(lines), "TERM": "xterm"}
         self.proc = subprocess.Popen(
             CARDROOM + args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True
         )

@@ -50,13 +50,15 @@ DeckOpt = Annotated[
 ]
 
 
-@app.command()
+@app.command(context_settings=ARENA_CONTEXT)
 def play(
+    ctx: typer.Context,
     game: GameArg,
     preset: PresetOpt = None,
     players: PlayersOpt = None,
     vs: Annotated[
-        list[str], typer.Option(help="opponent: easy, normal, hard or a bot spec (random, heuristic, ...)")
+        list[str],
+        typer.Option(help="opponents: easy, normal, hard or bot specs; one for all, or one per seat: --vs random heuristic"),
     ] = ["heuristic"],  # noqa: B006 - Typer reads list defaults this way
     seed: Annotated[int | None, typer.Option(help="fix every shuffle (default: a fresh secret seed)")] = None,
     seat: Annotated[int, typer.Option(help="your seat (0 sits first)")] = 0,
@@ -68,6 +70,10 @@ def play(
     """Play GAME in this terminal against bots."""
     from cardroom.cli.play import play as run_play
 
+    stray = [a for a in ctx.args if a.startswith("-")]
+    if stray:
+        _fail(f"unknown option {stray[0]}")
+    vs = [*vs, *ctx.args]  # --vs a b: Click hands the values after the first to us as extra arguments
     try:
         table_game = make(game, preset=preset, **_parse_options(option, players, deck))
         if not 0 <= seat < table_game.players:

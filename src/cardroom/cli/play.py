@@ -12,14 +12,18 @@ from rich.markdown import Markdown
 from rich.rule import Rule
 
 from cardroom.bots import make_bot, resolve_spec
+from cardroom.cli.menu import Menu
 from cardroom.cli.prompt import BadEntry, interpret
 from cardroom.cli.records import Record
 from cardroom.cli.rules_text import rules_markdown
-from cardroom.cli.screens import screen_for
+from cardroom.cli.screens import label_for, screen_for
 from cardroom.core import rng as rngmod
 from cardroom.core.bot import Bot
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import Game, State
+
+# Bots that answer at once; any other bot (a search) gets a "thinking" sign while it decides.
+INSTANT_BOTS = frozenset(("random", "heuristic"))
 
 
 def seat_label(game: Game, seat: int, human: int) -> str:
@@ -56,7 +60,7 @@ class TerminalTable:
         while not state.is_over:
             for seat in state.to_act:
                 if seat != self.human:
-                    text = self.bots[seat].choose(self.game, state.view(seat), self.rngs[seat])
+                    text = self._bot_move(state, seat)
                     state = self._apply(state, seat, text)
                     if self.bot_delay:
                         time.sleep(self.bot_delay)
@@ -74,6 +78,14 @@ class TerminalTable:
                 state = self._apply(state, self.human, chosen)
         self._show(state)
         return state
+
+    def _bot_move(self, state: State, seat: int) -> str:
+        bot = self.bots[seat]
+        if bot.name.split(":")[0] in INSTANT_BOTS or not self.console.is_terminal:
+            return bot.choose(self.game, state.view(seat), self.rngs[seat])
+        # A search takes a while: say so, so a quiet screen does not look like a hang (transient).
+        with self.console.status(f"{seat_label(self.game, seat, self.human)} ({bot.name}) is thinking…"):
+            return bot.choose(self.game, state.view(seat), self.rngs[seat])
 
     def _apply(self, state: State, seat: int, text: str) -> State:
         state = state.apply(seat, text)
@@ -99,13 +111,25 @@ class TerminalTable:
     def _ask(self, state: State) -> str | None:
         self._show(state)
         legal = [str(a) for a in state.legal_actions(self.human)]
-        for i, text in enumerate(legal, 1):
-            self.console.print(f"  [bold cyan]{i:>2}[/bold cyan]  {text}", highlight=False)
+        view = state.view(self.human)
+        label = label_for(self.game)
+        menu = Menu(legal, (lambda text: label(view, text)) if label else None)
+        menu.render(self.console)
         while True:
             try:
                 entry = self.console.input("[bold]your move>[/bold] ")
             except EOFError:
                 return None
+            if entry.strip().isdigit():
+                try:
+                    picked = menu.pick(int(entry.strip()))
+                except ValueError as exc:
+                    self.console.print(f"[red]{exc}[/red]", highlight=False)
+                    continue
+                if picked is None:  # a group opened or closed: show the new list
+                    menu.render(self.console)
+                    continue
+                entry = picked
             try:
                 choice = interpret(entry, legal)
             except BadEntry as exc:
@@ -115,6 +139,7 @@ class TerminalTable:
                 return None
             if choice.command == "help":
                 self._help(legal)
+                self.console.print(f"[dim]{menu.hint()}[/dim]", highlight=False)
                 continue
             if choice.command == "rules":
                 self.console.print(Markdown(rules_markdown(self.game)))
@@ -149,9 +174,15 @@ class TerminalTable:
 def build_bots(game: Game, human: int, vs: list[str]) -> dict[int, Bot]:
     """Bots for every seat but ``human``; one spec for all, or one per opponent in seat order."""
     others = [s for s in range(game.players) if s != human]
-    specs = vs if len(vs) > 1 else vs * len(others)
+    given = [spec for item in vs for spec in item.split()]  # --vs "a b", --vs a --vs b and --vs a b
+    if not given:
+        raise ValueError("--vs needs at least one bot")
+    specs = given if len(given) > 1 else given * len(others)
     if len(specs) != len(others):
-        raise ValueError(f"give one --vs for all opponents or exactly {len(others)}, one per opponent")
+        raise ValueError(
+            f"give one --vs bot for all {len(others)} opponents or exactly {len(others)}, one per opponent "
+            f"in seat order (got {len(given)}: {' '.join(given)})"
+        )
     return {seat: make_bot(resolve_spec(spec), game) for seat, spec in zip(others, specs)}
 
 
@@ -165,7 +196,12 @@ def play(
     bot_delay: float,
 ) -> dict[str, Any]:
     table = TerminalTable(game, build_bots(game, human, vs), human, console, seed, bot_delay)
-    final = table.run()
+    try:
+        final = table.run()
+    except KeyboardInterrupt:
+        # Ctrl-C: leave on a fresh line, with no traceback, like typing quit.
+        console.print()
+        final = None
     if final is None:
         console.print("Left the table; unfinished games are not saved.")
         return {"finished": False}

@@ -37,5 +37,19 @@ def replay(record: Record, seat: int | None, pause: bool, console: Console) -> i
                 break
         state = state.apply(actor, text)
     if state.outcome is not None:
-        console.print(f"[bold]Result:[/bold] {state.outcome.reason}", highlight=False)
+        console.print(f"[bold]Result:[/bold] {winner_line(record, state.outcome.winners)} {state.outcome.reason}",
+                      highlight=False)
+    else:
+        console.print(f"[bold]Stopped[/bold] at step {state.step} of {len(record.actions)}; nobody has won yet.",
+                      highlight=False)
     return state.step
+
+
+def winner_line(record: Record, winners: tuple[int, ...]) -> str:
+    """``P1 (heuristic) wins.``, or every winner of a shared win; ``Nobody wins.`` for none."""
+    names = [f"P{s} ({record.seats[s]})" if s < len(record.seats) else f"P{s}" for s in winners]
+    if not names:
+        return "Nobody wins."
+    if len(names) == 1:
+        return f"{names[0]} wins."
+    return f"{', '.join(names[:-1])} and {names[-1]} share the win."

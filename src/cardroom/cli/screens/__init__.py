@@ -31,6 +31,20 @@ def generic(view: dict[str, Any], game: Game) -> RenderableType:
     return Panel(Pretty(json.loads(json.dumps(rest))), title=game.title)
 
 
+class Label(Protocol):
+    def __call__(self, view: dict[str, Any], text: str) -> str | None: ...
+
+
+def label_for(game: Game) -> Label | None:
+    """The screen's ``label(view, action_text)``, a short note shown beside a choice, if it has one."""
+    try:
+        module = importlib.import_module(f"cardroom.cli.screens.{package_of(game)}")
+    except ModuleNotFoundError:
+        return None
+    label: Label | None = getattr(module, "label", None)
+    return label
+
+
 def screen_for(game: Game) -> Screen:
     try:
         module = importlib.import_module(f"cardroom.cli.screens.{package_of(game)}")

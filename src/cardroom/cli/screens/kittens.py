@@ -128,3 +128,16 @@ def render(view: dict[str, Any], game: Game) -> RenderableType:
         parts += [Text(""), Text("Your hand: ", style="bold").append_text(cards(view["hand"], "empty"))]
     title = f"{game.title} · {view['preset']} · {view['phase']}"
     return Panel(Group(*parts), title=title)
+
+
+def label(view: dict[str, Any], text: str) -> str | None:
+    """A note beside a choice: where ``place N`` puts the defused Kitten."""
+    words = text.split()
+    if len(words) == 2 and words[0] == "place" and words[1].isdigit():
+        n, size = int(words[1]), int(view["draw_pile"])
+        if n == 0:
+            return "top of the pile: drawn next"
+        if n >= size:
+            return "bottom of the pile"
+        return f"{n} {'card' if n == 1 else 'cards'} down from the top"
+    return None

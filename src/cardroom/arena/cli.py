@@ -34,9 +34,17 @@ CONTEXT_SETTINGS = {"allow_extra_args": True}
 
 
 class GamesPerSecond(ProgressColumn):
+    """Games finished over the time since the bar started.
+
+    Rich's own speed is a rate over its recent updates; Ray (and a process pool) hand results back in
+    bursts after a slow start, so that rate can be a hundred times the real one. Whole-run average it is.
+    """
+
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("– games/s" if speed is None else f"{speed:.2f} games/s")
+        elapsed = task.finished_time if task.finished else task.elapsed
+        if not elapsed or not task.completed:
+            return Text("– games/s")
+        return Text(f"{task.completed / elapsed:.2f} games/s")
 
 
 def _options(items: list[str], players: int | None) -> dict[str, Any]:

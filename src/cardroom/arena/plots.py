@@ -30,26 +30,38 @@ def _heatmap(summary: dict[str, Any], path: Path) -> Path:
     labels = [_short(b) for b in summary["bots"]]
     matrix = summary["head_to_head"]
     n = len(labels)
-    fig, ax = plt.subplots(figsize=(2.2 + 1.3 * n, 1.6 + 1.0 * n))
+    fig, ax = plt.subplots(figsize=(2.2 + 1.3 * n, 2.0 + 1.0 * n))
     values = [[float("nan") if v is None else v for v in row] for row in matrix]
     from matplotlib.colors import TwoSlopeNorm
+    from matplotlib.patches import Rectangle
 
     # White is the fair share (1/players), so red always means "worse than a fair seat".
     norm = TwoSlopeNorm(vmin=0.0, vcenter=1.0 / summary["players"], vmax=1.0)
-    cmap = plt.get_cmap("RdBu").with_extremes(bad="#d9d9d9")  # grey: a bot against itself, not played
+    cmap = plt.get_cmap("RdBu").with_extremes(bad="white")
     image = ax.imshow(values, cmap=cmap, norm=norm)
+    unplayed = False
     for i in range(n):
         for j in range(n):
             if matrix[i][j] is not None:
-                ax.text(j, i, f"{100 * matrix[i][j]:.0f}%", ha="center", va="center", fontsize=10)
+                dark = abs(matrix[i][j] - 1.0 / summary["players"]) > 0.3  # deep red or blue: white text
+                ax.text(j, i, f"{100 * matrix[i][j]:.0f}%", ha="center", va="center", fontsize=10,
+                        color="white" if dark else "black")
+            else:
+                # Never measured: hatched and blank, so nobody reads it as 0%.
+                ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///", edgecolor="#9a9a9a",
+                                       linewidth=0))
+                unplayed = unplayed or i != j
     ax.set_xticks(range(n), labels, rotation=30, ha="right")
     ax.set_yticks(range(n), labels)
     players = summary["players"]
     ax.set_xlabel("opponent" if players == 2 else f"the other {players - 1} seats")
     ax.set_ylabel("bot")
     ax.set_title(f"Win rate of row bot (fair share {100 / players:.0f}%)")
+    note = "hatched: not measured (a bot against itself"
+    note += ", or a pairing this schedule does not play)" if unplayed else ")"
+    fig.text(0.01, 0.01, note, fontsize=8, color="#444444")
     fig.colorbar(image, ax=ax, fraction=0.046)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path
@@ -58,16 +70,23 @@ def _heatmap(summary: dict[str, Any], path: Path) -> Path:
 def _ratings(summary: dict[str, Any], path: Path) -> Path:
     plt = _pyplot()
     rows = sorted(summary["ratings"], key=lambda r: r["elo"])
-    fig, ax = plt.subplots(figsize=(7, 1.2 + 0.6 * len(rows)))
-    y = range(len(rows))
-    ax.errorbar(
-        [r["elo"] for r in rows], list(y),
-        xerr=[[r["elo"] - r["low95"] for r in rows], [r["high95"] - r["elo"] for r in rows]],
-        fmt="o", capsize=4,
-    )
-    ax.set_yticks(list(y), [_short(r["bot"], 36) for r in rows])
+    fig, ax = plt.subplots(figsize=(7, 1.4 + 0.6 * len(rows)))
+    finite = [v for r in rows for v in (r["low95"], r["high95"], r["elo"]) if v is not None]
+    span = (max(finite) - min(finite)) if finite else 1.0
+    pad = max(span * 0.15, 25.0)
+    left, right = min(finite) - pad, max(finite) + pad
+    for y, r in enumerate(rows):
+        low = r["low95"] if r["low95"] is not None else left
+        high = r["high95"] if r["high95"] is not None else right
+        ax.plot([low, high], [y, y], color="C0", linewidth=2)
+        ax.plot([r["elo"]], [y], "o", color="C0")
+        for bound, end, marker in ((r["low95"], low, "<"), (r["high95"], high, ">")):
+            if bound is None:  # one-sided: an arrow to the edge says "no bound this way"
+                ax.plot([end], [y], marker, color="C0")
+    ax.set_xlim(left, right)
+    ax.set_yticks(list(range(len(rows))), [_short(r["bot"], 36) for r in rows])
     ax.axvline(0.0, color="grey", linewidth=0.8)
-    ax.set_xlabel("Bradley-Terry rating, Elo scale (95% interval)")
+    ax.set_xlabel("Plackett-Luce rating, Elo scale (95% bootstrap interval; arrow: unbounded)")
     ax.set_title("Ratings")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
@@ -76,23 +95,43 @@ def _ratings(summary: dict[str, Any], path: Path) -> Path:
 
 
 def _curves(summary: dict[str, Any], path: Path) -> Path:
+    """One small panel per matchup: its running win rate, the Wilson band, and the fair share."""
     plt = _pyplot()
+    from matplotlib.ticker import MaxNLocator
+
     from cardroom.arena.stats import wilson
 
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    for row in summary["matchups"]:
+    rows = [row for row in summary["matchups"] if row["curve"]] or summary["matchups"][:1]
+    cols = min(3, max(1, len(rows)))
+    lines = max(1, -(-len(rows) // cols))
+    fig, axes = plt.subplots(lines, cols, figsize=(3.6 * cols, 2.6 * lines + 0.9), squeeze=False,
+                             sharey=True)
+    fair = 1.0 / summary["players"]
+    for k, ax in enumerate(axes.flat):
+        if k >= len(rows):
+            ax.set_visible(False)
+            continue
+        row = rows[k]
         curve = row["curve"]
         xs = list(range(1, len(curve) + 1))
         bands = [wilson(rate * n, n) for n, rate in zip(xs, curve)]
-        line = ax.plot(xs, curve, label=_short(row["label"], 48))[0]
-        ax.fill_between(xs, [b[0] for b in bands], [b[1] for b in bands], alpha=0.15, color=line.get_color())
-    ax.axhline(1.0 / summary["players"], color="grey", linestyle="--", linewidth=0.8, label="fair share")
-    ax.set_ylim(0.0, 1.0)
-    ax.set_xlabel("games played")
-    ax.set_ylabel("win rate of the first-named bot")
-    ax.set_title("Win rate against games played (shaded: Wilson 95%)")
-    ax.legend(fontsize=8, loc="best")
-    fig.tight_layout()
+        ax.fill_between(xs, [b[0] for b in bands], [b[1] for b in bands], alpha=0.25, color="C0",
+                        label="Wilson 95%", linewidth=0)
+        ax.plot(xs, curve, color="C0", linewidth=1.5, label="win rate", clip_on=False)
+        ax.axhline(fair, color="grey", linestyle="--", linewidth=0.8, label="fair share")
+        ax.set_ylim(-0.02, 1.02)  # lines at 0 or 1 stay visible
+        if xs:
+            ax.set_xlim(1, max(2, xs[-1]))
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=5))
+        ax.set_title(_short(row["label"], 44), fontsize=9)
+        ax.tick_params(labelsize=8)
+        if k % cols == 0:
+            ax.set_ylabel("win rate", fontsize=8)
+        ax.set_xlabel("games", fontsize=8)
+    handles, names = axes.flat[0].get_legend_handles_labels()
+    fig.legend(handles, names, loc="lower center", ncol=3, fontsize=8, frameon=False)
+    fig.suptitle("Win rate of the first-named bot against games played", fontsize=10)
+    fig.tight_layout(rect=(0, 0.08 if lines == 1 else 0.04, 1, 1))
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path

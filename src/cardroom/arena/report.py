@@ -12,6 +12,17 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _interval(rating: dict[str, Any]) -> str:
+    low, high = rating["low95"], rating["high95"]
+    if low is None and high is None:
+        return "–"
+    if low is None:
+        return f"below {high:+.0f}"
+    if high is None:
+        return f"above {low:+.0f}"
+    return f"{low:+.0f} – {high:+.0f}"
+
+
 def print_report(summary: dict[str, Any], console: Console) -> None:
     matchups = Table(title="Head to head (duplicate deals; Wilson 95% interval)")
     for col in ("bot", "against", "games", "win rate", "95% interval", "fair share", "mean length"):
@@ -29,7 +40,7 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
         )
     console.print(matchups)
 
-    bots = Table(title="Bots (Bradley-Terry rating on the Elo scale, ±95%)")
+    bots = Table(title="Bots (Plackett-Luce rating on the Elo scale; 95% bootstrap over whole deals)")
     for col in ("bot", "rating", "95% interval", "decisions", "mean ms/decision", "worst ms"):
         # A bot's name is its spec: kept on one line, so it can be copied back into --bots.
         bots.add_column(col, justify="left" if col == "bot" else "right", overflow="fold", no_wrap=col == "bot")
@@ -37,12 +48,15 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
         bots.add_row(
             rating["bot"],
             f"{rating['elo']:+.0f}",
-            f"{rating['low95']:+.0f} – {rating['high95']:+.0f}",
+            _interval(rating),
             str(timing["decisions"]),
             f"{timing['mean_ms']:.1f}",
             f"{timing['worst_ms']:.1f}",
         )
     console.print(bots)
+    for rating in summary["ratings"]:
+        if rating.get("note"):
+            console.print(f"[dim]{rating['bot']}: {rating['note']}[/dim]", highlight=False)
 
     seats = Table(title="Seat advantage (every game of the run)")
     for col in ("seat", "games", "win rate", "95% interval", "fair share"):

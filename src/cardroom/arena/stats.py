@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.arena.match import GameRecord
-from cardroom.arena.ratings import elo_ratings
+from cardroom.arena.ratings import ratings as plackett_luce
 from cardroom.arena.schedule import matchups
 
 Z95 = 1.959963984540054
@@ -79,7 +79,8 @@ def summarize(
     by_matchup: dict[int, list[GameRecord]] = {}
     for record in records:
         by_matchup.setdefault(record.matchup, []).append(record)
-    head = [[None if i == j else 0.0 for j in range(bots)] for i in range(bots)]
+    # None: never measured (a bot against itself, or a pairing the schedule did not play); never 0%.
+    head: list[list[float | None]] = [[None] * bots for _ in range(bots)]
     matchup_rows = []
     for m in matchups(bots, players, challenger):
         games = by_matchup.get(m.index, [])
@@ -91,9 +92,10 @@ def summarize(
         other = m.lineup[1]
         other_score = sum(seat_score(r, s) for r in games for s, b in enumerate(r.seats) if b == other)
         other_rate = other_score / (n * (players - 1)) if n else 0.0
-        head[lead][other] = rate
-        if players == 2:
-            head[other][lead] = other_rate
+        if n:
+            head[lead][other] = rate
+            if players == 2:
+                head[other][lead] = other_rate
         field = labels[other] if players == 2 else f"{players - 1}× {labels[other]}"
         matchup_rows.append(
             {
@@ -113,7 +115,7 @@ def summarize(
             }
         )
     wins = pairwise_wins(records, bots)
-    ratings = elo_ratings(bots, wins)
+    ratings = plackett_luce(records, bots)
     seats = []
     for seat in range(players):
         score = sum(seat_score(r, seat) for r in records)
@@ -147,10 +149,9 @@ def summarize(
         "matchups": matchup_rows,
         "head_to_head": head,
         "pairwise_wins": wins,
-        "ratings": [
-            {"bot": labels[b], "elo": r, "se": se, "low95": r - Z95 * se, "high95": r + Z95 * se}
-            for b, (r, se) in enumerate(ratings)
-        ],
+        "rating_model": "Plackett-Luce over whole finishing orders; 95% bootstrap over whole deals",
+        "ratings": [{"bot": labels[b], **rating} for b, rating in enumerate(ratings)],
+        "head_to_head_note": "null: never played (a bot against itself, or a pairing this schedule does not seat)",
         "seats": seats,
         "mean_steps": (sum(r.steps for r in records) / len(records)) if records else 0.0,
         "timing": timing,

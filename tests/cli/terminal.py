@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import os
 import pty
 import re
@@ -30,6 +31,7 @@ class Terminal:
         self.fd = master
         self.buffer = ""  # everything read so far, escape codes removed
         self.cursor = 0  # where the next expect starts looking
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
 
     def _read(self, wait: float) -> bool:
         ready, _, _ = select.select([self.fd], [], [], wait)
@@ -41,7 +43,8 @@ class Terminal:
             return False
         if not chunk:
             return False
-        self.buffer += ANSI.sub("", chunk.decode("utf-8", "replace"))
+        # Incremental: a character split across two reads is decoded whole, not as two replacements.
+        self.buffer += ANSI.sub("", self._decoder.decode(chunk))
         return True
 
     def expect(self, pattern: str) -> re.Match[str]:

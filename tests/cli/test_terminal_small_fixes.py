@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 import signal
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 import cardroom
 from cardroom.cli.menu import FLAT_LIMIT, Menu
@@ -71,19 +73,28 @@ def test_defuse_choices_say_top_and_bottom() -> None:
     assert label(view, "place 3") == "3 cards down from the top"
     assert label(view, "place 5") == "bottom of the pile"
     assert label(view, "draw") is None
+    # A long pile's places go in columns, top and bottom named, and stay within an 80x24 screen.
+    menu = Menu([f"place {i}" for i in range(41)], lambda text: label({"draw_pile": 40}, text))
+    console = Console(width=80, record=True, file=io.StringIO())
+    menu.render(console)
+    shown = console.export_text()
+    assert "1: top of the pile: drawn next" in shown and "41: bottom of the pile" in shown
+    assert len(shown.splitlines()) <= 12 and max(len(line) for line in shown.splitlines()) <= 80
 
 
 def test_a_long_menu_is_grouped_by_verb_and_numbers_open_the_groups() -> None:
     legal = [f"play card{i} {s}" for i in range(4) for s in range(3)] + ["use taco-truck", "end"]
     assert len(legal) > FLAT_LIMIT
     menu = Menu(legal)
-    assert menu.numbered() == ["play", "use", "end"]
+    assert menu.numbered() == ["play", "use taco-truck", "end"]
     assert menu.pick(3) == "end"  # a group of one is the action itself
-    assert menu.pick(1) is None and menu.numbered()[0] == "play card0 0"
-    assert menu.pick(0) is None and menu.group is None  # back to the groups
-    assert menu.pick(1) is None and menu.pick(5) == "play card1 1"
-    with pytest.raises(ValueError, match="pick 1 to 12, or 0 to go back"):
-        menu.pick(13)
+    assert menu.pick(1) is None and menu.numbered() == [f"play card{i}" for i in range(4)]
+    assert menu.pick(0) is None and menu.group is None  # back to the top
+    assert menu.pick(1) is None and menu.pick(2) is None and menu.group == "play card1"
+    assert menu.numbered() == ["play card1 0", "play card1 1", "play card1 2"]
+    assert menu.pick(2) == "play card1 1"
+    with pytest.raises(ValueError, match="pick 1 to 3, or 0 to go back"):
+        menu.pick(4)
 
 
 def test_a_short_menu_stays_flat() -> None:

@@ -1,9 +1,10 @@
 """The numbered list of choices under the board, kept short enough for an 80x24 terminal.
 
-Up to :data:`FLAT_LIMIT` choices are listed one a line. More are grouped by their first word (``play``,
-``use``, ``discard``...): the first list names the groups, a number opens one, and its choices are
-laid out in columns; ``0`` goes back. Typing an action's text works at every level. A game's screen
-may add a note to a choice (``place 0`` is "top of the pile") through a ``label`` function.
+Up to :data:`FLAT_LIMIT` choices are listed one a line. More are grouped by their words, one word at a
+time: ``play …`` first, then (opened) ``play cheese …``, then ``play cheese 2``; a number opens a
+group, ``0`` goes back up. A list that cannot be grouped further (the 40 places a defused Kitten can
+go) is laid out in columns. Typing an action's text works at every level. A game's screen may add a
+note to a choice (``place 0`` is the top of the pile) through a ``label`` function.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.columns import Columns
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.text import Text
 
 FLAT_LIMIT = 8
@@ -22,79 +23,95 @@ Label = Callable[[str], str | None]
 
 @dataclass
 class Menu:
-    """What the numbers mean right now: a flat list, the groups, or one group's choices."""
+    """What the numbers mean right now: some of the legal actions, or groups of them."""
 
     legal: Sequence[str]
     label: Label | None = None
-    group: str | None = None  # the open group, if any
+    prefix: tuple[str, ...] = ()  # the words of the open group; () at the top
 
     @property
     def grouped(self) -> bool:
-        return len(self.legal) > FLAT_LIMIT and len(self.groups()) > 1
+        """Whether the numbers stand for groups (rather than actions) at this level."""
+        return len(self._entries()) < len(self._members(self.prefix))
 
-    def groups(self) -> dict[str, list[str]]:
-        out: dict[str, list[str]] = {}
-        for text in self.legal:
-            out.setdefault(text.split()[0], []).append(text)
-        return out
+    @property
+    def group(self) -> str | None:
+        return " ".join(self.prefix) or None
+
+    def _members(self, prefix: tuple[str, ...]) -> list[str]:
+        return [t for t in self.legal if tuple(t.split()[: len(prefix)]) == prefix]
+
+    def _entries(self) -> list[tuple[str, list[str]]]:
+        """(shown text, the actions behind it) for each number at this level."""
+        prefix = self.prefix
+        members = self._members(prefix)
+        while len(members) > FLAT_LIMIT:
+            depth = len(prefix) + 1
+            groups: dict[str, list[str]] = {}
+            for text in members:
+                groups.setdefault(" ".join(text.split()[:depth]), []).append(text)
+            if len(groups) == len(members):  # every group is one action: nothing to gain by grouping
+                break
+            if len(groups) > 1:  # a group of one action shows the action itself
+                return [(group[0] if len(group) == 1 else key, group) for key, group in groups.items()]
+            prefix = tuple(next(iter(groups)).split())  # one word shared by all: look one further
+        return [(t, [t]) for t in members]
 
     def numbered(self) -> list[str]:
-        """The choices the numbers 1..n stand for at this level (group names at the top of a grouped menu)."""
-        if not self.grouped:
-            return list(self.legal)
-        if self.group is None:
-            return list(self.groups())
-        return self.groups()[self.group]
+        """What the numbers 1..n stand for at this level (group names or actions)."""
+        return [key for key, _ in self._entries()]
 
     def pick(self, n: int) -> str | None:
         """The action number ``n`` picks, or None when it opened (or, with 0, closed) a group."""
-        if n == 0 and self.group is not None:
-            self.group = None
+        if n == 0 and self.prefix:
+            self.prefix = ()
             return None
-        items = self.numbered()
-        if not 1 <= n <= len(items):
-            raise ValueError(f"there is no choice {n}; pick 1 to {len(items)}" + (", or 0 to go back" if self.group else ""))
-        if self.grouped and self.group is None:
-            verb = items[n - 1]
-            members = self.groups()[verb]
-            if len(members) == 1:
-                return members[0]
-            self.group = verb
-            return None
-        return items[n - 1]
+        entries = self._entries()
+        if not 1 <= n <= len(entries):
+            back = ", or 0 to go back" if self.prefix else ""
+            raise ValueError(f"there is no choice {n}; pick 1 to {len(entries)}{back}")
+        key, members = entries[n - 1]
+        if len(members) == 1:
+            return members[0]
+        self.prefix = tuple(key.split())
+        return None
 
-    def _text(self, text: str) -> str:
-        note = self.label(text) if self.label else None
-        return f"{text}  ({note})" if note else text
+    def _text(self, key: str, members: list[str]) -> str:
+        if len(members) > 1:
+            rest = sorted({" ".join(m.split()[len(key.split()):]) for m in members}, key=_natural)
+            shown = ", ".join(rest[:4]) + (", ..." if len(rest) > 4 else "")
+            return f"{key} …  ({len(members)}: {shown})"
+        note = self.label(key) if self.label else None
+        return f"{key}  ({note})" if note else key
 
     def render(self, console: Console) -> None:
-        items = self.numbered()
-        if self.grouped and self.group is None:
-            groups = self.groups()
-            for i, verb in enumerate(items, 1):
-                members = groups[verb]
-                if len(members) == 1:
-                    line = self._text(members[0])
-                else:
-                    shown = ", ".join(" ".join(m.split()[1:]) for m in members[:4])
-                    more = ", ..." if len(members) > 4 else ""
-                    line = f"{verb} …  ({len(members)} choices: {shown}{more})"
-                console.print(_numbered(i, line, console.width), highlight=False)
-            return
-        cells: list[RenderableType] = [_numbered(i, self._text(t), console.width) for i, t in enumerate(items, 1)]
-        if self.group is not None:
-            cells.append(_numbered(0, "back", console.width))
-            console.print(Columns(cells, padding=(0, 3)), highlight=False)
-        else:
-            for cell in cells:
+        entries = self._entries()
+        back = [_numbered(0, "back", console.width)] if self.prefix else []
+        if len(entries) <= FLAT_LIMIT:
+            for i, (key, members) in enumerate(entries, 1):
+                console.print(_numbered(i, self._text(key, members), console.width), highlight=False)
+            for cell in back:
                 console.print(cell, highlight=False)
+            return
+        # Many short choices: columns of bare texts, and any notes on one line below (a note in a cell
+        # would widen every column).
+        cells = [_numbered(i, key if len(members) == 1 else self._text(key, members), console.width)
+                 for i, (key, members) in enumerate(entries, 1)]
+        console.print(Columns(cells + back, padding=(0, 2)), highlight=False)
+        notes = [f"{i}: {note}" for i, (key, members) in enumerate(entries, 1)
+                 if len(members) == 1 and self.label and (note := self.label(key))]
+        if notes:
+            console.print(Text("   " + " · ".join(notes), style="dim"), highlight=False)
 
     def hint(self) -> str:
-        if self.grouped and self.group is None:
-            return f"a number opens a group (1 to {len(self.numbered())}), or type an action"
-        if self.group is not None:
-            return f"pick 1 to {len(self.numbered())}, 0 to go back, or type an action"
-        return f"pick 1 to {len(self.numbered())}, or type an action"
+        n = len(self._entries())
+        back = ", 0 to go back" if self.prefix else ""
+        what = "a number opens a group or picks a choice" if self.grouped else "pick a number"
+        return f"{what} (1 to {n}){back}, or type an action"
+
+
+def _natural(text: str) -> tuple[int, str]:
+    return (int(text), "") if text.isdigit() else (1 << 30, text)
 
 
 def _numbered(i: int, text: str, width: int) -> Text:

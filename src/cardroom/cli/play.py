@@ -16,7 +16,7 @@ from cardroom.cli.menu import Menu
 from cardroom.cli.prompt import BadEntry, interpret
 from cardroom.cli.records import Record
 from cardroom.cli.rules_text import rules_markdown
-from cardroom.cli.screens import label_for, screen_for
+from cardroom.cli.screens import COMPACT_BELOW_LINES, label_for, screen_for
 from cardroom.core import rng as rngmod
 from cardroom.core.bot import Bot
 from cardroom.core.errors import IllegalAction, InvalidAction
@@ -102,7 +102,8 @@ class TerminalTable:
     def _show(self, state: State) -> None:
         view = state.view(self.human)
         self.console.print(Rule(f"{self.game.title} · step {state.step}"))
-        self.console.print(screen_for(self.game)(view, self.game))
+        compact = self.console.height < COMPACT_BELOW_LINES
+        self.console.print(screen_for(self.game)(view, self.game, compact=compact))
         if state.outcome is not None:
             won = self.human in state.outcome.winners
             verdict = "You win!" if won else "You lose."

@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.rule import Rule
 
 from cardroom.cli.records import Record
-from cardroom.cli.screens import screen_for
+from cardroom.cli.screens import COMPACT_BELOW_LINES, screen_for
 
 
 def replay(record: Record, seat: int | None, pause: bool, console: Console) -> int:
@@ -20,7 +20,7 @@ def replay(record: Record, seat: int | None, pause: bool, console: Console) -> i
     shown = 0
     for index in range(len(record.actions) + 1):
         console.print(Rule(f"{game.title} · step {state.step} of {len(record.actions)} · as {who}"))
-        console.print(screen(state.view(seat), game))
+        console.print(screen(state.view(seat), game, compact=console.height < COMPACT_BELOW_LINES))
         log = state.log(seat)
         for entry in log[shown:]:
             console.print(f"[dim]·[/dim] {entry['text']}", highlight=False)

@@ -17,7 +17,13 @@ BASE_KEYS = {"game", "preset", "options", "players", "seat", "step", "to_act", "
 
 
 class Screen(Protocol):
-    def __call__(self, view: dict[str, Any], game: Game) -> RenderableType: ...
+    """``compact``: draw for a small terminal (80x24): one line a player, no card texts, no log."""
+
+    def __call__(self, view: dict[str, Any], game: Game, compact: bool = False) -> RenderableType: ...
+
+
+# Below this many lines a screen is drawn compact, so that board, menu and prompt fit together.
+COMPACT_BELOW_LINES = 40
 
 
 def package_of(game: Game) -> str:
@@ -26,7 +32,7 @@ def package_of(game: Game) -> str:
     return parts[2] if len(parts) > 2 and parts[1] == "games" else parts[-1]
 
 
-def generic(view: dict[str, Any], game: Game) -> RenderableType:
+def generic(view: dict[str, Any], game: Game, compact: bool = False) -> RenderableType:
     rest = {k: v for k, v in view.items() if k not in BASE_KEYS}
     return Panel(Pretty(json.loads(json.dumps(rest))), title=game.title)
 

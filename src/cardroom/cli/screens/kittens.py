@@ -109,7 +109,49 @@ def _pending(view: dict[str, Any]) -> Text | None:
     return text
 
 
-def render(view: dict[str, Any], game: Game) -> RenderableType:
+def _players_line(view: dict[str, Any]) -> Text:
+    """Every player on one wrapped line: the compact form of the players table."""
+    line = Text()
+    for seat, size in enumerate(view["hand_sizes"]):
+        if seat:
+            line.append(" · ", style="dim")
+        line.append(_seat(view, seat), style="bold" if seat == view["seat"] else "")
+        if seat in view["out"]:
+            line.append(f" out #{view['out'].index(seat) + 1}", style="red")
+            continue
+        line.append(f" {size}")
+        if seat == view["current"] and not view["is_over"]:
+            owed = view["turns_owed"]
+            line.append(" ← turn" + (f" ×{owed}" if owed > 1 else ""), style="bold")
+        if seat in view["to_act"] and view["phase"] == "window":
+            line.append(" deciding", style="dim")
+    return line
+
+
+def _compact(view: dict[str, Any], game: Game) -> RenderableType:
+    discard = view["discard"]
+    top = Text("Discard: ")
+    top.append_text(card(discard[-1]) if discard else Text("empty", style="dim"))
+    if discard:
+        top.append(f" on top of {len(discard)}", style="dim")
+    if view["removed"]:
+        top.append("   Out of the game: ", style="dim").append_text(cards(view["removed"]))
+    known = {int(h): c for h, c in view["known_hands"]}
+    parts: list[RenderableType] = [_players_line(view), _pile(view), top]
+    if known:
+        parts.append(Text("You know: " + "; ".join(f"{_seat(view, h)} holds {', '.join(c)}" for h, c in known.items()),
+                          style="dim"))
+    pending = _pending(view)
+    if pending is not None:
+        parts.append(pending)
+    if view["hand"] is not None:
+        parts.append(Text("Your hand: ", style="bold").append_text(cards(view["hand"], "empty")))
+    return Panel(Group(*parts), title=f"{game.title} · {view['preset']} · {view['phase']}")
+
+
+def render(view: dict[str, Any], game: Game, compact: bool = False) -> RenderableType:
+    if compact:
+        return _compact(view, game)
     parts: list[RenderableType] = [_players(view), Text(""), _pile(view)]
     discard = view["discard"]
     top = Text("Discard pile: ")
@@ -139,5 +181,6 @@ def label(view: dict[str, Any], text: str) -> str | None:
             return "top of the pile: drawn next"
         if n >= size:
             return "bottom of the pile"
-        return f"{n} {'card' if n == 1 else 'cards'} down from the top"
+        if size <= 8:  # a short list has room to say it; a long one is plainly counted from the top
+            return f"{n} {'card' if n == 1 else 'cards'} down from the top"
     return None

@@ -44,11 +44,13 @@ def _who(view: dict[str, Any], seat: int) -> str:
     return "you" if seat == view["seat"] else f"P{seat}"
 
 
-def _tacos(view: dict[str, Any], game: Game) -> Table:
+def _tacos(view: dict[str, Any], game: Game, compact: bool = False) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
     for name, justify in (("player", "left"), ("taco", "left"), ("pts", "right"), ("match", "right"),
                           ("hand", "right"), ("", "left")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        # Compact: one line a player; a long taco ends in "…" (its points are in the pts column).
+        table.add_column(name, justify=justify, no_wrap=compact, overflow="ellipsis" if compact else "fold",  # type: ignore[arg-type]
+                         max_width=36 if compact and name == "taco" else None)
     for seat, taco in enumerate(view["tacos"]):
         cards = Text()
         for i, entry in enumerate(taco):
@@ -141,7 +143,49 @@ def _prompt(view: dict[str, Any]) -> Text:
     return Text(f"{who}: {words}", style="bold" if mine else "dim")
 
 
-def render(view: dict[str, Any], game: Game) -> RenderableType:
+def _hand_line(view: dict[str, Any], game: Game) -> Text:
+    """The hand as one wrapped line of names and points: the compact form (``rules`` has the texts)."""
+    hand = view["hand"]
+    line = Text("Your hand: ", style="bold")
+    if not hand:
+        line.append("spectating" if hand is None else "empty", style="dim")
+        return line
+    counts: dict[str, int] = {}
+    for entry in hand:
+        counts[entry["card"]] = counts.get(entry["card"], 0) + 1
+    for i, (slug, count) in enumerate(counts.items()):
+        if i:
+            line.append(" · ", style="dim")
+        spec = _spec(game, slug)
+        line.append_text(_card(game, slug))
+        if spec.points:
+            line.append(f" {spec.points:+d}", style="dim")
+        if count > 1:
+            line.append(f" ×{count}", style="dim")
+        if slug != spec.name.lower().replace(" ", "-"):  # the word to type, where the name does not say it
+            line.append(f" [{slug}]", style="dim")
+    return line
+
+
+def _compact(view: dict[str, Any], game: Game) -> RenderableType:
+    head = Text(no_wrap=True, overflow="ellipsis")
+    head.append(f"Round {view['round']}/{view['rounds']}  ", style="bold")
+    head.append(f"Pool {view['pool']}/{view['pool_start']}  ", style="bold yellow")
+    head.append(f"Deck {view['deck_size']}  Discard {len(view['discard'])}", style="dim")
+    if view["discard"]:
+        head.append(" top ", style="dim")
+        head.append_text(_card(game, view["discard"][-1]["card"]))
+    parts: list[RenderableType] = [head, _tacos(view, game, compact=True)]
+    window = _window(view, game)
+    if window is not None:
+        parts.append(window)
+    parts += [_hand_line(view, game), _prompt(view)]
+    return Panel(Group(*parts), title="T.A.C.O.", title_align="left")
+
+
+def render(view: dict[str, Any], game: Game, compact: bool = False) -> RenderableType:
+    if compact:
+        return _compact(view, game)
     head = Text()
     head.append(f"Round {view['round']}/{view['rounds']}   ", style="bold")
     head.append(f"Pool: {view['pool']}/{view['pool_start']} taco points   ", style="bold yellow")

@@ -146,7 +146,7 @@ def _table_now(view: dict[str, Any]) -> list[RenderableType]:
     return rows
 
 
-def render(view: dict[str, Any], game: Game) -> RenderableType:
+def render(view: dict[str, Any], game: Game, compact: bool = False) -> RenderableType:
     """The whole screen for one seat's (or a spectator's) view."""
     you = view.get("you")
     sizes = view["hand_sizes"]

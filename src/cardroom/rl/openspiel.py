@@ -6,7 +6,10 @@
 
 Importing this module registers every game in ``cardroom.GAMES``; a game registered later joins with
 ``register("name")``. Game parameters: ``preset`` (a preset name; the game's default when empty),
-``players`` (0 keeps the preset's count) and ``deals`` (see below).
+``players`` (0 keeps the preset's count), ``deals`` (see below), ``sample_seed``, and every option of
+the game under its own name (``cardroom_tacocat(ties=redeal)``, ``cardroom_taco(rounds=3,antics=True)``):
+text options default to "" and whole numbers to -1, both meaning "the preset's value". Game objects
+pickle (by name and parameters), so they travel to worker processes.
 
 Chance. The engine draws every random event from the seed it keeps in the state, so the whole game is
 deterministic once the seed is fixed. We expose that as OpenSpiel's *explicit stochastic* chance mode
@@ -169,14 +172,62 @@ def _seed_of_deal(deal: int) -> int:
     return random.Random(f"cardroom-openspiel-deal-{deal}").getrandbits(63)
 
 
+# OpenSpiel fills every parameter a caller leaves out with its default, so an option's default here must
+# mean "the preset's value": "" for text options and -1 for whole-number ones. A switch (True/False)
+# cannot say that, so its default is the default preset's value, applied only when a caller changes it.
+UNSET_TEXT = ""
+UNSET_NUMBER = -1
+
+
+def _option_parameters(name: str) -> dict[str, Any]:
+    """Every option of game ``name`` as an OpenSpiel parameter with its "preset's value" default."""
+    out: dict[str, Any] = {}
+    for option in cardroom.core.game_class(name).option_specs:
+        if option.name == "players":
+            continue  # a parameter of its own (0 keeps the preset's count), kept for old callers
+        if isinstance(option.default, bool):
+            out[option.name] = option.default
+        elif isinstance(option.default, int) or (option.default is None and option.choices is None
+                                                 and option.name == "pool"):
+            out[option.name] = UNSET_NUMBER
+        else:
+            out[option.name] = UNSET_TEXT
+    return out
+
+
+def _options_from(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The cardroom options the caller set among ``params`` (the rest keep the preset's values)."""
+    options: dict[str, Any] = {}
+    players = int(params.get("players", 0))
+    if players:
+        options["players"] = players
+    for key, unset in _option_parameters(name).items():
+        if key not in params:
+            continue
+        value = params[key]
+        if isinstance(unset, bool):
+            if bool(value) != unset:
+                options[key] = bool(value)
+        elif value != unset:
+            options[key] = value
+    return options
+
+
+def _load_spiel_game(name: str, params: dict[str, Any]) -> CardroomSpielGame:
+    """Unpickling: the same OpenSpiel game, loaded again by name and parameters."""
+    register(name)
+    game: CardroomSpielGame = pyspiel.load_game(short_name(name), params)
+    return game
+
+
 class CardroomSpielGame(pyspiel.Game):  # type: ignore[misc]
     """A cardroom game under one preset, as an OpenSpiel game."""
 
     def __init__(self, name: str, game_type: pyspiel.GameType, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         preset = str(params.get("preset", "")) or None
-        players = int(params.get("players", 0))
-        options = {"players": players} if players else {}
+        options = _options_from(name, params)
+        self.cardroom_name = name
         self.context = Context(
             interface=Interface(cardroom.make(name, preset=preset, **options)),
             deals=int(params.get("deals", DEFAULT_DEALS)),
@@ -198,17 +249,27 @@ class CardroomSpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> CardroomSpielState:
         return CardroomSpielState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # By name and parameters, so games travel to worker processes (multiprocessing, Ray).
+        return (_load_spiel_game, (self.cardroom_name, dict(self.get_parameters())))
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return RecallObserver(self.interface, iig_obs_type, self.max_game_length())
         return ViewObserver(self.interface, iig_obs_type)
 
 
 class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping one immutable cardroom state (``None`` before the deal)."""
 
-    def __init__(self, game: CardroomSpielGame, trail: Trail | None = None) -> None:
+    def __init__(self, game: CardroomSpielGame, trail: Trail | None = None,
+                 recall: tuple[tuple[int, int, int], ...] = ()) -> None:
         super().__init__(game)
         self._context = _Shared(game.context)
         self._trail = _Shared(trail)
+        # (seat, engine step, action index) of every decision so far: a seat's own entries are its
+        # perfect recall. A world resampled for one seat keeps only that seat's entries.
+        self._recall = _Shared(recall)
 
     @property
     def cardroom_state(self) -> State | None:
@@ -244,7 +305,9 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
         if trail is None:
             trail = Trail(context.interface.game.new_game(_seed_of_deal(int(action))), int(action))
         else:
-            trail = trail.then(trail.state.to_act[0], context.interface.actions.action(action))
+            seat, step = trail.state.to_act[0], trail.state.step
+            trail = trail.then(seat, context.interface.actions.action(action))
+            self._recall = _Shared((*self._recall.value, (seat, step, int(action))))
         self._trail = _Shared(trail)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -271,7 +334,12 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
         if state is None:
             return CardroomSpielState(game)
         sampled = context.interface.game.sample(state.view(player_id), context.sample_rng)
-        return CardroomSpielState(game, Trail(sampled, None))
+        own = tuple(entry for entry in self._recall.value if entry[0] == player_id)
+        return CardroomSpielState(game, Trail(sampled, None), own)
+
+    def own_actions(self, player: int) -> list[tuple[int, int]]:
+        """(engine step, action index) of every decision ``player`` took so far, in order."""
+        return [(step, action) for seat, step, action in self._recall.value if seat == player]
 
     def __str__(self) -> str:
         state = self.cardroom_state
@@ -312,6 +380,41 @@ class ViewObserver:
         return "(before the deal)" if view is None else json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
+class RecallObserver(ViewObserver):
+    """The information state: the view, plus what the seat did and when (its perfect recall).
+
+    Tensor: the view's encoding, then the engine step (over the game's length bound), then how many
+    times the seat took each action. The step grows at every decision, so no two moments of one game
+    share a tensor (the bare observation repeats when a seat sees the same table twice). String: the
+    view's JSON and the seat's own (step, action) list, so it differs from the observation string.
+    """
+
+    def __init__(self, interface: Interface, iig_obs_type: Any, max_length: int) -> None:
+        super().__init__(interface, iig_obs_type)
+        self.view_size = interface.encoder.size
+        self.max_length = max_length
+        self.tensor = np.zeros(self.view_size + 1 + len(interface.actions), np.float32)
+        self.dict = {"observation": self.tensor[: self.view_size], "step": self.tensor[self.view_size : self.view_size + 1],
+                     "own_action_counts": self.tensor[self.view_size + 1 :]}
+
+    def set_from(self, state: CardroomSpielState, player: int) -> None:
+        self.tensor.fill(0.0)
+        view = self._view(state, player)
+        if view is None:
+            return
+        self.tensor[: self.view_size] = self.interface.encode_view(view)
+        inner = state.cardroom_state
+        assert inner is not None
+        self.tensor[self.view_size] = inner.step / self.max_length
+        for _, action in state.own_actions(player):
+            self.tensor[self.view_size + 1 + action] += 1.0
+
+    def string_from(self, state: CardroomSpielState, player: int) -> str:
+        base = super().string_from(state, player)
+        own = " ".join(f"{step}:{action}" for step, action in state.own_actions(player))
+        return f"{base} | mine: {own}"
+
+
 def _game_type(name: str, players: tuple[int, int]) -> pyspiel.GameType:
     game = cardroom.make(name)
     return pyspiel.GameType(
@@ -333,6 +436,7 @@ def _game_type(name: str, players: tuple[int, int]) -> pyspiel.GameType:
             "players": 0,
             "deals": DEFAULT_DEALS,
             "sample_seed": 0,
+            **_option_parameters(name),
         },
     )
 

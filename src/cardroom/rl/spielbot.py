@@ -23,7 +23,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from cardroom.core.bot import Bot
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
-from cardroom.rl.openspiel import CardroomSpielGame, CardroomSpielState, Trail, register
+from cardroom.rl.openspiel import CardroomSpielGame, CardroomSpielState, Trail, _option_parameters, register
 
 SpielBotFactory = Callable[[pyspiel.Game, np.random.RandomState], pyspiel.Bot]
 
@@ -52,6 +52,9 @@ def spiel_game_for(game: Game) -> CardroomSpielGame:
     params: dict[str, Any] = {"preset": game.preset}
     if "players" in game.options:
         params["players"] = int(game.options["players"])
+    for key in _option_parameters(game.name):  # every option, so the OpenSpiel game is the same game
+        if game.options.get(key) is not None:
+            params[key] = game.options[key]
     spiel_game: CardroomSpielGame = pyspiel.load_game(f"cardroom_{game.name}", params)
     return spiel_game
 

@@ -17,7 +17,6 @@ and ``info["illegal_action"]``; pass ``illegal="raise"`` to get the engine's ``I
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from typing import Any, SupportsFloat
@@ -32,6 +31,7 @@ from cardroom.core.bot import Bot
 from cardroom.core.game import State
 from cardroom.core.registry import game_names
 from cardroom.rl.interface import Interface
+from cardroom.rl.render import ansi
 
 Observation = dict[str, Any]  # "observation": float32 vector, "action_mask": int8 vector
 
@@ -116,7 +116,8 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
         return self.interface.named(self._state(), self.seat)
 
     def render(self) -> str | None:
-        return json.dumps(self._state().view(self.seat), sort_keys=True)
+        """``ansi``: the learner's view as readable lines, its own hand first (see ``cardroom.rl.render``)."""
+        return ansi(self._state().view(self.seat))
 
     # -- helpers --------------------------------------------------------------------------------
 

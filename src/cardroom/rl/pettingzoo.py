@@ -12,7 +12,6 @@ receives its reward from ``outcome.returns`` when the game ends.
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -25,6 +24,7 @@ from cardroom.core import rng as rngmod
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import State
 from cardroom.rl.interface import Interface
+from cardroom.rl.render import ansi
 
 
 def agent_name(seat: int) -> str:
@@ -60,6 +60,10 @@ class CardroomAEC(AECEnv):  # type: ignore[misc]
             for a in self.possible_agents
         }
         self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        # For centralised critics: every seat's observation side by side (seat 0 first). Together the
+        # seats' views hold every hand, so this is the table as a critic needs it; never give it to a policy.
+        self.state_space = spaces.Box(np.tile(enc.low, game.players), np.tile(enc.high, game.players),
+                                      dtype=np.float32)
         self._rng = random.Random()
         self.game_state: State | None = None
 
@@ -94,6 +98,11 @@ class CardroomAEC(AECEnv):  # type: ignore[misc]
             "action_mask": self.interface.mask(state, seat),
         }
 
+    def state(self) -> np.ndarray:
+        """The global state for a centralised critic: each seat's observation vector, in seat order."""
+        state = self._state()
+        return np.concatenate([self.interface.observation(state, s) for s in range(state.players)])
+
     def named_observation(self, agent: str) -> dict[str, np.ndarray]:
         """``observe(agent)["observation"]`` split into its named pieces, for debugging."""
         return self.interface.named(self._state(), self._seats[agent])
@@ -127,7 +136,10 @@ class CardroomAEC(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
-        text = json.dumps(self._state().view(None), sort_keys=True)
+        """The view of the agent to act (its own hand shown), as readable lines; a spectator's once over."""
+        state = self._state()
+        seat = None if state.is_over or not self.agents else self._seats[self.agent_selection]
+        text = ansi(state.view(seat))
         if self.render_mode == "human":
             print(text)
             return None

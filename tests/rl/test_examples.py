@@ -24,7 +24,12 @@ def load(name: str) -> ModuleType:
 def test_training_example_runs_and_reports_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
     result = load("train_tacocat").train(seconds=3.0, eval_games=20)
     assert result["episodes"] > 0 and 0.0 <= result["after"] <= 1.0
-    assert "trained vs random" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    # Like with like: before and after, each sampled and greedy, and the heuristic on the same deals.
+    for label in ("untrained policy, sampled", "untrained policy, greedy", "trained policy, sampled",
+                  "trained policy, greedy", "heuristic bot", "vs heuristic"):
+        assert label in out
+    assert result["heuristic"] > 0.5  # the bar: the heuristic beats random on these deals
 
 
 def test_ismcts_example_runs_through_the_arena(capsys: pytest.CaptureFixture[str]) -> None:

@@ -36,7 +36,7 @@ def test_random_sim(name: str, preset: str, options: dict[str, object]) -> None:
 def test_tensors_and_strings_come_from_the_view(name: str, preset: str, options: dict[str, object]) -> None:
     game = load(name, preset, options)
     state = game.new_initial_state()
-    state.apply_action(7)
+    state.apply_deal(7)
     rng = random.Random(0)
     while not state.is_terminal():
         player = state.current_player()
@@ -65,7 +65,7 @@ def play_ismcts_vs_random(name: str, games: int, sims: int) -> list[float]:
     scores = []
     for index in range(games):
         state = game.new_initial_state()
-        state.apply_action(index)
+        state.apply_deal(index)
         while not state.is_terminal():
             player = state.current_player()
             if player == 0:

@@ -37,7 +37,7 @@ def test_games_pickle_by_name_and_parameters() -> None:
     assert back.get_parameters() == game.get_parameters()
     assert back.interface.game.options == game.interface.game.options
     state = back.new_initial_state()
-    state.apply_action(4)
+    state.apply_deal(4)
     assert state.legal_actions() == [a for a in state.legal_actions() if a < back.num_distinct_actions()]
 
 
@@ -50,7 +50,7 @@ def test_information_state_tensors_never_repeat_within_a_game(name: str) -> None
     repeats_info = 0
     for deal in range(3):
         state = game.new_initial_state()
-        state.apply_action(deal)
+        state.apply_deal(deal)
         seen: set[tuple[int, tuple[float, ...]]] = set()
         while not state.is_terminal():
             player = state.current_player()
@@ -67,10 +67,30 @@ def test_a_resampled_world_keeps_the_seats_information_state() -> None:
     game = pyspiel.load_game("cardroom_tacocat")
     rng = random.Random(2)
     state = game.new_initial_state()
-    state.apply_action(11)
+    state.apply_deal(11)
     for _ in range(25):
         state.apply_action(rng.choice(state.legal_actions()))
     player = state.current_player()
     world = state.resample_from_infostate(player, None)
     assert world.information_state_string(player) == state.information_state_string(player)
     assert world.information_state_tensor(player) == state.information_state_tensor(player)
+
+
+def test_the_deal_is_chosen_over_small_chance_nodes() -> None:
+    assert openspiel.deal_digits(1 << 14) == (128, 128)
+    assert openspiel.deal_digits(100) == (100,)
+    assert openspiel.deal_digits(131) == (131,)  # a prime above the limit keeps one node
+    openspiel.register("tacocat")
+    game = pyspiel.load_game("cardroom_tacocat")
+    assert game.max_chance_outcomes() == 128
+    root = game.new_initial_state()
+    assert root.is_chance_node() and len(root.chance_outcomes()) == 128
+    by_digits = game.new_initial_state()
+    by_digits.apply_action(3)
+    assert by_digits.is_chance_node()
+    by_digits.apply_action(5)
+    by_deal = game.new_initial_state()
+    by_deal.apply_deal(3 * 128 + 5)
+    assert by_digits.cardroom_state.to_json() == by_deal.cardroom_state.to_json()
+    with pytest.raises(ValueError, match="deal must be 0 to 16383"):
+        game.new_initial_state().apply_deal(1 << 14)

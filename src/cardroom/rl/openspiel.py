@@ -13,8 +13,10 @@ pickle (by name and parameters), so they travel to worker processes.
 
 Chance. The engine draws every random event from the seed it keeps in the state, so the whole game is
 deterministic once the seed is fixed. We expose that as OpenSpiel's *explicit stochastic* chance mode
-with a single chance node at the root: ``deals`` equally likely outcomes, outcome ``k`` starting the
-engine from a seed derived from ``k``. After that node the game has no chance nodes; the engine's later
+choosing one of ``deals`` equally likely deals at the start, deal ``k`` starting the engine from a seed
+derived from ``k``. The choice is spelled digit by digit over a few chance nodes of at most
+``MAX_CHANCE_BRANCHING`` outcomes (16,384 deals: two nodes of 128), so no node has thousands of
+children for a search to expand. After the deal the game has no chance nodes; the engine's later
 shuffles are part of the dealt world. That keeps ``history()`` a complete record (serialisation and
 ``random_sim_test`` replay it), and every OpenSpiel tool that handles chance nodes works unchanged.
 The price: a game has ``deals`` possible worlds (16,384 by default) rather than all of them.
@@ -50,6 +52,26 @@ from cardroom.core.registry import game_names
 from cardroom.rl.interface import Interface
 
 DEFAULT_DEALS = 1 << 14
+# The deal is chosen digit by digit, at most this many outcomes a chance node (see deal_digits).
+MAX_CHANCE_BRANCHING = 128
+
+
+def deal_digits(deals: int) -> tuple[int, ...]:
+    """The outcome counts of the chance nodes that pick one of ``deals`` deals, their product exactly.
+
+    16,384 deals are two nodes of 128; a count with no divisor up to the limit keeps one node.
+    """
+    if deals < 1:
+        raise ValueError(f"deals must be at least 1, got {deals}")
+    sizes: list[int] = []
+    left = deals
+    while left > 1:
+        size = next((d for d in range(min(left, MAX_CHANCE_BRANCHING), 1, -1) if left % d == 0), left)
+        if size == 1:
+            size = left
+        sizes.append(size)
+        left //= size
+    return tuple(sizes) or (1,)
 # OpenSpiel asks for a bound on a game's length in decisions (its random-simulation test checks it).
 # The engines do not cap games, so these are generous estimates: about ten times the longest of many
 # random games (Tacocat 181 decisions; Kittens 142 at 2 players, 605 at 10; T.A.C.O. 605 at
@@ -81,9 +103,19 @@ class Context:
     sample_rng: random.Random
 
     @functools.cached_property
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self.deals
-        return [(k, p) for k in range(self.deals)]
+    def digits(self) -> tuple[int, ...]:
+        return deal_digits(self.deals)
+
+    def chance_outcomes(self, level: int) -> list[tuple[int, float]]:
+        size = self.digits[level]
+        return [(k, 1.0 / size) for k in range(size)]
+
+    def deal_of(self, picked: tuple[int, ...]) -> int:
+        """The deal number the chance digits spell (mixed radix, first digit most significant)."""
+        deal = 0
+        for digit, size in zip(picked, self.digits):
+            deal = deal * size + digit
+        return deal
 
 
 def _make_context(described: dict[str, Any], deals: int, sample_seed: int) -> Context:
@@ -237,7 +269,7 @@ class CardroomSpielGame(pyspiel.Game):  # type: ignore[misc]
         game = self.interface.game
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.interface.actions),
-            max_chance_outcomes=self.context.deals,
+            max_chance_outcomes=max(self.context.digits),
             num_players=game.players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -270,6 +302,7 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
         # (seat, engine step, action index) of every decision so far: a seat's own entries are its
         # perfect recall. A world resampled for one seat keeps only that seat's entries.
         self._recall = _Shared(recall)
+        self._picked: tuple[int, ...] = ()  # chance digits chosen so far, before the deal
 
     @property
     def cardroom_state(self) -> State | None:
@@ -297,13 +330,17 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
         return self._context_of().interface.legal_indices(state, player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return list(self._context_of().chance_outcomes)
+        return self._context_of().chance_outcomes(len(self._picked))
 
     def _apply_action(self, action: int) -> None:
         context = self._context_of()
         trail: Trail | None = self._trail.value
         if trail is None:
-            trail = Trail(context.interface.game.new_game(_seed_of_deal(int(action))), int(action))
+            self._picked = (*self._picked, int(action))
+            if len(self._picked) < len(context.digits):
+                return  # more digits of the deal to choose
+            deal = context.deal_of(self._picked)
+            trail = Trail(context.interface.game.new_game(_seed_of_deal(deal)), deal)
         else:
             seat, step = trail.state.to_act[0], trail.state.step
             trail = trail.then(seat, context.interface.actions.action(action))
@@ -312,7 +349,7 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            return f"deal digit {action}"
         return str(self._context_of().interface.actions.action(action))
 
     def is_terminal(self) -> bool:
@@ -336,6 +373,20 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
         sampled = context.interface.game.sample(state.view(player_id), context.sample_rng)
         own = tuple(entry for entry in self._recall.value if entry[0] == player_id)
         return CardroomSpielState(game, Trail(sampled, None), own)
+
+    def apply_deal(self, deal: int) -> None:
+        """Take every chance node of the deal at once: deal number ``deal`` (0 to ``deals`` - 1)."""
+        context = self._context_of()
+        if self.cardroom_state is not None or self._picked:
+            raise ValueError("apply_deal needs a state before any chance digit")
+        if not 0 <= deal < context.deals:
+            raise ValueError(f"deal must be 0 to {context.deals - 1}, got {deal}")
+        digits = []
+        for size in reversed(context.digits):
+            deal, digit = divmod(deal, size)
+            digits.append(digit)
+        for digit in reversed(digits):
+            self.apply_action(digit)
 
     def own_actions(self, player: int) -> list[tuple[int, int]]:
         """(engine step, action index) of every decision ``player`` took so far, in order."""

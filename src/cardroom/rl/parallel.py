@@ -32,7 +32,7 @@ from cardroom.core import rng as rngmod
 from cardroom.core.errors import IllegalAction
 from cardroom.core.game import State
 from cardroom.rl.interface import Interface
-from cardroom.rl.pettingzoo import agent_name
+from cardroom.rl.pettingzoo import agent_name, agent_spaces
 from cardroom.rl.render import ansi
 
 
@@ -50,18 +50,7 @@ class CardroomParallel(ParallelEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(game.players)]
         self.agents: list[str] = []
-        enc = self.interface.encoder
-        n = len(self.interface.actions)
-        self._observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(enc.low, enc.high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
-            })
-            for a in self.possible_agents
-        }
-        self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        self.state_space = spaces.Box(np.tile(enc.low, game.players), np.tile(enc.high, game.players),
-                                      dtype=np.float32)
+        self._observation_spaces, self._action_spaces, self.state_space = agent_spaces(self.interface)
         self._rng = random.Random()
         self.game_state: State | None = None
 

@@ -31,6 +31,30 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
+def agent_spaces(interface: Interface) -> tuple[dict[str, spaces.Space[Any]], dict[str, spaces.Space[Any]],
+                                                spaces.Box]:
+    """Per agent: the observation and action spaces; and the global state space for critics.
+
+    One space object per agent, returned every time (PettingZoo's API test checks identity). The
+    state is every seat's observation side by side (seat 0 first): together the seats' views hold
+    every hand, so it is the table as a centralised critic needs it; never give it to a policy.
+    """
+    enc = interface.encoder
+    n = len(interface.actions)
+    agents = [agent_name(s) for s in range(interface.players)]
+    observation_spaces: dict[str, spaces.Space[Any]] = {
+        a: spaces.Dict({
+            "observation": spaces.Box(enc.low, enc.high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+        })
+        for a in agents
+    }
+    action_spaces: dict[str, spaces.Space[Any]] = {a: spaces.Discrete(n) for a in agents}
+    players = interface.players
+    state_space = spaces.Box(np.tile(enc.low, players), np.tile(enc.high, players), dtype=np.float32)
+    return observation_spaces, action_spaces, state_space
+
+
 class CardroomAEC(AECEnv):  # type: ignore[misc]
     """One cardroom game as a PettingZoo AEC environment (raw: an illegal action raises)."""
 
@@ -49,21 +73,7 @@ class CardroomAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(game.players)]
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
-        enc = self.interface.encoder
-        n = len(self.interface.actions)
-        # One space object per agent, returned every time (the API test checks identity).
-        self._observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(enc.low, enc.high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
-            })
-            for a in self.possible_agents
-        }
-        self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        # For centralised critics: every seat's observation side by side (seat 0 first). Together the
-        # seats' views hold every hand, so this is the table as a critic needs it; never give it to a policy.
-        self.state_space = spaces.Box(np.tile(enc.low, game.players), np.tile(enc.high, game.players),
-                                      dtype=np.float32)
+        self._observation_spaces, self._action_spaces, self.state_space = agent_spaces(self.interface)
         self._rng = random.Random()
         self.game_state: State | None = None
 

@@ -7,19 +7,26 @@ learning library needed, it runs on any CPU in the time given.
 
     python examples/train_tacocat.py [--seconds 60] [--eval-games 300]
 
-It prints the win rate against the random bot before and after training, with Wilson 95% intervals.
+It prints win rates with Wilson 95% intervals, like against like: the policy before and after
+training, each both sampled (stochastic) and greedy, against the random bot on the same deals; the
+game's heuristic bot on those deals as the bar to clear ("always play the highest card" alone already
+beats random most of the time); and the trained policy against the heuristic itself.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from cardroom.arena.stats import wilson
+from cardroom.bots import make_bot
 from cardroom.rl.gymnasium import CardroomEnv
+
+EVAL = 10_000_000  # the first episode seed of every evaluation
 
 
 @dataclass
@@ -85,6 +92,24 @@ def evaluate(env: CardroomEnv, policy: LinearPolicy, games: int, seed: int, gree
     return wins, games
 
 
+def evaluate_bot(env: CardroomEnv, spec: str, games: int, seed: int) -> tuple[int, int]:
+    """A cardroom bot in the learner's seat, on the same deals (episode seeds) as ``evaluate``."""
+    game = env.interface.game
+    bot = make_bot(spec, game)
+    wins = 0
+    for i in range(games):
+        env.reset(seed=seed + i)
+        rng = random.Random(seed + i)
+        done, reward = False, 0.0
+        while not done:
+            assert env.game_state is not None
+            text = bot.choose(game, env.game_state.view(env.seat), rng)
+            _, r, done, _, _ = env.step(env.interface.actions.index(text))
+            reward = float(r)
+        wins += reward > 0
+    return wins, games
+
+
 def train(seconds: float, eval_games: int, batch: int = 16, seed: int = 0) -> dict[str, float]:
     env = CardroomEnv("tacocat", opponents="random")
     size = env.observation_space["observation"].shape[0]
@@ -92,8 +117,9 @@ def train(seconds: float, eval_games: int, batch: int = 16, seed: int = 0) -> di
     policy = LinearPolicy(size, int(env.action_space.n), scale)
     rng = np.random.default_rng(seed)
 
-    # Untrained, the policy is uniform over the legal actions: random against random.
-    before = evaluate(env, policy, eval_games, seed=10_000_000, greedy=False)
+    # Every evaluation plays the same deals (seeds from EVAL), so the rows differ only by who plays.
+    untrained = {"sampled": evaluate(env, policy, eval_games, EVAL, greedy=False),
+                 "greedy": evaluate(env, policy, eval_games, EVAL, greedy=True)}
     start = time.perf_counter()
     episodes, baseline = 0, 0.0
     while time.perf_counter() - start < seconds:
@@ -110,15 +136,37 @@ def train(seconds: float, eval_games: int, batch: int = 16, seed: int = 0) -> di
             episodes += 1
         policy.adam_step([grad_w / batch, grad_b / batch])
     trained_for = time.perf_counter() - start
-    after = evaluate(env, policy, eval_games, seed=10_000_000, greedy=True)
+    trained = {"sampled": evaluate(env, policy, eval_games, EVAL, greedy=False),
+               "greedy": evaluate(env, policy, eval_games, EVAL, greedy=True)}
+    heuristic = evaluate_bot(env, "heuristic", eval_games, EVAL)
+    against_heuristic = CardroomEnv("tacocat", opponents="heuristic")
+    trained_vs_heuristic = evaluate(against_heuristic, policy, eval_games, EVAL, greedy=True)
+    random_vs_heuristic = evaluate_bot(against_heuristic, "random", eval_games, EVAL)
 
-    for label, (wins, n) in (("untrained", before), ("trained", after)):
+    rows = [
+        ("untrained policy, sampled (uniform)", "random", untrained["sampled"]),
+        ("untrained policy, greedy (first legal)", "random", untrained["greedy"]),
+        ("trained policy, sampled", "random", trained["sampled"]),
+        ("trained policy, greedy", "random", trained["greedy"]),
+        ("heuristic bot (the bar to clear)", "random", heuristic),
+        ("random bot", "heuristic", random_vs_heuristic),
+        ("trained policy, greedy", "heuristic", trained_vs_heuristic),
+    ]
+    for label, opponent, (wins, n) in rows:
         low, high = wilson(wins, n)
-        print(f"{label:>9} vs random: {wins}/{n} = {wins / n:.1%}  (95% CI {low:.1%} - {high:.1%})")
-    low = wilson(*after)[0]
-    verdict = "beats random" if low > 0.5 else "not yet clearly better than random"
-    print(f"{episodes} training games in {trained_for:.0f} s: the trained agent {verdict}")
-    return {"episodes": episodes, "before": before[0] / before[1], "after": after[0] / after[1], "after_low": low}
+        print(f"{label:<40} vs {opponent:<9}: {wins:>4}/{n} = {wins / n:6.1%}  (95% CI {low:.1%} - {high:.1%})")
+    print(f"{episodes} training games in {trained_for:.0f} s; every row played the same {eval_games} deals")
+    return {
+        "episodes": episodes,
+        "before": untrained["sampled"][0] / eval_games,
+        "before_greedy": untrained["greedy"][0] / eval_games,
+        "after_sampled": trained["sampled"][0] / eval_games,
+        "after": trained["greedy"][0] / eval_games,
+        "after_low": wilson(*trained["greedy"])[0],
+        "heuristic": heuristic[0] / eval_games,
+        "after_vs_heuristic": trained_vs_heuristic[0] / eval_games,
+        "random_vs_heuristic": random_vs_heuristic[0] / eval_games,
+    }
 
 
 def main() -> None:

@@ -44,6 +44,21 @@ def test_ctrl_c_leaves_cleanly_on_a_new_line(tmp_path: Path) -> None:
     assert list(tmp_path.glob("*.json")) == []
 
 
+def test_ctrl_c_stops_a_replay_cleanly(tmp_path: Path) -> None:
+    term = Terminal(["play", "tacocat", "--vs", "random", "--seed", "11", "--records", str(tmp_path)], tmp_path)
+    play_to_the_end(term)
+    saved = term.expect(r"Saved the record to (\S+\.json)")
+    assert term.wait() == 0
+    replay = Terminal(["replay", saved.group(1)], tmp_path)
+    replay.expect("Enter: next step")
+    replay.send("")
+    replay.expect("Enter: next step")
+    replay.proc.send_signal(signal.SIGINT)
+    replay.expect(r"Stopped at step 1 of \d+; nobody has won yet\.")
+    assert replay.wait() == 0
+    assert "Traceback" not in replay.buffer
+
+
 def test_a_searching_bot_shows_a_thinking_sign(tmp_path: Path) -> None:
     term = Terminal(["play", "tacocat", "--vs", "ismcts:iterations=300", "--seed", "2", "--seat", "1",
                      "--records", str(tmp_path)], tmp_path, 60)

@@ -10,7 +10,7 @@ from cardroom.cli.screens import COMPACT_BELOW_LINES, screen_for
 
 
 def replay(record: Record, seat: int | None, pause: bool, console: Console) -> int:
-    """Show every step; Enter goes on, q stops. Returns the number of steps shown."""
+    """Show every step; Enter goes on, q stops, Ctrl-C stops on a fresh line. Returns the last step shown."""
     game = record.make_game()
     if seat is not None and not 0 <= seat < game.players:
         raise ValueError(f"--seat must be 0 to {game.players - 1} for this game")
@@ -18,24 +18,27 @@ def replay(record: Record, seat: int | None, pause: bool, console: Console) -> i
     screen = screen_for(game)
     who = "spectator" if seat is None else f"seat {seat} ({record.seats[seat] if seat < len(record.seats) else '?'})"
     shown = 0
-    for index in range(len(record.actions) + 1):
-        console.print(Rule(f"{game.title} · step {state.step} of {len(record.actions)} · as {who}"))
-        console.print(screen(state.view(seat), game, compact=console.height < COMPACT_BELOW_LINES))
-        log = state.log(seat)
-        for entry in log[shown:]:
-            console.print(f"[dim]·[/dim] {entry['text']}", highlight=False)
-        shown = len(log)
-        if index == len(record.actions):
-            break
-        actor, text = record.actions[index]
-        if pause:
-            try:
-                answer = console.input("[dim]Enter: next step, q: stop[/dim] ")
-            except EOFError:
+    try:
+        for index in range(len(record.actions) + 1):
+            console.print(Rule(f"{game.title} · step {state.step} of {len(record.actions)} · as {who}"))
+            console.print(screen(state.view(seat), game, compact=console.height < COMPACT_BELOW_LINES))
+            log = state.log(seat)
+            for entry in log[shown:]:
+                console.print(f"[dim]·[/dim] {entry['text']}", highlight=False)
+            shown = len(log)
+            if index == len(record.actions):
                 break
-            if answer.strip().lower() in ("q", "quit"):
-                break
-        state = state.apply(actor, text)
+            actor, text = record.actions[index]
+            if pause:
+                try:
+                    answer = console.input("[dim]Enter: next step, q: stop[/dim] ")
+                except EOFError:
+                    break
+                if answer.strip().lower() in ("q", "quit"):
+                    break
+            state = state.apply(actor, text)
+    except KeyboardInterrupt:
+        console.print()
     if state.outcome is not None:
         console.print(f"[bold]Result:[/bold] {winner_line(record, state.outcome.winners)} {state.outcome.reason}",
                       highlight=False)

@@ -1,0 +1,269 @@
+"""Walk a finished game from one seat's seat: each decision's loss and each stretch of luck.
+
+The seat's win chance is estimated at a few checkpoints: before the deal (the prior), at each of its
+decisions (the value of the best action, then of the one it took), and at the end (the result).
+Between two checkpoints, the change is either the seat's own doing (the loss of a decision: best
+minus chosen) or not (luck: the cards it drew, what it was dealt, what the others did with cards it
+could not see). So
+
+    start + sum(luck) - sum(losses) = result
+
+holds by construction, term by term. A stretch between two decisions where nothing happened that
+the seat could not foresee (it only took forced or own steps and its view came out as predicted) has
+no luck in it; its change is pure estimation noise and is reported as ``drift``, which is the
+measured noise of the decomposition.
+
+Each decision is evaluated from ``state.view(seat)`` alone (see ``evaluate``), with a generator
+derived from the analysis seed and the step, so the analysis of a decision depends on nothing the
+seat could not see, and the same seed gives the same analysis.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.analysis.evaluate import DEFAULT_PRECISION, Estimate, Precision, evaluate, score
+from cardroom.analysis.labels import label
+from cardroom.bots.policy import Policy, make_policy
+from cardroom.bots.search import rewards
+from cardroom.core.game import Game, State
+from cardroom.core.rng import seed_from
+
+Progress = Callable[[int, int], None]
+PRIOR_GAMES = 128  # fresh games played out for the chance before the deal
+
+
+@dataclass(slots=True)
+class Decision:
+    step: int
+    chosen: str
+    estimate: Estimate
+    label: str
+    win_before: float  # the best action's win chance: the seat's chance at this point
+    win_after: float  # the chosen action's win chance
+
+    @property
+    def loss(self) -> float:
+        """The loss if it is measurable (its interval excludes zero), else 0: summing noise-sized
+        losses over a game would add up the upward bias of taking the best of noisy estimates."""
+        return self.estimate.loss if self.estimate.loss_interval[0] > 0 else 0.0
+
+    @property
+    def best(self) -> str:
+        return self.estimate.best.action
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.estimate.loss_interval
+        return {
+            "step": self.step, "chosen": self.chosen, "best": self.best, "label": self.label,
+            "loss": self.loss, "loss_low": low, "loss_high": high,
+            "win_before": self.win_before, "win_after": self.win_after,
+            "worlds": self.estimate.worlds, "playouts": self.estimate.playouts,
+            "actions": [v.to_json() for v in self.estimate.values],
+        }  # fmt: skip
+
+
+@dataclass(slots=True)
+class Luck:
+    """The change in the seat's win chance over one stretch it did not control."""
+
+    first_step: int
+    last_step: int
+    events: list[str]
+    before: float
+    after: float
+    noise: float  # standard error of the change
+    quiet: bool  # nothing unforeseeable happened: the change is estimation noise (drift)
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+    def to_json(self) -> dict[str, Any]:
+        return {"first_step": self.first_step, "last_step": self.last_step, "events": self.events,
+                "before": self.before, "after": self.after, "change": self.change, "noise": self.noise,
+                "kind": "drift" if self.quiet else "luck"}
+
+
+@dataclass(slots=True)
+class GameAnalysis:
+    game: str
+    preset: str
+    options: dict[str, Any]
+    seat: int
+    players: int
+    steps: int
+    start: float
+    start_se: float
+    result: float
+    reason: str
+    precision: Precision
+    decisions: list[Decision] = field(default_factory=list)
+    luck: list[Luck] = field(default_factory=list)
+    seconds: float = 0.0
+    playouts: int = 0
+
+    @property
+    def total_loss(self) -> float:
+        return sum(d.loss for d in self.decisions)
+
+    @property
+    def total_luck(self) -> float:
+        return sum(x.change for x in self.luck if not x.quiet)
+
+    @property
+    def drift(self) -> float:
+        return sum(x.change for x in self.luck if x.quiet)
+
+    @property
+    def loss_noise(self) -> float:
+        """Half-width of a 95% interval on the summed losses (independent decisions)."""
+        z = self.precision.z
+        return z * math.sqrt(sum(((d.estimate.loss_interval[1] - d.estimate.loss_interval[0]) / (2 * z)) ** 2
+                                 for d in self.decisions))
+
+    @property
+    def luck_noise(self) -> float:
+        """Half-width of a 95% interval on the summed luck."""
+        return self.precision.z * math.sqrt(self.start_se**2 + sum(x.noise**2 for x in self.luck if not x.quiet))
+
+    def costliest(self, n: int = 3) -> list[Decision]:
+        ranked = sorted((d for d in self.decisions if d.loss > 0), key=lambda d: (-d.loss, d.step))
+        return ranked[:n]
+
+    def timeline(self) -> list[tuple[int, float]]:
+        """(step, the seat's win chance) from the prior to the result, for the graph."""
+        points = [(0, self.start)]
+        for d in self.decisions:
+            points += [(d.step, d.win_before), (d.step + 1, d.win_after)]
+        return [*points, (self.steps, self.result)]
+
+    def summary(self) -> str:
+        play = round(100 * self.total_loss)
+        luck = round(100 * self.total_luck)
+        cards = f"the cards cost you {-luck}%" if luck < 0 else f"the cards gave you {luck}%"
+        return f"your play cost {play}% of a win; {cards}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": "cardroom-analysis/1",
+            "game": self.game, "preset": self.preset, "options": self.options,
+            "seat": self.seat, "players": self.players, "steps": self.steps,
+            "measure": "share of the win (1 for a win, 1/k for a k-way shared win, 0 for a loss)",
+            "start": self.start, "start_se": self.start_se, "result": self.result, "reason": self.reason,
+            "total_loss": self.total_loss, "total_luck": self.total_luck, "drift": self.drift,
+            "loss_noise": self.loss_noise, "luck_noise": self.luck_noise, "summary": self.summary(),
+            "precision": {"half_width": self.precision.half_width, "z": self.precision.z,
+                          "max_worlds": self.precision.max_worlds},
+            "seconds": self.seconds, "playouts": self.playouts,
+            "decisions": [d.to_json() for d in self.decisions],
+            "luck": [x.to_json() for x in self.luck],
+            "timeline": [list(p) for p in self.timeline()],
+        }  # fmt: skip
+
+
+def prior(game: Game, seat: int, policy: Policy, rng: random.Random, games: int = PRIOR_GAMES) -> tuple[float, float]:
+    """The seat's chance before any card is dealt: fresh games played out by the policy."""
+    total = sumsq = 0.0
+    for _ in range(games):
+        seed = seed_from(rng)
+        r = score(game, game.new_game(seed), seat, policy, random.Random(seed ^ 1))
+        total += r
+        sumsq += r * r
+    mean = total / games
+    return mean, math.sqrt(max(0.0, sumsq / games - mean * mean) / games)
+
+
+def decision_rng(seed: int, step: int) -> random.Random:
+    """The generator for the decision at ``step``: independent of every other decision's."""
+    return random.Random(f"analysis:{seed}:{step}")
+
+
+def is_decision(state: State, seat: int) -> bool:
+    return seat in state.to_act and len(state.legal_actions(seat)) > 1
+
+
+def analyse_game(
+    game: Game,
+    seed: int,
+    actions: Sequence[tuple[int, str]],
+    seat: int,
+    *,
+    precision: Precision = DEFAULT_PRECISION,
+    analysis_seed: int = 0,
+    progress: Progress | None = None,
+    prior_games: int = PRIOR_GAMES,
+) -> GameAnalysis:
+    """Analyse ``seat``'s play in the finished game ``seed`` + ``actions`` (see the module doc)."""
+    if not 0 <= seat < game.players:
+        raise ValueError(f"there is no seat {seat}; seats are 0 to {game.players - 1}")
+    started = time.perf_counter()
+    policy = make_policy(game, "heuristic")
+    final = game.replay(seed, actions)
+    if not final.is_over:
+        raise ValueError("this game is not finished; only finished games can be analysed")
+    state = game.new_game(seed)
+    total = sum(1 for _ in _decision_steps(game, seed, actions, seat))
+    start, start_se = prior(game, seat, policy, random.Random(f"analysis:{analysis_seed}:prior"),
+                            prior_games)
+    result = rewards(final.outcome, game.players)[seat]
+    out = GameAnalysis(game.name, game.preset, dict(game.options), seat, game.players, final.step, start, start_se,
+                       result, final.outcome.reason if final.outcome else "", precision)
+    # The stretch since the last checkpoint: where it began, the value then, the view then and the
+    # actions taken since (to tell a quiet stretch from a lucky one).
+    first, before, before_se = 0, start, start_se
+    last_view: dict[str, Any] | None = None
+    since: list[tuple[int, str]] = []
+    log_seen = 0
+    for seat_i, text in actions:
+        if seat_i == seat and is_decision(state, seat):
+            view = state.view(seat)
+            log = state.log(seat)
+            est = evaluate(game, view, text, policy, decision_rng(analysis_seed, state.step), precision)
+            chosen = est.chosen_value.win
+            low, _high = est.loss_interval
+            win_before = chosen + (est.loss if low > 0 else 0.0)
+            out.luck.append(Luck(first, state.step, [e["text"] for e in log[log_seen:]], before, win_before,
+                                 math.hypot(before_se, est.chosen_se),
+                                 _quiet(game, seat, last_view, since, view)))
+            out.decisions.append(Decision(state.step, text, est, label(est.loss, low), win_before, chosen))
+            out.playouts += est.playouts
+            first, before, before_se, last_view, since, log_seen = state.step + 1, chosen, est.chosen_se, view, [], len(log)
+            if progress is not None:
+                progress(len(out.decisions), total)
+        since.append((seat_i, text))
+        state = state.apply(seat_i, text)
+    out.luck.append(Luck(first, state.step, [e["text"] for e in state.log(seat)[log_seen:]], before, result,
+                         before_se, False))
+    out.seconds = time.perf_counter() - started
+    return out
+
+
+def _decision_steps(game: Game, seed: int, actions: Sequence[tuple[int, str]], seat: int) -> list[int]:
+    state = game.new_game(seed)
+    steps = []
+    for seat_i, text in actions:
+        if seat_i == seat and is_decision(state, seat):
+            steps.append(state.step)
+        state = state.apply(seat_i, text)
+    return steps
+
+
+def _quiet(game: Game, seat: int, last_view: dict[str, Any] | None, since: list[tuple[int, str]],
+           view: dict[str, Any]) -> bool:
+    """Whether the stretch held nothing the seat could not foresee: only its own steps, and the view
+    they lead to is the same in imagined worlds as in the real one (no card was revealed)."""
+    if last_view is None or any(s != seat for s, _ in since):
+        return False
+    for k in range(2):
+        world = game.sample(last_view, random.Random(k))
+        for s, text in since:
+            world = world.apply(s, text)
+        if world.view(seat) != view:
+            return False
+    return True

@@ -129,8 +129,10 @@ class GameAnalysis:
 
     @property
     def luck_noise(self) -> float:
-        """Half-width of a 95% interval on the summed luck."""
-        return self.precision.z * math.sqrt(self.start_se**2 + sum(x.noise**2 for x in self.luck if not x.quiet))
+        """Half-width of a 95% interval on the summed luck. Each win-chance estimate between two
+        stretches enters one stretch with a plus and the next with a minus, so in the sum only the
+        start's and the losses' noise remain (the drift shows what the rest adds in practice)."""
+        return math.hypot(self.precision.z * self.start_se, self.loss_noise)
 
     def costliest(self, n: int = 3) -> list[Decision]:
         ranked = sorted((d for d in self.decisions if d.loss > 0), key=lambda d: (-d.loss, d.step))

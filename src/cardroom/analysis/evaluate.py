@@ -8,9 +8,10 @@ of the win. The true hidden cards are never read: the only input is the view.
 Common random numbers: every action is tried in the *same* worlds with the *same* playout generator,
 so two actions' scores in one world differ only through the actions themselves. Comparing them world
 by world (paired differences against the chosen action) cancels the luck of the imagined cards, which
-dominates a card game's playout. Sampling is adaptive: worlds are added in batches until every
-action still in contention is known against the chosen one to within the stated precision, and
-actions that are clearly worse than the best are dropped early (their estimate stays, with its count).
+dominates a card game's playout. Sampling is adaptive: worlds are added in batches until the 95%
+interval on the chosen action's loss is at most twice the stated half-width wide (5 points: the loss
+is known to +-5 points), and actions that are clearly worse than the best are dropped early (their
+estimate stays, with its count of worlds).
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ class Precision:
     max_worlds: int = 192
     batch: int = 8
     spread: float = 0.25
+    # Dropping an action is only a saving, never a verdict: a looser test (1 standard error) drops
+    # the many hopeless actions of a Kittens turn after the first batch of worlds.
+    prune_z: float = 1.0
 
 
 DEFAULT_PRECISION = Precision()
@@ -54,10 +58,11 @@ class ActionValue:
     advantage: float
     half_width: float
     worlds: int
+    dropped: bool = False  # left out early as clearly worse than the best: out of the loss interval
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action, "win": self.win, "advantage": self.advantage,
-                "half_width": self.half_width, "worlds": self.worlds}
+                "half_width": self.half_width, "worlds": self.worlds, "dropped": self.dropped}
 
 
 @dataclass(slots=True)
@@ -74,7 +79,7 @@ class Estimate:
 
     @property
     def best(self) -> ActionValue:
-        return max(self.values, key=lambda v: (v.advantage, v.action == self.chosen))
+        return max((v for v in self.values if not v.dropped), key=lambda v: (v.advantage, v.action == self.chosen))
 
     @property
     def chosen_value(self) -> ActionValue:
@@ -89,7 +94,8 @@ class Estimate:
         """95% interval on the loss: from the best action's lower bound to the highest upper bound."""
         best = self.best
         low = max(0.0, best.advantage - best.half_width) if best.action != self.chosen else 0.0
-        high = max(0.0, *(v.advantage + v.half_width for v in self.values if v.action != self.chosen))
+        high = max(0.0, 0.0, *(v.advantage + v.half_width for v in self.values
+                               if v.action != self.chosen and not v.dropped))
         return low, max(high, self.loss)
 
 
@@ -173,10 +179,11 @@ def evaluate(
                     chosen_sumsq += reward * reward
                 stats[text].add(reward, reward - base)
             worlds += 1
+        active = _still_open(chosen, active, stats, precision)
         if worlds < precision.min_worlds:
             continue
-        active = _still_open(chosen, active, stats, precision)
-        if all(stats[a].half_width(precision) <= precision.half_width for a in active if a != chosen):
+        low, high = _loss_bounds(chosen, active, stats, precision)
+        if high - low <= 2 * precision.half_width:
             break
     chosen_mean = stats[chosen].wins / worlds
     chosen_se = math.sqrt(max(0.0, chosen_sumsq / worlds - chosen_mean**2) / worlds)
@@ -186,15 +193,29 @@ def evaluate(
         hw = 0.0 if text == chosen else s.half_width(precision)
         # The chosen action's mean over every world plus the paired advantage: a control variate,
         # far steadier than the action's own mean over its (possibly fewer) worlds.
-        values.append(ActionValue(text, chosen_mean + s.mean(), s.mean(), hw, s.n))
+        values.append(ActionValue(text, chosen_mean + s.mean(), s.mean(), hw, s.n, text not in active))
     values.sort(key=lambda v: (-v.win, v.action))
     return Estimate(chosen, values, worlds, playouts, chosen_se)
 
 
 def _still_open(chosen: str, active: list[str], stats: dict[str, _Paired], p: Precision) -> list[str]:
-    """Drop the actions whose upper bound is below the best one's lower bound (never the chosen)."""
-    bar = max(0.0, max(stats[a].mean() - stats[a].half_width(p) for a in active if a != chosen) if len(active) > 1 else 0.0)
-    return [a for a in active if a == chosen or stats[a].mean() + stats[a].half_width(p) >= bar]
+    """Drop the actions whose upper bound is below the best one's lower bound (never the chosen),
+    both at ``prune_z`` standard errors."""
+    scale = p.prune_z / p.z
+    others = [a for a in active if a != chosen]
+    bar = max(0.0, *(stats[a].mean() - scale * stats[a].half_width(p) for a in others)) if others else 0.0
+    return [a for a in active if a == chosen or stats[a].mean() + scale * stats[a].half_width(p) >= bar]
+
+
+def _loss_bounds(chosen: str, actions: list[str], stats: dict[str, _Paired], p: Precision) -> tuple[float, float]:
+    """The 95% interval on the chosen action's loss, as ``Estimate.loss_interval`` will report it."""
+    others = [a for a in actions if a != chosen]
+    if not others:
+        return 0.0, 0.0
+    best = max(others, key=lambda a: stats[a].mean())
+    low = max(0.0, stats[best].mean() - stats[best].half_width(p))
+    high = max(0.0, *(stats[a].mean() + stats[a].half_width(p) for a in others))
+    return low, high
 
 
 def value_of(

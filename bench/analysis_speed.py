@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Analysis speed: the time to analyse one seat's whole game, at the stated precision, on one core.
+
+    nice -n 10 python bench/analysis_speed.py [--games 3] [--precision 5] [--only tacocat]
+
+Games are the heuristic bot against itself (seeded, so every run analyses the same games); seat 0 is
+analysed with the default settings of ``cardroom analyse`` (95% interval on each loss of +-5 points,
+at most 192 imagined worlds a decision). Printed per game: seconds, decisions, playouts, the share of
+decisions whose loss interval reached the precision (width <= 10 points) and the stricter share
+whose interval is at most 5 points wide. Timings depend on the machine's load: the script also
+prints plain heuristic playouts per second measured in the same run, so a figure from a busy
+machine can be set against an idle one (seconds x rate / idle rate).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import cardroom
+from cardroom.analysis import Precision, analyse_game
+from cardroom.analysis.evaluate import score
+from cardroom.bots.policy import make_policy
+from cardroom.core.game import Game
+
+SETTINGS = {
+    "tacocat": ("Tacocat", {}, 10.0),
+    "exploding-kittens": ("Exploding Kittens, 2 players", {"players": 2}, 20.0),
+}
+
+
+def heuristic_game(game: Game, seed: int) -> list[tuple[int, str]]:
+    policy = make_policy(game, "heuristic")
+    rng = random.Random(seed)
+    state, actions = game.new_game(seed), []
+    while not state.is_over:
+        seat = state.to_act[0]
+        text = policy.move(state, seat, rng)
+        actions.append((seat, text))
+        state = state.apply(seat, text)
+    return actions
+
+
+def playout_rate(game: Game, seconds: float = 2.0) -> float:
+    """Whole heuristic games per second from fresh deals: the engine's pace on this machine now."""
+    policy = make_policy(game, "heuristic")
+    start, n = time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        score(game, game.new_game(n), 0, policy, random.Random(n))
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--precision", type=float, default=5.0, help="half-width in points (default 5)")
+    parser.add_argument("--only", choices=sorted(SETTINGS))
+    args = parser.parse_args()
+    precision = Precision(half_width=args.precision / 100)
+    for name, (label, options, target) in SETTINGS.items():
+        if args.only and name != args.only:
+            continue
+        game = cardroom.make(name, **options)
+        rate = playout_rate(game)
+        print(f"{label}: target {target:.0f} s a game; fresh heuristic games/s now: {rate:.0f}")
+        times = []
+        for seed in range(1, args.games + 1):
+            actions = heuristic_game(game, seed)
+            a = analyse_game(game, seed, actions, 0, precision=precision)
+            widths = [d.estimate.loss_interval[1] - d.estimate.loss_interval[0] for d in a.decisions]
+            ok = sum(w <= 2 * precision.half_width + 1e-9 for w in widths)
+            strict = sum(w <= precision.half_width + 1e-9 for w in widths)
+            times.append(a.seconds)
+            print(f"  game {seed}: {a.seconds:5.1f} s  {len(a.decisions):3d} decisions  {a.playouts:6d} playouts  "
+                  f"+-{args.precision:g} reached {ok}/{len(widths)}  width<={args.precision:g} {strict}/{len(widths)}  "
+                  f"| {a.summary()}")
+        print(f"  median {statistics.median(times):.1f} s (target {target:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -9,12 +9,14 @@
   other people at the table the answer is 403 and says why.
 
 Analyses run one at a time in a worker thread (they are long: seconds to a minute), and each is kept
-in memory for the life of the process, keyed by table and seat.
+in memory for the life of the process, keyed by table and seat. ``CARDROOM_ANALYSIS_PRECISION``
+(points) and ``CARDROOM_ANALYSIS_MAX_WORLDS`` set the defaults for requests that name none.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import threading
 from dataclasses import dataclass, field
@@ -33,9 +35,16 @@ router = APIRouter(prefix="/api")
 HINT = Precision(half_width=0.1, min_worlds=16, max_worlds=48)
 
 
+# The defaults of a request that names none; an operator may lower them for a slow machine.
+DEFAULT_PRECISION = float(os.environ.get("CARDROOM_ANALYSIS_PRECISION", "5"))
+DEFAULT_MAX_WORLDS = int(os.environ.get("CARDROOM_ANALYSIS_MAX_WORLDS", "192"))
+
+
 class AnalysisRequest(BaseModel):
-    precision: float = Field(5.0, ge=0.5, le=50, description="half-width of each loss's 95% interval, in points")
-    max_worlds: int = Field(192, ge=8, le=2000, description="at most this many imagined worlds a decision")
+    precision: float = Field(DEFAULT_PRECISION, ge=0.5, le=50,
+                             description="half-width of each loss's 95% interval, in points")
+    max_worlds: int = Field(DEFAULT_MAX_WORLDS, ge=8, le=2000,
+                            description="at most this many imagined worlds a decision")
 
 
 @dataclass
@@ -83,7 +92,7 @@ async def start_analysis(
     job = analyses.jobs.get((table_id, seat))
     if job is None or job.status == "failed":
         job = analyses.jobs[(table_id, seat)] = Job(seat)
-        settings = body or AnalysisRequest(precision=5.0, max_worlds=192)
+        settings = body or AnalysisRequest(precision=DEFAULT_PRECISION, max_worlds=DEFAULT_MAX_WORLDS)
         precision = Precision(half_width=settings.precision / 100, min_worlds=min(16, settings.max_worlds),
                               max_worlds=settings.max_worlds)
         actions = [(a.seat, a.text) for a in store.load_actions(room.engine, table_id)]

@@ -35,7 +35,7 @@ def _record(tmp_path: Path, finished: bool = True) -> Path:
 def test_analyse_prints_the_decisions_and_writes_json_and_a_graph(tmp_path: Path) -> None:
     path = _record(tmp_path)
     out = tmp_path / "out"
-    result = CliRunner().invoke(app, ["analyse", str(path), "--out", str(out), *QUICK])
+    result = CliRunner().invoke(app, ["analyse", str(path), "--out", str(out), "--oracle", *QUICK])
     assert result.exit_code == 0, result.output
     assert "seat 1's decisions" in result.output  # the person's seat ("you") by default
     assert "your play cost" in result.output and "result" in result.output
@@ -44,6 +44,9 @@ def test_analyse_prints_the_decisions_and_writes_json_and_a_graph(tmp_path: Path
     assert data["format"] == "cardroom-analysis/1" and data["game"] == "tacocat"
     assert all(d["chosen"] in {a["action"] for a in d["actions"]} for d in data["decisions"])
     assert (out / "win-chance.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # The oracle line is there, labelled, and apart from every verdict.
+    assert "hidden cards" in data["oracle"]["label"] and data["oracle"]["timeline"][-1][1] == data["result"]
+    assert len(data["oracle"]["timeline"]) == len(data["decisions"]) + 1
 
 
 def test_analyse_refuses_bad_input_and_says_why(tmp_path: Path) -> None:

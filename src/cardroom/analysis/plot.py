@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardroom.analysis.oracle import LABEL
 from cardroom.analysis.walk import GameAnalysis
 
 MARKS = {"inaccuracy": ("#b8860b", "?!"), "mistake": ("#d2691e", "?"), "blunder": ("#b22222", "??")}
@@ -28,7 +29,7 @@ def win_graph(analysis: GameAnalysis, path: Path, oracle: list[tuple[int, float]
     if oracle:
         o_steps, o_wins = zip(*oracle, strict=True)
         ax.plot(o_steps, [100 * w for w in o_wins], color="#7a7a7a", linewidth=1.0, linestyle="--",
-                label="oracle (knows the hidden cards; not used for verdicts)")
+                label=LABEL)
     for d in analysis.decisions:
         if d.label in MARKS:
             color, mark = MARKS[d.label]

@@ -21,7 +21,7 @@ def default_seat(record: Record) -> int:
 
 
 def run(record: Record, seat: int | None, out: Path | None, precision: Precision, seed: int,
-        console: Console) -> GameAnalysis:
+        console: Console, oracle: bool = False) -> GameAnalysis:
     game = record.make_game()
     seat = default_seat(record) if seat is None else seat
     if not 0 <= seat < game.players:
@@ -35,9 +35,16 @@ def run(record: Record, seat: int | None, out: Path | None, precision: Precision
     if out is not None:
         from cardroom.analysis.plot import win_graph
 
+        data = analysis.to_json()
+        line = None
+        if oracle:
+            from cardroom.analysis.oracle import LABEL, oracle_timeline
+
+            line = oracle_timeline(game, record.seed, record.actions, seat)
+            data["oracle"] = {"label": LABEL, "timeline": [list(p) for p in line]}
         out.mkdir(parents=True, exist_ok=True)
-        (out / "analysis.json").write_text(json.dumps(analysis.to_json(), indent=1) + "\n", encoding="utf-8")
-        win_graph(analysis, out / "win-chance.png")
+        (out / "analysis.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        win_graph(analysis, out / "win-chance.png", line)
         console.print(f"wrote {out / 'analysis.json'} and {out / 'win-chance.png'}")
     return analysis
 

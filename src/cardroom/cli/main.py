@@ -144,6 +144,7 @@ def analyse(
     precision: Annotated[float, typer.Option(help="target half-width of each loss's 95% interval, in points")] = 5.0,
     seed: Annotated[int, typer.Option(help="seed of the analysis's own sampling (same seed, same analysis)")] = 0,
     max_worlds: Annotated[int, typer.Option(help="at most this many imagined worlds per decision (bounds the time)")] = 192,
+    oracle: Annotated[bool, typer.Option(help="with --out: add a line that KNOWS the hidden cards (never used for verdicts)")] = False,
 ) -> None:
     """Analyse a finished game: each decision's loss, each stretch's luck, a win-chance graph."""
     from cardroom.analysis import Precision
@@ -156,7 +157,7 @@ def analyse(
         _fail("--max-worlds must be between 8 and 100000")
     limits = Precision(half_width=precision / 100, min_worlds=min(16, max_worlds), max_worlds=max_worlds)
     try:
-        run_analyse(load_record(record), seat, out, limits, seed, console)
+        run_analyse(load_record(record), seat, out, limits, seed, console, oracle)
     except (CardroomError, ValueError) as exc:
         _fail(str(exc))
 

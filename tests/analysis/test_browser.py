@@ -79,5 +79,10 @@ def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, brows
     assert page.locator(".win-graph circle.mark").count() == sum(1 for v in page.locator(
         ".all-decisions .verdict").all_inner_texts() if v != "best")
     page.screenshot(path=str(SCREENSHOTS / "analysis-graph.png"), full_page=True)
+    # The replay panel has the button too: it brings the analysis back.
+    page.click("#close-over")
+    page.click("#replay-box summary")
+    page.click("#analyse-replay")
+    page.wait_for_selector("#game-over[open] .win-graph", timeout=10_000)
     assert errors == []
     page.close()

@@ -114,9 +114,21 @@ export function analysisPanel(tableId, token) {
     const button = el("button", { type: "button", id: "analyse-game" }, "Analyse this game");
     button.addEventListener("click", () => run(tableId, token, box, button));
     panel = el("section", { class: "analysis", "aria-label": "Analysis of your play" }, button, box);
+    panel.start = () => { if (button.isConnected && !button.disabled) button.click(); };
     panels.set(tableId, panel);
   }
   return panel;
+}
+
+// The same analysis from the replay panel: opens the game-over dialog, where the analysis is drawn.
+export function replayAnalyseButton(tableId, token) {
+  if (!token || document.getElementById("analyse-replay")) return null;
+  return el("button", { type: "button", id: "analyse-replay", onclick: () => {
+    const dialog = document.getElementById("game-over");
+    if (!dialog.open) dialog.showModal();
+    const panel = analysisPanel(tableId, token);
+    if (panel) panel.start();
+  } }, "Analyse this game");
 }
 
 // "What would the bot do?": offered only where every other seat is a bot (the server checks too).

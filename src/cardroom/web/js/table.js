@@ -3,7 +3,7 @@
 // keyboard. Whatever the server refuses is shown with its reason.
 import { api, ApiError, el, playerName, savedToken, savePlayerName, saveToken } from "./api.js";
 import { markdown } from "./markdown.js";
-import { analysisPanel, hintButton } from "./analysis.js";
+import { analysisPanel, hintButton, replayAnalyseButton } from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -180,6 +180,7 @@ function render() {
   if (live && view.is_over) {
     renderOutcome(view);
     $("replay-box").hidden = false;
+    $("replay-box").append(replayAnalyseButton(tableId, token) || "");
   }
 }
 

@@ -4,13 +4,13 @@ screen, with its graph and marked decisions; screenshots of both."""
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
 from playwright.sync_api import Browser
 
+from tests.analysis.tables import finish_by_api
 from tests.server.process import ServerProcess, free_port
 from tests.web.conftest import SCREENSHOTS, browser, playwright  # noqa: F401 - fixtures
 from tests.web.player import body, wait_for_table
@@ -32,21 +32,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-def _finish_by_api(url: str, tid: str, token: str) -> None:
-    """Our seat's remaining moves, paced under the server's rate limit."""
-    headers = {"Authorization": f"Bearer {token}"}
-    deadline = time.time() + 90
-    while time.time() < deadline:
-        view = httpx.get(f"{url}/api/tables/{tid}/view", headers=headers).json()["view"]
-        if view["is_over"]:
-            return
-        if view["legal_actions"]:
-            httpx.post(f"{url}/api/tables/{tid}/actions", headers=headers,
-                       json={"step": view["step"], "action": view["legal_actions"][-1]})
-        time.sleep(0.12)
-    raise AssertionError("the game did not end")
-
-
 def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
     created = httpx.post(server.url + "/api/tables", json={
         "game": "tacocat", "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}]}).json()
@@ -63,7 +48,7 @@ def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, brows
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "analysis-hint.png"), full_page=True)
 
-    _finish_by_api(server.url, tid, token)
+    finish_by_api(server.url, tid, token)
     page.wait_for_selector("#game-over[open]", timeout=20_000)
     assert body(page, "over") == "true"
     page.click("#analyse-game")

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import cardroom
-from cardroom.analysis import LABELS, Precision, analyse_game, evaluate
+from cardroom.analysis import LABELS, Precision, analyse_game, evaluate, from_json
 from cardroom.analysis.walk import decision_rng
 from cardroom.bots.policy import make_policy
 from cardroom.core.game import Game, State
@@ -61,6 +61,7 @@ def _analysis(seed: int, analysis_seed: int) -> dict[str, object]:
     game = cardroom.make("tacocat")
     result = analyse_game(game, seed, _heuristic_game(game, seed), 1, precision=ROUGH,
                           analysis_seed=analysis_seed, prior_games=8).to_json()
+    assert from_json(result).to_json() == result  # what a server sends, a client reads back whole
     result.pop("seconds")
     return result
 

@@ -9,7 +9,7 @@ decision's actions are scored (sampled worlds, heuristic playouts, common random
 
 from cardroom.analysis.evaluate import ActionValue, Estimate, Precision, evaluate, value_of
 from cardroom.analysis.labels import LABELS, THRESHOLDS, label
-from cardroom.analysis.walk import Decision, GameAnalysis, Luck, analyse_game
+from cardroom.analysis.walk import Decision, GameAnalysis, Luck, analyse_game, from_json
 
 __all__ = [
     "LABELS",
@@ -22,6 +22,7 @@ __all__ = [
     "Precision",
     "analyse_game",
     "evaluate",
+    "from_json",
     "label",
     "value_of",
 ]

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.analysis.evaluate import DEFAULT_PRECISION, Estimate, Precision, evaluate, score
+from cardroom.analysis.evaluate import DEFAULT_PRECISION, ActionValue, Estimate, Precision, evaluate, score
 from cardroom.analysis.labels import label
 from cardroom.bots.policy import Policy, make_policy
 from cardroom.bots.search import rewards
@@ -167,6 +167,26 @@ class GameAnalysis:
             "luck": [x.to_json() for x in self.luck],
             "timeline": [list(p) for p in self.timeline()],
         }  # fmt: skip
+
+
+def from_json(data: dict[str, Any]) -> GameAnalysis:
+    """A :class:`GameAnalysis` back from ``to_json`` data (an analysis made elsewhere, e.g. a server)."""
+    p = data["precision"]
+    out = GameAnalysis(
+        data["game"], data["preset"], dict(data["options"]), data["seat"], data["players"], data["steps"],
+        data["start"], data["start_se"], data["result"], data["reason"],
+        Precision(half_width=p["half_width"], z=p["z"], max_worlds=p["max_worlds"]),
+        seconds=data.get("seconds", 0.0), playouts=data.get("playouts", 0),
+    )
+    for d in data["decisions"]:
+        values = [ActionValue(v["action"], v["win"], v["advantage"], v["half_width"], v["worlds"], v.get("dropped", False))
+                  for v in d["actions"]]
+        est = Estimate(d["chosen"], values, d["worlds"], d["playouts"])
+        out.decisions.append(Decision(d["step"], d["chosen"], est, d["label"], d["win_before"], d["win_after"]))
+    for x in data["luck"]:
+        out.luck.append(Luck(x["first_step"], x["last_step"], list(x["events"]), x["before"], x["after"], x["noise"],
+                             x["kind"] == "drift"))
+    return out
 
 
 def prior(game: Game, seat: int, policy: Policy, rng: random.Random, games: int = PRIOR_GAMES) -> tuple[float, float]:

@@ -84,3 +84,45 @@ def show(a: GameAnalysis, console: Console) -> None:
         highlight=False,
     )
     console.print(f"[bold]{a.summary()}[/bold]  ({a.seconds:.1f} s, {a.playouts} playouts)")
+
+
+def run_remote(table_id: str, server: str, token: str, out: Path | None, precision: float, max_worlds: int,
+               console: Console) -> GameAnalysis:
+    """Ask a cardroom server to analyse the seat ``token`` opens at a finished table, then show it."""
+    import time
+
+    import httpx
+
+    from cardroom.analysis import from_json
+
+    base = f"{server.rstrip('/')}/api/tables/{table_id}/analysis"
+    headers = {"Authorization": f"Bearer {token}"}
+    try:
+        response = httpx.post(base, headers=headers, json={"precision": precision, "max_worlds": max_worlds})
+        columns = (TextColumn("the server is analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as bar:
+            task = bar.add_task("analyse", total=None)
+            while response.status_code == 200 and response.json()["status"] in ("queued", "running"):
+                job = response.json()
+                bar.update(task, completed=job["done"], total=job["total"] or None)
+                time.sleep(0.5)
+                response = httpx.get(base, headers=headers)
+    except httpx.HTTPError as exc:
+        raise ValueError(f"cannot reach the server at {server}: {exc}") from None
+    if response.status_code != 200:
+        detail = response.json().get("detail", response.text) if response.headers.get("content-type", "").startswith(
+            "application/json") else response.text
+        raise ValueError(f"the server refused: {detail} (HTTP {response.status_code})")
+    job = response.json()
+    if job["status"] != "done":
+        raise ValueError(job["detail"] or "the server's analysis failed")
+    analysis = from_json(job["analysis"])
+    show(analysis, console)
+    if out is not None:
+        from cardroom.analysis.plot import win_graph
+
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "analysis.json").write_text(json.dumps(job["analysis"], indent=1) + "\n", encoding="utf-8")
+        win_graph(analysis, out / "win-chance.png")
+        console.print(f"wrote {out / 'analysis.json'} and {out / 'win-chance.png'}")
+    return analysis

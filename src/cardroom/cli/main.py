@@ -138,13 +138,15 @@ def serve(
 
 @app.command()
 def analyse(
-    record: Annotated[Path, typer.Argument(help="a record saved by `cardroom play` (a finished game)")],
+    record: Annotated[str, typer.Argument(help="a record saved by `cardroom play`, or a finished table's id (with --token)")],
     seat: Annotated[int | None, typer.Option(help="the seat to analyse (default: yours in the record, else 0)")] = None,
     out: Annotated[Path | None, typer.Option(help="folder for analysis.json and the win-chance graph (PNG)")] = None,
     precision: Annotated[float, typer.Option(help="target half-width of each loss's 95% interval, in points")] = 5.0,
     seed: Annotated[int, typer.Option(help="seed of the analysis's own sampling (same seed, same analysis)")] = 0,
     max_worlds: Annotated[int, typer.Option(help="at most this many imagined worlds per decision (bounds the time)")] = 192,
     oracle: Annotated[bool, typer.Option(help="with --out: add a line that KNOWS the hidden cards (never used for verdicts)")] = False,
+    server: Annotated[str, typer.Option(help="the cardroom server of a table id")] = "http://127.0.0.1:8000",
+    token: Annotated[str | None, typer.Option(help="your seat token at that table (the server analyses that seat)")] = None,
 ) -> None:
     """Analyse a finished game: each decision's loss, each stretch's luck, a win-chance graph."""
     from cardroom.analysis import Precision
@@ -157,7 +159,14 @@ def analyse(
         _fail("--max-worlds must be between 8 and 100000")
     limits = Precision(half_width=precision / 100, min_worlds=min(16, max_worlds), max_worlds=max_worlds)
     try:
-        run_analyse(load_record(record), seat, out, limits, seed, console, oracle)
+        if token is not None:
+            from cardroom.cli.analyse import run_remote
+
+            if seat is not None or oracle:
+                _fail("with --token the server analyses your own seat: --seat and --oracle do not apply")
+            run_remote(record, server, token, out, precision, max_worlds, console)
+            return
+        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle)
     except (CardroomError, ValueError) as exc:
         _fail(str(exc))
 

@@ -8,8 +8,10 @@ analysed with the default settings of ``cardroom analyse`` (95% interval on each
 at most 192 imagined worlds a decision). Printed per game: seconds, decisions, playouts, the share of
 decisions whose loss interval reached the precision (width <= 10 points) and the stricter share
 whose interval is at most 5 points wide. Timings depend on the machine's load: the script also
-prints plain heuristic playouts per second measured in the same run, so a figure from a busy
-machine can be set against an idle one (seconds x rate / idle rate).
+measures plain heuristic playouts per second from similar positions in the same run, and prints each
+game's playouts divided by that rate (the time the analysis's playouts take at the engine's measured
+pace; the analysis adds little beyond its playouts). The number of playouts does not depend on the
+machine: the same seeds give the same counts everywhere.
 """
 
 from __future__ import annotations
@@ -43,13 +45,22 @@ def heuristic_game(game: Game, seed: int) -> list[tuple[int, str]]:
     return actions
 
 
-def playout_rate(game: Game, seconds: float = 2.0) -> float:
-    """Whole heuristic games per second from fresh deals: the engine's pace on this machine now."""
+def playout_rate(game: Game, games: int = 3, per_position: int = 10) -> float:
+    """Heuristic playouts per second from the positions an analysis starts from (every fifth decision
+    of seat 0 in seeded games): the engine's pace on this machine under its load right now."""
     policy = make_policy(game, "heuristic")
+    positions = []
+    for seed in range(101, 101 + games):
+        state = game.new_game(seed)
+        for k, (seat, text) in enumerate(heuristic_game(game, seed)):
+            if k % 5 == 0 and seat == 0:
+                positions.append(state)
+            state = state.apply(seat, text)
     start, n = time.perf_counter(), 0
-    while time.perf_counter() - start < seconds:
-        score(game, game.new_game(n), 0, policy, random.Random(n))
-        n += 1
+    for i, state in enumerate(positions):
+        for j in range(per_position):
+            score(game, state, 0, policy, random.Random(i * per_position + j))
+            n += 1
     return n / (time.perf_counter() - start)
 
 
@@ -65,7 +76,7 @@ def main() -> None:
             continue
         game = cardroom.make(name, **options)
         rate = playout_rate(game)
-        print(f"{label}: target {target:.0f} s a game; fresh heuristic games/s now: {rate:.0f}")
+        print(f"{label}: target {target:.0f} s a game; heuristic playouts/s on this machine now: {rate:.0f}")
         times = []
         for seed in range(1, args.games + 1):
             actions = heuristic_game(game, seed)
@@ -74,7 +85,8 @@ def main() -> None:
             ok = sum(w <= 2 * precision.half_width + 1e-9 for w in widths)
             strict = sum(w <= precision.half_width + 1e-9 for w in widths)
             times.append(a.seconds)
-            print(f"  game {seed}: {a.seconds:5.1f} s  {len(a.decisions):3d} decisions  {a.playouts:6d} playouts  "
+            print(f"  game {seed}: {a.seconds:5.1f} s ({a.playouts / rate:5.1f} s at the rate above)  "
+                  f"{len(a.decisions):3d} decisions  {a.playouts:6d} playouts  "
                   f"+-{args.precision:g} reached {ok}/{len(widths)}  width<={args.precision:g} {strict}/{len(widths)}  "
                   f"| {a.summary()}")
         print(f"  median {statistics.median(times):.1f} s (target {target:.0f} s)")

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import threading
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -33,6 +32,7 @@ from cardroom.server.api import ERRORS, RoomDep, TokenDep
 
 router = APIRouter(prefix="/api")
 HINT = Precision(half_width=0.1, min_worlds=16, max_worlds=48)
+KEEP = 500  # analyses kept in memory
 
 
 # The defaults of a request that names none; an operator may lower them for a slow machine.
@@ -66,9 +66,14 @@ class Analyses:
     """The jobs of one app: one analysis runs at a time, so the game server stays responsive."""
 
     def __init__(self) -> None:
-        self.jobs: dict[tuple[str, int], Job] = {}
+        self.jobs: dict[tuple[str, int], Job] = {}  # oldest first
         self.lock = asyncio.Lock()
-        self.guard = threading.Lock()
+
+    def forget_old(self) -> None:
+        """Keep memory bounded: past ``KEEP`` jobs, the oldest finished ones go (asked again, they rerun)."""
+        finished = [key for key, job in self.jobs.items() if job.status in ("done", "failed")]
+        for key in finished[: max(0, len(self.jobs) - KEEP + 1)]:
+            del self.jobs[key]
 
 
 def _analyses(request: Request) -> Analyses:
@@ -91,6 +96,7 @@ async def start_analysis(
     analyses = _analyses(request)
     job = analyses.jobs.get((table_id, seat))
     if job is None or job.status == "failed":
+        analyses.forget_old()
         job = analyses.jobs[(table_id, seat)] = Job(seat)
         settings = body or AnalysisRequest(precision=DEFAULT_PRECISION, max_worlds=DEFAULT_MAX_WORLDS)
         precision = Precision(half_width=settings.precision / 100, min_worlds=min(16, settings.max_worlds),

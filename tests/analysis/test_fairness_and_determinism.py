@@ -74,8 +74,9 @@ def test_same_seed_same_analysis_and_the_decomposition_adds_up() -> None:
     decisions = first["decisions"]
     assert isinstance(decisions, list) and decisions
     assert {d["label"] for d in decisions} <= set(LABELS)
-    # start + luck - losses + drift is the result, exactly: each change is counted once.
-    total = first["start"] + first["total_luck"] - first["total_loss"] + first["drift"]  # type: ignore[operator]
+    # start + luck - losses + headroom + drift is the result, exactly: each change is counted once.
+    total = (first["start"] + first["total_luck"] - first["total_loss"]  # type: ignore[operator]
+             + first["headroom"] + first["drift"])
     assert total == pytest.approx(first["result"], abs=1e-9)
     timeline = first["timeline"]
     assert isinstance(timeline, list) and timeline[0][0] == 0 and timeline[-1][1] == first["result"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cardroom.bots.policy import Policy
@@ -75,7 +75,13 @@ class Estimate:
     playouts: int
     # The chosen action's own standard error (unpaired): the noise of the win chance itself.
     chosen_se: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)
+    # The reference player's action here (the heuristic that plays out every imagined game): the
+    # position's value is measured as its value, so that luck is measured by one yardstick.
+    reference: str = ""
+
+    @property
+    def reference_value(self) -> ActionValue:
+        return next(v for v in self.values if v.action == (self.reference or self.chosen))
 
     @property
     def best(self) -> ActionValue:
@@ -154,13 +160,19 @@ def evaluate(
     policy: Policy,
     rng: random.Random,
     precision: Precision = DEFAULT_PRECISION,
+    reference: str | None = None,
 ) -> Estimate:
-    """Every legal action of ``view``'s seat scored in the same sampled worlds; see the module doc."""
+    """Every legal action of ``view``'s seat scored in the same sampled worlds; see the module doc.
+
+    ``reference`` (an action) is never dropped early, like ``chosen``: its value is needed whole."""
     seat: int = view["seat"]
     legal: list[str] = list(view["legal_actions"])
     if chosen not in legal:
         raise ValueError(f"{chosen!r} is not a legal action here; legal: {', '.join(legal)}")
     stats = {a: _Paired() for a in legal}
+    if reference is not None and reference not in legal:
+        raise ValueError(f"reference {reference!r} is not a legal action here")
+    keep = {chosen, reference or chosen}
     active = [chosen] + [a for a in legal if a != chosen]
     acts = {a: game.action_for(a) for a in legal}
     worlds = playouts = 0
@@ -179,7 +191,7 @@ def evaluate(
                     chosen_sumsq += reward * reward
                 stats[text].add(reward, reward - base)
             worlds += 1
-        active = _still_open(chosen, active, stats, precision)
+        active = _still_open(chosen, active, stats, precision, keep)
         if worlds < precision.min_worlds:
             continue
         low, high = _loss_bounds(chosen, active, stats, precision)
@@ -195,16 +207,16 @@ def evaluate(
         # far steadier than the action's own mean over its (possibly fewer) worlds.
         values.append(ActionValue(text, chosen_mean + s.mean(), s.mean(), hw, s.n, text not in active))
     values.sort(key=lambda v: (-v.win, v.action))
-    return Estimate(chosen, values, worlds, playouts, chosen_se)
+    return Estimate(chosen, values, worlds, playouts, chosen_se, reference or chosen)
 
 
-def _still_open(chosen: str, active: list[str], stats: dict[str, _Paired], p: Precision) -> list[str]:
+def _still_open(chosen: str, active: list[str], stats: dict[str, _Paired], p: Precision, keep: set[str]) -> list[str]:
     """Drop the actions whose upper bound is below the best one's lower bound (never the chosen),
     both at ``prune_z`` standard errors."""
     scale = p.prune_z / p.z
     others = [a for a in active if a != chosen]
     bar = max(0.0, *(stats[a].mean() - scale * stats[a].half_width(p) for a in others)) if others else 0.0
-    return [a for a in active if a == chosen or stats[a].mean() + scale * stats[a].half_width(p) >= bar]
+    return [a for a in active if a in keep or stats[a].mean() + scale * stats[a].half_width(p) >= bar]
 
 
 def _loss_bounds(chosen: str, actions: list[str], stats: dict[str, _Paired], p: Precision) -> tuple[float, float]:

@@ -33,7 +33,7 @@ def win_graph(analysis: GameAnalysis, path: Path, oracle: list[tuple[int, float]
     for d in analysis.decisions:
         if d.label in MARKS:
             color, mark = MARKS[d.label]
-            ax.plot([d.step, d.step + 1], [100 * d.win_before, 100 * d.win_after], color=color, linewidth=2.5)
+            ax.plot([d.step, d.step + 1], [100 * d.best_win, 100 * d.win_after], color=color, linewidth=2.5)
             ax.annotate(mark, (d.step + 1, 100 * d.win_after), color=color, fontsize=9, fontweight="bold",
                         xytext=(2, -10), textcoords="offset points")
     ax.set_ylim(-3, 103)

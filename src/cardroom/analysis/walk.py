@@ -1,17 +1,27 @@
-"""Walk a finished game from one seat's seat: each decision's loss and each stretch of luck.
+"""Walk a finished game from one seat's chair: each decision's loss and each stretch of luck.
 
-The seat's win chance is estimated at a few checkpoints: before the deal (the prior), at each of its
-decisions (the value of the best action, then of the one it took), and at the end (the result).
-Between two checkpoints, the change is either the seat's own doing (the loss of a decision: best
-minus chosen) or not (luck: the cards it drew, what it was dealt, what the others did with cards it
-could not see). So
+The yardstick is one evaluator throughout: a position's value is the seat's win chance when the
+reference player (the game's heuristic bot, which also plays out every imagined game) plays on for
+everyone. It is estimated at checkpoints: before the deal (the prior), at each of the seat's decisions
+(the reference's move there, and the move the seat took) and at the end (the result).
 
-    start + sum(luck) - sum(losses) = result
+- **Luck** is the change between two checkpoints the seat did not control: from the value after its
+  move to the value at its next decision (or the result). It covers what it was dealt and drew and
+  what the others did with cards it could not see. Both ends are measured by the same yardstick, so
+  luck has expectation zero under the model.
+- **Loss** is the best action's value minus the chosen one's, at each decision (counted when the
+  interval excludes zero).
+- **Headroom** is the rest of a decision's change: how far the reference's own move fell short of the
+  best move found there (loss minus the chosen move's shortfall against the reference). With a
+  perfect reference it would be zero; it keeps the estimator's one-step improvement out of the luck.
 
-holds by construction, term by term. A stretch between two decisions where nothing happened that
-the seat could not foresee (it only took forced or own steps and its view came out as predicted) has
-no luck in it; its change is pure estimation noise and is reported as ``drift``, which is the
-measured noise of the decomposition.
+So, exactly, term by term::
+
+    start + sum(luck) - sum(losses) + headroom + drift = result
+
+A stretch between two decisions where nothing happened that the seat could not foresee (it only
+took forced or own steps and its view came out as predicted) has no luck in it; its change is pure
+estimation noise and is reported as ``drift``, the measured noise of the decomposition.
 
 Each decision is evaluated from ``state.view(seat)`` alone (see ``evaluate``), with a generator
 derived from the analysis seed and the step, so the analysis of a decision depends on nothing the
@@ -44,7 +54,7 @@ class Decision:
     chosen: str
     estimate: Estimate
     label: str
-    win_before: float  # the best action's win chance: the seat's chance at this point
+    win_before: float  # the position's value: the reference's move's win chance
     win_after: float  # the chosen action's win chance
 
     @property
@@ -57,12 +67,22 @@ class Decision:
     def best(self) -> str:
         return self.estimate.best.action
 
+    @property
+    def best_win(self) -> float:
+        return self.win_after + self.loss
+
+    @property
+    def headroom(self) -> float:
+        """The loss minus the chosen move's shortfall against the reference: see the module doc."""
+        return self.loss - (self.win_before - self.win_after)
+
     def to_json(self) -> dict[str, Any]:
         low, high = self.estimate.loss_interval
         return {
             "step": self.step, "chosen": self.chosen, "best": self.best, "label": self.label,
             "loss": self.loss, "loss_low": low, "loss_high": high,
-            "win_before": self.win_before, "win_after": self.win_after,
+            "win_before": self.win_before, "win_after": self.win_after, "best_win": self.best_win,
+            "reference": self.estimate.reference, "headroom": self.headroom,
             "worlds": self.estimate.worlds, "playouts": self.estimate.playouts,
             "actions": [v.to_json() for v in self.estimate.values],
         }  # fmt: skip
@@ -117,6 +137,10 @@ class GameAnalysis:
         return sum(x.change for x in self.luck if not x.quiet)
 
     @property
+    def headroom(self) -> float:
+        return sum(d.headroom for d in self.decisions)
+
+    @property
     def drift(self) -> float:
         return sum(x.change for x in self.luck if x.quiet)
 
@@ -158,7 +182,8 @@ class GameAnalysis:
             "seat": self.seat, "players": self.players, "steps": self.steps,
             "measure": "share of the win (1 for a win, 1/k for a k-way shared win, 0 for a loss)",
             "start": self.start, "start_se": self.start_se, "result": self.result, "reason": self.reason,
-            "total_loss": self.total_loss, "total_luck": self.total_luck, "drift": self.drift,
+            "total_loss": self.total_loss, "total_luck": self.total_luck, "headroom": self.headroom,
+            "drift": self.drift,
             "loss_noise": self.loss_noise, "luck_noise": self.luck_noise, "summary": self.summary(),
             "precision": {"half_width": self.precision.half_width, "z": self.precision.z,
                           "max_worlds": self.precision.max_worlds},
@@ -181,7 +206,7 @@ def from_json(data: dict[str, Any]) -> GameAnalysis:
     for d in data["decisions"]:
         values = [ActionValue(v["action"], v["win"], v["advantage"], v["half_width"], v["worlds"], v.get("dropped", False))
                   for v in d["actions"]]
-        est = Estimate(d["chosen"], values, d["worlds"], d["playouts"])
+        est = Estimate(d["chosen"], values, d["worlds"], d["playouts"], reference=d.get("reference", d["chosen"]))
         out.decisions.append(Decision(d["step"], d["chosen"], est, d["label"], d["win_before"], d["win_after"]))
     for x in data["luck"]:
         out.luck.append(Luck(x["first_step"], x["last_step"], list(x["events"]), x["before"], x["after"], x["noise"],
@@ -246,10 +271,12 @@ def analyse_game(
         if seat_i == seat and is_decision(state, seat):
             view = state.view(seat)
             log = state.log(seat)
-            est = evaluate(game, view, text, policy, decision_rng(analysis_seed, state.step), precision)
+            rng = decision_rng(analysis_seed, state.step)
+            reference = policy.move_from_view(view, random.Random(rng.getrandbits(63)))
+            est = evaluate(game, view, text, policy, rng, precision, reference)
             chosen = est.chosen_value.win
             low, _high = est.loss_interval
-            win_before = chosen + (est.loss if low > 0 else 0.0)
+            win_before = est.reference_value.win
             out.luck.append(Luck(first, state.step, [e["text"] for e in log[log_seen:]], before, win_before,
                                  math.hypot(before_se, est.chosen_se),
                                  _quiet(game, seat, last_view, since, view)))

@@ -61,14 +61,14 @@ def show(a: GameAnalysis, console: Console) -> None:
         low, high = d.estimate.loss_interval
         loss = f"{100 * d.loss:.0f} [{100 * low:.0f}-{100 * high:.0f}]" if d.loss else f"0 [0-{100 * high:.0f}]"
         table.add_row(str(d.step), d.chosen, _pct(d.win_after), d.best if d.loss > 0 else "",
-                      _pct(d.win_before), loss, f"[{STYLE[d.label]}]{d.label}[/]")
+                      _pct(d.best_win) if d.loss > 0 else "", loss, f"[{STYLE[d.label]}]{d.label}[/]")
     console.print(table)
     costly = a.costliest(3)
     if costly:
         console.print("[bold]Costliest decisions[/bold]")
         for d in costly:
             console.print(f"  step {d.step}: played [bold]{d.chosen}[/bold] ({_pct(d.win_after)}); "
-                          f"better: [bold]{d.best}[/bold] ({_pct(d.win_before)}), {d.loss * 100:.0f} points of a win")
+                          f"better: [bold]{d.best}[/bold] ({_pct(d.best_win)}), {d.loss * 100:.0f} points of a win")
     lucky = sorted((x for x in a.luck if not x.quiet), key=lambda x: x.change)
     if lucky:
         worst, best = lucky[0], lucky[-1]
@@ -80,9 +80,12 @@ def show(a: GameAnalysis, console: Console) -> None:
         f"start {_pct(a.start)} (+-{100 * a.precision.z * a.start_se:.0f}) "
         f"{'+' if a.total_luck >= 0 else '-'} luck {abs(100 * a.total_luck):.0f} (+-{100 * a.luck_noise:.0f}) "
         f"- play {100 * a.total_loss:.0f} (+-{100 * a.loss_noise:.0f}) "
+        f"{'+' if a.headroom >= 0 else '-'} headroom {abs(100 * a.headroom):.0f} "
         f"{'+' if a.drift >= 0 else '-'} estimation drift {abs(100 * a.drift):.0f} = result {_pct(a.result)}",
         highlight=False,
     )
+    console.print("[dim]headroom: how far the reference player (the heuristic bot that plays out every imagined "
+                  "game) fell short of the best moves found; see docs/analysis.md[/dim]")
     console.print(f"[bold]{a.summary()}[/bold]  ({a.seconds:.1f} s, {a.playouts} playouts)")
 
 

@@ -56,7 +56,7 @@ export function renderAnalysis(box, analysis) {
   const costly = analysis.decisions.filter((d) => d.loss > 0).sort((a, b) => b.loss - a.loss).slice(0, 3);
   const rows = analysis.decisions.map((d) => el("tr", { class: d.label },
     el("td", {}, String(d.step)), el("td", {}, d.chosen), el("td", {}, pct(d.win_after)),
-    el("td", {}, d.loss > 0 ? `${d.best} (${pct(d.win_before)})` : ""),
+    el("td", {}, d.loss > 0 ? `${d.best} (${pct(d.best_win)})` : ""),
     el("td", {}, `${Math.round(100 * d.loss)} [${Math.round(100 * d.loss_low)}–${Math.round(100 * d.loss_high)}]`),
     el("td", {}, verdict(d.label))));
   const parts = [
@@ -65,12 +65,12 @@ export function renderAnalysis(box, analysis) {
     el("p", { class: "muted" },
       `Start ${pct(analysis.start)}, luck ${Math.round(100 * analysis.total_luck)} (±${Math.round(100 * analysis.luck_noise)}), ` +
       `play ${analysis.total_loss > 0 ? "−" : ""}${Math.round(100 * analysis.total_loss)} (±${Math.round(100 * analysis.loss_noise)}), ` +
-      `estimation drift ${Math.round(100 * analysis.drift)}: result ${pct(analysis.result)}. ` +
+      `headroom ${Math.round(100 * analysis.headroom)}, estimation drift ${Math.round(100 * analysis.drift)}: result ${pct(analysis.result)}. ` +
       "Win chances come from your own view only: the cards you could not see are imagined, never read."),
     costly.length ? el("h3", {}, "Costliest decisions") : null,
     costly.length ? el("ol", { class: "costly" }, costly.map((d) => el("li", {},
       `Step ${d.step}: you played `, el("strong", {}, d.chosen), ` (${pct(d.win_after)}); `,
-      el("strong", {}, d.best), ` was better (${pct(d.win_before)}), `, verdict(d.label)))) : el("p", {}, "No measurable mistakes."),
+      el("strong", {}, d.best), ` was better (${pct(d.best_win)}), `, verdict(d.label)))) : el("p", {}, "No measurable mistakes."),
     el("details", { class: "all-decisions" }, el("summary", {}, `All ${analysis.decisions.length} decisions`),
       el("div", { class: "scroll" }, el("table", {},
         el("thead", {}, el("tr", {}, ...["Step", "Played", "Win", "Better", "Loss (points)", "Verdict"].map((h) => el("th", { scope: "col" }, h)))),

@@ -23,7 +23,7 @@ import time
 
 import cardroom
 from cardroom.analysis import Precision, analyse_game
-from cardroom.analysis.evaluate import score
+from cardroom.analysis.evaluate import heuristic_actions, score
 from cardroom.bots.policy import make_policy
 from cardroom.core.game import Game
 
@@ -33,18 +33,6 @@ SETTINGS = {
 }
 
 
-def heuristic_game(game: Game, seed: int) -> list[tuple[int, str]]:
-    policy = make_policy(game, "heuristic")
-    rng = random.Random(seed)
-    state, actions = game.new_game(seed), []
-    while not state.is_over:
-        seat = state.to_act[0]
-        text = policy.move(state, seat, rng)
-        actions.append((seat, text))
-        state = state.apply(seat, text)
-    return actions
-
-
 def playout_rate(game: Game, games: int = 3, per_position: int = 10) -> float:
     """Heuristic playouts per second from the positions an analysis starts from (every fifth decision
     of seat 0 in seeded games): the engine's pace on this machine under its load right now."""
@@ -52,7 +40,7 @@ def playout_rate(game: Game, games: int = 3, per_position: int = 10) -> float:
     positions = []
     for seed in range(101, 101 + games):
         state = game.new_game(seed)
-        for k, (seat, text) in enumerate(heuristic_game(game, seed)):
+        for k, (seat, text) in enumerate(heuristic_actions(game, seed)):
             if k % 5 == 0 and seat == 0:
                 positions.append(state)
             state = state.apply(seat, text)
@@ -79,7 +67,7 @@ def main() -> None:
         print(f"{label}: target {target:.0f} s a game; heuristic playouts/s on this machine now: {rate:.0f}")
         times = []
         for seed in range(1, args.games + 1):
-            actions = heuristic_game(game, seed)
+            actions = heuristic_actions(game, seed)
             a = analyse_game(game, seed, actions, 0, precision=precision)
             widths = [d.estimate.loss_interval[1] - d.estimate.loss_interval[0] for d in a.decisions]
             ok = sum(w <= 2 * precision.half_width + 1e-9 for w in widths)

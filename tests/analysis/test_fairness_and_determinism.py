@@ -9,6 +9,7 @@ import pytest
 
 import cardroom
 from cardroom.analysis import LABELS, Precision, analyse_game, evaluate, from_json
+from cardroom.analysis.evaluate import heuristic_actions
 from cardroom.analysis.walk import decision_rng
 from cardroom.bots.policy import make_policy
 from cardroom.core.game import Game, State
@@ -18,21 +19,9 @@ COARSE = Precision(half_width=0.2, min_worlds=8, max_worlds=8, batch=8)
 ROUGH = Precision(half_width=0.3, min_worlds=4, max_worlds=4, batch=4)
 
 
-def _heuristic_game(game: Game, seed: int) -> list[tuple[int, str]]:
-    policy = make_policy(game, "heuristic")
-    rng = random.Random(seed)
-    state, actions = game.new_game(seed), []
-    while not state.is_over:
-        seat = state.to_act[0]
-        text = policy.move(state, seat, rng)
-        actions.append((seat, text))
-        state = state.apply(seat, text)
-    return actions
-
-
 def _decision_points(game: Game, seed: int, seat: int) -> list[State]:
     state, found = game.new_game(seed), []
-    for s, text in _heuristic_game(game, seed):
+    for s, text in heuristic_actions(game, seed):
         if s == seat and len(state.legal_actions(seat)) > 1:
             found.append(state)
         state = state.apply(s, text)
@@ -59,7 +48,7 @@ def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(name:
 
 def _analysis(seed: int, analysis_seed: int) -> dict[str, object]:
     game = cardroom.make("tacocat")
-    result = analyse_game(game, seed, _heuristic_game(game, seed), 1, precision=ROUGH,
+    result = analyse_game(game, seed, heuristic_actions(game, seed), 1, precision=ROUGH,
                           analysis_seed=analysis_seed, prior_games=8).to_json()
     assert from_json(result).to_json() == result  # what a server sends, a client reads back whole
     result.pop("seconds")
@@ -88,7 +77,7 @@ def test_bad_requests_say_what_is_wrong() -> None:
     policy = make_policy(game, "heuristic")
     with pytest.raises(ValueError, match="not a legal action"):
         evaluate(game, state.view(0), "attack 99", policy, random.Random(0))
-    actions = _heuristic_game(game, 1)
+    actions = heuristic_actions(game, 1)
     with pytest.raises(ValueError, match="not finished"):
         analyse_game(game, 1, actions[:10], 0)
     with pytest.raises(ValueError, match="no seat 2"):

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from cardroom.bots.policy import Policy
+from cardroom.bots.policy import Policy, make_policy
 from cardroom.bots.search import rewards
 from cardroom.core.game import Game, State
 
@@ -118,6 +118,20 @@ def playout(game: Game, state: State, policy: Policy, rng: random.Random) -> Sta
             state = state.apply_legal(acting, act) if act in legal else state.apply(acting, act)
         steps += 1
     return state
+
+
+def heuristic_actions(game: Game, seed: int) -> list[tuple[int, str]]:
+    """The (seat, action) record of a game the reference policy plays against itself from ``seed``:
+    the seeded games the benchmark and the tests analyse."""
+    policy = make_policy(game, "heuristic")
+    rng = random.Random(seed)
+    state, actions = game.new_game(seed), []
+    while not state.is_over:
+        seat = state.to_act[0]
+        text = policy.move(state, seat, rng)
+        actions.append((seat, text))
+        state = state.apply(seat, text)
+    return actions
 
 
 def score(game: Game, state: State, seat: int, policy: Policy, rng: random.Random) -> float:

@@ -35,7 +35,7 @@ def _record(tmp_path: Path, finished: bool = True) -> Path:
 def test_analyse_prints_the_decisions_and_writes_json_and_a_graph(tmp_path: Path) -> None:
     path = _record(tmp_path)
     out = tmp_path / "out"
-    result = CliRunner().invoke(app, ["analyse", str(path), "--out", str(out), "--oracle", *QUICK])
+    result = CliRunner().invoke(app, ["analyse", str(path), "--out", str(out), "--oracle", "--jobs", "2", *QUICK])
     assert result.exit_code == 0, result.output
     assert "seat 1's decisions" in result.output  # the person's seat ("you") by default
     assert "your play cost" in result.output and "result" in result.output

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -82,3 +84,14 @@ def test_bad_requests_say_what_is_wrong() -> None:
         analyse_game(game, 1, actions[:10], 0)
     with pytest.raises(ValueError, match="no seat 2"):
         analyse_game(game, 1, actions, 2)
+
+
+def test_worker_processes_give_the_same_analysis() -> None:
+    game = cardroom.make("exploding-kittens", players=2)
+    actions = heuristic_actions(game, 2)
+    serial = analyse_game(game, 2, actions, 0, precision=ROUGH, prior_games=8).to_json()
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        parallel = analyse_game(game, 2, actions, 0, precision=ROUGH, prior_games=8, executor=pool).to_json()
+    serial.pop("seconds")
+    parallel.pop("seconds")
+    assert parallel == serial

@@ -30,10 +30,12 @@ seat could not see, and the same seed gives the same analysis.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +44,7 @@ from cardroom.analysis.labels import label
 from cardroom.bots.policy import Policy, make_policy
 from cardroom.bots.search import rewards
 from cardroom.core.game import Game, State
+from cardroom.core.registry import make
 from cardroom.core.rng import seed_from
 
 Progress = Callable[[int, int], None]
@@ -235,6 +238,60 @@ def is_decision(state: State, seat: int) -> bool:
     return seat in state.to_act and len(state.legal_actions(seat)) > 1
 
 
+@dataclass(slots=True)
+class Point:
+    """One decision to evaluate, with what the stretch before it needs: found by walking the game."""
+
+    step: int
+    view: dict[str, Any]
+    chosen: str
+    first: int  # the first step of the stretch that ends here
+    events: list[str]  # what the seat saw in that stretch
+    quiet: bool
+
+
+def decision_points(
+    game: Game, seed: int, actions: Sequence[tuple[int, str]], seat: int
+) -> tuple[list[Point], State, int]:
+    """Every decision of ``seat`` in the game, the final state, and how many log entries the seat
+    had seen at its last decision (the last stretch's events follow them)."""
+    state = game.new_game(seed)
+    points: list[Point] = []
+    first, log_seen = 0, 0
+    last_view: dict[str, Any] | None = None
+    since: list[tuple[int, str]] = []
+    for seat_i, text in actions:
+        if seat_i == seat and is_decision(state, seat):
+            view = state.view(seat)
+            log = state.log(seat)
+            points.append(Point(state.step, view, text, first, [e["text"] for e in log[log_seen:]],
+                                _quiet(game, seat, last_view, since, view)))
+            first, last_view, since, log_seen = state.step + 1, view, [], len(log)
+        since.append((seat_i, text))
+        state = state.apply(seat_i, text)
+    return points, state, log_seen
+
+
+def evaluate_point(game: Game, policy: Policy, point: Point, analysis_seed: int, precision: Precision) -> Estimate:
+    """One decision's estimate: a pure function of the view, the seed and the step."""
+    rng = decision_rng(analysis_seed, point.step)
+    reference = policy.move_from_view(point.view, random.Random(rng.getrandbits(63)))
+    return evaluate(game, point.view, point.chosen, policy, rng, precision, reference)
+
+
+_WORKER_POLICIES: dict[str, tuple[Game, Policy]] = {}
+
+
+def _evaluate_elsewhere(described: dict[str, Any], point: Point, analysis_seed: int, precision: Precision) -> Estimate:
+    """``evaluate_point`` in a worker process: the game is rebuilt there from its description."""
+    key = json.dumps(described, sort_keys=True)
+    if key not in _WORKER_POLICIES:
+        game = make(described["game"], preset=described["preset"], **described["options"])
+        _WORKER_POLICIES[key] = (game, make_policy(game, "heuristic"))
+    game, policy = _WORKER_POLICIES[key]
+    return evaluate_point(game, policy, point, analysis_seed, precision)
+
+
 def analyse_game(
     game: Game,
     seed: int,
@@ -245,62 +302,53 @@ def analyse_game(
     analysis_seed: int = 0,
     progress: Progress | None = None,
     prior_games: int = PRIOR_GAMES,
+    executor: Executor | None = None,
 ) -> GameAnalysis:
-    """Analyse ``seat``'s play in the finished game ``seed`` + ``actions`` (see the module doc)."""
+    """Analyse ``seat``'s play in the finished game ``seed`` + ``actions`` (see the module doc).
+
+    With an ``executor`` (a process pool), decisions are evaluated there, in parallel; each decision
+    depends only on its view, the seed and its step, so the result is the same either way.
+    """
     if not 0 <= seat < game.players:
         raise ValueError(f"there is no seat {seat}; seats are 0 to {game.players - 1}")
     started = time.perf_counter()
     policy = make_policy(game, "heuristic")
-    final = game.replay(seed, actions)
+    points, final, log_seen = decision_points(game, seed, actions, seat)
     if not final.is_over:
         raise ValueError("this game is not finished; only finished games can be analysed")
-    state = game.new_game(seed)
-    total = sum(1 for _ in _decision_steps(game, seed, actions, seat))
-    start, start_se = prior(game, seat, policy, random.Random(f"analysis:{analysis_seed}:prior"),
-                            prior_games)
+    total = len(points)
+    estimates: list[Estimate] = []
+    if executor is None:
+        for point in points:
+            estimates.append(evaluate_point(game, policy, point, analysis_seed, precision))
+            if progress is not None:
+                progress(len(estimates), total)
+    else:
+        described = game.describe()
+        futures = [executor.submit(_evaluate_elsewhere, described, p, analysis_seed, precision) for p in points]
+        for done, _ in enumerate(as_completed(futures), 1):
+            if progress is not None:
+                progress(done, total)
+        estimates = [f.result() for f in futures]
+    start, start_se = prior(game, seat, policy, random.Random(f"analysis:{analysis_seed}:prior"), prior_games)
     result = rewards(final.outcome, game.players)[seat]
     out = GameAnalysis(game.name, game.preset, dict(game.options), seat, game.players, final.step, start, start_se,
                        result, final.outcome.reason if final.outcome else "", precision)
-    # The stretch since the last checkpoint: where it began, the value then, the view then and the
-    # actions taken since (to tell a quiet stretch from a lucky one).
-    first, before, before_se = 0, start, start_se
-    last_view: dict[str, Any] | None = None
-    since: list[tuple[int, str]] = []
-    log_seen = 0
-    for seat_i, text in actions:
-        if seat_i == seat and is_decision(state, seat):
-            view = state.view(seat)
-            log = state.log(seat)
-            rng = decision_rng(analysis_seed, state.step)
-            reference = policy.move_from_view(view, random.Random(rng.getrandbits(63)))
-            est = evaluate(game, view, text, policy, rng, precision, reference)
-            chosen = est.chosen_value.win
-            low, _high = est.loss_interval
-            win_before = est.reference_value.win
-            out.luck.append(Luck(first, state.step, [e["text"] for e in log[log_seen:]], before, win_before,
-                                 math.hypot(before_se, est.chosen_se),
-                                 _quiet(game, seat, last_view, since, view)))
-            out.decisions.append(Decision(state.step, text, est, label(est.loss, low), win_before, chosen))
-            out.playouts += est.playouts
-            first, before, before_se, last_view, since, log_seen = state.step + 1, chosen, est.chosen_se, view, [], len(log)
-            if progress is not None:
-                progress(len(out.decisions), total)
-        since.append((seat_i, text))
-        state = state.apply(seat_i, text)
-    out.luck.append(Luck(first, state.step, [e["text"] for e in state.log(seat)[log_seen:]], before, result,
-                         before_se, False))
+    before, before_se = start, start_se
+    for point, est in zip(points, estimates, strict=True):
+        chosen = est.chosen_value.win
+        low, _high = est.loss_interval
+        win_before = est.reference_value.win
+        out.luck.append(Luck(point.first, point.step, point.events, before, win_before,
+                             math.hypot(before_se, est.chosen_se), point.quiet))
+        out.decisions.append(Decision(point.step, point.chosen, est, label(est.loss, low), win_before, chosen))
+        out.playouts += est.playouts
+        before, before_se = chosen, est.chosen_se
+    first = points[-1].step + 1 if points else 0
+    events = [e["text"] for e in final.log(seat)[log_seen:]]
+    out.luck.append(Luck(first, final.step, events, before, result, before_se, False))
     out.seconds = time.perf_counter() - started
     return out
-
-
-def _decision_steps(game: Game, seed: int, actions: Sequence[tuple[int, str]], seat: int) -> list[int]:
-    state = game.new_game(seed)
-    steps = []
-    for seat_i, text in actions:
-        if seat_i == seat and is_decision(state, seat):
-            steps.append(state.step)
-        state = state.apply(seat_i, text)
-    return steps
 
 
 def _quiet(game: Game, seat: int, last_view: dict[str, Any] | None, since: list[tuple[int, str]],

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from rich.console import Console
@@ -21,16 +24,21 @@ def default_seat(record: Record) -> int:
 
 
 def run(record: Record, seat: int | None, out: Path | None, precision: Precision, seed: int,
-        console: Console, oracle: bool = False) -> GameAnalysis:
+        console: Console, oracle: bool = False, jobs: int = 1) -> GameAnalysis:
     game = record.make_game()
     seat = default_seat(record) if seat is None else seat
     if not 0 <= seat < game.players:
         raise ValueError(f"--seat must be 0 to {game.players - 1}")
     columns = (TextColumn("analysing decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
+    with contextlib.ExitStack() as stack:
+        pool = None
+        if jobs > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")))
+        bar = stack.enter_context(Progress(*columns, console=console, transient=True))
         task = bar.add_task("analyse", total=None)
         analysis = analyse_game(game, record.seed, record.actions, seat, precision=precision, analysis_seed=seed,
-                                progress=lambda done, total: bar.update(task, completed=done, total=total))
+                                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                                executor=pool)
     show(analysis, console)
     if out is not None:
         from cardroom.analysis.plot import win_graph

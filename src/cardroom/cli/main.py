@@ -147,6 +147,7 @@ def analyse(
     oracle: Annotated[bool, typer.Option(help="with --out: add a line that KNOWS the hidden cards (never used for verdicts)")] = False,
     server: Annotated[str, typer.Option(help="the cardroom server of a table id")] = "http://127.0.0.1:8000",
     token: Annotated[str | None, typer.Option(help="your seat token at that table (the server analyses that seat)")] = None,
+    jobs: Annotated[int, typer.Option(help="worker processes (the same analysis, sooner on several cores)")] = 1,
 ) -> None:
     """Analyse a finished game: each decision's loss, each stretch's luck, a win-chance graph."""
     from cardroom.analysis import Precision
@@ -157,6 +158,8 @@ def analyse(
         _fail("--precision must be between 0.5 and 50 points")
     if not 8 <= max_worlds <= 100_000:
         _fail("--max-worlds must be between 8 and 100000")
+    if not 1 <= jobs <= 64:
+        _fail("--jobs must be between 1 and 64")
     limits = Precision(half_width=precision / 100, min_worlds=min(16, max_worlds), max_worlds=max_worlds)
     try:
         if token is not None:
@@ -166,7 +169,7 @@ def analyse(
                 _fail("with --token the server analyses your own seat: --seat and --oracle do not apply")
             run_remote(record, server, token, out, precision, max_worlds, console)
             return
-        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle)
+        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs)
     except (CardroomError, ValueError) as exc:
         _fail(str(exc))
 

@@ -8,7 +8,7 @@
   (the bots' evaluation with a small budget). Only at a table where every other seat is a bot; with
   other people at the table the answer is 403 and says why.
 
-Analyses run one at a time in a worker thread (they are long: seconds to a minute), and each is kept
+Analyses run one at a time in a worker process (they are long: seconds to a minute), and each is kept
 in memory for the life of the process, keyed by table and seat. ``CARDROOM_ANALYSIS_PRECISION``
 (points) and ``CARDROOM_ANALYSIS_MAX_WORLDS`` set the defaults for requests that name none.
 """
@@ -16,8 +16,10 @@ in memory for the life of the process, keyed by table and seat. ``CARDROOM_ANALY
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import random
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -125,8 +127,10 @@ async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list
     async with analyses.lock:
         job.status = "running"
         try:
-            result = await asyncio.to_thread(analyse_game, game, seed, actions, job.seat, precision=precision,
-                                             progress=progress)
+            # The playouts run in a worker process, so the server's own thread keeps serving tables.
+            with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+                result = await asyncio.to_thread(analyse_game, game, seed, actions, job.seat, precision=precision,
+                                                 progress=progress, executor=pool)
         except Exception as exc:  # a failed analysis is reported, never takes the server down
             job.status, job.detail = "failed", f"the analysis failed: {exc}"
             return

@@ -69,6 +69,10 @@ def test_same_seed_same_analysis_and_the_decomposition_adds_up() -> None:
     total = (first["start"] + first["total_luck"] - first["total_loss"]  # type: ignore[operator]
              + first["headroom"] + first["drift"])
     assert total == pytest.approx(first["result"], abs=1e-9)
+    # A quiet stretch (nothing unforeseen) changes nothing: its decisions share one pooled value.
+    luck = first["luck"]
+    assert isinstance(luck, list) and any(x["kind"] == "drift" for x in luck)
+    assert all(x["change"] == pytest.approx(0, abs=1e-9) for x in luck if x["kind"] == "drift")
     timeline = first["timeline"]
     assert isinstance(timeline, list) and timeline[0][0] == 0 and timeline[-1][1] == first["result"]
 

@@ -20,8 +20,10 @@ So, exactly, term by term::
     start + sum(luck) - sum(losses) + headroom + drift = result
 
 A stretch between two decisions where nothing happened that the seat could not foresee (it only
-took forced or own steps and its view came out as predicted) has no luck in it; its change is pure
-estimation noise and is reported as ``drift``, the measured noise of the decomposition.
+took forced or own steps and its view came out as predicted) has no luck in it: the value at its end
+is the value after the move at its start. The decisions of such a chain share one pooled estimate
+(see ``_pooled_values``), so a quiet stretch changes nothing and ``drift`` (their summed change) is
+zero up to rounding; it stays in the sum as a check.
 
 Each decision is evaluated from ``state.view(seat)`` alone (see ``evaluate``), with a generator
 derived from the analysis seed and the step, so the analysis of a decision depends on nothing the
@@ -334,21 +336,56 @@ def analyse_game(
     result = rewards(final.outcome, game.players)[seat]
     out = GameAnalysis(game.name, game.preset, dict(game.options), seat, game.players, final.step, start, start_se,
                        result, final.outcome.reason if final.outcome else "", precision)
+    values, ses = _pooled_values(points, estimates)
     before, before_se = start, start_se
-    for point, est in zip(points, estimates, strict=True):
+    for point, est, value, se in zip(points, estimates, values, ses, strict=True):
+        shift = value - est.reference_value.win
+        for v in est.values:  # every action on the pooled footing; their differences are unchanged
+            v.win += shift
         chosen = est.chosen_value.win
         low, _high = est.loss_interval
-        win_before = est.reference_value.win
-        out.luck.append(Luck(point.first, point.step, point.events, before, win_before,
-                             math.hypot(before_se, est.chosen_se), point.quiet))
-        out.decisions.append(Decision(point.step, point.chosen, est, label(est.loss, low), win_before, chosen))
+        out.luck.append(Luck(point.first, point.step, point.events, before, value, math.hypot(before_se, se),
+                             point.quiet))
+        out.decisions.append(Decision(point.step, point.chosen, est, label(est.loss, low), value, chosen))
         out.playouts += est.playouts
-        before, before_se = chosen, est.chosen_se
+        before, before_se = chosen, se
     first = points[-1].step + 1 if points else 0
     events = [e["text"] for e in final.log(seat)[log_seen:]]
     out.luck.append(Luck(first, final.step, events, before, result, before_se, False))
     out.seconds = time.perf_counter() - started
     return out
+
+
+def _pooled_values(points: list[Point], estimates: list[Estimate]) -> tuple[list[float], list[float]]:
+    """The position's value at each decision, pooled over each chain of quiet stretches; and its
+    standard error.
+
+    Across a quiet stretch nothing unforeseen happens, so the value at the next decision *is* the
+    value after the chosen move at this one: V[j+1] = V[j] + d[j], where d[j] (chosen minus the
+    reference's move) is a precise paired difference. Every decision of a chain therefore estimates
+    the chain's first value, each from its own worlds; pooling them (weighted by their precision)
+    is far steadier than any one, and makes quiet stretches change nothing, as they should.
+    """
+    values: list[float] = []
+    ses: list[float] = []
+    j = 0
+    while j < len(points):
+        end = j + 1
+        while end < len(points) and points[end].quiet:
+            end += 1
+        offsets, offset = [], 0.0
+        for k in range(j, end):
+            offsets.append(offset)
+            est = estimates[k]
+            offset += est.chosen_value.win - est.reference_value.win
+        weights = [1.0 / max(estimates[k].chosen_se, 0.01) ** 2 for k in range(j, end)]
+        first = sum(w * (estimates[k].reference_value.win - o)
+                    for w, k, o in zip(weights, range(j, end), offsets, strict=True)) / sum(weights)
+        se = 1.0 / math.sqrt(sum(weights))
+        values += [first + o for o in offsets]
+        ses += [se] * (end - j)
+        j = end
+    return values, ses
 
 
 def _quiet(game: Game, seat: int, last_view: dict[str, Any] | None, since: list[tuple[int, str]],

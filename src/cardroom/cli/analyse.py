@@ -89,7 +89,7 @@ def show(a: GameAnalysis, console: Console) -> None:
         f"{'+' if a.total_luck >= 0 else '-'} luck {abs(100 * a.total_luck):.0f} (+-{100 * a.luck_noise:.0f}) "
         f"- play {100 * a.total_loss:.0f} (+-{100 * a.loss_noise:.0f}) "
         f"{'+' if a.headroom >= 0 else '-'} headroom {abs(100 * a.headroom):.0f} "
-        f"{'+' if a.drift >= 0 else '-'} estimation drift {abs(100 * a.drift):.0f} = result {_pct(a.result)}",
+        f"= result {_pct(a.result)}",
         highlight=False,
     )
     console.print("[dim]headroom: how far the reference player (the heuristic bot that plays out every imagined "

@@ -65,7 +65,7 @@ export function renderAnalysis(box, analysis) {
     el("p", { class: "muted" },
       `Start ${pct(analysis.start)}, luck ${Math.round(100 * analysis.total_luck)} (±${Math.round(100 * analysis.luck_noise)}), ` +
       `play ${analysis.total_loss > 0 ? "−" : ""}${Math.round(100 * analysis.total_loss)} (±${Math.round(100 * analysis.loss_noise)}), ` +
-      `headroom ${Math.round(100 * analysis.headroom)}, estimation drift ${Math.round(100 * analysis.drift)}: result ${pct(analysis.result)}. ` +
+      `headroom ${Math.round(100 * analysis.headroom)}: result ${pct(analysis.result)}. ` +
       "Win chances come from your own view only: the cards you could not see are imagined, never read."),
     costly.length ? el("h3", {}, "Costliest decisions") : null,
     costly.length ? el("ol", { class: "costly" }, costly.map((d) => el("li", {},

@@ -12,7 +12,7 @@ import pytest
 import cardroom
 from cardroom.analysis import LABELS, Precision, analyse_game, evaluate, from_json
 from cardroom.analysis.evaluate import heuristic_actions
-from cardroom.analysis.walk import decision_rng
+from cardroom.analysis.walk import Point, evaluate_point
 from cardroom.bots.policy import make_policy
 from cardroom.core.game import Game, State
 
@@ -39,11 +39,13 @@ def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(name:
     for state in points[2:: max(1, len(points) // 3)][:3]:
         view = state.view(0)
         chosen = view["legal_actions"][-1]
-        first = evaluate(game, view, chosen, policy, decision_rng(7, state.step), COARSE)
+        # The whole decision as the analysis takes it: the reference move, then every action's value.
+        first = evaluate_point(game, policy, Point(state.step, view, chosen, 0, [], False), 7, COARSE)
         for _ in range(2):
             other = state.shuffle_unknown(0, redeal)
             assert other.to_json() != state.to_json() or name == "tacocat"
-            again = evaluate(game, other.view(0), chosen, policy, decision_rng(7, state.step), COARSE)
+            again = evaluate_point(game, policy, Point(state.step, other.view(0), chosen, 0, [], False), 7, COARSE)
+            assert again.reference == first.reference
             assert [v.to_json() for v in again.values] == [v.to_json() for v in first.values]
             assert (again.worlds, again.playouts) == (first.worlds, first.playouts)
 

@@ -1,4 +1,4 @@
-"""The `cardroom` command: play, replay, rules, games, serve, arena, arena-merge."""
+"""The `cardroom` command: play, replay, analyse, rules, games, serve, arena, arena-merge."""
 
 from __future__ import annotations
 
@@ -140,6 +140,44 @@ def serve(
         _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom[server]'")
         return
     run_serve(host=host, port=port, database=database)
+
+
+@app.command()
+def analyse(
+    record: Annotated[str, typer.Argument(help="a record saved by `cardroom play`, or a finished table's id (with --token)")],
+    seat: Annotated[int | None, typer.Option(help="the seat to analyse (default: yours in the record, else 0)")] = None,
+    out: Annotated[Path | None, typer.Option(help="folder for analysis.json and the win-chance graph (PNG)")] = None,
+    precision: Annotated[float, typer.Option(help="target half-width of each loss's 95% interval, in points")] = 5.0,
+    seed: Annotated[int, typer.Option(help="seed of the analysis's own sampling (same seed, same analysis)")] = 0,
+    max_worlds: Annotated[int, typer.Option(help="at most this many imagined worlds per decision (bounds the time)")] = 192,
+    oracle: Annotated[bool, typer.Option(help="with --out: add a line that KNOWS the hidden cards (never used for verdicts)")] = False,
+    server: Annotated[str, typer.Option(help="the cardroom server of a table id")] = "http://127.0.0.1:8000",
+    token: Annotated[str | None, typer.Option(help="your seat token at that table (the server analyses that seat)")] = None,
+    jobs: Annotated[int, typer.Option(help="worker processes (the same analysis, sooner on several cores)")] = 1,
+) -> None:
+    """Analyse a finished game: each decision's loss, each stretch's luck, a win-chance graph."""
+    from cardroom.analysis import Precision
+    from cardroom.cli.analyse import run as run_analyse
+    from cardroom.cli.records import load_record
+
+    if not 0.5 <= precision <= 50:
+        _fail("--precision must be between 0.5 and 50 points")
+    if not 8 <= max_worlds <= 100_000:
+        _fail("--max-worlds must be between 8 and 100000")
+    if not 1 <= jobs <= 64:
+        _fail("--jobs must be between 1 and 64")
+    limits = Precision(half_width=precision / 100, min_worlds=min(16, max_worlds), max_worlds=max_worlds)
+    try:
+        if token is not None:
+            from cardroom.cli.analyse import run_remote
+
+            if seat is not None or oracle:
+                _fail("with --token the server analyses your own seat: --seat and --oracle do not apply")
+            run_remote(record, server, token, out, precision, max_worlds, console)
+            return
+        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs)
+    except (CardroomError, ValueError) as exc:
+        _fail(str(exc))
 
 
 # The arena (its plots and Ray are imported only when used).

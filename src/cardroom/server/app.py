@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 
 import cardroom
 from cardroom.server import database
+from cardroom.server.analysis_api import router as analysis_router
 from cardroom.server.api import router
 from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable, WrongToken
 from cardroom.server.listener import listen
@@ -70,6 +71,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.include_router(router)
+    app.include_router(analysis_router)  # post-game analysis and hints (issue 12)
     _handlers(app)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 

@@ -3,6 +3,7 @@
 // keyboard. Whatever the server refuses is shown with its reason.
 import { api, ApiError, el, playerName, savedToken, savePlayerName, saveToken } from "./api.js";
 import { markdown } from "./markdown.js";
+import { analysisPanel, hintButton, replayAnalyseButton } from "./analysis.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -118,6 +119,7 @@ function renderActions(view, live) {
     el("h2", { class: "sr-only" }, "Your choices"),
     el("div", { class: "action-buttons" }, view.legal_actions.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
       el("button", { type: "button", class: "action", "data-action": text, title: text, onclick: () => act(text) }, label(text)))),
+    hintButton(snap, tableId, token) || "",
   );
 }
 
@@ -145,8 +147,8 @@ function renderOutcome(view) {
     el("p", { class: "muted" }, outcome.reason)];
   const places = el("ol", { class: "ranking" }, outcome.ranking.map((group) =>
     el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${outcome.scores[s]} points)` : "")).join(", "))));
-  body.push(places);
-  $("game-over-body").replaceChildren(...body);
+  body.push(places, analysisPanel(tableId, token));
+  $("game-over-body").replaceChildren(...body.filter(Boolean));
   const rematch = $("rematch");
   rematch.hidden = snap.seat === null;
   rematch.textContent = snap.table.rematch_id ? "Join the rematch" : "Rematch";
@@ -178,6 +180,7 @@ function render() {
   if (live && view.is_over) {
     renderOutcome(view);
     $("replay-box").hidden = false;
+    $("replay-box").append(replayAnalyseButton(tableId, token) || "");
   }
 }
 

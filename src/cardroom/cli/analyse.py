@@ -1,0 +1,139 @@
+"""`cardroom analyse`: a saved game's decisions, luck and win-probability graph in the terminal."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from cardroom.analysis import GameAnalysis, Precision, analyse_game
+from cardroom.cli.records import Record
+
+STYLE = {"best": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+
+
+def default_seat(record: Record) -> int:
+    """The person's seat in a record saved by `cardroom play` (named "you"), else seat 0."""
+    return record.seats.index("you") if "you" in record.seats else 0
+
+
+def run(record: Record, seat: int | None, out: Path | None, precision: Precision, seed: int,
+        console: Console, oracle: bool = False, jobs: int = 1) -> GameAnalysis:
+    game = record.make_game()
+    seat = default_seat(record) if seat is None else seat
+    if not 0 <= seat < game.players:
+        raise ValueError(f"--seat must be 0 to {game.players - 1}")
+    columns = (TextColumn("analysing decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with contextlib.ExitStack() as stack:
+        pool = None
+        if jobs > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")))
+        bar = stack.enter_context(Progress(*columns, console=console, transient=True))
+        task = bar.add_task("analyse", total=None)
+        analysis = analyse_game(game, record.seed, record.actions, seat, precision=precision, analysis_seed=seed,
+                                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                                executor=pool)
+    show(analysis, console)
+    if out is not None:
+        from cardroom.analysis.plot import win_graph
+
+        data = analysis.to_json()
+        line = None
+        if oracle:
+            from cardroom.analysis.oracle import LABEL, oracle_timeline
+
+            line = oracle_timeline(game, record.seed, record.actions, seat)
+            data["oracle"] = {"label": LABEL, "timeline": [list(p) for p in line]}
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "analysis.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        win_graph(analysis, out / "win-chance.png", line)
+        console.print(f"wrote {out / 'analysis.json'} and {out / 'win-chance.png'}")
+    return analysis
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def show(a: GameAnalysis, console: Console) -> None:
+    table = Table(title=f"{a.game}: seat {a.seat}'s decisions (win chance from its own view)")
+    for col in ("step", "played", "win", "best", "best's win", "loss", "verdict"):
+        table.add_column(col, justify="right" if col in ("step", "win", "best's win", "loss") else "left")
+    for d in a.decisions:
+        low, high = d.estimate.loss_interval
+        loss = f"{100 * d.loss:.0f} [{100 * low:.0f}-{100 * high:.0f}]" if d.loss else f"0 [0-{100 * high:.0f}]"
+        table.add_row(str(d.step), d.chosen, _pct(d.win_after), d.best if d.loss > 0 else "",
+                      _pct(d.best_win) if d.loss > 0 else "", loss, f"[{STYLE[d.label]}]{d.label}[/]")
+    console.print(table)
+    costly = a.costliest(3)
+    if costly:
+        console.print("[bold]Costliest decisions[/bold]")
+        for d in costly:
+            console.print(f"  step {d.step}: played [bold]{d.chosen}[/bold] ({_pct(d.win_after)}); "
+                          f"better: [bold]{d.best}[/bold] ({_pct(d.best_win)}), {d.loss * 100:.0f} points of a win")
+    lucky = sorted((x for x in a.luck if not x.quiet), key=lambda x: x.change)
+    if lucky:
+        worst, best = lucky[0], lucky[-1]
+        console.print(f"Unluckiest stretch: steps {worst.first_step}-{worst.last_step} ({100 * worst.change:+.0f} points): "
+                      f"{'; '.join(worst.events[-3:]) or 'no visible event'}", highlight=False)
+        console.print(f"Luckiest stretch: steps {best.first_step}-{best.last_step} ({100 * best.change:+.0f} points): "
+                      f"{'; '.join(best.events[-3:]) or 'no visible event'}", highlight=False)
+    console.print(
+        f"start {_pct(a.start)} (+-{100 * a.precision.z * a.start_se:.0f}) "
+        f"{'+' if a.total_luck >= 0 else '-'} luck {abs(100 * a.total_luck):.0f} (+-{100 * a.luck_noise:.0f}) "
+        f"- play {100 * a.total_loss:.0f} (+-{100 * a.loss_noise:.0f}) "
+        f"{'+' if a.headroom >= 0 else '-'} headroom {abs(100 * a.headroom):.0f} "
+        f"= result {_pct(a.result)}",
+        highlight=False,
+    )
+    console.print("[dim]headroom: how far the reference player (the heuristic bot that plays out every imagined "
+                  "game) fell short of the best moves found; see docs/analysis.md[/dim]")
+    console.print(f"[bold]{a.summary()}[/bold]  ({a.seconds:.1f} s, {a.playouts} playouts)")
+
+
+def run_remote(table_id: str, server: str, token: str, out: Path | None, precision: float, max_worlds: int,
+               console: Console) -> GameAnalysis:
+    """Ask a cardroom server to analyse the seat ``token`` opens at a finished table, then show it."""
+    import time
+
+    import httpx
+
+    from cardroom.analysis import from_json
+
+    base = f"{server.rstrip('/')}/api/tables/{table_id}/analysis"
+    headers = {"Authorization": f"Bearer {token}"}
+    try:
+        response = httpx.post(base, headers=headers, json={"precision": precision, "max_worlds": max_worlds})
+        columns = (TextColumn("the server is analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as bar:
+            task = bar.add_task("analyse", total=None)
+            while response.status_code == 200 and response.json()["status"] in ("queued", "running"):
+                job = response.json()
+                bar.update(task, completed=job["done"], total=job["total"] or None)
+                time.sleep(0.5)
+                response = httpx.get(base, headers=headers)
+    except httpx.HTTPError as exc:
+        raise ValueError(f"cannot reach the server at {server}: {exc}") from None
+    if response.status_code != 200:
+        detail = response.json().get("detail", response.text) if response.headers.get("content-type", "").startswith(
+            "application/json") else response.text
+        raise ValueError(f"the server refused: {detail} (HTTP {response.status_code})")
+    job = response.json()
+    if job["status"] != "done":
+        raise ValueError(job["detail"] or "the server's analysis failed")
+    analysis = from_json(job["analysis"])
+    show(analysis, console)
+    if out is not None:
+        from cardroom.analysis.plot import win_graph
+
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "analysis.json").write_text(json.dumps(job["analysis"], indent=1) + "\n", encoding="utf-8")
+        win_graph(analysis, out / "win-chance.png")
+        console.print(f"wrote {out / 'analysis.json'} and {out / 'win-chance.png'}")
+    return analysis

@@ -1,0 +1,163 @@
+"""Post-game analysis and hints over HTTP.
+
+- ``POST /api/tables/{id}/analysis`` starts the analysis of *your* seat's play in a finished game
+  (your seat token says which seat); ``GET`` the same path reports progress, then the result. An
+  analysis reads only that seat's views (``cardroom.analysis``), and only that seat may ask for it:
+  its win chances are computed from that seat's cards, which the others never saw.
+- ``GET /api/tables/{id}/hint`` ranks your legal actions for the current decision from your own view
+  (the bots' evaluation with a small budget). Only at a table where every other seat is a bot; with
+  other people at the table the answer is 403 and says why.
+
+Analyses run one at a time in a worker process (they are long: seconds to a minute), and each is kept
+in memory for the life of the process, keyed by table and seat. ``CARDROOM_ANALYSIS_PRECISION``
+(points) and ``CARDROOM_ANALYSIS_MAX_WORLDS`` set the defaults for requests that name none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from cardroom.analysis import Precision, analyse_game, evaluate
+from cardroom.bots.policy import make_policy
+from cardroom.server import store
+from cardroom.server.api import ERRORS, RoomDep, TokenDep
+
+router = APIRouter(prefix="/api")
+HINT = Precision(half_width=0.1, min_worlds=16, max_worlds=48)
+KEEP = 500  # analyses kept in memory
+
+
+# The defaults of a request that names none; an operator may lower them for a slow machine.
+DEFAULT_PRECISION = float(os.environ.get("CARDROOM_ANALYSIS_PRECISION", "5"))
+DEFAULT_MAX_WORLDS = int(os.environ.get("CARDROOM_ANALYSIS_MAX_WORLDS", "192"))
+
+
+class AnalysisRequest(BaseModel):
+    precision: float = Field(DEFAULT_PRECISION, ge=0.5, le=50,
+                             description="half-width of each loss's 95% interval, in points")
+    max_worlds: int = Field(DEFAULT_MAX_WORLDS, ge=8, le=2000,
+                            description="at most this many imagined worlds a decision")
+
+
+@dataclass
+class Job:
+    seat: int
+    status: str = "queued"  # queued | running | done | failed
+    done: int = 0
+    total: int = 0
+    result: dict[str, Any] | None = None
+    detail: str = ""
+    task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    def public(self) -> dict[str, Any]:
+        return {"status": self.status, "seat": self.seat, "done": self.done, "total": self.total,
+                "detail": self.detail, "analysis": self.result}
+
+
+class Analyses:
+    """The jobs of one app: one analysis runs at a time, so the game server stays responsive."""
+
+    def __init__(self) -> None:
+        self.jobs: dict[tuple[str, int], Job] = {}  # oldest first
+        self.lock = asyncio.Lock()
+
+    def forget_old(self) -> None:
+        """Keep memory bounded: past ``KEEP`` jobs, the oldest finished ones go (asked again, they rerun)."""
+        finished = [key for key, job in self.jobs.items() if job.status in ("done", "failed")]
+        for key in finished[: max(0, len(self.jobs) - KEEP + 1)]:
+            del self.jobs[key]
+
+
+def _analyses(request: Request) -> Analyses:
+    found: Analyses | None = getattr(request.app.state, "analyses", None)
+    if found is None:
+        found = request.app.state.analyses = Analyses()
+    return found
+
+
+@router.post("/tables/{table_id}/analysis", responses={**ERRORS, 409: {"description": "the game is not over"}},
+             summary="Start the analysis of your seat's play in a finished game")
+async def start_analysis(
+    table_id: str, request: Request, room: RoomDep, token: TokenDep,
+    body: Annotated[AnalysisRequest | None, Body()] = None,
+) -> Any:
+    live = room.live(table_id)
+    seat = room.seat_of(live, token)
+    if not live.state.is_over:
+        return JSONResponse({"detail": "analysis opens when the game is over"}, status_code=409)
+    analyses = _analyses(request)
+    job = analyses.jobs.get((table_id, seat))
+    if job is None or job.status == "failed":
+        analyses.forget_old()
+        job = analyses.jobs[(table_id, seat)] = Job(seat)
+        settings = body or AnalysisRequest(precision=DEFAULT_PRECISION, max_worlds=DEFAULT_MAX_WORLDS)
+        precision = Precision(half_width=settings.precision / 100, min_worlds=min(16, settings.max_worlds),
+                              max_worlds=settings.max_worlds)
+        actions = [(a.seat, a.text) for a in store.load_actions(room.engine, table_id)]
+        job.task = asyncio.create_task(_run(analyses, job, live.game, live.row.seed, actions, precision))
+    return job.public()
+
+
+@router.get("/tables/{table_id}/analysis", responses=ERRORS, summary="Progress, then the result, of your analysis")
+async def get_analysis(table_id: str, request: Request, room: RoomDep, token: TokenDep) -> Any:
+    live = room.live(table_id)
+    seat = room.seat_of(live, token)
+    job = _analyses(request).jobs.get((table_id, seat))
+    if job is None:
+        return JSONResponse({"detail": "no analysis started for your seat; POST to this address to start one"},
+                            status_code=404)
+    return job.public()
+
+
+async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list[tuple[int, str]],
+               precision: Precision) -> None:
+    def progress(done: int, total: int) -> None:
+        job.done, job.total = done, total
+
+    async with analyses.lock:
+        job.status = "running"
+        try:
+            # The playouts run in a worker process, so the server's own thread keeps serving tables.
+            with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+                result = await asyncio.to_thread(analyse_game, game, seed, actions, job.seat, precision=precision,
+                                                 progress=progress, executor=pool)
+        except Exception as exc:  # a failed analysis is reported, never takes the server down
+            job.status, job.detail = "failed", f"the analysis failed: {exc}"
+            return
+        job.result = result.to_json()
+        job.status = "done"
+
+
+@router.get("/tables/{table_id}/hint", responses=ERRORS,
+            summary="Your legal actions ranked by the bots' evaluation, from your own view")
+async def hint(table_id: str, room: RoomDep, token: TokenDep) -> Any:
+    live = room.live(table_id)
+    seat = room.seat_of(live, token)
+    others = [s for s in live.row.seats if s.seat != seat]
+    if any(s.kind != "bot" for s in others):
+        return JSONResponse({"detail": "hints are only offered at tables where every other seat is a bot"},
+                            status_code=403)
+    view = live.state.view(seat)
+    legal: list[str] = view["legal_actions"]
+    if not legal:
+        return JSONResponse({"detail": "it is not your decision"}, status_code=409)
+    game = live.game
+    policy = make_policy(game, "heuristic")
+    bot_choice = policy.move_from_view(view, random.Random(0))
+    if len(legal) == 1:
+        return {"step": view["step"], "bot": bot_choice, "actions": [{"action": legal[0], "win": None}]}
+    # The seed is derived from the view alone: the same decision always gets the same hint.
+    rng = random.Random(f"hint:{table_id}:{seat}:{view['step']}")
+    est = await asyncio.to_thread(evaluate, game, view, bot_choice, policy, rng, HINT)
+    return {"step": view["step"], "bot": bot_choice,
+            "actions": [{"action": v.action, "win": round(v.win, 3)} for v in est.values]}

@@ -1,0 +1,154 @@
+// Post-game analysis and hints in the browser. The server computes both from this seat's own view
+// (see docs/analysis.md); this module only asks for them and draws them: a win-chance graph in SVG,
+// the costliest decisions, every decision with its verdict, and the hint ranking.
+import { api, el } from "./api.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const COLORS = { best: "#1d6b38", inaccuracy: "#6b5a00", mistake: "#9a4a00", blunder: "#a11d1d" };
+const panels = new Map(); // table id -> the panel, kept across re-renders of the game-over dialog
+
+function ensureStyles() {
+  if (document.getElementById("analysis-css")) return;
+  document.head.append(el("link", { rel: "stylesheet", href: "/static/css/analysis.css", id: "analysis-css" }));
+}
+
+const pct = (x) => `${Math.round(100 * x)}%`;
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  for (const c of children) node.append(c);
+  return node;
+}
+
+export function graph(analysis) {
+  const W = 600, H = 220, L = 40, R = 10, T = 10, B = 30;
+  const last = Math.max(1, analysis.steps);
+  const x = (step) => L + ((W - L - R) * step) / last;
+  const y = (win) => T + (H - T - B) * (1 - win);
+  let d = "";
+  analysis.timeline.forEach(([step, win], i) => {
+    d += i === 0 ? `M${x(step)},${y(win)}` : `H${x(step)}V${y(win)}`;
+  });
+  d += `H${x(last)}`;
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "win-graph", role: "img",
+    "aria-label": `Win chance over the game, from ${pct(analysis.start)} to ${pct(analysis.result)}. ${analysis.summary}` });
+  for (const level of [0, 0.5, 1]) {
+    root.append(svg("line", { x1: L, x2: W - R, y1: y(level), y2: y(level), class: level === 0.5 ? "mid" : "grid" }));
+    root.append(svg("text", { x: L - 6, y: y(level) + 4, "text-anchor": "end" }, `${100 * level}%`));
+  }
+  root.append(svg("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, "step of the game"));
+  root.append(svg("path", { d, class: "line" }));
+  for (const dec of analysis.decisions) {
+    if (dec.label === "best") continue;
+    const mark = svg("circle", { cx: x(dec.step + 1), cy: y(dec.win_after), r: 5, fill: COLORS[dec.label], class: `mark ${dec.label}` },
+      svg("title", {}, `step ${dec.step}: ${dec.chosen} (${dec.label}, ${Math.round(100 * dec.loss)} points); better: ${dec.best}`));
+    root.append(mark);
+  }
+  return root;
+}
+
+function verdict(label) {
+  return el("span", { class: `verdict ${label}` }, label);
+}
+
+export function renderAnalysis(box, analysis) {
+  const costly = analysis.decisions.filter((d) => d.loss > 0).sort((a, b) => b.loss - a.loss).slice(0, 3);
+  const rows = analysis.decisions.map((d) => el("tr", { class: d.label },
+    el("td", {}, String(d.step)), el("td", {}, d.chosen), el("td", {}, pct(d.win_after)),
+    el("td", {}, d.loss > 0 ? `${d.best} (${pct(d.best_win)})` : ""),
+    el("td", {}, `${Math.round(100 * d.loss)} [${Math.round(100 * d.loss_low)}–${Math.round(100 * d.loss_high)}]`),
+    el("td", {}, verdict(d.label))));
+  const parts = [
+    el("p", { class: "analysis-summary" }, analysis.summary),
+    graph(analysis),
+    el("p", { class: "muted" },
+      `Start ${pct(analysis.start)}, luck ${Math.round(100 * analysis.total_luck)} (±${Math.round(100 * analysis.luck_noise)}), ` +
+      `play ${analysis.total_loss > 0 ? "−" : ""}${Math.round(100 * analysis.total_loss)} (±${Math.round(100 * analysis.loss_noise)}), ` +
+      `headroom ${Math.round(100 * analysis.headroom)}: result ${pct(analysis.result)}. ` +
+      "Win chances come from your own view only: the cards you could not see are imagined, never read."),
+    costly.length ? el("h3", {}, "Costliest decisions") : null,
+    costly.length ? el("ol", { class: "costly" }, costly.map((d) => el("li", {},
+      `Step ${d.step}: you played `, el("strong", {}, d.chosen), ` (${pct(d.win_after)}); `,
+      el("strong", {}, d.best), ` was better (${pct(d.best_win)}), `, verdict(d.label)))) : el("p", {}, "No measurable mistakes."),
+    el("details", { class: "all-decisions" }, el("summary", {}, `All ${analysis.decisions.length} decisions`),
+      el("div", { class: "scroll" }, el("table", {},
+        el("thead", {}, el("tr", {}, ...["Step", "Played", "Win", "Better", "Loss (points)", "Verdict"].map((h) => el("th", { scope: "col" }, h)))),
+        el("tbody", {}, rows)))),
+  ];
+  box.replaceChildren(...parts.filter(Boolean));
+}
+
+async function run(tableId, token, box, button) {
+  button.disabled = true;
+  const bar = el("progress", { max: 1, value: 0, "aria-label": "Analysis progress" });
+  const note = el("span", { class: "muted", "aria-live": "polite" }, "Starting the analysis…");
+  box.replaceChildren(el("div", { class: "row" }, bar, note));
+  try {
+    let job = await api(`/api/tables/${tableId}/analysis`, { method: "POST", token, body: {} });
+    while (job.status === "queued" || job.status === "running") {
+      if (job.total) {
+        bar.max = job.total;
+        bar.value = job.done;
+        note.textContent = `Analysing your decisions: ${job.done} of ${job.total}`;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      job = await api(`/api/tables/${tableId}/analysis`, { token });
+    }
+    if (job.status !== "done") throw new Error(job.detail || "the analysis failed");
+    renderAnalysis(box, job.analysis);
+    button.remove();
+  } catch (error) {
+    box.replaceChildren(el("p", { class: "error", role: "alert" }, error.message));
+    button.disabled = false;
+  }
+}
+
+// The "Analyse this game" button and the panel it fills; the same element on every re-render.
+export function analysisPanel(tableId, token) {
+  if (!token) return null;
+  ensureStyles();
+  let panel = panels.get(tableId);
+  if (!panel) {
+    const box = el("div", { class: "analysis-box" });
+    const button = el("button", { type: "button", id: "analyse-game" }, "Analyse this game");
+    button.addEventListener("click", () => run(tableId, token, box, button));
+    panel = el("section", { class: "analysis", "aria-label": "Analysis of your play" }, button, box);
+    panel.start = () => { if (button.isConnected && !button.disabled) button.click(); };
+    panels.set(tableId, panel);
+  }
+  return panel;
+}
+
+// The same analysis from the replay panel: opens the game-over dialog, where the analysis is drawn.
+export function replayAnalyseButton(tableId, token) {
+  if (!token || document.getElementById("analyse-replay")) return null;
+  return el("button", { type: "button", id: "analyse-replay", onclick: () => {
+    const dialog = document.getElementById("game-over");
+    if (!dialog.open) dialog.showModal();
+    const panel = analysisPanel(tableId, token);
+    if (panel) panel.start();
+  } }, "Analyse this game");
+}
+
+// "What would the bot do?": offered only where every other seat is a bot (the server checks too).
+export function hintButton(snap, tableId, token) {
+  if (!token || snap.seat === null || !snap.table.seats.every((s) => s.seat === snap.seat || s.kind === "bot")) return null;
+  ensureStyles();
+  const out = el("div", { class: "hint-box", "aria-live": "polite" });
+  const button = el("button", { type: "button", id: "hint", class: "hint" }, "What would the bot do?");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    out.replaceChildren(el("span", { class: "muted" }, "Thinking…"));
+    try {
+      const hint = await api(`/api/tables/${tableId}/hint`, { token });
+      out.replaceChildren(el("p", {}, "The bot would play ", el("strong", {}, hint.bot), ". Your choices by win chance, from your view:"),
+        el("ol", { class: "hint-list" }, hint.actions.map((a) => el("li", {}, a.action, a.win === null ? "" : ` · ${pct(a.win)}`))));
+    } catch (error) {
+      out.replaceChildren(el("p", { class: "error" }, error.message));
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return el("div", { class: "hint-wrap" }, button, out);
+}

@@ -1,0 +1,103 @@
+"""The analysis sees only the seat's view, gives the same answer from the same seed, and adds up."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+import cardroom
+from cardroom.analysis import LABELS, Precision, analyse_game, evaluate, from_json
+from cardroom.analysis.evaluate import heuristic_actions
+from cardroom.analysis.walk import Point, evaluate_point
+from cardroom.bots.policy import make_policy
+from cardroom.core.game import Game, State
+
+COARSE = Precision(half_width=0.2, min_worlds=8, max_worlds=8, batch=8)
+# A whole game at a few worlds a decision: enough to check the bookkeeping, in seconds.
+ROUGH = Precision(half_width=0.3, min_worlds=4, max_worlds=4, batch=4)
+
+
+def _decision_points(game: Game, seed: int, seat: int) -> list[State]:
+    state, found = game.new_game(seed), []
+    for s, text in heuristic_actions(game, seed):
+        if s == seat and len(state.legal_actions(seat)) > 1:
+            found.append(state)
+        state = state.apply(s, text)
+    return found
+
+
+@pytest.mark.parametrize(("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 3})])
+def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(name: str, options: dict[str, int]) -> None:
+    game = cardroom.make(name, **options)
+    policy = make_policy(game, "heuristic")
+    points = _decision_points(game, 5, 0)
+    redeal = random.Random(99)
+    for state in points[2:: max(1, len(points) // 3)][:3]:
+        view = state.view(0)
+        chosen = view["legal_actions"][-1]
+        # The whole decision as the analysis takes it: the reference move, then every action's value.
+        first = evaluate_point(game, policy, Point(state.step, view, chosen, 0, [], False), 7, COARSE)
+        for _ in range(2):
+            other = state.shuffle_unknown(0, redeal)
+            assert other.to_json() != state.to_json() or name == "tacocat"
+            again = evaluate_point(game, policy, Point(state.step, other.view(0), chosen, 0, [], False), 7, COARSE)
+            assert again.reference == first.reference
+            assert [v.to_json() for v in again.values] == [v.to_json() for v in first.values]
+            assert (again.worlds, again.playouts) == (first.worlds, first.playouts)
+
+
+def _analysis(seed: int, analysis_seed: int) -> dict[str, object]:
+    game = cardroom.make("tacocat")
+    result = analyse_game(game, seed, heuristic_actions(game, seed), 1, precision=ROUGH,
+                          analysis_seed=analysis_seed, prior_games=8).to_json()
+    assert from_json(result).to_json() == result  # what a server sends, a client reads back whole
+    result.pop("seconds")
+    return result
+
+
+def test_same_seed_same_analysis_and_the_decomposition_adds_up() -> None:
+    first = _analysis(3, analysis_seed=1)
+    assert first == _analysis(3, analysis_seed=1)
+    assert first != _analysis(3, analysis_seed=2)
+    json.dumps(first, allow_nan=False)
+    decisions = first["decisions"]
+    assert isinstance(decisions, list) and decisions
+    assert {d["label"] for d in decisions} <= set(LABELS)
+    # start + luck - losses + headroom + drift is the result, exactly: each change is counted once.
+    total = (first["start"] + first["total_luck"] - first["total_loss"]  # type: ignore[operator]
+             + first["headroom"] + first["drift"])
+    assert total == pytest.approx(first["result"], abs=1e-9)
+    # A quiet stretch (nothing unforeseen) changes nothing: its decisions share one pooled value.
+    luck = first["luck"]
+    assert isinstance(luck, list) and any(x["kind"] == "drift" for x in luck)
+    assert all(x["change"] == pytest.approx(0, abs=1e-9) for x in luck if x["kind"] == "drift")
+    timeline = first["timeline"]
+    assert isinstance(timeline, list) and timeline[0][0] == 0 and timeline[-1][1] == first["result"]
+
+
+def test_bad_requests_say_what_is_wrong() -> None:
+    game = cardroom.make("tacocat")
+    state = game.new_game(1)
+    policy = make_policy(game, "heuristic")
+    with pytest.raises(ValueError, match="not a legal action"):
+        evaluate(game, state.view(0), "attack 99", policy, random.Random(0))
+    actions = heuristic_actions(game, 1)
+    with pytest.raises(ValueError, match="not finished"):
+        analyse_game(game, 1, actions[:10], 0)
+    with pytest.raises(ValueError, match="no seat 2"):
+        analyse_game(game, 1, actions, 2)
+
+
+def test_worker_processes_give_the_same_analysis() -> None:
+    game = cardroom.make("exploding-kittens", players=2)
+    actions = heuristic_actions(game, 2)
+    serial = analyse_game(game, 2, actions, 0, precision=ROUGH, prior_games=8).to_json()
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        parallel = analyse_game(game, 2, actions, 0, precision=ROUGH, prior_games=8, executor=pool).to_json()
+    serial.pop("seconds")
+    parallel.pop("seconds")
+    assert parallel == serial

@@ -1,0 +1,77 @@
+"""Positions whose best move is known exactly: the analysis must call it best and the other a blunder."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+from cardroom.analysis import evaluate, label
+from cardroom.bots.policy import make_policy
+from cardroom.core.game import State
+from tests.games.kittens.table import table
+from tests.games.tacocat.table import position
+
+
+def _minimax(state: State, seat: int) -> float:
+    """The exact value for ``seat`` when every move is searched (the other side knowing everything)."""
+    if state.is_over:
+        assert state.outcome is not None
+        return 1.0 if seat in state.outcome.winners else 0.0
+    acting = state.to_act[0]
+    values = [_minimax(state.apply(acting, a), seat) for a in state.legal_actions(acting)]
+    return max(values) if acting == seat else min(values)
+
+
+def _exact_tacocat_values() -> dict[str, float]:
+    """YAY holds 3 and 9 and attacks in the last round (Tacocat on space 1, every other space covered,
+    so the round decides the game). 1 and 2 are face up. Enumerate every hand of two cards WOW could
+    hold, equally likely from YAY's view, with WOW answering perfectly."""
+    game = position("3 9", "5 8", "attack:Y", track="YT######W", discard="1 2").game
+    unseen = Counter(game.deck_cards) - Counter([3, 9, 1, 2])  # type: ignore[attr-defined]
+    pool = list(unseen.elements())
+    totals = {"attack 3": 0.0, "attack 9": 0.0}
+    hands = list(itertools.combinations(range(len(pool)), 2))
+    for i, j in hands:
+        wow = f"{pool[i]} {pool[j]}"
+        state = position("3 9", wow, "attack:Y", track="YT######W", discard="1 2")
+        for act in totals:
+            totals[act] += _minimax(state.apply(0, act), 0)
+    return {act: total / len(hands) for act, total in totals.items()}
+
+
+def test_tacocat_endgame_solved_by_enumeration() -> None:
+    exact = _exact_tacocat_values()
+    # Attacking with the 9 keeps the 3, which no card WOW can hold goes under: a certain win.
+    assert exact["attack 9"] == 1.0
+    assert 0.05 < exact["attack 3"] < 0.2
+    state = position("3 9", "5 8", "attack:Y", track="YT######W", discard="1 2")
+    policy = make_policy(state.game, "heuristic")
+    est = evaluate(state.game, state.view(0), "attack 3", policy, random.Random(1))
+    assert est.best.action == "attack 9"
+    wins = {v.action: v.win for v in est.values}
+    assert wins["attack 9"] == exact["attack 9"]
+    # The heuristic defender can only do as well as perfect defence or worse for WOW.
+    assert exact["attack 3"] - 0.02 <= wins["attack 3"] <= exact["attack 3"] + 0.08
+    low, high = est.loss_interval
+    assert label(est.loss, low) == "blunder"
+    assert high - low <= 0.1 + 1e-9  # the stated precision: +-5 points
+    played_well = evaluate(state.game, state.view(0), "attack 9", policy, random.Random(1))
+    assert played_well.best.action == "attack 9" and played_well.loss == 0.0
+    assert label(played_well.loss, played_well.loss_interval[0]) == "best"
+
+
+def test_kittens_drawing_is_certain_death_and_a_skip_is_held() -> None:
+    # The draw pile is one Exploding Kitten, the seat has no Defuse (every other one is set aside,
+    # which the view shows), so drawing loses; the Skip makes the opponent draw it instead.
+    state = table([["skip", "tacocat"], ["tacocat"]], ["exploding-kitten"])
+    view = state.view(0)
+    assert view["legal_actions"] == ["draw", "play skip"]
+    policy = make_policy(state.game, "heuristic")
+    est = evaluate(state.game, view, "draw", policy, random.Random(2))
+    wins = {v.action: v.win for v in est.values}
+    assert wins == {"draw": 0.0, "play skip": 1.0}
+    assert est.best.action == "play skip"
+    assert label(est.loss, est.loss_interval[0]) == "blunder"
+    good = evaluate(state.game, view, "play skip", policy, random.Random(2))
+    assert good.loss == 0.0 and label(good.loss, good.loss_interval[0]) == "best"

@@ -29,7 +29,13 @@ CONTEXT_SETTINGS = {"allow_extra_args": True}
 def setup_options(text: str) -> dict[str, Any]:
     """A --compare side: ``KEY=VALUE,KEY=VALUE`` (an option set) or a deck (a version or a file)."""
     if "=" in text:
-        return parse_assignments([p for p in text.split(",") if p.strip()])
+        items: list[str] = []
+        for piece in text.split(","):  # a value may hold commas (a Tacocat board): glue them back on
+            if "=" in piece or not items:
+                items.append(piece)
+            else:
+                items[-1] += "," + piece
+        return parse_assignments([p for p in items if p.strip()])
     return {"deck": text}
 
 

@@ -43,7 +43,8 @@ def _length(summary: dict[str, Any], path: Path) -> Path:
     plt = _pyplot()
     length = summary["length"]
     panels = [(k, t) for k, t in (("turns_per_player", "turns per player (per round)"), ("actions", "actions per game"),
-                                  ("rounds", "rounds per game")) if length[k].get("n")]
+                                  ("rounds", "rounds per game"))
+              if length[k].get("n") and (k != "rounds" or length[k]["max"] > 1)]  # one-round games: no panel
     fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 3.2), squeeze=False)
     for ax, (key, title) in zip(axes[0], panels, strict=True):
         data = length[key]

@@ -68,3 +68,10 @@ def test_bad_input_is_refused_clearly(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "cannot read deck file" in result.output
     result = runner.invoke(app, ["balance", "nosuchgame", "--games", "1"])
     assert result.exit_code == 2 and "no game named" in result.output
+
+
+def test_the_same_seed_plays_the_same_games_in_one_process_or_several() -> None:
+    one = BalanceConfig("tacocat", ("heuristic", "random"), games=30, seed=3)
+    two = BalanceConfig("tacocat", ("heuristic", "random"), games=30, seed=3, jobs=2)  # two chunks
+    assert play_games(one) == play_games(two)
+    assert play_games(one) != play_games(BalanceConfig("tacocat", ("heuristic", "random"), games=6, seed=4))

@@ -1,4 +1,4 @@
-"""The `cardroom` command: play, replay, analyse, rules, games, serve, arena, arena-merge."""
+"""The `cardroom` command: play, replay, analyse, rules, games, serve, arena, arena-merge, balance."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from rich.table import Table
 
 from cardroom.arena.cli import CONTEXT_SETTINGS as ARENA_CONTEXT
 from cardroom.arena.cli import arena, arena_merge
+from cardroom.balance.cli import CONTEXT_SETTINGS as BALANCE_CONTEXT
+from cardroom.balance.cli import balance
 from cardroom.core.errors import CardroomError, InvalidOptions
 from cardroom.core.options import parse_assignments
 from cardroom.core.registry import game_class, game_names, make
@@ -183,6 +185,8 @@ def analyse(
 # The arena (its plots and Ray are imported only when used).
 app.command(name="arena", context_settings=ARENA_CONTEXT)(arena)
 app.command(name="arena-merge")(arena_merge)
+# The balance lab (issue 14): its plots, the arena and Ray are imported only when used.
+app.command(name="balance", context_settings=BALANCE_CONTEXT)(balance)
 
 
 if __name__ == "__main__":

@@ -11,11 +11,12 @@ import cardroom
 from cardroom.core.errors import InvalidOptions
 from cardroom.games.taco.cards import DeckError, load_deck, slugify
 
-SHIPPED = Path(cardroom.__file__).parent / "games" / "taco" / "deck.toml"
+SHIPPED = Path(cardroom.__file__).parent / "games" / "taco" / "deck_v1.toml"  # a fixed text to break
 
 
-def test_the_shipped_deck_has_142_cards_plus_8_crunchy_shells() -> None:
-    deck = load_deck("standard")
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_the_shipped_deck_has_142_cards_plus_8_crunchy_shells(version: str) -> None:
+    deck = load_deck(version)
     assert len(deck.cards) == 150
     assert sum(1 for c in deck.cards if not c.starting) == 142
     starting = [c for c in deck.cards if c.starting]
@@ -24,8 +25,9 @@ def test_the_shipped_deck_has_142_cards_plus_8_crunchy_shells() -> None:
     assert types == {"basic": 55, "superstar": 25, "shell": 10, "action": 22, "poison": 14, "instant": 16}
 
 
-def test_the_named_cards_keep_their_rulebook_effects() -> None:
-    deck = load_deck("standard")
+@pytest.mark.parametrize("version", ["v1", "v2"])
+def test_the_named_cards_keep_their_rulebook_effects(version: str) -> None:
+    deck = load_deck(version)
     spec = {s.slug: s for s in deck.specs}
     assert spec["shredded-beef"].effect == "play_another"
     assert spec["sour-cream"].effect == "place_ingredient" and spec["sour-cream"].params == {"points": 1}

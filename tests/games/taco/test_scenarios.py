@@ -173,10 +173,10 @@ def test_a_single_instant_cancel_sends_both_cards_to_the_discard_pile() -> None:
 
 def test_an_instant_on_your_own_turn_does_not_use_the_turn() -> None:
     game = cardroom.make("taco", players=2)
-    state = arrange(game, hands={0: ["no-way-jose", "tomato"], 1: ["mold"]}, tacos={0: ["rice"]},
+    state = arrange(game, hands={0: ["no-way-jose", "tomato"], 1: ["mold"]}, tacos={0: ["avocado"]},
                     deck_top=["lettuce", "onion"], turn=1)
     state = state.apply(1, "use mold")
     state = play(state, (0, "instant no-way-jose"), (1, "pass"))
-    assert points(state, 0) == 2  # Rice survives
+    assert points(state, 0) == 3  # Avocado survives
     assert state.to_act == (0,) and state.tb.turn == 0  # seat 1's turn ended; seat 0 plays normally
     assert "play tomato 0" in [str(a) for a in state.legal_actions(0)]

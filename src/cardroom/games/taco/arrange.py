@@ -66,6 +66,7 @@ def arrange(
     used_shells = {t[0] for t in tb.tacos}
     tb.box = sorted({*tb.box, *(s for s in starting[:n] if s not in used_shells)})
     tb.known = {}
+    tb.ages = {}
     tb.stack = [["turn", turn]]
     tb.turn = tb.first = turn
     tb.turns = 0

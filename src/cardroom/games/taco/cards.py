@@ -185,15 +185,27 @@ def parse_deck(data: Mapping[str, Any], source: str) -> Deck:
 
 _CACHE: dict[str, Deck] = {}
 
+# The shipped decks by name. New tables get LATEST. "standard" is the name every table used before
+# decks had versions, so a saved record that says "standard" replays with the deck it was played with.
+VERSIONS = {"v1": "deck_v1.toml", "v2": "deck.toml", "standard": "deck_v1.toml"}
+LATEST = "v2"
+
+
+def deck_version(where: str) -> str:
+    """The version a ``deck`` option names (``"standard"`` is v1), or ``"file"`` for a player's own deck."""
+    if where == "standard":
+        return "v1"
+    return where if where in VERSIONS else "file"
+
 
 def load_deck(where: str) -> Deck:
-    """The deck a ``deck`` option names: ``"standard"`` (the shipped file) or a path to a TOML file."""
+    """The deck a ``deck`` option names: a shipped version (``v1``, ``v2``; ``standard`` is v1) or a TOML file."""
     found = _CACHE.get(where)
     if found is not None:
         return found
     try:
-        if where == "standard":
-            text = resources.files("cardroom.games.taco").joinpath("deck.toml").read_text(encoding="utf-8")
+        if where in VERSIONS:
+            text = resources.files("cardroom.games.taco").joinpath(VERSIONS[where]).read_text(encoding="utf-8")
         else:
             text = Path(where).read_text(encoding="utf-8")
     except OSError as exc:
@@ -203,6 +215,6 @@ def load_deck(where: str) -> Deck:
     except tomllib.TOMLDecodeError as exc:
         raise DeckError(f"deck file {where!r} is not valid TOML: {exc}") from None
     deck = parse_deck(data, where)
-    if where == "standard":  # a player's own file is re-read, so edits take effect
+    if where in VERSIONS:  # a player's own file is re-read, so edits take effect
         _CACHE[where] = deck
     return deck

@@ -17,6 +17,8 @@ Effect = Callable[["Engine", int, int, Mapping[str, Any]], None]
 
 ENTRY = ("shell", "basic", "superstar", "action")  # effects that fire when the card enters play
 KINDS = ("meat", "vegetable")
+# Every poison effect may wear off: with ``turns = N`` the poison is discarded after acting N times.
+WEARS_OFF: dict[str, tuple[type, tuple[Any, ...] | None]] = {"turns": (int, None)}
 
 
 @dataclass(frozen=True)
@@ -183,13 +185,13 @@ EFFECTS: dict[str, EffectSpec] = {
                    "the top ingredient of the discard pile enters the owner's taco (points, effect)"),
         EffectSpec("taco_master", _taco_master, ("basic", "superstar", "shell"), {},
                    "antics: each turn of the owner, every other player hails them or discards"),
-        EffectSpec("discard_each_turn", _discard_each_turn, ("poison",), {"count": (int, None)},
+        EffectSpec("discard_each_turn", _discard_each_turn, ("poison",), {"count": (int, None), **WEARS_OFF},
                    "poison: each turn before the draw, the owner discards `count` cards"),
-        EffectSpec("destroy_each_turn", _destroy_each_turn, ("poison",), {"kind": (str, KINDS)},
+        EffectSpec("destroy_each_turn", _destroy_each_turn, ("poison",), {"kind": (str, KINDS), **WEARS_OFF},
                    "poison: each turn before the draw, a randomly selected ingredient (of `kind`) in the taco is destroyed"),
-        EffectSpec("discard_random_each_turn", _discard_random_each_turn, ("poison",), {"count": (int, None)},
+        EffectSpec("discard_random_each_turn", _discard_random_each_turn, ("poison",), {"count": (int, None), **WEARS_OFF},
                    "poison: each turn before the draw, `count` randomly selected cards are discarded"),
-        EffectSpec("accent", _accent, ("poison",), {},
+        EffectSpec("accent", _accent, ("poison",), dict(WEARS_OFF),
                    "antics poison: each turn the owner speaks in an accent (`accent`) or discards"),
         EffectSpec("cancel", _cancel, ("instant",),
                    {"types": (list, ("shell", "basic", "superstar", "action", "poison")), "draw": (int, None)},

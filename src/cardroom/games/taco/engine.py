@@ -139,6 +139,8 @@ class Engine:
 
     def leave_taco(self, card: int) -> int:
         seat = self.owner_of(card)
+        if self.tb.ages:
+            self.tb.ages.pop(card, None)  # a poison that leaves a taco starts afresh if played again
         self.release(card, seat)
         self.tb.tacos[seat].remove(card)
         return seat
@@ -268,6 +270,20 @@ class Engine:
         seat, card = int(task[1]), int(task[2])
         if card in self.tb.tacos[seat]:
             self.fire(card, seat)
+            lasts = self.cards[card].params.get("turns")
+            if lasts is not None:
+                self.age_poison(card, seat, int(lasts))
+
+    def age_poison(self, card: int, seat: int, lasts: int) -> None:
+        """A poison with ``turns`` wears off after acting that many times: it goes to the discard pile."""
+        tb = self.tb
+        tb.ages[card] = tb.ages.get(card, 0) + 1
+        if tb.ages[card] >= lasts:
+            del tb.ages[card]
+            tb.tacos[seat].remove(card)
+            tb.discard.append(card)
+            self.say("worn_off", f"{self.name(card)} in P{seat}'s taco wears off", card=self.slug(card), id=card,
+                     seat=seat)
 
     def _task_draw_step(self, task: list[Any]) -> None:
         seat = int(task[1])
@@ -379,6 +395,7 @@ class Engine:
         tb.pool = tb.pool_start
         tb.gimme = -1
         tb.turns = 0
+        tb.ages = {}
         tb.first = tb.trophy if tb.trophy >= 0 else self.rng().randrange(self.n)
         self.say("round", f"Round {tb.round} begins; P{tb.first} goes first", round=tb.round, first=tb.first,
                  pool=tb.pool)

@@ -13,7 +13,7 @@ from cardroom.core.errors import CorruptState
 from cardroom.core.game import Game, View
 from cardroom.core.options import Option
 from cardroom.core.rng import fresh_seed, seed_from
-from cardroom.games.taco.cards import Deck, load_deck
+from cardroom.games.taco.cards import LATEST, Deck, load_deck
 from cardroom.games.taco.engine import Engine
 from cardroom.games.taco.state import TacoState
 from cardroom.games.taco.table import Table
@@ -32,7 +32,7 @@ def _check_pool(value: Any) -> str | None:
 
 def _check_deck(value: Any) -> str | None:
     if not isinstance(value, str) or not value:
-        return "must be 'standard' or the path of a deck file"
+        return "must be 'v2' (the current deck), 'v1' (the first deck; 'standard' is its old name) or the path of a deck file"
     return None
 
 
@@ -94,7 +94,8 @@ class TacoGame(Game):
         Option("rounds", 1, "rounds in a match; scores are totalled over the rounds", choices=tuple(range(1, 11))),
         Option("gimme_trophy", False, "the 'Gimme that trophy!' variant", choices=(False, True)),
         Option("antics", False, "play with the antics cards (off: 'dial back the antics')", choices=(False, True)),
-        Option("deck", "standard", "'standard' (our own deck design) or the path of your own deck file",
+        Option("deck", LATEST, "our own deck design by version, 'v2' (new tables) or 'v1' (the first deck, "
+               "which older records name 'standard'), or the path of your own deck file",
                check=_check_deck),
     )
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -140,6 +141,7 @@ class TacoGame(Game):
         tb.round_scores = []
         tb.trophy = tb.gimme = -1
         tb.stack = []
+        tb.ages = {}
         tb.over = False
         tb.reason = ""
         eng = Engine(self, tb)
@@ -194,6 +196,7 @@ class TacoGame(Game):
         tb.hands = [[] for _ in range(n)]
         tb.hands[seat] = sorted(own)
         tb.known = {}
+        tb.ages = {int(c): int(a) for c, a in view.get("ages", [])}
         for card, holder, _slug in view["known"]:
             tb.hands[int(holder)].append(int(card))
             tb.known[int(card)] = 1 << seat

@@ -194,6 +194,8 @@ def public_view(state: TacoState, seat: int | None) -> View:
         "prompt": prompt(state, seat),
         "reason": tb.reason,
         "recent": state.recent(seat),
+        # How many times each poison that wears off has acted (public; only decks with such poisons).
+        **({"ages": sorted([c, a] for c, a in tb.ages.items())} if tb.ages else {}),
     }
 
 

@@ -30,7 +30,7 @@ def _copy_task(task: list[Any]) -> list[Any]:
 
 class Table:
     __slots__ = (
-        "box", "counter", "deck", "discard", "first", "gimme", "hands", "known", "over", "points", "pool",
+        "ages", "box", "counter", "deck", "discard", "first", "gimme", "hands", "known", "over", "points", "pool",
         "pool_start", "reason", "round", "round_scores", "seed", "stack", "tacos", "totals", "trophy", "turn",
         "turns",
     )
@@ -55,6 +55,7 @@ class Table:
     trophy: int  # seat holding the taco trophy, -1 before anyone won a round
     gimme: int  # "Gimme that trophy": seat holding the trophy piece this round, -1 for nobody
     stack: list[list[Any]]
+    ages: dict[int, int]  # poison card in a taco -> times it has acted (only poisons that wear off)
     over: bool
     reason: str
 
@@ -69,6 +70,7 @@ class Table:
         new.tacos = [t[:] for t in self.tacos]
         new.points = self.points[:]
         new.known = dict(self.known)
+        new.ages = dict(self.ages)
         new.totals = self.totals[:]
         new.round_scores = [r[:] for r in self.round_scores]
         new.stack = [_copy_task(t) for t in self.stack]
@@ -84,12 +86,18 @@ class Table:
     def to_json(self) -> dict[str, Any]:
         data = {name: _copy(getattr(self, name)) for name in Table.__slots__}
         data["known"] = sorted([c, m] for c, m in self.known.items())
+        # Ages exist only with poisons that wear off (deck v2): a v1 table's JSON stays as it was.
+        data["ages"] = sorted([c, a] for c, a in self.ages.items())
+        if not data["ages"]:
+            del data["ages"]
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
         new = cls.__new__(cls)
         for name in cls.__slots__:
-            setattr(new, name, _copy(data[name]))
+            if name != "ages":
+                setattr(new, name, _copy(data[name]))
         new.known = {int(c): int(m) for c, m in data["known"]}
+        new.ages = {int(c): int(a) for c, a in data.get("ages", [])}
         return new

@@ -1,0 +1,150 @@
+"""`cardroom balance`: many games with fixed bots, and a report on the game's design.
+
+Kept light: matplotlib, the arena and Ray are imported only when used.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from cardroom.core.errors import CardroomError, InvalidOptions
+from cardroom.core.options import parse_assignments
+
+# `--bots A B` and `--skill-bots A B C` take several values after one flag (as `cardroom arena`).
+CONTEXT_SETTINGS = {"allow_extra_args": True}
+
+
+def setup_options(text: str) -> dict[str, Any]:
+    """A --compare side: ``KEY=VALUE,KEY=VALUE`` (an option set) or a deck (a version or a file)."""
+    if "=" in text:
+        items: list[str] = []
+        for piece in text.split(","):  # a value may hold commas (a Tacocat board): glue them back on
+            if "=" in piece or not items:
+                items.append(piece)
+            else:
+                items[-1] += "," + piece
+        return parse_assignments([p for p in items if p.strip()])
+    return {"deck": text}
+
+
+def balance(
+    ctx: typer.Context,
+    game: Annotated[str, typer.Argument(help="a game name (see `cardroom games`)")],
+    bots: Annotated[list[str], typer.Option(help="bot specs; one spec plays every seat, several rotate seats")] = [],  # noqa: B006
+    games: Annotated[int, typer.Option(help="games to play (for each side of --compare)")] = 200,
+    players: Annotated[int | None, typer.Option(help="number of seats, for games that take 2 or more")] = None,
+    deck: Annotated[str | None, typer.Option(help="a deck file or version, for games whose deck is data")] = None,
+    preset: Annotated[str | None, typer.Option(help="a preset of the game")] = None,
+    option: Annotated[list[str], typer.Option("--option", "-o", help="override one option: KEY=VALUE")] = [],  # noqa: B006
+    compare: Annotated[tuple[str, str] | None, typer.Option(
+        help="two decks (versions or files) or option sets (KEY=VALUE,KEY=VALUE) side by side")] = None,
+    skill_games: Annotated[int, typer.Option(help="games a matchup for the skill gap matrix (0: skip it)")] = 0,
+    skill_bots: Annotated[str, typer.Option(help="bots of the skill gap matrix, space-separated")] =
+        "random heuristic ismcts:iterations=100",
+    jobs: Annotated[int, typer.Option(help="worker processes (or Ray CPUs)")] = 1,
+    seed: Annotated[int, typer.Option(help="the run's seed: every deal and bot seed derives from it")] = 0,
+    backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
+    out: Annotated[Path | None, typer.Option(help="folder for balance.json, report.html and the PNG plots")] = None,
+) -> None:
+    """Play GAME many times with fixed bots on duplicate deals and report what the games say about its design.
+
+    First the share of games or rounds ended by a safety limit (red when not zero), then length, seat
+    advantage by turn order with Wilson intervals, the skill gap (--skill-games), and for a deck that
+    is data (T.A.C.O.) each card's value, effect counts, the pool over time and stalled rounds.
+    """
+    from cardroom.balance.config import BalanceConfig
+
+    console = Console()
+    specs = [spec for item in [*bots, *ctx.args] for spec in item.split()] or ["heuristic"]
+    stray = [s for s in specs if s.startswith("-")]
+    if stray:
+        console.print(f"[red]error:[/red] unknown option {stray[0]}", highlight=False)
+        raise typer.Exit(2)
+    try:
+        options = parse_assignments(option)
+        if players is not None:
+            options["players"] = players
+        if deck is not None:
+            options["deck"] = deck
+        base = BalanceConfig(game, tuple(specs), games=games, options=options, preset=preset, seed=seed, jobs=jobs,
+                             backend=backend)
+        sides = [base] if compare is None else [
+            BalanceConfig(game, tuple(specs), games=games, options={**options, **setup_options(c)}, preset=preset,
+                          seed=seed, jobs=jobs, backend=backend) for c in compare]
+        _run(console, sides, compare, skill_games, tuple(skill_bots.split()), out)
+    except (CardroomError, ValueError, RuntimeError) as exc:
+        console.print(f"[red]error:[/red] {exc}", highlight=False)
+        raise typer.Exit(2) from None
+
+
+def _run(console: Console, sides: list[Any], compare: tuple[str, str] | None, skill_games: int,
+         skill_bots: tuple[str, ...], out: Path | None) -> None:
+    from cardroom.balance.play import make_game, rotations
+    from cardroom.balance.report import print_compare, print_report
+    from cardroom.balance.run import run_balance
+    from cardroom.balance.stats import compare as compare_rows
+
+    for side in sides:
+        make_game(side)  # bad options fail before any game starts
+        if len(side.bots) > 1 and len(side.bots) > make_game(side).players:
+            raise InvalidOptions("give at most as many bot specs as seats")
+    results = []
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("left"), TimeRemainingColumn())
+    with Progress(*columns, console=console) as bar:
+        for side in sides:
+            n = make_game(side).players
+            total = -(-side.games // rotations(side, n)) * rotations(side, n)
+            task = bar.add_task(f"{side.game} {side.options.get('deck', '')}".strip(), total=total)
+            def advance(k: int, t: Any = task) -> None:
+                bar.advance(t, k)
+
+            results.append(run_balance(side, advance, skill_games=skill_games if compare is None else 0,
+                                       skill_bots=skill_bots))
+    for r in results:
+        print_report(r.summary, console)
+    rows = None
+    if compare is not None:
+        rows = compare_rows(results[0].summary, results[1].summary, results[0].games, results[1].games)
+        print_compare(rows, compare[0], compare[1], console)
+    if out is not None:
+        for path in write_report(out, results, rows, compare):
+            console.print(f"wrote {path}", highlight=False)
+
+
+def write_report(out: Path, results: list[Any], rows: list[dict[str, Any]] | None,
+                 compare: tuple[str, str] | None) -> list[Path]:
+    from cardroom.balance.plots import write_plots
+    from cardroom.balance.report import compare_html, section, write_html
+    from cardroom.balance.run import write_json
+
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    sections = []
+    if rows is not None and compare is not None:
+        sections.append(compare_html(rows, *compare))
+    for i, r in enumerate(results):
+        folder = out if len(results) == 1 else out / ("a", "b")[i]
+        plots = write_plots(r.summary, folder)
+        written += plots.values()
+        plots = {k: p.relative_to(out) for k, p in plots.items()}  # the page links them relatively
+        label = r.summary.get("setup", "") if compare is None else f"{('A', 'B')[i]}: {compare[i]}"
+        sections.append(section(r.summary, plots, label))
+    game = results[0].config.game
+    data: dict[str, Any] = ({"run": results[0].to_json()} if len(results) == 1 else
+                            {"a": results[0].to_json(), "b": results[1].to_json(), "compare": rows})
+    written.append(write_json(data, out))
+    written.append(write_html(out, f"Balance report: {game}", sections))
+    return written

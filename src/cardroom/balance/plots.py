@@ -1,0 +1,134 @@
+"""The balance report's figures as PNG files (matplotlib, Agg backend; imported only when writing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+RED = "#b2182b"
+BLUE = "#2166ac"
+GREY = "#555555"
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _save(fig: Any, path: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    _pyplot().close(fig)
+    return path
+
+
+def write_plots(summary: dict[str, Any], out: Path) -> dict[str, Path]:
+    """Every figure the summary has data for, by name."""
+    out.mkdir(parents=True, exist_ok=True)
+    plots = {"length": _length(summary, out / "length.png"), "seats": _seats(summary, out / "seats.png")}
+    if summary.get("skill"):
+        plots["skill"] = _skill(summary["skill"], out / "skill_gap.png")
+    if "cards" in summary:
+        plots["cards"] = _cards(summary, out / "card_values.png")
+        plots["fires"] = _fires(summary, out / "effects.png")
+        plots["pool"] = _pool(summary, out / "pool.png")
+    return plots
+
+
+def _length(summary: dict[str, Any], path: Path) -> Path:
+    plt = _pyplot()
+    length = summary["length"]
+    panels = [(k, t) for k, t in (("turns_per_player", "turns per player (per round)"), ("actions", "actions per game"),
+                                  ("rounds", "rounds per game"))
+              if length[k].get("n") and (k != "rounds" or length[k]["max"] > 1)]  # one-round games: no panel
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 3.2), squeeze=False)
+    for ax, (key, title) in zip(axes[0], panels, strict=True):
+        data = length[key]
+        ax.hist(data["values"], bins=30, color=BLUE)
+        ax.axvline(data["median"], color="black", linestyle="--", label=f"median {data['median']:.1f}")
+        ax.axvline(data["p95"], color=RED, linestyle=":", label=f"95th pct {data['p95']:.1f}")
+        ax.set_title(title)
+        ax.set_ylabel("count")
+        ax.legend(fontsize=8)
+    return _save(fig, path)
+
+
+def _seats(summary: dict[str, Any], path: Path) -> Path:
+    plt = _pyplot()
+    seats = summary["seats"]
+    fig, ax = plt.subplots(figsize=(1.8 + 0.8 * len(seats), 3.2))
+    x = [s["position"] + 1 for s in seats]
+    y = [s["win_share"] for s in seats]
+    err = [[max(0.0, s["win_share"] - s["wilson95"][0]) for s in seats],
+           [max(0.0, s["wilson95"][1] - s["win_share"]) for s in seats]]
+    ax.bar(x, y, color=BLUE, yerr=err, capsize=4)
+    ax.axhline(seats[0]["fair_share"], color=RED, linestyle="--", label="fair share")
+    ax.set_xlabel("turn order (1 = first to play)")
+    ax.set_ylabel("win share (95% Wilson)")
+    ax.set_xticks(x)
+    ax.legend(fontsize=8)
+    return _save(fig, path)
+
+
+def _skill(skill: dict[str, Any], path: Path) -> Path:
+    plt = _pyplot()
+    labels = skill["bots"]
+    n = len(labels)
+    values = [[float("nan") if v is None else v for v in row] for row in skill["head_to_head"]]
+    fig, ax = plt.subplots(figsize=(2.4 + 1.3 * n, 1.8 + 1.0 * n))
+    image = ax.imshow(values, cmap="RdBu", vmin=0.0, vmax=1.0)
+    for i in range(n):
+        for j in range(n):
+            if values[i][j] == values[i][j]:
+                ax.text(j, i, f"{values[i][j]:.0%}", ha="center", va="center", fontsize=9)
+    ax.set_xticks(range(n), labels, rotation=30, ha="right")
+    ax.set_yticks(range(n), labels)
+    ax.set_title("row bot's win share against column bot(s)")
+    fig.colorbar(image, ax=ax)
+    return _save(fig, path)
+
+
+def _cards(summary: dict[str, Any], path: Path) -> Path:
+    plt = _pyplot()
+    # Cards never in an opening hand ("play immediately" cards are replaced when dealt) have no value here.
+    rows = sorted((r for r in summary["cards"] if r["opening"]["seats"]), key=lambda r: r["opening"]["win_effect"])
+    fig, ax = plt.subplots(figsize=(7.0, 1.0 + 0.22 * len(rows)))
+    y = range(len(rows))
+    x = [100 * r["opening"]["win_effect"] for r in rows]
+    err = [[max(0.0, 100 * (r["opening"]["win_effect"] - r["opening"]["win95"][0])) for r in rows],
+           [max(0.0, 100 * (r["opening"]["win95"][1] - r["opening"]["win_effect"])) for r in rows]]
+    colors = [RED if r["opening"]["win95"][0] > 0.10 else BLUE for r in rows]
+    ax.barh(list(y), x, xerr=err, color=colors, capsize=2)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.axvline(10, color=RED, linestyle=":", linewidth=0.8)
+    ax.set_yticks(list(y), [r["card"] for r in rows], fontsize=7)
+    ax.set_xlabel("holder's win share, opening hand with vs without (points, 95%)")
+    return _save(fig, path)
+
+
+def _fires(summary: dict[str, Any], path: Path) -> Path:
+    plt = _pyplot()
+    items = list(summary["fires"].items())
+    fig, ax = plt.subplots(figsize=(6.5, 1.0 + 0.3 * len(items)))
+    ax.barh([k for k, _ in items][::-1], [v for _, v in items][::-1], color=BLUE)
+    ax.set_xlabel("times fired per game")
+    return _save(fig, path)
+
+
+def _pool(summary: dict[str, Any], path: Path) -> Path:
+    plt = _pyplot()
+    pool = [p for p in summary["pool"] if p["games"] >= max(5, summary["games"] // 50)]
+    fig, ax = plt.subplots(figsize=(6.5, 3.2))
+    turns = [p["turn"] for p in pool]
+    ax.fill_between(turns, [p["q25"] for p in pool], [p["q75"] for p in pool], color=BLUE, alpha=0.25,
+                    label="middle half")
+    ax.plot(turns, [p["mean"] for p in pool], color=BLUE, label="mean")
+    ax.set_xlabel("turn of round 1 (all players)")
+    ax.set_ylabel("taco points in the pool")
+    ax.set_ylim(bottom=0)
+    ax.legend(fontsize=8)
+    return _save(fig, path)

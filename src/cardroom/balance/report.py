@@ -1,0 +1,184 @@
+"""The balance report in words: Rich tables for the terminal and a self-contained report.html.
+
+The share of games or rounds ended by a safety limit comes first, in red when it is not zero: a
+round that ends by a limit is not a finished game, so every other figure is suspect until it is zero.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+TOP_CARDS = 12
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def interval(pair: list[float | None], scale: float = 100.0, unit: str = "") -> str:
+    if pair[0] is None or pair[1] is None:
+        return "–"
+    return f"{scale * pair[0]:+.1f}{unit}…{scale * pair[1]:+.1f}{unit}"
+
+
+def limit_line(s: dict[str, Any]) -> tuple[str, bool]:
+    lim = s["limits"]
+    text = (f"ended by a safety limit: {lim['games_limited']} of {lim['games']} games ({pct(lim['share'])}), "
+            f"{lim['rounds_limited']} of {lim['rounds']} rounds ({pct(lim['round_share'])})")
+    return text, lim["games_limited"] > 0 or lim["rounds_limited"] > 0
+
+
+def length_rows(s: dict[str, Any]) -> list[list[str]]:
+    rows = []
+    for key, label in (("turns_per_player", "turns per player (round)"), ("actions", "actions (game)"),
+                       ("rounds", "rounds (game)")):
+        d = s["length"][key]
+        if d.get("n"):
+            rows.append([label, f"{d['median']:.1f}", f"{d['p95']:.1f}", f"{d['mean']:.1f}", f"{d['max']:.0f}"])
+    return rows
+
+
+def seat_rows(s: dict[str, Any]) -> list[list[str]]:
+    return [[str(r["position"] + 1), pct(r["win_share"]), f"{pct(r['wilson95'][0])} … {pct(r['wilson95'][1])}",
+             pct(r["fair_share"])] for r in s["seats"]]
+
+
+def card_rows(s: dict[str, Any], limit: int | None = TOP_CARDS) -> list[list[str]]:
+    rows = sorted(s.get("cards", []), key=lambda r: -r["opening"]["win_effect"])
+    if limit is not None and len(rows) > 2 * limit:
+        rows = rows[:limit] + rows[-limit:]
+    out = []
+    for r in rows:
+        o, p = r["opening"], r["played"]
+        out.append([r["card"], pct(r["share_of_games_played"]),
+                    f"{100 * o['win_effect']:+.1f} ({interval(o['win95'])})", f"{o['points_effect']:+.2f}",
+                    f"{100 * p['win_effect']:+.1f} ({interval(p['win95'])})"])
+    return out
+
+
+CARD_HEAD = ["card", "played in", "opening hand: win Δ (95%)", "points Δ", "played: win Δ (95%)"]
+
+
+def print_report(s: dict[str, Any], console: Console) -> None:
+    text, bad = limit_line(s)
+    console.print(f"[bold {'red' if bad else 'green'}]{text}[/]", highlight=False)
+    console.print(f"{s['games']} games, {s['players']} players, bots {' '.join(s.get('bots', []))}; "
+                  f"{s.get('setup', '')}", highlight=False)
+    _table(console, "Length", ["measure", "median", "95th pct", "mean", "max"], length_rows(s))
+    _table(console, "Seat advantage (by turn order)", ["position", "win share", "95% Wilson", "fair"], seat_rows(s))
+    if s.get("skill"):
+        sk = s["skill"]
+        rows = [[sk["bots"][i], *("–" if v is None else pct(v) for v in row)] for i, row in enumerate(sk["head_to_head"])]
+        _table(console, f"Skill gap (row's win share vs column; {sk['games_per_matchup']} games a matchup)",
+               ["bot", *sk["bots"]], rows)
+    if "cards" in s:
+        _table(console, "Card values (best and worst by opening-hand effect)", CARD_HEAD, card_rows(s))
+        _table(console, "Effects fired per game", ["effect", "per game"],
+               [[k, f"{v:.2f}"] for k, v in s["fires"].items()])
+        st = s["stalls"]
+        if st["rounds"]:
+            top = ", ".join(f"{c} {n}" for c, n in list(st["cards"].items())[:8])
+            console.print(f"[red]stalled rounds: {st['rounds']}, pool left {st['mean_pool']:.1f} on average; "
+                          f"in their tacos: {top}[/red]", highlight=False)
+
+
+def print_compare(rows: list[dict[str, Any]], a: str, b: str, console: Console) -> None:
+    out = []
+    for r in rows:
+        share = "share" in r["measure"]
+        fmt = pct if share else (lambda x: f"{x:.2f}")
+        scale = 100.0 if share else 1.0
+        out.append([r["measure"], fmt(r["a"]), fmt(r["b"]), f"{scale * r['diff']:+.2f}",
+                    f"{scale * r['low95']:+.2f} … {scale * r['high95']:+.2f}",
+                    "[bold]yes[/bold]" if r["differs"] else "no"])
+    _table(console, f"B - A   (A: {a}; B: {b})", ["measure", "A", "B", "B - A", "95%", "differs"], out)
+
+
+def _table(console: Console, title: str, head: list[str], rows: list[list[str]]) -> None:
+    table = Table(title=title, title_justify="left")
+    for i, h in enumerate(head):
+        table.add_column(h, justify="left" if i == 0 else "right")
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+
+
+# -- HTML ---------------------------------------------------------------------------------------
+
+STYLE = """body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;color:#111;
+background:#fff;line-height:1.4}table{border-collapse:collapse;margin:.5rem 0 1rem;display:block;overflow-x:auto}
+th,td{border:1px solid #999;padding:.2rem .5rem;text-align:right}th:first-child,td:first-child{text-align:left}
+img{max-width:100%;height:auto}.bad{color:#b2182b;font-weight:bold}.good{color:#1a6b1a;font-weight:bold}"""
+
+
+def _html_table(head: list[str], rows: list[list[str]]) -> str:
+    h = "".join(f"<th scope='col'>{html.escape(x)}</th>" for x in head)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _img(plots: dict[str, Path], name: str, alt: str) -> str:
+    return f"<img src='{plots[name].as_posix()}' alt='{html.escape(alt)}'>" if name in plots else ""
+
+
+def section(s: dict[str, Any], plots: dict[str, Path], title: str) -> str:
+    text, bad = limit_line(s)
+    parts = [f"<h2>{html.escape(title)}</h2>",
+             f"<p class='{'bad' if bad else 'good'}'>{html.escape(text)}</p>",
+             f"<p>{s['games']} games, {s['players']} players, bots {html.escape(' '.join(s.get('bots', [])))}; "
+             f"{html.escape(s.get('setup', ''))}</p>",
+             "<h3>Length</h3>", _html_table(["measure", "median", "95th pct", "mean", "max"], length_rows(s)),
+             _img(plots, "length", "histograms of round and game length"),
+             "<h3>Seat advantage</h3>",
+             _html_table(["turn order", "win share", "95% Wilson", "fair"], seat_rows(s)),
+             _img(plots, "seats", "win share by turn order with 95% intervals")]
+    if s.get("skill"):
+        sk = s["skill"]
+        rows = [[sk["bots"][i], *("–" if v is None else pct(v) for v in row)] for i, row in enumerate(sk["head_to_head"])]
+        parts += ["<h3>Skill gap</h3>", f"<p>{sk['games_per_matchup']} games a matchup, duplicate deals.</p>",
+                  _html_table(["bot", *sk["bots"]], rows), _img(plots, "skill", "skill gap matrix")]
+    if "cards" in s:
+        parts += ["<h3>Card values</h3>",
+                  "<p>Win-share difference in points for a seat holding the card in its opening hand (or "
+                  "playing it) against the seats of the same games without it; intervals are 95% "
+                  "(Newcombe); points Δ is the seat's score minus the table's mean, with against without.</p>",
+                  _html_table(CARD_HEAD, card_rows(s, None)), _img(plots, "cards", "card values"),
+                  "<h3>Effects fired per game</h3>",
+                  _html_table(["effect", "per game"], [[k, f"{v:.2f}"] for k, v in s["fires"].items()]),
+                  _img(plots, "fires", "effects fired per game"),
+                  "<h3>The pool over time</h3>", _img(plots, "pool", "taco points in the pool by turn")]
+        st = s["stalls"]
+        parts.append("<h3>Stalled rounds</h3>")
+        if st["rounds"]:
+            parts += [f"<p class='bad'>{st['rounds']} rounds stalled with {st['mean_pool']:.1f} points left in the "
+                      "pool on average. Cards in their tacos when they stalled:</p>",
+                      _html_table(["card", "copies in stalled tacos"], [[c, str(n)] for c, n in st["cards"].items()])]
+        else:
+            parts.append("<p class='good'>No round stalled.</p>")
+    return "\n".join(parts)
+
+
+def write_html(out: Path, title: str, sections: list[str]) -> Path:
+    page = (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            f"<meta name='viewport' content='width=device-width,initial-scale=1'><title>{html.escape(title)}</title>"
+            f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{''.join(sections)}</body></html>\n")
+    path = out / "report.html"
+    path.write_text(page, encoding="utf-8")
+    return path
+
+
+def compare_html(rows: list[dict[str, Any]], a: str, b: str) -> str:
+    out = []
+    for r in rows:
+        share = "share" in r["measure"]
+        scale = 100.0 if share else 1.0
+        out.append([r["measure"], f"{scale * r['a']:.2f}", f"{scale * r['b']:.2f}", f"{scale * r['diff']:+.2f}",
+                    f"{scale * r['low95']:+.2f} … {scale * r['high95']:+.2f}", "yes" if r["differs"] else "no"])
+    return (f"<h2>Comparison: B - A</h2><p>A: {html.escape(a)}<br>B: {html.escape(b)}<br>Shares in points "
+            "(percent); the same deals and bot seeds for both.</p>"
+            + _html_table(["measure", "A", "B", "B - A", "95%", "differs"], out))

@@ -1,0 +1,204 @@
+"""The numbers a balance run reports, computed from its game facts alone (see :mod:`probes`).
+
+Intervals are 95%: Wilson's score interval for a share, Newcombe's hybrid score interval for the
+difference of two shares, and a normal (Welch) interval for the difference of two means.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from cardroom.arena.stats import Z95, wilson
+
+
+def quantile(values: Sequence[float], q: float) -> float:
+    """The q-quantile with linear interpolation between order statistics (numpy's default)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    at = q * (len(ordered) - 1)
+    low = math.floor(at)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
+
+
+def newcombe(wins1: float, n1: int, wins2: float, n2: int) -> tuple[float, float, float]:
+    """The difference p1 - p2 and its 95% interval (Newcombe 1998, method 10: hybrid Wilson)."""
+    if n1 == 0 or n2 == 0:
+        return (0.0, -1.0, 1.0)
+    p1, p2 = wins1 / n1, wins2 / n2
+    l1, u1 = wilson(wins1, n1)
+    l2, u2 = wilson(wins2, n2)
+    d = p1 - p2
+    return (d, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2))
+
+
+def mean_diff(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+    """mean(a) - mean(b) and its 95% normal interval with each sample's own variance (Welch)."""
+    if len(a) < 2 or len(b) < 2:
+        return (0.0, float("-inf"), float("inf"))
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+    va = sum((x - ma) ** 2 for x in a) / (len(a) - 1)
+    vb = sum((x - mb) ** 2 for x in b) / (len(b) - 1)
+    half = Z95 * math.sqrt(va / len(a) + vb / len(b))
+    return (ma - mb, ma - mb - half, ma - mb + half)
+
+
+def spread(values: Sequence[float]) -> dict[str, Any]:
+    """Median, 95th percentile, mean, extremes and the values themselves (for the histogram)."""
+    if not values:
+        return {"n": 0}
+    return {
+        "n": len(values),
+        "median": quantile(values, 0.5),
+        "p95": quantile(values, 0.95),
+        "mean": sum(values) / len(values),
+        "min": min(values),
+        "max": max(values),
+        "values": list(values),
+    }
+
+
+def share(record: dict[str, Any], seat: int) -> float:
+    """A seat's share of the win: 1/(number of winners) if it won, else 0."""
+    winners = record["winners"]
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def turns_per_player(game: dict[str, Any], players: int) -> list[float]:
+    """Each round's length in turns per player (T.A.C.O. rounds), or the game's, or nothing."""
+    if "round_info" in game:
+        return [r["turns"] / players for r in game["round_info"]]
+    return [] if game["turns"] is None else [game["turns"] / players]
+
+
+def limits(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    limited = sum(1 for g in games if g["limited"])
+    rounds = sum(g["rounds"] for g in games)
+    limited_rounds = sum(g["limited_rounds"] for g in games)
+    return {
+        "games": len(games),
+        "games_limited": limited,
+        "share": limited / len(games) if games else 0.0,
+        "wilson95": list(wilson(limited, len(games))),
+        "rounds": rounds,
+        "rounds_limited": limited_rounds,
+        "round_share": limited_rounds / rounds if rounds else 0.0,
+        "reasons": dict(Counter(g["reason"] for g in games if g["limited"])),
+    }
+
+
+def seat_advantage(games: Sequence[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+    """Win share by turn order: position 0 moved first in the game (whoever that seat was)."""
+    out = []
+    for position in range(players):
+        score = sum(share(g, (g["first"] + position) % players) for g in games)
+        low, high = wilson(score, len(games))
+        out.append({
+            "position": position, "games": len(games), "win_share": score / len(games) if games else 0.0,
+            "wilson95": [low, high], "fair_share": 1.0 / players,
+        })
+    return out
+
+
+def card_values(games: Sequence[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+    """Each card's value for its holder: win share and point margin when it was in the opening hand
+    (or played) against the seats of the same games without it. The margin is the seat's score minus
+    the table's mean score, so it compares like with like across player counts."""
+    rows: dict[str, dict[str, Any]] = {}
+    per_seat: list[tuple[set[str], set[str], float, float]] = []  # opening, played, win share, margin
+    for g in games:
+        scores = g["scores"] or [0.0] * players
+        mean = sum(scores) / players
+        for seat in range(players):
+            per_seat.append((set(g["opening"][seat]), set(g["played"][seat]), share(g, seat), scores[seat] - mean))
+    cards = sorted({c for g in games for hand in g["opening"] + g["played"] for c in hand})
+    for card in cards:
+        row: dict[str, Any] = {"card": card}
+        for label in ("opening", "played"):
+            with_ = [s for s in per_seat if card in (s[0] if label == "opening" else s[1])]
+            without = [s for s in per_seat if card not in (s[0] if label == "opening" else s[1])]
+            d, low, high = newcombe(sum(s[2] for s in with_), len(with_), sum(s[2] for s in without), len(without))
+            m, mlow, mhigh = mean_diff([s[3] for s in with_], [s[3] for s in without])
+            row[label] = {"seats": len(with_), "win_effect": d, "win95": [low, high], "points_effect": m,
+                          "points95": [mlow, mhigh]}
+        row["games_played"] = sum(1 for g in games if any(card in p for p in g["played"]))
+        row["share_of_games_played"] = row["games_played"] / len(games) if games else 0.0
+        rows[card] = row
+    return list(rows.values())
+
+
+def pool_curve(games: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The pool at the start of each turn of round 1: mean and quartiles over the games still going."""
+    longest = max((len(g["pool"]) for g in games), default=0)
+    out = []
+    for t in range(longest):
+        at = [float(g["pool"][t]) for g in games if len(g["pool"]) > t]
+        out.append({"turn": t, "games": len(at), "mean": sum(at) / len(at), "q25": quantile(at, 0.25),
+                    "q75": quantile(at, 0.75)})
+    return out
+
+
+def stalls(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """What was in the tacos when a limit ended a round: how often each card was there."""
+    found = [s for g in games for s in g.get("stalls", [])]
+    cards: Counter[str] = Counter()
+    for stall in found:
+        for taco in stall["tacos"]:
+            cards.update(taco[1:])
+    return {"rounds": len(found), "cards": dict(cards.most_common()),
+            "mean_pool": sum(s["pool"] for s in found) / len(found) if found else 0.0,
+            "examples": found[:3]}
+
+
+def summarize(games: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+    """Everything the tables, plots and balance.json show."""
+    out: dict[str, Any] = {
+        "players": players,
+        "games": len(games),
+        "limits": limits(games),
+        "length": {
+            "turns_per_player": spread([t for g in games for t in turns_per_player(g, players)]),
+            "actions": spread([float(g["actions"]) for g in games]),
+            "rounds": spread([float(g["rounds"]) for g in games]),
+        },
+        "seats": seat_advantage(games, players),
+    }
+    if games and "opening" in games[0]:
+        fires: Counter[str] = Counter()
+        for g in games:
+            fires.update(g["fires"])
+        out["cards"] = card_values(games, players)
+        out["fires"] = {k: v / len(games) for k, v in sorted(fires.items(), key=lambda kv: -kv[1])}
+        out["pool"] = pool_curve(games)
+        out["stalls"] = stalls(games)
+    return out
+
+
+def compare(a: dict[str, Any], b: dict[str, Any], games_a: Sequence[dict[str, Any]],
+            games_b: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """B against A, measure by measure, each difference with its interval; ``differs`` when the
+    interval leaves out zero."""
+    players = a["players"]
+    rows = []
+
+    def add(name: str, va: float, vb: float, d: tuple[float, float, float]) -> None:
+        rows.append({"measure": name, "a": va, "b": vb, "diff": d[0], "low95": d[1], "high95": d[2],
+                     "differs": not d[1] <= 0.0 <= d[2]})
+
+    la, lb = a["limits"], b["limits"]
+    add("share of games ended by a limit", la["share"], lb["share"],
+        newcombe(lb["games_limited"], lb["games"], la["games_limited"], la["games"]))
+    ta = [t for g in games_a for t in turns_per_player(g, players)]
+    tb = [t for g in games_b for t in turns_per_player(g, players)]
+    if ta and tb:
+        add("mean turns per player", sum(ta) / len(ta), sum(tb) / len(tb), mean_diff(tb, ta))
+    add("mean actions per game", a["length"]["actions"]["mean"], b["length"]["actions"]["mean"],
+        mean_diff([float(g["actions"]) for g in games_b], [float(g["actions"]) for g in games_a]))
+    fa, fb = a["seats"][0], b["seats"][0]
+    add("first seat's win share", fa["win_share"], fb["win_share"],
+        newcombe(fb["win_share"] * fb["games"], fb["games"], fa["win_share"] * fa["games"], fa["games"]))
+    return rows

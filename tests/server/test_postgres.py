@@ -91,3 +91,30 @@ def test_two_processes_share_one_postgresql(postgres: Postgres, tmp_path: Path) 
     finally:
         one.stop()
         two.stop()
+
+
+def test_text_postgresql_cannot_store_is_refused_not_a_500(postgres: Postgres) -> None:
+    server = ServerProcess(free_port(), postgres.url).start()
+    try:
+        for seats in (
+            [{"kind": "me", "name": "Ann\x00"}, {"kind": "bot"}],
+            [{"kind": "me"}, {"kind": "bot", "bot": "random:" + "x=1," * 60 + "y=2"}],
+        ):
+            body = json.dumps({"game": "toy", "seats": seats})
+            r = httpx.post(
+                server.url + "/api/tables", content=body, headers={"content-type": "application/json"}
+            )
+            assert r.status_code == 422, r.text
+        table = httpx.post(
+            server.url + "/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+        ).json()
+        joined = httpx.post(
+            f"{server.url}/api/tables/{table['table_id']}/join",
+            headers={"Authorization": f"Bearer {table['token']}"},
+            json={"name": "a\x00b"},
+        )
+        assert joined.status_code == 422
+        assert httpx.get(server.url + "/api/tables/ab%00cd").status_code == 404
+        assert httpx.get(server.url + "/api/tables/ab%00cd/view").status_code == 404
+    finally:
+        server.stop()

@@ -19,6 +19,7 @@ from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
 from cardroom.server import store
 from cardroom.server.errors import RateLimited, UnknownTable, WrongToken
+from cardroom.server.limits import short
 from cardroom.server.models import (
     ActionIn,
     CreateTable,
@@ -139,11 +140,11 @@ async def game_rules(game: str, preset: str | None = None) -> Rules | JSONRespon
     from cardroom.server.rules import rules_markdown
 
     if game not in game_names():
-        return JSONResponse({"detail": f"no game named {game!r}"}, status_code=404)
+        return JSONResponse({"detail": f"no game named {short(game, 40)!r}"}, status_code=404)
     try:
         g = make(game, preset=preset)
     except InvalidOptions as exc:
-        return JSONResponse({"detail": str(exc)}, status_code=422)
+        return JSONResponse({"detail": short(str(exc))}, status_code=422)
     return Rules(game=game, preset=g.preset, markdown=rules_markdown(g))
 
 
@@ -283,8 +284,12 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     except WrongToken:
         await websocket.close(code=4403, reason="wrong token")
         return
+    refusal = room.hub.refusal(table_id, seat)
+    if refusal is not None:
+        await websocket.close(code=4429, reason=refusal)
+        return
     await websocket.accept()
-    changed = room.hub.subscribe(table_id)
+    changed = room.hub.subscribe(table_id, seat)
     receiver = asyncio.create_task(_drain(websocket))
     try:
         while True:
@@ -298,7 +303,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
-        room.hub.unsubscribe(table_id, changed)
+        room.hub.unsubscribe(table_id, changed, seat)
         receiver.cancel()
         with contextlib.suppress(Exception):
             await websocket.close()

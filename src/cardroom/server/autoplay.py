@@ -16,6 +16,7 @@ import random
 import secrets
 import time
 from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from cardroom.bots.specs import make_bot
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardroom.server")
 
 STAND_IN_SPEC = "heuristic"  # who plays for a player whose turn timer ran out
+BOT_THREADS = 2  # one per core of the machine the room is sized for
 
 
 def only_shrinks(live: Live, since: int) -> bool:
@@ -57,6 +59,9 @@ class Autoplay:
         self.bot_budget = bot_budget
         self._tasks: dict[tuple[str, str, int], asyncio.Task[None]] = {}
         self._bots: dict[tuple[str, int, str], Bot] = {}
+        # Bots think on their own threads: a slow search can only delay other bots, never the
+        # database writes and reads that run on the default executor.
+        self._pool = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="cardroom-bot")
 
     def after_change(self, live: Live, previous: State | None) -> None:
         """Called after every stored action (and when a table is created or resumed)."""
@@ -114,6 +119,7 @@ class Autoplay:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
     # -- bots ----------------------------------------------------------------------------------------
 
@@ -134,7 +140,8 @@ class Autoplay:
         game: Game = live.game
         try:
             bot = self._bot(live, seat, spec)
-            text = await asyncio.wait_for(asyncio.to_thread(bot.choose, game, view, rng), self.bot_budget)
+            thinking = asyncio.get_running_loop().run_in_executor(self._pool, bot.choose, game, view, rng)
+            text = await asyncio.wait_for(thinking, self.bot_budget)
             return str(text)
         except Exception:
             log.warning(

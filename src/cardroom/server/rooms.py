@@ -13,6 +13,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import Engine
@@ -24,6 +25,7 @@ from cardroom.server import store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.errors import Refused, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
+from cardroom.server.limits import bounded_bot_spec, clean_text, clean_value, short, well_formed_table_id
 from cardroom.server.live import Live, rebuild, still_current
 from cardroom.server.store import SeatRow, TableRow
 
@@ -31,7 +33,11 @@ log = logging.getLogger("cardroom.server")
 
 MAX_PLAYERS = 10
 MAX_CACHED = 2000  # replayed tables kept in memory
+EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this long is closed
 CHEATING_BOTS = frozenset({"oracle"})  # bots that read the whole state: never at a table with people
+# Options whose other values name a file on the server: over the network only these values are taken,
+# and the refusal is the same whether or not such a file exists.
+SERVER_ONLY_VALUES: dict[str, frozenset[str]] = {"deck": frozenset({"standard"})}
 
 
 @dataclass(frozen=True)
@@ -50,8 +56,16 @@ class Created:
 
 
 class Room:
-    def __init__(self, engine: Engine, *, bot_delay: float = 0.8, bot_budget: float = 5.0) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        bot_delay: float = 0.8,
+        bot_budget: float = 5.0,
+        expire_after: timedelta = EXPIRE_AFTER,
+    ) -> None:
         self.engine = engine
+        self.expire_after = expire_after
         self.hub = Hub()
         self._live: dict[str, Live] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
@@ -65,10 +79,13 @@ class Room:
         found = self._load(table_id)
         self._live[table_id] = found
         self._evict()
+        # Whoever loads a table (a GET, a socket, a resume) sets its bots and clocks going: a table
+        # is never in memory without them.
+        self.autoplay.after_change(found, previous=None)
         return found
 
     def _load(self, table_id: str) -> Live:
-        row = store.load_table(self.engine, table_id) if len(table_id) <= 32 else None
+        row = store.load_table(self.engine, table_id) if well_formed_table_id(table_id) else None
         if row is None:
             raise UnknownTable(table_id)
         return rebuild(row, store.load_actions(self.engine, table_id))
@@ -79,7 +96,12 @@ class Room:
         fresh = self._load(table_id)
         if old is not None:
             fresh.lock = old.lock
+            fresh.window_step, fresh.window_deadline = old.window_step, old.window_deadline
+            fresh.turn_deadlines = dict(old.turn_deadlines)
         self._live[table_id] = fresh
+        # Another process moved the game on: this process keeps its bots and clocks going too.
+        if fresh.row.status != "expired":
+            self.autoplay.after_change(fresh, previous=None if old is None else old.state)
         return fresh
 
     def _evict(self) -> None:
@@ -91,15 +113,25 @@ class Room:
         for table_id in [t for t, live in self._live.items() if live.state.is_over][:excess]:
             del self._live[table_id]
 
+    async def expire_idle(self) -> None:
+        """Unfinished tables without a move for ``expire_after`` are closed for good (status expired)."""
+        cutoff = store.now() - self.expire_after
+        for table_id in await asyncio.to_thread(store.expire_idle, self.engine, cutoff):
+            self._live.pop(table_id, None)
+
     async def resume_all(self) -> None:
-        """After a start: rebuild every unfinished game and set its bots and clocks going again."""
-        for table_id in store.all_playing_ids(self.engine):
+        """After a start: rebuild the unfinished games and set their bots and clocks going again.
+
+        Run in the background after startup, yielding between tables, so the server answers at once;
+        a table asked for before its turn here is loaded (bots and clocks included) on demand."""
+        for table_id in await asyncio.to_thread(store.all_playing_ids, self.engine):
             try:
-                live = self.live(table_id)
+                self.live(table_id)
+            except UnknownTable:
+                continue
             except Exception:  # a game whose rules changed under it must not stop the server
                 log.exception("table %s could not be rebuilt", table_id)
-                continue
-            self.autoplay.after_change(live, previous=None)
+            await asyncio.sleep(0)
 
     # -- seats -----------------------------------------------------------------------------------
 
@@ -118,6 +150,8 @@ class Room:
     def join(self, table_id: str, token: str | None, name: str | None) -> int:
         live = self.live(table_id)
         seat = self.seat_of(live, token)
+        if name:
+            clean_text(name, "a seat name")
         store.mark_joined(self.engine, table_id, seat, name)
         self.reload_row(live)
         self.hub.changed(table_id)
@@ -142,41 +176,49 @@ class Room:
         from cardroom.bots.specs import make_bot, resolve_spec
 
         if game_name not in game_names():
-            raise Refused(f"no game named {game_name!r}; games: {', '.join(game_names())}")
+            raise Refused(f"no game named {short(game_name, 40)!r}; games: {', '.join(game_names())}")
         if not 1 <= len(seats) <= MAX_PLAYERS:
             raise Refused(f"a table has 1 to {MAX_PLAYERS} seats")
         if sum(1 for s in seats if s.kind == "me") > 1:
             raise Refused("you can take only one seat")
         options = dict(options)
         for name, value in options.items():
+            clean_text(str(name), "an option name")
+            clean_value(value, f"option {short(str(name), 40)!r}")
             # Some options may name a file (T.A.C.O.'s deck); the server must never open a file a
             # visitor names, so such values are only accepted from the command line.
+            allowed = SERVER_ONLY_VALUES.get(name)
+            if allowed is not None and value not in allowed:
+                raise Refused(
+                    f"option {name!r}: tables here use {', '.join(map(repr, sorted(allowed)))}; "
+                    "a deck file of your own is for the command line"
+                )
             if isinstance(value, str) and (
                 "/" in value or "\\" in value or value.startswith(".") or "." in value[-6:]
             ):
-                raise Refused(f"option {name!r}: file names are not accepted here")
+                raise Refused(f"option {short(name, 40)!r}: file names are not accepted here")
         try:
             probe = make(game_name, preset=preset)
             if any(o.name == "players" for o in probe.option_specs) and "players" not in options:
                 options["players"] = len(seats)
             game = make(game_name, preset=preset, **options)
-        except (InvalidOptions, TypeError) as exc:
-            raise Refused(str(exc)) from None
+        except (InvalidOptions, TypeError, ValueError) as exc:
+            raise Refused(short(str(exc))) from None
         if game.players != len(seats):
             raise Refused(f"this game has {game.players} seats; {len(seats)} were filled")
         created = Created(table_id=tokens.new_table_id(), seat=None, token=None, invitations={})
         rows: list[SeatRow] = []
         my_seat, my_token = None, None
         for i, req in enumerate(seats):
-            name = (req.name or "").strip()[:40]
+            name = clean_text((req.name or "").strip()[:40], "a seat name")
             if req.kind == "bot":
-                spec = resolve_spec(req.bot or "normal")
+                spec = bounded_bot_spec(resolve_spec(req.bot or "normal"))
                 if spec.split(":")[0].strip().lower() in CHEATING_BOTS:
                     raise Refused(f"bot {spec!r} sees hidden cards; it is for measurement, not for tables")
                 try:
                     make_bot(spec, game)
                 except InvalidOptions as exc:
-                    raise Refused(str(exc)) from None
+                    raise Refused(short(str(exc))) from None
                 rows.append(
                     SeatRow(i, "bot", spec, None, name or f"Bot {i + 1} ({req.bot or 'normal'})", True)
                 )
@@ -252,6 +294,8 @@ class Room:
         live = self.live(table_id)
         async with live.lock:
             live = self.live(table_id)  # the cache may have been rebuilt while we waited
+            if live.row.status == "expired":
+                raise Refused(f"this table expired after {self.expire_after.days} days without a move")
             if not still_current(live, seat, step):
                 raise StaleStep(live.step)
             if not isinstance(text, str) or len(text) > 200:
@@ -339,7 +383,7 @@ def public_summary(live: Live) -> dict[str, Any]:
         "title": live.game.title,
         "preset": row.preset,
         "options": row.options,
-        "status": "over" if outcome is not None else "playing",
+        "status": "over" if outcome is not None else ("expired" if row.status == "expired" else "playing"),
         "step": live.step,
         "to_act": list(state.to_act),
         "created": row.created.isoformat(),

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert, select, text, update
+from sqlalchemy import Connection, Engine, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.schema import actions, seats, tables
@@ -150,8 +150,10 @@ def append_action(
                     table_id=table_id, step=step, seat=seat, text=text, created=now(), timed_out=timed_out
                 )
             )
+            values: dict[str, Any] = {"updated": now()}
             if over:
-                conn.execute(update(tables).where(tables.c.id == table_id).values(status="over"))
+                values["status"] = "over"
+            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
             _notify(conn, table_id)
     except IntegrityError as exc:
         raise StepTaken(f"step {step} of table {table_id} is already taken") from exc
@@ -177,6 +179,16 @@ def list_tables(engine: Engine, limit: int = 50) -> list[TableRow]:
         ids = [r.id for r in conn.execute(select(tables.c.id).order_by(tables.c.created.desc()).limit(limit))]
     found = [load_table(engine, i) for i in ids]
     return [t for t in found if t is not None]
+
+
+def expire_idle(engine: Engine, cutoff: datetime) -> list[str]:
+    """Mark unfinished tables without a stored change since ``cutoff`` as expired; their ids."""
+    idle = (tables.c.status == "playing") & (func.coalesce(tables.c.updated, tables.c.created) < cutoff)
+    with engine.begin() as conn:
+        ids = [r.id for r in conn.execute(select(tables.c.id).where(idle))]
+        if ids:
+            conn.execute(update(tables).where(idle).values(status="expired"))
+    return ids
 
 
 def all_playing_ids(engine: Engine) -> list[str]:

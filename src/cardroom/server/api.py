@@ -19,6 +19,7 @@ from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
 from cardroom.server import store
 from cardroom.server.errors import RateLimited, UnknownTable, WrongToken
+from cardroom.server.fastjson import FastJSON, dumps
 from cardroom.server.limits import short
 from cardroom.server.models import (
     ActionIn,
@@ -188,8 +189,8 @@ async def list_tables(room: RoomDep) -> list[dict[str, Any]]:
 @router.get(
     "/tables/{table_id}", response_model=TableSummary, responses=ERRORS, summary="A table's public facts"
 )
-async def get_table(table_id: str, room: RoomDep) -> dict[str, Any]:
-    return public_summary(room.live(table_id))
+async def get_table(table_id: str, room: RoomDep) -> FastJSON:
+    return FastJSON(public_summary(room.live(table_id)))
 
 
 @router.get(
@@ -198,9 +199,9 @@ async def get_table(table_id: str, room: RoomDep) -> dict[str, Any]:
     responses=ERRORS,
     summary="Your seat's view and log (a spectator's without a token)",
 )
-async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> dict[str, Any]:
+async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
     live = room.live(table_id)
-    return room.snapshot(live, room.optional_seat(live, token))
+    return FastJSON(room.snapshot(live, room.optional_seat(live, token)))
 
 
 @router.post(
@@ -213,11 +214,11 @@ async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> dict[str, A
     },
     summary="Take an action on the step it was chosen on",
 )
-async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: TokenDep) -> dict[str, Any]:
+async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: TokenDep) -> FastJSON:
     live = room.live(table_id)
     seat = room.seat_of(live, token)
     live = await room.submit(table_id, seat, body.step, body.action)
-    return room.snapshot(live, seat)
+    return FastJSON(room.snapshot(live, seat))
 
 
 @router.get(
@@ -294,7 +295,8 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     try:
         while True:
             changed.clear()
-            await websocket.send_json({"type": "snapshot", **room.snapshot(room.live(table_id), seat)})
+            message = {"type": "snapshot", **room.snapshot(room.live(table_id), seat)}
+            await websocket.send_text(dumps(message).decode())
             waiter = asyncio.create_task(changed.wait())
             done, _ = await asyncio.wait({waiter, receiver}, return_when=asyncio.FIRST_COMPLETED)
             if receiver in done:

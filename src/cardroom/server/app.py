@@ -58,7 +58,7 @@ def create_app(
         await room.expire_idle()  # one UPDATE, done before the first request is served
         background = [asyncio.create_task(_housekeeping(room))]
         if engine.dialect.name == "postgresql":
-            background.append(asyncio.create_task(listen(url, room.catch_up)))
+            background.append(asyncio.create_task(listen(url, room.heard, room.catch_up_all)))
         try:
             yield
         finally:
@@ -67,6 +67,7 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await room.autoplay.shutdown()
+            room.writer.close()
             engine.dispose()
 
     app = FastAPI(

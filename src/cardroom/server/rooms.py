@@ -27,7 +27,8 @@ from cardroom.server.errors import Refused, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
 from cardroom.server.limits import bounded_bot_spec, clean_text, clean_value, short, well_formed_table_id
 from cardroom.server.live import Live, rebuild, still_current
-from cardroom.server.store import SeatRow, TableRow
+from cardroom.server.store import NewAction, SeatRow, TableRow
+from cardroom.server.writer import GroupWriter
 
 log = logging.getLogger("cardroom.server")
 
@@ -69,6 +70,9 @@ class Room:
         self.hub = Hub()
         self._live: dict[str, Live] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
+        # Names this process in its PostgreSQL notifications, so it skips the ones it sent itself.
+        self.origin = secrets.token_hex(6)
+        self.writer = GroupWriter(engine, self.origin)
 
     # -- loading -----------------------------------------------------------------------------
 
@@ -307,15 +311,8 @@ class Room:
                 raise Refused(str(exc)) from None
             action_text = str(live.game.parse_action(text))
             try:
-                await asyncio.to_thread(
-                    store.append_action,
-                    self.engine,
-                    table_id,
-                    live.step,
-                    seat,
-                    action_text,
-                    timed_out,
-                    new_state.is_over,
+                await self.writer.append(
+                    NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over)
                 )
             except store.StepTaken:
                 # Another server process stored this step first: catch up from the database.
@@ -328,6 +325,19 @@ class Room:
         self.hub.changed(table_id)
         return live
 
+    async def heard(self, payload: str) -> None:
+        """A PostgreSQL notification: ``table_id`` or ``table_id origin``. An action this process
+        stored itself is already in its cache; anything else is read from the database."""
+        table_id, _, origin = payload.partition(" ")
+        if origin != self.origin:
+            await self.catch_up(table_id)
+
+    async def catch_up_all(self) -> None:
+        """After the notification channel was down: whatever happened meanwhile, catch up on it."""
+        for table_id, live in list(self._live.items()):
+            if not live.state.is_over:
+                await self.catch_up(table_id)
+
     async def catch_up(self, table_id: str) -> None:
         """Another process changed this table: apply what it stored, then wake bots, clocks, sockets."""
         live = self._live.get(table_id)
@@ -335,12 +345,14 @@ class Room:
             return  # not cached here: it will be read from the database when first asked for
         async with live.lock:
             row = await asyncio.to_thread(store.load_table, self.engine, table_id)
-            rows = await asyncio.to_thread(store.load_actions, self.engine, table_id)
+            rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, live.step)
             if row is None:
                 return
             previous = live.state
             live.row = row
-            for action in rows[live.step :]:
+            for action in rows:
+                if action.step != live.step:
+                    continue  # stored while this process was reading; the next notification brings it
                 live.record(action.seat, live.state.apply(action.seat, action.text))
             changed = live.state is not previous
         if changed:

@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select, text, update
-from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.schema import actions, seats, tables
 
@@ -61,13 +60,13 @@ def now() -> datetime:
 CHANNEL = "cardroom"
 
 
-def _notify(conn: Connection, table_id: str) -> None:
+def _notify(conn: Connection, table_id: str, origin: str = "") -> None:
     """On PostgreSQL, tell every server process that this table changed. The notification is sent
-    when the transaction commits, so nobody hears of a change that was not stored."""
+    when the transaction commits, so nobody hears of a change that was not stored. ``origin`` names
+    the process whose cache already holds the change (it skips its own notification)."""
     if conn.dialect.name == "postgresql":
-        conn.execute(
-            text("SELECT pg_notify(:channel, :table_id)"), {"channel": CHANNEL, "table_id": table_id}
-        )
+        payload = f"{table_id} {origin}" if origin else table_id
+        conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
 
 def create_table(engine: Engine, row: TableRow) -> None:
@@ -129,34 +128,73 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
     )
 
 
-def load_actions(engine: Engine, table_id: str) -> list[ActionRow]:
+def load_actions(engine: Engine, table_id: str, since: int = 0) -> list[ActionRow]:
+    """The table's actions from step ``since`` on, in order."""
     with engine.connect() as conn:
         rows = conn.execute(
             select(actions.c.step, actions.c.seat, actions.c.text, actions.c.timed_out)
-            .where(actions.c.table_id == table_id)
+            .where(actions.c.table_id == table_id, actions.c.step >= since)
             .order_by(actions.c.step)
         )
         return [ActionRow(r.step, r.seat, r.text, bool(r.timed_out)) for r in rows]
+
+
+@dataclass(frozen=True)
+class NewAction:
+    table_id: str
+    step: int
+    seat: int
+    text: str
+    timed_out: bool
+    over: bool
 
 
 def append_action(
     engine: Engine, table_id: str, step: int, seat: int, text: str, timed_out: bool, over: bool
 ) -> None:
     """Store one action (and the table's new status); :class:`StepTaken` if the step is gone."""
-    try:
-        with engine.begin() as conn:
-            conn.execute(
-                insert(actions).values(
-                    table_id=table_id, step=step, seat=seat, text=text, created=now(), timed_out=timed_out
-                )
-            )
-            values: dict[str, Any] = {"updated": now()}
-            if over:
-                values["status"] = "over"
-            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
-            _notify(conn, table_id)
-    except IntegrityError as exc:
-        raise StepTaken(f"step {step} of table {table_id} is already taken") from exc
+    (taken,) = append_actions(engine, [NewAction(table_id, step, seat, text, timed_out, over)])
+    if taken:
+        raise StepTaken(f"step {step} of table {table_id} is already taken")
+
+
+def _insert_new_step(conn: Connection) -> Any:
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        return pg_insert(actions).on_conflict_do_nothing(index_elements=["table_id", "step"])
+    if conn.dialect.name == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        return sqlite_insert(actions).on_conflict_do_nothing(index_elements=["table_id", "step"])
+    return insert(actions)
+
+
+def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> list[bool]:
+    """Store several tables' actions in one transaction, so one commit (one sync to disk) makes all
+    of them durable; for each, True if its step was already taken (that one alone is not stored)."""
+    taken: list[bool] = []
+    with engine.begin() as conn:
+        for a in batch:
+            row = {
+                "table_id": a.table_id,
+                "step": a.step,
+                "seat": a.seat,
+                "text": a.text,
+                "created": now(),
+                "timed_out": a.timed_out,
+            }
+            # ON CONFLICT DO NOTHING: a taken step leaves the rest of the batch (and transaction) alone.
+            inserted = conn.execute(_insert_new_step(conn).values(**row).returning(actions.c.step))
+            stored = inserted.first() is not None
+            taken.append(not stored)
+            if stored:
+                values: dict[str, Any] = {"updated": row["created"]}
+                if a.over:
+                    values["status"] = "over"
+                conn.execute(update(tables).where(tables.c.id == a.table_id).values(**values))
+                _notify(conn, a.table_id, origin)
+    return taken
 
 
 def mark_joined(engine: Engine, table_id: str, seat: int, name: str | None) -> None:

@@ -52,6 +52,7 @@ class Figures:
     acknowledged: int = 0
     games: int = 0
     measuring: bool = False
+    server_cpu: float = 0.0
 
 
 def free_port() -> int:
@@ -81,6 +82,13 @@ def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
             time.sleep(0.2)
     proc.kill()
     raise SystemExit("the server did not start within 60 s")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time the process has used: a cost per action that a shared, busy
+    machine distorts far less than wall-clock rates."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
@@ -228,10 +236,12 @@ async def run(base: str, args: argparse.Namespace, server_pid: int) -> Figures:
         await asyncio.sleep(args.warmup)
         figures.measuring = True
         started = time.perf_counter()
+        cpu_before = cpu_seconds(server_pid)
         while time.perf_counter() - started < args.seconds and figures.acknowledged < args.max_actions:
             await asyncio.sleep(0.2)
         figures.measuring = False
         elapsed = time.perf_counter() - started
+        figures.server_cpu = cpu_seconds(server_pid) - cpu_before
         rss_busy = rss_mb(server_pid)
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -253,6 +263,10 @@ def print_figures(
     print(
         f"websocket push ms       p50 {percentile(f.push_ms, 50):7.1f}   p99 {percentile(f.push_ms, 99):7.1f}"
         f"   ({len(f.push_ms)} pushes)"
+    )
+    print(
+        f"server CPU per action   {f.server_cpu / max(1, f.acknowledged) * 1000:.2f} ms"
+        f"   (server busy {f.server_cpu / elapsed * 100:.0f}% of one core)"
     )
     print("responses by status     " + ", ".join(f"{k}: {v}" for k, v in sorted(f.statuses.items())))
     if f.socket_errors:
@@ -276,6 +290,10 @@ def main() -> None:
     parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: a new SQLite file)")
     parser.add_argument("--connections", type=int, default=100, help="HTTP connections of the load generator")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--url", default=None, help="play against a server already running there (with --pid for its CPU and memory)"
+    )
+    parser.add_argument("--pid", type=int, default=None, help="the process id of the server at --url")
     args = parser.parse_args()
     if not 1 <= args.tables <= 5000 or not 1 <= args.seconds <= 600:
         parser.error("--tables is 1 to 5000 and --seconds 1 to 600")
@@ -284,6 +302,11 @@ def main() -> None:
     workdir = Path(tempfile.mkdtemp(prefix="cardroom-load-"))
     database = args.database or f"sqlite:///{workdir / 'load.sqlite3'}"
     args.label = database.split(":", 1)[0] if args.database else "sqlite (new file)"
+    if args.url:
+        if args.pid is None:
+            parser.error("--url needs --pid (the server's process id, for its CPU time and memory)")
+        asyncio.run(run(args.url.rstrip("/"), args, args.pid))
+        return
     port = free_port()
     server = start_server(port, database)
     try:

@@ -283,12 +283,11 @@ class Room:
             rematch_id=None,
             seats=old.seats,
         )
-        store.create_table(self.engine, row)
-        store.set_rematch(self.engine, old.id, row.id)
+        rematch_id = store.create_rematch(self.engine, row)  # another process may have made it first
         self.reload_row(live)
-        self.autoplay.after_change(self.live(row.id), previous=None)
+        self.live(rematch_id)  # loading sets its bots and clocks going
         self.hub.changed(table_id)
-        return row.id
+        return rematch_id
 
     # -- playing -----------------------------------------------------------------------------------
 

@@ -71,33 +71,65 @@ def _notify(conn: Connection, table_id: str, origin: str = "") -> None:
 
 def create_table(engine: Engine, row: TableRow) -> None:
     with engine.begin() as conn:
+        _insert_table(conn, row)
+
+
+class _Lost(Exception):
+    """Rolls back a rematch table whose old table already has one."""
+
+
+def create_rematch(engine: Engine, row: TableRow) -> str:
+    """Store ``row`` as the rematch of ``row.rematch_of``, unless that table has one already: the
+    id of the one rematch table. The new table and the claim are one transaction, and the claim is
+    conditional (``rematch_id IS NULL``), so two processes asking at once make one rematch table."""
+    assert row.rematch_of is not None
+    try:
+        with engine.begin() as conn:
+            _insert_table(conn, row)
+            claimed = conn.execute(
+                update(tables)
+                .where(tables.c.id == row.rematch_of, tables.c.rematch_id.is_(None))
+                .values(rematch_id=row.id)
+            ).rowcount
+            if claimed != 1:
+                raise _Lost()
+            _notify(conn, row.rematch_of)
+        return row.id
+    except _Lost:
+        with engine.connect() as conn:
+            winner = conn.execute(select(tables.c.rematch_id).where(tables.c.id == row.rematch_of)).scalar()
+        assert winner is not None
+        return str(winner)
+
+
+def _insert_table(conn: Connection, row: TableRow) -> None:
+    conn.execute(
+        insert(tables).values(
+            id=row.id,
+            game=row.game,
+            preset=row.preset,
+            options=row.options,
+            seed=row.seed,
+            created=row.created,
+            status=row.status,
+            reaction_seconds=row.reaction_seconds,
+            turn_seconds=row.turn_seconds,
+            rematch_of=row.rematch_of,
+            rematch_id=None,
+        )
+    )
+    for s in row.seats:
         conn.execute(
-            insert(tables).values(
-                id=row.id,
-                game=row.game,
-                preset=row.preset,
-                options=row.options,
-                seed=row.seed,
-                created=row.created,
-                status=row.status,
-                reaction_seconds=row.reaction_seconds,
-                turn_seconds=row.turn_seconds,
-                rematch_of=row.rematch_of,
-                rematch_id=None,
+            insert(seats).values(
+                table_id=row.id,
+                seat=s.seat,
+                kind=s.kind,
+                bot_spec=s.bot_spec,
+                token_hash=s.token_hash,
+                name=s.name,
+                joined=s.joined,
             )
         )
-        for s in row.seats:
-            conn.execute(
-                insert(seats).values(
-                    table_id=row.id,
-                    seat=s.seat,
-                    kind=s.kind,
-                    bot_spec=s.bot_spec,
-                    token_hash=s.token_hash,
-                    name=s.name,
-                    joined=s.joined,
-                )
-            )
 
 
 def load_table(engine: Engine, table_id: str) -> TableRow | None:
@@ -203,12 +235,6 @@ def mark_joined(engine: Engine, table_id: str, seat: int, name: str | None) -> N
         values["name"] = name
     with engine.begin() as conn:
         conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(**values))
-        _notify(conn, table_id)
-
-
-def set_rematch(engine: Engine, table_id: str, rematch_id: str) -> None:
-    with engine.begin() as conn:
-        conn.execute(update(tables).where(tables.c.id == table_id).values(rematch_id=rematch_id))
         _notify(conn, table_id)
 
 

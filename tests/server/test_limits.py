@@ -212,3 +212,13 @@ def test_idle_unfinished_tables_expire(db_url: str) -> None:
         )
         assert refused.status_code == 422 and "expired" in refused.json()["detail"]
         assert client.get(f"/api/tables/{fresh['table_id']}").json()["status"] == "playing"
+
+
+def test_table_creation_is_limited_per_address(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0.0, tables_per_minute=1, tables_burst=3)) as client:
+        made = [
+            client.post("/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot"}]})
+            for _ in range(4)
+        ]
+        assert [r.status_code for r in made] == [201, 201, 201, 429]
+        assert "too many" in made[3].json()["detail"]

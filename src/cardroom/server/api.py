@@ -46,7 +46,7 @@ router = APIRouter(prefix="/api")
 ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": Problem, "description": "the token opens no seat at this table"},
     404: {"model": Problem, "description": "no such table"},
-    429: {"model": Problem, "description": "too many requests for this token"},
+    429: {"model": Problem, "description": "too many requests for this token (or tables from this address)"},
 }
 
 
@@ -156,10 +156,18 @@ async def game_rules(game: str, preset: str | None = None) -> Rules | JSONRespon
     "/tables",
     response_model=TableCreated,
     status_code=201,
-    responses={422: {"model": Problem, "description": "unknown game, preset, option or bot"}},
+    responses={
+        413: {"model": Problem, "description": "the request body is over 64 KiB"},
+        422: {"model": Problem, "description": "unknown game, preset, option or bot"},
+        429: {"model": Problem, "description": "too many tables created from this address"},
+    },
     summary="Create a table and fill its seats",
 )
 async def create_table(body: CreateTable, request: Request, room: RoomDep) -> TableCreated:
+    # Tables are stored for good: one address may not fill the disk with them.
+    creations: RateLimiter = request.app.state.creations
+    if not creations.allow(request.client.host if request.client else "?"):
+        raise RateLimited()
     created = room.create(
         body.game,
         body.preset,

@@ -84,8 +84,10 @@ class Room:
         self._live[table_id] = found
         self._evict()
         # Whoever loads a table (a GET, a socket, a resume) sets its bots and clocks going: a table
-        # is never in memory without them.
-        self.autoplay.after_change(found, previous=None)
+        # is never in memory without them. Clocks that were running go on from their stored deadlines.
+        self._restore_clocks(found)
+        if found.row.status != "expired":
+            self.autoplay.after_change(found, previous=None)
         return found
 
     def _load(self, table_id: str) -> Live:
@@ -107,6 +109,34 @@ class Room:
         if fresh.row.status != "expired":
             self.autoplay.after_change(fresh, previous=None if old is None else old.state)
         return fresh
+
+    def _restore_clocks(self, live: Live) -> None:
+        clocks = live.row.clocks or {}
+        live.saved_clocks = clocks or None
+        window_step, deadline = clocks.get("window_step"), clocks.get("window_deadline")
+        if isinstance(window_step, int) and isinstance(deadline, (int, float)) and window_step <= live.step:
+            live.window_step, live.window_deadline = window_step, float(deadline)
+            if not window_open(live):
+                live.window_step = live.window_deadline = None
+        turns = clocks.get("turn") or {}
+        live.turn_deadlines = {
+            int(seat): float(at) for seat, at in turns.items() if int(seat) in live.state.to_act
+        }
+
+    def clocks_changed(self, live: Live) -> None:
+        """Store the table's running clocks when they changed, so a restart ends each when it would
+        have. Written after the action (a crash in between gives that clock a fresh start)."""
+        clocks: dict[str, object] = {
+            "window_step": live.window_step,
+            "window_deadline": live.window_deadline,
+            "turn": {str(seat): at for seat, at in live.turn_deadlines.items()},
+        }
+        if clocks == (live.saved_clocks or {"window_step": None, "window_deadline": None, "turn": {}}):
+            return
+        live.saved_clocks = clocks
+        self.writer.run_in_order(store.save_clocks, self.engine, live.row.id, clocks).add_done_callback(
+            _log_failure
+        )
 
     def _evict(self) -> None:
         # The cache only saves replays; finished games are the ones safe to forget (nothing will
@@ -408,6 +438,11 @@ def public_summary(live: Live) -> dict[str, Any]:
             for s in row.seats
         ],
     }
+
+
+def _log_failure(future: asyncio.Future[None]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("storing a table's clocks failed", exc_info=future.exception())
 
 
 def bot_rng_seed() -> int:

@@ -43,6 +43,7 @@ class TableRow:
     rematch_of: str | None
     rematch_id: str | None
     seats: tuple[SeatRow, ...] = field(default=())
+    clocks: dict[str, Any] | None = None  # the running clocks' deadlines, see Room.clocks_changed
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,7 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
         rematch_of=t["rematch_of"],
         rematch_id=t["rematch_id"],
         seats=seat_list,
+        clocks=t["clocks"],
     )
 
 
@@ -236,6 +238,11 @@ def mark_joined(engine: Engine, table_id: str, seat: int, name: str | None) -> N
     with engine.begin() as conn:
         conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(**values))
         _notify(conn, table_id)
+
+
+def save_clocks(engine: Engine, table_id: str, clocks: dict[str, Any]) -> None:
+    with engine.begin() as conn:
+        conn.execute(update(tables).where(tables.c.id == table_id).values(clocks=clocks))
 
 
 def list_tables(engine: Engine, limit: int = 50) -> list[TableRow]:

@@ -10,7 +10,9 @@ writes run on one thread of their own, so SQLite's single writer never queues be
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from sqlalchemy import Engine
 
@@ -57,6 +59,11 @@ class GroupWriter:
                         future.set_result(was_taken)
         finally:
             self._running = False
+
+    def run_in_order(self, fn: Callable[..., None], *args: Any) -> asyncio.Future[None]:
+        """Run another write on the writer's thread, after those already queued (so an older write
+        can never land after a newer one)."""
+        return asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
 
     def close(self) -> None:
         self._thread.shutdown(wait=True)

@@ -74,7 +74,14 @@ def blocked() -> Iterator[None]:
         RELEASE.set()
 
 
-def test_thinking_bots_never_starve_database_writes(client: TestClient, blocked: None) -> None:
+@pytest.fixture
+def roomy(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_delay=0.0, tables_per_minute=1000)) as c:
+        yield c
+
+
+def test_thinking_bots_never_starve_database_writes(roomy: TestClient, blocked: None) -> None:
+    client = roomy
     # More thinking bots than any default worker pool has threads (at most 32).
     for _ in range(40):
         create(client, seats=[{"kind": "bot", "bot": "blocker"}, {"kind": "invite"}], reaction_seconds=60)
@@ -215,10 +222,14 @@ def test_idle_unfinished_tables_expire(db_url: str) -> None:
 
 
 def test_table_creation_is_limited_per_address(db_url: str) -> None:
-    with TestClient(create_app(db_url, bot_delay=0.0, tables_per_minute=1, tables_burst=3)) as client:
+    with TestClient(create_app(db_url, bot_delay=0.0, tables_per_minute=3)) as client:
         made = [
             client.post("/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot"}]})
             for _ in range(4)
         ]
         assert [r.status_code for r in made] == [201, 201, 201, 429]
         assert "too many" in made[3].json()["detail"]
+    # Counted in the database: another process on it (here, a new app) refuses this address too.
+    with TestClient(create_app(db_url, bot_delay=0.0, tables_per_minute=3)) as other:
+        again = other.post("/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot"}]})
+        assert again.status_code == 429

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from datetime import timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket, WebSocketDisconnect
@@ -164,9 +165,12 @@ async def game_rules(game: str, preset: str | None = None) -> Rules | JSONRespon
     summary="Create a table and fill its seats",
 )
 async def create_table(body: CreateTable, request: Request, room: RoomDep) -> TableCreated:
-    # Tables are stored for good: one address may not fill the disk with them.
-    creations: RateLimiter = request.app.state.creations
-    if not creations.allow(request.client.host if request.client else "?"):
+    # Tables are stored for good: one address may not fill the disk with them. Counted in the
+    # database, so the limit holds across every process.
+    creator = hash_token("address:" + (request.client.host if request.client else "?"))[:16]
+    per_minute: int = request.app.state.tables_per_minute
+    since = store.now() - timedelta(minutes=1)
+    if await asyncio.to_thread(store.created_since, room.engine, creator, since) >= per_minute:
         raise RateLimited()
     created = room.create(
         body.game,
@@ -176,6 +180,7 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         body.reaction_seconds,
         body.turn_seconds,
     )
+    await asyncio.to_thread(store.set_creator, room.engine, created.table_id, creator)
     base = str(request.base_url).rstrip("/")
     return TableCreated(
         table_id=created.table_id,

@@ -36,16 +36,15 @@ def create_app(
     rate: float = 20.0,
     burst: int = 60,
     spectators_per_table: int = 100,
-    tables_per_minute: float | None = None,
-    tables_burst: int = 60,
+    tables_per_minute: int | None = None,
     expire_after: timedelta = EXPIRE_AFTER,
 ) -> FastAPI:
     """The app on the given database (see :func:`database.database_url` for the default).
 
     ``bot_delay``: the least time a bot takes per move (default 0.8 s, or $CARDROOM_BOT_DELAY), so
     people can follow a bot's play and its speed says nothing about its cards.
-    ``tables_per_minute`` (default 30, or $CARDROOM_TABLES_PER_MINUTE) and ``tables_burst``: how many
-    tables one address may create.
+    ``tables_per_minute`` (default 60, or $CARDROOM_TABLES_PER_MINUTE): how many tables one address
+    may create in any minute, counted in the database (so across processes).
     ``expire_after``: how long an unfinished table may go without a move before it is closed.
     """
     url = database.database_url(database_url)
@@ -59,8 +58,7 @@ def create_app(
         room.hub.spectators = spectators_per_table
         app.state.room = room
         app.state.limiter = RateLimiter(rate, burst)
-        per_minute = tables_per_minute or float(os.environ.get("CARDROOM_TABLES_PER_MINUTE", "30"))
-        app.state.creations = RateLimiter(per_minute / 60.0, tables_burst)
+        app.state.tables_per_minute = tables_per_minute or int(os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60"))
         await room.expire_idle()  # one UPDATE, done before the first request is served
         background = [asyncio.create_task(_housekeeping(room))]
         if engine.dialect.name == "postgresql":

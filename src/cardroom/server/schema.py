@@ -45,7 +45,11 @@ tables = Table(
     Column("updated", DateTime(timezone=True), nullable=True),
     # The running clocks' deadlines (epoch seconds), so a restart ends them when they would have.
     Column("clocks", JSON, nullable=True),
+    # A hash of the creating address (never the address), so every process can count an address's
+    # new tables for the creation limit.
+    Column("creator", String(16), nullable=True),
     Index("ix_tables_status_updated", "status", "updated"),
+    Index("ix_tables_creator_created", "creator", "created"),
 )
 
 seats = Table(

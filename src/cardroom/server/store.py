@@ -240,6 +240,22 @@ def mark_joined(engine: Engine, table_id: str, seat: int, name: str | None) -> N
         _notify(conn, table_id)
 
 
+def created_since(engine: Engine, creator: str, since: datetime) -> int:
+    """How many tables this creator (an address hash) made since ``since``, on every process."""
+    with engine.connect() as conn:
+        found = conn.execute(
+            select(func.count())
+            .select_from(tables)
+            .where(tables.c.creator == creator, tables.c.created >= since)
+        ).scalar()
+    return int(found or 0)
+
+
+def set_creator(engine: Engine, table_id: str, creator: str) -> None:
+    with engine.begin() as conn:
+        conn.execute(update(tables).where(tables.c.id == table_id).values(creator=creator))
+
+
 def save_clocks(engine: Engine, table_id: str, clocks: dict[str, Any]) -> None:
     with engine.begin() as conn:
         conn.execute(update(tables).where(tables.c.id == table_id).values(clocks=clocks))

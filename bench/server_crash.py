@@ -25,7 +25,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server_load import free_port, start_server
+from server_load import free_port, new_tacocat, start_server
 
 
 class Player:
@@ -36,13 +36,7 @@ class Player:
         self.acked: dict[int, tuple[int, str]] = {}  # step -> (seat, action) acknowledged with 200
 
     async def create(self) -> None:
-        r = await self.http.post(
-            f"{self.base}/api/tables",
-            json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
-        )
-        r.raise_for_status()
-        body = r.json()
-        self.table_id, self.tokens = body["table_id"], [body["token"], body["invitations"][0]["token"]]
+        self.table_id, self.tokens = await new_tacocat(self.http, self.base)
 
     async def play(self, until: float) -> None:
         while time.monotonic() < until:

@@ -99,6 +99,17 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+async def new_tacocat(http: httpx.AsyncClient, base: str) -> tuple[str, list[str]]:
+    """A new Tacocat table with two human seats: its id and both seats' tokens."""
+    r = await http.post(
+        f"{base}/api/tables",
+        json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
+    )
+    r.raise_for_status()
+    body = r.json()
+    return body["table_id"], [body["token"], body["invitations"][0]["token"]]
+
+
 class Table:
     """One table played by both its seats, each with its own socket."""
 
@@ -111,13 +122,7 @@ class Table:
         self.woken = asyncio.Event()
 
     async def create(self) -> None:
-        r = await self.http.post(
-            f"{self.base}/api/tables",
-            json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
-        )
-        r.raise_for_status()
-        body = r.json()
-        self.table_id, self.tokens = body["table_id"], [body["token"], body["invitations"][0]["token"]]
+        self.table_id, self.tokens = await new_tacocat(self.http, self.base)
 
     async def listen(self, seat: int, stop: asyncio.Event) -> None:
         url = self.base.replace("http", "ws", 1) + f"/api/tables/{{}}/ws?token={self.tokens[seat]}"
@@ -292,7 +297,9 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=100, help="HTTP connections of the load generator")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--url", default=None, help="play against a server already running there (with --pid for its CPU and memory)"
+        "--url",
+        default=None,
+        help="play against a server already running there (with --pid for its CPU and memory)",
     )
     parser.add_argument("--pid", type=int, default=None, help="the process id of the server at --url")
     args = parser.parse_args()

@@ -34,10 +34,7 @@ def test_two_processes_share_one_postgresql(postgres: Postgres, tmp_path: Path) 
     one = ServerProcess(free_port(), postgres.url).start()
     two = ServerProcess(free_port(), postgres.url).start()
     try:
-        table = httpx.post(
-            one.url + "/api/tables",
-            json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
-        ).json()
+        table = _two_seat_table(one)
         tid = table["table_id"]
         tokens = [table["token"], table["invitations"][0]["token"]]
         ws_url = two.url.replace("http", "ws") + f"/api/tables/{tid}/ws?token={tokens[1]}"
@@ -122,6 +119,14 @@ def test_text_postgresql_cannot_store_is_refused_not_a_500(postgres: Postgres) -
         server.stop()
 
 
+def _two_seat_table(server: ServerProcess) -> dict:  # type: ignore[type-arg]
+    """A toy table with you and an invited guest, windows of a minute (never closing mid-test)."""
+    return httpx.post(  # type: ignore[no-any-return]
+        server.url + "/api/tables",
+        json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
+    ).json()
+
+
 def _ws(server: ServerProcess, tid: str, token: str | None = None) -> str:
     return server.url.replace("http", "ws") + f"/api/tables/{tid}/ws" + (f"?token={token}" if token else "")
 
@@ -138,10 +143,7 @@ def test_listener_catches_up_after_its_connection_drops(postgres: Postgres) -> N
     one = ServerProcess(free_port(), postgres.url).start()
     two = ServerProcess(free_port(), postgres.url).start()
     try:
-        table = httpx.post(
-            one.url + "/api/tables",
-            json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
-        ).json()
+        table = _two_seat_table(one)
         tid, token = table["table_id"], table["token"]
         with connect(_ws(two, tid)) as socket:
             assert json.loads(socket.recv(timeout=10))["table"]["step"] == 0
@@ -193,10 +195,7 @@ def test_two_rematch_requests_on_two_processes_make_one_table(postgres: Postgres
     one = ServerProcess(free_port(), postgres.url).start()
     two = ServerProcess(free_port(), postgres.url).start()
     try:
-        table = httpx.post(
-            one.url + "/api/tables",
-            json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
-        ).json()
+        table = _two_seat_table(one)
         tid = table["table_id"]
         tokens = [table["token"], table["invitations"][0]["token"]]
         for _ in range(100):  # play the toy game to its end through process one

@@ -11,9 +11,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
+import psycopg
 import pytest
 from websockets.sync.client import connect
 
+from cardroom.server.listener import conninfo
 from tests.server.postgres import Postgres
 from tests.server.process import ServerProcess, free_port
 
@@ -32,10 +34,7 @@ def test_two_processes_share_one_postgresql(postgres: Postgres, tmp_path: Path) 
     one = ServerProcess(free_port(), postgres.url).start()
     two = ServerProcess(free_port(), postgres.url).start()
     try:
-        table = httpx.post(
-            one.url + "/api/tables",
-            json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
-        ).json()
+        table = _two_seat_table(one)
         tid = table["table_id"]
         tokens = [table["token"], table["invitations"][0]["token"]]
         ws_url = two.url.replace("http", "ws") + f"/api/tables/{tid}/ws?token={tokens[1]}"
@@ -88,6 +87,146 @@ def test_two_processes_share_one_postgresql(postgres: Postgres, tmp_path: Path) 
 
             with ThreadPoolExecutor(2) as pool:
                 assert sorted(pool.map(act, [one, two])) == [200, 409]
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_text_postgresql_cannot_store_is_refused_not_a_500(postgres: Postgres) -> None:
+    server = ServerProcess(free_port(), postgres.url).start()
+    try:
+        for seats in (
+            [{"kind": "me", "name": "Ann\x00"}, {"kind": "bot"}],
+            [{"kind": "me"}, {"kind": "bot", "bot": "random:" + "x=1," * 60 + "y=2"}],
+        ):
+            body = json.dumps({"game": "toy", "seats": seats})
+            r = httpx.post(
+                server.url + "/api/tables", content=body, headers={"content-type": "application/json"}
+            )
+            assert r.status_code == 422, r.text
+        table = httpx.post(
+            server.url + "/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+        ).json()
+        joined = httpx.post(
+            f"{server.url}/api/tables/{table['table_id']}/join",
+            headers={"Authorization": f"Bearer {table['token']}"},
+            json={"name": "a\x00b"},
+        )
+        assert joined.status_code == 422
+        assert httpx.get(server.url + "/api/tables/ab%00cd").status_code == 404
+        assert httpx.get(server.url + "/api/tables/ab%00cd/view").status_code == 404
+    finally:
+        server.stop()
+
+
+def _two_seat_table(server: ServerProcess) -> dict:  # type: ignore[type-arg]
+    """A toy table with you and an invited guest, windows of a minute (never closing mid-test)."""
+    return httpx.post(  # type: ignore[no-any-return]
+        server.url + "/api/tables",
+        json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
+    ).json()
+
+
+def _ws(server: ServerProcess, tid: str, token: str | None = None) -> str:
+    return server.url.replace("http", "ws") + f"/api/tables/{tid}/ws" + (f"?token={token}" if token else "")
+
+
+def _until_step(socket: object, at_least: int) -> dict[str, object]:
+    """Snapshots from a socket until one shows ``at_least`` steps (each recv waits at most 20 s)."""
+    while True:
+        message: dict[str, object] = json.loads(socket.recv(timeout=20))  # type: ignore[attr-defined]
+        if message["table"]["step"] >= at_least:  # type: ignore[index]
+            return message
+
+
+def test_listener_catches_up_after_its_connection_drops(postgres: Postgres) -> None:
+    one = ServerProcess(free_port(), postgres.url).start()
+    two = ServerProcess(free_port(), postgres.url).start()
+    try:
+        table = _two_seat_table(one)
+        tid, token = table["table_id"], table["token"]
+        with connect(_ws(two, tid)) as socket:
+            assert json.loads(socket.recv(timeout=10))["table"]["step"] == 0
+            # Cut every LISTEN connection, then move at once, while process two cannot hear it.
+            with psycopg.connect(conninfo(postgres.url), autocommit=True) as admin:
+                admin.execute(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                    " WHERE query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()"
+                )
+            hand = httpx.get(
+                f"{one.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {token}"}
+            ).json()
+            moved = httpx.post(
+                f"{one.url}/api/tables/{tid}/actions",
+                headers={"Authorization": f"Bearer {token}"},
+                json={"step": 0, "action": f"play {hand['view']['hand'][0]}"},
+            )
+            assert moved.status_code == 200
+            # Process two reconnects, reads what it missed, and its socket shows the move.
+            assert _until_step(socket, 1)["table"]["step"] == 1  # type: ignore[index]
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_a_table_loaded_on_demand_keeps_its_bots_playing(postgres: Postgres) -> None:
+    # Process one would wait a long time before its bot moves; it is killed before that.
+    one = ServerProcess(free_port(), postgres.url, bot_delay=600).start()
+    two = ServerProcess(free_port(), postgres.url).start()
+    try:
+        table = httpx.post(
+            one.url + "/api/tables",
+            json={
+                "game": "toy",
+                "seats": [{"kind": "bot", "bot": "easy"}, {"kind": "invite"}],
+                "reaction_seconds": 60,
+            },
+        ).json()
+        one.kill()
+        # Process two first hears of the table from a visitor; the bot to act plays there.
+        with connect(_ws(two, table["table_id"])) as socket:
+            assert _until_step(socket, 1)["table"]["step"] >= 1  # type: ignore[index]
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_two_rematch_requests_on_two_processes_make_one_table(postgres: Postgres) -> None:
+    one = ServerProcess(free_port(), postgres.url).start()
+    two = ServerProcess(free_port(), postgres.url).start()
+    try:
+        table = _two_seat_table(one)
+        tid = table["table_id"]
+        tokens = [table["token"], table["invitations"][0]["token"]]
+        for _ in range(100):  # play the toy game to its end through process one
+            status = httpx.get(f"{one.url}/api/tables/{tid}").json()
+            if status["status"] == "over":
+                break
+            seat = status["to_act"][0]
+            view = httpx.get(
+                f"{one.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {tokens[seat]}"}
+            ).json()["view"]
+            httpx.post(
+                f"{one.url}/api/tables/{tid}/actions",
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+                json={"step": view["step"], "action": view["legal_actions"][-1]},
+            )
+        assert httpx.get(f"{one.url}/api/tables/{tid}").json()["status"] == "over"
+
+        def rematch(args: tuple[ServerProcess, str]) -> str:
+            server, token = args
+            r = httpx.post(
+                f"{server.url}/api/tables/{tid}/rematch", headers={"Authorization": f"Bearer {token}"}
+            )
+            assert r.status_code == 200, r.text
+            return str(r.json()["table_id"])
+
+        with ThreadPoolExecutor(2) as pool:
+            ids = list(pool.map(rematch, [(one, tokens[0]), (two, tokens[1])]))
+        assert ids[0] == ids[1]
+        with psycopg.connect(conninfo(postgres.url)) as admin:
+            count = admin.execute("SELECT count(*) FROM tables WHERE rematch_of = %s", (tid,)).fetchone()
+        assert count == (1,)
     finally:
         one.stop()
         two.stop()

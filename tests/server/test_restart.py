@@ -3,6 +3,8 @@ there, and the games go on (bots included)."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import time
 from pathlib import Path
 
@@ -103,3 +105,42 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
         assert snap["view"]["is_over"]
     finally:
         server.stop()
+
+
+def test_a_reaction_window_ends_when_it_would_have_after_a_restart(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from cardroom.server.app import create_app
+
+    url = f"sqlite:///{tmp_path / 'clocks.sqlite3'}"
+    with TestClient(create_app(url, bot_delay=0.0)) as client:
+        table = client.post(
+            "/api/tables",
+            json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 90},
+        ).json()
+        tid, headers = table["table_id"], {"Authorization": f"Bearer {table['token']}"}
+        hand = client.get(f"/api/tables/{tid}/view", headers=headers).json()["view"]["hand"]
+        played = client.post(
+            f"/api/tables/{tid}/actions", headers=headers, json={"step": 0, "action": f"play {hand[0]}"}
+        )
+        opened = played.json()["window"]
+        assert opened is not None
+    with TestClient(create_app(url, bot_delay=0.0)) as client:
+        # Not a fresh 90 s clock: the same deadline as before the restart.
+        again = client.get(f"/api/tables/{tid}/view", headers=headers).json()["window"]
+        assert again is not None and again["deadline"] == opened["deadline"]
+    # A deadline that passed while the server was down closes the window as soon as it is back.
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
+        (clocks,) = conn.execute("select clocks from tables where id = ?", (tid,)).fetchone()
+        stored = json.loads(clocks)
+        stored["window_deadline"] -= 1000
+        conn.execute("update tables set clocks = ? where id = ?", (json.dumps(stored), tid))
+    with (
+        TestClient(create_app(url, bot_delay=0.0)) as client,
+        client.websocket_connect(f"/api/tables/{tid}/ws") as ws,
+    ):
+        while True:  # each receive waits for the next change; the window's passes are stored at once
+            snapshot = ws.receive_json()
+            if snapshot["table"]["step"] >= 3:
+                break
+        assert snapshot["window"] is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from datetime import timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket, WebSocketDisconnect
@@ -19,6 +20,8 @@ from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
 from cardroom.server import store
 from cardroom.server.errors import RateLimited, UnknownTable, WrongToken
+from cardroom.server.fastjson import FastJSON, dumps
+from cardroom.server.limits import short
 from cardroom.server.models import (
     ActionIn,
     CreateTable,
@@ -44,7 +47,7 @@ router = APIRouter(prefix="/api")
 ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": Problem, "description": "the token opens no seat at this table"},
     404: {"model": Problem, "description": "no such table"},
-    429: {"model": Problem, "description": "too many requests for this token"},
+    429: {"model": Problem, "description": "too many requests for this token (or tables from this address)"},
 }
 
 
@@ -139,11 +142,11 @@ async def game_rules(game: str, preset: str | None = None) -> Rules | JSONRespon
     from cardroom.server.rules import rules_markdown
 
     if game not in game_names():
-        return JSONResponse({"detail": f"no game named {game!r}"}, status_code=404)
+        return JSONResponse({"detail": f"no game named {short(game, 40)!r}"}, status_code=404)
     try:
         g = make(game, preset=preset)
     except InvalidOptions as exc:
-        return JSONResponse({"detail": str(exc)}, status_code=422)
+        return JSONResponse({"detail": short(str(exc))}, status_code=422)
     return Rules(game=game, preset=g.preset, markdown=rules_markdown(g))
 
 
@@ -154,10 +157,21 @@ async def game_rules(game: str, preset: str | None = None) -> Rules | JSONRespon
     "/tables",
     response_model=TableCreated,
     status_code=201,
-    responses={422: {"model": Problem, "description": "unknown game, preset, option or bot"}},
+    responses={
+        413: {"model": Problem, "description": "the request body is over 64 KiB"},
+        422: {"model": Problem, "description": "unknown game, preset, option or bot"},
+        429: {"model": Problem, "description": "too many tables created from this address"},
+    },
     summary="Create a table and fill its seats",
 )
 async def create_table(body: CreateTable, request: Request, room: RoomDep) -> TableCreated:
+    # Tables are stored for good: one address may not fill the disk with them. Counted in the
+    # database, so the limit holds across every process.
+    creator = hash_token("address:" + (request.client.host if request.client else "?"))[:16]
+    per_minute: int = request.app.state.tables_per_minute
+    since = store.now() - timedelta(minutes=1)
+    if await asyncio.to_thread(store.created_since, room.engine, creator, since) >= per_minute:
+        raise RateLimited()
     created = room.create(
         body.game,
         body.preset,
@@ -166,6 +180,7 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         body.reaction_seconds,
         body.turn_seconds,
     )
+    await asyncio.to_thread(store.set_creator, room.engine, created.table_id, creator)
     base = str(request.base_url).rstrip("/")
     return TableCreated(
         table_id=created.table_id,
@@ -187,8 +202,8 @@ async def list_tables(room: RoomDep) -> list[dict[str, Any]]:
 @router.get(
     "/tables/{table_id}", response_model=TableSummary, responses=ERRORS, summary="A table's public facts"
 )
-async def get_table(table_id: str, room: RoomDep) -> dict[str, Any]:
-    return public_summary(room.live(table_id))
+async def get_table(table_id: str, room: RoomDep) -> FastJSON:
+    return FastJSON(public_summary(room.live(table_id)))
 
 
 @router.get(
@@ -197,9 +212,9 @@ async def get_table(table_id: str, room: RoomDep) -> dict[str, Any]:
     responses=ERRORS,
     summary="Your seat's view and log (a spectator's without a token)",
 )
-async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> dict[str, Any]:
+async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
     live = room.live(table_id)
-    return room.snapshot(live, room.optional_seat(live, token))
+    return FastJSON(room.snapshot(live, room.optional_seat(live, token)))
 
 
 @router.post(
@@ -212,11 +227,11 @@ async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> dict[str, A
     },
     summary="Take an action on the step it was chosen on",
 )
-async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: TokenDep) -> dict[str, Any]:
+async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: TokenDep) -> FastJSON:
     live = room.live(table_id)
     seat = room.seat_of(live, token)
     live = await room.submit(table_id, seat, body.step, body.action)
-    return room.snapshot(live, seat)
+    return FastJSON(room.snapshot(live, seat))
 
 
 @router.get(
@@ -283,13 +298,18 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     except WrongToken:
         await websocket.close(code=4403, reason="wrong token")
         return
+    refusal = room.hub.refusal(table_id, seat)
+    if refusal is not None:
+        await websocket.close(code=4429, reason=refusal)
+        return
     await websocket.accept()
-    changed = room.hub.subscribe(table_id)
+    changed = room.hub.subscribe(table_id, seat)
     receiver = asyncio.create_task(_drain(websocket))
     try:
         while True:
             changed.clear()
-            await websocket.send_json({"type": "snapshot", **room.snapshot(room.live(table_id), seat)})
+            message = {"type": "snapshot", **room.snapshot(room.live(table_id), seat)}
+            await websocket.send_text(dumps(message).decode())
             waiter = asyncio.create_task(changed.wait())
             done, _ = await asyncio.wait({waiter, receiver}, return_when=asyncio.FIRST_COMPLETED)
             if receiver in done:
@@ -298,7 +318,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
-        room.hub.unsubscribe(table_id, changed)
+        room.hub.unsubscribe(table_id, changed, seat)
         receiver.cancel()
         with contextlib.suppress(Exception):
             await websocket.close()

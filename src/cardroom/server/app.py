@@ -8,6 +8,7 @@ import contextlib
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from importlib import resources
 from pathlib import Path
 
@@ -21,9 +22,10 @@ from cardroom.server import database
 from cardroom.server.analysis_api import router as analysis_router
 from cardroom.server.api import router
 from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable, WrongToken
+from cardroom.server.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.listener import listen
 from cardroom.server.ratelimit import RateLimiter
-from cardroom.server.rooms import Room
+from cardroom.server.rooms import EXPIRE_AFTER, Room
 
 WEB_DIR = Path(str(resources.files("cardroom") / "web"))
 
@@ -34,11 +36,17 @@ def create_app(
     bot_delay: float | None = None,
     rate: float = 20.0,
     burst: int = 60,
+    spectators_per_table: int = 100,
+    tables_per_minute: int | None = None,
+    expire_after: timedelta = EXPIRE_AFTER,
 ) -> FastAPI:
     """The app on the given database (see :func:`database.database_url` for the default).
 
     ``bot_delay``: the least time a bot takes per move (default 0.8 s, or $CARDROOM_BOT_DELAY), so
     people can follow a bot's play and its speed says nothing about its cards.
+    ``tables_per_minute`` (default 60, or $CARDROOM_TABLES_PER_MINUTE): how many tables one address
+    may create in any minute, counted in the database (so across processes).
+    ``expire_after``: how long an unfinished table may go without a move before it is closed.
     """
     url = database.database_url(database_url)
     delay = bot_delay if bot_delay is not None else float(os.environ.get("CARDROOM_BOT_DELAY", "0.8"))
@@ -47,21 +55,24 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = database.make_engine(url)
         database.upgrade(engine)
-        room = Room(engine, bot_delay=delay)
+        room = Room(engine, bot_delay=delay, expire_after=expire_after)
+        room.hub.spectators = spectators_per_table
         app.state.room = room
         app.state.limiter = RateLimiter(rate, burst)
-        await room.resume_all()
-        listener = None
+        app.state.tables_per_minute = tables_per_minute or int(os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60"))
+        await room.expire_idle()  # one UPDATE, done before the first request is served
+        background = [asyncio.create_task(_housekeeping(room))]
         if engine.dialect.name == "postgresql":
-            listener = asyncio.create_task(listen(url, room.catch_up))
+            background.append(asyncio.create_task(listen(url, room.heard, room.catch_up_all)))
         try:
             yield
         finally:
-            if listener is not None:
-                listener.cancel()
+            for task in background:
+                task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
-                    await listener
+                    await task
             await room.autoplay.shutdown()
+            room.writer.close()
             engine.dispose()
 
     app = FastAPI(
@@ -71,7 +82,9 @@ def create_app(
         lifespan=lifespan,
     )
     app.include_router(router)
-    app.include_router(analysis_router)  # post-game analysis and hints (issue 12)
+    app.include_router(analysis_router)  # post-game analysis and hints
+    # Outermost: a body over the limit is refused before any parsing (413).
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     _handlers(app)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
@@ -86,6 +99,14 @@ def create_app(
     return app
 
 
+async def _housekeeping(room: Room) -> None:
+    """Resume the unfinished tables in the background, then close idle tables hourly."""
+    await room.resume_all()
+    while True:
+        await asyncio.sleep(3600)
+        await room.expire_idle()
+
+
 def _handlers(app: FastAPI) -> None:
     @app.exception_handler(UnknownTable)
     async def unknown(_: Request, exc: UnknownTable) -> JSONResponse:
@@ -97,11 +118,11 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StaleStep)
     async def stale(_: Request, exc: StaleStep) -> JSONResponse:
-        return JSONResponse({"detail": str(exc), "step": exc.current}, status_code=409)
+        return JSONResponse({"detail": short(str(exc)), "step": exc.current}, status_code=409)
 
     @app.exception_handler(Refused)
     async def refused(_: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=422)
+        return JSONResponse({"detail": short(str(exc))}, status_code=422)
 
     @app.exception_handler(RateLimited)
     async def limited(_: Request, exc: RateLimited) -> JSONResponse:
@@ -113,4 +134,4 @@ def _handlers(app: FastAPI) -> None:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', 'invalid')}" for e in exc.errors()
         )
-        return JSONResponse({"detail": f"malformed request: {problems}"}, status_code=422)
+        return JSONResponse({"detail": short(f"malformed request: {problems}")}, status_code=422)

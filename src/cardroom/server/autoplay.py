@@ -16,6 +16,7 @@ import random
 import secrets
 import time
 from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from cardroom.bots.specs import make_bot
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardroom.server")
 
 STAND_IN_SPEC = "heuristic"  # who plays for a player whose turn timer ran out
+BOT_THREADS = 2  # one per core of the machine the room is sized for
 
 
 def only_shrinks(live: Live, since: int) -> bool:
@@ -57,6 +59,9 @@ class Autoplay:
         self.bot_budget = bot_budget
         self._tasks: dict[tuple[str, str, int], asyncio.Task[None]] = {}
         self._bots: dict[tuple[str, int, str], Bot] = {}
+        # Bots think on their own threads: a slow search can only delay other bots, never the
+        # database writes and reads that run on the default executor.
+        self._pool = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="cardroom-bot")
 
     def after_change(self, live: Live, previous: State | None) -> None:
         """Called after every stored action (and when a table is created or resumed)."""
@@ -65,10 +70,12 @@ class Autoplay:
         if state.is_over:
             live.window_step = live.window_deadline = None
             live.turn_deadlines.clear()
+            self.room.clocks_changed(live)
             return
-        # Reaction window: keep the running clock while seats are only passing one by one.
-        if previous is not None and live.window_step is not None and window_open(live):
-            pass
+        # Reaction window: keep the running clock while seats are only passing one by one (and a
+        # clock restored from the database after a restart ends when it would have).
+        if live.window_step is not None and window_open(live):
+            self._start((table_id, "window", live.window_step), self._close_window(table_id, live.window_step))
         elif is_reaction_window(state):
             live.window_step = live.step
             live.window_deadline = time.time() + live.row.reaction_seconds
@@ -81,18 +88,19 @@ class Autoplay:
                 self._start((table_id, "bot", seat), self._play_bot(table_id, seat))
         # Turn timers, for people only, and not inside a reaction window (that has its own clock).
         if live.row.turn_seconds:
-            acted = live.actors[-1] if live.actors else None
+            acted = live.actors[-1] if live.actors and previous is not None else None
             for seat in list(live.turn_deadlines):
                 if seat not in state.to_act or seat == acted or live.window_deadline is not None:
                     del live.turn_deadlines[seat]
             if live.window_deadline is None:
                 for seat in state.to_act:
-                    if kinds[seat].kind != "bot" and seat not in live.turn_deadlines:
-                        deadline = time.time() + live.row.turn_seconds
-                        live.turn_deadlines[seat] = deadline
-                        self._start(
-                            (table_id, f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline)
-                        )
+                    if kinds[seat].kind == "bot":
+                        continue
+                    if seat not in live.turn_deadlines:
+                        live.turn_deadlines[seat] = time.time() + live.row.turn_seconds
+                    deadline = live.turn_deadlines[seat]  # new, running, or restored after a restart
+                    self._start((table_id, f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline))
+        self.room.clocks_changed(live)
 
     def _start(self, key: tuple[str, str, int], coro: Coroutine[Any, Any, None]) -> None:
         running = self._tasks.get(key)
@@ -114,6 +122,7 @@ class Autoplay:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
     # -- bots ----------------------------------------------------------------------------------------
 
@@ -134,7 +143,8 @@ class Autoplay:
         game: Game = live.game
         try:
             bot = self._bot(live, seat, spec)
-            text = await asyncio.wait_for(asyncio.to_thread(bot.choose, game, view, rng), self.bot_budget)
+            thinking = asyncio.get_running_loop().run_in_executor(self._pool, bot.choose, game, view, rng)
+            text = await asyncio.wait_for(thinking, self.bot_budget)
             return str(text)
         except Exception:
             log.warning(

@@ -13,7 +13,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     url = database_url(database)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"cardroom is open at http://{shown}:{port}/  (database: {_safe(url)})", flush=True)
-    uvicorn.run(create_app(url), host=host, port=port, log_level="warning")
+    # No per-message deflate on sockets: compressing every snapshot cost more server time than
+    # anything else per push (measured with bench/server_load.py); snapshots are a few KB.
+    uvicorn.run(create_app(url), host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 def _safe(url: str) -> str:

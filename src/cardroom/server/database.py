@@ -31,8 +31,18 @@ def make_engine(url: str) -> Engine:
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
     engine = create_engine(url, future=True)
     if engine.dialect.name == "sqlite":
+        _private_file(engine.url.database)
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def _private_file(path: str | None) -> None:
+    """Create the SQLite file readable by its owner only: it holds live games' seeds. SQLite gives
+    its -wal and -shm files the database file's permissions."""
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
 
 
 def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:

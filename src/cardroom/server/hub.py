@@ -1,27 +1,52 @@
 """Tells open sockets that their table changed. It carries no state: each socket, woken, computes its
-own seat's view from the current game, so no socket is ever sent another seat's view."""
+own seat's view from the current game, so no socket is ever sent another seat's view.
+
+It also counts sockets, so that nobody can open thousands on one table and slow everyone else:
+at most ``spectators`` spectator sockets per table, ``per_seat`` per seat, ``total`` in all.
+"""
 
 from __future__ import annotations
 
 import asyncio
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 
 class Hub:
-    def __init__(self) -> None:
+    def __init__(self, *, spectators: int = 100, per_seat: int = 8, total: int = 10_000) -> None:
         self._listeners: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
+        self.spectators = spectators
+        self.per_seat = per_seat
+        self.total = total
+        self._open: Counter[tuple[str, int | None]] = Counter()
+        self._all = 0
 
-    def subscribe(self, table_id: str) -> asyncio.Event:
+    def refusal(self, table_id: str, seat: int | None) -> str | None:
+        """Why one more socket for this seat (``None``: a spectator) is refused, or ``None``."""
+        if self._all >= self.total:
+            return "the room is full; try again later"
+        if seat is None and self._open[(table_id, None)] >= self.spectators:
+            return f"at most {self.spectators} spectators per table"
+        if seat is not None and self._open[(table_id, seat)] >= self.per_seat:
+            return f"at most {self.per_seat} sockets per seat"
+        return None
+
+    def subscribe(self, table_id: str, seat: int | None = None) -> asyncio.Event:
         event = asyncio.Event()
         self._listeners[table_id].add(event)
+        self._open[(table_id, seat)] += 1
+        self._all += 1
         return event
 
-    def unsubscribe(self, table_id: str, event: asyncio.Event) -> None:
+    def unsubscribe(self, table_id: str, event: asyncio.Event, seat: int | None = None) -> None:
         listeners = self._listeners.get(table_id)
-        if listeners is not None:
+        if listeners is not None and event in listeners:
             listeners.discard(event)
             if not listeners:
                 del self._listeners[table_id]
+            self._open[(table_id, seat)] -= 1
+            if self._open[(table_id, seat)] <= 0:
+                del self._open[(table_id, seat)]
+            self._all -= 1
 
     def changed(self, table_id: str) -> None:
         for event in self._listeners.get(table_id, ()):

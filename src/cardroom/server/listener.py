@@ -20,8 +20,15 @@ def conninfo(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-async def listen(url: str, on_change: Callable[[str], Awaitable[None]]) -> None:
-    """Forever: hear each table id NOTIFYed and hand it to ``on_change``; reconnect after errors."""
+async def listen(
+    url: str,
+    on_change: Callable[[str], Awaitable[None]],
+    on_connect: Callable[[], Awaitable[None]] | None = None,
+) -> None:
+    """Forever: hear each payload NOTIFYed and hand it to ``on_change``; reconnect after errors.
+
+    After each (re)connection, once LISTEN is in place, ``on_connect`` runs: whatever was stored while
+    the channel was down was never heard, so the caller reads it from the database."""
     import psycopg
 
     delay = 0.5
@@ -30,6 +37,11 @@ async def listen(url: str, on_change: Callable[[str], Awaitable[None]]) -> None:
             async with await psycopg.AsyncConnection.connect(conninfo(url), autocommit=True) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 delay = 0.5
+                if on_connect is not None:
+                    try:
+                        await on_connect()
+                    except Exception:
+                        log.exception("catching up after connecting failed")
                 async for note in conn.notifies():
                     try:
                         await on_change(note.payload)

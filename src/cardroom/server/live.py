@@ -27,6 +27,8 @@ class Live:
     window_deadline: float | None = None
     # Turn timers: seat -> epoch seconds at which a bot takes over.
     turn_deadlines: dict[int, float] = field(default_factory=dict)
+    # The clocks as last written to the database (so unchanged clocks are not written again).
+    saved_clocks: dict[str, object] | None = None
 
     @property
     def step(self) -> int:

@@ -35,14 +35,17 @@ class Rules(BaseModel):
 class SeatIn(BaseModel):
     kind: Literal["me", "bot", "invite"]
     bot: str | None = Field(
-        None, description="difficulty (easy, normal, hard) or a bot spec such as 'random'"
+        None,
+        max_length=128,
+        description="difficulty (easy, normal, hard) or a bot spec such as 'random' or 'ismcts:ms=500'"
+        " (search budgets: ms 1 to 4000, iterations 1 to 1,000,000)",
     )
     name: str | None = Field(None, max_length=40)
 
 
 class CreateTable(BaseModel):
-    game: str
-    preset: str | None = None
+    game: str = Field(max_length=64)
+    preset: str | None = Field(None, max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
     reaction_seconds: float = Field(
@@ -81,7 +84,9 @@ class TableSummary(BaseModel):
     title: str
     preset: str
     options: dict[str, Any]
-    status: Literal["playing", "over"]
+    status: Literal["playing", "over", "expired"] = Field(
+        description="'expired': unfinished and without a move for 14 days, closed for good"
+    )
     step: int
     to_act: list[int]
     created: str

@@ -13,6 +13,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import Engine
@@ -20,18 +21,25 @@ from sqlalchemy import Engine
 from cardroom.core.errors import IllegalAction, InvalidAction, InvalidOptions
 from cardroom.core.registry import game_names, make
 from cardroom.core.rng import fresh_seed
+from cardroom.games.taco.cards import VERSIONS as TACO_DECKS
 from cardroom.server import store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.errors import Refused, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
+from cardroom.server.limits import bounded_bot_spec, clean_text, clean_value, short, well_formed_table_id
 from cardroom.server.live import Live, rebuild, still_current
-from cardroom.server.store import SeatRow, TableRow
+from cardroom.server.store import NewAction, SeatRow, TableRow
+from cardroom.server.writer import GroupWriter
 
 log = logging.getLogger("cardroom.server")
 
 MAX_PLAYERS = 10
 MAX_CACHED = 2000  # replayed tables kept in memory
+EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this long is closed
 CHEATING_BOTS = frozenset({"oracle"})  # bots that read the whole state: never at a table with people
+# Options whose other values name a file on the server: over the network only these values are taken,
+# and the refusal is the same whether or not such a file exists.
+SERVER_ONLY_VALUES: dict[str, frozenset[str]] = {"deck": frozenset(TACO_DECKS)}
 
 
 @dataclass(frozen=True)
@@ -50,11 +58,22 @@ class Created:
 
 
 class Room:
-    def __init__(self, engine: Engine, *, bot_delay: float = 0.8, bot_budget: float = 5.0) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        bot_delay: float = 0.8,
+        bot_budget: float = 5.0,
+        expire_after: timedelta = EXPIRE_AFTER,
+    ) -> None:
         self.engine = engine
+        self.expire_after = expire_after
         self.hub = Hub()
         self._live: dict[str, Live] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
+        # Names this process in its PostgreSQL notifications, so it skips the ones it sent itself.
+        self.origin = secrets.token_hex(6)
+        self.writer = GroupWriter(engine, self.origin)
 
     # -- loading -----------------------------------------------------------------------------
 
@@ -65,10 +84,15 @@ class Room:
         found = self._load(table_id)
         self._live[table_id] = found
         self._evict()
+        # Whoever loads a table (a GET, a socket, a resume) sets its bots and clocks going: a table
+        # is never in memory without them. Clocks that were running go on from their stored deadlines.
+        self._restore_clocks(found)
+        if found.row.status != "expired":
+            self.autoplay.after_change(found, previous=None)
         return found
 
     def _load(self, table_id: str) -> Live:
-        row = store.load_table(self.engine, table_id) if len(table_id) <= 32 else None
+        row = store.load_table(self.engine, table_id) if well_formed_table_id(table_id) else None
         if row is None:
             raise UnknownTable(table_id)
         return rebuild(row, store.load_actions(self.engine, table_id))
@@ -79,8 +103,41 @@ class Room:
         fresh = self._load(table_id)
         if old is not None:
             fresh.lock = old.lock
+            fresh.window_step, fresh.window_deadline = old.window_step, old.window_deadline
+            fresh.turn_deadlines = dict(old.turn_deadlines)
         self._live[table_id] = fresh
+        # Another process moved the game on: this process keeps its bots and clocks going too.
+        if fresh.row.status != "expired":
+            self.autoplay.after_change(fresh, previous=None if old is None else old.state)
         return fresh
+
+    def _restore_clocks(self, live: Live) -> None:
+        clocks = live.row.clocks or {}
+        live.saved_clocks = clocks or None
+        window_step, deadline = clocks.get("window_step"), clocks.get("window_deadline")
+        if isinstance(window_step, int) and isinstance(deadline, (int, float)) and window_step <= live.step:
+            live.window_step, live.window_deadline = window_step, float(deadline)
+            if not window_open(live):
+                live.window_step = live.window_deadline = None
+        turns = clocks.get("turn") or {}
+        live.turn_deadlines = {
+            int(seat): float(at) for seat, at in turns.items() if int(seat) in live.state.to_act
+        }
+
+    def clocks_changed(self, live: Live) -> None:
+        """Store the table's running clocks when they changed, so a restart ends each when it would
+        have. Written after the action (a crash in between gives that clock a fresh start)."""
+        clocks: dict[str, object] = {
+            "window_step": live.window_step,
+            "window_deadline": live.window_deadline,
+            "turn": {str(seat): at for seat, at in live.turn_deadlines.items()},
+        }
+        if clocks == (live.saved_clocks or {"window_step": None, "window_deadline": None, "turn": {}}):
+            return
+        live.saved_clocks = clocks
+        self.writer.run_in_order(store.save_clocks, self.engine, live.row.id, clocks).add_done_callback(
+            _log_failure
+        )
 
     def _evict(self) -> None:
         # The cache only saves replays; finished games are the ones safe to forget (nothing will
@@ -91,15 +148,25 @@ class Room:
         for table_id in [t for t, live in self._live.items() if live.state.is_over][:excess]:
             del self._live[table_id]
 
+    async def expire_idle(self) -> None:
+        """Unfinished tables without a move for ``expire_after`` are closed for good (status expired)."""
+        cutoff = store.now() - self.expire_after
+        for table_id in await asyncio.to_thread(store.expire_idle, self.engine, cutoff):
+            self._live.pop(table_id, None)
+
     async def resume_all(self) -> None:
-        """After a start: rebuild every unfinished game and set its bots and clocks going again."""
-        for table_id in store.all_playing_ids(self.engine):
+        """After a start: rebuild the unfinished games and set their bots and clocks going again.
+
+        Run in the background after startup, yielding between tables, so the server answers at once;
+        a table asked for before its turn here is loaded (bots and clocks included) on demand."""
+        for table_id in await asyncio.to_thread(store.all_playing_ids, self.engine):
             try:
-                live = self.live(table_id)
+                self.live(table_id)
+            except UnknownTable:
+                continue
             except Exception:  # a game whose rules changed under it must not stop the server
                 log.exception("table %s could not be rebuilt", table_id)
-                continue
-            self.autoplay.after_change(live, previous=None)
+            await asyncio.sleep(0)
 
     # -- seats -----------------------------------------------------------------------------------
 
@@ -118,6 +185,8 @@ class Room:
     def join(self, table_id: str, token: str | None, name: str | None) -> int:
         live = self.live(table_id)
         seat = self.seat_of(live, token)
+        if name:
+            clean_text(name, "a seat name")
         store.mark_joined(self.engine, table_id, seat, name)
         self.reload_row(live)
         self.hub.changed(table_id)
@@ -142,41 +211,49 @@ class Room:
         from cardroom.bots.specs import make_bot, resolve_spec
 
         if game_name not in game_names():
-            raise Refused(f"no game named {game_name!r}; games: {', '.join(game_names())}")
+            raise Refused(f"no game named {short(game_name, 40)!r}; games: {', '.join(game_names())}")
         if not 1 <= len(seats) <= MAX_PLAYERS:
             raise Refused(f"a table has 1 to {MAX_PLAYERS} seats")
         if sum(1 for s in seats if s.kind == "me") > 1:
             raise Refused("you can take only one seat")
         options = dict(options)
         for name, value in options.items():
+            clean_text(str(name), "an option name")
+            clean_value(value, f"option {short(str(name), 40)!r}")
             # Some options may name a file (T.A.C.O.'s deck); the server must never open a file a
             # visitor names, so such values are only accepted from the command line.
+            allowed = SERVER_ONLY_VALUES.get(name)
+            if allowed is not None and value not in allowed:
+                raise Refused(
+                    f"option {name!r}: tables here use {', '.join(map(repr, sorted(allowed)))}; "
+                    "a deck file of your own is for the command line"
+                )
             if isinstance(value, str) and (
                 "/" in value or "\\" in value or value.startswith(".") or "." in value[-6:]
             ):
-                raise Refused(f"option {name!r}: file names are not accepted here")
+                raise Refused(f"option {short(name, 40)!r}: file names are not accepted here")
         try:
             probe = make(game_name, preset=preset)
             if any(o.name == "players" for o in probe.option_specs) and "players" not in options:
                 options["players"] = len(seats)
             game = make(game_name, preset=preset, **options)
-        except (InvalidOptions, TypeError) as exc:
-            raise Refused(str(exc)) from None
+        except (InvalidOptions, TypeError, ValueError) as exc:
+            raise Refused(short(str(exc))) from None
         if game.players != len(seats):
             raise Refused(f"this game has {game.players} seats; {len(seats)} were filled")
         created = Created(table_id=tokens.new_table_id(), seat=None, token=None, invitations={})
         rows: list[SeatRow] = []
         my_seat, my_token = None, None
         for i, req in enumerate(seats):
-            name = (req.name or "").strip()[:40]
+            name = clean_text((req.name or "").strip()[:40], "a seat name")
             if req.kind == "bot":
-                spec = resolve_spec(req.bot or "normal")
+                spec = bounded_bot_spec(resolve_spec(req.bot or "normal"))
                 if spec.split(":")[0].strip().lower() in CHEATING_BOTS:
                     raise Refused(f"bot {spec!r} sees hidden cards; it is for measurement, not for tables")
                 try:
                     make_bot(spec, game)
                 except InvalidOptions as exc:
-                    raise Refused(str(exc)) from None
+                    raise Refused(short(str(exc))) from None
                 rows.append(
                     SeatRow(i, "bot", spec, None, name or f"Bot {i + 1} ({req.bot or 'normal'})", True)
                 )
@@ -237,12 +314,11 @@ class Room:
             rematch_id=None,
             seats=old.seats,
         )
-        store.create_table(self.engine, row)
-        store.set_rematch(self.engine, old.id, row.id)
+        rematch_id = store.create_rematch(self.engine, row)  # another process may have made it first
         self.reload_row(live)
-        self.autoplay.after_change(self.live(row.id), previous=None)
+        self.live(rematch_id)  # loading sets its bots and clocks going
         self.hub.changed(table_id)
-        return row.id
+        return rematch_id
 
     # -- playing -----------------------------------------------------------------------------------
 
@@ -252,6 +328,8 @@ class Room:
         live = self.live(table_id)
         async with live.lock:
             live = self.live(table_id)  # the cache may have been rebuilt while we waited
+            if live.row.status == "expired":
+                raise Refused(f"this table expired after {self.expire_after.days} days without a move")
             if not still_current(live, seat, step):
                 raise StaleStep(live.step)
             if not isinstance(text, str) or len(text) > 200:
@@ -263,15 +341,8 @@ class Room:
                 raise Refused(str(exc)) from None
             action_text = str(live.game.parse_action(text))
             try:
-                await asyncio.to_thread(
-                    store.append_action,
-                    self.engine,
-                    table_id,
-                    live.step,
-                    seat,
-                    action_text,
-                    timed_out,
-                    new_state.is_over,
+                await self.writer.append(
+                    NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over)
                 )
             except store.StepTaken:
                 # Another server process stored this step first: catch up from the database.
@@ -284,6 +355,19 @@ class Room:
         self.hub.changed(table_id)
         return live
 
+    async def heard(self, payload: str) -> None:
+        """A PostgreSQL notification: ``table_id`` or ``table_id origin``. An action this process
+        stored itself is already in its cache; anything else is read from the database."""
+        table_id, _, origin = payload.partition(" ")
+        if origin != self.origin:
+            await self.catch_up(table_id)
+
+    async def catch_up_all(self) -> None:
+        """After the notification channel was down: whatever happened meanwhile, catch up on it."""
+        for table_id, live in list(self._live.items()):
+            if not live.state.is_over:
+                await self.catch_up(table_id)
+
     async def catch_up(self, table_id: str) -> None:
         """Another process changed this table: apply what it stored, then wake bots, clocks, sockets."""
         live = self._live.get(table_id)
@@ -291,12 +375,14 @@ class Room:
             return  # not cached here: it will be read from the database when first asked for
         async with live.lock:
             row = await asyncio.to_thread(store.load_table, self.engine, table_id)
-            rows = await asyncio.to_thread(store.load_actions, self.engine, table_id)
+            rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, live.step)
             if row is None:
                 return
             previous = live.state
             live.row = row
-            for action in rows[live.step :]:
+            for action in rows:
+                if action.step != live.step:
+                    continue  # stored while this process was reading; the next notification brings it
                 live.record(action.seat, live.state.apply(action.seat, action.text))
             changed = live.state is not previous
         if changed:
@@ -339,7 +425,7 @@ def public_summary(live: Live) -> dict[str, Any]:
         "title": live.game.title,
         "preset": row.preset,
         "options": row.options,
-        "status": "over" if outcome is not None else "playing",
+        "status": "over" if outcome is not None else ("expired" if row.status == "expired" else "playing"),
         "step": live.step,
         "to_act": list(state.to_act),
         "created": row.created.isoformat(),
@@ -353,6 +439,11 @@ def public_summary(live: Live) -> dict[str, Any]:
             for s in row.seats
         ],
     }
+
+
+def _log_failure(future: asyncio.Future[None]) -> None:
+    if not future.cancelled() and future.exception() is not None:
+        log.error("storing a table's clocks failed", exc_info=future.exception())
 
 
 def bot_rng_seed() -> int:

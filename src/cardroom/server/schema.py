@@ -15,6 +15,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -40,6 +41,15 @@ tables = Table(
     Column("turn_seconds", Float, nullable=True),
     Column("rematch_of", String(32), nullable=True),
     Column("rematch_id", String(32), nullable=True),
+    # When an action was last stored (null: none yet, see `created`); idle tables expire by it.
+    Column("updated", DateTime(timezone=True), nullable=True),
+    # The running clocks' deadlines (epoch seconds), so a restart ends them when they would have.
+    Column("clocks", JSON, nullable=True),
+    # A hash of the creating address (never the address), so every process can count an address's
+    # new tables for the creation limit.
+    Column("creator", String(16), nullable=True),
+    Index("ix_tables_status_updated", "status", "updated"),
+    Index("ix_tables_creator_created", "creator", "created"),
 )
 
 seats = Table(

@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert, select, text, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Connection, Engine, func, insert, select, text, update
 
 from cardroom.server.schema import actions, seats, tables
 
@@ -44,6 +43,7 @@ class TableRow:
     rematch_of: str | None
     rematch_id: str | None
     seats: tuple[SeatRow, ...] = field(default=())
+    clocks: dict[str, Any] | None = None  # the running clocks' deadlines, see Room.clocks_changed
 
 
 @dataclass(frozen=True)
@@ -61,44 +61,76 @@ def now() -> datetime:
 CHANNEL = "cardroom"
 
 
-def _notify(conn: Connection, table_id: str) -> None:
+def _notify(conn: Connection, table_id: str, origin: str = "") -> None:
     """On PostgreSQL, tell every server process that this table changed. The notification is sent
-    when the transaction commits, so nobody hears of a change that was not stored."""
+    when the transaction commits, so nobody hears of a change that was not stored. ``origin`` names
+    the process whose cache already holds the change (it skips its own notification)."""
     if conn.dialect.name == "postgresql":
-        conn.execute(
-            text("SELECT pg_notify(:channel, :table_id)"), {"channel": CHANNEL, "table_id": table_id}
-        )
+        payload = f"{table_id} {origin}" if origin else table_id
+        conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
 
 def create_table(engine: Engine, row: TableRow) -> None:
     with engine.begin() as conn:
+        _insert_table(conn, row)
+
+
+class _Lost(Exception):
+    """Rolls back a rematch table whose old table already has one."""
+
+
+def create_rematch(engine: Engine, row: TableRow) -> str:
+    """Store ``row`` as the rematch of ``row.rematch_of``, unless that table has one already: the
+    id of the one rematch table. The new table and the claim are one transaction, and the claim is
+    conditional (``rematch_id IS NULL``), so two processes asking at once make one rematch table."""
+    assert row.rematch_of is not None
+    try:
+        with engine.begin() as conn:
+            _insert_table(conn, row)
+            claimed = conn.execute(
+                update(tables)
+                .where(tables.c.id == row.rematch_of, tables.c.rematch_id.is_(None))
+                .values(rematch_id=row.id)
+            ).rowcount
+            if claimed != 1:
+                raise _Lost()
+            _notify(conn, row.rematch_of)
+        return row.id
+    except _Lost:
+        with engine.connect() as conn:
+            winner = conn.execute(select(tables.c.rematch_id).where(tables.c.id == row.rematch_of)).scalar()
+        assert winner is not None
+        return str(winner)
+
+
+def _insert_table(conn: Connection, row: TableRow) -> None:
+    conn.execute(
+        insert(tables).values(
+            id=row.id,
+            game=row.game,
+            preset=row.preset,
+            options=row.options,
+            seed=row.seed,
+            created=row.created,
+            status=row.status,
+            reaction_seconds=row.reaction_seconds,
+            turn_seconds=row.turn_seconds,
+            rematch_of=row.rematch_of,
+            rematch_id=None,
+        )
+    )
+    for s in row.seats:
         conn.execute(
-            insert(tables).values(
-                id=row.id,
-                game=row.game,
-                preset=row.preset,
-                options=row.options,
-                seed=row.seed,
-                created=row.created,
-                status=row.status,
-                reaction_seconds=row.reaction_seconds,
-                turn_seconds=row.turn_seconds,
-                rematch_of=row.rematch_of,
-                rematch_id=None,
+            insert(seats).values(
+                table_id=row.id,
+                seat=s.seat,
+                kind=s.kind,
+                bot_spec=s.bot_spec,
+                token_hash=s.token_hash,
+                name=s.name,
+                joined=s.joined,
             )
         )
-        for s in row.seats:
-            conn.execute(
-                insert(seats).values(
-                    table_id=row.id,
-                    seat=s.seat,
-                    kind=s.kind,
-                    bot_spec=s.bot_spec,
-                    token_hash=s.token_hash,
-                    name=s.name,
-                    joined=s.joined,
-                )
-            )
 
 
 def load_table(engine: Engine, table_id: str) -> TableRow | None:
@@ -126,35 +158,77 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
         rematch_of=t["rematch_of"],
         rematch_id=t["rematch_id"],
         seats=seat_list,
+        clocks=t["clocks"],
     )
 
 
-def load_actions(engine: Engine, table_id: str) -> list[ActionRow]:
+def load_actions(engine: Engine, table_id: str, since: int = 0) -> list[ActionRow]:
+    """The table's actions from step ``since`` on, in order."""
     with engine.connect() as conn:
         rows = conn.execute(
             select(actions.c.step, actions.c.seat, actions.c.text, actions.c.timed_out)
-            .where(actions.c.table_id == table_id)
+            .where(actions.c.table_id == table_id, actions.c.step >= since)
             .order_by(actions.c.step)
         )
         return [ActionRow(r.step, r.seat, r.text, bool(r.timed_out)) for r in rows]
+
+
+@dataclass(frozen=True)
+class NewAction:
+    table_id: str
+    step: int
+    seat: int
+    text: str
+    timed_out: bool
+    over: bool
 
 
 def append_action(
     engine: Engine, table_id: str, step: int, seat: int, text: str, timed_out: bool, over: bool
 ) -> None:
     """Store one action (and the table's new status); :class:`StepTaken` if the step is gone."""
-    try:
-        with engine.begin() as conn:
-            conn.execute(
-                insert(actions).values(
-                    table_id=table_id, step=step, seat=seat, text=text, created=now(), timed_out=timed_out
-                )
-            )
-            if over:
-                conn.execute(update(tables).where(tables.c.id == table_id).values(status="over"))
-            _notify(conn, table_id)
-    except IntegrityError as exc:
-        raise StepTaken(f"step {step} of table {table_id} is already taken") from exc
+    (taken,) = append_actions(engine, [NewAction(table_id, step, seat, text, timed_out, over)])
+    if taken:
+        raise StepTaken(f"step {step} of table {table_id} is already taken")
+
+
+def _insert_new_step(conn: Connection) -> Any:
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        return pg_insert(actions).on_conflict_do_nothing(index_elements=["table_id", "step"])
+    if conn.dialect.name == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        return sqlite_insert(actions).on_conflict_do_nothing(index_elements=["table_id", "step"])
+    return insert(actions)
+
+
+def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> list[bool]:
+    """Store several tables' actions in one transaction, so one commit (one sync to disk) makes all
+    of them durable; for each, True if its step was already taken (that one alone is not stored)."""
+    taken: list[bool] = []
+    with engine.begin() as conn:
+        for a in batch:
+            row = {
+                "table_id": a.table_id,
+                "step": a.step,
+                "seat": a.seat,
+                "text": a.text,
+                "created": now(),
+                "timed_out": a.timed_out,
+            }
+            # ON CONFLICT DO NOTHING: a taken step leaves the rest of the batch (and transaction) alone.
+            inserted = conn.execute(_insert_new_step(conn).values(**row).returning(actions.c.step))
+            stored = inserted.first() is not None
+            taken.append(not stored)
+            if stored:
+                values: dict[str, Any] = {"updated": row["created"]}
+                if a.over:
+                    values["status"] = "over"
+                conn.execute(update(tables).where(tables.c.id == a.table_id).values(**values))
+                _notify(conn, a.table_id, origin)
+    return taken
 
 
 def mark_joined(engine: Engine, table_id: str, seat: int, name: str | None) -> None:
@@ -166,10 +240,25 @@ def mark_joined(engine: Engine, table_id: str, seat: int, name: str | None) -> N
         _notify(conn, table_id)
 
 
-def set_rematch(engine: Engine, table_id: str, rematch_id: str) -> None:
+def created_since(engine: Engine, creator: str, since: datetime) -> int:
+    """How many tables this creator (an address hash) made since ``since``, on every process."""
+    with engine.connect() as conn:
+        found = conn.execute(
+            select(func.count())
+            .select_from(tables)
+            .where(tables.c.creator == creator, tables.c.created >= since)
+        ).scalar()
+    return int(found or 0)
+
+
+def set_creator(engine: Engine, table_id: str, creator: str) -> None:
     with engine.begin() as conn:
-        conn.execute(update(tables).where(tables.c.id == table_id).values(rematch_id=rematch_id))
-        _notify(conn, table_id)
+        conn.execute(update(tables).where(tables.c.id == table_id).values(creator=creator))
+
+
+def save_clocks(engine: Engine, table_id: str, clocks: dict[str, Any]) -> None:
+    with engine.begin() as conn:
+        conn.execute(update(tables).where(tables.c.id == table_id).values(clocks=clocks))
 
 
 def list_tables(engine: Engine, limit: int = 50) -> list[TableRow]:
@@ -177,6 +266,16 @@ def list_tables(engine: Engine, limit: int = 50) -> list[TableRow]:
         ids = [r.id for r in conn.execute(select(tables.c.id).order_by(tables.c.created.desc()).limit(limit))]
     found = [load_table(engine, i) for i in ids]
     return [t for t in found if t is not None]
+
+
+def expire_idle(engine: Engine, cutoff: datetime) -> list[str]:
+    """Mark unfinished tables without a stored change since ``cutoff`` as expired; their ids."""
+    idle = (tables.c.status == "playing") & (func.coalesce(tables.c.updated, tables.c.created) < cutoff)
+    with engine.begin() as conn:
+        ids = [r.id for r in conn.execute(select(tables.c.id).where(idle))]
+        if ids:
+            conn.execute(update(tables).where(idle).values(status="expired"))
+    return ids
 
 
 def all_playing_ids(engine: Engine) -> list[str]:

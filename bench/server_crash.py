@@ -1,0 +1,169 @@
+"""Crash test: SIGKILL a real `cardroom serve` at random moments under load, start it again on the same
+database, and check that nothing acknowledged was lost.
+
+Each round plays Tacocat tables (two human seats, moves as fast as the server answers) for a random
+time, then kills the server with SIGKILL (no shutdown code runs). After the restart every table must
+be at least at the step after its last acknowledged action (steps are stored in order, so nothing
+acknowledged is missing), and every unfinished table must still take a move.
+
+    python bench/server_crash.py --kills 20 --tables 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from server_load import free_port, new_tacocat, start_server
+
+
+class Player:
+    def __init__(self, base: str, http: httpx.AsyncClient, rng: random.Random) -> None:
+        self.base, self.http, self.rng = base, http, rng
+        self.table_id = ""
+        self.tokens: list[str] = []
+        self.acked: dict[int, tuple[int, str]] = {}  # step -> (seat, action) acknowledged with 200
+
+    async def create(self) -> None:
+        self.table_id, self.tokens = await new_tacocat(self.http, self.base)
+
+    async def play(self, until: float) -> None:
+        while time.monotonic() < until:
+            for seat in (0, 1):
+                headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
+                try:
+                    snap = (
+                        await self.http.get(f"{self.base}/api/tables/{self.table_id}/view", headers=headers)
+                    ).json()
+                    legal = snap["view"]["legal_actions"]
+                    if not legal:
+                        continue
+                    step, text = snap["table"]["step"], self.rng.choice(legal)
+                    r = await self.http.post(
+                        f"{self.base}/api/tables/{self.table_id}/actions",
+                        headers=headers,
+                        json={"step": step, "action": text},
+                    )
+                except (httpx.HTTPError, ValueError, KeyError):
+                    return  # the server is gone
+                if r.status_code == 200:
+                    self.acked[step] = (seat, text)
+
+    async def check(self) -> list[str]:
+        """What the restarted server lost or broke for this table (nothing, if all is well)."""
+        problems = []
+        facts = (await self.http.get(f"{self.base}/api/tables/{self.table_id}")).json()
+        if self.acked and facts["step"] <= max(self.acked):
+            problems.append(
+                f"{self.table_id}: at step {facts['step']}, but step {max(self.acked)} was acknowledged"
+            )
+        if facts["status"] == "playing":
+            seat = facts["to_act"][0]
+            headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
+            snap = (
+                await self.http.get(f"{self.base}/api/tables/{self.table_id}/view", headers=headers)
+            ).json()
+            r = await self.http.post(
+                f"{self.base}/api/tables/{self.table_id}/actions",
+                headers=headers,
+                json={"step": snap["table"]["step"], "action": snap["view"]["legal_actions"][0]},
+            )
+            if r.status_code not in (200, 409):
+                problems.append(
+                    f"{self.table_id}: a move after the restart got {r.status_code} {r.text[:100]}"
+                )
+            elif r.status_code == 200:
+                self.acked[snap["table"]["step"]] = (seat, snap["view"]["legal_actions"][0])
+        return problems
+
+
+async def round_trip(base: str, players: list[Player], seconds: float) -> None:
+    until = time.monotonic() + seconds
+    await asyncio.gather(*(p.play(until) for p in players))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--kills", type=int, default=20, help="how many times to SIGKILL the server (1 to 100)"
+    )
+    parser.add_argument("--tables", type=int, default=20, help="tables played at once (1 to 500)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not 1 <= args.kills <= 100 or not 1 <= args.tables <= 500:
+        parser.error("--kills is 1 to 100 and --tables 1 to 500")
+    rng = random.Random(args.seed)
+    workdir = Path(tempfile.mkdtemp(prefix="cardroom-crash-"))
+    database = f"sqlite:///{workdir / 'crash.sqlite3'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    lost: list[str] = []
+    acked_total = 0
+    try:
+        server = start_server(port, database)
+
+        async def setup() -> list[Player]:
+            async with httpx.AsyncClient(timeout=30) as http:
+                players = [Player(base, http, random.Random(rng.random())) for _ in range(args.tables)]
+                await asyncio.gather(*(p.create() for p in players))
+            return players
+
+        players = asyncio.run(setup())
+        for kill in range(1, args.kills + 1):
+            seconds = rng.uniform(0.5, 3.0)
+
+            async def load(seconds: float = seconds, proc: subprocess.Popen[bytes] = server) -> None:
+                async with httpx.AsyncClient(timeout=30) as http:
+                    for p in players:
+                        p.http = http
+                    play = asyncio.create_task(round_trip(base, players, seconds + 5))
+                    await asyncio.sleep(seconds)
+                    proc.send_signal(signal.SIGKILL)  # in the middle of the load
+                    await play
+
+            asyncio.run(load())
+            server.wait(10)
+            server = start_server(port, database)
+
+            async def verify() -> list[str]:
+                async with httpx.AsyncClient(timeout=30) as http:
+                    found: list[str] = []
+                    for p in players:
+                        p.http = http
+                        found += await p.check()
+                    return found
+
+            problems = asyncio.run(verify())
+            lost += problems
+            acked_total = sum(len(p.acked) for p in players)
+            print(
+                f"kill {kill:3d}: after {seconds:.1f} s of load; {acked_total} actions acknowledged so far; "
+                f"problems {len(problems)}",
+                flush=True,
+            )
+        server.send_signal(signal.SIGTERM)
+        server.wait(15)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    print(f"{args.kills} kills, {acked_total} acknowledged actions, {len(lost)} lost or broken")
+    for line in lost[:20]:
+        print("  " + line)
+    if lost:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()

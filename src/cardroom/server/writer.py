@@ -1,0 +1,69 @@
+"""Group commit: actions from many tables are stored in one transaction, so one sync to disk makes
+all of them durable at once.
+
+Each submission waits until its own row is committed (an action is acknowledged only once it is
+durable). While one batch is being written, the next ones gather; nobody waits for a timer, so a
+lone action is stored as fast as before and a busy room pays one commit for many actions. All
+writes run on one thread of their own, so SQLite's single writer never queues behind itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from sqlalchemy import Engine
+
+from cardroom.server import store
+from cardroom.server.store import NewAction
+
+MAX_BATCH = 256
+
+
+class GroupWriter:
+    def __init__(self, engine: Engine, origin: str = "") -> None:
+        self.engine = engine
+        self.origin = origin
+        self._pending: list[tuple[NewAction, asyncio.Future[bool]]] = []
+        self._running = False
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-writer")
+
+    async def append(self, action: NewAction) -> None:
+        """Store one action; :class:`store.StepTaken` if its step was taken first."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append((action, future))
+        if not self._running:
+            self._running = True
+            asyncio.get_running_loop().create_task(self._drain())
+        if await future:
+            raise store.StepTaken(f"step {action.step} of table {action.table_id} is already taken")
+
+    async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self._pending:
+                batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+                try:
+                    taken = await loop.run_in_executor(
+                        self._thread, store.append_actions, self.engine, [a for a, _ in batch], self.origin
+                    )
+                except Exception as exc:  # the whole transaction failed: nothing of it is stored
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(exc)
+                    continue
+                for (_, future), was_taken in zip(batch, taken, strict=True):
+                    if not future.done():
+                        future.set_result(was_taken)
+        finally:
+            self._running = False
+
+    def run_in_order(self, fn: Callable[..., None], *args: Any) -> asyncio.Future[None]:
+        """Run another write on the writer's thread, after those already queued (so an older write
+        can never land after a newer one)."""
+        return asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True)

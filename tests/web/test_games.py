@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.server.process import ServerProcess
-from tests.web.player import play_until_over, wait_for_table
+from tests.web.player import body, play_until_over, wait_for_step_change, wait_for_table
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +51,7 @@ def test_tacocat_against_a_bot_from_the_lobby_to_the_end(
     # Rematch: a new table, same seats, and our seat opens without a new link.
     first = page.url
     page.click("#replay-box summary")
-    page.wait_for_function("document.getElementById('replay-label').textContent.startsWith('0/')")
+    page.wait_for_selector("#replay-label:text-matches('^0/')")
     page.click("#replay-box summary")
     page.evaluate("document.getElementById('game-over').showModal()")
     page.click("#rematch")
@@ -126,13 +126,13 @@ def test_phone_width_and_keyboard(
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     page.screenshot(path=str(screenshots / f"phone-{game}.png"), full_page=True)
     # Tab reaches a legal action, Enter takes it.
-    step = page.evaluate("document.body.dataset.step")
+    step = body(page, "step")
     for _ in range(80):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.matches('#actions button.action')"):
             break
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.body.dataset.step !== '{step}'")
+    wait_for_step_change(page, step)
     page.close()
 
 

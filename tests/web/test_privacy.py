@@ -82,7 +82,7 @@ def test_two_people_never_see_each_others_cards(
         for seat, page in pages.items()
     }
     table_id = alice.url.rstrip("/").split("/")[-1]
-    alice.wait_for_function("document.querySelectorAll('.seat-chip')[1].textContent.includes('Bob')")
+    alice.wait_for_selector(".seat-chip[data-seat='1']:has-text('Bob')")
 
     rng = random.Random(5)
     deadline = time.time() + 150
@@ -100,7 +100,7 @@ def test_two_people_never_see_each_others_cards(
                     click_something(page, rng)
         time.sleep(0.03)
     assert body(alice, "over") == "true"
-    bob.wait_for_function("document.body.dataset.over === 'true'")
+    bob.wait_for_selector("body[data-over='true']", state="attached")
     for seat, page in pages.items():
         traffic[seat].doms.append(page.content())
     alice.screenshot(path=str(screenshots / "tacocat-two-people-alice.png"), full_page=True)

@@ -2,8 +2,8 @@
 and (optionally) a bot standing in for a player whose turn timer ran out.
 
 Every such move goes through :meth:`Room.submit` like a person's, so it is stored as an action and
-replays exactly. Timing never depends on cards: a bot never moves sooner than ``bot_delay`` after the
-state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
+replays exactly. Timing never depends on cards: every bot decision at a table comes one table pace
+(:mod:`cardroom.server.pacing`) after the state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
 seat has decided.
 """
 
@@ -23,6 +23,7 @@ from cardroom.core.bot import Bot
 from cardroom.core.game import Game, State, View
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
 from cardroom.server.live import Live, is_reaction_window
+from cardroom.server.pacing import table_pace
 
 if TYPE_CHECKING:
     from cardroom.server.rooms import Room
@@ -124,9 +125,16 @@ class Autoplay:
             bot = self._bots[key] = make_bot(spec, live.game)
         return bot
 
-    async def _choose(self, live: Live, seat: int, spec: str, view: View, careful: bool) -> str:
-        """The bot's choice, off the event loop and within its budget; a random legal action if the
-        bot fails or runs out of time (the game must go on)."""
+    def pace(self, live: Live) -> float:
+        """Seconds from a state to any bot's answer at this table (see :mod:`cardroom.server.pacing`)."""
+        specs = [s.bot_spec or "random" for s in live.row.seats if s.kind == "bot"]
+        return table_pace(specs, self.bot_delay, self.bot_budget)
+
+    async def _choose(
+        self, live: Live, seat: int, spec: str, view: View, careful: bool, limit: float | None = None
+    ) -> str:
+        """The bot's choice, off the event loop and within ``limit`` seconds (the bot budget if not
+        given); a random legal action if the bot fails or runs out of time (the game must go on)."""
         rng = random.Random(secrets.randbits(64))
         legal: list[str] = [str(a) for a in view["legal_actions"]]
         if careful:
@@ -134,7 +142,9 @@ class Autoplay:
         game: Game = live.game
         try:
             bot = self._bot(live, seat, spec)
-            text = await asyncio.wait_for(asyncio.to_thread(bot.choose, game, view, rng), self.bot_budget)
+            text = await asyncio.wait_for(
+                asyncio.to_thread(bot.choose, game, view, rng), limit or self.bot_budget
+            )
             return str(text)
         except Exception:
             log.warning(
@@ -154,9 +164,12 @@ class Autoplay:
                 return
             step = live.step
             spec = next(s.bot_spec for s in live.row.seats if s.seat == seat) or "random"
+            # Every answer comes exactly one table pace after the state it answers, whatever the bot
+            # held or how many choices it had: its timing must say nothing hidden.
             started = time.monotonic()
-            text = await self._choose(live, seat, spec, state.view(seat), careful)
-            await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
+            pace = self.pace(live)
+            text = await self._choose(live, seat, spec, state.view(seat), careful, limit=pace or None)
+            await asyncio.sleep(max(0.0, pace - (time.monotonic() - started)))
             try:
                 await self.room.submit(table_id, seat, step, text)
                 careful = False

@@ -1,0 +1,126 @@
+"""A bot's answer time says nothing about what it holds.
+
+The bot here behaves like a search with a time budget: with one legal move (it must pass) it answers
+at once, with several (it holds a Nope) it thinks for most of its budget. Timed from outside, over
+200 reaction windows, answers with and without a Nope in hand must look the same, and none may come
+before the bot's whole budget has passed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from scipy.stats import ks_2samp, mannwhitneyu
+
+from cardroom.bots.specs import register_bot
+from cardroom.core.game import Game
+from cardroom.server import database
+from cardroom.server.hub import Hub
+from cardroom.server.rooms import Room, SeatRequest
+
+BUDGET_MS = 60
+WINDOWS = 200
+TABLES = 8
+
+
+class ThinksWhenItMatters:
+    """Passes at once when it must; thinks (sleeps most of its budget) when it could Nope."""
+
+    def __init__(self, ms: float) -> None:
+        self.seconds = ms / 1000
+
+    def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
+        legal = [str(a) for a in view["legal_actions"]]
+        if len(legal) == 1:
+            return legal[0]
+        time.sleep(self.seconds * 0.9)
+        if "nope" in legal:
+            return "nope" if rng.random() < 0.3 else "pass"
+        return rng.choice(legal)
+
+
+register_bot("thinker", lambda game, params: ThinksWhenItMatters(float(params.get("ms", "1000"))))
+
+
+class StampingHub(Hub):
+    """The room's hub, noting when each step of each table was announced to the sockets: the moment
+    a player's page could first see it."""
+
+    def __init__(self, room: Room) -> None:
+        super().__init__()
+        self.room = room
+        self.seen: dict[str, dict[int, float]] = {}
+
+    def changed(self, table_id: str) -> None:
+        step = self.room.live(table_id).step
+        self.seen.setdefault(table_id, {}).setdefault(step, time.monotonic())
+        super().changed(table_id)
+
+
+async def _play_tables(room: Room) -> dict[bool, list[float]]:
+    """Answer times of the bot (seat 1) in windows, keyed by whether it held a Nope."""
+    times: dict[bool, list[float]] = {True: [], False: []}
+    hub = room.hub = StampingHub(room)
+
+    async def one_table() -> None:
+        while len(times[True]) + len(times[False]) < WINDOWS:
+            created = room.create(
+                "toy",
+                None,
+                {},
+                [SeatRequest("me"), SeatRequest("bot", bot=f"thinker:ms={BUDGET_MS}")],
+                reaction_seconds=30,
+                turn_seconds=None,
+            )
+            table_id = created.table_id
+            changed = room.hub.subscribe(table_id)
+            timed_step = -1
+            opened, holds = 0.0, False
+            while not room.live(table_id).state.is_over:
+                live = room.live(table_id)
+                state = live.state
+                if 1 in state.to_act and state.view(None)["pending"] is not None and timed_step != live.step:
+                    # A window the bot must answer: note when it was shown and what the bot holds.
+                    timed_step, opened = live.step, hub.seen[table_id][live.step]
+                    holds = "nope" in [str(a) for a in state.legal_actions(1)]
+                if 0 in state.to_act:
+                    legal = [str(a) for a in state.legal_actions(0)]
+                    text = "pass" if "pass" in legal else legal[0]
+                    await room.submit(table_id, 0, live.step, text)
+                    continue
+                changed.clear()
+                before = live.step
+                await changed.wait()
+                live = room.live(table_id)
+                if timed_step == before and 1 in live.actors[before:]:
+                    answered = live.actors.index(1, before) + 1
+                    times[holds].append(hub.seen[table_id][answered] - opened)
+                    timed_step = -2
+            room.hub.unsubscribe(table_id, changed)
+
+    await asyncio.gather(*(one_table() for _ in range(TABLES)))
+    await room.autoplay.shutdown()
+    return times
+
+
+def test_answer_times_do_not_depend_on_a_held_nope(tmp_path: Path) -> None:
+    engine = database.make_engine(f"sqlite:///{tmp_path / 'timing.sqlite3'}")
+    database.upgrade(engine)
+    room = Room(engine, bot_delay=0.0)
+    times = asyncio.run(_play_tables(room))
+    engine.dispose()
+    holding, empty = times[True], times[False]
+    assert len(holding) >= 40 and len(empty) >= 40, (len(holding), len(empty))
+    everything = holding + empty
+    # Never sooner than the bot's whole budget, whatever it held.
+    assert min(everything) >= BUDGET_MS / 1000, min(everything)
+    # Indistinguishable: each range covers the other's middle, and two tests find no difference.
+    assert min(holding) <= sorted(empty)[len(empty) // 2] <= max(holding)
+    assert min(empty) <= sorted(holding)[len(holding) // 2] <= max(empty)
+    assert mannwhitneyu(holding, empty).pvalue >= 0.01, (sorted(holding), sorted(empty))
+    assert ks_2samp(holding, empty).pvalue >= 0.01, (sorted(holding), sorted(empty))

@@ -56,10 +56,11 @@ class StampingHub(Hub):
         self.room = room
         self.seen: dict[str, dict[int, float]] = {}
 
-    def changed(self, table_id: str) -> None:
-        step = self.room.live(table_id).step
-        self.seen.setdefault(table_id, {}).setdefault(step, time.monotonic())
-        super().changed(table_id)
+    def changed(self, table_id: str, only_seat: int | None = None) -> None:
+        if only_seat is None:
+            step = self.room.live(table_id).step
+            self.seen.setdefault(table_id, {}).setdefault(step, time.monotonic())
+        super().changed(table_id, only_seat)
 
 
 async def _play_tables(room: Room) -> dict[bool, list[float]]:
@@ -88,7 +89,7 @@ async def _play_tables(room: Room) -> dict[bool, list[float]]:
                     # A window the bot must answer: note when it was shown and what the bot holds.
                     timed_step, opened = live.step, hub.seen[table_id][live.step]
                     holds = "nope" in [str(a) for a in state.legal_actions(1)]
-                if 0 in state.to_act:
+                if 0 in state.to_act and 0 not in room.answered(live):
                     legal = [str(a) for a in state.legal_actions(0)]
                     text = "pass" if "pass" in legal else legal[0]
                     await room.submit(table_id, 0, live.step, text)

@@ -284,7 +284,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
         await websocket.close(code=4403, reason="wrong token")
         return
     await websocket.accept()
-    changed = room.hub.subscribe(table_id)
+    changed = room.hub.subscribe(table_id, seat)
     receiver = asyncio.create_task(_drain(websocket))
     try:
         while True:

@@ -160,8 +160,8 @@ class Autoplay:
             except UnknownTable:
                 return
             state = live.state
-            if state.is_over or seat not in state.to_act:
-                return
+            if state.is_over or seat not in state.to_act or seat in self.room.answered(live):
+                return  # nothing to decide, or its answer waits, hidden, for the window to close
             step = live.step
             spec = next(s.bot_spec for s in live.row.seats if s.seat == seat) or "random"
             # Every answer comes exactly one table pace after the state it answers, whatever the bot
@@ -187,16 +187,7 @@ class Autoplay:
         live = self.room.live(table_id)
         deadline = live.window_deadline or time.time()
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        # Pass for every seat that has not decided, one stored action each.
-        for _ in range(64):
-            live = self.room.live(table_id)
-            if live.window_step != window_step or not window_open(live):
-                return
-            seat = live.state.to_act[0]
-            try:
-                await self.room.submit(table_id, seat, live.step, "pass", timed_out=True)
-            except (StaleStep, Refused):
-                await asyncio.sleep(0)
+        await self.room.close_window(table_id, window_step)
 
     async def _turn_timeout(self, table_id: str, seat: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))

@@ -97,6 +97,7 @@ class Window(BaseModel):
     deadline: float = Field(description="when the reaction window closes, in Unix seconds")
     seconds: float
     remaining: float
+    answered: bool = Field(False, description="whether the viewing seat has answered (nobody else's)")
 
 
 class Snapshot(BaseModel):

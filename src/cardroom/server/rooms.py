@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from cardroom.core.errors import IllegalAction, InvalidAction, InvalidOptions
+from cardroom.core.game import State
 from cardroom.core.registry import game_names, make
 from cardroom.core.rng import fresh_seed
 from cardroom.server import store, tokens
@@ -29,6 +30,7 @@ from cardroom.server.store import SeatRow, TableRow
 
 log = logging.getLogger("cardroom.server")
 
+PASS = "pass"  # the answer that is kept hidden until its reaction window closes
 MAX_PLAYERS = 10
 MAX_CACHED = 2000  # replayed tables kept in memory
 CHEATING_BOTS = frozenset({"oracle"})  # bots that read the whole state: never at a table with people
@@ -54,6 +56,8 @@ class Room:
         self.engine = engine
         self.hub = Hub()
         self._live: dict[str, Live] = {}
+        # table id -> (the step of its open reaction window, the hidden answers given in it so far)
+        self._answers: dict[str, tuple[int, dict[int, str]]] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
 
     # -- loading -----------------------------------------------------------------------------
@@ -248,7 +252,11 @@ class Room:
 
     async def submit(self, table_id: str, seat: int, step: int, text: str, timed_out: bool = False) -> Live:
         """Apply one action chosen on ``step``; raises :class:`StaleStep`, :class:`Refused` (with the
-        engine's reason) or :class:`UnknownTable`. A refused action changes nothing."""
+        engine's reason) or :class:`UnknownTable`. A refused action changes nothing.
+
+        A pass in an open reaction window is only noted, not applied: nobody may learn who has
+        answered a window before it closes. The window closes (every noted pass is stored, in seat
+        order) when every seat asked has answered, or at its deadline (:meth:`close_window`)."""
         live = self.live(table_id)
         async with live.lock:
             live = self.live(table_id)  # the cache may have been rebuilt while we waited
@@ -262,27 +270,79 @@ class Room:
             except (InvalidAction, IllegalAction) as exc:
                 raise Refused(str(exc)) from None
             action_text = str(live.game.parse_action(text))
-            try:
-                await asyncio.to_thread(
-                    store.append_action,
-                    self.engine,
-                    table_id,
-                    live.step,
-                    seat,
-                    action_text,
-                    timed_out,
-                    new_state.is_over,
-                )
-            except store.StepTaken:
-                # Another server process stored this step first: catch up from the database.
-                live = self.reload(table_id)
-                raise StaleStep(live.step) from None
-            live.record(seat, new_state)
-            if new_state.is_over:
-                self.reload_row(live)
+            if timed_out or action_text != PASS or live.window_deadline is None or not window_open(live):
+                await self._store(live, seat, action_text, timed_out, new_state)
+            else:
+                answers = self._answer_book(live)
+                answers[seat] = action_text
+                if not set(previous.to_act) <= set(answers):
+                    self.hub.changed(table_id, only_seat=seat)
+                    return live
+                for s in previous.to_act:
+                    await self._store(live, s, answers[s], False)
         self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
         return live
+
+    async def close_window(self, table_id: str, window_step: int) -> None:
+        """The window opened at ``window_step`` reached its deadline: store every seat's answer, a
+        timed-out pass for each seat that gave none, then tell everyone at once."""
+        live = self.live(table_id)
+        async with live.lock:
+            live = self.live(table_id)
+            if live.window_step != window_step or not window_open(live):
+                return
+            previous = live.state
+            answers = self.answered(live)
+            try:
+                for s in previous.to_act:
+                    await self._store(live, s, answers.get(s, PASS), s not in answers)
+            except (StaleStep, Refused):
+                # Another server process closed it first; its notification brings the result here.
+                log.info("table %s: the window at step %d was closed elsewhere", table_id, window_step)
+                return
+        self.autoplay.after_change(live, previous=previous)
+        self.hub.changed(table_id)
+
+    def answered(self, live: Live) -> dict[int, str]:
+        """The hidden answers given so far in the open window (seat -> action); empty if none."""
+        found = self._answers.get(live.row.id)
+        return found[1] if found is not None and found[0] == live.step else {}
+
+    def _answer_book(self, live: Live) -> dict[int, str]:
+        found = self._answers.get(live.row.id)
+        if found is None or found[0] != live.step:
+            found = self._answers[live.row.id] = (live.step, {})
+        return found[1]
+
+    async def _store(
+        self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State | None = None
+    ) -> None:
+        """Store one action (the table's lock held) and move the cached state on."""
+        if new_state is None:
+            try:
+                new_state = live.state.apply(seat, action_text)
+            except (InvalidAction, IllegalAction) as exc:
+                raise Refused(str(exc)) from None
+        table_id = live.row.id
+        try:
+            await asyncio.to_thread(
+                store.append_action,
+                self.engine,
+                table_id,
+                live.step,
+                seat,
+                action_text,
+                timed_out,
+                new_state.is_over,
+            )
+        except store.StepTaken:
+            # Another server process stored this step first: catch up from the database.
+            live = self.reload(table_id)
+            raise StaleStep(live.step) from None
+        live.record(seat, new_state)
+        if new_state.is_over:
+            self.reload_row(live)
 
     async def catch_up(self, table_id: str) -> None:
         """Another process changed this table: apply what it stored, then wake bots, clocks, sockets."""
@@ -313,18 +373,20 @@ class Room:
             "seat": seat,
             "view": state.view(seat),
             "log": state.log(seat),
-            "window": self.window_info(live),
+            "window": self.window_info(live, seat),
             # Seconds left before a bot plays for each seat on a turn timer (public: the same for all).
             "turn_deadlines": {str(k): max(0.0, v - time.time()) for k, v in live.turn_deadlines.items()},
         }
 
-    def window_info(self, live: Live) -> dict[str, Any] | None:
+    def window_info(self, live: Live, seat: int | None = None) -> dict[str, Any] | None:
+        """The open reaction window's clock, and whether *this* seat has answered (nobody else's)."""
         if live.window_deadline is None or not window_open(live):
             return None
         return {
             "deadline": live.window_deadline,
             "seconds": live.row.reaction_seconds,
             "remaining": max(0.0, live.window_deadline - time.time()),
+            "answered": seat is not None and seat in self.answered(live),
         }
 
 

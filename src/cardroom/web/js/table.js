@@ -66,8 +66,16 @@ async function act(text) {
   }
 }
 
+// What this seat may still do. Once it has passed in a reaction window its pass is kept, hidden, until
+// the window closes: it is not offered again (a Nope still is, until the window closes).
+function offered(view, live) {
+  if (!live) return [];
+  const answered = snap.window && snap.window.answered;
+  return answered ? view.legal_actions.filter((text) => text !== "pass") : view.legal_actions;
+}
+
 function ctx(view, live) {
-  const legal = live ? view.legal_actions : [];
+  const legal = offered(view, live);
   return {
     act,
     legal,
@@ -108,15 +116,19 @@ function renderActions(view, live) {
       el("button", { type: "button", class: "primary", id: "rematch-bar", onclick: rematch }, snap.table.rematch_id ? "Join the rematch" : "Rematch"));
     return;
   }
-  if (view.legal_actions.length === 0) {
+  const legal = offered(view, live);
+  const passed = snap.window && snap.window.answered ? el("p", { class: "muted", id: "passed-note" },
+    "You passed. The window closes when everyone has answered or its time is up.") : null;
+  if (legal.length === 0) {
     const waiting = view.to_act.map(seatName).join(", ");
-    box.replaceChildren(el("p", { class: "muted" }, `Waiting for ${waiting}.`));
+    box.replaceChildren(passed || el("p", { class: "muted" }, `Waiting for ${waiting}.`));
     return;
   }
   const label = (text) => (renderer && renderer.label ? renderer.label(text, view, ctx(view, live)) : text);
   box.replaceChildren(
     el("h2", { class: "sr-only" }, "Your choices"),
-    el("div", { class: "action-buttons" }, view.legal_actions.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
+    passed,
+    el("div", { class: "action-buttons" }, legal.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
       el("button", { type: "button", class: "action", "data-action": text, title: text, onclick: () => act(text) }, label(text)))),
   );
 }
@@ -164,9 +176,10 @@ function render() {
   // For tests and assistive tools: where the game stands, as plain attributes.
   document.body.dataset.step = String(view.step);
   document.body.dataset.over = String(view.is_over);
-  document.body.dataset.mine = String(live && view.legal_actions.length > 0);
+  document.body.dataset.mine = String(offered(view, live).length > 0);
   $("title").textContent = `${snap.table.title} · ${snap.table.preset}`;
-  const turn = view.is_over ? "Game over" : view.to_act.includes(snap.seat) ? "Your decision" :
+  const turn = view.is_over ? "Game over" : snap.window && snap.window.answered ? "You passed; the window is still open" :
+    view.to_act.includes(snap.seat) ? "Your decision" :
     `Waiting for ${view.to_act.map(seatName).join(", ")}`;
   $("status").textContent = live ? turn : `Replay · step ${replaying.step}/${replaying.steps}`;
   renderSeats(view);

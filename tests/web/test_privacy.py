@@ -83,6 +83,14 @@ def test_two_people_never_see_each_others_cards(
     }
     table_id = alice.url.rstrip("/").split("/")[-1]
     alice.wait_for_selector(".seat-chip[data-seat='1']:has-text('Bob')")
+    # The invitation was exchanged when Bob opened it: opened again, it says the seat is taken.
+    late_context = browser.new_context()
+    late = late_context.new_page()
+    late.goto(link)
+    wait_for_table(late)
+    assert "seat has been taken" in late.inner_text("#message")
+    assert "You are watching" in late.inner_text("#actions")
+    late_context.close()
 
     rng = random.Random(5)
     deadline = time.time() + 150
@@ -113,10 +121,9 @@ def test_two_people_never_see_each_others_cards(
         seen = mine.everything()
         # Each socket carried only its own seat's view.
         assert mine.frames and all(f["seat"] == me and f["view"]["seat"] == me for f in mine.frames)
-        # The other's token is nowhere (except that the table's creator holds the invitation
-        # link she sends: that is what an invitation is).
-        if other == 0:
-            assert tokens[other] not in seen
+        # The other's token is nowhere: Bob exchanged the invitation Alice sent for a secret only
+        # his browser holds.
+        assert tokens[other] not in seen
         # The other's private log lines (what they drew, which card they laid) are nowhere.
         last = theirs.frames[-1]
         private = (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket, WebSocketDisconnect
@@ -77,6 +78,13 @@ async def bearer(
 
 
 TokenDep = Annotated[str | None, Depends(bearer)]
+
+
+def public_base(request: Request) -> str:
+    """Where people reach this server, for links: $CARDROOM_PUBLIC_URL when set (behind a proxy,
+    or for friends on other machines), else the address this request came to."""
+    configured = os.environ.get("CARDROOM_PUBLIC_URL", "").strip()
+    return configured.rstrip("/") if configured else str(request.base_url).rstrip("/")
 
 
 # -- games --------------------------------------------------------------------------------------------
@@ -166,7 +174,7 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         body.reaction_seconds,
         body.turn_seconds,
     )
-    base = str(request.base_url).rstrip("/")
+    base = public_base(request)
     return TableCreated(
         table_id=created.table_id,
         seat=created.seat,
@@ -233,17 +241,30 @@ async def table_cards(table_id: str, room: RoomDep) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/join", response_model=Joined, responses=ERRORS, summary="Take your seat")
 async def join(table_id: str, body: JoinIn, room: RoomDep, token: TokenDep) -> Joined:
-    return Joined(seat=room.join(table_id, token, body.name))
+    seat, fresh = room.join(table_id, token, body.name)
+    return Joined(seat=seat, token=fresh)
+
+
+@router.post(
+    "/tables/{table_id}/handoff",
+    response_model=Invitation,
+    responses=ERRORS,
+    summary="A link that moves your seat to another device (whoever opens it first takes the seat)",
+)
+async def handoff(table_id: str, request: Request, room: RoomDep, token: TokenDep) -> Invitation:
+    seat, link = room.handoff(table_id, token)
+    return Invitation(seat=seat, token=link, url=f"{public_base(request)}/table/{table_id}#token={link}")
 
 
 @router.post(
     "/tables/{table_id}/rematch",
     response_model=Rematch,
     responses={**ERRORS, 422: {"model": Problem}},
-    summary="Start a new game with the same seats (your token opens your new seat too)",
+    summary="Start (or join) the rematch: its table id and a fresh secret for your seat there",
 )
 async def rematch(table_id: str, room: RoomDep, token: TokenDep) -> Rematch:
-    return Rematch(table_id=room.rematch(table_id, token))
+    new_id, fresh = room.rematch(table_id, token)
+    return Rematch(table_id=new_id, token=fresh)
 
 
 @router.get(

@@ -122,10 +122,14 @@ class JoinIn(BaseModel):
 
 class Joined(BaseModel):
     seat: int
+    token: str | None = Field(
+        None, description="your seat's new secret when you opened an invitation or hand-over link (keep it)"
+    )
 
 
 class Rematch(BaseModel):
     table_id: str
+    token: str = Field(description="a fresh secret for your seat at the rematch table")
 
 
 class ReplayStep(BaseModel):

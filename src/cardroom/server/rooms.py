@@ -21,9 +21,9 @@ from cardroom.core.errors import IllegalAction, InvalidAction, InvalidOptions
 from cardroom.core.game import State
 from cardroom.core.registry import game_names, make
 from cardroom.core.rng import fresh_seed
-from cardroom.server import store, tokens
+from cardroom.server import links, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
-from cardroom.server.errors import Refused, StaleStep, UnknownTable, WrongToken
+from cardroom.server.errors import Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
 from cardroom.server.live import Live, rebuild, still_current
 from cardroom.server.store import SeatRow, TableRow
@@ -119,13 +119,37 @@ class Room:
         """A spectator (``None``) without a token; with one, its seat or :class:`WrongToken`."""
         return None if not token else self.seat_of(live, token)
 
-    def join(self, table_id: str, token: str | None, name: str | None) -> int:
+    def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
+        """Take a seat. With an invitation or hand-over link the link is spent and exchanged for a
+        new secret, returned here once, that only this browser will hold (a second visit to the link
+        gets :class:`SeatTaken`); with the seat's own token, only the name is updated."""
         live = self.live(table_id)
+        if token:
+            token_hash = tokens.hash_token(token)
+            link = links.find(self.engine, token_hash)
+            if link is not None and link.table_id == live.row.id:
+                fresh = tokens.new_token()
+                clean = (name or "").strip()[:40] or None
+                if link.spent or not links.exchange(
+                    self.engine, table_id, link.seat, token_hash, tokens.hash_token(fresh), clean
+                ):
+                    raise SeatTaken()
+                self.reload_row(live)
+                self.hub.changed(table_id)
+                return link.seat, fresh
         seat = self.seat_of(live, token)
         store.mark_joined(self.engine, table_id, seat, name)
         self.reload_row(live)
         self.hub.changed(table_id)
-        return seat
+        return seat, None
+
+    def handoff(self, table_id: str, token: str | None) -> tuple[int, str]:
+        """A link that moves the caller's seat to whoever opens it (another device of theirs)."""
+        live = self.live(table_id)
+        seat = self.seat_of(live, token)
+        link = tokens.new_token()
+        links.add(self.engine, table_id, seat, tokens.hash_token(link))
+        return seat, link
 
     def reload_row(self, live: Live) -> None:
         row = store.load_table(self.engine, live.row.id)
@@ -213,40 +237,51 @@ class Room:
             seats=tuple(rows),
         )
         store.create_table(self.engine, row)
+        for seat, token in created.invitations.items():
+            links.add(self.engine, row.id, seat, tokens.hash_token(token))
         live = self.live(row.id)
         self.autoplay.after_change(live, previous=None)
         return Created(row.id, my_seat, my_token, created.invitations)
 
-    def rematch(self, table_id: str, token: str | None) -> str:
-        """A new table: same game, options, seats and tokens (each player's old token opens the new
-        seat too, so nobody needs a new link); one rematch per table."""
+    def rematch(self, table_id: str, token: str | None) -> tuple[str, str]:
+        """The rematch table (made on the first call: same game, options and bots) and a fresh
+        secret for the caller's seat there. Nobody's old token opens a rematch seat: each person
+        claims theirs from their own browser, with the token of their seat in this game."""
         live = self.live(table_id)
-        self.seat_of(live, token)
+        seat = self.seat_of(live, token)
         if not live.state.is_over:
             raise Refused("the game is not over yet")
-        if live.row.rematch_id:
-            return live.row.rematch_id
-        old = live.row
-        row = TableRow(
-            id=tokens.new_table_id(),
-            game=old.game,
-            preset=old.preset,
-            options=old.options,
-            seed=fresh_seed(),
-            created=store.now(),
-            status="playing",
-            reaction_seconds=old.reaction_seconds,
-            turn_seconds=old.turn_seconds,
-            rematch_of=old.id,
-            rematch_id=None,
-            seats=old.seats,
-        )
-        store.create_table(self.engine, row)
-        store.set_rematch(self.engine, old.id, row.id)
-        self.reload_row(live)
-        self.autoplay.after_change(self.live(row.id), previous=None)
-        self.hub.changed(table_id)
-        return row.id
+        if not live.row.rematch_id:
+            old = live.row
+            row = TableRow(
+                id=tokens.new_table_id(),
+                game=old.game,
+                preset=old.preset,
+                options=old.options,
+                seed=fresh_seed(),
+                created=store.now(),
+                status="playing",
+                reaction_seconds=old.reaction_seconds,
+                turn_seconds=old.turn_seconds,
+                rematch_of=old.id,
+                rematch_id=None,
+                seats=tuple(
+                    s if s.kind == "bot" else SeatRow(s.seat, s.kind, None, None, s.name, s.joined)
+                    for s in old.seats
+                ),
+            )
+            store.create_table(self.engine, row)
+            store.set_rematch(self.engine, old.id, row.id)
+            self.reload_row(live)
+            self.autoplay.after_change(self.live(row.id), previous=None)
+            self.hub.changed(table_id)
+        new_id = live.row.rematch_id
+        assert new_id is not None
+        fresh = tokens.new_token()
+        links.set_token(self.engine, new_id, seat, tokens.hash_token(fresh))
+        self.reload_row(self.live(new_id))
+        self.hub.changed(new_id)
+        return new_id, fresh
 
     # -- playing -----------------------------------------------------------------------------------
 

@@ -10,6 +10,10 @@ export function saveToken(tableId, token) {
   localStorage.setItem(TOKEN_KEY(tableId), token);
 }
 
+export function forgetToken(tableId) {
+  localStorage.removeItem(TOKEN_KEY(tableId));
+}
+
 export function playerName() {
   return localStorage.getItem("cardroom.name") || "";
 }

@@ -1,7 +1,7 @@
 // The table page: one WebSocket pushes this seat's snapshot; the board is drawn by the game's own
 // renderer (games/<game>.js) and every legal action is also a button, so everything is reachable by
 // keyboard. Whatever the server refuses is shown with its reason.
-import { api, ApiError, el, playerName, savedToken, savePlayerName, saveToken } from "./api.js";
+import { api, ApiError, el, forgetToken, playerName, savedToken, savePlayerName, saveToken } from "./api.js";
 import { markdown } from "./markdown.js";
 
 const $ = (id) => document.getElementById(id);
@@ -250,9 +250,10 @@ async function loadRenderer(game) {
 
 async function rematch() {
   try {
-    const next = snap.table.rematch_id || (await api(`/api/tables/${tableId}/rematch`, { method: "POST", token })).table_id;
-    saveToken(next, token); // the same token opens the same seat at the rematch
-    location.href = `/table/${next}`;
+    // Each person claims their own rematch seat and gets a fresh secret for it.
+    const next = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token });
+    saveToken(next.table_id, next.token);
+    location.href = `/table/${next.table_id}`;
   } catch (error) {
     showMessage(error.message);
   }
@@ -267,7 +268,33 @@ async function showReplay(step) {
   render();
 }
 
+async function share(url, note) {
+  $("share-link").value = url;
+  $("share-link").hidden = false;
+  $("share-label").hidden = false;
+  $("share-link").select();
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {
+    copied = false; // no clipboard (plain http on another machine): the link is selected to copy by hand
+  }
+  $("share-note").textContent = copied ? `Copied. ${note}` : `Copy this link. ${note}`;
+}
+
+async function handoff() {
+  try {
+    const link = await api(`/api/tables/${tableId}/handoff`, { method: "POST", token });
+    share(link.url, "Whoever opens it first takes your seat, and this browser then only watches.");
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
 function wire() {
+  $("copy-watch-link").addEventListener("click", () => share(`${location.origin}/table/${tableId}`, "It shows the table without anyone's cards."));
+  $("handoff").addEventListener("click", handoff);
   $("close-over").addEventListener("click", () => $("game-over").close());
   $("watch-replay").addEventListener("click", () => {
     $("game-over").close();
@@ -300,14 +327,24 @@ async function main() {
   catalogue = await api(`/api/tables/${tableId}/cards`).catch(() => ({}));
   if (token) {
     try {
-      await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: playerName() || null } });
+      const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: playerName() || null } });
+      // An invitation or hand-over link is exchanged for a secret only this browser holds.
+      if (joined.token) {
+        token = joined.token;
+        saveToken(tableId, token);
+      }
     } catch (error) {
-      showMessage(error.message);
+      forgetToken(tableId);
+      token = null;
+      if (error instanceof ApiError && error.status === 410) showMessage("This link was already used: its seat has been taken. You are watching.");
+      else if (error instanceof ApiError && error.status === 403) showMessage("This browser no longer holds a seat here (it may have been moved to another device). You are watching.");
+      else showMessage(error.message);
     }
   }
   api(`/api/games/${summary.game}/rules?preset=${encodeURIComponent(summary.preset)}`)
     .then((rules) => { $("rules").innerHTML = markdown(rules.markdown); })
     .catch(() => { $("rules").textContent = "The rules could not be loaded."; });
+  $("handoff").hidden = !token;
   connect();
   setInterval(tick, 100);
 }

@@ -26,11 +26,13 @@ from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.errors import Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
 from cardroom.server.live import Live, rebuild, still_current
+from cardroom.server.staleness import unaffected
 from cardroom.server.store import SeatRow, TableRow
 
 log = logging.getLogger("cardroom.server")
 
 PASS = "pass"  # the answer that is kept hidden until its reaction window closes
+RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
 MAX_PLAYERS = 10
 MAX_CACHED = 2000  # replayed tables kept in memory
 CHEATING_BOTS = frozenset({"oracle"})  # bots that read the whole state: never at a table with people
@@ -58,6 +60,8 @@ class Room:
         self._live: dict[str, Live] = {}
         # table id -> (the step of its open reaction window, the hidden answers given in it so far)
         self._answers: dict[str, tuple[int, dict[int, str]]] = {}
+        # table id -> {step: the state at that step}, for the last RECENT_STATES steps
+        self._recent: dict[str, dict[int, State]] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
 
     # -- loading -----------------------------------------------------------------------------
@@ -295,7 +299,7 @@ class Room:
         live = self.live(table_id)
         async with live.lock:
             live = self.live(table_id)  # the cache may have been rebuilt while we waited
-            if not still_current(live, seat, step):
+            if not self._still_current(live, seat, step):
                 raise StaleStep(live.step)
             if not isinstance(text, str) or len(text) > 200:
                 raise Refused("an action is a short text")
@@ -339,6 +343,13 @@ class Room:
         self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
 
+    def _still_current(self, live: Live, seat: int, step: int) -> bool:
+        """Whether a choice made on ``step`` may be applied now (see :mod:`.staleness`)."""
+        if still_current(live, seat, step):
+            return True
+        old = self._recent.get(live.row.id, {}).get(step)
+        return old is not None and unaffected(old, live, seat, step)
+
     def answered(self, live: Live) -> dict[int, str]:
         """The hidden answers given so far in the open window (seat -> action); empty if none."""
         found = self._answers.get(live.row.id)
@@ -375,9 +386,14 @@ class Room:
             # Another server process stored this step first: catch up from the database.
             live = self.reload(table_id)
             raise StaleStep(live.step) from None
+        # Recent states, so a choice made on one of them can be judged (see :meth:`_still_current`).
+        recent = self._recent.setdefault(table_id, {})
+        recent[live.step] = live.state
+        recent.pop(live.step - RECENT_STATES, None)
         live.record(seat, new_state)
         if new_state.is_over:
             self.reload_row(live)
+            self._recent.pop(table_id, None)
 
     async def catch_up(self, table_id: str) -> None:
         """Another process changed this table: apply what it stored, then wake bots, clocks, sockets."""

@@ -34,7 +34,13 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    // The network or the server is down: say so in words, never the browser's "Failed to fetch".
+    throw new ApiError(0, "The server cannot be reached; nothing was sent. Try again when the connection is back.", null);
+  }
   let data = null;
   try {
     data = await response.json();

@@ -59,6 +59,7 @@ async function act(text) {
     if (result.view.step >= snap.view.step) apply(result);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) showMessage("The game moved on before your choice arrived; choose again.");
+
     else showMessage(error.message);
   } finally {
     busy = false;
@@ -176,7 +177,7 @@ function render() {
   // For tests and assistive tools: where the game stands, as plain attributes.
   document.body.dataset.step = String(view.step);
   document.body.dataset.over = String(view.is_over);
-  document.body.dataset.mine = String(offered(view, live).length > 0);
+  document.body.dataset.mine = String(document.body.dataset.online !== "false" && offered(view, live).length > 0);
   $("title").textContent = `${snap.table.title} · ${snap.table.preset}`;
   const turn = view.is_over ? "Game over" : snap.window && snap.window.answered ? "You passed; the window is still open" :
     view.to_act.includes(snap.seat) ? "Your decision" :
@@ -188,6 +189,9 @@ function render() {
   if (renderer) renderer.render(board, view, ctx(view, live));
   renderActions(view, live);
   renderLog(live ? snap.log : replaying.log);
+  if (document.body.dataset.online === "false") {
+    for (const button of document.querySelectorAll("#board button, #actions button")) button.disabled = true;
+  }
   if (live && view.is_over) {
     renderOutcome(view);
     $("replay-box").hidden = false;
@@ -221,6 +225,16 @@ function tick() {
   box.style.setProperty("--left", String(snap && snap.window ? left / snap.window.seconds : 0));
 }
 
+// Connection state: while the socket is down the page says so at once, and every action is disabled;
+// it reconnects by itself, and the first snapshot after that (the server's latest step) resyncs it.
+function setOnline(online) {
+  $("connection").hidden = online;
+  document.body.classList.toggle("offline", !online);
+  document.body.dataset.online = String(online);
+  if (online && $("message").textContent.startsWith("The server cannot be reached")) showMessage("");
+  if (snap) render(); // disables (or enables again) every action
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
@@ -228,13 +242,17 @@ function connect() {
   socket.onmessage = (event) => {
     retry = 500;
     const message = JSON.parse(event.data);
-    if (message.type === "snapshot") apply(message);
+    if (message.type === "snapshot") {
+      apply(message);
+      if (document.body.dataset.online !== "true") setOnline(true);
+    }
   };
   socket.onclose = (event) => {
     if (event.code === 4404) return showMessage("There is no such table.");
-    if (event.code === 4403) return showMessage("This link's seat token is not valid for this table.");
+    if (event.code === 4403) return showMessage("This browser's seat token is not valid for this table.");
+    setOnline(false);
     setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
+    retry = Math.min(retry * 2, 2000);
   };
 }
 

@@ -128,7 +128,7 @@ function renderActions(view, live) {
   const label = (text) => (renderer && renderer.label ? renderer.label(text, view, ctx(view, live)) : text);
   box.replaceChildren(
     el("h2", { class: "sr-only" }, "Your choices"),
-    passed,
+    ...(passed ? [passed] : []),
     el("div", { class: "action-buttons" }, legal.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
       el("button", { type: "button", class: "action", "data-action": text, title: text, onclick: () => act(text) }, label(text)))),
   );
@@ -147,7 +147,9 @@ async function rename() {
 
 function renderLog(entries) {
   const log = $("log");
-  log.replaceChildren(...entries.map((e) => el("li", {}, e.text)));
+  // The engines write seats as P0, P1…; people read names. Numbered items keep their place.
+  const named = (text) => text.replace(/\bP(\d+)\b/g, (whole, n) => (snap && snap.table.seats[Number(n)] ? seatName(Number(n)) : whole));
+  log.replaceChildren(...entries.map((e) => el("li", {}, named(e.text))));
   log.scrollTop = log.scrollHeight;
 }
 

@@ -83,6 +83,12 @@ def test_two_people_never_see_each_others_cards(
     }
     table_id = alice.url.rstrip("/").split("/")[-1]
     alice.wait_for_selector(".seat-chip[data-seat='1']:has-text('Bob')")
+    # Table chat: plain text, seen by the other seat as text (never as markup).
+    alice.fill("#chat-input", "<b>hi Bob</b>")
+    alice.click("#chat-form button[type='submit']")
+    bob.wait_for_selector("#chat li:has-text('hi Bob')")
+    assert "Alice: <b>hi Bob</b>" in bob.inner_text("#chat")
+    assert bob.query_selector("#chat b") is None
     # The invitation was exchanged when Bob opened it: opened again, it says the seat is taken.
     late_context = browser.new_context()
     late = late_context.new_page()

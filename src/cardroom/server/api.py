@@ -22,6 +22,7 @@ from cardroom.server import store
 from cardroom.server.errors import RateLimited, UnknownTable, WrongToken
 from cardroom.server.models import (
     ActionIn,
+    ChatIn,
     CreateTable,
     GameInfo,
     Invitation,
@@ -225,6 +226,16 @@ async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: Token
     seat = room.seat_of(live, token)
     live = await room.submit(table_id, seat, body.step, body.action)
     return room.snapshot(live, seat)
+
+
+@router.post(
+    "/tables/{table_id}/chat",
+    status_code=204,
+    responses={**ERRORS, 422: {"model": Problem, "description": "empty or too long"}},
+    summary="Say something at the table (seats only; plain text, at most 300 characters, about 1 a second)",
+)
+async def say(table_id: str, body: ChatIn, room: RoomDep, token: TokenDep) -> None:
+    room.say(table_id, token, body.text)
 
 
 @router.get(

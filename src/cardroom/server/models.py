@@ -100,6 +100,17 @@ class Window(BaseModel):
     answered: bool = Field(False, description="whether the viewing seat has answered (nobody else's)")
 
 
+class ChatIn(BaseModel):
+    text: str = Field(max_length=2000, description="plain text, at most 300 characters once trimmed")
+
+
+class ChatMessage(BaseModel):
+    seat: int | None
+    name: str
+    text: str
+    created: str
+
+
 class Snapshot(BaseModel):
     """What one viewer may see: the table, that seat's view (spectator's if seat is null) and log."""
 
@@ -108,6 +119,7 @@ class Snapshot(BaseModel):
     view: dict[str, Any]
     log: list[dict[str, Any]]
     window: Window | None
+    chat: list[ChatMessage] = Field(default_factory=list, description="the table's latest chat messages")
     turn_deadlines: dict[str, float] = Field(description="seat -> seconds left before a bot plays for it")
 
 

@@ -23,7 +23,9 @@ from cardroom.core.registry import game_names, make
 from cardroom.core.rng import fresh_seed
 from cardroom.server import links, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
-from cardroom.server.errors import Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
+from cardroom.server.chat import Chat
+from cardroom.server.chat import clean as chat_clean
+from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
 from cardroom.server.live import Live, rebuild, still_current
 from cardroom.server.staleness import unaffected
@@ -63,6 +65,7 @@ class Room:
         # table id -> {step: the state at that step}, for the last RECENT_STATES steps
         self._recent: dict[str, dict[int, State]] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
+        self.chat = Chat(engine)
 
     # -- loading -----------------------------------------------------------------------------
 
@@ -397,6 +400,7 @@ class Room:
 
     async def catch_up(self, table_id: str) -> None:
         """Another process changed this table: apply what it stored, then wake bots, clocks, sockets."""
+        self.chat.forget(table_id)
         live = self._live.get(table_id)
         if live is None:
             return  # not cached here: it will be read from the database when first asked for
@@ -414,6 +418,20 @@ class Room:
             self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
 
+    def say(self, table_id: str, token: str | None, text: str) -> None:
+        """A chat message from the seat this token opens (spectators read the chat but do not write)."""
+        live = self.live(table_id)
+        seat = self.seat_of(live, token)
+        try:
+            message = chat_clean(text)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+        if not self.chat.allowed(table_id, seat):
+            raise RateLimited()
+        name = next(s.name for s in live.row.seats if s.seat == seat)
+        self.chat.add(table_id, seat, name, message)
+        self.hub.changed(table_id)
+
     # -- what a viewer is shown ----------------------------------------------------------------------
 
     def snapshot(self, live: Live, seat: int | None) -> dict[str, Any]:
@@ -425,6 +443,7 @@ class Room:
             "view": state.view(seat),
             "log": state.log(seat),
             "window": self.window_info(live, seat),
+            "chat": [m.to_json() for m in self.chat.latest(live.row.id)],
             # Seconds left before a bot plays for each seat on a turn timer (public: the same for all).
             "turn_deadlines": {str(k): max(0.0, v - time.time()) for k, v in live.turn_deadlines.items()},
         }

@@ -14,6 +14,21 @@ export function forgetToken(tableId) {
   localStorage.removeItem(TOKEN_KEY(tableId));
 }
 
+// "Your games": the tables this browser holds a seat at, newest first (ids and titles only).
+export function myGames() {
+  try {
+    return JSON.parse(localStorage.getItem("cardroom.games") || "[]");
+  } catch {
+    return [];
+  }
+}
+
+export function rememberGame(tableId, title) {
+  const games = myGames().filter((g) => g.id !== tableId);
+  games.unshift({ id: tableId, title, seen: new Date().toISOString() });
+  localStorage.setItem("cardroom.games", JSON.stringify(games.slice(0, 30)));
+}
+
 export function playerName() {
   return localStorage.getItem("cardroom.name") || "";
 }

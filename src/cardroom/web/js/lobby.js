@@ -1,5 +1,5 @@
 // The lobby: pick a game, a preset and who sits where; create the table; list recent tables.
-import { api, el, playerName, savePlayerName, saveToken } from "./api.js";
+import { api, el, myGames, playerName, savedToken, savePlayerName, saveToken } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -136,6 +136,17 @@ async function main() {
   $("create").addEventListener("submit", create);
   fillPresets();
   listTables();
+  listMyGames();
+  // The list of tables refreshes itself (and at once when the tab comes back).
+  setInterval(() => { if (!document.hidden) listTables(); }, 5000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) listTables(); });
+}
+
+function listMyGames() {
+  const mine = myGames().filter((g) => savedToken(g.id));
+  $("my-games-box").hidden = mine.length === 0;
+  $("my-games").replaceChildren(...mine.map((g) => el("li", {}, el("a", { href: `/table/${g.id}` }, g.title),
+    " ", el("span", { class: "muted" }, `last opened ${new Date(g.seen).toLocaleString()}`))));
 }
 
 main();

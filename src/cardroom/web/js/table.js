@@ -1,7 +1,7 @@
 // The table page: one WebSocket pushes this seat's snapshot; the board is drawn by the game's own
 // renderer (games/<game>.js) and every legal action is also a button, so everything is reachable by
 // keyboard. Whatever the server refuses is shown with its reason.
-import { api, ApiError, el, forgetToken, playerName, savedToken, savePlayerName, saveToken } from "./api.js";
+import { api, ApiError, el, forgetToken, playerName, rememberGame, savedToken, savePlayerName, saveToken } from "./api.js";
 import { markdown } from "./markdown.js";
 
 const $ = (id) => document.getElementById(id);
@@ -153,6 +153,27 @@ function renderLog(entries) {
   log.scrollTop = log.scrollHeight;
 }
 
+function renderChat(messages) {
+  const list = $("chat");
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  // Plain text only: names and messages become text nodes, never HTML.
+  list.replaceChildren(...(messages || []).map((m) => el("li", {}, el("strong", {}, m.name), ": ", m.text)));
+  if (atEnd) list.scrollTop = list.scrollHeight;
+}
+
+async function say(event) {
+  event.preventDefault();
+  const input = $("chat-input");
+  const text = input.value.trim();
+  if (!text) return;
+  try {
+    await api(`/api/tables/${tableId}/chat`, { method: "POST", token, body: { text } });
+    input.value = "";
+  } catch (error) {
+    showMessage(error instanceof ApiError && error.status === 429 ? "You are sending messages too fast; wait a moment." : error.message);
+  }
+}
+
 function renderOutcome(view) {
   const outcome = view.outcome;
   if (!outcome) return;
@@ -175,7 +196,9 @@ function render() {
   if (!snap) return;
   const live = !replaying;
   const view = live ? snap.view : replaying.view;
-  document.title = `cardroom: ${snap.table.title}`;
+  // Turn alert: the tab title says so when it is this seat's decision and the tab is in the background.
+  const alert = live && !view.is_over && offered(view, live).length > 0 && document.hidden;
+  document.title = `${alert ? "● Your turn · " : ""}cardroom: ${snap.table.title}`;
   // For tests and assistive tools: where the game stands, as plain attributes.
   document.body.dataset.step = String(view.step);
   document.body.dataset.over = String(view.is_over);
@@ -191,6 +214,7 @@ function render() {
   if (renderer) renderer.render(board, view, ctx(view, live));
   renderActions(view, live);
   renderLog(live ? snap.log : replaying.log);
+  renderChat(snap.chat);
   if (document.body.dataset.online === "false") {
     for (const button of document.querySelectorAll("#board button, #actions button")) button.disabled = true;
   }
@@ -365,6 +389,10 @@ async function main() {
     .then((rules) => { $("rules").innerHTML = markdown(rules.markdown); })
     .catch(() => { $("rules").textContent = "The rules could not be loaded."; });
   $("handoff").hidden = !token;
+  $("chat-form").hidden = !token;
+  $("chat-form").addEventListener("submit", say);
+  document.addEventListener("visibilitychange", () => { if (snap) render(); });
+  if (token) rememberGame(tableId, summary.title);
   connect();
   setInterval(tick, 100);
 }

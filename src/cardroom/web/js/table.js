@@ -16,6 +16,7 @@ let socket = null;
 let retry = 500;
 let windowEnds = null;
 let turnEnds = null; // when a bot will play for me, if this table has a turn timer
+let seatEnds = {}; // seat -> when a bot will play for that seat (turn timers are public)
 let overShown = false;
 let replaying = null;
 let catalogue = {}; // card slug -> {name, type, points, text} for games whose deck is data // {step, steps, view, log} while looking back at a finished game
@@ -101,6 +102,7 @@ function renderSeats(view) {
       "data-seat": s.seat,
     }, el("strong", {}, s.name), el("span", { class: "muted" }, ` ${kind}${s.seat === snap.seat ? " · you" : ""}`),
     acting ? el("span", { class: "badge" }, "deciding") : null, won ? el("span", { class: "badge gold" }, "winner") : null,
+    el("span", { class: "seat-clock", "data-seat": s.seat }),
     s.seat === snap.seat ? el("button", { type: "button", class: "rename", "aria-label": "Change your name", title: "Change your name", onclick: rename }, "✎") : null);
   }));
 }
@@ -229,10 +231,23 @@ function apply(message) {
   windowEnds = message.window ? Date.now() + message.window.remaining * 1000 : null;
   const mine = message.seat === null ? undefined : message.turn_deadlines[String(message.seat)];
   turnEnds = mine === undefined ? null : Date.now() + mine * 1000;
+  // Every seat's clock is public: when a bot will stand in for whoever is deciding.
+  seatEnds = Object.fromEntries(Object.entries(message.turn_deadlines).map(([seat, left]) => [seat, Date.now() + left * 1000]));
   render();
 }
 
+function tickSeats() {
+  for (const clock of document.querySelectorAll(".seat-clock")) {
+    const ends = seatEnds[clock.dataset.seat];
+    const inWindow = windowEnds !== null && snap && snap.view.to_act.includes(Number(clock.dataset.seat));
+    if (ends !== undefined && !replaying) clock.textContent = `⏱ ${Math.ceil(Math.max(0, (ends - Date.now()) / 1000))} s`;
+    else if (inWindow && !replaying) clock.textContent = `⏱ ${Math.max(0, (windowEnds - Date.now()) / 1000).toFixed(1)} s`;
+    else clock.textContent = "";
+  }
+}
+
 function tick() {
+  tickSeats();
   const box = $("countdown");
   if (windowEnds === null && turnEnds !== null && !replaying) {
     const left = Math.max(0, (turnEnds - Date.now()) / 1000);

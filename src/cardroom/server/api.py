@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
-from cardroom.server import store
+from cardroom.server import listing, store
 from cardroom.server.errors import RateLimited, UnknownTable, WrongToken
 from cardroom.server.models import (
     ActionIn,
@@ -175,6 +175,8 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         body.reaction_seconds,
         body.turn_seconds,
     )
+    if body.private:
+        listing.mark_private(room.engine, created.table_id)
     base = public_base(request)
     return TableCreated(
         table_id=created.table_id,
@@ -190,7 +192,9 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
 
 @router.get("/tables", response_model=list[TableSummary], summary="Recent tables")
 async def list_tables(room: RoomDep) -> list[dict[str, Any]]:
-    return [public_summary(room.live(row.id)) for row in store.list_tables(room.engine)]
+    rows = store.list_tables(room.engine)
+    hidden = listing.private_among(room.engine, [row.id for row in rows])
+    return [public_summary(room.live(row.id)) for row in rows if row.id not in hidden]
 
 
 @router.get(

@@ -51,6 +51,7 @@ class CreateTable(BaseModel):
     turn_seconds: float | None = Field(
         None, ge=1, le=86400, description="after this long a bot plays for an absent player (off when null)"
     )
+    private: bool = Field(False, description="leave the table out of the public list (links still work)")
 
 
 class Invitation(BaseModel):

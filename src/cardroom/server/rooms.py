@@ -21,7 +21,7 @@ from cardroom.core.errors import IllegalAction, InvalidAction, InvalidOptions
 from cardroom.core.game import State
 from cardroom.core.registry import game_names, make
 from cardroom.core.rng import fresh_seed
-from cardroom.server import links, store, tokens
+from cardroom.server import links, listing, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
@@ -278,6 +278,8 @@ class Room:
                 ),
             )
             store.create_table(self.engine, row)
+            if listing.is_private(self.engine, old.id):
+                listing.mark_private(self.engine, row.id)
             store.set_rematch(self.engine, old.id, row.id)
             self.reload_row(live)
             self.autoplay.after_change(self.live(row.id), previous=None)

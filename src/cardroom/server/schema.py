@@ -93,3 +93,10 @@ chat = Table(
     Column("text", Text, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
 )
+
+# Tables left out of the public list: only people with a link (or its id) find them.
+private_tables = Table(
+    "private_tables",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+)

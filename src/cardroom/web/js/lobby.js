@@ -94,6 +94,7 @@ async function create(event) {
     seats,
     reaction_seconds: Number($("reaction").value) || 4,
     turn_seconds: $("turn").value ? Number($("turn").value) : null,
+    private: $("private").checked,
   };
   body.options = chosenOptions();
   if (currentGame().options.some((o) => o.name === "players")) body.options.players = seats.length;

@@ -1,4 +1,5 @@
-"""Seat links (invitations and hand-overs, exchanged for a fresh secret when opened) and table chat.
+"""Seat links (invitations and hand-overs, exchanged for a fresh secret when opened), table chat,
+and private (unlisted) tables.
 
 Revision ID: 0002_room
 Revises: 0001
@@ -36,9 +37,14 @@ def upgrade() -> None:
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_chat_table_id", "chat", ["table_id"])
+    op.create_table(
+        "private_tables",
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("private_tables")
     op.drop_index("ix_chat_table_id", "chat")
     op.drop_table("chat")
     op.drop_index("ix_links_table_id", "links")

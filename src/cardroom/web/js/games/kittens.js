@@ -30,6 +30,14 @@ function kcard(slug, opts = {}) {
 function pendingLine(view, ctx) {
   const p = view.pending;
   if (!p) return null;
+  if (view.phase === "favor" && p.target === ctx.mySeat && ctx.legal.length) {
+    return el("div", { class: "pending" }, el("strong", {}, `${ctx.seatName(p.actor)}'s Favor asks you for a card:`),
+      el("span", {}, " choose one card from your hand to give them."));
+  }
+  if (view.phase === "favor") {
+    return el("div", { class: "pending" }, el("strong", {}, `${ctx.seatName(p.actor)}'s Favor:`),
+      el("span", {}, ` ${ctx.seatName(p.target)} chooses a card to give.`));
+  }
   const target = p.target !== null && p.target !== undefined ? ` on ${ctx.seatName(p.target)}` : "";
   const named = p.named ? ` naming ${title(p.named)}` : "";
   const nopes = p.nopes.length ? ` · Noped by ${p.nopes.map(ctx.seatName).join(", ")}` : "";

@@ -240,8 +240,8 @@ function tickSeats() {
   for (const clock of document.querySelectorAll(".seat-clock")) {
     const ends = seatEnds[clock.dataset.seat];
     const inWindow = windowEnds !== null && snap && snap.view.to_act.includes(Number(clock.dataset.seat));
-    if (ends !== undefined && !replaying) clock.textContent = `⏱ ${Math.ceil(Math.max(0, (ends - Date.now()) / 1000))} s`;
-    else if (inWindow && !replaying) clock.textContent = `⏱ ${Math.max(0, (windowEnds - Date.now()) / 1000).toFixed(1)} s`;
+    if (ends !== undefined && !replaying) clock.textContent = `${Math.ceil(Math.max(0, (ends - Date.now()) / 1000))} s left`;
+    else if (inWindow && !replaying) clock.textContent = `${Math.max(0, (windowEnds - Date.now()) / 1000).toFixed(1)} s left`;
     else clock.textContent = "";
   }
 }

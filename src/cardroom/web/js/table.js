@@ -403,6 +403,8 @@ async function main() {
   api(`/api/games/${summary.game}/rules?preset=${encodeURIComponent(summary.preset)}`)
     .then((rules) => { $("rules").innerHTML = markdown(rules.markdown); })
     .catch(() => { $("rules").textContent = "The rules could not be loaded."; });
+  // On phones the action bar is fixed to the bottom; keep room for it at the end of the page.
+  new ResizeObserver(() => document.body.style.setProperty("--bar-height", `${$("actions").offsetHeight + 8}px`)).observe($("actions"));
   $("handoff").hidden = !token;
   $("chat-form").hidden = !token;
   $("chat-form").addEventListener("submit", say);

@@ -155,6 +155,24 @@ function renderLog(entries) {
   log.scrollTop = log.scrollHeight;
 }
 
+// The optional turn sound: a short tone made in the page (no audio file), only if asked for.
+let wasMyTurn = false;
+function chime() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+  } catch {
+    // no sound available: the tab title still says it
+  }
+}
+
 function renderChat(messages) {
   const list = $("chat");
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
@@ -201,6 +219,9 @@ function render() {
   // Turn alert: the tab title says so when it is this seat's decision and the tab is in the background.
   const alert = live && !view.is_over && offered(view, live).length > 0 && document.hidden;
   document.title = `${alert ? "● Your turn · " : ""}cardroom: ${snap.table.title}`;
+  const myTurn = live && !view.is_over && offered(view, live).length > 0;
+  if (myTurn && !wasMyTurn && $("sound").checked) chime();
+  wasMyTurn = myTurn;
   // For tests and assistive tools: where the game stands, as plain attributes.
   document.body.dataset.step = String(view.step);
   document.body.dataset.over = String(view.is_over);
@@ -407,6 +428,8 @@ async function main() {
   new ResizeObserver(() => document.body.style.setProperty("--bar-height", `${$("actions").offsetHeight + 8}px`)).observe($("actions"));
   $("handoff").hidden = !token;
   $("chat-form").hidden = !token;
+  $("sound").checked = localStorage.getItem("cardroom.sound") === "1";
+  $("sound").addEventListener("change", () => localStorage.setItem("cardroom.sound", $("sound").checked ? "1" : "0"));
   $("chat-form").addEventListener("submit", say);
   document.addEventListener("visibilitychange", () => { if (snap) render(); });
   if (token) rememberGame(tableId, summary.title);

@@ -21,9 +21,11 @@ from cardroom.bots.specs import register_bot
 from cardroom.core.game import Game
 from cardroom.server import database
 from cardroom.server.hub import Hub
+from cardroom.server.pacing import table_pace
 from cardroom.server.rooms import Room, SeatRequest
 
 BUDGET_MS = 60
+SPEC = f"thinker:ms={BUDGET_MS}"
 WINDOWS = 200
 TABLES = 8
 
@@ -74,7 +76,7 @@ async def _play_tables(room: Room) -> dict[bool, list[float]]:
                 "toy",
                 None,
                 {},
-                [SeatRequest("me"), SeatRequest("bot", bot=f"thinker:ms={BUDGET_MS}")],
+                [SeatRequest("me"), SeatRequest("bot", bot=SPEC)],
                 reaction_seconds=30,
                 turn_seconds=None,
             )
@@ -128,7 +130,13 @@ def test_answer_times_do_not_depend_on_a_held_nope(tmp_path: Path) -> None:
     assert min(empty) <= sorted(holding)[len(holding) // 2] <= max(empty)
     assert _best_threshold_accuracy(holding, empty) < 0.75
     assert mannwhitneyu(holding, empty).pvalue >= 0.01, (sorted(holding), sorted(empty))
-    print(f"KS p = {ks_2samp(holding, empty).pvalue:.3f}")
+    print(
+        f"\nanswer times over {len(everything)} windows, pace {table_pace([SPEC], 0.0, room.autoplay.bot_budget):.3f} s:"
+        f" holding a Nope n={len(holding)} median {sorted(holding)[len(holding) // 2]:.3f} s"
+        f" [{min(holding):.3f}, {max(holding):.3f}]; not n={len(empty)} median {sorted(empty)[len(empty) // 2]:.3f} s"
+        f" [{min(empty):.3f}, {max(empty):.3f}]; Mann-Whitney p = {mannwhitneyu(holding, empty).pvalue:.3f},"
+        f" KS p = {ks_2samp(holding, empty).pvalue:.3f}"
+    )
 
 
 def _best_threshold_accuracy(a: list[float], b: list[float]) -> float:

@@ -5,11 +5,15 @@ BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 # Extras the whole test suite needs (the base install needs none of them).
 TEST_EXTRAS := dev,server,arena,rl,bench,ray
+# Where `make run` listens: HOST=0.0.0.0 lets other machines in; PORT picks another port.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: run play test lint typecheck unit bench clean help chromium postgresql
 
 help:
 	@echo "make run        start the online card room on SQLite and print the address to open"
+	@echo "                (HOST=0.0.0.0 PORT=9000 make run: listen elsewhere)"
 	@echo "make play       play Tacocat against the heuristic bot in this terminal"
 	@echo "make test       the whole suite: lint, type check, unit, scenario, conformance and browser tests"
 	@echo "make bench      engine speed and bot strength figures (slow; prints its numbers)"
@@ -30,7 +34,7 @@ $(VENV)/.server: pyproject.toml $(VENV)/.base
 	touch $@
 
 run: $(VENV)/.server
-	$(BIN)/cardroom serve
+	$(BIN)/cardroom serve --host $(HOST) --port $(PORT)
 
 play: $(VENV)/.base
 	$(BIN)/cardroom play tacocat --vs heuristic

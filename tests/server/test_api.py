@@ -217,9 +217,9 @@ def test_join_names_a_seat(client: TestClient) -> None:
     table = create(client)
     invite = table["invitations"][0]["token"]  # type: ignore[index]
     response = client.post(f"/api/tables/{table['table_id']}/join", headers=auth(invite), json={"name": "Bo"})
-    assert response.json() == {"seat": 1}
+    assert response.json()["seat"] == 1 and response.json()["token"] not in (None, invite)
     seat = client.get(f"/api/tables/{table['table_id']}").json()["seats"][1]
-    assert seat == {"seat": 1, "kind": "invite", "name": "Bo", "joined": True, "bot": None}
+    assert seat == {"seat": 1, "kind": "human", "name": "Bo", "joined": True, "bot": None}
     assert client.post(f"/api/tables/{table['table_id']}/join", headers=auth("x"), json={}).status_code == 403
 
 
@@ -250,11 +250,14 @@ def test_rematch_and_replay_of_a_finished_game(client: TestClient) -> None:
     assert client.get(f"/api/tables/{tid}/replay", headers=auth("x")).status_code == 403
 
     assert client.post(f"/api/tables/{tid}/rematch", headers=auth("x")).status_code == 403
-    new = client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[1])).json()["table_id"]
-    assert client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[0])).json()["table_id"] == new
+    second = client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[1])).json()
+    new = second["table_id"]
+    first = client.post(f"/api/tables/{tid}/rematch", headers=auth(tokens[0])).json()
+    assert first["table_id"] == new
     assert client.get(f"/api/tables/{tid}").json()["rematch_id"] == new
-    # The old tokens open the same seats at the new table.
-    assert _view(client, {"table_id": new}, tokens[1])["seat"] == 1
+    # Each player gets a fresh secret for their own seat at the new table (see test_links.py).
+    assert _view(client, {"table_id": new}, second["token"])["seat"] == 1
+    assert _view(client, {"table_id": new}, first["token"])["seat"] == 0
 
 
 def test_rate_limit_per_token(db_url: str) -> None:

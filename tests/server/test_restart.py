@@ -41,7 +41,10 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
         acknowledged: list[tuple[int, str]] = []
         for _ in range(3):  # a play and two passes: one card scored, seat 1's turn next
             view = _view(base, tid, tokens[0])["view"]
-            seat = view["to_act"][0]
+            # A pass in a window stays hidden (the seat is still asked) until every seat has answered.
+            seat = next(
+                s for s in view["to_act"] if not (_view(base, tid, tokens[s])["window"] or {}).get("answered")
+            )
             legal = _view(base, tid, tokens[seat])["view"]["legal_actions"]
             text = "pass" if "pass" in legal else legal[0]
             assert _act(base, tid, tokens[seat], view["step"], text).status_code == 200
@@ -97,7 +100,7 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
             snap = _view(base, bot_tid, guest)
             if snap["view"]["is_over"]:
                 break
-            if 2 in snap["view"]["to_act"]:
+            if 2 in snap["view"]["to_act"] and not (snap["window"] or {}).get("answered"):
                 legal = snap["view"]["legal_actions"]
                 _act(base, bot_tid, guest, snap["view"]["step"], "pass" if "pass" in legal else legal[0])
             else:

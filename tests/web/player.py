@@ -14,12 +14,24 @@ CLICKABLE = "#board button.card, #board button[data-action], #actions button.act
 
 
 def body(page: Page, key: str) -> str | None:
-    value: str | None = page.evaluate(f"document.body.dataset.{key} ?? null")
-    return value
+    """One of the attributes the table page keeps on <body> (data-step, data-over, data-mine).
+
+    Read through a selector, which waits for a <body> to exist: a page in the middle of a navigation
+    may have none for a moment, and script reading ``document.body`` would fail then."""
+    return page.locator("body").get_attribute(f"data-{key}")
 
 
 def wait_for_table(page: Page, timeout: float = 20) -> None:
-    page.wait_for_function("document.body.dataset.step !== undefined", timeout=timeout * 1000)
+    """Until the table page has drawn its first snapshot (its <body> carries ``data-step``).
+
+    A selector wait, not a script: it survives navigations and a document that has no body yet."""
+    page.wait_for_selector("body[data-step]", state="attached", timeout=timeout * 1000)
+
+
+def wait_for_step_change(page: Page, step: str | None, timeout: float = 20) -> None:
+    page.wait_for_selector(
+        f"body[data-step]:not([data-step='{step}'])", state="attached", timeout=timeout * 1000
+    )
 
 
 def attack_by_clicking_cards(page: Page, rng: random.Random) -> bool:

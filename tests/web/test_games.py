@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.server.process import ServerProcess
-from tests.web.player import play_until_over, wait_for_table
+from tests.web.player import body, play_until_over, wait_for_step_change, wait_for_table
 
 pytestmark = pytest.mark.browser
 
@@ -47,11 +47,13 @@ def test_tacocat_against_a_bot_from_the_lobby_to_the_end(
     page.click("#close-over")
     page.click("#rules-box summary")
     assert "preset" in page.inner_text("#rules")
+    # With the rules open, nothing overflows sideways at 1280 px.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
     # Rematch: a new table, same seats, and our seat opens without a new link.
     first = page.url
     page.click("#replay-box summary")
-    page.wait_for_function("document.getElementById('replay-label').textContent.startsWith('0/')")
+    page.wait_for_selector("#replay-label:text-matches('^0/')")
     page.click("#replay-box summary")
     page.evaluate("document.getElementById('game-over').showModal()")
     page.click("#rematch")
@@ -124,15 +126,22 @@ def test_phone_width_and_keyboard(
     page.wait_for_selector("#actions button.action")
     # Nothing sticks out sideways on a phone (a wide board scrolls inside its own box).
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    # Wherever the page is scrolled, the status line (and countdown) and the choices stay on screen.
+    for y in (0, 100_000):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        for selector in (".top.bar", "#status", "#actions button.action"):
+            box = page.locator(selector).first.bounding_box()
+            assert box is not None, selector
+            assert box["y"] >= -1 and box["y"] + box["height"] <= 844 + 1, (y, selector, box)
     page.screenshot(path=str(screenshots / f"phone-{game}.png"), full_page=True)
     # Tab reaches a legal action, Enter takes it.
-    step = page.evaluate("document.body.dataset.step")
+    step = body(page, "step")
     for _ in range(80):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.matches('#actions button.action')"):
             break
     page.keyboard.press("Enter")
-    page.wait_for_function(f"document.body.dataset.step !== '{step}'")
+    wait_for_step_change(page, step)
     page.close()
 
 

@@ -82,7 +82,21 @@ def test_two_people_never_see_each_others_cards(
         for seat, page in pages.items()
     }
     table_id = alice.url.rstrip("/").split("/")[-1]
-    alice.wait_for_function("document.querySelectorAll('.seat-chip')[1].textContent.includes('Bob')")
+    alice.wait_for_selector(".seat-chip[data-seat='1']:has-text('Bob')")
+    # Table chat: plain text, seen by the other seat as text (never as markup).
+    alice.fill("#chat-input", "<b>hi Bob</b>")
+    alice.click("#chat-form button[type='submit']")
+    bob.wait_for_selector("#chat li:has-text('hi Bob')")
+    assert "Alice: <b>hi Bob</b>" in bob.inner_text("#chat")
+    assert bob.query_selector("#chat b") is None
+    # The invitation was exchanged when Bob opened it: opened again, it says the seat is taken.
+    late_context = browser.new_context()
+    late = late_context.new_page()
+    late.goto(link)
+    wait_for_table(late)
+    assert "seat has been taken" in late.inner_text("#message")
+    assert "You are watching" in late.inner_text("#actions")
+    late_context.close()
 
     rng = random.Random(5)
     deadline = time.time() + 150
@@ -100,7 +114,7 @@ def test_two_people_never_see_each_others_cards(
                     click_something(page, rng)
         time.sleep(0.03)
     assert body(alice, "over") == "true"
-    bob.wait_for_function("document.body.dataset.over === 'true'")
+    bob.wait_for_selector("body[data-over='true']", state="attached")
     for seat, page in pages.items():
         traffic[seat].doms.append(page.content())
     alice.screenshot(path=str(screenshots / "tacocat-two-people-alice.png"), full_page=True)
@@ -113,10 +127,9 @@ def test_two_people_never_see_each_others_cards(
         seen = mine.everything()
         # Each socket carried only its own seat's view.
         assert mine.frames and all(f["seat"] == me and f["view"]["seat"] == me for f in mine.frames)
-        # The other's token is nowhere (except that the table's creator holds the invitation
-        # link she sends: that is what an invitation is).
-        if other == 0:
-            assert tokens[other] not in seen
+        # The other's token is nowhere: Bob exchanged the invitation Alice sent for a secret only
+        # his browser holds.
+        assert tokens[other] not in seen
         # The other's private log lines (what they drew, which card they laid) are nowhere.
         last = theirs.frames[-1]
         private = (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from datetime import timedelta
 from typing import Annotated, Any
 
@@ -18,12 +19,13 @@ from fastapi.responses import JSONResponse
 from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
-from cardroom.server import store
+from cardroom.server import listing, store
 from cardroom.server.errors import RateLimited, UnknownTable, WrongToken
 from cardroom.server.fastjson import FastJSON, dumps
 from cardroom.server.limits import short
 from cardroom.server.models import (
     ActionIn,
+    ChatIn,
     CreateTable,
     GameInfo,
     Invitation,
@@ -80,6 +82,13 @@ async def bearer(
 
 
 TokenDep = Annotated[str | None, Depends(bearer)]
+
+
+def public_base(request: Request) -> str:
+    """Where people reach this server, for links: $CARDROOM_PUBLIC_URL when set (behind a proxy,
+    or for friends on other machines), else the address this request came to."""
+    configured = os.environ.get("CARDROOM_PUBLIC_URL", "").strip()
+    return configured.rstrip("/") if configured else str(request.base_url).rstrip("/")
 
 
 # -- games --------------------------------------------------------------------------------------------
@@ -181,7 +190,9 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         body.turn_seconds,
     )
     await asyncio.to_thread(store.set_creator, room.engine, created.table_id, creator)
-    base = str(request.base_url).rstrip("/")
+    if body.private:
+        await asyncio.to_thread(listing.mark_private, room.engine, created.table_id)
+    base = public_base(request)
     return TableCreated(
         table_id=created.table_id,
         seat=created.seat,
@@ -196,7 +207,9 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
 
 @router.get("/tables", response_model=list[TableSummary], summary="Recent tables")
 async def list_tables(room: RoomDep) -> list[dict[str, Any]]:
-    return [public_summary(room.live(row.id)) for row in store.list_tables(room.engine)]
+    rows = store.list_tables(room.engine)
+    hidden = listing.private_among(room.engine, [row.id for row in rows])
+    return [public_summary(room.live(row.id)) for row in rows if row.id not in hidden]
 
 
 @router.get(
@@ -234,6 +247,16 @@ async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: Token
     return FastJSON(room.snapshot(live, seat))
 
 
+@router.post(
+    "/tables/{table_id}/chat",
+    status_code=204,
+    responses={**ERRORS, 422: {"model": Problem, "description": "empty or too long"}},
+    summary="Say something at the table (seats only; plain text, at most 300 characters, about 1 a second)",
+)
+async def say(table_id: str, body: ChatIn, room: RoomDep, token: TokenDep) -> None:
+    room.say(table_id, token, body.text)
+
+
 @router.get(
     "/tables/{table_id}/cards",
     response_model=dict[str, Any],
@@ -248,17 +271,30 @@ async def table_cards(table_id: str, room: RoomDep) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/join", response_model=Joined, responses=ERRORS, summary="Take your seat")
 async def join(table_id: str, body: JoinIn, room: RoomDep, token: TokenDep) -> Joined:
-    return Joined(seat=room.join(table_id, token, body.name))
+    seat, fresh = room.join(table_id, token, body.name)
+    return Joined(seat=seat, token=fresh)
+
+
+@router.post(
+    "/tables/{table_id}/handoff",
+    response_model=Invitation,
+    responses=ERRORS,
+    summary="A link that moves your seat to another device (whoever opens it first takes the seat)",
+)
+async def handoff(table_id: str, request: Request, room: RoomDep, token: TokenDep) -> Invitation:
+    seat, link = room.handoff(table_id, token)
+    return Invitation(seat=seat, token=link, url=f"{public_base(request)}/table/{table_id}#token={link}")
 
 
 @router.post(
     "/tables/{table_id}/rematch",
     response_model=Rematch,
     responses={**ERRORS, 422: {"model": Problem}},
-    summary="Start a new game with the same seats (your token opens your new seat too)",
+    summary="Start (or join) the rematch: its table id and a fresh secret for your seat there",
 )
 async def rematch(table_id: str, room: RoomDep, token: TokenDep) -> Rematch:
-    return Rematch(table_id=room.rematch(table_id, token))
+    new_id, fresh = room.rematch(table_id, token)
+    return Rematch(table_id=new_id, token=fresh)
 
 
 @router.get(

@@ -21,7 +21,7 @@ import cardroom
 from cardroom.server import database
 from cardroom.server.analysis_api import router as analysis_router
 from cardroom.server.api import router
-from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable, WrongToken
+from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.listener import listen
 from cardroom.server.ratelimit import RateLimiter
@@ -115,6 +115,11 @@ def _handlers(app: FastAPI) -> None:
     @app.exception_handler(WrongToken)
     async def wrong(_: Request, exc: WrongToken) -> JSONResponse:
         return JSONResponse({"detail": "this token opens no seat at this table"}, status_code=403)
+
+    @app.exception_handler(SeatTaken)
+    async def taken(_: Request, exc: SeatTaken) -> JSONResponse:
+        detail = "this link was already used: its seat has been taken (ask whoever sent it for a new one)"
+        return JSONResponse({"detail": detail}, status_code=410)
 
     @app.exception_handler(StaleStep)
     async def stale(_: Request, exc: StaleStep) -> JSONResponse:

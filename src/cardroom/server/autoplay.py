@@ -2,8 +2,8 @@
 and (optionally) a bot standing in for a player whose turn timer ran out.
 
 Every such move goes through :meth:`Room.submit` like a person's, so it is stored as an action and
-replays exactly. Timing never depends on cards: a bot never moves sooner than ``bot_delay`` after the
-state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
+replays exactly. Timing never depends on cards: every bot decision at a table comes one table pace
+(:mod:`cardroom.server.pacing`) after the state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
 seat has decided.
 """
 
@@ -24,6 +24,7 @@ from cardroom.core.bot import Bot
 from cardroom.core.game import Game, State, View
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
 from cardroom.server.live import Live, is_reaction_window
+from cardroom.server.pacing import table_pace
 
 if TYPE_CHECKING:
     from cardroom.server.rooms import Room
@@ -133,9 +134,16 @@ class Autoplay:
             bot = self._bots[key] = make_bot(spec, live.game)
         return bot
 
-    async def _choose(self, live: Live, seat: int, spec: str, view: View, careful: bool) -> str:
-        """The bot's choice, off the event loop and within its budget; a random legal action if the
-        bot fails or runs out of time (the game must go on)."""
+    def pace(self, live: Live) -> float:
+        """Seconds from a state to any bot's answer at this table (see :mod:`cardroom.server.pacing`)."""
+        specs = [s.bot_spec or "random" for s in live.row.seats if s.kind == "bot"]
+        return table_pace(specs, self.bot_delay, self.bot_budget)
+
+    async def _choose(
+        self, live: Live, seat: int, spec: str, view: View, careful: bool, limit: float | None = None
+    ) -> str:
+        """The bot's choice, off the event loop and within ``limit`` seconds (the bot budget if not
+        given); a random legal action if the bot fails or runs out of time (the game must go on)."""
         rng = random.Random(secrets.randbits(64))
         legal: list[str] = [str(a) for a in view["legal_actions"]]
         if careful:
@@ -144,7 +152,7 @@ class Autoplay:
         try:
             bot = self._bot(live, seat, spec)
             thinking = asyncio.get_running_loop().run_in_executor(self._pool, bot.choose, game, view, rng)
-            text = await asyncio.wait_for(thinking, self.bot_budget)
+            text = await asyncio.wait_for(thinking, limit or self.bot_budget)
             return str(text)
         except Exception:
             log.warning(
@@ -160,13 +168,16 @@ class Autoplay:
             except UnknownTable:
                 return
             state = live.state
-            if state.is_over or seat not in state.to_act:
-                return
+            if state.is_over or seat not in state.to_act or seat in self.room.answered(live):
+                return  # nothing to decide, or its answer waits, hidden, for the window to close
             step = live.step
             spec = next(s.bot_spec for s in live.row.seats if s.seat == seat) or "random"
+            # Every answer comes exactly one table pace after the state it answers, whatever the bot
+            # held or how many choices it had: its timing must say nothing hidden.
             started = time.monotonic()
-            text = await self._choose(live, seat, spec, state.view(seat), careful)
-            await asyncio.sleep(max(0.0, self.bot_delay - (time.monotonic() - started)))
+            pace = self.pace(live)
+            text = await self._choose(live, seat, spec, state.view(seat), careful, limit=pace or None)
+            await asyncio.sleep(max(0.0, pace - (time.monotonic() - started)))
             try:
                 await self.room.submit(table_id, seat, step, text)
                 careful = False
@@ -184,16 +195,7 @@ class Autoplay:
         live = self.room.live(table_id)
         deadline = live.window_deadline or time.time()
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        # Pass for every seat that has not decided, one stored action each.
-        for _ in range(64):
-            live = self.room.live(table_id)
-            if live.window_step != window_step or not window_open(live):
-                return
-            seat = live.state.to_act[0]
-            try:
-                await self.room.submit(table_id, seat, live.step, "pass", timed_out=True)
-            except (StaleStep, Refused):
-                await asyncio.sleep(0)
+        await self.room.close_window(table_id, window_step)
 
     async def _turn_timeout(self, table_id: str, seat: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import uvicorn
 
 from cardroom.server.app import create_app
@@ -11,11 +13,30 @@ from cardroom.server.database import database_url
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None) -> None:
     """Start the server on ``host:port`` with the given SQLAlchemy URL (default: ./cardroom.sqlite3)."""
     url = database_url(database)
+    busy = port_problem(host, port)
+    if busy:
+        raise SystemExit(busy)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"cardroom is open at http://{shown}:{port}/  (database: {_safe(url)})", flush=True)
     # No per-message deflate on sockets: compressing every snapshot cost more server time than
     # anything else per push (measured with bench/server_load.py); snapshots are a few KB.
     uvicorn.run(create_app(url), host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host:port`` (a clear sentence), or None if it can."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            return (
+                f"cardroom cannot listen on {host}:{port}: {exc.strerror or exc}. Another program (or another "
+                f"cardroom) is using that port; stop it, or pick another: cardroom serve --port {port + 1} "
+                f"(make run PORT={port + 1})."
+            )
+    return None
 
 
 def _safe(url: str) -> str:

@@ -11,6 +11,10 @@ class WrongToken(Exception):
     """403: the token is missing or opens no seat at this table."""
 
 
+class SeatTaken(Exception):
+    """410: an invitation or hand-over link that was already opened: its seat has been taken."""
+
+
 class StaleStep(Exception):
     """409: the action was chosen on a step that has passed."""
 

@@ -1,6 +1,10 @@
 """Tells open sockets that their table changed. It carries no state: each socket, woken, computes its
 own seat's view from the current game, so no socket is ever sent another seat's view.
 
+A change only one seat may know about (its own hidden answer in a reaction window) wakes only that
+seat's sockets: waking the others, even to send them the same view again, would tell them someone
+had answered.
+
 It also counts sockets, so that nobody can open thousands on one table and slow everyone else:
 at most ``spectators`` spectator sockets per table, ``per_seat`` per seat, ``total`` in all.
 """
@@ -13,7 +17,8 @@ from collections import Counter, defaultdict
 
 class Hub:
     def __init__(self, *, spectators: int = 100, per_seat: int = 8, total: int = 10_000) -> None:
-        self._listeners: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
+        # table id -> {event: the seat the socket belongs to (None for a spectator)}
+        self._listeners: defaultdict[str, dict[asyncio.Event, int | None]] = defaultdict(dict)
         self.spectators = spectators
         self.per_seat = per_seat
         self.total = total
@@ -32,7 +37,7 @@ class Hub:
 
     def subscribe(self, table_id: str, seat: int | None = None) -> asyncio.Event:
         event = asyncio.Event()
-        self._listeners[table_id].add(event)
+        self._listeners[table_id][event] = seat
         self._open[(table_id, seat)] += 1
         self._all += 1
         return event
@@ -40,7 +45,7 @@ class Hub:
     def unsubscribe(self, table_id: str, event: asyncio.Event, seat: int | None = None) -> None:
         listeners = self._listeners.get(table_id)
         if listeners is not None and event in listeners:
-            listeners.discard(event)
+            seat = listeners.pop(event)
             if not listeners:
                 del self._listeners[table_id]
             self._open[(table_id, seat)] -= 1
@@ -48,6 +53,8 @@ class Hub:
                 del self._open[(table_id, seat)]
             self._all -= 1
 
-    def changed(self, table_id: str) -> None:
-        for event in self._listeners.get(table_id, ()):
-            event.set()
+    def changed(self, table_id: str, only_seat: int | None = None) -> None:
+        """Wake every socket of the table, or with ``only_seat`` only that seat's sockets."""
+        for event, seat in self._listeners.get(table_id, {}).items():
+            if only_seat is None or seat == only_seat:
+                event.set()

@@ -54,6 +54,7 @@ class CreateTable(BaseModel):
     turn_seconds: float | None = Field(
         None, ge=1, le=86400, description="after this long a bot plays for an absent player (off when null)"
     )
+    private: bool = Field(False, description="leave the table out of the public list (links still work)")
 
 
 class Invitation(BaseModel):
@@ -102,6 +103,18 @@ class Window(BaseModel):
     deadline: float = Field(description="when the reaction window closes, in Unix seconds")
     seconds: float
     remaining: float
+    answered: bool = Field(False, description="whether the viewing seat has answered (nobody else's)")
+
+
+class ChatIn(BaseModel):
+    text: str = Field(max_length=2000, description="plain text, at most 300 characters once trimmed")
+
+
+class ChatMessage(BaseModel):
+    seat: int | None
+    name: str
+    text: str
+    created: str
 
 
 class Snapshot(BaseModel):
@@ -112,6 +125,7 @@ class Snapshot(BaseModel):
     view: dict[str, Any]
     log: list[dict[str, Any]]
     window: Window | None
+    chat: list[ChatMessage] = Field(default_factory=list, description="the table's latest chat messages")
     turn_deadlines: dict[str, float] = Field(description="seat -> seconds left before a bot plays for it")
 
 
@@ -126,10 +140,14 @@ class JoinIn(BaseModel):
 
 class Joined(BaseModel):
     seat: int
+    token: str | None = Field(
+        None, description="your seat's new secret when you opened an invitation or hand-over link (keep it)"
+    )
 
 
 class Rematch(BaseModel):
     table_id: str
+    token: str = Field(description="a fresh secret for your seat at the rematch table")
 
 
 class ReplayStep(BaseModel):

@@ -19,20 +19,26 @@ from typing import Any
 from sqlalchemy import Engine
 
 from cardroom.core.errors import IllegalAction, InvalidAction, InvalidOptions
+from cardroom.core.game import State
 from cardroom.core.registry import game_names, make
 from cardroom.core.rng import fresh_seed
 from cardroom.games.taco.cards import VERSIONS as TACO_DECKS
-from cardroom.server import store, tokens
+from cardroom.server import links, listing, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
-from cardroom.server.errors import Refused, StaleStep, UnknownTable, WrongToken
+from cardroom.server.chat import Chat
+from cardroom.server.chat import clean as chat_clean
+from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
 from cardroom.server.limits import bounded_bot_spec, clean_text, clean_value, short, well_formed_table_id
 from cardroom.server.live import Live, rebuild, still_current
+from cardroom.server.staleness import unaffected
 from cardroom.server.store import NewAction, SeatRow, TableRow
 from cardroom.server.writer import GroupWriter
 
 log = logging.getLogger("cardroom.server")
 
+PASS = "pass"  # the answer that is kept hidden until its reaction window closes
+RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
 MAX_PLAYERS = 10
 MAX_CACHED = 2000  # replayed tables kept in memory
 EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this long is closed
@@ -70,10 +76,15 @@ class Room:
         self.expire_after = expire_after
         self.hub = Hub()
         self._live: dict[str, Live] = {}
+        # table id -> (the step of its open reaction window, the hidden answers given in it so far)
+        self._answers: dict[str, tuple[int, dict[int, str]]] = {}
+        # table id -> {step: the state at that step}, for the last RECENT_STATES steps
+        self._recent: dict[str, dict[int, State]] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
         # Names this process in its PostgreSQL notifications, so it skips the ones it sent itself.
         self.origin = secrets.token_hex(6)
         self.writer = GroupWriter(engine, self.origin)
+        self.chat = Chat(engine)
 
     # -- loading -----------------------------------------------------------------------------
 
@@ -182,15 +193,39 @@ class Room:
         """A spectator (``None``) without a token; with one, its seat or :class:`WrongToken`."""
         return None if not token else self.seat_of(live, token)
 
-    def join(self, table_id: str, token: str | None, name: str | None) -> int:
+    def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
+        """Take a seat. With an invitation or hand-over link the link is spent and exchanged for a
+        new secret, returned here once, that only this browser will hold (a second visit to the link
+        gets :class:`SeatTaken`); with the seat's own token, only the name is updated."""
         live = self.live(table_id)
-        seat = self.seat_of(live, token)
         if name:
             clean_text(name, "a seat name")
+        if token:
+            token_hash = tokens.hash_token(token)
+            link = links.find(self.engine, token_hash)
+            if link is not None and link.table_id == live.row.id:
+                fresh = tokens.new_token()
+                clean = (name or "").strip()[:40] or None
+                if link.spent or not links.exchange(
+                    self.engine, table_id, link.seat, token_hash, tokens.hash_token(fresh), clean
+                ):
+                    raise SeatTaken()
+                self.reload_row(live)
+                self.hub.changed(table_id)
+                return link.seat, fresh
+        seat = self.seat_of(live, token)
         store.mark_joined(self.engine, table_id, seat, name)
         self.reload_row(live)
         self.hub.changed(table_id)
-        return seat
+        return seat, None
+
+    def handoff(self, table_id: str, token: str | None) -> tuple[int, str]:
+        """A link that moves the caller's seat to whoever opens it (another device of theirs)."""
+        live = self.live(table_id)
+        seat = self.seat_of(live, token)
+        link = tokens.new_token()
+        links.add(self.engine, table_id, seat, tokens.hash_token(link))
+        return seat, link
 
     def reload_row(self, live: Live) -> None:
         row = store.load_table(self.engine, live.row.id)
@@ -286,51 +321,69 @@ class Room:
             seats=tuple(rows),
         )
         store.create_table(self.engine, row)
+        for seat, token in created.invitations.items():
+            links.add(self.engine, row.id, seat, tokens.hash_token(token))
         live = self.live(row.id)
         self.autoplay.after_change(live, previous=None)
         return Created(row.id, my_seat, my_token, created.invitations)
 
-    def rematch(self, table_id: str, token: str | None) -> str:
-        """A new table: same game, options, seats and tokens (each player's old token opens the new
-        seat too, so nobody needs a new link); one rematch per table."""
+    def rematch(self, table_id: str, token: str | None) -> tuple[str, str]:
+        """The rematch table (made on the first call: same game, options and bots) and a fresh
+        secret for the caller's seat there. Nobody's old token opens a rematch seat: each person
+        claims theirs from their own browser, with the token of their seat in this game."""
         live = self.live(table_id)
-        self.seat_of(live, token)
+        seat = self.seat_of(live, token)
         if not live.state.is_over:
             raise Refused("the game is not over yet")
-        if live.row.rematch_id:
-            return live.row.rematch_id
-        old = live.row
-        row = TableRow(
-            id=tokens.new_table_id(),
-            game=old.game,
-            preset=old.preset,
-            options=old.options,
-            seed=fresh_seed(),
-            created=store.now(),
-            status="playing",
-            reaction_seconds=old.reaction_seconds,
-            turn_seconds=old.turn_seconds,
-            rematch_of=old.id,
-            rematch_id=None,
-            seats=old.seats,
-        )
-        rematch_id = store.create_rematch(self.engine, row)  # another process may have made it first
-        self.reload_row(live)
-        self.live(rematch_id)  # loading sets its bots and clocks going
-        self.hub.changed(table_id)
-        return rematch_id
+        if not live.row.rematch_id:
+            old = live.row
+            row = TableRow(
+                id=tokens.new_table_id(),
+                game=old.game,
+                preset=old.preset,
+                options=old.options,
+                seed=fresh_seed(),
+                created=store.now(),
+                status="playing",
+                reaction_seconds=old.reaction_seconds,
+                turn_seconds=old.turn_seconds,
+                rematch_of=old.id,
+                rematch_id=None,
+                seats=tuple(
+                    s if s.kind == "bot" else SeatRow(s.seat, s.kind, None, None, s.name, s.joined)
+                    for s in old.seats
+                ),
+            )
+            # Another process may have made it first: then that one is the rematch.
+            made = store.create_rematch(self.engine, row)
+            if made == row.id and listing.is_private(self.engine, old.id):
+                listing.mark_private(self.engine, row.id)
+            self.reload_row(live)
+            self.live(made)  # loading sets its bots and clocks going
+            self.hub.changed(table_id)
+        new_id = live.row.rematch_id
+        assert new_id is not None
+        fresh = tokens.new_token()
+        links.set_token(self.engine, new_id, seat, tokens.hash_token(fresh))
+        self.reload_row(self.live(new_id))
+        self.hub.changed(new_id)
+        return new_id, fresh
 
     # -- playing -----------------------------------------------------------------------------------
 
     async def submit(self, table_id: str, seat: int, step: int, text: str, timed_out: bool = False) -> Live:
         """Apply one action chosen on ``step``; raises :class:`StaleStep`, :class:`Refused` (with the
-        engine's reason) or :class:`UnknownTable`. A refused action changes nothing."""
+        engine's reason) or :class:`UnknownTable`. A refused action changes nothing.
+
+        A pass in an open reaction window is only noted, not applied: nobody may learn who has
+        answered a window before it closes. The window closes (every noted pass is stored, in seat
+        order) when every seat asked has answered, or at its deadline (:meth:`close_window`)."""
         live = self.live(table_id)
         async with live.lock:
             live = self.live(table_id)  # the cache may have been rebuilt while we waited
             if live.row.status == "expired":
                 raise Refused(f"this table expired after {self.expire_after.days} days without a move")
-            if not still_current(live, seat, step):
+            if not self._still_current(live, seat, step):
                 raise StaleStep(live.step)
             if not isinstance(text, str) or len(text) > 200:
                 raise Refused("an action is a short text")
@@ -340,17 +393,16 @@ class Room:
             except (InvalidAction, IllegalAction) as exc:
                 raise Refused(str(exc)) from None
             action_text = str(live.game.parse_action(text))
-            try:
-                await self.writer.append(
-                    NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over)
-                )
-            except store.StepTaken:
-                # Another server process stored this step first: catch up from the database.
-                live = self.reload(table_id)
-                raise StaleStep(live.step) from None
-            live.record(seat, new_state)
-            if new_state.is_over:
-                self.reload_row(live)
+            if timed_out or action_text != PASS or live.window_deadline is None or not window_open(live):
+                await self._store(live, seat, action_text, timed_out, new_state)
+            else:
+                answers = self._answer_book(live)
+                answers[seat] = action_text
+                if not set(previous.to_act) <= set(answers):
+                    self.hub.changed(table_id, only_seat=seat)
+                    return live
+                for s in previous.to_act:
+                    await self._store(live, s, answers[s], False)
         self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
         return live
@@ -368,8 +420,72 @@ class Room:
             if not live.state.is_over:
                 await self.catch_up(table_id)
 
+    async def close_window(self, table_id: str, window_step: int) -> None:
+        """The window opened at ``window_step`` reached its deadline: store every seat's answer, a
+        timed-out pass for each seat that gave none, then tell everyone at once."""
+        live = self.live(table_id)
+        async with live.lock:
+            live = self.live(table_id)
+            if live.window_step != window_step or not window_open(live):
+                return
+            previous = live.state
+            answers = self.answered(live)
+            try:
+                for s in previous.to_act:
+                    await self._store(live, s, answers.get(s, PASS), s not in answers)
+            except (StaleStep, Refused):
+                # Another server process closed it first; its notification brings the result here.
+                log.info("table %s: the window at step %d was closed elsewhere", table_id, window_step)
+                return
+        self.autoplay.after_change(live, previous=previous)
+        self.hub.changed(table_id)
+
+    def _still_current(self, live: Live, seat: int, step: int) -> bool:
+        """Whether a choice made on ``step`` may be applied now (see :mod:`.staleness`)."""
+        if still_current(live, seat, step):
+            return True
+        old = self._recent.get(live.row.id, {}).get(step)
+        return old is not None and unaffected(old, live, seat, step)
+
+    def answered(self, live: Live) -> dict[int, str]:
+        """The hidden answers given so far in the open window (seat -> action); empty if none."""
+        found = self._answers.get(live.row.id)
+        return found[1] if found is not None and found[0] == live.step else {}
+
+    def _answer_book(self, live: Live) -> dict[int, str]:
+        found = self._answers.get(live.row.id)
+        if found is None or found[0] != live.step:
+            found = self._answers[live.row.id] = (live.step, {})
+        return found[1]
+
+    async def _store(
+        self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State | None = None
+    ) -> None:
+        """Store one action (the table's lock held) and move the cached state on."""
+        if new_state is None:
+            try:
+                new_state = live.state.apply(seat, action_text)
+            except (InvalidAction, IllegalAction) as exc:
+                raise Refused(str(exc)) from None
+        table_id = live.row.id
+        try:
+            await self.writer.append(NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over))
+        except store.StepTaken:
+            # Another server process stored this step first: catch up from the database.
+            live = self.reload(table_id)
+            raise StaleStep(live.step) from None
+        # Recent states, so a choice made on one of them can be judged (see :meth:`_still_current`).
+        recent = self._recent.setdefault(table_id, {})
+        recent[live.step] = live.state
+        recent.pop(live.step - RECENT_STATES, None)
+        live.record(seat, new_state)
+        if new_state.is_over:
+            self.reload_row(live)
+            self._recent.pop(table_id, None)
+
     async def catch_up(self, table_id: str) -> None:
         """Another process changed this table: apply what it stored, then wake bots, clocks, sockets."""
+        self.chat.forget(table_id)
         live = self._live.get(table_id)
         if live is None:
             return  # not cached here: it will be read from the database when first asked for
@@ -389,6 +505,20 @@ class Room:
             self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
 
+    def say(self, table_id: str, token: str | None, text: str) -> None:
+        """A chat message from the seat this token opens (spectators read the chat but do not write)."""
+        live = self.live(table_id)
+        seat = self.seat_of(live, token)
+        try:
+            message = chat_clean(text)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+        if not self.chat.allowed(table_id, seat):
+            raise RateLimited()
+        name = next(s.name for s in live.row.seats if s.seat == seat)
+        self.chat.add(table_id, seat, name, message)
+        self.hub.changed(table_id)
+
     # -- what a viewer is shown ----------------------------------------------------------------------
 
     def snapshot(self, live: Live, seat: int | None) -> dict[str, Any]:
@@ -399,18 +529,21 @@ class Room:
             "seat": seat,
             "view": state.view(seat),
             "log": state.log(seat),
-            "window": self.window_info(live),
+            "window": self.window_info(live, seat),
+            "chat": [m.to_json() for m in self.chat.latest(live.row.id)],
             # Seconds left before a bot plays for each seat on a turn timer (public: the same for all).
             "turn_deadlines": {str(k): max(0.0, v - time.time()) for k, v in live.turn_deadlines.items()},
         }
 
-    def window_info(self, live: Live) -> dict[str, Any] | None:
+    def window_info(self, live: Live, seat: int | None = None) -> dict[str, Any] | None:
+        """The open reaction window's clock, and whether *this* seat has answered (nobody else's)."""
         if live.window_deadline is None or not window_open(live):
             return None
         return {
             "deadline": live.window_deadline,
             "seconds": live.row.reaction_seconds,
             "remaining": max(0.0, live.window_deadline - time.time()),
+            "answered": seat is not None and seat in self.answered(live),
         }
 
 

@@ -78,3 +78,35 @@ actions = Table(
     Column("timed_out", Boolean, nullable=False, default=False),
     UniqueConstraint("table_id", "step", name="uq_actions_table_step"),
 )
+
+# Links that hand a seat to whoever opens them (an invitation, or an owner moving to another device).
+# Opening one exchanges it for a fresh secret held only by that browser; the link is then spent, so a
+# second visit can be told the seat is taken. Only the hash is kept, as for seat tokens.
+links = Table(
+    "links",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("spent", Boolean, nullable=False, default=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+# Table chat, kept with the table: plain text from a seat (or a spectator, seat null).
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+# Tables left out of the public list: only people with a link (or its id) find them.
+private_tables = Table(
+    "private_tables",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+)

@@ -147,9 +147,11 @@ def test_invalid_and_illegal_actions_are_refused_without_change() -> None:
     game = cardroom.make("taco", players=2)
     state = arrange(game, hands={0: ["mold"], 1: ["tomato"]}, deck_top=["lettuce"])
     before = state.to_json()
-    for text in ("", "fly", "play", "play tomato", "play tomato x", "target tomato 1"):
+    for text in ("", "fly", "play", "play tomato", "play tomato x", "target tomato x"):
         with pytest.raises(InvalidAction):
             state.apply(0, text)
+    with pytest.raises(IllegalAction):  # read in either order (card, seat), but no target is asked for
+        state.apply(0, "target tomato 1")
     with pytest.raises(IllegalAction, match="hold no 'tomato'"):
         state.apply(0, "play tomato 0")
     with pytest.raises(IllegalAction, match="not seat 1's decision"):

@@ -10,6 +10,25 @@ export function saveToken(tableId, token) {
   localStorage.setItem(TOKEN_KEY(tableId), token);
 }
 
+export function forgetToken(tableId) {
+  localStorage.removeItem(TOKEN_KEY(tableId));
+}
+
+// "Your games": the tables this browser holds a seat at, newest first (ids and titles only).
+export function myGames() {
+  try {
+    return JSON.parse(localStorage.getItem("cardroom.games") || "[]");
+  } catch {
+    return [];
+  }
+}
+
+export function rememberGame(tableId, title) {
+  const games = myGames().filter((g) => g.id !== tableId);
+  games.unshift({ id: tableId, title, seen: new Date().toISOString() });
+  localStorage.setItem("cardroom.games", JSON.stringify(games.slice(0, 30)));
+}
+
 export function playerName() {
   return localStorage.getItem("cardroom.name") || "";
 }
@@ -30,7 +49,13 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    // The network or the server is down: say so in words, never the browser's "Failed to fetch".
+    throw new ApiError(0, "The server cannot be reached; nothing was sent. Try again when the connection is back.", null);
+  }
   let data = null;
   try {
     data = await response.json();

@@ -1,5 +1,5 @@
 // The lobby: pick a game, a preset and who sits where; create the table; list recent tables.
-import { api, el, playerName, savePlayerName, saveToken } from "./api.js";
+import { api, el, myGames, playerName, savedToken, savePlayerName, saveToken } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -48,10 +48,15 @@ function fillOptions() {
   const controls = game.options.filter((o) => o.name !== "players").map((o) => {
     const value = o.name in preset ? preset[o.name] : o.default;
     const id = `option-${o.name}`;
+    // Values are shown as people write them (yes/no, plain words and numbers), never as JSON.
+    const shown = (c) => (c === true ? "yes" : c === false ? "no" : String(c).replace(/-/g, " "));
+    const kind = typeof value === "number" ? "number" : typeof value === "string" ? "text" : "json";
     const control = o.choices
-      ? el("select", { id, "data-option": o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(value) }, String(c))))
-      : el("input", { id, "data-option": o.name, value: JSON.stringify(value), "data-json": "1" });
-    return el("label", { title: o.help + (o.assumed ? " (assumed: no rule text gives it)" : "") }, o.name.replace(/_/g, " "), control);
+      ? el("select", { id, "data-option": o.name, "data-kind": "json" }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(value) }, shown(c))))
+      : el("input", { id, "data-option": o.name, "data-kind": kind, type: kind === "number" ? "number" : "text",
+        value: kind === "json" ? JSON.stringify(value) : String(value ?? "") });
+    const help = o.help + (o.assumed ? " (assumed: no rule text gives it)" : "");
+    return el("label", { class: "option" }, el("span", {}, o.name.replace(/_/g, " ")), control, el("span", { class: "note" }, help));
   });
   $("options").replaceChildren(...controls);
 }
@@ -63,10 +68,14 @@ function chosenOptions() {
   for (const control of document.querySelectorAll("[data-option]")) {
     const name = control.dataset.option;
     let value;
-    try {
-      value = JSON.parse(control.value);
-    } catch {
-      value = control.value; // plain text, e.g. a deck file's path
+    if (control.dataset.kind === "number") value = Number(control.value);
+    else if (control.dataset.kind === "text") value = control.value;
+    else {
+      try {
+        value = JSON.parse(control.value);
+      } catch {
+        value = control.value; // plain text, e.g. a deck file's path
+      }
     }
     const spec = game.options.find((o) => o.name === name);
     const base = name in preset ? preset[name] : spec.default;
@@ -94,6 +103,7 @@ async function create(event) {
     seats,
     reaction_seconds: Number($("reaction").value) || 4,
     turn_seconds: $("turn").value ? Number($("turn").value) : null,
+    private: $("private").checked,
   };
   body.options = chosenOptions();
   if (currentGame().options.some((o) => o.name === "players")) body.options.players = seats.length;
@@ -136,6 +146,17 @@ async function main() {
   $("create").addEventListener("submit", create);
   fillPresets();
   listTables();
+  listMyGames();
+  // The list of tables refreshes itself (and at once when the tab comes back).
+  setInterval(() => { if (!document.hidden) listTables(); }, 5000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) listTables(); });
+}
+
+function listMyGames() {
+  const mine = myGames().filter((g) => savedToken(g.id));
+  $("my-games-box").hidden = mine.length === 0;
+  $("my-games").replaceChildren(...mine.map((g) => el("li", {}, el("a", { href: `/table/${g.id}` }, g.title),
+    " ", el("span", { class: "muted" }, `last opened ${new Date(g.seen).toLocaleString()}`))));
 }
 
 main();

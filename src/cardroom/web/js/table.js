@@ -1,7 +1,7 @@
 // The table page: one WebSocket pushes this seat's snapshot; the board is drawn by the game's own
 // renderer (games/<game>.js) and every legal action is also a button, so everything is reachable by
 // keyboard. Whatever the server refuses is shown with its reason.
-import { api, ApiError, el, playerName, savedToken, savePlayerName, saveToken } from "./api.js";
+import { api, ApiError, el, forgetToken, playerName, rememberGame, savedToken, savePlayerName, saveToken } from "./api.js";
 import { markdown } from "./markdown.js";
 import { analysisPanel, hintButton, replayAnalyseButton } from "./analysis.js";
 
@@ -17,6 +17,7 @@ let socket = null;
 let retry = 500;
 let windowEnds = null;
 let turnEnds = null; // when a bot will play for me, if this table has a turn timer
+let seatEnds = {}; // seat -> when a bot will play for that seat (turn timers are public)
 let overShown = false;
 let replaying = null;
 let catalogue = {}; // card slug -> {name, type, points, text} for games whose deck is data // {step, steps, view, log} while looking back at a finished game
@@ -60,6 +61,7 @@ async function act(text) {
     if (result.view.step >= snap.view.step) apply(result);
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) showMessage("The game moved on before your choice arrived; choose again.");
+
     else showMessage(error.message);
   } finally {
     busy = false;
@@ -67,8 +69,16 @@ async function act(text) {
   }
 }
 
+// What this seat may still do. Once it has passed in a reaction window its pass is kept, hidden, until
+// the window closes: it is not offered again (a Nope still is, until the window closes).
+function offered(view, live) {
+  if (!live) return [];
+  const answered = snap.window && snap.window.answered;
+  return answered ? view.legal_actions.filter((text) => text !== "pass") : view.legal_actions;
+}
+
 function ctx(view, live) {
-  const legal = live ? view.legal_actions : [];
+  const legal = offered(view, live);
   return {
     act,
     legal,
@@ -93,6 +103,7 @@ function renderSeats(view) {
       "data-seat": s.seat,
     }, el("strong", {}, s.name), el("span", { class: "muted" }, ` ${kind}${s.seat === snap.seat ? " · you" : ""}`),
     acting ? el("span", { class: "badge" }, "deciding") : null, won ? el("span", { class: "badge gold" }, "winner") : null,
+    el("span", { class: "seat-clock", "data-seat": s.seat }),
     s.seat === snap.seat ? el("button", { type: "button", class: "rename", "aria-label": "Change your name", title: "Change your name", onclick: rename }, "✎") : null);
   }));
 }
@@ -109,15 +120,19 @@ function renderActions(view, live) {
       el("button", { type: "button", class: "primary", id: "rematch-bar", onclick: rematch }, snap.table.rematch_id ? "Join the rematch" : "Rematch"));
     return;
   }
-  if (view.legal_actions.length === 0) {
+  const legal = offered(view, live);
+  const passed = snap.window && snap.window.answered ? el("p", { class: "muted", id: "passed-note" },
+    "You passed. The window closes when everyone has answered or its time is up.") : null;
+  if (legal.length === 0) {
     const waiting = view.to_act.map(seatName).join(", ");
-    box.replaceChildren(el("p", { class: "muted" }, `Waiting for ${waiting}.`));
+    box.replaceChildren(passed || el("p", { class: "muted" }, `Waiting for ${waiting}.`));
     return;
   }
   const label = (text) => (renderer && renderer.label ? renderer.label(text, view, ctx(view, live)) : text);
   box.replaceChildren(
     el("h2", { class: "sr-only" }, "Your choices"),
-    el("div", { class: "action-buttons" }, view.legal_actions.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
+    ...(passed ? [passed] : []),
+    el("div", { class: "action-buttons" }, legal.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
       el("button", { type: "button", class: "action", "data-action": text, title: text, onclick: () => act(text) }, label(text)))),
     hintButton(snap, tableId, token) || "",
   );
@@ -136,8 +151,49 @@ async function rename() {
 
 function renderLog(entries) {
   const log = $("log");
-  log.replaceChildren(...entries.map((e) => el("li", {}, e.text)));
+  // The engines write seats as P0, P1…; people read names. Numbered items keep their place.
+  const named = (text) => text.replace(/\bP(\d+)\b/g, (whole, n) => (snap && snap.table.seats[Number(n)] ? seatName(Number(n)) : whole));
+  log.replaceChildren(...entries.map((e) => el("li", {}, named(e.text))));
   log.scrollTop = log.scrollHeight;
+}
+
+// The optional turn sound: a short tone made in the page (no audio file), only if asked for.
+let wasMyTurn = false;
+function chime() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.35);
+  } catch {
+    // no sound available: the tab title still says it
+  }
+}
+
+function renderChat(messages) {
+  const list = $("chat");
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  // Plain text only: names and messages become text nodes, never HTML.
+  list.replaceChildren(...(messages || []).map((m) => el("li", {}, el("strong", {}, m.name), ": ", m.text)));
+  if (atEnd) list.scrollTop = list.scrollHeight;
+}
+
+async function say(event) {
+  event.preventDefault();
+  const input = $("chat-input");
+  const text = input.value.trim();
+  if (!text) return;
+  try {
+    await api(`/api/tables/${tableId}/chat`, { method: "POST", token, body: { text } });
+    input.value = "";
+  } catch (error) {
+    showMessage(error instanceof ApiError && error.status === 429 ? "You are sending messages too fast; wait a moment." : error.message);
+  }
 }
 
 function renderOutcome(view) {
@@ -162,13 +218,19 @@ function render() {
   if (!snap) return;
   const live = !replaying;
   const view = live ? snap.view : replaying.view;
-  document.title = `cardroom: ${snap.table.title}`;
+  // Turn alert: the tab title says so when it is this seat's decision and the tab is in the background.
+  const alert = live && !view.is_over && offered(view, live).length > 0 && document.hidden;
+  document.title = `${alert ? "● Your turn · " : ""}cardroom: ${snap.table.title}`;
+  const myTurn = live && !view.is_over && offered(view, live).length > 0;
+  if (myTurn && !wasMyTurn && $("sound").checked) chime();
+  wasMyTurn = myTurn;
   // For tests and assistive tools: where the game stands, as plain attributes.
   document.body.dataset.step = String(view.step);
   document.body.dataset.over = String(view.is_over);
-  document.body.dataset.mine = String(live && view.legal_actions.length > 0);
+  document.body.dataset.mine = String(document.body.dataset.online !== "false" && offered(view, live).length > 0);
   $("title").textContent = `${snap.table.title} · ${snap.table.preset}`;
-  const turn = view.is_over ? "Game over" : view.to_act.includes(snap.seat) ? "Your decision" :
+  const turn = view.is_over ? "Game over" : snap.window && snap.window.answered ? "You passed; the window is still open" :
+    view.to_act.includes(snap.seat) ? "Your decision" :
     `Waiting for ${view.to_act.map(seatName).join(", ")}`;
   $("status").textContent = live ? turn : `Replay · step ${replaying.step}/${replaying.steps}`;
   renderSeats(view);
@@ -177,6 +239,10 @@ function render() {
   if (renderer) renderer.render(board, view, ctx(view, live));
   renderActions(view, live);
   renderLog(live ? snap.log : replaying.log);
+  renderChat(snap.chat);
+  if (document.body.dataset.online === "false") {
+    for (const button of document.querySelectorAll("#board button, #actions button")) button.disabled = true;
+  }
   if (live && view.is_over) {
     renderOutcome(view);
     $("replay-box").hidden = false;
@@ -189,10 +255,23 @@ function apply(message) {
   windowEnds = message.window ? Date.now() + message.window.remaining * 1000 : null;
   const mine = message.seat === null ? undefined : message.turn_deadlines[String(message.seat)];
   turnEnds = mine === undefined ? null : Date.now() + mine * 1000;
+  // Every seat's clock is public: when a bot will stand in for whoever is deciding.
+  seatEnds = Object.fromEntries(Object.entries(message.turn_deadlines).map(([seat, left]) => [seat, Date.now() + left * 1000]));
   render();
 }
 
+function tickSeats() {
+  for (const clock of document.querySelectorAll(".seat-clock")) {
+    const ends = seatEnds[clock.dataset.seat];
+    const inWindow = windowEnds !== null && snap && snap.view.to_act.includes(Number(clock.dataset.seat));
+    if (ends !== undefined && !replaying) clock.textContent = `${Math.ceil(Math.max(0, (ends - Date.now()) / 1000))} s left`;
+    else if (inWindow && !replaying) clock.textContent = `${Math.max(0, (windowEnds - Date.now()) / 1000).toFixed(1)} s left`;
+    else clock.textContent = "";
+  }
+}
+
 function tick() {
+  tickSeats();
   const box = $("countdown");
   if (windowEnds === null && turnEnds !== null && !replaying) {
     const left = Math.max(0, (turnEnds - Date.now()) / 1000);
@@ -211,6 +290,16 @@ function tick() {
   box.style.setProperty("--left", String(snap && snap.window ? left / snap.window.seconds : 0));
 }
 
+// Connection state: while the socket is down the page says so at once, and every action is disabled;
+// it reconnects by itself, and the first snapshot after that (the server's latest step) resyncs it.
+function setOnline(online) {
+  $("connection").hidden = online;
+  document.body.classList.toggle("offline", !online);
+  document.body.dataset.online = String(online);
+  if (online && $("message").textContent.startsWith("The server cannot be reached")) showMessage("");
+  if (snap) render(); // disables (or enables again) every action
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
@@ -218,13 +307,17 @@ function connect() {
   socket.onmessage = (event) => {
     retry = 500;
     const message = JSON.parse(event.data);
-    if (message.type === "snapshot") apply(message);
+    if (message.type === "snapshot") {
+      apply(message);
+      if (document.body.dataset.online !== "true") setOnline(true);
+    }
   };
   socket.onclose = (event) => {
     if (event.code === 4404) return showMessage("There is no such table.");
-    if (event.code === 4403) return showMessage("This link's seat token is not valid for this table.");
+    if (event.code === 4403) return showMessage("This browser's seat token is not valid for this table.");
+    setOnline(false);
     setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
+    retry = Math.min(retry * 2, 2000);
   };
 }
 
@@ -240,9 +333,10 @@ async function loadRenderer(game) {
 
 async function rematch() {
   try {
-    const next = snap.table.rematch_id || (await api(`/api/tables/${tableId}/rematch`, { method: "POST", token })).table_id;
-    saveToken(next, token); // the same token opens the same seat at the rematch
-    location.href = `/table/${next}`;
+    // Each person claims their own rematch seat and gets a fresh secret for it.
+    const next = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token });
+    saveToken(next.table_id, next.token);
+    location.href = `/table/${next.table_id}`;
   } catch (error) {
     showMessage(error.message);
   }
@@ -257,7 +351,33 @@ async function showReplay(step) {
   render();
 }
 
+async function share(url, note) {
+  $("share-link").value = url;
+  $("share-link").hidden = false;
+  $("share-label").hidden = false;
+  $("share-link").select();
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {
+    copied = false; // no clipboard (plain http on another machine): the link is selected to copy by hand
+  }
+  $("share-note").textContent = copied ? `Copied. ${note}` : `Copy this link. ${note}`;
+}
+
+async function handoff() {
+  try {
+    const link = await api(`/api/tables/${tableId}/handoff`, { method: "POST", token });
+    share(link.url, "Whoever opens it first takes your seat, and this browser then only watches.");
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
 function wire() {
+  $("copy-watch-link").addEventListener("click", () => share(`${location.origin}/table/${tableId}`, "It shows the table without anyone's cards."));
+  $("handoff").addEventListener("click", handoff);
   $("close-over").addEventListener("click", () => $("game-over").close());
   $("watch-replay").addEventListener("click", () => {
     $("game-over").close();
@@ -290,14 +410,32 @@ async function main() {
   catalogue = await api(`/api/tables/${tableId}/cards`).catch(() => ({}));
   if (token) {
     try {
-      await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: playerName() || null } });
+      const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: playerName() || null } });
+      // An invitation or hand-over link is exchanged for a secret only this browser holds.
+      if (joined.token) {
+        token = joined.token;
+        saveToken(tableId, token);
+      }
     } catch (error) {
-      showMessage(error.message);
+      forgetToken(tableId);
+      token = null;
+      if (error instanceof ApiError && error.status === 410) showMessage("This link was already used: its seat has been taken. You are watching.");
+      else if (error instanceof ApiError && error.status === 403) showMessage("This browser no longer holds a seat here (it may have been moved to another device). You are watching.");
+      else showMessage(error.message);
     }
   }
   api(`/api/games/${summary.game}/rules?preset=${encodeURIComponent(summary.preset)}`)
     .then((rules) => { $("rules").innerHTML = markdown(rules.markdown); })
     .catch(() => { $("rules").textContent = "The rules could not be loaded."; });
+  // On phones the action bar is fixed to the bottom; keep room for it at the end of the page.
+  new ResizeObserver(() => document.body.style.setProperty("--bar-height", `${$("actions").offsetHeight + 8}px`)).observe($("actions"));
+  $("handoff").hidden = !token;
+  $("chat-form").hidden = !token;
+  $("sound").checked = localStorage.getItem("cardroom.sound") === "1";
+  $("sound").addEventListener("change", () => localStorage.setItem("cardroom.sound", $("sound").checked ? "1" : "0"));
+  $("chat-form").addEventListener("submit", say);
+  document.addEventListener("visibilitychange", () => { if (snap) render(); });
+  if (token) rememberGame(tableId, summary.title);
   connect();
   setInterval(tick, 100);
 }

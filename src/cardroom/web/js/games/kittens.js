@@ -30,6 +30,14 @@ function kcard(slug, opts = {}) {
 function pendingLine(view, ctx) {
   const p = view.pending;
   if (!p) return null;
+  if (view.phase === "favor" && p.target === ctx.mySeat && ctx.legal.length) {
+    return el("div", { class: "pending" }, el("strong", {}, `${ctx.seatName(p.actor)}'s Favor asks you for a card:`),
+      el("span", {}, " choose one card from your hand to give them."));
+  }
+  if (view.phase === "favor") {
+    return el("div", { class: "pending" }, el("strong", {}, `${ctx.seatName(p.actor)}'s Favor:`),
+      el("span", {}, ` ${ctx.seatName(p.target)} chooses a card to give.`));
+  }
   const target = p.target !== null && p.target !== undefined ? ` on ${ctx.seatName(p.target)}` : "";
   const named = p.named ? ` naming ${title(p.named)}` : "";
   const nopes = p.nopes.length ? ` · Noped by ${p.nopes.map(ctx.seatName).join(", ")}` : "";
@@ -51,6 +59,57 @@ function placeChooser(view, ctx) {
     })));
 }
 
+// A five-different combo is built here, in the page, card by card: nothing is sent until the fifth
+// card is chosen, so "Cancel" simply gives every card back. It is offered only when the discard pile
+// holds a card the combo could take (a Kitten cannot be taken).
+let fiveDraft = null; // slugs chosen so far, or null when not building
+
+function discardHasCard(view) {
+  return view.discard.some((slug) => slug !== "exploding-kitten");
+}
+
+function fiveBuilder(view, ctx) {
+  const starts = ctx.legal.filter((a) => a.startsWith("five ")).map((a) => a.split(" ")[1]);
+  if (view.phase !== "turn" || !starts.length || !discardHasCard(view)) {
+    fiveDraft = null;
+    return null;
+  }
+  if (fiveDraft === null) {
+    return zone("Five different cards", el("button", { type: "button", class: "combo-start", onclick: () => { fiveDraft = []; ctx.rerender(); } },
+      "Start a five-different combo (play five different cards, take any card from the discard)"));
+  }
+  const toggle = (slug) => {
+    fiveDraft = fiveDraft.includes(slug) ? fiveDraft.filter((s) => s !== slug) : fiveDraft.length < 5 ? [...fiveDraft, slug] : fiveDraft;
+    ctx.rerender();
+  };
+  const send = async () => {
+    const chosen = fiveDraft;
+    fiveDraft = null;
+    for (const slug of chosen) await ctx.act(`five ${slug}`);
+  };
+  return zone(`Five different cards: ${fiveDraft.length} of 5 chosen`,
+    el("div", { class: "action-buttons combo-cards" }, starts.map((slug) => {
+      const chosen = fiveDraft.includes(slug);
+      return el("button", { type: "button", class: "combo-card", "aria-pressed": String(chosen), onclick: () => toggle(slug) },
+        chosen ? `Take back ${title(slug)}` : `Add ${title(slug)} to the combo`);
+    })),
+    el("div", { class: "action-buttons" },
+      el("button", { type: "button", class: "primary combo-play", disabled: fiveDraft.length !== 5, onclick: send },
+        "Play these five and take a card from the discard"),
+      el("button", { type: "button", class: "combo-cancel", onclick: () => { fiveDraft = null; ctx.rerender(); } },
+        "Cancel (keep all your cards)")));
+}
+
+const PHASES = {
+  turn: "",
+  window: " · Nope window",
+  favor: " · waiting for a Favor card",
+  name: " · naming a card",
+  five: " · five-different combo",
+  take: " · taking from the discard",
+  place: " · putting a Kitten back",
+};
+
 export function render(board, view, ctx) {
   const seen = view.known_pile || [];
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
@@ -65,7 +124,7 @@ export function render(board, view, ctx) {
   });
   fill(board,
     el("p", { class: "tc-status" }, `${ctx.seatName(view.current)}'s turn`, view.turns_owed > 1 ? ` (${view.turns_owed} turns owed)` : "",
-      ` · phase: ${view.phase}`),
+      PHASES[view.phase] ?? ""),
     el("div", { class: "kt-players" }, players),
     el("div", { class: "kt-piles" },
       pile("Draw pile", back({ small: false, label: `draw pile, ${view.draw_pile} cards` }), `Draw pile: ${view.draw_pile} (${view.kittens_in_pile} Kittens)`),
@@ -76,12 +135,14 @@ export function render(board, view, ctx) {
       el("li", {}, `${ctx.seatName(seat)}: ${cards.map(title).join(", ")}`)))) : null,
     pendingLine(view, ctx),
     placeChooser(view, ctx),
+    fiveBuilder(view, ctx),
     view.hand ? zone("Your hand", el("div", { class: "cards hand" }, hand)) : null,
   );
 }
 
-export function hide(text) {
-  return text.startsWith("place ");
+export function hide(text, view) {
+  // Kitten places are chosen on the board; a five-different combo is built there too, card by card.
+  return text.startsWith("place ") || (view.phase === "turn" && text.startsWith("five "));
 }
 
 export function label(text, view, ctx) {
@@ -90,10 +151,11 @@ export function label(text, view, ctx) {
   switch (verb) {
     case "draw": return "Draw a card (end turn)";
     case "play": return `Play ${title(args[0])}`;
-    case "favor": return `Favor: ask ${seat(args[0])}`;
-    case "pair": return `Pair of ${title(args[0])}: steal from ${seat(args[1])}`;
-    case "triple": return `Three ${title(args[0])}: name a card from ${seat(args[1])}`;
-    case "five": return `Five different: take ${title(args[0])} from the discard`;
+    case "favor": return `Play Favor: ${seat(args[0])} gives you a card of their choice`;
+    case "pair": return `Play a pair of ${title(args[0])}: steal a random card from ${seat(args[1])}`;
+    case "triple": return `Play three ${title(args[0])}: name a card to take from ${seat(args[1])}`;
+    case "five": return view.phase === "turn" ? `Start a five-different combo with ${title(args[0])}`
+      : `Add ${title(args[0])} to the five-different combo (${((view.pending && view.pending.cards) || []).length + 1} of 5)`;
     case "name": return `Name ${title(args[0])}`;
     case "take": return `Take ${title(args[0])}`;
     case "give": return `Give ${title(args[0])}`;

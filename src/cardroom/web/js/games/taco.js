@@ -29,7 +29,7 @@ function promptLine(view, ctx) {
   if (!p) return null;
   const names = (p.seats || []).map(ctx.seatName).join(", ");
   if (p.kind === "window") {
-    const chain = (p.chain || []).map((c) => `${info(ctx, c.card).name} by ${ctx.seatName(c.by)}${c.taco !== undefined && c.taco !== null ? ` into ${ctx.seatName(c.taco)}'s taco` : ""}`);
+    const chain = (p.chain || []).map((c) => `${info(ctx, c.card).name} by ${ctx.seatName(c.by)}${c.taco !== undefined && c.taco !== null && c.taco >= 0 ? ` into ${ctx.seatName(c.taco)}'s taco` : ""}`);
     return el("div", { class: "pending" }, el("strong", {}, chain.join(" → ")), ` — ${names} may answer with an Instant before the countdown ends`);
   }
   const what = { main: "plays a card or ends the turn", target: "chooses a target", bonus: "may play a bonus card", discard: "discards", choose: "chooses a player" }[p.kind] || p.kind;

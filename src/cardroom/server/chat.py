@@ -1,0 +1,81 @@
+"""Table chat: short plain-text messages from the people seated at a table, stored with the table and
+shown to everyone there, spectators included.
+
+Messages are plain text (the page draws them as text, never as HTML), at most ``MAX_LENGTH``
+characters with control characters removed, and each seat may send about one a second (bursts of
+``BURST``): chat is for talking, not for flooding.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Engine, insert, select
+
+from cardroom.server.ratelimit import RateLimiter
+from cardroom.server.schema import chat
+from cardroom.server.store import _notify, now
+
+MAX_LENGTH = 300
+SHOWN = 50  # the latest messages sent with every snapshot
+RATE = 1.0  # messages a second per seat
+BURST = 5
+
+
+@dataclass(frozen=True)
+class Message:
+    seat: int | None
+    name: str
+    text: str
+    created: datetime
+
+    def to_json(self) -> dict[str, object]:
+        return {"seat": self.seat, "name": self.name, "text": self.text, "created": self.created.isoformat()}
+
+
+def clean(text: str) -> str:
+    """The message as it will be stored: control characters out, spaces trimmed. Raises ValueError
+    with a reason when nothing is left or it is too long."""
+    kept = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text).strip()
+    if not kept:
+        raise ValueError("a chat message needs some text")
+    if len(kept) > MAX_LENGTH:
+        raise ValueError(f"a chat message is at most {MAX_LENGTH} characters; this one has {len(kept)}")
+    return kept
+
+
+class Chat:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.limiter = RateLimiter(RATE, BURST)
+        self._latest: dict[str, list[Message]] = {}  # cache: every snapshot shows the chat
+
+    def allowed(self, table_id: str, seat: int) -> bool:
+        return self.limiter.allow(f"{table_id}:{seat}")
+
+    def add(self, table_id: str, seat: int | None, name: str, text: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(chat).values(table_id=table_id, seat=seat, name=name[:64], text=text, created=now())
+            )
+            _notify(conn, table_id)
+        self.forget(table_id)
+
+    def forget(self, table_id: str) -> None:
+        """Drop the cached messages (another process may have stored one)."""
+        self._latest.pop(table_id, None)
+
+    def latest(self, table_id: str, limit: int = SHOWN) -> list[Message]:
+        cached = self._latest.get(table_id)
+        if cached is not None:
+            return cached
+        if len(self._latest) > 5000:
+            self._latest.clear()
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(chat).where(chat.c.table_id == table_id).order_by(chat.c.id.desc()).limit(limit)
+            ).fetchall()
+        found = self._latest[table_id] = [Message(r.seat, r.name, r.text, r.created) for r in reversed(rows)]
+        return found

@@ -1,0 +1,46 @@
+"""How long every bot at a table takes per decision, so that its answer time says nothing hidden.
+
+A bot that searches stops early when it has one move (it must pass) and uses its whole budget when it
+has several (it holds a Nope): timed from outside, that told people what it held. So a table has one
+*pace*, the same for every bot decision at it: at least the server's least bot delay and at least the
+longest thinking budget of any bot seated there, plus a margin for the search's own overrun. Each bot
+decision is delivered exactly one pace after the state it answers; a bot still thinking then plays a
+random legal move instead (also at that moment), so even an overloaded machine shows nothing.
+"""
+
+from __future__ import annotations
+
+from cardroom.bots.budget import DEFAULT_MS
+from cardroom.bots.specs import parse_spec
+from cardroom.core.errors import InvalidOptions
+
+SEARCHING_BOTS = frozenset({"ismcts"})  # bots that think for a budget of time (ms=1000 unless told)
+MARGIN_SHARE = 0.25  # a search may overrun its budget a little before it notices the clock
+MARGIN_LEAST = 0.1  # seconds
+
+
+def thinking_seconds(spec: str, cap: float) -> float:
+    """The longest a bot of this spec may think, in seconds: its ``ms`` budget when it has one, the
+    server's hard ``cap`` when it counts iterations only (their time is unknown), else 0."""
+    try:
+        name, params = parse_spec(spec)
+    except InvalidOptions:
+        return 0.0
+    if "ms" in params:
+        try:
+            return min(cap, max(0.0, float(params["ms"]) / 1000))
+        except ValueError:
+            return 0.0
+    if "iterations" in params:
+        return cap
+    if name in SEARCHING_BOTS:
+        return min(cap, DEFAULT_MS / 1000)
+    return 0.0
+
+
+def table_pace(bot_specs: list[str], least: float, cap: float) -> float:
+    """Seconds between a state and any bot's answer to it, the same for every bot at the table."""
+    longest = max((thinking_seconds(s, cap) for s in bot_specs), default=0.0)
+    if longest <= 0:
+        return least
+    return max(least, longest + max(MARGIN_LEAST, MARGIN_SHARE * longest))

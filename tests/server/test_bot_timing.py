@@ -1,0 +1,149 @@
+"""A bot's answer time says nothing about what it holds.
+
+The bot here behaves like a search with a time budget: with one legal move (it must pass) it answers
+at once, with several (it holds a Nope) it thinks for most of its budget. Timed from outside, over
+200 reaction windows, answers with and without a Nope in hand must look the same, and none may come
+before the bot's whole budget has passed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from scipy.stats import ks_2samp, mannwhitneyu
+
+from cardroom.bots.specs import register_bot
+from cardroom.core.game import Game
+from cardroom.server import database
+from cardroom.server.hub import Hub
+from cardroom.server.pacing import table_pace
+from cardroom.server.rooms import Room, SeatRequest
+
+BUDGET_MS = 60
+SPEC = f"thinker:ms={BUDGET_MS}"
+WINDOWS = 200
+TABLES = 8
+
+
+class ThinksWhenItMatters:
+    """Passes at once when it must; thinks (sleeps most of its budget) when it could Nope."""
+
+    def __init__(self, ms: float) -> None:
+        self.seconds = ms / 1000
+
+    def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
+        legal = [str(a) for a in view["legal_actions"]]
+        if len(legal) == 1:
+            return legal[0]
+        time.sleep(self.seconds * 0.9)
+        if "nope" in legal:
+            return "nope" if rng.random() < 0.3 else "pass"
+        return rng.choice(legal)
+
+
+register_bot("thinker", lambda game, params: ThinksWhenItMatters(float(params.get("ms", "1000"))))
+
+
+class StampingHub(Hub):
+    """The room's hub, noting when each step of each table was announced to the sockets: the moment
+    a player's page could first see it."""
+
+    def __init__(self, room: Room) -> None:
+        super().__init__()
+        self.room = room
+        self.seen: dict[str, dict[int, float]] = {}
+
+    def changed(self, table_id: str, only_seat: int | None = None) -> None:
+        if only_seat is None:
+            step = self.room.live(table_id).step
+            self.seen.setdefault(table_id, {}).setdefault(step, time.monotonic())
+        super().changed(table_id, only_seat)
+
+
+async def _play_tables(room: Room) -> dict[bool, list[float]]:
+    """Answer times of the bot (seat 1) in windows, keyed by whether it held a Nope."""
+    times: dict[bool, list[float]] = {True: [], False: []}
+    hub = room.hub = StampingHub(room)
+
+    async def one_table() -> None:
+        while len(times[True]) + len(times[False]) < WINDOWS:
+            created = room.create(
+                "toy",
+                None,
+                {},
+                [SeatRequest("me"), SeatRequest("bot", bot=SPEC)],
+                reaction_seconds=30,
+                turn_seconds=None,
+            )
+            table_id = created.table_id
+            changed = room.hub.subscribe(table_id)
+            timed_step = -1
+            opened, holds = 0.0, False
+            while not room.live(table_id).state.is_over:
+                live = room.live(table_id)
+                state = live.state
+                if 1 in state.to_act and state.view(None)["pending"] is not None and timed_step != live.step:
+                    # A window the bot must answer: note when it was shown and what the bot holds.
+                    timed_step, opened = live.step, hub.seen[table_id][live.step]
+                    holds = "nope" in [str(a) for a in state.legal_actions(1)]
+                if 0 in state.to_act and 0 not in room.answered(live):
+                    legal = [str(a) for a in state.legal_actions(0)]
+                    text = "pass" if "pass" in legal else legal[0]
+                    await room.submit(table_id, 0, live.step, text)
+                    continue
+                changed.clear()
+                before = live.step
+                await changed.wait()
+                live = room.live(table_id)
+                if timed_step == before and 1 in live.actors[before:]:
+                    answered = live.actors.index(1, before) + 1
+                    times[holds].append(hub.seen[table_id][answered] - opened)
+                    timed_step = -2
+            room.hub.unsubscribe(table_id, changed)
+
+    await asyncio.gather(*(one_table() for _ in range(TABLES)))
+    await room.autoplay.shutdown()
+    return times
+
+
+def test_answer_times_do_not_depend_on_a_held_nope(tmp_path: Path) -> None:
+    engine = database.make_engine(f"sqlite:///{tmp_path / 'timing.sqlite3'}")
+    database.upgrade(engine)
+    room = Room(engine, bot_delay=0.0)
+    times = asyncio.run(_play_tables(room))
+    engine.dispose()
+    holding, empty = times[True], times[False]
+    assert len(holding) >= 40 and len(empty) >= 40, (len(holding), len(empty))
+    everything = holding + empty
+    # Never sooner than the bot's whole budget, whatever it held.
+    assert min(everything) >= BUDGET_MS / 1000, min(everything)
+    # Indistinguishable: each range covers the other's middle, no threshold on the time tells the
+    # two apart much better than a coin (before pacing: every time), and a two-sample test finds no
+    # difference at p < 0.01. (With identical distributions that test still cries wolf 1 time in
+    # 100, by definition of p; the other checks fail every time a real difference is there.)
+    assert min(holding) <= sorted(empty)[len(empty) // 2] <= max(holding)
+    assert min(empty) <= sorted(holding)[len(holding) // 2] <= max(empty)
+    assert _best_threshold_accuracy(holding, empty) < 0.75
+    assert mannwhitneyu(holding, empty).pvalue >= 0.01, (sorted(holding), sorted(empty))
+    print(
+        f"\nanswer times over {len(everything)} windows, pace {table_pace([SPEC], 0.0, room.autoplay.bot_budget):.3f} s:"
+        f" holding a Nope n={len(holding)} median {sorted(holding)[len(holding) // 2]:.3f} s"
+        f" [{min(holding):.3f}, {max(holding):.3f}]; not n={len(empty)} median {sorted(empty)[len(empty) // 2]:.3f} s"
+        f" [{min(empty):.3f}, {max(empty):.3f}]; Mann-Whitney p = {mannwhitneyu(holding, empty).pvalue:.3f},"
+        f" KS p = {ks_2samp(holding, empty).pvalue:.3f}"
+    )
+
+
+def _best_threshold_accuracy(a: list[float], b: list[float]) -> float:
+    """How often the best rule "slower than t means a" guesses right, on balanced classes."""
+    best = 0.5
+    for t in sorted(a + b):
+        slower_a = sum(x > t for x in a) / len(a)
+        faster_b = sum(x <= t for x in b) / len(b)
+        best = max(best, (slower_a + faster_b) / 2, 1 - (slower_a + faster_b) / 2)
+    return best

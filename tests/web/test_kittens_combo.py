@@ -1,0 +1,81 @@
+"""Exploding Kittens' five-different combo is no trap: offered only when the discard pile holds a card
+to take, built card by card in the page with buttons that say what they do, and cancelled with every
+card still in hand (nothing was sent)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser
+
+from tests.server.process import ServerProcess
+from tests.web.player import body, wait_for_step_change, wait_for_table
+
+pytestmark = pytest.mark.browser
+
+
+def _table_with_a_combo_in_hand(server: ServerProcess) -> dict[str, Any]:
+    """A fresh two-player table where we move first, hold a Shuffle, and five other kinds."""
+    for _ in range(40):
+        table: dict[str, Any] = httpx.post(
+            server.url + "/api/tables",
+            json={
+                "game": "exploding-kittens",
+                "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}],
+                "options": {"players": 2, "deal": 8},
+                "reaction_seconds": 30,
+            },
+        ).json()
+        view = httpx.get(
+            f"{server.url}/api/tables/{table['table_id']}/view",
+            headers={"Authorization": f"Bearer {table['token']}"},
+        ).json()["view"]
+        hand = list(view["hand"])
+        if view["current"] == 0 and "shuffle" in hand:
+            hand.remove("shuffle")
+            if len(set(hand)) >= 5:
+                return table
+    raise AssertionError("no table dealt a five-different hand")
+
+
+def test_five_different_is_offered_with_a_discard_and_cancel_keeps_the_cards(
+    server: ServerProcess, browser: Browser, screenshots: Path
+) -> None:
+    table = _table_with_a_combo_in_hand(server)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
+    wait_for_table(page)
+    page.wait_for_selector("#actions button.action")
+    # The discard pile is empty: no combo is offered, anywhere.
+    assert page.query_selector(".combo-start") is None
+    assert page.query_selector("#actions button[data-action^='five ']") is None
+
+    step = body(page, "step")
+    page.click("#actions button[data-action='play shuffle']")
+    wait_for_step_change(page, step)
+    page.click("#actions button[data-action='pass']")  # let our own Shuffle happen
+    page.wait_for_selector(".combo-start")
+    hand = page.eval_on_selector_all("#board .hand .card", "cs => cs.map(c => c.dataset.slug)")
+    step = body(page, "step")
+
+    page.click(".combo-start")
+    adds = page.locator(".combo-card")
+    assert adds.first.inner_text().startswith("Add ") and "to the combo" in adds.first.inner_text()
+    adds.nth(0).click()
+    adds.nth(1).click()
+    assert page.locator(".combo-play").is_disabled()
+    page.screenshot(path=str(screenshots / "kittens-five-combo.png"))
+    page.click(".combo-cancel")
+    assert body(page, "step") == step  # nothing was sent
+    assert page.eval_on_selector_all("#board .hand .card", "cs => cs.map(c => c.dataset.slug)") == hand
+
+    page.click(".combo-start")
+    for i in range(5):
+        page.locator(".combo-card").nth(i).click()
+    page.click(".combo-play")
+    page.wait_for_selector(f"body:not([data-step='{step}'])", state="attached")
+    page.wait_for_function(f"Number(document.body.dataset.step) >= {int(step or 0) + 5}")
+    page.close()

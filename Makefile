@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 # Extras the whole test suite needs (the base install needs none of them).
-TEST_EXTRAS := dev,server,arena,rl,bench,ray
+TEST_EXTRAS := dev,server,arena,rl,bench,ray,fast
 
 .PHONY: run play test lint typecheck unit bench clean help chromium postgresql
 

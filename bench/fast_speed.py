@@ -24,14 +24,13 @@ import random
 import statistics
 import time
 
-from engine import cardroom_runner, openspiel_runner  # bench/engine.py: this script runs from bench/
-from search_speed import positions  # bench/search_speed.py
-
 import cardroom
 from cardroom.bots.policy import heuristic_bot
 from cardroom.bots.specs import make_bot
 from cardroom.fast import simulate
 from cardroom.games.tacocat import kernel_api
+from engine import cardroom_runner, openspiel_runner  # bench/engine.py: this script runs from bench/
+from search_speed import positions  # bench/search_speed.py
 
 
 def reference_heuristic_games(seconds: float) -> tuple[int, float]:

@@ -64,7 +64,7 @@ def config(game: TacocatGame) -> k.Arr:
     return cfg
 
 
-def _counts(s: k.Arr, at: int, cards: tuple[int, ...]) -> None:
+def _counts(s: list[int], at: int, cards: tuple[int, ...]) -> None:
     for v in cards:
         s[at + v - 1] += 1
 
@@ -72,9 +72,8 @@ def _counts(s: k.Arr, at: int, cards: tuple[int, ...]) -> None:
 def encode(state: TacocatState) -> k.Arr:
     """The kernel array of a reference state. The draw pile sits at the end of ``ORDER``; the slots
     before it (cards already dealt) are 0, as :func:`canonical` makes them in a kernel array."""
-    game = state.game
-    size = len(game.deck_cards)
-    s = np.zeros(k.STATE_SIZE, np.int64)
+    size = len(state.game.deck_cards)
+    s = [0] * k.STATE_SIZE  # filled as a list: item by item, numpy scalars are slow
     s[k.POS], s[k.COVERED], s[k.ROUND] = state.pos, state.covered, state.round
     s[k.PHASE], s[k.ACTOR] = PHASE_IDS[state.phase], state.actor
     s[k.LIMIT], s[k.SWAPPED] = state.limit, state.swapped
@@ -86,28 +85,25 @@ def encode(state: TacocatState) -> k.Arr:
         _counts(s, k.MARKS + 12 * seat, state.marks[seat])
     s[k.DUEL_WIN] = state.duel_winner
     s[k.STEP], s[k.COUNTER] = state.step, state.counter
-    s[k.DRAW_AT] = size - len(state.draw)
-    for i, v in enumerate(state.draw):
-        s[k.ORDER + size - len(state.draw) + i] = v
-    for i, n in enumerate(state.discard):
-        s[k.DISCARD + i] = n
+    at = size - len(state.draw)
+    s[k.DRAW_AT] = at
+    s[k.ORDER + at : k.ORDER + size] = state.draw
+    s[k.DISCARD : k.DISCARD + 12] = state.discard
     s[k.ATTACK_LEN], s[k.ANSWER_LEN] = len(state.attack), len(state.answers)
-    for i, v in enumerate(state.attack):
-        s[k.ATTACK_CARDS + i] = v
-    for i, v in enumerate(state.answers):
-        s[k.ANSWERS + i] = v
+    s[k.ATTACK_CARDS : k.ATTACK_CARDS + len(state.attack)] = state.attack
+    s[k.ANSWERS : k.ANSWERS + len(state.answers)] = state.answers
     if state.last_duel is not None:
         s[k.LAST_DUEL], s[k.LAST_DUEL + 1] = state.last_duel
     s[k.LAST_PLAY_WHO] = -1
     if state.last_play is not None:
         who, cards, answers = state.last_play
         s[k.LAST_PLAY_WHO], s[k.LAST_PLAY_LEN] = who, len(cards)
-        for i, (v, a) in enumerate(zip(cards, answers)):
-            s[k.LAST_ATTACK + i], s[k.LAST_ANSWERS + i] = v, a
+        s[k.LAST_ATTACK : k.LAST_ATTACK + len(cards)] = cards
+        s[k.LAST_ANSWERS : k.LAST_ANSWERS + len(answers)] = answers
     s[k.LAST_ROUND + 2] = -1
     if state.last_round is not None:
         s[k.LAST_ROUND], s[k.LAST_ROUND + 1], s[k.LAST_ROUND + 2] = state.last_round
-    return s
+    return np.array(s, np.int64)
 
 
 def canonical(s: k.Arr) -> k.Arr:
@@ -123,39 +119,40 @@ def canonical(s: k.Arr) -> k.Arr:
     return out
 
 
-def _cards(s: k.Arr, at: int) -> tuple[int, ...]:
-    return tuple(v for v in range(1, 13) for _ in range(int(s[at + v - 1])))
+def _cards(s: list[int], at: int) -> tuple[int, ...]:
+    return tuple(v for v in range(1, 13) for _ in range(s[at + v - 1]))
 
 
-def decode(s: k.Arr, game: TacocatGame, seed: int = 0) -> TacocatState:
+def decode(array: k.Arr, game: TacocatGame, seed: int = 0) -> TacocatState:
     """The reference state of a kernel array (with ``seed``; the event history is empty)."""
+    s: list[int] = array.tolist()
     d = object.__new__(Draft)
-    d.game, d.seed, d.counter, d.step, d.history = game, seed, int(s[k.COUNTER]), int(s[k.STEP]), None
-    d.round, d.pos, d.covered = int(s[k.ROUND]), int(s[k.POS]), int(s[k.COVERED])
+    d.game, d.seed, d.counter, d.step, d.history = game, seed, s[k.COUNTER], s[k.STEP], None
+    d.round, d.pos, d.covered = s[k.ROUND], s[k.POS], s[k.COVERED]
     d.hands = (_cards(s, k.HAND), _cards(s, k.HAND + 12))
     d.marks = (_cards(s, k.MARKS), _cards(s, k.MARKS + 12))
-    d.draw = tuple(int(v) for v in s[k.ORDER + int(s[k.DRAW_AT]) : k.ORDER + len(game.deck_cards)])
-    d.discard = tuple(int(n) for n in s[k.DISCARD : k.DISCARD + 12])
-    d.phase, d.actor = PHASES[int(s[k.PHASE])], int(s[k.ACTOR])
-    d.limit, d.swapped = int(s[k.LIMIT]), int(s[k.SWAPPED])
-    d.decided = (int(s[k.DECIDED]), int(s[k.DECIDED + 1]))
-    d.picks = (int(s[k.PICK]), int(s[k.PICK + 1]))
-    d.floors = (int(s[k.FLOOR]), int(s[k.FLOOR + 1]))
-    d.attack = tuple(int(v) for v in s[k.ATTACK_CARDS : k.ATTACK_CARDS + int(s[k.ATTACK_LEN])])
-    d.answers = tuple(int(v) for v in s[k.ANSWERS : k.ANSWERS + int(s[k.ANSWER_LEN])])
-    d.duel_winner = int(s[k.DUEL_WIN])
-    d.last_duel = None if s[k.LAST_DUEL] == 0 else (int(s[k.LAST_DUEL]), int(s[k.LAST_DUEL + 1]))
+    d.draw = tuple(s[k.ORDER + s[k.DRAW_AT] : k.ORDER + len(game.deck_cards)])
+    d.discard = tuple(s[k.DISCARD : k.DISCARD + 12])
+    d.phase, d.actor = PHASES[s[k.PHASE]], s[k.ACTOR]
+    d.limit, d.swapped = s[k.LIMIT], s[k.SWAPPED]
+    d.decided = (s[k.DECIDED], s[k.DECIDED + 1])
+    d.picks = (s[k.PICK], s[k.PICK + 1])
+    d.floors = (s[k.FLOOR], s[k.FLOOR + 1])
+    d.attack = tuple(s[k.ATTACK_CARDS : k.ATTACK_CARDS + s[k.ATTACK_LEN]])
+    d.answers = tuple(s[k.ANSWERS : k.ANSWERS + s[k.ANSWER_LEN]])
+    d.duel_winner = s[k.DUEL_WIN]
+    d.last_duel = None if s[k.LAST_DUEL] == 0 else (s[k.LAST_DUEL], s[k.LAST_DUEL + 1])
     d.last_play = None
     if s[k.LAST_PLAY_WHO] >= 0:
-        n = int(s[k.LAST_PLAY_LEN])
+        n = s[k.LAST_PLAY_LEN]
         d.last_play = (
-            int(s[k.LAST_PLAY_WHO]),
-            tuple(int(v) for v in s[k.LAST_ATTACK : k.LAST_ATTACK + n]),
-            tuple(int(v) for v in s[k.LAST_ANSWERS : k.LAST_ANSWERS + n]),
+            s[k.LAST_PLAY_WHO],
+            tuple(s[k.LAST_ATTACK : k.LAST_ATTACK + n]),
+            tuple(s[k.LAST_ANSWERS : k.LAST_ANSWERS + n]),
         )
     d.last_round = None
     if s[k.LAST_ROUND] != 0:
-        d.last_round = (int(s[k.LAST_ROUND]), int(s[k.LAST_ROUND + 1]), int(s[k.LAST_ROUND + 2]))
+        d.last_round = (s[k.LAST_ROUND], s[k.LAST_ROUND + 1], s[k.LAST_ROUND + 2])
     return freeze(d)
 
 

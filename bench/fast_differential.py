@@ -60,17 +60,17 @@ def main() -> None:
     start = time.perf_counter()
     total = Counts()
     failures = []
-    print(f"{'setting':<62}{'policy':<11}{'games':>8}{'actions':>11}{'states':>11}{'legal sets':>12}")
+    print(f"{'setting':<66}{'policy':<11}{'games':>8}{'actions':>11}{'states':>11}{'legal sets':>12}")
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         for index, policy, counts, error in pool.imap_unordered(job, jobs):
             total.add(counts)
             name = label(*VARIANTS[index])
-            print(f"{name:<62}{policy:<11}{counts.games:>8,}{counts.actions:>11,}{counts.states:>11,}"
+            print(f"{name:<66}{policy:<11}{counts.games:>8,}{counts.actions:>11,}{counts.states:>11,}"
                   f"{counts.legal_sets:>12,}", flush=True)  # fmt: skip
             if error:
                 failures.append(error)
     seconds = time.perf_counter() - start
-    print(f"{'total':<73}{total.games:>8,}{total.actions:>11,}{total.states:>11,}{total.legal_sets:>12,}")
+    print(f"{'total':<77}{total.games:>8,}{total.actions:>11,}{total.states:>11,}{total.legal_sets:>12,}")
     print(f"heuristic choices compared with HeuristicBot: {total.heuristic_choices:,}; {seconds:.0f} s")
     if failures:
         print("DISAGREEMENT:", *failures, sep="\n  ")

@@ -117,3 +117,13 @@ def test_the_same_source_runs_uncompiled_with_the_same_results() -> None:
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == str(compiled.tolist())
+
+
+def test_cached_kernel_code_is_stamped_with_every_kernel_file() -> None:
+    """An edit to kernel.py must invalidate the cached search, which has the rules compiled in."""
+    from cardroom.games.tacocat import kernel_search
+
+    assert api.COMPILED, "the tests run with the fast extra (Numba), as make test installs it"
+    locator = kernel_search.simulate._cache._impl._locator  # type: ignore[attr-defined]
+    assert type(locator).__name__ == "_KernelCacheLocator"
+    assert locator.get_source_stamp() == k.rand_below._cache._impl._locator.get_source_stamp()  # type: ignore[attr-defined]

@@ -1,12 +1,16 @@
 """Compile a kernel function with Numba when it is installed; otherwise run the same source as Python.
 
 ``cache=True`` writes the machine code next to the source (``__pycache__``), so only the first process
-after an install or an edit pays the compile. ``NUMBA_DISABLE_JIT=1`` makes Numba itself return the
+after an install or an edit pays the compile. Numba checks only the cached function's own file for
+edits, but a compiled function has the kernel functions it calls built in: after an edit to
+``kernel.py`` the search in ``kernel_search.py`` would keep running the old rules. So cached kernel
+code is stamped with every ``kernel*.py`` file of its folder (``_KernelCacheLocator``). ``NUMBA_DISABLE_JIT=1`` makes Numba itself return the
 plain functions, which is how the kernels are debugged and how the tests check the uncompiled path.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -18,6 +22,43 @@ try:
     import numba as _numba
 except ImportError:  # the `fast` extra is not installed: the kernels run as plain Python
     _numba = None
+
+
+
+def _install_locator() -> None:
+    """Teach Numba's cache to stamp kernel files with their whole folder's kernel sources."""
+    try:
+        from numba.core import caching
+    except ImportError:
+        return
+    impl: Any = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+    base: Any = getattr(caching, "InTreeCacheLocator", None) or getattr(caching, "_InTreeCacheLocator", None)
+    if impl is None or base is None or not hasattr(impl, "_locator_classes"):
+        return  # another Numba layout: its own per-file stamps still apply
+
+    class _KernelCacheLocator(base):  # type: ignore[misc]
+        def get_source_stamp(self) -> str:
+            folder = os.path.dirname(self._py_file)
+            digest = hashlib.sha256()
+            for name in sorted(os.listdir(folder)):
+                if name.startswith("kernel") and name.endswith(".py"):
+                    with open(os.path.join(folder, name), "rb") as f:
+                        digest.update(f.read())
+            return digest.hexdigest()
+
+        @classmethod
+        def from_function(cls, py_func: Any, py_file: str) -> Any:
+            in_cardroom = f"{os.sep}cardroom{os.sep}games{os.sep}" in os.path.abspath(py_file)
+            if not (in_cardroom and os.path.basename(py_file).startswith("kernel")):
+                return None
+            return super().from_function(py_func, py_file)
+
+    if not any(c.__name__ == "_KernelCacheLocator" for c in impl._locator_classes):
+        impl._locator_classes = [_KernelCacheLocator, *impl._locator_classes]
+
+
+if _numba is not None:
+    _install_locator()
 
 #: True when kernel functions are compiled (Numba present and not switched off).
 COMPILED = _numba is not None and os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0")

@@ -103,20 +103,29 @@ def test_kernel_search_is_reproducible_and_legal() -> None:
 
 
 def test_the_same_source_runs_uncompiled_with_the_same_results() -> None:
-    """NUMBA_DISABLE_JIT runs the kernel as plain Python: same games from the same seed."""
-    compiled, _ = api.simulate(cardroom.make("tacocat"), 3, "random", 11)
+    """NUMBA_DISABLE_JIT runs the kernel as plain Python: same games and same searches from the same seed."""
     code = (
-        "import cardroom, numpy as np\n"
+        "import math, random, warnings, cardroom\n"
         "from cardroom.games.tacocat import kernel_api as api, kernel_check\n"
-        "assert not api.COMPILED\n"
+        "warnings.simplefilter('error')\n"
         "g = cardroom.make('tacocat')\n"
-        "kernel_check.run(g, 1, first_seed=3, policy='heuristic')\n"
-        "print(api.simulate(g, 3, 'random', 11)[0].tolist())\n"
+        "if api.COMPILED is False: kernel_check.run(g, 1, first_seed=3, policy='heuristic')\n"
+        "print(api.COMPILED, api.simulate(g, 3, 'random', 11)[0].tolist())\n"
+        "state = g.new_game(4)\n"
+        "view = state.view(state.to_act[0])\n"
+        "for paired in (True, False):\n"
+        "    settings = api.Settings(iterations=30, deadline=math.inf, paired=paired)\n"
+        "    found = api.Searcher(g, capacity=256).search(view, random.Random(1), settings)\n"
+        "    print(found.action, found.root)\n"
     )
-    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr[-2000:]
-    assert out.stdout.strip() == str(compiled.tolist())
+    runs = []
+    for jit in ("0", "1"):
+        env = {**os.environ, "NUMBA_DISABLE_JIT": jit}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stderr[-2000:]
+        runs.append(out.stdout)
+    assert runs[0].startswith("True ") and runs[1].startswith("False ")
+    assert runs[0].removeprefix("True ") == runs[1].removeprefix("False ")
 
 
 def test_cached_kernel_code_is_stamped_with_every_kernel_file() -> None:

@@ -68,7 +68,7 @@ def simulate(cfg: Arr, games: int, policy: int, seed: int, winners: Arr) -> int:
 
 @njit
 def _h(h: int, x: int) -> int:
-    return ((h ^ (x & 0xFFFFFFFF)) * PRIME) & MASK60
+    return ((h ^ (int(x) & 0xFFFFFFFF)) * PRIME) & MASK60  # int(): exact in Python, wraps in Numba
 
 
 @njit

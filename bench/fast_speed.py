@@ -19,7 +19,6 @@ Ratios are what to read: on a shared machine the absolute figures move with the 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 import statistics
 import time
@@ -76,19 +75,11 @@ def search_rates(spec: str, views: list[dict[str, object]]) -> float:
     return statistics.median(rates)
 
 
-def _chunk(args: tuple[int, int]) -> tuple[int, int]:
-    seed, games = args
-    run = simulate(cardroom.make("tacocat"), games, "heuristic", seed)
-    return run.wins[0], run.actions
-
-
 def million(games: int, workers: int) -> tuple[float, int, int]:
     """Seconds, YAY's wins and actions for ``games`` heuristic games split over ``workers`` processes."""
-    share = [games // workers + (1 if i < games % workers else 0) for i in range(workers)]
     start = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        parts = pool.map(_chunk, [(1000 + i, n) for i, n in enumerate(share)])
-    return time.perf_counter() - start, sum(p[0] for p in parts), sum(p[1] for p in parts)
+    run = simulate(cardroom.make("tacocat"), games, "heuristic", seed=1000, workers=workers)
+    return time.perf_counter() - start, run.wins[0], run.actions
 
 
 def main() -> None:

@@ -45,9 +45,13 @@ def test_simulate_is_deterministic_and_says_which_engine_ran() -> None:
     run = simulate(game, 500, "random", seed=3)
     assert run.path == "kernel" and run.games == 500 and sum(run.wins) == 500 and run.actions > 500 * 20
     assert simulate(game, 500, "random", seed=3).winners == run.winners
+    split = simulate(game, 500, "random", seed=3, workers=2)  # two processes, the same games
+    assert (split.winners, split.actions) == (run.winners, run.actions)
 
 
-@pytest.mark.parametrize(("n", "policy"), [(-1, "random"), (3, "clever"), (2.5, "random")])
-def test_simulate_refuses_bad_input(n: object, policy: str) -> None:
+@pytest.mark.parametrize(
+    ("n", "policy", "workers"), [(-1, "random", 1), (3, "clever", 1), (2.5, "random", 1), (3, "random", 0)]
+)
+def test_simulate_refuses_bad_input(n: object, policy: str, workers: int) -> None:
     with pytest.raises(ValueError, match=r"policy must be|whole number"):
-        simulate(cardroom.make("tacocat"), n, policy)  # type: ignore[arg-type]
+        simulate(cardroom.make("tacocat"), n, policy, workers=workers)  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ same policies; its games then differ from the kernel's for the same seed (``path
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import random
 import time
 from dataclasses import dataclass
@@ -55,24 +56,53 @@ def kernel_of(game: Game) -> ModuleType | None:
     return module if module.unsupported(game) is None else None
 
 
-def simulate(game: Game, n: int, policy: str = "heuristic", seed: int = 0) -> Simulation:
+def simulate(game: Game, n: int, policy: str = "heuristic", seed: int = 0, workers: int = 1) -> Simulation:
     """Play ``n`` games with ``policy`` (``heuristic`` or ``random``) in every seat, deterministically
-    from ``seed``."""
+    from ``seed``. ``workers`` > 1 splits a kernel run over that many processes: the same games, the
+    same result, sooner (the reference engine's fallback always runs in this process)."""
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
     if not isinstance(n, int) or n < 0:
         raise ValueError(f"the number of games must be a whole number of at least 0, not {n!r}")
+    if not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     start = time.perf_counter()
     kernel = kernel_of(game)
     if kernel is not None:
-        found, actions = kernel.simulate(game, n, policy, seed)
-        winners = tuple(int(w) for w in found)
+        parts = _split(n, min(workers, max(n, 1)))
+        if len(parts) == 1:
+            found, actions = kernel.simulate(game, n, policy, seed)
+            winners = tuple(int(w) for w in found)
+        else:
+            jobs = [(game, count, policy, seed, first) for first, count in parts]
+            with multiprocessing.get_context().Pool(len(parts)) as pool:
+                results = pool.map(_part, jobs)
+            winners = tuple(w for part, _ in results for w in part)
+            actions = sum(a for _, a in results)
         path = "kernel"
     else:
         winners, actions = _reference(game, n, policy, seed)
         path = "reference"
     wins = tuple(sum(1 for w in winners if w == seat) for seat in range(game.players))
     return Simulation(winners, wins, actions, time.perf_counter() - start, path)
+
+
+def _split(n: int, workers: int) -> list[tuple[int, int]]:
+    """(first game, games) for each worker: consecutive ranges, as even as can be."""
+    out, first = [], 0
+    for i in range(workers):
+        count = n // workers + (1 if i < n % workers else 0)
+        out.append((first, count))
+        first += count
+    return out
+
+
+def _part(job: tuple[Game, int, str, int, int]) -> tuple[list[int], int]:
+    game, count, policy, seed, first = job
+    kernel = kernel_of(game)
+    assert kernel is not None
+    found, actions = kernel.simulate(game, count, policy, seed, first)
+    return [int(w) for w in found], int(actions)
 
 
 def _reference(game: Game, n: int, policy: str, seed: int) -> tuple[tuple[int, ...], int]:

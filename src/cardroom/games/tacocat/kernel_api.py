@@ -37,11 +37,12 @@ def unsupported(game: Game) -> str | None:
     return _unsupported(game)
 
 
-def simulate(game: Game, games: int, policy: str, seed: int) -> tuple[np.ndarray[Any, Any], int]:
-    """Winners (seat per game; -1 if a game ran past the step limit) and the total number of actions."""
+def simulate(game: Game, games: int, policy: str, seed: int, first: int = 0) -> tuple[np.ndarray[Any, Any], int]:
+    """Winners of games ``first`` to ``first + games - 1`` of the run seeded ``seed`` (seat per game; -1
+    if a game ran past the step limit) and the total number of actions."""
     assert isinstance(game, TacocatGame)
     winners = np.zeros(games, np.int64)
-    actions = ks.simulate(config(game), games, POLICIES[policy], seed, winners)
+    actions = ks.simulate(config(game), first, games, POLICIES[policy], seed, winners)
     return winners, int(actions)
 
 

@@ -46,16 +46,17 @@ def play_out(s: Arr, cfg: Arr, policy: int, rng: Arr, moves: Arr, seats: Arr) ->
 
 
 @njit
-def simulate(cfg: Arr, games: int, policy: int, seed: int, winners: Arr) -> int:
-    """Play ``games`` games (game i dealt from ``mix(seed, i)``); winners[i] is the winning seat (-1: cut
-    off at ``MAX_STEPS``). Returns the number of actions taken in all."""
+def simulate(cfg: Arr, first: int, games: int, policy: int, seed: int, winners: Arr) -> int:
+    """Play games ``first`` to ``first + games - 1`` (game i dealt from ``mix(seed, i)``, so a run split
+    into parts plays the same games); winners[i - first] is game i's winning seat (-1: cut off at
+    ``MAX_STEPS``). Returns the number of actions taken in all."""
     s = np.zeros(k.STATE_SIZE, np.int64)
     rng = np.zeros(1, np.int64)
     moves = np.zeros(k.MAX_ACTIONS, np.int64)
     seats = np.zeros(2, np.int64)
     total = 0
     for i in range(games):
-        rng[0] = k.mix(seed, i)
+        rng[0] = k.mix(seed, first + i)
         k.reset(s, cfg)
         k.shuffle_deal(s, cfg, rng)
         total += play_out(s, cfg, policy, rng, moves, seats)

@@ -4,7 +4,7 @@
 after an install or an edit pays the compile. Numba checks only the cached function's own file for
 edits, but a compiled function has the kernel functions it calls built in: after an edit to
 ``kernel.py`` the search in ``kernel_search.py`` would keep running the old rules. So cached kernel
-code is stamped with every ``kernel*.py`` file of its folder (``_KernelCacheLocator``). ``NUMBA_DISABLE_JIT=1`` makes Numba itself return the
+code is stamped with every ``kernel*.py`` file of its folder (``_install_locator``). ``NUMBA_DISABLE_JIT=1`` makes Numba itself return the
 plain functions, which is how the kernels are debugged and how the tests check the uncompiled path.
 """
 
@@ -25,36 +25,60 @@ except ImportError:  # the `fast` extra is not installed: the kernels run as pla
 
 
 
+def _kernel_stamp(py_file: str) -> str:
+    """A hash of every ``kernel*.py`` beside ``py_file``: the sources compiled into its functions."""
+    folder = os.path.dirname(py_file)
+    digest = hashlib.sha256()
+    for name in sorted(os.listdir(folder)):
+        if name.startswith("kernel") and name.endswith(".py"):
+            with open(os.path.join(folder, name), "rb") as f:
+                digest.update(f.read())
+    return digest.hexdigest()
+
+
+def _is_kernel(py_file: str) -> bool:
+    return f"{os.sep}cardroom{os.sep}games{os.sep}" in os.path.abspath(py_file) and os.path.basename(
+        py_file
+    ).startswith("kernel")
+
+
 def _install_locator() -> None:
-    """Teach Numba's cache to stamp kernel files with their whole folder's kernel sources."""
+    """Teach Numba's cache to stamp kernel files with their whole folder's kernel sources.
+
+    Each of Numba's file-backed cache locators (``NUMBA_CACHE_DIR``, the in-tree ``__pycache__``, the
+    user-wide directory for read-only installs) gets a kernel variant placed just before it, so the
+    cache goes where it would anyway and only the stamp changes."""
     try:
         from numba.core import caching
     except ImportError:
         return
     impl: Any = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
-    base: Any = getattr(caching, "InTreeCacheLocator", None) or getattr(caching, "_InTreeCacheLocator", None)
-    if impl is None or base is None or not hasattr(impl, "_locator_classes"):
+    mixin: Any = getattr(caching, "_SourceFileBackedLocatorMixin", None)
+    if impl is None or mixin is None or not hasattr(impl, "_locator_classes"):
         return  # another Numba layout: its own per-file stamps still apply
+    if any(getattr(c, "kernel_variant", False) for c in impl._locator_classes):
+        return
+    classes: list[Any] = []
+    for base in impl._locator_classes:
+        if isinstance(base, type) and issubclass(base, mixin):
+            classes.append(_variant(base))
+        classes.append(base)
+    impl._locator_classes = classes
 
-    class _KernelCacheLocator(base):  # type: ignore[misc]
+
+def _variant(base: Any) -> Any:
+    class KernelLocator(base):  # type: ignore[misc,valid-type]
+        kernel_variant = True
+
         def get_source_stamp(self) -> str:
-            folder = os.path.dirname(self._py_file)
-            digest = hashlib.sha256()
-            for name in sorted(os.listdir(folder)):
-                if name.startswith("kernel") and name.endswith(".py"):
-                    with open(os.path.join(folder, name), "rb") as f:
-                        digest.update(f.read())
-            return digest.hexdigest()
+            return _kernel_stamp(self._py_file)
 
         @classmethod
         def from_function(cls, py_func: Any, py_file: str) -> Any:
-            in_cardroom = f"{os.sep}cardroom{os.sep}games{os.sep}" in os.path.abspath(py_file)
-            if not (in_cardroom and os.path.basename(py_file).startswith("kernel")):
-                return None
-            return super().from_function(py_func, py_file)
+            return super().from_function(py_func, py_file) if _is_kernel(py_file) else None
 
-    if not any(c.__name__ == "_KernelCacheLocator" for c in impl._locator_classes):
-        impl._locator_classes = [_KernelCacheLocator, *impl._locator_classes]
+    KernelLocator.__name__ = f"Kernel{base.__name__.lstrip('_')}"
+    return KernelLocator
 
 
 if _numba is not None:

@@ -9,7 +9,6 @@ the view: the kernel starts from ``game.sample(view)`` and re-deals the unseen c
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Mapping
 from types import ModuleType
@@ -19,24 +18,19 @@ from cardroom.bots.budget import now
 from cardroom.bots.ismcts import ISMCTSBot, SearchSettings
 from cardroom.bots.search import SearchStats
 from cardroom.core.game import Game
+from cardroom.fast import kernel_of
 
 _warmed: set[str] = set()
 
 
 def kernel_for(game: Game) -> ModuleType | None:
     """The game's compiled kernel module, or ``None`` (no kernel, not compiled, or options it lacks)."""
-    path: str | None = getattr(game, "kernel", None)
-    if not path:
+    module = kernel_of(game)
+    if module is None or not module.COMPILED:
         return None
-    try:
-        module = importlib.import_module(path)
-    except ImportError:  # numpy is missing: the `fast` extra is not installed
-        return None
-    if not module.COMPILED or module.unsupported(game) is not None:
-        return None
-    if path not in _warmed:
+    if module.__name__ not in _warmed:
         module.warm()  # load the compiled code now, not inside the first timed decision
-        _warmed.add(path)
+        _warmed.add(module.__name__)
     return module
 
 

@@ -59,6 +59,9 @@ class FastISMCTSBot(ISMCTSBot):
         )  # fmt: skip
         result = self.searcher.search(view, rng, settings)
         self.last = SearchStats(result.iterations, 0, now() - start, result.nodes, result.root)
+        if result.action not in legal:  # the differential tests make this a can't-happen; say so if it does
+            raise RuntimeError(f"the {game.name} kernel chose {result.action!r}, not in the view's legal "
+                               "actions: a kernel bug (the ismcts-ref bot runs the reference search)")  # fmt: skip
         return str(result.action)
 
 

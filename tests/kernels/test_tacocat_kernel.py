@@ -19,6 +19,7 @@ import cardroom
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_api as api
 from cardroom.games.tacocat import kernel_check
+from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.kernel_codec import action_id, action_space_texts, config, decode, encode
 
 VARIANTS = [
@@ -83,7 +84,7 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
             state = state.apply(seat, play.choice(state.legal_actions(seat)))
         seat = seed % 2
         s = encode(state)
-        k.determinize(s, cfg, seat, rng)
+        ksp.determinize(s, cfg, seat, rng)
         imagined = game.load(decode(s, game, state.seed).notation())  # still a consistent state
         assert imagined.view(seat) == state.view(seat)
         changed += imagined.hands[1 - seat] != state.hands[1 - seat]

@@ -19,6 +19,7 @@ import numpy as np
 from cardroom.core.game import Game
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_search as ks
+from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.game import TacocatGame
 from cardroom.games.tacocat.kernel_codec import action_id, action_text, config, encode
 from cardroom.games.tacocat.kernel_codec import unsupported as _unsupported
@@ -104,7 +105,7 @@ class Searcher:
         moves = np.zeros(k.MAX_ACTIONS, np.int64)
         n = k.legal(base, self.cfg, seat, moves)
         search_rng = np.array([k.mix(rng.getrandbits(63), 7)], np.int64)
-        preferred = int(k.choose(base, self.cfg, seat, moves, n, policy, search_rng))
+        preferred = int(ksp.choose(base, self.cfg, seat, moves, n, policy, search_rng))
         self.tree = _tree(self.capacity)
         self.tree.clear()
         limit = settings.iterations if settings.iterations is not None else 1 << 62

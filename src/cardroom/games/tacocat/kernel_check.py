@@ -19,6 +19,7 @@ import numpy as np
 
 from cardroom.core.rng import derive
 from cardroom.games.tacocat import kernel as k
+from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.bot import HeuristicBot
 from cardroom.games.tacocat.game import TacocatGame
 from cardroom.games.tacocat.kernel_codec import action_id, action_text, canonical, config, decode, encode
@@ -95,7 +96,7 @@ def play(game: TacocatGame, seed: int, policy: str = "random") -> Counts:
         n = k.legal(s, cfg, seat, moves)
         if policy == "heuristic":
             text = bot.choose(game, state.view(seat), rng)
-            mine = action_text(int(k.heuristic(s, cfg, seat, moves, n)))
+            mine = action_text(int(ksp.heuristic(s, cfg, seat, moves, n)))
             if mine != text:
                 raise KernelMismatch(f"{where}: kernel heuristic {mine!r}, HeuristicBot {text!r}")
             counts.heuristic_choices += 1

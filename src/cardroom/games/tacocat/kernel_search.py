@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.games.tacocat import kernel as k
+from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.kernel_jit import njit
 
 NODE_ACTIONS = 40
@@ -39,7 +40,7 @@ def play_out(s: Arr, cfg: Arr, policy: int, rng: Arr, moves: Arr, seats: Arr) ->
         k.to_act(s, seats)
         seat = seats[0]
         n = k.legal(s, cfg, seat, moves)
-        a = moves[0] if n == 1 else k.choose(s, cfg, seat, moves, n, policy, rng)
+        a = moves[0] if n == 1 else ksp.choose(s, cfg, seat, moves, n, policy, rng)
         k.apply(s, cfg, seat, a, rng)
         steps += 1
     return steps
@@ -206,7 +207,7 @@ def iterate(
         elif n == 1:
             a = moves[0]
         elif expanded[acting] or depth >= 64 or n > NODE_ACTIONS:
-            a = k.choose(s, cfg, acting, moves, n, policy, rng)
+            a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
         else:
             key = _h(info_key(s, cfg, acting), acting)
             node = find(keys, slots, key)
@@ -217,7 +218,7 @@ def iterate(
                     _new_node(node, s, cfg, acting, moves, n, policy, rng, size, actions, counts, rewards,
                               order, preferred, visits)  # fmt: skip
             if node < 0:
-                a = k.choose(s, cfg, acting, moves, n, policy, rng)
+                a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
             else:
                 index = select(node, size, counts, rewards, order, preferred, visits, exploration, bias)
                 path_who[depth], path_node[depth], path_index[depth] = acting, node, index
@@ -239,7 +240,7 @@ def iterate(
 def _new_node(node: int, s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy: int, rng: Arr, size: Arr,
               actions: Arr, counts: Arr, rewards: Floats, order: Arr, preferred: Arr, visits: Arr) -> None:  # fmt: skip
     """As ``Node.__init__``: the default policy's move first, the others in a random order."""
-    pick = k.choose(s, cfg, seat, moves, n, policy, rng)
+    pick = ksp.choose(s, cfg, seat, moves, n, policy, rng)
     size[node] = n
     visits[node] = 0
     for i in range(n):
@@ -285,7 +286,7 @@ def paired_worlds(
         world_seed = k.rand_below(rng, 1 << 30) * 4 + 1
         world_rng[0] = k.mix(world_seed, 0)
         world[:] = base
-        k.determinize(world, cfg, seat, world_rng)
+        ksp.determinize(world, cfg, seat, world_rng)
         base_reward = 0.0
         for j in range(n_root):
             if done[0] - start >= limit:
@@ -315,7 +316,7 @@ def puct_worlds(
     world = np.zeros(k.STATE_SIZE, np.int64)
     for _ in range(limit):
         world[:] = base
-        k.determinize(world, cfg, seat, rng)
+        ksp.determinize(world, cfg, seat, rng)
         iterate(world, cfg, seat, -1, policy, exploration, bias, rng,
                 keys, slots, size, actions, counts, rewards, order, preferred, visits, used)  # fmt: skip
         done[0] += 1

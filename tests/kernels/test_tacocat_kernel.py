@@ -1,8 +1,8 @@
 """Tacocat's kernel against the reference engine, and the kernel's own promises.
 
 The differential slice here plays a few dozen games per preset through both engines (seconds once
-the compiled code is cached; the first run after an install compiles it, about half a minute on two
-cores). ``bench/fast_differential.py`` runs the same check over millions of actions.
+the compiled code is cached; the first run after an install or an edit compiles it, 30 to 65 s on a
+busy two-core machine). ``bench/fast_differential.py`` runs the same check over millions of actions.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 # Extras the whole test suite needs (the base install needs none of them).
-TEST_EXTRAS := dev,server,arena,rl,bench,ray
+TEST_EXTRAS := dev,server,arena,rl,bench,ray,fast
 # Where `make run` listens: HOST=0.0.0.0 lets other machines in; PORT picks another port.
 HOST ?= 127.0.0.1
 PORT ?= 8000

@@ -1,7 +1,8 @@
 """Bots named by text specs, the same for the CLI, the arena and the server.
 
 ``random`` and ``heuristic`` (the game's own bot) are always here, and so are the searches: ``ismcts``
-(fair) and ``oracle`` (cheats; only the arena may seat it). A spec is ``name`` or
+(fair; on the game's compiled kernel when it has one), ``ismcts-ref`` (the same search, always on the
+reference engine) and ``oracle`` (cheats; only the arena may seat it). A spec is ``name`` or
 ``name:key=value,key=value``, for example ``ismcts:ms=500`` or ``ismcts:iterations=2000``.
 """
 
@@ -62,9 +63,15 @@ def _no_params(name: str, params: dict[str, str]) -> None:
 
 
 def _ismcts(game: Game, params: dict[str, str]) -> Bot:
-    from cardroom.bots.ismcts import make_ismcts
+    from cardroom.bots.fast_ismcts import make_fast_ismcts
 
-    return make_ismcts(game, params)
+    return make_fast_ismcts(game, params)  # the game's compiled kernel when it has one
+
+
+def _ismcts_ref(game: Game, params: dict[str, str]) -> Bot:
+    from cardroom.bots.fast_ismcts import make_reference_ismcts
+
+    return make_reference_ismcts(game, params)
 
 
 def _oracle(game: Game, params: dict[str, str]) -> Bot:
@@ -86,6 +93,7 @@ def _openspiel_ismcts(game: Game, params: dict[str, str]) -> Bot:
 register_bot("random", _random)
 register_bot("heuristic", _heuristic)
 register_bot("ismcts", _ismcts)
+register_bot("ismcts-ref", _ismcts_ref)
 register_bot("oracle", _oracle)
 register_bot("openspiel-ismcts", _openspiel_ismcts)
 

@@ -29,6 +29,8 @@ class TacocatGame(Game):
     default_preset: ClassVar[str] = "official"
     grammar: ClassVar[Grammar] = GRAMMAR
     heuristic_bot: ClassVar[str] = "cardroom.games.tacocat.bot:HeuristicBot"
+    # The compiled fast path (docs/kernels.md): simulation and search on integer arrays.
+    kernel: ClassVar[str] = "cardroom.games.tacocat.kernel_api"
 
     deck: tuple[int, ...]
     deck_cards: tuple[int, ...]

@@ -28,10 +28,16 @@ def kernel_for(game: Game) -> ModuleType | None:
     module = kernel_of(game)
     if module is None or not module.COMPILED:
         return None
-    if module.__name__ not in _warmed:
-        module.warm()  # load the compiled code now, not inside the first timed decision
-        _warmed.add(module.__name__)
     return module
+
+
+def _warm(kernel: ModuleType) -> None:
+    """Load (or, on a cold cache, compile) the kernel's code once a process. It is done at the first
+    decision, before its clock starts, not when a bot is made: a server validates bot specs on its
+    event loop, where a compile of half a minute would stall every table."""
+    if kernel.__name__ not in _warmed:
+        kernel.warm()
+        _warmed.add(kernel.__name__)
 
 
 class FastISMCTSBot(ISMCTSBot):
@@ -51,6 +57,7 @@ class FastISMCTSBot(ISMCTSBot):
             return legal[0]
         if self.searcher.game is not game:
             self.searcher = self.kernel.Searcher(game)
+        _warm(self.kernel)  # before the clock: the first decision's budget is not spent loading code
         s = self.settings
         start = now()
         settings = self.kernel.Settings(

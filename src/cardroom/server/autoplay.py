@@ -150,8 +150,10 @@ class Autoplay:
             return rng.choice(legal)
         game: Game = live.game
         try:
-            bot = self._bot(live, seat, spec)
-            thinking = asyncio.get_running_loop().run_in_executor(self._pool, bot.choose, game, view, rng)
+            def think() -> str:  # the bot is made on its thread too: making one may load compiled code
+                return str(self._bot(live, seat, spec).choose(game, view, rng))
+
+            thinking = asyncio.get_running_loop().run_in_executor(self._pool, think)
             text = await asyncio.wait_for(thinking, limit or self.bot_budget)
             return str(text)
         except Exception:

@@ -1,6 +1,7 @@
 """The numbered list of choices under the board, kept short enough for an 80x24 terminal.
 
-Up to :data:`FLAT_LIMIT` choices are listed one a line. More are grouped by their words, one word at a
+Up to :data:`FLAT_LIMIT` choices are listed flat (one a line up to :data:`LINE_LIMIT`, in columns
+above). More are grouped by their words, one word at a
 time: ``play …`` first, then (opened) ``play cheese …``, then ``play cheese 2``; a number opens a
 group, ``0`` goes back up. A list that cannot be grouped further (the 40 places a defused Kitten can
 go) is laid out in columns. Typing an action's text works at every level. A game's screen may add a
@@ -17,6 +18,9 @@ from rich.console import Console
 from rich.text import Text
 
 FLAT_LIMIT = 8
+# At most this many choices are printed one a line; more go in columns, so an eight-player board with
+# a two-line hand and eight choices still fits 24 lines.
+LINE_LIMIT = 6
 
 Label = Callable[[str], str | None]
 
@@ -87,7 +91,7 @@ class Menu:
     def render(self, console: Console) -> None:
         entries = self._entries()
         back = [_numbered(0, "back", console.width)] if self.prefix else []
-        if len(entries) <= FLAT_LIMIT:
+        if len(entries) <= LINE_LIMIT:
             for i, (key, members) in enumerate(entries, 1):
                 console.print(_numbered(i, self._text(key, members), console.width), highlight=False)
             for cell in back:

@@ -23,8 +23,9 @@ The price: a game has ``deals`` possible worlds (16,384 by default) rather than 
 
 Players. Decisions taken at once (duels, reactions) are served one seat at a time, lowest seat first,
 as OpenSpiel's sequential games expect; the engine keeps each choice face down, so no seat learns more
-than it would at the table. Information states and observations are the seat's view (``view(seat)``)
-as canonical JSON, and its encoding as tensors; the view is what the engine guarantees leaks nothing.
+than it would at the table. Observations are the seat's view (``view(seat)``) as canonical JSON and
+its encoding as a tensor; the view is what the engine guarantees leaks nothing. Information states
+add the seat's observation history, perfect recall within the game's length bound (``spielobs``).
 
 IS-MCTS. ``resample_from_infostate`` deals a world consistent with one seat's view with
 ``game.sample(view, rng)``; the sampled world has the same view, hence the same information state,
@@ -39,10 +40,9 @@ import functools
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 import cardroom
@@ -50,6 +50,7 @@ from cardroom.core.action import Action
 from cardroom.core.game import Game, State
 from cardroom.core.registry import game_names
 from cardroom.rl.interface import Interface
+from cardroom.rl.spielobs import RecallObserver, ViewObserver, view_digest
 
 DEFAULT_DEALS = 1 << 14
 # The deal is chosen digit by digit, at most this many outcomes a chance node (see deal_digits).
@@ -141,6 +142,14 @@ class Trail:
     deal: int | None
     parent: Trail | None = None
     action: tuple[int, str] | None = None
+    # Per seat, the digest of that seat's view of this node's state (computed once, on demand).
+    seen: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def digest(self, seat: int) -> int:
+        found = self.seen.get(seat)
+        if found is None:
+            found = self.seen[seat] = view_digest(self.state.view(seat))
+        return found
 
     def then(self, seat: int, act: Action) -> Trail:
         return Trail(self.state.apply(seat, act), self.deal, self, (seat, str(act)))
@@ -287,7 +296,7 @@ class CardroomSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            return RecallObserver(self.interface, iig_obs_type, self.max_game_length())
+            return RecallObserver(self.interface, iig_obs_type, self.max_game_length() + 1)
         return ViewObserver(self.interface, iig_obs_type)
 
 
@@ -295,13 +304,17 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping one immutable cardroom state (``None`` before the deal)."""
 
     def __init__(self, game: CardroomSpielGame, trail: Trail | None = None,
-                 recall: tuple[tuple[int, int, int], ...] = ()) -> None:
+                 recall: tuple[tuple[int, int, int], ...] = (),
+                 prefix: dict[int, tuple[tuple[int, int, int], ...]] | None = None) -> None:
         super().__init__(game)
         self._context = _Shared(game.context)
         self._trail = _Shared(trail)
         # (seat, engine step, action index) of every decision so far: a seat's own entries are its
         # perfect recall. A world resampled for one seat keeps only that seat's entries.
         self._recall = _Shared(recall)
+        # A resampled world starts from a loaded state with no past: the seat it was sampled for
+        # carries its observation history from the real world here (see ``observation_history``).
+        self._prefix = _Shared(dict(prefix or {}))
         self._picked: tuple[int, ...] = ()  # chance digits chosen so far, before the deal
 
     @property
@@ -372,7 +385,7 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
             return CardroomSpielState(game)
         sampled = context.interface.game.sample(state.view(player_id), context.sample_rng)
         own = tuple(entry for entry in self._recall.value if entry[0] == player_id)
-        return CardroomSpielState(game, Trail(sampled, None), own)
+        return CardroomSpielState(game, Trail(sampled, None), own, {player_id: tuple(self.observation_history(player_id))})
 
     def apply_deal(self, deal: int) -> None:
         """Take every chance node of the deal at once: deal number ``deal`` (0 to ``deals`` - 1)."""
@@ -392,78 +405,41 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
         """(engine step, action index) of every decision ``player`` took so far, in order."""
         return [(step, action) for seat, step, action in self._recall.value if seat == player]
 
+    def observation_history(self, player: int) -> list[tuple[int, int, int]]:
+        """What ``player`` saw, in order: one ``(actor, action, digest)`` for the deal and each decision.
+
+        ``actor`` is the seat that decided (-1 for the deal), ``action`` its action index when that seat
+        is ``player`` (-1 otherwise: another seat's choice shows only through what it changed), and
+        ``digest`` a 32-bit digest of ``player``'s view right after it. Two different histories of the
+        seat (its own actions, or anything it saw, at any moment) differ in some entry.
+        """
+        trail: Trail | None = self._trail.value
+        if trail is None:
+            return []
+        nodes: list[Trail] = []
+        node: Trail | None = trail
+        while node is not None:
+            nodes.append(node)
+            node = node.parent
+        nodes.reverse()
+        prefix = self._prefix.value.get(player, ())
+        out = list(prefix)
+        actions = self._context_of().interface.actions
+        # A resampled world's root shows the seat the same view as the prefix's last entry.
+        for node in nodes[1 if prefix else 0:]:
+            actor, index = -1, -1
+            if node.action is not None:
+                actor = node.action[0]
+                if actor == player:
+                    index = actions.index(node.action[1])
+            out.append((actor, index, node.digest(player)))
+        return out
+
     def __str__(self) -> str:
         state = self.cardroom_state
         if state is None:
             return "(before the deal)"
         return json.dumps(state.view(None), sort_keys=True)
-
-
-class ViewObserver:
-    """OpenSpiel's observer protocol over one seat's view: a tensor (the encoding) and a string (the JSON).
-
-    With ``private_info`` NOTHING (a public observer) it reads the spectator's view ``view(None)``.
-    """
-
-    def __init__(self, interface: Interface, iig_obs_type: Any) -> None:
-        self.interface = interface
-        self.public_only = (
-            iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        )
-        self.tensor = np.zeros(interface.encoder.size, np.float32)
-        self.dict = interface.encoder._split(self.tensor)
-
-    def _view(self, state: CardroomSpielState, player: int) -> dict[str, Any] | None:
-        inner = state.cardroom_state
-        if inner is None:
-            return None
-        return inner.view(None if self.public_only else player)
-
-    def set_from(self, state: CardroomSpielState, player: int) -> None:
-        view = self._view(state, player)
-        if view is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = self.interface.encode_view(view)
-
-    def string_from(self, state: CardroomSpielState, player: int) -> str:
-        view = self._view(state, player)
-        return "(before the deal)" if view is None else json.dumps(view, sort_keys=True, separators=(",", ":"))
-
-
-class RecallObserver(ViewObserver):
-    """The information state: the view, plus what the seat did and when (its perfect recall).
-
-    Tensor: the view's encoding, then the engine step (over the game's length bound), then how many
-    times the seat took each action. The step grows at every decision, so no two moments of one game
-    share a tensor (the bare observation repeats when a seat sees the same table twice). String: the
-    view's JSON and the seat's own (step, action) list, so it differs from the observation string.
-    """
-
-    def __init__(self, interface: Interface, iig_obs_type: Any, max_length: int) -> None:
-        super().__init__(interface, iig_obs_type)
-        self.view_size = interface.encoder.size
-        self.max_length = max_length
-        self.tensor = np.zeros(self.view_size + 1 + len(interface.actions), np.float32)
-        self.dict = {"observation": self.tensor[: self.view_size], "step": self.tensor[self.view_size : self.view_size + 1],
-                     "own_action_counts": self.tensor[self.view_size + 1 :]}
-
-    def set_from(self, state: CardroomSpielState, player: int) -> None:
-        self.tensor.fill(0.0)
-        view = self._view(state, player)
-        if view is None:
-            return
-        self.tensor[: self.view_size] = self.interface.encode_view(view)
-        inner = state.cardroom_state
-        assert inner is not None
-        self.tensor[self.view_size] = inner.step / self.max_length
-        for _, action in state.own_actions(player):
-            self.tensor[self.view_size + 1 + action] += 1.0
-
-    def string_from(self, state: CardroomSpielState, player: int) -> str:
-        base = super().string_from(state, player)
-        own = " ".join(f"{step}:{action}" for step, action in state.own_actions(player))
-        return f"{base} | mine: {own}"
 
 
 def _game_type(name: str, players: tuple[int, int]) -> pyspiel.GameType:

@@ -64,21 +64,21 @@ def effect_draw() -> None:
 def effect_destroy() -> None:
     state = arrange(game(), hands={0: ["vegan-wave"]}, tacos={1: ["tomato", "carnitas"]}, deck_top=["lettuce"])
     state = let_stand(state.apply(0, "use vegan-wave"))
-    assert legal(state, 0) == ["target 1 carnitas"]  # meat only
-    state = state.apply(0, "target 1 carnitas")
+    assert legal(state, 0) == ["target carnitas 1"]  # meat only
+    state = state.apply(0, "target carnitas 1")
     assert state.tb.pool == 23
     # Antacid destroys poisons only.
     state = arrange(game(), hands={0: ["antacid"]}, tacos={1: ["food-poisoning", "tomato"]}, deck_top=["lettuce"])
     state = let_stand(state.apply(0, "use antacid"))
-    assert legal(state, 0) == ["target 1 food-poisoning"]
+    assert legal(state, 0) == ["target food-poisoning 1"]
 
 
 def effect_steal() -> None:
     state = arrange(game(3), hands={0: ["chorizo"]}, tacos={1: ["carnitas", "tomato"], 2: ["grilled-fish"]},
                     deck_top=["lettuce"])
     state = let_stand(state.apply(0, "play chorizo 0"))
-    assert legal(state, 0) == ["target 1 carnitas", "target 2 grilled-fish"]
-    state = state.apply(0, "target 2 grilled-fish")
+    assert legal(state, 0) == ["target carnitas 1", "target grilled-fish 2"]
+    state = state.apply(0, "target grilled-fish 2")
     assert sum(state.tb.points[c] for c in state.tb.tacos[0]) == 5
 
 
@@ -86,7 +86,7 @@ def effect_swap() -> None:
     state = arrange(game(), hands={0: ["switcheroo"]}, tacos={0: ["fruit-flies"], 1: ["avocado"]},
                     deck_top=["lettuce"])
     state = let_stand(state.apply(0, "use switcheroo"))
-    state = state.apply(0, "target 0 fruit-flies").apply(0, "target 1 avocado")
+    state = state.apply(0, "target fruit-flies 0").apply(0, "target avocado 1")
     assert slugs(state, state.tb.tacos[0])[1:] == ["avocado"]
     assert slugs(state, state.tb.tacos[1])[1:] == ["fruit-flies"]
 
@@ -94,8 +94,8 @@ def effect_swap() -> None:
 def effect_return_card() -> None:
     state = arrange(game(), hands={0: ["doggy-bag"]}, tacos={0: ["fruit-flies"], 1: ["rice"]}, deck_top=["lettuce"])
     state = let_stand(state.apply(0, "use doggy-bag"))
-    assert legal(state, 0) == ["target 0 fruit-flies", "target 1 rice"]
-    state = state.apply(0, "target 1 rice")
+    assert legal(state, 0) == ["target fruit-flies 0", "target rice 1"]
+    state = state.apply(0, "target rice 1")
     assert "rice" in slugs(state, state.tb.hands[1]) and state.tb.pool == 24
     assert [holder for _, holder, _ in state.view(0)["known"]] == [1]
 

@@ -54,8 +54,8 @@ def test_mold_destroys_shrimp_and_the_points_go_back() -> None:
     state = arrange(game, hands={0: ["mold"]}, tacos={1: ["shrimp"]}, deck_top=["lettuce"])
     assert points(state, 1) == 3 and state.tb.pool == 21
     state = let_stand(state.apply(0, "use mold"))
-    assert [str(a) for a in state.legal_actions(0)] == ["target 1 shrimp"]
-    state = state.apply(0, "target 1 shrimp")
+    assert [str(a) for a in state.legal_actions(0)] == ["target shrimp 1"]
+    state = state.apply(0, "target shrimp 1")
     discard = [state.game.deck.cards[c].slug for c in state.tb.discard]
     assert discard[-2:] == ["mold", "shrimp"]
     assert slugs(state, 1) == ["crunchy-shell"] and points(state, 1) == 0
@@ -71,7 +71,7 @@ def test_nacho_card_o_steals_shredded_beef_and_the_thief_plays_again() -> None:
     state = state.apply(0, "pass")  # seat 0 skips its own bonus play; the turn passes
     assert state.to_act == (1,)
     state = let_stand(state.apply(1, "use nacho-card-o"))
-    state = state.apply(1, "target 0 shredded-beef")
+    state = state.apply(1, "target shredded-beef 0")
     assert slugs(state, 1)[1:] == ["shredded-beef"] and points(state, 1) == 3 and points(state, 0) == 0
     prompt = state.view(1)["prompt"]
     assert prompt["kind"] == "bonus" and prompt["mode"] == "any" and state.to_act == (1,)
@@ -89,7 +89,7 @@ def test_a_negative_card_puts_points_back_and_they_return_when_it_is_destroyed()
     assert points(state, 1) == 1 and state.tb.pool == 23
     state = state.apply(1, "end")
     state = let_stand(state.apply(0, "use mold"))
-    state = state.apply(0, "target 1 mystery-meat")
+    state = state.apply(0, "target mystery-meat 1")
     assert points(state, 1) == 3 and state.tb.pool == 21
 
 
@@ -126,10 +126,10 @@ def test_swap_fires_effects_in_both_tacos_current_player_first() -> None:
     state = arrange(game, hands={0: ["switcheroo", "tomato"]}, tacos={0: ["shrimp"], 1: ["shredded-beef"]},
                     deck_top=["lettuce", "onion", "rice"])
     state = let_stand(state.apply(0, "use switcheroo"))
-    assert [str(a) for a in state.legal_actions(0)] == ["target 0 shrimp"]
-    state = state.apply(0, "target 0 shrimp")
+    assert [str(a) for a in state.legal_actions(0)] == ["target shrimp 0"]
+    state = state.apply(0, "target shrimp 0")
     hand_before = len(state.tb.hands[1])
-    state = state.apply(0, "target 1 shredded-beef")
+    state = state.apply(0, "target shredded-beef 1")
     # Seat 0 (the current player) gets Shredded Beef's bonus play first; Shrimp's draw for seat 1 waits.
     assert state.view(0)["prompt"]["kind"] == "bonus" and state.to_act == (0,)
     assert len(state.tb.hands[1]) == hand_before

@@ -78,7 +78,7 @@ class _Judge:
         if verb == "instant":
             return self.score_instant(self.spec(words[1]))
         if verb == "target":
-            return self.score_target(int(words[1]), words[2])
+            return self.score_target(int(words[2]), words[1])
         if verb == "choose":
             seat = int(words[1])
             return float(self.view["hand_sizes"][seat]) * 0.1 + self.weight(seat)

@@ -115,7 +115,7 @@ def _legal(eng: Engine, seat: int) -> tuple[Action, ...]:
     elif kind == "target":
         owner, verb, params, stage = seat, task[2], task[4], int(task[5])
         pairs = eng.targets(owner, verb, params, -2 if verb == "swap" and stage >= 0 else -1)
-        out = [action("target", s, eng.cards[c].slug) for s, c in pairs]
+        out = [action("target", eng.cards[c].slug, s) for s, c in pairs]
     elif kind == "choose":
         out = [action("choose", s) for s in eng.seats() if s != seat and tb.hands[s]]
     elif kind == "discard":
@@ -136,7 +136,7 @@ def why_illegal(eng: Engine, seat: int, act: Action) -> str:
         "main": "play a card from your hand into a taco (play CARD SEAT), use an action (use CARD), or end",
         "bonus": "play the bonus card the effect allows, or pass",
         "window": "pass, or stop the last card with an Instant you hold (instant CARD)",
-        "target": "pick a target the effect allows (target SEAT CARD)",
+        "target": "pick a target the effect allows (target CARD SEAT)",
         "choose": "pick another player who holds cards (choose SEAT)",
         "discard": "discard a card you hold (discard CARD)",
         "hail": "hail the Taco Master (hail) or discard a card",
@@ -233,10 +233,10 @@ class _Decide:
         tb = eng.tb
         verb, source, params, stage = task[2], int(task[3]), task[4], int(task[5])
         pairs = eng.targets(seat, verb, params, -2 if verb == "swap" and stage >= 0 else -1)
-        victim = eng.pick_target(int(act.args[0]), str(act.args[1]), pairs)
+        victim = eng.pick_target(int(act.args[1]), str(act.args[0]), pairs)
         assert victim is not None
         tb.stack.pop()
-        where = int(act.args[0])
+        where = int(act.args[1])
         if verb == "destroy":
             eng.destroy(victim)
         elif verb == "steal":

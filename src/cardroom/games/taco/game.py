@@ -36,20 +36,17 @@ def _check_deck(value: Any) -> str | None:
     return None
 
 
-# ``play`` and ``target`` both name a card and a seat; as text they were written in opposite orders
-# (``play CARD SEAT``, ``target SEAT CARD``). A card is a word and a seat a number, so either order
-# is read without ambiguity. The canonical text (what legal lists and records show) keeps each verb's
-# order, because saved records, the web table and the RL action index read the arguments by position.
-CANONICAL_ORDER = {"play": "card-seat", "target": "seat-card"}
+# ``play`` and ``target`` both name a card and a seat. Until issue 13 their texts put them in opposite
+# orders (``play CARD SEAT``, ``target SEAT CARD``); now both write the card first. A card is a word and
+# a seat a number, so the other order is still read without ambiguity: a person may type either, and
+# records saved before the change (which store ``target SEAT CARD`` texts) load and replay unchanged.
+CARD_SEAT_VERBS = frozenset(("play", "target"))
 
 
 def other_order(text: str) -> str | None:
-    """The canonical text if ``text`` gives a card and a seat in the other order than its verb's; else None."""
+    """The canonical text (card, then seat) if ``text`` gives the seat first; else None."""
     words = text.strip().lower().split()
-    if len(words) != 3 or words[0] not in CANONICAL_ORDER or words[1].isdigit() == words[2].isdigit():
-        return None
-    seat_first = words[1].isdigit()
-    if seat_first == (CANONICAL_ORDER[words[0]] == "seat-card"):
+    if len(words) != 3 or words[0] not in CARD_SEAT_VERBS or not words[1].isdigit() or words[2].isdigit():
         return None
     return f"{words[0]} {words[2]} {words[1]}"
 
@@ -63,7 +60,7 @@ class TacoGrammar(Grammar):
         return super().parse(text)
 
     def describe(self) -> str:
-        return super().describe() + " (play and target also take the seat and the card the other way round)"
+        return super().describe() + " (play and target also read the seat before the card)"
 
 
 GRAMMAR = TacoGrammar(
@@ -73,7 +70,7 @@ GRAMMAR = TacoGrammar(
         Form("instant", ("W",), "instant CARD", "stop the last card played with an Instant"),
         Form("pass", (), "pass", "let the last card stand / skip a bonus play"),
         Form("end", (), "end", "end your turn without playing a card"),
-        Form("target", ("N", "W"), "target SEAT CARD", "pick CARD in SEAT's taco for an effect"),
+        Form("target", ("W", "N"), "target CARD SEAT", "pick CARD in SEAT's taco for an effect"),
         Form("choose", ("N",), "choose SEAT", "pick a player for an effect"),
         Form("discard", ("W",), "discard CARD", "discard a card from your hand"),
         Form("hail", (), "hail", "antics: hail the Taco Master of the universe"),
@@ -219,7 +216,7 @@ class TacoGame(Game):
             out.update(action("choose", s) for s in seats)
             for spec in self.deck.specs:
                 out.add(action("discard", spec.slug))
-                out.update(action("target", s, spec.slug) for s in seats if spec.goes_in_taco)
+                out.update(action("target", spec.slug, s) for s in seats if spec.goes_in_taco)
                 if spec.goes_in_taco:
                     out.update(action("play", spec.slug, s) for s in seats)
                 elif spec.type == "action":

@@ -46,7 +46,7 @@ function tacoRow(view, ctx, seat) {
     el("div", { class: "taco-head" }, el("strong", {}, `${ctx.seatName(seat)}'s taco`),
       el("span", {}, ` ${view.taco_points[seat]} points · total ${view.totals[seat]} · ${view.hand_sizes[seat]} in hand`), place),
     el("div", { class: "cards" }, items.map((item) => {
-      const target = `target ${seat} ${item.card}`;
+      const target = `target ${item.card} ${seat}`;
       return tcard(ctx, item.card, {
         small: true,
         points: item.points,
@@ -97,7 +97,7 @@ export function label(text, view, ctx) {
     case "instant": return `Instant: ${name(args[0])}`;
     case "pass": return "Pass";
     case "end": return "End turn";
-    case "target": return `Target ${name(args[1])} in ${ctx.seatName(Number(args[0]))}'s taco`;
+    case "target": return `Target ${name(args[0])} in ${ctx.seatName(Number(args[1]))}'s taco`;
     case "choose": return `Choose ${ctx.seatName(Number(args[0]))}`;
     case "discard": return `Discard ${name(args[0])}`;
     default: return text;

@@ -48,3 +48,25 @@ def test_a_malformed_request_gets_the_problem_shape_its_document_promises(server
     answer = httpx.get(server.url + "/api/tables/nope/replay", params={"step": -1}, timeout=10)
     assert answer.status_code == 422
     assert isinstance(answer.json()["detail"], str) and "step" in answer.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"game":"\xff\xfe"}',
+        b"[" * 30_000 + b"]" * 30_000,
+        b'{"game":"tacocat","reaction_seconds":' + b"9" * 5000 + b"}",
+    ],
+    ids=["invalid UTF-8", "JSON 30,000 deep", "an integer of 5,000 digits"],
+)
+def test_a_body_json_cannot_read_gets_a_400_saying_what_is_allowed(
+    server: ServerProcess, body: bytes
+) -> None:
+    # Found by bench/server_abuse.py: the answer said only "There was an error parsing the body".
+    answer = httpx.post(
+        server.url + "/api/tables", content=body, headers={"content-type": "application/json"}, timeout=10
+    )
+    assert answer.status_code == 400
+    detail = answer.json()["detail"]
+    assert "UTF-8 JSON" in detail and "4,300 digits" in detail
+    assert httpx.get(server.url + "/api/tables/nope", timeout=10).json() == {"detail": "no such table"}

@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardroom
 from cardroom.server import database
@@ -29,6 +31,10 @@ from cardroom.server.models import Problem
 from cardroom.server.ratelimit import RateLimiter
 from cardroom.server.rooms import EXPIRE_AFTER, Room
 
+UNREADABLE_BODY = (
+    "the request body is not JSON this server can read: send UTF-8 JSON, nested at most a few hundred "
+    "levels deep, with numbers of at most 4,300 digits"
+)
 WEB_DIR = Path(str(resources.files("cardroom") / "web"))
 
 
@@ -170,6 +176,14 @@ def _handlers(app: FastAPI) -> None:
     @app.exception_handler(RateLimited)
     async def limited(_: Request, exc: RateLimited) -> JSONResponse:
         return JSONResponse({"detail": "too many requests; slow down"}, status_code=429)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def unreadable(request: Request, exc: StarletteHTTPException) -> Response:
+        # FastAPI's answer to a body json cannot decode at all (invalid UTF-8, nesting deeper than the
+        # parser's recursion limit, an integer over Python's 4,300 digits) says only that parsing failed.
+        if exc.status_code == 400 and exc.detail == "There was an error parsing the body":
+            return JSONResponse({"detail": UNREADABLE_BODY}, status_code=400)
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:

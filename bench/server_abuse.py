@@ -194,7 +194,7 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--idle", type=int, default=2000, help="idle TCP connections to hold (default 2000)")
-    parser.add_argument("--hold", type=float, default=10.0, help="seconds to hold them (default 10)")
+    parser.add_argument("--hold", type=float, default=12.0, help="seconds to hold them (default 12)")
     parser.add_argument(
         "--flood", type=int, default=1000, help="WebSockets and connections to flood (default 1000)"
     )

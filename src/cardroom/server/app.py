@@ -11,11 +11,14 @@ from contextlib import asynccontextmanager
 from datetime import timedelta
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardroom
 from cardroom.server import database
@@ -24,9 +27,14 @@ from cardroom.server.api import router
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.listener import listen
+from cardroom.server.models import Problem
 from cardroom.server.ratelimit import RateLimiter
 from cardroom.server.rooms import EXPIRE_AFTER, Room
 
+UNREADABLE_BODY = (
+    "the request body is not JSON this server can read: send UTF-8 JSON, nested at most a few hundred "
+    "levels deep, with numbers of at most 4,300 digits"
+)
 WEB_DIR = Path(str(resources.files("cardroom") / "web"))
 
 
@@ -59,7 +67,9 @@ def create_app(
         room.hub.spectators = spectators_per_table
         app.state.room = room
         app.state.limiter = RateLimiter(rate, burst)
-        app.state.tables_per_minute = tables_per_minute or int(os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60"))
+        app.state.tables_per_minute = tables_per_minute or int(
+            os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60")
+        )
         await room.expire_idle()  # one UPDATE, done before the first request is served
         background = [asyncio.create_task(_housekeeping(room))]
         if engine.dialect.name == "postgresql":
@@ -86,6 +96,7 @@ def create_app(
     # Outermost: a body over the limit is refused before any parsing (413).
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     _handlers(app)
+    _document_problems(app)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -105,6 +116,39 @@ async def _housekeeping(room: Room) -> None:
     while True:
         await asyncio.sleep(3600)
         await room.expire_idle()
+
+
+def _document_problems(app: FastAPI) -> None:
+    """Make the OpenAPI document say what a malformed request really gets back.
+
+    FastAPI documents its default 422 body (``detail`` as a list of pydantic errors), but the handler
+    below answers ``{"detail": "malformed request: ..."}`` like every other refusal, so clients generated
+    from the document (and schemathesis) would reject our own answers. Each 422 points at ``Problem``.
+    """
+    default = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        document = default()
+        schemas = document.get("components", {}).get("schemas", {})
+        if "HTTPValidationError" in schemas:
+            schemas.setdefault(
+                "Problem", Problem.model_json_schema(ref_template="#/components/schemas/{model}")
+            )
+            for path in document.get("paths", {}).values():
+                for operation in path.values():
+                    answer = operation.get("responses", {}).get("422", {})
+                    body = answer.get("content", {}).get("application/json", {})
+                    if body.get("schema", {}).get("$ref") == "#/components/schemas/HTTPValidationError":
+                        body["schema"] = {"$ref": "#/components/schemas/Problem"}
+                        answer["description"] = "malformed request: what was wrong and what is allowed"
+            schemas.pop("HTTPValidationError")
+            schemas.pop("ValidationError", None)
+        app.openapi_schema = document
+        return document
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _handlers(app: FastAPI) -> None:
@@ -132,6 +176,14 @@ def _handlers(app: FastAPI) -> None:
     @app.exception_handler(RateLimited)
     async def limited(_: Request, exc: RateLimited) -> JSONResponse:
         return JSONResponse({"detail": "too many requests; slow down"}, status_code=429)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def unreadable(request: Request, exc: StarletteHTTPException) -> Response:
+        # FastAPI's answer to a body json cannot decode at all (invalid UTF-8, nesting deeper than the
+        # parser's recursion limit, an integer over Python's 4,300 digits) says only that parsing failed.
+        if exc.status_code == 400 and exc.detail == "There was an error parsing the body":
+            return JSONResponse({"detail": UNREADABLE_BODY}, status_code=400)
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:

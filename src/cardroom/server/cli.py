@@ -8,6 +8,7 @@ import uvicorn
 
 from cardroom.server.app import create_app
 from cardroom.server.database import database_url
+from cardroom.server.headtimeout import HeadTimeoutProtocol
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None) -> None:
@@ -20,7 +21,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     print(f"cardroom is open at http://{shown}:{port}/  (database: {_safe(url)})", flush=True)
     # No per-message deflate on sockets: compressing every snapshot cost more server time than
     # anything else per push (measured with bench/server_load.py); snapshots are a few KB.
-    uvicorn.run(create_app(url), host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    uvicorn.run(
+        create_app(url),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+        http=HeadTimeoutProtocol,  # a connection that never finishes its first request head is closed
+    )
 
 
 def port_problem(host: str, port: int) -> str | None:

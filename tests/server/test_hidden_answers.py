@@ -90,3 +90,19 @@ def test_a_nope_after_a_hidden_pass_opens_a_new_window_for_everyone(client: Test
     # Seat 1's pass belonged to the old window: it is asked again.
     again = _view(client, tid, tokens[1])
     assert again["window"]["answered"] is False and "pass" in again["view"]["legal_actions"]
+
+
+def test_the_log_says_which_moves_the_clock_made(client: TestClient, db_url: str) -> None:
+    tid, tokens = _table(client, 2)
+    hand = _view(client, tid, tokens[0])["view"]["hand"]
+    _act(client, tid, tokens[0], 0, f"play {hand[0]}")
+    _act(client, tid, tokens[1], 1, "pass")
+    deadline = time.time() + 10
+    while time.time() < deadline and _view(client, tid)["view"]["step"] == 1:
+        time.sleep(0.05)
+    for token in (None, tokens[1]):
+        log = _view(client, tid, token)["log"]
+        flagged = [e["text"] for e in log if e.get("timed_out")]
+        # Seats 0 and 2 gave no answer (the clock passed for them); seat 1 passed itself.
+        assert len(flagged) == 2 and all("P1" not in text for text in flagged), log
+        assert sum(1 for e in log if "timed_out" in e) == 2

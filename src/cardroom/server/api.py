@@ -23,6 +23,7 @@ from cardroom.server import listing, store
 from cardroom.server.errors import RateLimited, UnknownTable, WrongToken
 from cardroom.server.fastjson import FastJSON, dumps
 from cardroom.server.limits import short
+from cardroom.server.live import marked_log
 from cardroom.server.models import (
     ActionIn,
     ChatIn,
@@ -313,7 +314,13 @@ async def replay(
     actions = store.load_actions(room.engine, table_id)
     step = min(step, len(actions))
     state = live.game.replay(live.row.seed, [(a.seat, a.text) for a in actions[:step]])
-    return ReplayStep(step=step, steps=len(actions), seat=seat, view=state.view(seat), log=state.log(seat))
+    return ReplayStep(
+        step=step,
+        steps=len(actions),
+        seat=seat,
+        view=state.view(seat),
+        log=marked_log(state, seat, live.timed_out_moves),
+    )
 
 
 # -- the socket -------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardroom.core.game import Game, State
 from cardroom.core.registry import make
@@ -29,12 +30,19 @@ class Live:
     turn_deadlines: dict[int, float] = field(default_factory=dict)
     # The clocks as last written to the database (so unchanged clocks are not written again).
     saved_clocks: dict[str, object] | None = None
+    # Moves the clock made for a seat (a window or turn timer ran out): (index in the full event
+    # history where the move's events begin, seat, whether the move wrote any event), so the log can
+    # say so. The history only grows, so replays of earlier steps share these indices.
+    timed_out_moves: list[tuple[int, int, bool]] = field(default_factory=list)
 
     @property
     def step(self) -> int:
         return len(self.actors)
 
-    def record(self, seat: int, new_state: State) -> None:
+    def record(self, seat: int, new_state: State, timed_out: bool = False) -> None:
+        if timed_out:
+            before = history_length(self.state)
+            self.timed_out_moves.append((before, seat, history_length(new_state) > before))
         self.to_act_at.append(self.state.to_act)
         self.actors.append(seat)
         self.state = new_state
@@ -51,8 +59,41 @@ def rebuild(row: TableRow, rows: list[ActionRow]) -> Live:
     for action in rows:
         if action.step != live.step:
             raise RuntimeError(f"table {row.id}: stored steps are not consecutive at {action.step}")
-        live.record(action.seat, live.state.apply(action.seat, action.text))
+        live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
     return live
+
+
+def history_length(state: State) -> int:
+    return state.history[2] if state.history is not None else 0
+
+
+def marked_log(
+    state: State, seat: int | None, timed_out_moves: list[tuple[int, int, bool]]
+) -> list[dict[str, Any]]:
+    """``state.log(seat)`` saying which moves the clock made: the first event of such a move gets
+    ``timed_out: true``; a move that wrote no event (a pass in a window) gets an entry of its own.
+    Says only who ran out of time, never what was played for them."""
+    events = state.events()
+    marked = {index for index, _, wrote in timed_out_moves if wrote}
+    silent: dict[int, list[int]] = {}
+    for index, who, wrote in timed_out_moves:
+        if not wrote and index <= len(events):
+            silent.setdefault(index, []).append(who)
+    entries: list[dict[str, Any]] = []
+    for index in range(len(events) + 1):
+        for who in silent.get(index, ()):
+            entries.append(
+                {"kind": "timed_out", "text": f"P{who} ran out of time", "seat": who, "timed_out": True}
+            )
+        if index == len(events):
+            break
+        event = events[index]
+        if event.visible_to(seat):
+            entry = event.public()
+            if index in marked:
+                entry["timed_out"] = True
+            entries.append(entry)
+    return entries
 
 
 def still_current(live: Live, seat: int, step: int) -> bool:

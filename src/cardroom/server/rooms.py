@@ -30,7 +30,7 @@ from cardroom.server.chat import clean as chat_clean
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
 from cardroom.server.limits import bounded_bot_spec, clean_text, clean_value, short, well_formed_table_id
-from cardroom.server.live import Live, rebuild, still_current
+from cardroom.server.live import Live, marked_log, rebuild, still_current
 from cardroom.server.staleness import unaffected
 from cardroom.server.store import NewAction, SeatRow, TableRow
 from cardroom.server.writer import GroupWriter
@@ -478,7 +478,7 @@ class Room:
         recent = self._recent.setdefault(table_id, {})
         recent[live.step] = live.state
         recent.pop(live.step - RECENT_STATES, None)
-        live.record(seat, new_state)
+        live.record(seat, new_state, timed_out)
         if new_state.is_over:
             self.reload_row(live)
             self._recent.pop(table_id, None)
@@ -499,7 +499,7 @@ class Room:
             for action in rows:
                 if action.step != live.step:
                     continue  # stored while this process was reading; the next notification brings it
-                live.record(action.seat, live.state.apply(action.seat, action.text))
+                live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
             changed = live.state is not previous
         if changed:
             self.autoplay.after_change(live, previous=previous)
@@ -528,7 +528,7 @@ class Room:
             "table": public_summary(live),
             "seat": seat,
             "view": state.view(seat),
-            "log": state.log(seat),
+            "log": marked_log(state, seat, live.timed_out_moves),
             "window": self.window_info(live, seat),
             "chat": [m.to_json() for m in self.chat.latest(live.row.id)],
             # Seconds left before a bot plays for each seat on a turn timer (public: the same for all).

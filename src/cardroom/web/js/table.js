@@ -153,7 +153,9 @@ function renderLog(entries) {
   const log = $("log");
   // The engines write seats as P0, P1…; people read names. Numbered items keep their place.
   const named = (text) => text.replace(/\bP(\d+)\b/g, (whole, n) => (snap && snap.table.seats[Number(n)] ? seatName(Number(n)) : whole));
-  log.replaceChildren(...entries.map((e) => el("li", {}, named(e.text))));
+  // A move the clock made for a seat says so (an entry of kind timed_out already does in its text).
+  const text = (e) => named(e.text) + (e.timed_out && e.kind !== "timed_out" ? " (timed out)" : "");
+  log.replaceChildren(...entries.map((e) => el("li", {}, text(e))));
   log.scrollTop = log.scrollHeight;
 }
 

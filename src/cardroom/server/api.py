@@ -20,6 +20,9 @@ from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
 from cardroom.server import listing, store
+from cardroom.server.concede import ended_view
+from cardroom.server.concede import log_entry as concede_entry
+from cardroom.server.concede import outcome as concede_outcome
 from cardroom.server.errors import RateLimited, UnknownTable, WrongToken
 from cardroom.server.fastjson import FastJSON, dumps
 from cardroom.server.limits import short
@@ -258,6 +261,19 @@ async def say(table_id: str, body: ChatIn, room: RoomDep, token: TokenDep) -> No
     room.say(table_id, token, body.text)
 
 
+@router.post(
+    "/tables/{table_id}/concede",
+    response_model=Snapshot,
+    responses={**ERRORS, 422: {"model": Problem, "description": "the game is over, or has more than two seats"}},
+    summary="Give up: the table ends and your seat loses (two-player tables)",
+)
+async def concede(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
+    live = room.live(table_id)
+    seat = room.seat_of(live, token)
+    live = await room.concede(table_id, token)
+    return FastJSON(room.snapshot(live, seat))
+
+
 @router.get(
     "/tables/{table_id}/cards",
     response_model=dict[str, Any],
@@ -309,18 +325,16 @@ async def replay(
 ) -> ReplayStep | JSONResponse:
     live = room.live(table_id)
     seat = room.optional_seat(live, token)
-    if not live.state.is_over:
+    if not live.is_over:
         return JSONResponse({"detail": "replays open when the game is over"}, status_code=409)
     actions = store.load_actions(room.engine, table_id)
     step = min(step, len(actions))
     state = live.game.replay(live.row.seed, [(a.seat, a.text) for a in actions[:step]])
-    return ReplayStep(
-        step=step,
-        steps=len(actions),
-        seat=seat,
-        view=state.view(seat),
-        log=marked_log(state, seat, live.timed_out_moves),
-    )
+    view, log = state.view(seat), marked_log(state, seat, live.timed_out_moves)
+    if live.conceded is not None and step == len(actions):  # the last step shows the concession
+        view = ended_view(view, concede_outcome(live.conceded, live.game.players))
+        log.append(concede_entry(live.conceded))
+    return ReplayStep(step=step, steps=len(actions), seat=seat, view=view, log=log)
 
 
 # -- the socket -------------------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.core.game import Game, State
+from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
+from cardroom.server import concede
 from cardroom.server.store import ActionRow, TableRow
 
 
@@ -34,6 +36,18 @@ class Live:
     # history where the move's events begin, seat, whether the move wrote any event), so the log can
     # say so. The history only grows, so replays of earlier steps share these indices.
     timed_out_moves: list[tuple[int, int, bool]] = field(default_factory=list)
+    # The seat that conceded (the table ended there; see :mod:`.concede`), if one did.
+    conceded: int | None = None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.conceded is not None:
+            return concede.outcome(self.conceded, self.game.players)
+        return self.state.outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self.conceded is not None or self.state.is_over
 
     @property
     def step(self) -> int:

@@ -32,10 +32,10 @@ class Live:
     turn_deadlines: dict[int, float] = field(default_factory=dict)
     # The clocks as last written to the database (so unchanged clocks are not written again).
     saved_clocks: dict[str, object] | None = None
-    # Moves the clock made for a seat (a window or turn timer ran out): (index in the full event
-    # history where the move's events begin, seat, whether the move wrote any event), so the log can
-    # say so. The history only grows, so replays of earlier steps share these indices.
-    timed_out_moves: list[tuple[int, int, bool]] = field(default_factory=list)
+    # Moves the clock made for a seat (a window or turn timer ran out): (where the move's events
+    # begin and end in the full event history, seat), so the log can say so. The history only
+    # grows, so replays of earlier steps share these indices.
+    timed_out_moves: list[tuple[int, int, int]] = field(default_factory=list)
     # The seat that conceded (the table ended there; see :mod:`.concede`), if one did.
     conceded: int | None = None
 
@@ -55,8 +55,7 @@ class Live:
 
     def record(self, seat: int, new_state: State, timed_out: bool = False) -> None:
         if timed_out:
-            before = history_length(self.state)
-            self.timed_out_moves.append((before, seat, history_length(new_state) > before))
+            self.timed_out_moves.append((history_length(self.state), history_length(new_state), seat))
         self.to_act_at.append(self.state.to_act)
         self.actors.append(seat)
         self.state = new_state
@@ -82,17 +81,22 @@ def history_length(state: State) -> int:
 
 
 def marked_log(
-    state: State, seat: int | None, timed_out_moves: list[tuple[int, int, bool]]
+    state: State, seat: int | None, timed_out_moves: list[tuple[int, int, int]]
 ) -> list[dict[str, Any]]:
-    """``state.log(seat)`` saying which moves the clock made: the first event of such a move gets
-    ``timed_out: true``; a move that wrote no event (a pass in a window) gets an entry of its own.
-    Says only who ran out of time, never what was played for them."""
+    """``state.log(seat)`` saying which moves the clock made: the first event of such a move this
+    viewer sees gets ``timed_out: true``; if the viewer sees none of its events (a pass in a window
+    writes none), an entry of its own says who ran out of time, never what was played for them."""
     events = state.events()
-    marked = {index for index, _, wrote in timed_out_moves if wrote}
+    marked: set[int] = set()
     silent: dict[int, list[int]] = {}
-    for index, who, wrote in timed_out_moves:
-        if not wrote and index <= len(events):
-            silent.setdefault(index, []).append(who)
+    for start, end, who in timed_out_moves:
+        if start > len(events):
+            continue  # a replay of an earlier step
+        seen = next((i for i in range(start, min(end, len(events))) if events[i].visible_to(seat)), None)
+        if seen is not None:
+            marked.add(seen)
+        else:
+            silent.setdefault(start, []).append(who)
     entries: list[dict[str, Any]] = []
     for index in range(len(events) + 1):
         for who in silent.get(index, ()):

@@ -31,8 +31,7 @@ def record(engine: Engine, table_id: str, seat: int, step: int) -> bool:
                 .values(status="over")
             )
             if ended.rowcount != 1:
-                conn.rollback()
-                return False
+                return False  # nothing was written: the transaction commits nothing
             conn.execute(insert(concessions).values(table_id=table_id, seat=seat, step=step, created=now()))
             _notify(conn, table_id)
     except IntegrityError:

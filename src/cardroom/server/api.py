@@ -19,11 +19,11 @@ from fastapi.responses import JSONResponse
 from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
-from cardroom.server import listing, store
+from cardroom.server import antics, listing, store
 from cardroom.server.concede import ended_view
 from cardroom.server.concede import log_entry as concede_entry
 from cardroom.server.concede import outcome as concede_outcome
-from cardroom.server.errors import RateLimited, UnknownTable, WrongToken
+from cardroom.server.errors import RateLimited, Refused, UnknownTable, WrongToken
 from cardroom.server.fastjson import FastJSON, dumps
 from cardroom.server.limits import short
 from cardroom.server.live import marked_log
@@ -247,6 +247,9 @@ async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
 async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: TokenDep) -> FastJSON:
     live = room.live(table_id)
     seat = room.seat_of(live, token)
+    spoken_only = antics.refusal(live, seat, body.action)
+    if spoken_only is not None:
+        raise Refused(spoken_only)
     live = await room.submit(table_id, seat, body.step, body.action)
     return FastJSON(room.snapshot(live, seat))
 
@@ -258,7 +261,7 @@ async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: Token
     summary="Say something at the table (seats only; plain text, at most 300 characters, about 1 a second)",
 )
 async def say(table_id: str, body: ChatIn, room: RoomDep, token: TokenDep) -> None:
-    room.say(table_id, token, body.text)
+    await room.say(table_id, token, body.text)
 
 
 @router.post(

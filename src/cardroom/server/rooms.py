@@ -9,6 +9,7 @@ sockets, the bots and the timers.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -23,7 +24,7 @@ from cardroom.core.game import State
 from cardroom.core.registry import game_names, make
 from cardroom.core.rng import fresh_seed
 from cardroom.games.taco.cards import VERSIONS as TACO_DECKS
-from cardroom.server import concede, links, listing, store, tokens
+from cardroom.server import antics, concede, links, listing, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
@@ -533,8 +534,9 @@ class Room:
         self.hub.changed(table_id)
         return live
 
-    def say(self, table_id: str, token: str | None, text: str) -> None:
-        """A chat message from the seat this token opens (spectators read the chat but do not write)."""
+    async def say(self, table_id: str, token: str | None, text: str) -> None:
+        """A chat message from the seat this token opens (spectators read the chat but do not write).
+        At a T.A.C.O. table with antics, it may also be that seat's hail or accent (see :mod:`.antics`)."""
         live = self.live(table_id)
         seat = self.seat_of(live, token)
         try:
@@ -546,6 +548,10 @@ class Room:
         name = next(s.name for s in live.row.seats if s.seat == seat)
         self.chat.add(table_id, seat, name, message)
         self.hub.changed(table_id)
+        spoken = antics.from_chat(live, seat, message)
+        if spoken is not None:
+            with contextlib.suppress(StaleStep, Refused):  # the moment passed: it stays a chat message
+                await self.submit(table_id, seat, live.step, spoken)
 
     # -- what a viewer is shown ----------------------------------------------------------------------
 

@@ -34,6 +34,18 @@ def _table(client: TestClient, seconds: float) -> tuple[str, list[str]]:
     return table["table_id"], [table["token"], *(i["token"] for i in table["invitations"])]
 
 
+def _window_closed_by_the_clock(client: TestClient) -> tuple[str, list[str], list[Any]]:
+    """A 2-second window in which only seat 1 passes; returns once all three passes are stored."""
+    tid, tokens = _table(client, 2)
+    hand = _view(client, tid, tokens[0])["view"]["hand"]
+    _act(client, tid, tokens[0], 0, f"play {hand[0]}")
+    _act(client, tid, tokens[1], 1, "pass")
+    deadline = time.time() + 10
+    while time.time() < deadline and _view(client, tid)["view"]["step"] < 4:  # the window closed: 3 passes
+        time.sleep(0.05)
+    return tid, tokens, hand
+
+
 def test_a_pass_is_seen_only_by_its_seat_until_the_window_closes(client: TestClient) -> None:
     tid, tokens = _table(client, 60)
     hand = _view(client, tid, tokens[0])["view"]["hand"]
@@ -65,13 +77,7 @@ def test_a_pass_is_seen_only_by_its_seat_until_the_window_closes(client: TestCli
 
 
 def test_the_deadline_stores_given_answers_and_timed_out_passes(client: TestClient, db_url: str) -> None:
-    tid, tokens = _table(client, 2)
-    hand = _view(client, tid, tokens[0])["view"]["hand"]
-    _act(client, tid, tokens[0], 0, f"play {hand[0]}")
-    _act(client, tid, tokens[1], 1, "pass")
-    deadline = time.time() + 10
-    while time.time() < deadline and _view(client, tid)["view"]["step"] == 1:
-        time.sleep(0.05)
+    _tid, _tokens, hand = _window_closed_by_the_clock(client)
     rows = (
         sqlite3.connect(db_url.removeprefix("sqlite:///"))
         .execute("select step, seat, text, timed_out from actions order by step")
@@ -90,3 +96,13 @@ def test_a_nope_after_a_hidden_pass_opens_a_new_window_for_everyone(client: Test
     # Seat 1's pass belonged to the old window: it is asked again.
     again = _view(client, tid, tokens[1])
     assert again["window"]["answered"] is False and "pass" in again["view"]["legal_actions"]
+
+
+def test_the_log_says_which_moves_the_clock_made(client: TestClient) -> None:
+    tid, tokens, _hand = _window_closed_by_the_clock(client)
+    for token in (None, tokens[1]):
+        log = _view(client, tid, token)["log"]
+        flagged = [e["text"] for e in log if e.get("timed_out")]
+        # Seats 0 and 2 gave no answer (the clock passed for them); seat 1 passed itself.
+        assert len(flagged) == 2 and all("P1" not in text for text in flagged), log
+        assert sum(1 for e in log if "timed_out" in e) == 2

@@ -243,3 +243,28 @@ def test_two_rematch_requests_on_two_processes_make_one_table(postgres: Postgres
     finally:
         one.stop()
         two.stop()
+
+
+def test_a_concession_on_one_process_reaches_sockets_on_the_other(postgres: Postgres) -> None:
+    one = ServerProcess(free_port(), postgres.url).start()
+    two = ServerProcess(free_port(), postgres.url).start()
+    try:
+        table = httpx.post(
+            one.url + "/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+        ).json()
+        tid, token = table["table_id"], table["invitations"][0]["token"]
+        with connect(two.url.replace("http", "ws") + f"/api/tables/{tid}/ws?token={token}") as socket:
+            assert json.loads(socket.recv(timeout=10))["table"]["status"] == "playing"
+            conceded = httpx.post(
+                f"{one.url}/api/tables/{tid}/concede", headers={"Authorization": f"Bearer {table['token']}"}
+            )
+            assert conceded.status_code == 200, conceded.text
+            pushed = json.loads(socket.recv(timeout=10))
+            assert pushed["table"]["status"] == "over" and pushed["view"]["outcome"]["winners"] == [1]
+            assert pushed["log"][-1]["kind"] == "concede" and pushed["view"]["legal_actions"] == []
+        # Process two refuses a second concession too: the database holds one.
+        again = httpx.post(f"{two.url}/api/tables/{tid}/concede", headers={"Authorization": f"Bearer {token}"})
+        assert again.status_code == 422
+    finally:
+        one.stop()
+        two.stop()

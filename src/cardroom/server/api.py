@@ -19,10 +19,14 @@ from fastapi.responses import JSONResponse
 from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
-from cardroom.server import listing, store
-from cardroom.server.errors import RateLimited, UnknownTable, WrongToken
+from cardroom.server import antics, listing, store
+from cardroom.server.concede import ended_view
+from cardroom.server.concede import log_entry as concede_entry
+from cardroom.server.concede import outcome as concede_outcome
+from cardroom.server.errors import RateLimited, Refused, UnknownTable, WrongToken
 from cardroom.server.fastjson import FastJSON, dumps
 from cardroom.server.limits import short
+from cardroom.server.live import marked_log
 from cardroom.server.models import (
     ActionIn,
     ChatIn,
@@ -243,6 +247,9 @@ async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
 async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: TokenDep) -> FastJSON:
     live = room.live(table_id)
     seat = room.seat_of(live, token)
+    spoken_only = antics.refusal(live, seat, body.action)
+    if spoken_only is not None:
+        raise Refused(spoken_only)
     live = await room.submit(table_id, seat, body.step, body.action)
     return FastJSON(room.snapshot(live, seat))
 
@@ -254,7 +261,20 @@ async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: Token
     summary="Say something at the table (seats only; plain text, at most 300 characters, about 1 a second)",
 )
 async def say(table_id: str, body: ChatIn, room: RoomDep, token: TokenDep) -> None:
-    room.say(table_id, token, body.text)
+    await room.say(table_id, token, body.text)
+
+
+@router.post(
+    "/tables/{table_id}/concede",
+    response_model=Snapshot,
+    responses={**ERRORS, 422: {"model": Problem, "description": "the game is over, or has more than two seats"}},
+    summary="Give up: the table ends and your seat loses (two-player tables)",
+)
+async def concede(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
+    live = room.live(table_id)
+    seat = room.seat_of(live, token)
+    live = await room.concede(table_id, token)
+    return FastJSON(room.snapshot(live, seat))
 
 
 @router.get(
@@ -308,12 +328,16 @@ async def replay(
 ) -> ReplayStep | JSONResponse:
     live = room.live(table_id)
     seat = room.optional_seat(live, token)
-    if not live.state.is_over:
+    if not live.is_over:
         return JSONResponse({"detail": "replays open when the game is over"}, status_code=409)
     actions = store.load_actions(room.engine, table_id)
     step = min(step, len(actions))
     state = live.game.replay(live.row.seed, [(a.seat, a.text) for a in actions[:step]])
-    return ReplayStep(step=step, steps=len(actions), seat=seat, view=state.view(seat), log=state.log(seat))
+    view, log = state.view(seat), marked_log(state, seat, live.timed_out_moves)
+    if live.conceded is not None and step == len(actions):  # the last step shows the concession
+        view = ended_view(view, concede_outcome(live.conceded, live.game.players))
+        log.append(concede_entry(live.conceded))
+    return ReplayStep(step=step, steps=len(actions), seat=seat, view=view, log=log)
 
 
 # -- the socket -------------------------------------------------------------------------------------------

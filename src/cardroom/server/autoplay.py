@@ -48,7 +48,7 @@ def only_shrinks(live: Live, since: int) -> bool:
 
 def window_open(live: Live) -> bool:
     """The reaction window opened at ``live.window_step`` is still waiting for someone."""
-    if live.window_step is None or live.state.is_over or not live.state.to_act:
+    if live.window_step is None or live.is_over or not live.state.to_act:
         return False
     return only_shrinks(live, live.window_step)
 
@@ -68,7 +68,7 @@ class Autoplay:
         """Called after every stored action (and when a table is created or resumed)."""
         state = live.state
         table_id = live.row.id
-        if state.is_over:
+        if live.is_over:
             live.window_step = live.window_deadline = None
             live.turn_deadlines.clear()
             self.room.clocks_changed(live)
@@ -170,7 +170,7 @@ class Autoplay:
             except UnknownTable:
                 return
             state = live.state
-            if state.is_over or seat not in state.to_act or seat in self.room.answered(live):
+            if live.is_over or seat not in state.to_act or seat in self.room.answered(live):
                 return  # nothing to decide, or its answer waits, hidden, for the window to close
             step = live.step
             spec = next(s.bot_spec for s in live.row.seats if s.seat == seat) or "random"

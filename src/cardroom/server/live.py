@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardroom.core.game import Game, State
+from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
+from cardroom.server import concede
 from cardroom.server.store import ActionRow, TableRow
 
 
@@ -29,12 +32,30 @@ class Live:
     turn_deadlines: dict[int, float] = field(default_factory=dict)
     # The clocks as last written to the database (so unchanged clocks are not written again).
     saved_clocks: dict[str, object] | None = None
+    # Moves the clock made for a seat (a window or turn timer ran out): (where the move's events
+    # begin and end in the full event history, seat), so the log can say so. The history only
+    # grows, so replays of earlier steps share these indices.
+    timed_out_moves: list[tuple[int, int, int]] = field(default_factory=list)
+    # The seat that conceded (the table ended there; see :mod:`.concede`), if one did.
+    conceded: int | None = None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.conceded is not None:
+            return concede.outcome(self.conceded, self.game.players)
+        return self.state.outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self.conceded is not None or self.state.is_over
 
     @property
     def step(self) -> int:
         return len(self.actors)
 
-    def record(self, seat: int, new_state: State) -> None:
+    def record(self, seat: int, new_state: State, timed_out: bool = False) -> None:
+        if timed_out:
+            self.timed_out_moves.append((history_length(self.state), history_length(new_state), seat))
         self.to_act_at.append(self.state.to_act)
         self.actors.append(seat)
         self.state = new_state
@@ -51,8 +72,46 @@ def rebuild(row: TableRow, rows: list[ActionRow]) -> Live:
     for action in rows:
         if action.step != live.step:
             raise RuntimeError(f"table {row.id}: stored steps are not consecutive at {action.step}")
-        live.record(action.seat, live.state.apply(action.seat, action.text))
+        live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
     return live
+
+
+def history_length(state: State) -> int:
+    return state.history[2] if state.history is not None else 0
+
+
+def marked_log(
+    state: State, seat: int | None, timed_out_moves: list[tuple[int, int, int]]
+) -> list[dict[str, Any]]:
+    """``state.log(seat)`` saying which moves the clock made: the first event of such a move this
+    viewer sees gets ``timed_out: true``; if the viewer sees none of its events (a pass in a window
+    writes none), an entry of its own says who ran out of time, never what was played for them."""
+    events = state.events()
+    marked: set[int] = set()
+    silent: dict[int, list[int]] = {}
+    for start, end, who in timed_out_moves:
+        if start > len(events):
+            continue  # a replay of an earlier step
+        seen = next((i for i in range(start, min(end, len(events))) if events[i].visible_to(seat)), None)
+        if seen is not None:
+            marked.add(seen)
+        else:
+            silent.setdefault(start, []).append(who)
+    entries: list[dict[str, Any]] = []
+    for index in range(len(events) + 1):
+        for who in silent.get(index, ()):
+            entries.append(
+                {"kind": "timed_out", "text": f"P{who} ran out of time", "seat": who, "timed_out": True}
+            )
+        if index == len(events):
+            break
+        event = events[index]
+        if event.visible_to(seat):
+            entry = event.public()
+            if index in marked:
+                entry["timed_out"] = True
+            entries.append(entry)
+    return entries
 
 
 def still_current(live: Live, seat: int, step: int) -> bool:

@@ -9,6 +9,7 @@ sockets, the bots and the timers.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -23,14 +24,14 @@ from cardroom.core.game import State
 from cardroom.core.registry import game_names, make
 from cardroom.core.rng import fresh_seed
 from cardroom.games.taco.cards import VERSIONS as TACO_DECKS
-from cardroom.server import links, listing, store, tokens
+from cardroom.server import antics, concede, links, listing, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
 from cardroom.server.limits import bounded_bot_spec, clean_text, clean_value, short, well_formed_table_id
-from cardroom.server.live import Live, rebuild, still_current
+from cardroom.server.live import Live, marked_log, rebuild, still_current
 from cardroom.server.staleness import unaffected
 from cardroom.server.store import NewAction, SeatRow, TableRow
 from cardroom.server.writer import GroupWriter
@@ -106,7 +107,10 @@ class Room:
         row = store.load_table(self.engine, table_id) if well_formed_table_id(table_id) else None
         if row is None:
             raise UnknownTable(table_id)
-        return rebuild(row, store.load_actions(self.engine, table_id))
+        live = rebuild(row, store.load_actions(self.engine, table_id))
+        found = concede.find(self.engine, table_id)
+        live.conceded = None if found is None else found[0]
+        return live
 
     def reload(self, table_id: str) -> Live:
         """Rebuild from the database, keeping the table's lock so waiting submissions stay in line."""
@@ -156,7 +160,7 @@ class Room:
         excess = len(self._live) - MAX_CACHED
         if excess <= 0:
             return
-        for table_id in [t for t, live in self._live.items() if live.state.is_over][:excess]:
+        for table_id in [t for t, live in self._live.items() if live.is_over][:excess]:
             del self._live[table_id]
 
     async def expire_idle(self) -> None:
@@ -333,7 +337,7 @@ class Room:
         claims theirs from their own browser, with the token of their seat in this game."""
         live = self.live(table_id)
         seat = self.seat_of(live, token)
-        if not live.state.is_over:
+        if not live.is_over:
             raise Refused("the game is not over yet")
         if not live.row.rematch_id:
             old = live.row
@@ -383,6 +387,8 @@ class Room:
             live = self.live(table_id)  # the cache may have been rebuilt while we waited
             if live.row.status == "expired":
                 raise Refused(f"this table expired after {self.expire_after.days} days without a move")
+            if live.conceded is not None:
+                raise Refused("the game is over: a seat conceded")
             if not self._still_current(live, seat, step):
                 raise StaleStep(live.step)
             if not isinstance(text, str) or len(text) > 200:
@@ -417,7 +423,7 @@ class Room:
     async def catch_up_all(self) -> None:
         """After the notification channel was down: whatever happened meanwhile, catch up on it."""
         for table_id, live in list(self._live.items()):
-            if not live.state.is_over:
+            if not live.is_over:
                 await self.catch_up(table_id)
 
     async def close_window(self, table_id: str, window_step: int) -> None:
@@ -478,7 +484,7 @@ class Room:
         recent = self._recent.setdefault(table_id, {})
         recent[live.step] = live.state
         recent.pop(live.step - RECENT_STATES, None)
-        live.record(seat, new_state)
+        live.record(seat, new_state, timed_out)
         if new_state.is_over:
             self.reload_row(live)
             self._recent.pop(table_id, None)
@@ -495,18 +501,42 @@ class Room:
             if row is None:
                 return
             previous = live.state
+            was_conceded = live.conceded
             live.row = row
+            found = await asyncio.to_thread(concede.find, self.engine, table_id)
+            live.conceded = None if found is None else found[0]
             for action in rows:
                 if action.step != live.step:
                     continue  # stored while this process was reading; the next notification brings it
-                live.record(action.seat, live.state.apply(action.seat, action.text))
-            changed = live.state is not previous
+                live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
+            changed = live.state is not previous or live.conceded != was_conceded
         if changed:
             self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
 
-    def say(self, table_id: str, token: str | None, text: str) -> None:
-        """A chat message from the seat this token opens (spectators read the chat but do not write)."""
+    async def concede(self, table_id: str, token: str | None) -> Live:
+        """The seat this token opens gives up: the table ends, that seat loses (see :mod:`.concede`)."""
+        live = self.live(table_id)
+        seat = self.seat_of(live, token)
+        async with live.lock:
+            live = self.live(table_id)
+            if live.is_over or live.row.status != "playing":
+                raise Refused("the game is already over")
+            if live.game.players != 2:
+                raise Refused("conceding is possible at two-player tables only (for now)")
+            if not await asyncio.to_thread(concede.record, self.engine, table_id, seat, live.step):
+                raise Refused("the game is already over")
+            live.conceded = seat
+            self._answers.pop(table_id, None)
+            self._recent.pop(table_id, None)
+            self.reload_row(live)
+        self.autoplay.after_change(live, previous=live.state)
+        self.hub.changed(table_id)
+        return live
+
+    async def say(self, table_id: str, token: str | None, text: str) -> None:
+        """A chat message from the seat this token opens (spectators read the chat but do not write).
+        At a T.A.C.O. table with antics, it may also be that seat's hail or accent (see :mod:`.antics`)."""
         live = self.live(table_id)
         seat = self.seat_of(live, token)
         try:
@@ -518,17 +548,25 @@ class Room:
         name = next(s.name for s in live.row.seats if s.seat == seat)
         self.chat.add(table_id, seat, name, message)
         self.hub.changed(table_id)
+        spoken = antics.from_chat(live, seat, message)
+        if spoken is not None:
+            with contextlib.suppress(StaleStep, Refused):  # the moment passed: it stays a chat message
+                await self.submit(table_id, seat, live.step, spoken)
 
     # -- what a viewer is shown ----------------------------------------------------------------------
 
     def snapshot(self, live: Live, seat: int | None) -> dict[str, Any]:
         """Everything one viewer is sent: public table facts, that seat's view and its redacted log."""
         state = live.state
+        view, log = state.view(seat), marked_log(state, seat, live.timed_out_moves)
+        if live.conceded is not None:
+            view = concede.ended_view(view, concede.outcome(live.conceded, live.game.players))
+            log.append(concede.log_entry(live.conceded))
         return {
             "table": public_summary(live),
             "seat": seat,
-            "view": state.view(seat),
-            "log": state.log(seat),
+            "view": view,
+            "log": log,
             "window": self.window_info(live, seat),
             "chat": [m.to_json() for m in self.chat.latest(live.row.id)],
             # Seconds left before a bot plays for each seat on a turn timer (public: the same for all).
@@ -551,7 +589,7 @@ def public_summary(live: Live) -> dict[str, Any]:
     """Facts about a table anyone may see: never a token hash, never the seed."""
     row = live.row
     state = live.state
-    outcome = state.outcome
+    outcome = live.outcome
     return {
         "id": row.id,
         "game": row.game,
@@ -560,7 +598,7 @@ def public_summary(live: Live) -> dict[str, Any]:
         "options": row.options,
         "status": "over" if outcome is not None else ("expired" if row.status == "expired" else "playing"),
         "step": live.step,
-        "to_act": list(state.to_act),
+        "to_act": [] if outcome is not None else list(state.to_act),
         "created": row.created.isoformat(),
         "reaction_seconds": row.reaction_seconds,
         "turn_seconds": row.turn_seconds,

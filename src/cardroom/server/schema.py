@@ -110,3 +110,13 @@ private_tables = Table(
     metadata,
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
 )
+
+# A seat that conceded (see docs/server.md, "Conceding"): the game ended there, that seat lost.
+concessions = Table(
+    "concessions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("step", Integer, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)

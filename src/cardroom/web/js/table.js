@@ -153,7 +153,9 @@ function renderLog(entries) {
   const log = $("log");
   // The engines write seats as P0, P1…; people read names. Numbered items keep their place.
   const named = (text) => text.replace(/\bP(\d+)\b/g, (whole, n) => (snap && snap.table.seats[Number(n)] ? seatName(Number(n)) : whole));
-  log.replaceChildren(...entries.map((e) => el("li", {}, named(e.text))));
+  // A move the clock made for a seat says so (an entry of kind timed_out already does in its text).
+  const text = (e) => named(e.text) + (e.timed_out && e.kind !== "timed_out" ? " (timed out)" : "");
+  log.replaceChildren(...entries.map((e) => el("li", {}, text(e))));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -238,6 +240,11 @@ function render() {
   board.dataset.game = snap.table.game;
   if (renderer) renderer.render(board, view, ctx(view, live));
   renderActions(view, live);
+  // Conceding is offered to a seat while its two-player game runs (see docs/server.md, "Conceding").
+  $("concede").hidden = !(live && token && snap.seat !== null && !view.is_over && snap.table.seats.length === 2);
+  if (!$("concede").hidden && document.body.dataset.online === "false") $("concede").disabled = true;
+  else $("concede").disabled = false;
+  if (view.is_over && $("concede-confirm").open) $("concede-confirm").close();
   renderLog(live ? snap.log : replaying.log);
   renderChat(snap.chat);
   if (document.body.dataset.online === "false") {
@@ -366,6 +373,15 @@ async function share(url, note) {
   $("share-note").textContent = copied ? `Copied. ${note}` : `Copy this link. ${note}`;
 }
 
+async function concede() {
+  $("concede-confirm").close();
+  try {
+    apply({ type: "snapshot", ...(await api(`/api/tables/${tableId}/concede`, { method: "POST", token })) });
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
 async function handoff() {
   try {
     const link = await api(`/api/tables/${tableId}/handoff`, { method: "POST", token });
@@ -378,6 +394,9 @@ async function handoff() {
 function wire() {
   $("copy-watch-link").addEventListener("click", () => share(`${location.origin}/table/${tableId}`, "It shows the table without anyone's cards."));
   $("handoff").addEventListener("click", handoff);
+  $("concede").addEventListener("click", () => $("concede-confirm").showModal());
+  $("concede-yes").addEventListener("click", concede);
+  $("concede-no").addEventListener("click", () => $("concede-confirm").close());
   $("close-over").addEventListener("click", () => $("game-over").close());
   $("watch-replay").addEventListener("click", () => {
     $("game-over").close();

@@ -32,7 +32,10 @@ function promptLine(view, ctx) {
     const chain = (p.chain || []).map((c) => `${info(ctx, c.card).name} by ${ctx.seatName(c.by)}${c.taco !== undefined && c.taco !== null && c.taco >= 0 ? ` into ${ctx.seatName(c.taco)}'s taco` : ""}`);
     return el("div", { class: "pending" }, el("strong", {}, chain.join(" → ")), ` — ${names} may answer with an Instant before the countdown ends`);
   }
-  const what = { main: "plays a card or ends the turn", target: "chooses a target", bonus: "may play a bonus card", discard: "discards", choose: "chooses a player" }[p.kind] || p.kind;
+  const what = { main: "plays a card or ends the turn", target: "chooses a target", bonus: "may play a bonus card", discard: "discards", choose: "chooses a player",
+    // The antics are done by talking: in the chat (see docs/server.md, "T.A.C.O.'s antics").
+    hail: "must hail the Taco Master in the chat (\"You're the Taco Master of the universe!\") or discard a card",
+    accent: "must keep up the accent in the chat (say something in it) or discard a card" }[p.kind] || p.kind;
   return el("div", { class: "pending" }, `${names} ${what}`, p.card ? ` (${info(ctx, p.card).name})` : "", p.forced ? ` — must play ${info(ctx, p.forced).name}` : "");
 }
 
@@ -86,6 +89,11 @@ export function render(board, view, ctx) {
     view.hand ? zone("Your hand", el("div", { class: "cards hand" }, hand)) : null,
     view.reason ? el("p", { class: "muted-light" }, view.reason) : null,
   );
+}
+
+// Hailing and the accent are said in the chat, never clicked.
+export function hide(text) {
+  return text === "hail" || text === "accent";
 }
 
 export function label(text, view, ctx) {

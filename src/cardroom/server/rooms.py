@@ -407,8 +407,7 @@ class Room:
                 if not set(previous.to_act) <= set(answers):
                     self.hub.changed(table_id, only_seat=seat)
                     return live
-                for s in previous.to_act:
-                    await self._store(live, s, answers[s], False)
+                await self._store_window(live, [(s, answers[s], False) for s in previous.to_act])
         self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
         return live
@@ -437,8 +436,9 @@ class Room:
             previous = live.state
             answers = self.answered(live)
             try:
-                for s in previous.to_act:
-                    await self._store(live, s, answers.get(s, PASS), s not in answers)
+                await self._store_window(
+                    live, [(s, answers.get(s, PASS), s not in answers) for s in previous.to_act]
+                )
             except (StaleStep, Refused):
                 # Another server process closed it first; its notification brings the result here.
                 log.info("table %s: the window at step %d was closed elsewhere", table_id, window_step)
@@ -486,6 +486,37 @@ class Room:
         recent.pop(live.step - RECENT_STATES, None)
         live.record(seat, new_state, timed_out)
         if new_state.is_over:
+            self.reload_row(live)
+            self._recent.pop(table_id, None)
+
+    async def _store_window(self, live: Live, answers: list[tuple[int, str, bool]]) -> None:
+        """Store a closing window's answers (seat, action, timed out) in one transaction, all or none,
+        and move the cached state on. One commit whatever the number of answers: how long a window's
+        result takes to appear must not say how many seats passed rather than played a card."""
+        states: list[State] = []
+        state = live.state
+        for seat, text, _ in answers:
+            try:
+                state = state.apply(seat, text)
+            except (InvalidAction, IllegalAction) as exc:
+                raise Refused(str(exc)) from None
+            states.append(state)
+        table_id = live.row.id
+        batch = [
+            NewAction(table_id, live.step + i, seat, text, timed_out, states[i].is_over)
+            for i, (seat, text, timed_out) in enumerate(answers)
+        ]
+        try:
+            await self.writer.append_together(batch)
+        except store.StepTaken:
+            live = self.reload(table_id)
+            raise StaleStep(live.step) from None
+        recent = self._recent.setdefault(table_id, {})
+        for (seat, _, timed_out), new_state in zip(answers, states, strict=True):
+            recent[live.step] = live.state
+            recent.pop(live.step - RECENT_STATES, None)
+            live.record(seat, new_state, timed_out)
+        if states[-1].is_over:
             self.reload_row(live)
             self._recent.pop(table_id, None)
 

@@ -231,6 +231,33 @@ def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> 
     return taken
 
 
+def append_together(engine: Engine, batch: list[NewAction], origin: str = "") -> bool:
+    """Store consecutive actions of one table in one transaction, all or none: False (nothing
+    stored) if any of their steps was already taken. A reaction window's answers land this way, so
+    its result costs one commit however many seats answered."""
+    try:
+        with engine.begin() as conn:
+            for a in batch:
+                created = now()
+                inserted = conn.execute(
+                    _insert_new_step(conn)
+                    .values(table_id=a.table_id, step=a.step, seat=a.seat, text=a.text, created=created,
+                            timed_out=a.timed_out)
+                    .returning(actions.c.step)
+                )
+                if inserted.first() is None:
+                    raise _Lost()
+                values: dict[str, Any] = {"updated": created}
+                if a.over:
+                    values["status"] = "over"
+                conn.execute(update(tables).where(tables.c.id == a.table_id).values(**values))
+            if batch:
+                _notify(conn, batch[0].table_id, origin)
+    except _Lost:
+        return False
+    return True
+
+
 def mark_joined(engine: Engine, table_id: str, seat: int, name: str | None) -> None:
     values: dict[str, Any] = {"joined": True}
     if name:

@@ -40,6 +40,15 @@ class GroupWriter:
         if await future:
             raise store.StepTaken(f"step {action.step} of table {action.table_id} is already taken")
 
+    async def append_together(self, actions: list[NewAction]) -> None:
+        """Store consecutive actions of one table in one transaction, after the writes already queued;
+        :class:`store.StepTaken` (nothing stored) if any step was taken first."""
+        loop = asyncio.get_running_loop()
+        stored = await loop.run_in_executor(self._thread, store.append_together, self.engine, actions, self.origin)
+        if not stored:
+            first = actions[0]
+            raise store.StepTaken(f"step {first.step} of table {first.table_id} is already taken")
+
     async def _drain(self) -> None:
         loop = asyncio.get_running_loop()
         try:

@@ -22,7 +22,8 @@ from cardroom.core.game import Game
 from cardroom.server import database
 from cardroom.server.hub import Hub
 from cardroom.server.pacing import table_pace
-from cardroom.server.rooms import Room, SeatRequest
+from cardroom.server.rooms import Room
+from cardroom.server.tablerequest import SeatRequest
 
 BUDGET_MS = 60
 SPEC = f"thinker:ms={BUDGET_MS}"

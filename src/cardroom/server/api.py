@@ -45,7 +45,8 @@ from cardroom.server.models import (
     TableSummary,
 )
 from cardroom.server.ratelimit import RateLimiter
-from cardroom.server.rooms import CHEATING_BOTS, Room, SeatRequest, public_summary
+from cardroom.server.rooms import Room, public_summary
+from cardroom.server.tablerequest import CHEATING_BOTS, SeatRequest
 from cardroom.server.tokens import hash_token
 
 router = APIRouter(prefix="/api")

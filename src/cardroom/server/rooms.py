@@ -19,41 +19,28 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from cardroom.core.errors import IllegalAction, InvalidAction, InvalidOptions
+from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import State
-from cardroom.core.registry import game_names, make
 from cardroom.core.rng import fresh_seed
-from cardroom.games.taco.cards import VERSIONS as TACO_DECKS
 from cardroom.server import antics, concede, links, listing, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
-from cardroom.server.limits import bounded_bot_spec, clean_text, clean_value, short, well_formed_table_id
+from cardroom.server.limits import clean_text, well_formed_table_id
 from cardroom.server.live import Live, marked_log, rebuild, still_current
 from cardroom.server.staleness import unaffected
 from cardroom.server.store import NewAction, SeatRow, TableRow
+from cardroom.server.tablerequest import SeatRequest, checked_bot, checked_game
 from cardroom.server.writer import GroupWriter
 
 log = logging.getLogger("cardroom.server")
 
 PASS = "pass"  # the answer that is kept hidden until its reaction window closes
 RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
-MAX_PLAYERS = 10
 MAX_CACHED = 2000  # replayed tables kept in memory
 EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this long is closed
-CHEATING_BOTS = frozenset({"oracle"})  # bots that read the whole state: never at a table with people
-# Options whose other values name a file on the server: over the network only these values are taken,
-# and the refusal is the same whether or not such a file exists.
-SERVER_ONLY_VALUES: dict[str, frozenset[str]] = {"deck": frozenset(TACO_DECKS)}
-
-
-@dataclass(frozen=True)
-class SeatRequest:
-    kind: str  # me | bot | invite
-    bot: str | None = None
-    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -247,52 +234,14 @@ class Room:
         reaction_seconds: float,
         turn_seconds: float | None,
     ) -> Created:
-        from cardroom.bots.specs import make_bot, resolve_spec
-
-        if game_name not in game_names():
-            raise Refused(f"no game named {short(game_name, 40)!r}; games: {', '.join(game_names())}")
-        if not 1 <= len(seats) <= MAX_PLAYERS:
-            raise Refused(f"a table has 1 to {MAX_PLAYERS} seats")
-        if sum(1 for s in seats if s.kind == "me") > 1:
-            raise Refused("you can take only one seat")
-        options = dict(options)
-        for name, value in options.items():
-            clean_text(str(name), "an option name")
-            clean_value(value, f"option {short(str(name), 40)!r}")
-            # Some options may name a file (T.A.C.O.'s deck); the server must never open a file a
-            # visitor names, so such values are only accepted from the command line.
-            allowed = SERVER_ONLY_VALUES.get(name)
-            if allowed is not None and value not in allowed:
-                raise Refused(
-                    f"option {name!r}: tables here use {', '.join(map(repr, sorted(allowed)))}; "
-                    "a deck file of your own is for the command line"
-                )
-            if isinstance(value, str) and (
-                "/" in value or "\\" in value or value.startswith(".") or "." in value[-6:]
-            ):
-                raise Refused(f"option {short(name, 40)!r}: file names are not accepted here")
-        try:
-            probe = make(game_name, preset=preset)
-            if any(o.name == "players" for o in probe.option_specs) and "players" not in options:
-                options["players"] = len(seats)
-            game = make(game_name, preset=preset, **options)
-        except (InvalidOptions, TypeError, ValueError) as exc:
-            raise Refused(short(str(exc))) from None
-        if game.players != len(seats):
-            raise Refused(f"this game has {game.players} seats; {len(seats)} were filled")
+        game = checked_game(game_name, preset, options, seats)
         created = Created(table_id=tokens.new_table_id(), seat=None, token=None, invitations={})
         rows: list[SeatRow] = []
         my_seat, my_token = None, None
         for i, req in enumerate(seats):
             name = clean_text((req.name or "").strip()[:40], "a seat name")
             if req.kind == "bot":
-                spec = bounded_bot_spec(resolve_spec(req.bot or "normal"))
-                if spec.split(":")[0].strip().lower() in CHEATING_BOTS:
-                    raise Refused(f"bot {spec!r} sees hidden cards; it is for measurement, not for tables")
-                try:
-                    make_bot(spec, game)
-                except InvalidOptions as exc:
-                    raise Refused(short(str(exc))) from None
+                spec = checked_bot(req.bot, game)
                 rows.append(
                     SeatRow(i, "bot", spec, None, name or f"Bot {i + 1} ({req.bot or 'normal'})", True)
                 )

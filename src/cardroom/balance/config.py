@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from cardroom.arena.config import check_run_size
 from cardroom.core.errors import InvalidOptions
-
-BACKENDS = ("local", "ray")
 
 
 @dataclass(frozen=True)
@@ -26,12 +25,7 @@ class BalanceConfig:
     def __post_init__(self) -> None:
         if not self.bots:
             raise InvalidOptions("--bots needs at least one bot spec")
-        if self.games < 1:
-            raise InvalidOptions("--games must be at least 1")
-        if self.jobs < 1:
-            raise InvalidOptions("--jobs must be at least 1")
-        if self.backend not in BACKENDS:
-            raise InvalidOptions(f"--backend must be one of {', '.join(BACKENDS)}")
+        check_run_size(self.games, self.jobs, self.backend)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -329,7 +329,7 @@ def setup(s: Arr, cfg: Arr, rng: Arr) -> None:
     s[REMOVED + DEFUSE] = cfg[C_GONE]
     s[COUNTER] = 2
     s[OWED] = 1
-    s[P_KIND] = -1
+    s[P_KIND] = s[P_TARGET] = s[P_NAMED] = -1
     s[PHASE] = TURN
 
 

@@ -28,6 +28,7 @@ NODE_ACTIONS = 48
 MAX_DEPTH = 128  # tree decisions in one playout (the reference has no limit; none comes near)
 MASK60 = (1 << 60) - 1
 PRIME = 0x100000001B3
+OFFSET = 0xBF29CE484222325  # FNV's offset basis, cut to 60 bits
 
 Arr = k.Arr
 Floats = npt.NDArray[np.float64]
@@ -73,7 +74,12 @@ def simulate(cfg: Arr, first: int, games: int, policy: int, seed: int, winners: 
 
 @njit
 def _h(h: int, x: int) -> int:
-    return ((h ^ (int(x) & 0xFFFFFFFF)) * PRIME) & MASK60  # int(): exact in Python, wraps in Numba
+    """FNV-style: ``((h ^ x) * PRIME) mod 2**60``, with every product below 2**63. A product that
+    overflows int64 is undefined behaviour in compiled code (LLVM may fold it differently from
+    Python's exact integers), so ``PRIME`` = 2**40 + 0x1B3 is applied in pieces."""
+    h = h ^ (int(x) & 0xFFFFFFFF)
+    hi = h >> 30
+    return int((((h & 0xFFFFF) << 40) + (h & 0x3FFFFFFF) * 0x1B3 + (((hi * 0x1B3) & 0x3FFFFFFF) << 30)) & MASK60)
 
 
 @njit
@@ -81,7 +87,7 @@ def info_key(s: Arr, cfg: Arr, seat: int) -> int:
     """A hash of everything ``seat`` knows (its view): the public table, its own hand, the pile
     positions and the cards of others it knows, and only the sizes of the other hands (never 0)."""
     players = cfg[k.C_PLAYERS]
-    h = _h(0xCBF29CE484222325 & MASK60, seat + 1)
+    h = _h(OFFSET, seat + 1)
     for i in range(k.P_CARDS):  # scalars: step, turn, phase, the pending play, who is undecided, ...
         if i != k.COUNTER and i != k.NEED and i != k.STEAL_FROM and i != k.STEAL_TO:
             h = _h(h, s[i])

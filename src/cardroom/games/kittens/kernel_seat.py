@@ -177,7 +177,7 @@ def _turn(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int) -> int:
     risk = top_risk(s, seat)
     has_defuse = s[HAND + NK * seat + DEFUSE] > 0
     size = s[PILE_LEN]
-    known_top = size > 0 and (s[PKNOWN + size - 1] >> seat) & 1 == 1
+    known_top = size > 0 and ((s[PKNOWN + size - 1] >> seat) & 1) == 1
     if risk >= 1.0:
         for kind in (ATTACK, SKIP, SHUFFLE):
             if _has(moves, n, A_PLAY + kind):

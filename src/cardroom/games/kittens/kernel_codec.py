@@ -104,8 +104,14 @@ def canonical(s: k.Arr) -> k.Arr:
     return out
 
 
+_NONE = [0] * k.NK
+
+
 def _cards(s: list[int], at: int) -> tuple[int, ...]:
-    return tuple(kind for kind in range(k.NK) for _ in range(s[at + kind]))
+    row = s[at : at + k.NK]
+    if row == _NONE:  # most rows of hand knowledge are empty: the check runs this for every pair of seats
+        return ()
+    return tuple(kind for kind in range(k.NK) for _ in range(row[kind]))
 
 
 def decode(array: k.Arr, game: KittensGame, seed: int = 0) -> KittensState:
@@ -126,8 +132,13 @@ def decode(array: k.Arr, game: KittensGame, seed: int = 0) -> KittensState:
             named=s[k.P_NAMED],
             nopes=tuple(s[k.P_NOPES : k.P_NOPES + s[k.P_NNOPES]]),
         )
+    masks = s[k.PKNOWN : k.PKNOWN + size][::-1]  # top first, as ``pile``
+    anyone = 0
+    for m in masks:
+        anyone |= m
     pile_known = tuple(
-        tuple((p, pile[p]) for p in range(size) if (s[k.PKNOWN + size - 1 - p] >> seat) & 1) for seat in range(n)
+        tuple((p, pile[p]) for p in range(size) if (masks[p] >> seat) & 1) if (anyone >> seat) & 1 else ()
+        for seat in range(n)
     )
     hand_known = tuple(
         tuple(_cards(s, k.HK + (knower * n + holder) * k.NK) for holder in range(n)) for knower in range(n)

@@ -7,10 +7,10 @@ prior, first-play urgency at the node's mean, the paired root on common random n
 reward its share of the win (1/players each for a playout cut off at ``MAX_STEPS``). What differs is
 only the bookkeeping: an information set is a 60-bit hash of what the seat knows (the fields of its
 view) instead of the view's JSON, nodes live in preallocated arrays (:class:`Tree`), and the random
-numbers come from the kernel's generator. A node holds at most ``NODE_ACTIONS`` actions (a two-player
-turn offers at most 27, placing a Kitten at most 43); a decision with more (a Kitten placed early in a
-big game) is played by the default policy instead of growing a node, and when the node arrays are
-full the trees simply stop growing.
+numbers come from the kernel's generator. A node holds at most ``NODE_ACTIONS`` actions (placing a Kitten
+in a two-player game offers at most 41, a turn far fewer); a decision with more (a Kitten placed early
+in a game of six or more) is played by the default policy instead of growing a node, and when the node
+arrays are full the trees simply stop growing.
 """
 
 from __future__ import annotations

@@ -48,6 +48,8 @@ def main() -> None:
             if seat in outcome.winners:
                 wins += 1 / len(outcome.winners)
             progress.advance(task)
+            if not progress.console.is_terminal and (i + 1) % 20 == 0:  # a log file sees the tally grow
+                print(f"  {i + 1} games: the kernel search won {wins:g}", flush=True)
     low, high = wilson(wins, args.games)
     print(f"kernel ISMCTS won {wins:g}/{args.games} = {wins / args.games:.1%} "
           f"(Wilson 95%: {low:.1%} to {high:.1%}); {time.perf_counter() - start:.0f} s")  # fmt: skip

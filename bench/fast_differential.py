@@ -1,33 +1,46 @@
 #!/usr/bin/env python3
-"""The full differential run: millions of actions through the reference engine and the kernel.
+"""The full differential run: millions of actions through the reference engine and a kernel.
 
-    python bench/fast_differential.py [--actions 1000000] [--workers 2]
+    python bench/fast_differential.py [--game tacocat|exploding-kittens] [--actions 1000000] [--workers 2]
 
-Every preset (and a few option mixes) is played with random and with heuristic choices; after every
-action the legal actions of the seats to act, the whole state both ways and the result are compared
-(``cardroom.games.tacocat.kernel_check``). It prints the counts per setting and the totals, and exits
-with status 1 and the first disagreement if there is one. ``tests/kernels`` runs a slice of it.
+Every preset (for Exploding Kittens: every preset at every player count, 2 to 10, and a few option
+mixes) is played with random and with heuristic choices; after every action the legal actions of the
+seats to act, the whole state both ways and the result are compared (``kernel_check`` of the game).
+It prints the counts per setting and the totals, and exits with status 1 and the first disagreement if
+there is one. ``tests/kernels`` runs a slice of it. ``--first-seed`` starts the seeds elsewhere, so a
+long run can be split into pieces that play different games.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import multiprocessing
 import sys
 import time
 from typing import Any
 
 import cardroom
-from cardroom.games.tacocat.kernel_check import Counts, KernelMismatch, play
+from cardroom.games.tacocat.kernel_check import Counts, KernelMismatch
 
-VARIANTS: list[tuple[str, dict[str, Any]]] = [
-    ("official", {}),
-    ("print-and-play", {}),
-    ("quick-reference", {}),
-    ("official", {"jumbo": "none", "ties": "duel-winner"}),
-    ("print-and-play", {"ties": "arrow", "jumbo": "sets-and-sequences"}),
-    ("quick-reference", {"board": "3Y,5W,9B,2Y,8W", "deck": "3,3,3,3,3,3,3,3,3,3,3,3"}),
-]
+VARIANTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "tacocat": [
+        ("official", {}),
+        ("print-and-play", {}),
+        ("quick-reference", {}),
+        ("official", {"jumbo": "none", "ties": "duel-winner"}),
+        ("print-and-play", {"ties": "arrow", "jumbo": "sets-and-sequences"}),
+        ("quick-reference", {"board": "3Y,5W,9B,2Y,8W", "deck": "3,3,3,3,3,3,3,3,3,3,3,3"}),
+    ],
+    "exploding-kittens": [
+        *((preset, {"players": n}) for preset in ("classic", "current") for n in range(2, 11)),
+        ("classic", {"players": 3, "pairs": "cats", "attacks": "stacking", "extra_defuses": "two"}),
+        ("current", {"players": 4, "five_combo": True, "exploded_cards": "discard", "deal": 1}),
+        ("classic", {"players": 6, "pairs": "title", "five_combo": False, "deal": 8}),
+        ("current", {"players": 2, "pairs": "cats", "attacks": "no-stacking", "exploded_cards": "discard"}),
+    ],
+}
+CHECKS = {"tacocat": "cardroom.games.tacocat.kernel_check", "exploding-kittens": "cardroom.games.kittens.kernel_check"}
 POLICIES = ("random", "heuristic")
 
 
@@ -35,13 +48,14 @@ def label(preset: str, options: dict[str, Any]) -> str:
     return preset + "".join(f" {k}={v}" for k, v in options.items())
 
 
-def job(args: tuple[int, str, int]) -> tuple[int, str, Counts, str | None]:
+def job(args: tuple[str, int, str, int, int]) -> tuple[int, str, Counts, str | None]:
     """Play games of one variant and policy until ``quota`` actions; seeds start at 10**6 * index."""
-    index, policy, quota = args
-    preset, options = VARIANTS[index]
-    game = cardroom.make("tacocat", preset=preset, **options)
+    name, index, policy, quota, first_seed = args
+    preset, options = VARIANTS[name][index]
+    game = cardroom.make(name, preset=preset, **options)
+    play = importlib.import_module(CHECKS[name]).play
     counts = Counts()
-    seed = 1_000_000 * (index + 1) + (500_000 if policy == "heuristic" else 0)
+    seed = first_seed + 1_000_000 * (index + 1) + (500_000 if policy == "heuristic" else 0)
     try:
         while counts.actions < quota:
             counts.add(play(game, seed, policy))
@@ -55,8 +69,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--actions", type=int, default=1_000_000, help="actions in all (default 1,000,000)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--game", default="tacocat", choices=sorted(VARIANTS), help="the game (default tacocat)")
+    parser.add_argument("--first-seed", type=int, default=0, help="added to every seed (default 0)")
     args = parser.parse_args()
-    jobs = [(i, p, args.actions // (len(VARIANTS) * len(POLICIES))) for i in range(len(VARIANTS)) for p in POLICIES]
+    variants = VARIANTS[args.game]
+    quota = args.actions // (len(variants) * len(POLICIES))
+    jobs = [(args.game, i, p, quota, args.first_seed) for i in range(len(variants)) for p in POLICIES]
     start = time.perf_counter()
     total = Counts()
     failures = []
@@ -64,7 +82,7 @@ def main() -> None:
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         for index, policy, counts, error in pool.imap_unordered(job, jobs):
             total.add(counts)
-            name = label(*VARIANTS[index])
+            name = label(*variants[index])
             print(f"{name:<66}{policy:<11}{counts.games:>8,}{counts.actions:>11,}{counts.states:>11,}"
                   f"{counts.legal_sets:>12,}", flush=True)  # fmt: skip
             if error:

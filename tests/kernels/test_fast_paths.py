@@ -10,7 +10,8 @@ import cardroom
 from cardroom.bots import make_bot
 from cardroom.bots.fast_ismcts import FastISMCTSBot
 from cardroom.bots.ismcts import ISMCTSBot
-from cardroom.fast import simulate
+from cardroom.core.registry import game_names
+from cardroom.fast import KERNELS, kernel_of, simulate
 
 
 def test_ismcts_searches_on_the_kernel_and_ismcts_ref_on_the_reference() -> None:
@@ -27,9 +28,23 @@ def test_ismcts_searches_on_the_kernel_and_ismcts_ref_on_the_reference() -> None
         assert bot.last.iterations == 200  # type: ignore[attr-defined]
 
 
-def test_a_game_without_a_kernel_keeps_the_reference_search() -> None:
-    game = cardroom.make("exploding-kittens", players=2)
-    assert not isinstance(make_bot("ismcts:iterations=5", game), FastISMCTSBot)
+@pytest.mark.parametrize("name", game_names())
+def test_ismcts_searches_on_a_kernel_exactly_when_the_game_has_one(name: str) -> None:
+    game = cardroom.make(name)
+    kernel = kernel_of(game)
+    assert isinstance(make_bot("ismcts:iterations=5", game), FastISMCTSBot) == (kernel is not None and kernel.COMPILED)
+    assert (kernel is not None) == (name in KERNELS)
+
+
+def test_kittens_ismcts_searches_on_the_kernel() -> None:
+    game = cardroom.make("exploding-kittens", players=3)
+    bot = make_bot("ismcts:iterations=100", game)
+    assert isinstance(bot, FastISMCTSBot)
+    state = game.new_game(5)
+    seat = state.to_act[0]
+    view = state.view(seat)
+    assert bot.choose(game, view, random.Random(0)) in view["legal_actions"]
+    assert bot.last.iterations == 100  # type: ignore[attr-defined]
 
 
 def test_options_the_kernel_does_not_hold_use_the_reference_everywhere() -> None:

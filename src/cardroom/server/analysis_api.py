@@ -39,14 +39,16 @@ KEEP = 500  # analyses kept in memory
 
 # The defaults of a request that names none; an operator may lower them for a slow machine.
 DEFAULT_PRECISION = float(os.environ.get("CARDROOM_ANALYSIS_PRECISION", "5"))
-DEFAULT_MAX_WORLDS = int(os.environ.get("CARDROOM_ANALYSIS_MAX_WORLDS", "192"))
+# No cap named: the engine's own (4096 worlds on a compiled kernel, 192 on the reference engine).
+DEFAULT_MAX_WORLDS = int(os.environ["CARDROOM_ANALYSIS_MAX_WORLDS"]) if os.environ.get("CARDROOM_ANALYSIS_MAX_WORLDS") else None
 
 
 class AnalysisRequest(BaseModel):
     precision: float = Field(DEFAULT_PRECISION, ge=0.5, le=50,
                              description="half-width of each loss's 95% interval, in points")
-    max_worlds: int = Field(DEFAULT_MAX_WORLDS, ge=8, le=2000,
-                            description="at most this many imagined worlds a decision")
+    max_worlds: int | None = Field(DEFAULT_MAX_WORLDS, ge=8, le=4096,
+                                   description="at most this many imagined worlds a decision (default: the "
+                                               "engine's, 4096 on a compiled kernel and 192 otherwise)")
 
 
 @dataclass
@@ -101,8 +103,9 @@ async def start_analysis(
         analyses.forget_old()
         job = analyses.jobs[(table_id, seat)] = Job(seat)
         settings = body or AnalysisRequest(precision=DEFAULT_PRECISION, max_worlds=DEFAULT_MAX_WORLDS)
-        precision = Precision(half_width=settings.precision / 100, min_worlds=min(16, settings.max_worlds),
-                              max_worlds=settings.max_worlds)
+        cap = settings.max_worlds
+        precision = Precision(half_width=settings.precision / 100, max_worlds=cap,
+                              min_worlds=None if cap is None else min(16, cap))
         actions = [(a.seat, a.text) for a in store.load_actions(room.engine, table_id)]
         job.task = asyncio.create_task(_run(analyses, job, live.game, live.row.seed, actions, precision))
     return job.public()

@@ -1,7 +1,8 @@
 """The game-agnostic face of Tacocat's kernel: what ``cardroom.fast`` and the fast ISMCTS bot call.
 
 Every game kernel offers the same four names: ``unsupported(game)``, ``simulate(game, games, policy,
-seed)``, ``Searcher(game)`` (whose ``search`` runs ISMCTS from one seat's view) and ``warm()``.
+seed)``, ``Searcher(game)`` (whose ``search`` runs ISMCTS from one seat's view) and ``warm()``; and, for
+the post-game analysis, ``rollouts(game, view, actions, seed, first, worlds)`` (kernel_rollouts.py).
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ from cardroom.games.tacocat.game import TacocatGame
 from cardroom.games.tacocat.kernel_codec import action_id, action_text, config, encode
 from cardroom.games.tacocat.kernel_codec import unsupported as _unsupported
 from cardroom.games.tacocat.kernel_jit import COMPILED
+from cardroom.games.tacocat.kernel_rollouts import rollouts
 
-__all__ = ["COMPILED", "Searcher", "Settings", "simulate", "unsupported", "warm"]
+__all__ = ["COMPILED", "Searcher", "Settings", "rollouts", "simulate", "unsupported", "warm"]
 
 POLICIES = {"random": k.POLICY_RANDOM, "heuristic": k.POLICY_HEURISTIC}
 CHUNK = 64  # playouts between two looks at the clock

@@ -219,10 +219,10 @@ def evaluate(
 
 def _next_batch(worlds: int, width: float, half_width: float, batch: int) -> int:
     """How many worlds to add next: the interval narrows as one over the root of the worlds, so aim
-    at the count that would bring it to the target, at least a batch and at most doubling (the
-    estimate of the spread is itself noisy, and actions still get dropped between batches)."""
+    at the count that would bring it to the target, at least a batch and at most half as many again
+    (the estimate of the spread is itself noisy, and actions still get dropped between batches)."""
     wanted = math.ceil(worlds * ((width / (2 * half_width)) ** 2 - 1))
-    return max(batch, min(wanted, worlds))
+    return max(batch, min(wanted, worlds // 2))
 
 
 def _still_open(chosen: str, active: list[str], stats: dict[str, _Paired], p: Precision, keep: set[str]) -> list[str]:

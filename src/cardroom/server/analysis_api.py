@@ -5,8 +5,8 @@
   analysis reads only that seat's views (``cardroom.analysis``), and only that seat may ask for it:
   its win chances are computed from that seat's cards, which the others never saw.
 - ``GET /api/tables/{id}/hint`` ranks your legal actions for the current decision from your own view
-  (the bots' evaluation with a small budget). Only at a table where every other seat is a bot; with
-  other people at the table the answer is 403 and says why.
+  (the analysis's evaluation, see ``hints.py``). Only at a table where every other seat is a bot, or
+  where the creator turned hints on for everyone; elsewhere the answer is 403 and says why.
 
 Analyses run one at a time in a worker process (they are long: seconds to a minute), and each is kept
 in memory for the life of the process, keyed by table and seat. ``CARDROOM_ANALYSIS_PRECISION``
@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -27,13 +26,11 @@ from fastapi import APIRouter, Body, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from cardroom.analysis import Precision, analyse_game, evaluate
-from cardroom.bots.policy import make_policy
-from cardroom.server import store
+from cardroom.analysis import Precision, analyse_game
+from cardroom.server import hints, store
 from cardroom.server.api import ERRORS, RoomDep, TokenDep
 
 router = APIRouter(prefix="/api")
-HINT = Precision(half_width=0.1, min_worlds=16, max_worlds=48)
 KEEP = 500  # analyses kept in memory
 
 
@@ -146,21 +143,9 @@ async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list
 async def hint(table_id: str, room: RoomDep, token: TokenDep) -> Any:
     live = room.live(table_id)
     seat = room.seat_of(live, token)
-    others = [s for s in live.row.seats if s.seat != seat]
-    if any(s.kind != "bot" for s in others):
-        return JSONResponse({"detail": "hints are only offered at tables where every other seat is a bot"},
-                            status_code=403)
-    view = live.state.view(seat)
-    legal: list[str] = view["legal_actions"]
-    if not legal:
+    refused = hints.refusal(live, seat)
+    if refused is not None:
+        return JSONResponse({"detail": refused}, status_code=403)
+    if live.is_over or seat not in live.state.to_act or not live.state.legal_actions(seat):
         return JSONResponse({"detail": "it is not your decision"}, status_code=409)
-    game = live.game
-    policy = make_policy(game, "heuristic")
-    bot_choice = policy.move_from_view(view, random.Random(0))
-    if len(legal) == 1:
-        return {"step": view["step"], "bot": bot_choice, "actions": [{"action": legal[0], "win": None}]}
-    # The seed is derived from the view alone: the same decision always gets the same hint.
-    rng = random.Random(f"hint:{table_id}:{seat}:{view['step']}")
-    est = await asyncio.to_thread(evaluate, game, view, bot_choice, policy, rng, HINT)
-    return {"step": view["step"], "bot": bot_choice,
-            "actions": [{"action": v.action, "win": round(v.win, 3)} for v in est.values]}
+    return await hints.answer(live, seat, table_id)

@@ -131,9 +131,11 @@ export function replayAnalyseButton(tableId, token) {
   } }, "Analyse this game");
 }
 
-// "What would the bot do?": offered only where every other seat is a bot (the server checks too).
+// "What would the bot do?": offered where every other seat is a bot, or where the table's creator
+// turned hints on for everyone (the table says so to all); the server checks too.
 export function hintButton(snap, tableId, token) {
-  if (!token || snap.seat === null || !snap.table.seats.every((s) => s.seat === snap.seat || s.kind === "bot")) return null;
+  const botsOnly = snap.table.seats.every((s) => s.seat === snap.seat || s.kind === "bot");
+  if (!token || snap.seat === null || !(botsOnly || snap.table.hints)) return null;
   ensureStyles();
   const out = el("div", { class: "hint-box", "aria-live": "polite" });
   const button = el("button", { type: "button", id: "hint", class: "hint" }, "What would the bot do?");

@@ -55,6 +55,11 @@ def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, brows
     page.wait_for_selector("#game-over .win-graph", timeout=90_000)
     assert "your play cost" in page.inner_text(".analysis-summary")
     assert page.locator(".win-graph path.line").count() == 1
+    # Against a bot the oracle line is drawn too: dashed, labelled, apart from the verdicts.
+    assert page.locator(".win-graph path.oracle").count() == 1
+    assert "knows the hidden cards" in page.inner_text(".oracle-note")
+    assert "never used for verdicts" in (page.text_content(".win-graph .oracle-label") or "")
+    page.locator(".analysis").screenshot(path=str(SCREENSHOTS / "analysis-oracle.png"))
     page.click(".all-decisions summary")
     rows = page.locator(".all-decisions tbody tr")
     assert rows.count() > 5

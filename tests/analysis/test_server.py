@@ -62,6 +62,10 @@ def test_analysis_of_your_own_seat_after_the_game(client: TestClient) -> None:
     analysis = job["analysis"]
     assert analysis["seat"] == 0 and analysis["decisions"] and "your play cost" in analysis["summary"]
     assert job["done"] == job["total"] == len(analysis["decisions"])
+    # Against a bot only, the oracle line comes along: labelled, one point a decision and the result.
+    assert "hidden cards" in analysis["oracle"]["label"]
+    assert len(analysis["oracle"]["timeline"]) == len(analysis["decisions"]) + 1
+    assert analysis["oracle"]["timeline"][-1] == [analysis["steps"], analysis["result"]]
 
 
 def test_hints_only_against_bots(client: TestClient) -> None:

@@ -41,12 +41,14 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardroom.analysis.concession import CONCEDE, concession_estimate
 from cardroom.analysis.engines import Rollouts, rollouts_for
 from cardroom.analysis.evaluate import DEFAULT_PRECISION, ActionValue, Estimate, Precision, evaluate
 from cardroom.analysis.labels import label
 from cardroom.bots.policy import Policy, make_policy
 from cardroom.bots.search import rewards
 from cardroom.core.game import Game, State
+from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
 
 Progress = Callable[[int, int], None]
@@ -297,6 +299,8 @@ def analyse_game(
     prior_games: int | None = None,
     executor: Executor | None = None,
     engine: str = "auto",
+    outcome: Outcome | None = None,
+    conceded: int | None = None,
 ) -> GameAnalysis:
     """Analyse ``seat``'s play in the finished game ``seed`` + ``actions`` (see the module doc).
 
@@ -305,6 +309,10 @@ def analyse_game(
     unset ``precision.max_worlds`` default to the engine's. With an ``executor`` (a process pool),
     decisions are evaluated there, in parallel; each decision depends only on its view, the seed and
     its step, so the result is the same either way.
+
+    A game that ended by a concession (``conceded``: the seat that gave up) stops before its state is
+    over: ``outcome`` is then the table's outcome, and the concession is the conceding seat's last
+    decision (see ``concession.py``).
     """
     if not 0 <= seat < game.players:
         raise ValueError(f"there is no seat {seat}; seats are 0 to {game.players - 1}")
@@ -313,8 +321,11 @@ def analyse_game(
     rollouts = rollouts_for(game, engine, policy)
     precision = precision.resolved(rollouts)
     points, final, log_seen = decision_points(game, seed, actions, seat)
-    if not final.is_over:
+    if final.is_over:
+        outcome = final.outcome
+    elif outcome is None:
         raise ValueError("this game is not finished; only finished games can be analysed")
+    gave_up = conceded == seat and not final.is_over
     total = len(points)
     estimates: list[Estimate] = []
     if executor is None:
@@ -331,9 +342,10 @@ def analyse_game(
                 progress(done, total)
         estimates = [f.result() for f in futures]
     start, start_se = rollouts.prior(seat, prior_games or rollouts.prior_games, analysis_seed)
-    result = rewards(final.outcome, game.players)[seat]
-    out = GameAnalysis(game.name, game.preset, dict(game.options), seat, game.players, final.step, start, start_se,
-                       result, final.outcome.reason if final.outcome else "", precision, engine=rollouts.name)
+    result = rewards(outcome, game.players)[seat]
+    steps = final.step + 1 if gave_up else final.step  # the concession is the seat's last step
+    out = GameAnalysis(game.name, game.preset, dict(game.options), seat, game.players, steps, start, start_se,
+                       result, outcome.reason if outcome else "", precision, engine=rollouts.name)
     values, ses = _pooled_values(points, estimates)
     before, before_se = start, start_se
     for point, est, value, se in zip(points, estimates, values, ses, strict=True):
@@ -349,7 +361,18 @@ def analyse_game(
         before, before_se = chosen, se
     first = points[-1].step + 1 if points else 0
     events = [e["text"] for e in final.log(seat)[log_seen:]]
-    out.luck.append(Luck(first, final.step, events, before, result, before_se, False))
+    if gave_up:
+        tail = concession_estimate(game, policy, final, seat, decision_rng(analysis_seed, final.step), precision,
+                                   rollouts)
+        value = tail.reference_value.win
+        se = tail.reference_value.half_width / precision.z
+        out.luck.append(Luck(first, final.step, events, before, value, math.hypot(before_se, se), False))
+        out.decisions.append(Decision(final.step, CONCEDE, tail, label(tail.loss, tail.loss_interval[0]), value, 0.0))
+        out.playouts += tail.playouts
+    else:
+        if not final.is_over and outcome is not None:
+            events.append(outcome.reason)  # another seat gave up: for this seat, luck
+        out.luck.append(Luck(first, final.step, events, before, result, before_se, False))
     out.seconds = time.perf_counter() - started
     return out
 

@@ -27,8 +27,12 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from cardroom.analysis import Precision, analyse_game
+from cardroom.analysis.oracle import LABEL as ORACLE_LABEL
+from cardroom.analysis.oracle import oracle_timeline
+from cardroom.core.outcome import Outcome
 from cardroom.server import hints, store
 from cardroom.server.api import ERRORS, RoomDep, TokenDep
+from cardroom.server.live import Live
 
 router = APIRouter(prefix="/api")
 KEEP = 500  # analyses kept in memory
@@ -92,7 +96,7 @@ async def start_analysis(
 ) -> Any:
     live = room.live(table_id)
     seat = room.seat_of(live, token)
-    if not live.state.is_over:
+    if not live.is_over:
         return JSONResponse({"detail": "analysis opens when the game is over"}, status_code=409)
     analyses = _analyses(request)
     job = analyses.jobs.get((table_id, seat))
@@ -104,7 +108,8 @@ async def start_analysis(
         precision = Precision(half_width=settings.precision / 100, max_worlds=cap,
                               min_worlds=None if cap is None else min(16, cap))
         actions = [(a.seat, a.text) for a in store.load_actions(room.engine, table_id)]
-        job.task = asyncio.create_task(_run(analyses, job, live.game, live.row.seed, actions, precision))
+        ending = Ending(live.outcome, live.conceded, oracle_allowed(live, seat))
+        job.task = asyncio.create_task(_run(analyses, job, live.game, live.row.seed, actions, precision, ending))
     return job.public()
 
 
@@ -119,8 +124,25 @@ async def get_analysis(table_id: str, request: Request, room: RoomDep, token: To
     return job.public()
 
 
+@dataclass(frozen=True)
+class Ending:
+    """How the table ended (a concession is kept beside the game) and whether the oracle line may
+    be drawn for the asking seat."""
+
+    outcome: Outcome | None
+    conceded: int | None
+    oracle: bool
+
+
+def oracle_allowed(live: Live, seat: int) -> bool:
+    """The oracle line is computed from every hidden card. After the game the server still shows
+    nobody another seat's cards, so the line is offered only where every other seat is a bot: it
+    tells a person about the bots' cards, never about another person's."""
+    return all(s.kind == "bot" for s in live.row.seats if s.seat != seat)
+
+
 async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list[tuple[int, str]],
-               precision: Precision) -> None:
+               precision: Precision, ending: Ending) -> None:
     def progress(done: int, total: int) -> None:
         job.done, job.total = done, total
 
@@ -130,11 +152,18 @@ async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list
             # The playouts run in a worker process, so the server's own thread keeps serving tables.
             with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
                 result = await asyncio.to_thread(analyse_game, game, seed, actions, job.seat, precision=precision,
-                                                 progress=progress, executor=pool)
+                                                 progress=progress, executor=pool, outcome=ending.outcome,
+                                                 conceded=ending.conceded)
+            line = None
+            if ending.oracle:
+                line = await asyncio.to_thread(oracle_timeline, game, seed, actions, job.seat,
+                                               outcome=ending.outcome, steps=result.steps)
         except Exception as exc:  # a failed analysis is reported, never takes the server down
             job.status, job.detail = "failed", f"the analysis failed: {exc}"
             return
         job.result = result.to_json()
+        if line is not None:
+            job.result["oracle"] = {"label": ORACLE_LABEL, "timeline": [list(p) for p in line]}
         job.status = "done"
 
 

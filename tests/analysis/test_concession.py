@@ -17,7 +17,7 @@ from cardroom.core.outcome import Outcome
 from cardroom.server.app import create_app
 from tests.server.conftest import auth, create
 
-QUICK = Precision(half_width=0.2, min_worlds=16, max_worlds=16, batch=16)
+QUICK = Precision(half_width=0.2, min_worlds=8, max_worlds=8, batch=8)
 
 
 def _conceded(seat: int, players: int) -> Outcome:

@@ -65,9 +65,11 @@ class Decision:
 
     @property
     def loss(self) -> float:
-        """The loss if it is measurable (its interval excludes zero), else 0: summing noise-sized
-        losses over a game would add up the upward bias of taking the best of noisy estimates."""
-        return self.estimate.loss if self.estimate.loss_interval[0] > 0 else 0.0
+        """The loss if it earned a verdict (its interval excludes zero and it reaches the first
+        threshold, 5 points), else 0: a smaller loss is below the stated precision, and summing
+        noise-sized losses over a game would add up the upward bias of taking the best of noisy
+        estimates."""
+        return self.estimate.loss if self.label != "best" else 0.0
 
     @property
     def best(self) -> str:

@@ -59,6 +59,7 @@ class Rollouts(Protocol):
     min_worlds: int  # the default least worlds a decision: the noise of its win chance
     max_worlds: int  # the default cap on worlds a decision: bounds the time
     batch: int  # worlds added between two looks at the interval
+    growth: float  # a batch may grow to this share of the worlds so far (fewer, longer calls)
     prior_games: int
 
     def rows(self, view: dict[str, Any], actions: Sequence[str], seed: int, first: int,
@@ -85,6 +86,7 @@ class ReferenceRollouts:
     min_worlds = 16
     max_worlds = 192
     batch = 8
+    growth = 0.0  # playouts are dear: look at the interval (and drop actions) every batch
     prior_games = 128
 
     def __init__(self, game: Game, policy: Policy | None = None) -> None:
@@ -120,6 +122,7 @@ class KernelRollouts:
     min_worlds = 1024
     max_worlds = 4096
     batch = 32
+    growth = 0.5
     prior_games = 8192
 
     def __init__(self, game: Game, kernel: ModuleType) -> None:

@@ -203,7 +203,7 @@ def evaluate(
         width = high - low
         if width <= 2 * precision.half_width:
             break
-        step = _next_batch(worlds, width, precision.half_width, precision.batch)
+        step = _next_batch(worlds, width, precision.half_width, precision.batch, engine.growth)
     chosen_mean = stats[chosen].wins / worlds
     chosen_se = math.sqrt(max(0.0, chosen_sumsq / worlds - chosen_mean**2) / worlds)
     values = []
@@ -217,12 +217,13 @@ def evaluate(
     return Estimate(chosen, values, worlds, playouts, chosen_se, reference or chosen)
 
 
-def _next_batch(worlds: int, width: float, half_width: float, batch: int) -> int:
+def _next_batch(worlds: int, width: float, half_width: float, batch: int, growth: float) -> int:
     """How many worlds to add next: the interval narrows as one over the root of the worlds, so aim
-    at the count that would bring it to the target, at least a batch and at most half as many again
-    (the estimate of the spread is itself noisy, and actions still get dropped between batches)."""
+    at the count that would bring it to the target, at least a batch and at most ``growth`` times the
+    worlds so far (the estimate of the spread is itself noisy, and actions are dropped only between
+    batches)."""
     wanted = math.ceil(worlds * ((width / (2 * half_width)) ** 2 - 1))
-    return max(batch, min(wanted, worlds // 2))
+    return max(batch, min(wanted, int(worlds * growth)))
 
 
 def _still_open(chosen: str, active: list[str], stats: dict[str, _Paired], p: Precision, keep: set[str]) -> list[str]:

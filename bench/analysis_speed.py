@@ -7,7 +7,7 @@
 Games are the heuristic bot against itself (seeded, so every run analyses the same games); seat 0 is
 analysed with the default settings of ``cardroom analyse`` (95% interval on each loss of +-5 points;
 the engine's default least and most worlds a decision). ``--engine auto`` runs the game's compiled
-kernel where it has one (Tacocat today) and the reference engine elsewhere; the kernel's one-off
+kernel where it has one (Tacocat and Exploding Kittens today) and the reference engine elsewhere; the kernel's one-off
 code load (or compile, on a cold cache) is timed apart, before the games.
 
 Printed per game: seconds, decisions, playouts, the share of decisions whose loss interval reached

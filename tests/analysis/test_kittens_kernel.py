@@ -14,13 +14,12 @@ import sys
 import pytest
 
 import cardroom
-from cardroom.analysis import Precision, evaluate, label
+from cardroom.analysis import Precision
 from cardroom.analysis.engines import KernelRollouts, ReferenceRollouts, rollouts_for
 from cardroom.analysis.evaluate import heuristic_actions
 from cardroom.analysis.walk import Point, evaluate_point
 from cardroom.bots.policy import make_policy
 from cardroom.core.game import Game, State
-from tests.games.kittens.table import table
 
 COARSE = Precision(half_width=0.2, min_worlds=64, max_worlds=64, batch=32)
 
@@ -108,19 +107,6 @@ def test_kernel_and_reference_agree_within_their_intervals(players: int, seed: i
         assert abs(ref[0][j] - fast[0][j]) <= 4 * math.hypot(ref[1][j], fast[1][j]) + 0.01, actions[j]
         assert abs(ref[2][j] - fast[2][j]) <= 4 * math.hypot(ref[3][j], fast[3][j]) + 0.01, actions[j]
     assert max(fast[3]) < 0.015  # the kernel's 4,096 worlds pin each advantage to +-3 points (95%)
-
-
-def test_drawing_is_certain_death_and_a_skip_is_held_on_the_kernel() -> None:
-    # As in test_known_positions: the pile is one Kitten and nobody has a Defuse.
-    state = table([["skip", "tacocat"], ["tacocat"]], ["exploding-kitten"])
-    view = state.view(0)
-    policy = make_policy(state.game, "heuristic")
-    engine = rollouts_for(state.game, "kernel")
-    est = evaluate(state.game, view, "draw", policy, random.Random(2), engine=engine)
-    assert {v.action: v.win for v in est.values} == {"draw": 0.0, "play skip": 1.0}
-    assert est.best.action == "play skip" and label(est.loss, est.loss_interval[0]) == "blunder"
-    good = evaluate(state.game, view, "play skip", policy, random.Random(2), engine=engine)
-    assert good.loss == 0.0 and label(good.loss, good.loss_interval[0]) == "best"
 
 
 @pytest.mark.parametrize("players", [2, 3])

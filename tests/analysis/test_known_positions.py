@@ -70,17 +70,19 @@ def test_tacocat_endgame_solved_by_enumeration(engine: str) -> None:
     assert label(played_well.loss, played_well.loss_interval[0]) == "best"
 
 
-def test_kittens_drawing_is_certain_death_and_a_skip_is_held() -> None:
+@pytest.mark.parametrize("engine", ["reference", "kernel"])
+def test_kittens_drawing_is_certain_death_and_a_skip_is_held(engine: str) -> None:
     # The draw pile is one Exploding Kitten, the seat has no Defuse (every other one is set aside,
     # which the view shows), so drawing loses; the Skip makes the opponent draw it instead.
     state = table([["skip", "tacocat"], ["tacocat"]], ["exploding-kitten"])
     view = state.view(0)
     assert view["legal_actions"] == ["draw", "play skip"]
     policy = make_policy(state.game, "heuristic")
-    est = evaluate(state.game, view, "draw", policy, random.Random(2))
+    rollouts = rollouts_for(state.game, engine, policy)
+    est = evaluate(state.game, view, "draw", policy, random.Random(2), engine=rollouts)
     wins = {v.action: v.win for v in est.values}
     assert wins == {"draw": 0.0, "play skip": 1.0}
     assert est.best.action == "play skip"
     assert label(est.loss, est.loss_interval[0]) == "blunder"
-    good = evaluate(state.game, view, "play skip", policy, random.Random(2))
+    good = evaluate(state.game, view, "play skip", policy, random.Random(2), engine=rollouts)
     assert good.loss == 0.0 and label(good.loss, good.loss_interval[0]) == "best"

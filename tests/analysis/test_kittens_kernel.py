@@ -16,26 +16,16 @@ import pytest
 import cardroom
 from cardroom.analysis import Precision
 from cardroom.analysis.engines import KernelRollouts, ReferenceRollouts, rollouts_for
-from cardroom.analysis.evaluate import heuristic_actions
 from cardroom.analysis.walk import Point, evaluate_point
 from cardroom.bots.policy import make_policy
-from cardroom.core.game import Game, State
+from cardroom.core.game import Game
+from tests.analysis.test_fairness_and_determinism import _decision_points
 
 COARSE = Precision(half_width=0.2, min_worlds=64, max_worlds=64, batch=32)
 
 
 def _game(players: int = 2) -> Game:
     return cardroom.make("exploding-kittens", players=players)
-
-
-def _decisions(game: Game, seed: int, seat: int = 0) -> list[State]:
-    """The states of a heuristic game where ``seat`` had more than one legal action."""
-    state, found = game.new_game(seed), []
-    for s, text in heuristic_actions(game, seed):
-        if s == seat and len(state.legal_actions(seat)) > 1:
-            found.append(state)
-        state = state.apply(s, text)
-    return found
 
 
 def test_auto_takes_the_kittens_kernel_for_two_and_more_players() -> None:
@@ -48,7 +38,7 @@ def test_a_world_is_the_same_whichever_batch_asks_for_it() -> None:
     """World i depends on (view, seed, i) only: batches and dropped or reordered actions change nothing."""
     game = _game()
     engine = rollouts_for(game, "kernel")
-    for state in _decisions(game, 4)[1:4]:
+    for state in _decision_points(game, 4, 0)[1:4]:
         view = state.view(0)
         legal = list(view["legal_actions"])
         whole = engine.rows(view, legal, 11, 0, 40)
@@ -63,7 +53,7 @@ def test_a_world_is_the_same_whichever_batch_asks_for_it() -> None:
 def test_a_cut_off_playout_is_a_shared_result_as_on_the_reference() -> None:
     """Five players: every reward is 0 or 1 (one winner), or 1/5 only for a playout cut off."""
     game = _game(5)
-    view = _decisions(game, 3)[0].view(0)
+    view = _decision_points(game, 3, 0)[0].view(0)
     rows = rollouts_for(game, "kernel").rows(view, list(view["legal_actions"]), 5, 0, 64)
     assert {r for row in rows for r in row} <= {0.0, 0.2, 1.0}
     wins = [r for row in rows for r in row]
@@ -90,7 +80,7 @@ def test_kernel_and_reference_agree_within_their_intervals(players: int, seed: i
     """Every action's win chance and paired advantage over the heuristic's move: the reference's
     estimate and the kernel's differ by less than their combined noise (4 standard errors)."""
     game = _game(players)
-    view = _decisions(game, seed)[which].view(0)
+    view = _decision_points(game, seed, 0)[which].view(0)
     legal: list[str] = list(view["legal_actions"])
     heuristic = make_policy(game, "heuristic").move_from_view(view, random.Random(0))
     # The heuristic's move first, then one action of each verb, else a spread of them (placing a
@@ -114,7 +104,7 @@ def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(playe
     game = _game(players)
     policy = make_policy(game, "heuristic")
     rollouts = rollouts_for(game, "kernel", policy)
-    points = _decisions(game, 5)
+    points = _decision_points(game, 5, 0)
     redeal = random.Random(99)
     changed = 0
     for state in points[1:: max(1, len(points) // 4)][:4]:

@@ -50,14 +50,20 @@ def test_a_world_is_the_same_whichever_batch_asks_for_it() -> None:
         assert whole != engine.rows(view, legal, 12, 0, 40)  # another seed, other worlds
 
 
-def test_a_cut_off_playout_is_a_shared_result_as_on_the_reference() -> None:
-    """Five players: every reward is 0 or 1 (one winner), or 1/5 only for a playout cut off."""
+def test_with_five_players_a_result_is_the_seats_share_of_the_win() -> None:
+    """1 for the last seat standing, 0 otherwise (1/5 only for a playout cut off at the step limit),
+    and the kernel's average agrees with the reference engine's for the same action."""
     game = _game(5)
     view = _decision_points(game, 3, 0)[0].view(0)
-    rows = rollouts_for(game, "kernel").rows(view, list(view["legal_actions"]), 5, 0, 64)
+    act = [view["legal_actions"][0]]
+    rows = rollouts_for(game, "kernel").rows(view, act, 5, 0, 2048)
     assert {r for row in rows for r in row} <= {0.0, 0.2, 1.0}
-    wins = [r for row in rows for r in row]
-    assert 0 < sum(wins) < len(wins)
+    fast = sum(row[0] for row in rows) / len(rows)
+    ref_rows = rollouts_for(game, "reference").rows(view, act, 5, 0, 96)
+    ref = sum(row[0] for row in ref_rows) / len(ref_rows)
+    assert 0.05 < fast < 0.5  # a fair share is 0.2
+    noise = math.hypot(math.sqrt(fast * (1 - fast) / 2048), math.sqrt(fast * (1 - fast) / 96))
+    assert abs(fast - ref) <= 4 * noise + 0.01
 
 
 def _means(rows: list[list[float]]) -> tuple[list[float], list[float], list[float], list[float]]:

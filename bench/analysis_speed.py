@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """Analysis speed: the time to analyse one seat's whole game, at the stated precision, on one core.
 
-    nice -n 10 python bench/analysis_speed.py [--games 3] [--precision 5] [--only tacocat]
+    nice -n 10 python bench/analysis_speed.py [--games 5] [--precision 5] [--only tacocat]
+                                              [--engine auto|kernel|reference]
 
 Games are the heuristic bot against itself (seeded, so every run analyses the same games); seat 0 is
-analysed with the default settings of ``cardroom analyse`` (95% interval on each loss of +-5 points,
-at most 192 imagined worlds a decision). Printed per game: seconds, decisions, playouts, the share of
-decisions whose loss interval reached the precision (width <= 10 points) and the stricter share
-whose interval is at most 5 points wide. Timings depend on the machine's load: the script also
-measures plain heuristic playouts per second from similar positions in the same run, and prints each
-game's playouts divided by that rate (the time the analysis's playouts take at the engine's measured
-pace; the analysis adds little beyond its playouts). The number of playouts does not depend on the
-machine: the same seeds give the same counts everywhere.
+analysed with the default settings of ``cardroom analyse`` (95% interval on each loss of +-5 points;
+the engine's default least and most worlds a decision). ``--engine auto`` runs the game's compiled
+kernel where it has one (Tacocat and Exploding Kittens today) and the reference engine elsewhere; the kernel's one-off
+code load (or compile, on a cold cache) is timed apart, before the games.
+
+Printed per game: seconds, decisions, playouts, the share of decisions whose loss interval reached
+the precision (width <= 10 points for +-5), the median and widest interval, and the decomposition's
+noise (95% half-widths of the start, the summed losses and the summed luck). Then the medians over
+the games. The playout counts do not depend on the machine (same seeds, same counts); the seconds do,
+so the script also measures the engine's heuristic playouts per second in the same run.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ import time
 
 import cardroom
 from cardroom.analysis import Precision, analyse_game
-from cardroom.analysis.evaluate import heuristic_actions, score
-from cardroom.bots.policy import make_policy
+from cardroom.analysis.engines import ENGINES, KernelRollouts, rollouts_for
+from cardroom.analysis.evaluate import heuristic_actions
 from cardroom.core.game import Game
 
 SETTINGS = {
@@ -33,51 +36,65 @@ SETTINGS = {
 }
 
 
-def playout_rate(game: Game, games: int = 3, per_position: int = 10) -> float:
+def playout_rate(game: Game, engine: str, games: int = 3, per_position: int = 10) -> float:
     """Heuristic playouts per second from the positions an analysis starts from (every fifth decision
-    of seat 0 in seeded games): the engine's pace on this machine under its load right now."""
-    policy = make_policy(game, "heuristic")
-    positions = []
+    of seat 0 in seeded games), on the engine: its pace on this machine under its load right now."""
+    rollouts = rollouts_for(game, engine)
+    views = []
     for seed in range(101, 101 + games):
         state = game.new_game(seed)
         for k, (seat, text) in enumerate(heuristic_actions(game, seed)):
-            if k % 5 == 0 and seat == 0:
-                positions.append(state)
+            if k % 5 == 0 and seat == 0 and len(state.legal_actions(0)) > 1:
+                views.append(state.view(0))
             state = state.apply(seat, text)
+    worlds = per_position * (50 if isinstance(rollouts, KernelRollouts) else 1)
     start, n = time.perf_counter(), 0
-    for i, state in enumerate(positions):
-        for j in range(per_position):
-            score(game, state, 0, policy, random.Random(i * per_position + j))
-            n += 1
+    for i, view in enumerate(views):
+        n += len(rollouts.rows(view, view["legal_actions"][:1], i, 0, worlds))
     return n / (time.perf_counter() - start)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--precision", type=float, default=5.0, help="half-width in points (default 5)")
     parser.add_argument("--only", choices=sorted(SETTINGS))
+    parser.add_argument("--engine", choices=ENGINES, default="auto")
     args = parser.parse_args()
     precision = Precision(half_width=args.precision / 100)
+    target_width = 2 * precision.half_width + 1e-9
     for name, (label, options, target) in SETTINGS.items():
         if args.only and name != args.only:
             continue
         game = cardroom.make(name, **options)
-        rate = playout_rate(game)
-        print(f"{label}: target {target:.0f} s a game; heuristic playouts/s on this machine now: {rate:.0f}")
-        times = []
+        engine = rollouts_for(game, args.engine)
+        load = time.perf_counter()
+        view = game.new_game(0).view(0)
+        engine.rows(view, view["legal_actions"][:1], 0, 0, 1)  # load (or compile) the kernel's code
+        load = time.perf_counter() - load
+        rate = playout_rate(game, args.engine)
+        print(f"{label}: engine {engine.name} (code load {load:.1f} s); target {target:.0f} s a game; "
+              f"heuristic playouts/s now: {rate:,.0f}")
+        times, shares, widths_all, noises = [], [], [], []
         for seed in range(1, args.games + 1):
             actions = heuristic_actions(game, seed)
-            a = analyse_game(game, seed, actions, 0, precision=precision)
+            a = analyse_game(game, seed, actions, 0, precision=precision, engine=args.engine,
+                             analysis_seed=random.Random(seed).getrandbits(32))
             widths = [d.estimate.loss_interval[1] - d.estimate.loss_interval[0] for d in a.decisions]
-            ok = sum(w <= 2 * precision.half_width + 1e-9 for w in widths)
-            strict = sum(w <= precision.half_width + 1e-9 for w in widths)
+            ok = sum(w <= target_width for w in widths)
             times.append(a.seconds)
-            print(f"  game {seed}: {a.seconds:5.1f} s ({a.playouts / rate:5.1f} s at the rate above)  "
-                  f"{len(a.decisions):3d} decisions  {a.playouts:6d} playouts  "
-                  f"+-{args.precision:g} reached {ok}/{len(widths)}  width<={args.precision:g} {strict}/{len(widths)}  "
-                  f"| {a.summary()}")
-        print(f"  median {statistics.median(times):.1f} s (target {target:.0f} s)")
+            shares.append(ok / max(1, len(widths)))
+            widths_all += widths
+            noises.append(a.luck_noise)
+            print(f"  game {seed}: {a.seconds:5.1f} s  {len(a.decisions):3d} decisions  {a.playouts:8,d} playouts  "
+                  f"+-{args.precision:g} reached {ok}/{len(widths)}  width median {100 * statistics.median(widths):4.1f}"
+                  f" max {100 * max(widths):4.1f} points  noise: start +-{100 * a.precision.z * a.start_se:.1f}, "
+                  f"losses +-{100 * a.loss_noise:.0f}, luck +-{100 * a.luck_noise:.0f}  | {a.summary()}")
+        print(f"  median over {len(times)} games: {statistics.median(times):.1f} s a game (target {target:.0f} s); "
+              f"share of decisions within +-{args.precision:g}: median {100 * statistics.median(shares):.0f}%, "
+              f"all games {100 * sum(w <= target_width for w in widths_all) / max(1, len(widths_all)):.0f}%; "
+              f"interval width median {100 * statistics.median(widths_all):.1f} points; "
+              f"luck noise median +-{100 * statistics.median(noises):.0f} points")
 
 
 if __name__ == "__main__":

@@ -55,6 +55,11 @@ def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, brows
     page.wait_for_selector("#game-over .win-graph", timeout=90_000)
     assert "your play cost" in page.inner_text(".analysis-summary")
     assert page.locator(".win-graph path.line").count() == 1
+    # Against a bot the oracle line is drawn too: dashed, labelled, apart from the verdicts.
+    assert page.locator(".win-graph path.oracle").count() == 1
+    assert "knows the hidden cards" in page.inner_text(".oracle-note")
+    assert "never used for verdicts" in (page.text_content(".win-graph .oracle-label") or "")
+    page.locator(".analysis").screenshot(path=str(SCREENSHOTS / "analysis-oracle.png"))
     page.click(".all-decisions summary")
     rows = page.locator(".all-decisions tbody tr")
     assert rows.count() > 5
@@ -71,3 +76,47 @@ def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, brows
     page.wait_for_selector("#game-over[open] .win-graph", timeout=10_000)
     assert errors == []
     page.close()
+
+
+def test_hints_for_everyone_chosen_in_the_lobby_and_shown_to_all(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option[value=tacocat]", state="attached")
+    page.select_option("#game", "tacocat")
+    page.select_option("#seat1", "invite")
+    page.click("details:has(#hints) summary")
+    page.check("#hints")
+    page.click("#create-button")
+    page.wait_for_selector("#invitations:not([hidden])")
+    guest_url = page.input_value("#invitation-list input")
+    tid = guest_url.split("/table/")[1].split("#")[0]
+    # The lobby's list says so.
+    page.goto(server.url + "/")
+    page.wait_for_selector(f"#tables a[href='/table/{tid}']")
+    assert page.locator(f"#tables li:has(a[href='/table/{tid}']) .hints-badge").inner_text() == "hints on"
+    # The creator (whose token the lobby saved), the invited guest and a spectator all see the notice.
+    page.goto(f"{server.url}/table/{tid}")
+    guest = browser.new_page(viewport={"width": 1100, "height": 900})
+    guest.on("pageerror", lambda e: errors.append(str(e)))
+    guest.goto(guest_url)
+    watcher = browser.new_page(viewport={"width": 1100, "height": 900})
+    watcher.on("pageerror", lambda e: errors.append(str(e)))
+    watcher.goto(f"{server.url}/table/{tid}")
+    for p in (page, guest, watcher):
+        wait_for_table(p)
+        p.wait_for_selector("#hints-note:not([hidden])")
+        assert "Hints are on for everyone" in p.inner_text("#hints-note")
+    assert watcher.locator("#hint").count() == 0  # a spectator has no seat to ask for
+    # Both people decide their replacements at once; each may ask, from their own view.
+    for p in (page, guest):
+        p.wait_for_function("document.body.dataset.mine === 'true'", timeout=20_000)
+        p.click("#hint")
+        p.wait_for_selector(".hint-list li", timeout=30_000)
+        assert "The bot would play" in p.inner_text(".hint-box")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    guest.screenshot(path=str(SCREENSHOTS / "analysis-hints-for-everyone.png"), full_page=True)
+    assert errors == []
+    for p in (page, guest, watcher):
+        p.close()

@@ -11,6 +11,7 @@ import pytest
 
 import cardroom
 from cardroom.analysis import LABELS, Precision, analyse_game, evaluate, from_json
+from cardroom.analysis.engines import rollouts_for
 from cardroom.analysis.evaluate import heuristic_actions
 from cardroom.analysis.walk import Point, evaluate_point
 from cardroom.bots.policy import make_policy
@@ -30,39 +31,45 @@ def _decision_points(game: Game, seed: int, seat: int) -> list[State]:
     return found
 
 
-@pytest.mark.parametrize(("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 3})])
-def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(name: str, options: dict[str, int]) -> None:
+@pytest.mark.parametrize(("name", "options", "engine"), [("tacocat", {}, "reference"), ("tacocat", {}, "kernel"),
+                                                        ("exploding-kittens", {"players": 3}, "reference")])
+def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(name: str, options: dict[str, int],
+                                                                         engine: str) -> None:
     game = cardroom.make(name, **options)
     policy = make_policy(game, "heuristic")
+    rollouts = rollouts_for(game, engine, policy)
     points = _decision_points(game, 5, 0)
     redeal = random.Random(99)
     for state in points[2:: max(1, len(points) // 3)][:3]:
         view = state.view(0)
         chosen = view["legal_actions"][-1]
         # The whole decision as the analysis takes it: the reference move, then every action's value.
-        first = evaluate_point(game, policy, Point(state.step, view, chosen, 0, [], False), 7, COARSE)
+        first = evaluate_point(game, policy, Point(state.step, view, chosen, 0, [], False), 7, COARSE, rollouts)
         for _ in range(2):
             other = state.shuffle_unknown(0, redeal)
             assert other.to_json() != state.to_json() or name == "tacocat"
-            again = evaluate_point(game, policy, Point(state.step, other.view(0), chosen, 0, [], False), 7, COARSE)
+            again = evaluate_point(game, policy, Point(state.step, other.view(0), chosen, 0, [], False), 7, COARSE,
+                                   rollouts)
             assert again.reference == first.reference
             assert [v.to_json() for v in again.values] == [v.to_json() for v in first.values]
             assert (again.worlds, again.playouts) == (first.worlds, first.playouts)
 
 
-def _analysis(seed: int, analysis_seed: int) -> dict[str, object]:
+def _analysis(seed: int, analysis_seed: int, engine: str) -> dict[str, object]:
     game = cardroom.make("tacocat")
     result = analyse_game(game, seed, heuristic_actions(game, seed), 1, precision=ROUGH,
-                          analysis_seed=analysis_seed, prior_games=8).to_json()
+                          analysis_seed=analysis_seed, prior_games=8, engine=engine).to_json()
+    assert result["engine"] == engine
     assert from_json(result).to_json() == result  # what a server sends, a client reads back whole
     result.pop("seconds")
     return result
 
 
-def test_same_seed_same_analysis_and_the_decomposition_adds_up() -> None:
-    first = _analysis(3, analysis_seed=1)
-    assert first == _analysis(3, analysis_seed=1)
-    assert first != _analysis(3, analysis_seed=2)
+@pytest.mark.parametrize("engine", ["reference", "kernel"])
+def test_same_seed_same_analysis_and_the_decomposition_adds_up(engine: str) -> None:
+    first = _analysis(3, analysis_seed=1, engine=engine)
+    assert first == _analysis(3, analysis_seed=1, engine=engine)
+    assert first != _analysis(3, analysis_seed=2, engine=engine)
     json.dumps(first, allow_nan=False)
     decisions = first["decisions"]
     assert isinstance(decisions, list) and decisions
@@ -92,12 +99,14 @@ def test_bad_requests_say_what_is_wrong() -> None:
         analyse_game(game, 1, actions, 2)
 
 
-def test_worker_processes_give_the_same_analysis() -> None:
-    game = cardroom.make("exploding-kittens", players=2)
+@pytest.mark.parametrize(("name", "options"), [("exploding-kittens", {"players": 2}), ("tacocat", {})])
+def test_worker_processes_give_the_same_analysis(name: str, options: dict[str, int]) -> None:
+    game = cardroom.make(name, **options)  # both on their compiled kernels
     actions = heuristic_actions(game, 2)
     serial = analyse_game(game, 2, actions, 0, precision=ROUGH, prior_games=8).to_json()
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         parallel = analyse_game(game, 2, actions, 0, precision=ROUGH, prior_games=8, executor=pool).to_json()
+    assert serial["engine"] == "kernel"
     serial.pop("seconds")
     parallel.pop("seconds")
     assert parallel == serial

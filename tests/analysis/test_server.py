@@ -62,6 +62,10 @@ def test_analysis_of_your_own_seat_after_the_game(client: TestClient) -> None:
     analysis = job["analysis"]
     assert analysis["seat"] == 0 and analysis["decisions"] and "your play cost" in analysis["summary"]
     assert job["done"] == job["total"] == len(analysis["decisions"])
+    # Against a bot only, the oracle line comes along: labelled, one point a decision and the result.
+    assert "hidden cards" in analysis["oracle"]["label"]
+    assert len(analysis["oracle"]["timeline"]) == len(analysis["decisions"]) + 1
+    assert analysis["oracle"]["timeline"][-1] == [analysis["steps"], analysis["result"]]
 
 
 def test_hints_only_against_bots(client: TestClient) -> None:
@@ -80,5 +84,45 @@ def test_hints_only_against_bots(client: TestClient) -> None:
     assert all(0 <= a["win"] <= 1 for a in data["actions"])
     assert client.get(f"/api/tables/{tid}/hint", headers=auth(token)).json() == data  # the same hint again
     with_person = create(client, "tacocat")
+    assert client.get(f"/api/tables/{with_person['table_id']}").json()["hints"] is False
     refused = client.get(f"/api/tables/{with_person['table_id']}/hint", headers=auth(with_person["token"]))
-    assert refused.status_code == 403 and "bot" in refused.json()["detail"]
+    assert refused.status_code == 403 and "hints are off at this table" in refused.json()["detail"]
+    assert "bot" in refused.json()["detail"] and "creator" in refused.json()["detail"]
+
+
+def _my_decision(client: TestClient, tid: str, token: str) -> dict[str, Any]:
+    deadline = time.time() + 30
+    while True:
+        view: dict[str, Any] = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()["view"]
+        if len(view["legal_actions"]) > 1:
+            return view
+        assert time.time() < deadline
+        time.sleep(0.05)
+
+
+def test_hints_for_everyone_when_the_creator_turns_them_on(client: TestClient) -> None:
+    table = create(client, "tacocat", hints=True)  # me and an invited person
+    tid, token = str(table["table_id"]), str(table["token"])
+    guest = table["invitations"][0]["token"]  # type: ignore[index]
+    # Everyone sees that hints are on: the public summary, the listing, a spectator's snapshot.
+    assert client.get(f"/api/tables/{tid}").json()["hints"] is True
+    assert next(t for t in client.get("/api/tables").json() if t["id"] == tid)["hints"] is True
+    assert client.get(f"/api/tables/{tid}/view").json()["table"]["hints"] is True
+    assert client.get(f"/api/tables/{tid}/hint").status_code == 403  # a spectator has no seat to ask for
+    # Tacocat's replacement is simultaneous: both seats decide, each may ask from its own view.
+    for seat_token in (token, guest):
+        view = _my_decision(client, tid, seat_token)
+        hint = client.get(f"/api/tables/{tid}/hint", headers=auth(seat_token))
+        assert hint.status_code == 200, hint.text
+        data = hint.json()
+        assert data["step"] == view["step"]
+        assert sorted(a["action"] for a in data["actions"]) == sorted(view["legal_actions"])
+        assert data["engine"] == "kernel" and data["bot"] in view["legal_actions"]
+    # A table made without the option, same seats: no hints for anyone.
+    plain = create(client, "tacocat", hints=False)
+    assert client.get(f"/api/tables/{plain['table_id']}/hint", headers=auth(plain["token"])).status_code == 403
+    # The rematch keeps the creator's choice.
+    client.post(f"/api/tables/{tid}/concede", headers=auth(token))
+    rematch = client.post(f"/api/tables/{tid}/rematch", headers=auth(token))
+    assert rematch.status_code == 200, rematch.text
+    assert client.get(f"/api/tables/{rematch.json()['table_id']}").json()["hints"] is True

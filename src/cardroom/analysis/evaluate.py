@@ -18,32 +18,41 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from cardroom.analysis.engines import MAX_STEPS, ReferenceRollouts, Rollouts, playout, score
 from cardroom.bots.policy import Policy, make_policy
-from cardroom.bots.search import rewards
-from cardroom.core.game import Game, State
+from cardroom.core.game import Game
 
-# A playout that runs this long is scored as a draw; no game gets near it.
-MAX_STEPS = 20_000
+__all__ = ["MAX_STEPS", "ActionValue", "Estimate", "Precision", "evaluate", "heuristic_actions", "playout",
+           "score", "value_of"]
 
 
 @dataclass(frozen=True, slots=True)
 class Precision:
     """How hard to look. ``half_width`` is the target half-width of the 95% interval on a decision's
     loss (0.05 = 5 points of win chance); ``spread`` is a prior variance added to the paired
-    differences, so a handful of identical results never looks certain."""
+    differences, so a handful of identical results never looks certain. ``min_worlds``, ``max_worlds``
+    (the cap that bounds the time) and ``batch`` default to the engine's: a compiled kernel affords
+    twenty times the worlds of the reference engine, and spends them on steadier win chances (the
+    graph, the luck) beyond the loss's precision."""
 
     half_width: float = 0.05
     z: float = 1.96
-    min_worlds: int = 16
-    max_worlds: int = 192
-    batch: int = 8
+    min_worlds: int | None = None
+    max_worlds: int | None = None
+    batch: int | None = None
     spread: float = 0.25
     # Dropping an action is only a saving, never a verdict: a looser test (1 standard error) drops
     # the many hopeless actions of a Kittens turn after the first batch of worlds.
     prune_z: float = 1.0
+
+    def resolved(self, engine: Rollouts) -> Precision:
+        """These settings with the engine's defaults filled in."""
+        cap = self.max_worlds if self.max_worlds is not None else engine.max_worlds
+        least = self.min_worlds if self.min_worlds is not None else min(engine.min_worlds, cap)
+        return replace(self, min_worlds=least, max_worlds=cap, batch=self.batch or engine.batch)
 
 
 DEFAULT_PRECISION = Precision()
@@ -105,21 +114,6 @@ class Estimate:
         return low, max(high, self.loss)
 
 
-def playout(game: Game, state: State, policy: Policy, rng: random.Random) -> State:
-    """``state`` played to the end by the policy for every seat."""
-    steps = 0
-    while not state.is_over and steps < MAX_STEPS:
-        acting = state.to_act[0]
-        legal = state.legal_actions(acting)
-        if len(legal) == 1:
-            state = state.apply_legal(acting, legal[0])  # no decision: no policy call, no view built
-        else:
-            act = game.action_for(policy.move(state, acting, rng))
-            state = state.apply_legal(acting, act) if act in legal else state.apply(acting, act)
-        steps += 1
-    return state
-
-
 def heuristic_actions(game: Game, seed: int) -> list[tuple[int, str]]:
     """The (seat, action) record of a game the reference policy plays against itself from ``seed``:
     the seeded games the benchmark and the tests analyse."""
@@ -132,11 +126,6 @@ def heuristic_actions(game: Game, seed: int) -> list[tuple[int, str]]:
         actions.append((seat, text))
         state = state.apply(seat, text)
     return actions
-
-
-def score(game: Game, state: State, seat: int, policy: Policy, rng: random.Random) -> float:
-    end = playout(game, state, policy, rng)
-    return rewards(end.outcome, game.players)[seat]
 
 
 class _Paired:
@@ -175,11 +164,14 @@ def evaluate(
     rng: random.Random,
     precision: Precision = DEFAULT_PRECISION,
     reference: str | None = None,
+    engine: Rollouts | None = None,
 ) -> Estimate:
     """Every legal action of ``view``'s seat scored in the same sampled worlds; see the module doc.
 
-    ``reference`` (an action) is never dropped early, like ``chosen``: its value is needed whole."""
-    seat: int = view["seat"]
+    ``engine`` runs the playouts (``engines.rollouts_for``; default: the reference engine with
+    ``policy``). ``reference`` (an action) is never dropped early, like ``chosen``: its value is
+    needed whole."""
+    engine = engine or ReferenceRollouts(game, policy)
     legal: list[str] = list(view["legal_actions"])
     if chosen not in legal:
         raise ValueError(f"{chosen!r} is not a legal action here; legal: {', '.join(legal)}")
@@ -188,29 +180,30 @@ def evaluate(
         raise ValueError(f"reference {reference!r} is not a legal action here")
     keep = {chosen, reference or chosen}
     active = [chosen] + [a for a in legal if a != chosen]
-    acts = {a: game.action_for(a) for a in legal}
+    seed = rng.getrandbits(63)  # world i of this decision is a function of (view, seed, i)
+    precision = precision.resolved(engine)
+    assert precision.max_worlds is not None and precision.min_worlds is not None and precision.batch is not None
+    cap, step = precision.max_worlds, precision.batch
     worlds = playouts = 0
     chosen_sumsq = 0.0
-    while worlds < precision.max_worlds:
-        for _ in range(precision.batch):
-            world_seed = rng.getrandbits(63)
-            world = game.sample(view, random.Random(world_seed))
-            base = 0.0
-            for text in active:
-                # The same playout generator for every action: common random numbers.
-                reward = score(game, world.apply_legal(seat, acts[text]), seat, policy, random.Random(world_seed ^ 1))
-                playouts += 1
-                if text == chosen:
-                    base = reward
-                    chosen_sumsq += reward * reward
+    while worlds < cap:
+        n = min(step, cap - worlds)
+        for row in engine.rows(view, active, seed, worlds, n):
+            base = row[0]  # the chosen action is always first
+            chosen_sumsq += base * base
+            for text, reward in zip(active, row, strict=True):
                 stats[text].add(reward, reward - base)
-            worlds += 1
+        worlds += n
+        playouts += n * len(active)
         active = _still_open(chosen, active, stats, precision, keep)
         if worlds < precision.min_worlds:
+            step = min(max(step, worlds), precision.min_worlds - worlds)
             continue
         low, high = _loss_bounds(chosen, active, stats, precision)
-        if high - low <= 2 * precision.half_width:
+        width = high - low
+        if width <= 2 * precision.half_width:
             break
+        step = _next_batch(worlds, width, precision.half_width, precision.batch, engine.growth)
     chosen_mean = stats[chosen].wins / worlds
     chosen_se = math.sqrt(max(0.0, chosen_sumsq / worlds - chosen_mean**2) / worlds)
     values = []
@@ -222,6 +215,15 @@ def evaluate(
         values.append(ActionValue(text, chosen_mean + s.mean(), s.mean(), hw, s.n, text not in active))
     values.sort(key=lambda v: (-v.win, v.action))
     return Estimate(chosen, values, worlds, playouts, chosen_se, reference or chosen)
+
+
+def _next_batch(worlds: int, width: float, half_width: float, batch: int, growth: float) -> int:
+    """How many worlds to add next: the interval narrows as one over the root of the worlds, so aim
+    at the count that would bring it to the target, at least a batch and at most ``growth`` times the
+    worlds so far (the estimate of the spread is itself noisy, and actions are dropped only between
+    batches)."""
+    wanted = math.ceil(worlds * ((width / (2 * half_width)) ** 2 - 1))
+    return max(batch, min(wanted, int(worlds * growth)))
 
 
 def _still_open(chosen: str, active: list[str], stats: dict[str, _Paired], p: Precision, keep: set[str]) -> list[str]:

@@ -18,14 +18,17 @@ from cardroom.analysis.walk import is_decision
 from cardroom.bots.policy import make_policy
 from cardroom.bots.search import rewards
 from cardroom.core.game import Game
+from cardroom.core.outcome import Outcome
 
 LABEL = "oracle (knows the hidden cards and the deck order; never used for verdicts)"
 
 
 def oracle_timeline(
-    game: Game, seed: int, actions: Sequence[tuple[int, str]], seat: int, playouts: int = 4
+    game: Game, seed: int, actions: Sequence[tuple[int, str]], seat: int, playouts: int = 4,
+    outcome: Outcome | None = None, steps: int | None = None,
 ) -> list[tuple[int, float]]:
-    """(step, win chance from the true state) at each decision of ``seat``, then the result."""
+    """(step, win chance from the true state) at each decision of ``seat``, then the result (at
+    ``steps``; ``outcome`` is the table's when the game ended by a concession, before its end)."""
     policy = make_policy(game, "heuristic")
     state = game.new_game(seed)
     points: list[tuple[int, float]] = []
@@ -35,4 +38,5 @@ def oracle_timeline(
                         for k in range(playouts))
             points.append((state.step, total / playouts))
         state = state.apply(seat_i, text)
-    return [*points, (state.step, rewards(state.outcome, game.players)[seat])]
+    final = state.outcome if state.is_over else outcome
+    return [*points, (state.step if steps is None else steps, rewards(final, game.players)[seat])]

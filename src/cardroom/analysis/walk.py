@@ -41,16 +41,17 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardroom.analysis.evaluate import DEFAULT_PRECISION, ActionValue, Estimate, Precision, evaluate, score
+from cardroom.analysis.concession import CONCEDE, concession_estimate
+from cardroom.analysis.engines import Rollouts, rollouts_for
+from cardroom.analysis.evaluate import DEFAULT_PRECISION, ActionValue, Estimate, Precision, evaluate
 from cardroom.analysis.labels import label
 from cardroom.bots.policy import Policy, make_policy
 from cardroom.bots.search import rewards
 from cardroom.core.game import Game, State
+from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
-from cardroom.core.rng import seed_from
 
 Progress = Callable[[int, int], None]
-PRIOR_GAMES = 128  # fresh games played out for the chance before the deal
 
 
 @dataclass(slots=True)
@@ -64,9 +65,11 @@ class Decision:
 
     @property
     def loss(self) -> float:
-        """The loss if it is measurable (its interval excludes zero), else 0: summing noise-sized
-        losses over a game would add up the upward bias of taking the best of noisy estimates."""
-        return self.estimate.loss if self.estimate.loss_interval[0] > 0 else 0.0
+        """The loss if it earned a verdict (its interval excludes zero and it reaches the first
+        threshold, 5 points), else 0: a smaller loss is below the stated precision, and summing
+        noise-sized losses over a game would add up the upward bias of taking the best of noisy
+        estimates."""
+        return self.estimate.loss if self.label != "best" else 0.0
 
     @property
     def best(self) -> str:
@@ -132,6 +135,7 @@ class GameAnalysis:
     luck: list[Luck] = field(default_factory=list)
     seconds: float = 0.0
     playouts: int = 0
+    engine: str = "reference"  # where the playouts ran: "kernel" or "reference"
 
     @property
     def total_loss(self) -> float:
@@ -191,8 +195,8 @@ class GameAnalysis:
             "drift": self.drift,
             "loss_noise": self.loss_noise, "luck_noise": self.luck_noise, "summary": self.summary(),
             "precision": {"half_width": self.precision.half_width, "z": self.precision.z,
-                          "max_worlds": self.precision.max_worlds},
-            "seconds": self.seconds, "playouts": self.playouts,
+                          "min_worlds": self.precision.min_worlds, "max_worlds": self.precision.max_worlds},
+            "seconds": self.seconds, "playouts": self.playouts, "engine": self.engine,
             "decisions": [d.to_json() for d in self.decisions],
             "luck": [x.to_json() for x in self.luck],
             "timeline": [list(p) for p in self.timeline()],
@@ -205,8 +209,8 @@ def from_json(data: dict[str, Any]) -> GameAnalysis:
     out = GameAnalysis(
         data["game"], data["preset"], dict(data["options"]), data["seat"], data["players"], data["steps"],
         data["start"], data["start_se"], data["result"], data["reason"],
-        Precision(half_width=p["half_width"], z=p["z"], max_worlds=p["max_worlds"]),
-        seconds=data.get("seconds", 0.0), playouts=data.get("playouts", 0),
+        Precision(half_width=p["half_width"], z=p["z"], min_worlds=p.get("min_worlds"), max_worlds=p["max_worlds"]),
+        seconds=data.get("seconds", 0.0), playouts=data.get("playouts", 0), engine=data.get("engine", "reference"),
     )
     for d in data["decisions"]:
         values = [ActionValue(v["action"], v["win"], v["advantage"], v["half_width"], v["worlds"], v.get("dropped", False))
@@ -217,18 +221,6 @@ def from_json(data: dict[str, Any]) -> GameAnalysis:
         out.luck.append(Luck(x["first_step"], x["last_step"], list(x["events"]), x["before"], x["after"], x["noise"],
                              x["kind"] == "drift"))
     return out
-
-
-def prior(game: Game, seat: int, policy: Policy, rng: random.Random, games: int = PRIOR_GAMES) -> tuple[float, float]:
-    """The seat's chance before any card is dealt: fresh games played out by the policy."""
-    total = sumsq = 0.0
-    for _ in range(games):
-        seed = seed_from(rng)
-        r = score(game, game.new_game(seed), seat, policy, random.Random(seed ^ 1))
-        total += r
-        sumsq += r * r
-    mean = total / games
-    return mean, math.sqrt(max(0.0, sumsq / games - mean * mean) / games)
 
 
 def decision_rng(seed: int, step: int) -> random.Random:
@@ -274,24 +266,27 @@ def decision_points(
     return points, state, log_seen
 
 
-def evaluate_point(game: Game, policy: Policy, point: Point, analysis_seed: int, precision: Precision) -> Estimate:
-    """One decision's estimate: a pure function of the view, the seed and the step."""
+def evaluate_point(game: Game, policy: Policy, point: Point, analysis_seed: int, precision: Precision,
+                   engine: Rollouts | None = None) -> Estimate:  # fmt: skip
+    """One decision's estimate: a pure function of the view, the seed and the step (and the engine)."""
     rng = decision_rng(analysis_seed, point.step)
     reference = policy.move_from_view(point.view, random.Random(rng.getrandbits(63)))
-    return evaluate(game, point.view, point.chosen, policy, rng, precision, reference)
+    return evaluate(game, point.view, point.chosen, policy, rng, precision, reference, engine)
 
 
-_WORKER_POLICIES: dict[str, tuple[Game, Policy]] = {}
+_WORKERS: dict[str, tuple[Game, Policy, Rollouts]] = {}
 
 
-def _evaluate_elsewhere(described: dict[str, Any], point: Point, analysis_seed: int, precision: Precision) -> Estimate:
+def _evaluate_elsewhere(described: dict[str, Any], engine: str, point: Point, analysis_seed: int,
+                        precision: Precision) -> Estimate:  # fmt: skip
     """``evaluate_point`` in a worker process: the game is rebuilt there from its description."""
-    key = json.dumps(described, sort_keys=True)
-    if key not in _WORKER_POLICIES:
+    key = json.dumps([described, engine], sort_keys=True)
+    if key not in _WORKERS:
         game = make(described["game"], preset=described["preset"], **described["options"])
-        _WORKER_POLICIES[key] = (game, make_policy(game, "heuristic"))
-    game, policy = _WORKER_POLICIES[key]
-    return evaluate_point(game, policy, point, analysis_seed, precision)
+        policy = make_policy(game, "heuristic")
+        _WORKERS[key] = (game, policy, rollouts_for(game, engine, policy))
+    game, policy, rollouts = _WORKERS[key]
+    return evaluate_point(game, policy, point, analysis_seed, precision, rollouts)
 
 
 def analyse_game(
@@ -303,39 +298,56 @@ def analyse_game(
     precision: Precision = DEFAULT_PRECISION,
     analysis_seed: int = 0,
     progress: Progress | None = None,
-    prior_games: int = PRIOR_GAMES,
+    prior_games: int | None = None,
     executor: Executor | None = None,
+    engine: str = "auto",
+    outcome: Outcome | None = None,
+    conceded: int | None = None,
 ) -> GameAnalysis:
     """Analyse ``seat``'s play in the finished game ``seed`` + ``actions`` (see the module doc).
 
-    With an ``executor`` (a process pool), decisions are evaluated there, in parallel; each decision
-    depends only on its view, the seed and its step, so the result is the same either way.
+    ``engine`` says where playouts run (``engines.rollouts_for``: ``auto`` takes the game's compiled
+    kernel when it has one). ``prior_games`` (the fresh games behind the starting chance) and an
+    unset ``precision.max_worlds`` default to the engine's. With an ``executor`` (a process pool),
+    decisions are evaluated there, in parallel; each decision depends only on its view, the seed and
+    its step, so the result is the same either way.
+
+    A game that ended by a concession (``conceded``: the seat that gave up) stops before its state is
+    over: ``outcome`` is then the table's outcome, and the concession is the conceding seat's last
+    decision (see ``concession.py``).
     """
     if not 0 <= seat < game.players:
         raise ValueError(f"there is no seat {seat}; seats are 0 to {game.players - 1}")
     started = time.perf_counter()
     policy = make_policy(game, "heuristic")
+    rollouts = rollouts_for(game, engine, policy)
+    precision = precision.resolved(rollouts)
     points, final, log_seen = decision_points(game, seed, actions, seat)
-    if not final.is_over:
+    if final.is_over:
+        outcome = final.outcome
+    elif outcome is None:
         raise ValueError("this game is not finished; only finished games can be analysed")
+    gave_up = conceded == seat and not final.is_over
     total = len(points)
     estimates: list[Estimate] = []
     if executor is None:
         for point in points:
-            estimates.append(evaluate_point(game, policy, point, analysis_seed, precision))
+            estimates.append(evaluate_point(game, policy, point, analysis_seed, precision, rollouts))
             if progress is not None:
                 progress(len(estimates), total)
     else:
         described = game.describe()
-        futures = [executor.submit(_evaluate_elsewhere, described, p, analysis_seed, precision) for p in points]
+        futures = [executor.submit(_evaluate_elsewhere, described, rollouts.name, p, analysis_seed, precision)
+                   for p in points]
         for done, _ in enumerate(as_completed(futures), 1):
             if progress is not None:
                 progress(done, total)
         estimates = [f.result() for f in futures]
-    start, start_se = prior(game, seat, policy, random.Random(f"analysis:{analysis_seed}:prior"), prior_games)
-    result = rewards(final.outcome, game.players)[seat]
-    out = GameAnalysis(game.name, game.preset, dict(game.options), seat, game.players, final.step, start, start_se,
-                       result, final.outcome.reason if final.outcome else "", precision)
+    start, start_se = rollouts.prior(seat, prior_games or rollouts.prior_games, analysis_seed)
+    result = rewards(outcome, game.players)[seat]
+    steps = final.step + 1 if gave_up else final.step  # the concession is the seat's last step
+    out = GameAnalysis(game.name, game.preset, dict(game.options), seat, game.players, steps, start, start_se,
+                       result, outcome.reason if outcome else "", precision, engine=rollouts.name)
     values, ses = _pooled_values(points, estimates)
     before, before_se = start, start_se
     for point, est, value, se in zip(points, estimates, values, ses, strict=True):
@@ -351,7 +363,18 @@ def analyse_game(
         before, before_se = chosen, se
     first = points[-1].step + 1 if points else 0
     events = [e["text"] for e in final.log(seat)[log_seen:]]
-    out.luck.append(Luck(first, final.step, events, before, result, before_se, False))
+    if gave_up:
+        tail = concession_estimate(game, policy, final, seat, decision_rng(analysis_seed, final.step), precision,
+                                   rollouts)
+        value = tail.reference_value.win
+        se = tail.reference_value.half_width / precision.z
+        out.luck.append(Luck(first, final.step, events, before, value, math.hypot(before_se, se), False))
+        out.decisions.append(Decision(final.step, CONCEDE, tail, label(tail.loss, tail.loss_interval[0]), value, 0.0))
+        out.playouts += tail.playouts
+    else:
+        if not final.is_over and outcome is not None:
+            events.append(outcome.reason)  # another seat gave up: for this seat, luck
+        out.luck.append(Luck(first, final.step, events, before, result, before_se, False))
     out.seconds = time.perf_counter() - started
     return out
 

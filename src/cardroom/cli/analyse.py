@@ -24,7 +24,7 @@ def default_seat(record: Record) -> int:
 
 
 def run(record: Record, seat: int | None, out: Path | None, precision: Precision, seed: int,
-        console: Console, oracle: bool = False, jobs: int = 1) -> GameAnalysis:
+        console: Console, oracle: bool = False, jobs: int = 1, engine: str = "auto") -> GameAnalysis:
     game = record.make_game()
     seat = default_seat(record) if seat is None else seat
     if not 0 <= seat < game.players:
@@ -38,7 +38,7 @@ def run(record: Record, seat: int | None, out: Path | None, precision: Precision
         task = bar.add_task("analyse", total=None)
         analysis = analyse_game(game, record.seed, record.actions, seat, precision=precision, analysis_seed=seed,
                                 progress=lambda done, total: bar.update(task, completed=done, total=total),
-                                executor=pool)
+                                executor=pool, engine=engine)
     show(analysis, console)
     if out is not None:
         from cardroom.analysis.plot import win_graph
@@ -94,11 +94,11 @@ def show(a: GameAnalysis, console: Console) -> None:
     )
     console.print("[dim]headroom: how far the reference player (the heuristic bot that plays out every imagined "
                   "game) fell short of the best moves found; see docs/analysis.md[/dim]")
-    console.print(f"[bold]{a.summary()}[/bold]  ({a.seconds:.1f} s, {a.playouts} playouts)")
+    console.print(f"[bold]{a.summary()}[/bold]  ({a.seconds:.1f} s, {a.playouts} playouts on the {a.engine} engine)")
 
 
-def run_remote(table_id: str, server: str, token: str, out: Path | None, precision: float, max_worlds: int,
-               console: Console) -> GameAnalysis:
+def run_remote(table_id: str, server: str, token: str, out: Path | None, precision: float,
+               max_worlds: int | None, console: Console) -> GameAnalysis:
     """Ask a cardroom server to analyse the seat ``token`` opens at a finished table, then show it."""
     import time
 
@@ -109,7 +109,10 @@ def run_remote(table_id: str, server: str, token: str, out: Path | None, precisi
     base = f"{server.rstrip('/')}/api/tables/{table_id}/analysis"
     headers = {"Authorization": f"Bearer {token}"}
     try:
-        response = httpx.post(base, headers=headers, json={"precision": precision, "max_worlds": max_worlds})
+        asked: dict[str, float] = {"precision": precision}
+        if max_worlds is not None:
+            asked["max_worlds"] = max_worlds
+        response = httpx.post(base, headers=headers, json=asked)
         columns = (TextColumn("the server is analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
         with Progress(*columns, console=console, transient=True) as bar:
             task = bar.add_task("analyse", total=None)

@@ -151,7 +151,8 @@ def analyse(
     out: Annotated[Path | None, typer.Option(help="folder for analysis.json and the win-chance graph (PNG)")] = None,
     precision: Annotated[float, typer.Option(help="target half-width of each loss's 95% interval, in points")] = 5.0,
     seed: Annotated[int, typer.Option(help="seed of the analysis's own sampling (same seed, same analysis)")] = 0,
-    max_worlds: Annotated[int, typer.Option(help="at most this many imagined worlds per decision (bounds the time)")] = 192,
+    max_worlds: Annotated[int | None, typer.Option(help="at most this many imagined worlds per decision (bounds the time; default 4096 on a compiled kernel, 192 on the reference engine)")] = None,
+    engine: Annotated[str, typer.Option(help="where playouts run: auto (the game's compiled kernel if it has one), kernel or reference")] = "auto",
     oracle: Annotated[bool, typer.Option(help="with --out: add a line that KNOWS the hidden cards (never used for verdicts)")] = False,
     server: Annotated[str, typer.Option(help="the cardroom server of a table id")] = "http://127.0.0.1:8000",
     token: Annotated[str | None, typer.Option(help="your seat token at that table (the server analyses that seat)")] = None,
@@ -164,11 +165,14 @@ def analyse(
 
     if not 0.5 <= precision <= 50:
         _fail("--precision must be between 0.5 and 50 points")
-    if not 8 <= max_worlds <= 100_000:
+    if max_worlds is not None and not 8 <= max_worlds <= 100_000:
         _fail("--max-worlds must be between 8 and 100000")
+    if engine not in ("auto", "kernel", "reference"):
+        _fail(f"--engine must be auto, kernel or reference, not {engine!r}")
     if not 1 <= jobs <= 64:
         _fail("--jobs must be between 1 and 64")
-    limits = Precision(half_width=precision / 100, min_worlds=min(16, max_worlds), max_worlds=max_worlds)
+    limits = Precision(half_width=precision / 100, max_worlds=max_worlds,
+                       min_worlds=None if max_worlds is None else min(16, max_worlds))
     try:
         if token is not None:
             from cardroom.cli.analyse import run_remote
@@ -177,7 +181,7 @@ def analyse(
                 _fail("with --token the server analyses your own seat: --seat and --oracle do not apply")
             run_remote(record, server, token, out, precision, max_worlds, console)
             return
-        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs)
+        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs, engine)
     except (CardroomError, ValueError) as exc:
         _fail(str(exc))
 

@@ -5,8 +5,8 @@
   analysis reads only that seat's views (``cardroom.analysis``), and only that seat may ask for it:
   its win chances are computed from that seat's cards, which the others never saw.
 - ``GET /api/tables/{id}/hint`` ranks your legal actions for the current decision from your own view
-  (the bots' evaluation with a small budget). Only at a table where every other seat is a bot; with
-  other people at the table the answer is 403 and says why.
+  (the analysis's evaluation, see ``hints.py``). Only at a table where every other seat is a bot, or
+  where the creator turned hints on for everyone; elsewhere the answer is 403 and says why.
 
 Analyses run one at a time in a worker process (they are long: seconds to a minute), and each is kept
 in memory for the life of the process, keyed by table and seat. ``CARDROOM_ANALYSIS_PRECISION``
@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-import random
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -27,26 +26,30 @@ from fastapi import APIRouter, Body, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from cardroom.analysis import Precision, analyse_game, evaluate
-from cardroom.bots.policy import make_policy
-from cardroom.server import store
+from cardroom.analysis import Precision, analyse_game
+from cardroom.analysis.oracle import LABEL as ORACLE_LABEL
+from cardroom.analysis.oracle import oracle_timeline
+from cardroom.core.outcome import Outcome
+from cardroom.server import hints, store
 from cardroom.server.api import ERRORS, RoomDep, TokenDep
+from cardroom.server.live import Live
 
 router = APIRouter(prefix="/api")
-HINT = Precision(half_width=0.1, min_worlds=16, max_worlds=48)
 KEEP = 500  # analyses kept in memory
 
 
 # The defaults of a request that names none; an operator may lower them for a slow machine.
 DEFAULT_PRECISION = float(os.environ.get("CARDROOM_ANALYSIS_PRECISION", "5"))
-DEFAULT_MAX_WORLDS = int(os.environ.get("CARDROOM_ANALYSIS_MAX_WORLDS", "192"))
+# No cap named: the engine's own (4096 worlds on a compiled kernel, 192 on the reference engine).
+DEFAULT_MAX_WORLDS = int(os.environ["CARDROOM_ANALYSIS_MAX_WORLDS"]) if os.environ.get("CARDROOM_ANALYSIS_MAX_WORLDS") else None
 
 
 class AnalysisRequest(BaseModel):
     precision: float = Field(DEFAULT_PRECISION, ge=0.5, le=50,
                              description="half-width of each loss's 95% interval, in points")
-    max_worlds: int = Field(DEFAULT_MAX_WORLDS, ge=8, le=2000,
-                            description="at most this many imagined worlds a decision")
+    max_worlds: int | None = Field(DEFAULT_MAX_WORLDS, ge=8, le=4096,
+                                   description="at most this many imagined worlds a decision (default: the "
+                                               "engine's, 4096 on a compiled kernel and 192 otherwise)")
 
 
 @dataclass
@@ -93,7 +96,7 @@ async def start_analysis(
 ) -> Any:
     live = room.live(table_id)
     seat = room.seat_of(live, token)
-    if not live.state.is_over:
+    if not live.is_over:
         return JSONResponse({"detail": "analysis opens when the game is over"}, status_code=409)
     analyses = _analyses(request)
     job = analyses.jobs.get((table_id, seat))
@@ -101,10 +104,12 @@ async def start_analysis(
         analyses.forget_old()
         job = analyses.jobs[(table_id, seat)] = Job(seat)
         settings = body or AnalysisRequest(precision=DEFAULT_PRECISION, max_worlds=DEFAULT_MAX_WORLDS)
-        precision = Precision(half_width=settings.precision / 100, min_worlds=min(16, settings.max_worlds),
-                              max_worlds=settings.max_worlds)
+        cap = settings.max_worlds
+        precision = Precision(half_width=settings.precision / 100, max_worlds=cap,
+                              min_worlds=None if cap is None else min(16, cap))
         actions = [(a.seat, a.text) for a in store.load_actions(room.engine, table_id)]
-        job.task = asyncio.create_task(_run(analyses, job, live.game, live.row.seed, actions, precision))
+        ending = Ending(live.outcome, live.conceded, oracle_allowed(live, seat))
+        job.task = asyncio.create_task(_run(analyses, job, live.game, live.row.seed, actions, precision, ending))
     return job.public()
 
 
@@ -119,8 +124,25 @@ async def get_analysis(table_id: str, request: Request, room: RoomDep, token: To
     return job.public()
 
 
+@dataclass(frozen=True)
+class Ending:
+    """How the table ended (a concession is kept beside the game) and whether the oracle line may
+    be drawn for the asking seat."""
+
+    outcome: Outcome | None
+    conceded: int | None
+    oracle: bool
+
+
+def oracle_allowed(live: Live, seat: int) -> bool:
+    """The oracle line is computed from every hidden card. After the game the server still shows
+    nobody another seat's cards, so the line is offered only where every other seat is a bot: it
+    tells a person about the bots' cards, never about another person's."""
+    return all(s.kind == "bot" for s in live.row.seats if s.seat != seat)
+
+
 async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list[tuple[int, str]],
-               precision: Precision) -> None:
+               precision: Precision, ending: Ending) -> None:
     def progress(done: int, total: int) -> None:
         job.done, job.total = done, total
 
@@ -130,11 +152,18 @@ async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list
             # The playouts run in a worker process, so the server's own thread keeps serving tables.
             with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
                 result = await asyncio.to_thread(analyse_game, game, seed, actions, job.seat, precision=precision,
-                                                 progress=progress, executor=pool)
+                                                 progress=progress, executor=pool, outcome=ending.outcome,
+                                                 conceded=ending.conceded)
+            line = None
+            if ending.oracle:
+                line = await asyncio.to_thread(oracle_timeline, game, seed, actions, job.seat,
+                                               outcome=ending.outcome, steps=result.steps)
         except Exception as exc:  # a failed analysis is reported, never takes the server down
             job.status, job.detail = "failed", f"the analysis failed: {exc}"
             return
         job.result = result.to_json()
+        if line is not None:
+            job.result["oracle"] = {"label": ORACLE_LABEL, "timeline": [list(p) for p in line]}
         job.status = "done"
 
 
@@ -143,21 +172,9 @@ async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list
 async def hint(table_id: str, room: RoomDep, token: TokenDep) -> Any:
     live = room.live(table_id)
     seat = room.seat_of(live, token)
-    others = [s for s in live.row.seats if s.seat != seat]
-    if any(s.kind != "bot" for s in others):
-        return JSONResponse({"detail": "hints are only offered at tables where every other seat is a bot"},
-                            status_code=403)
-    view = live.state.view(seat)
-    legal: list[str] = view["legal_actions"]
-    if not legal:
+    refused = hints.refusal(live, seat)
+    if refused is not None:
+        return JSONResponse({"detail": refused}, status_code=403)
+    if live.is_over or seat not in live.state.to_act or not live.state.legal_actions(seat):
         return JSONResponse({"detail": "it is not your decision"}, status_code=409)
-    game = live.game
-    policy = make_policy(game, "heuristic")
-    bot_choice = policy.move_from_view(view, random.Random(0))
-    if len(legal) == 1:
-        return {"step": view["step"], "bot": bot_choice, "actions": [{"action": legal[0], "win": None}]}
-    # The seed is derived from the view alone: the same decision always gets the same hint.
-    rng = random.Random(f"hint:{table_id}:{seat}:{view['step']}")
-    est = await asyncio.to_thread(evaluate, game, view, bot_choice, policy, rng, HINT)
-    return {"step": view["step"], "bot": bot_choice,
-            "actions": [{"action": v.action, "win": round(v.win, 3)} for v in est.values]}
+    return await hints.answer(live, seat, table_id)

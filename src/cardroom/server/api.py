@@ -193,6 +193,7 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         [SeatRequest(s.kind, s.bot, s.name) for s in body.seats],
         body.reaction_seconds,
         body.turn_seconds,
+        body.hints,
     )
     await asyncio.to_thread(store.set_creator, room.engine, created.table_id, creator)
     if body.private:

@@ -38,6 +38,8 @@ class Live:
     timed_out_moves: list[tuple[int, int, int]] = field(default_factory=list)
     # The seat that conceded (the table ended there; see :mod:`.concede`), if one did.
     conceded: int | None = None
+    # The creator turned hints on for every seat (see :mod:`.hints`); set once, at creation.
+    hints_for_everyone: bool = False
 
     @property
     def outcome(self) -> Outcome | None:

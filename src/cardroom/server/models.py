@@ -55,6 +55,8 @@ class CreateTable(BaseModel):
         None, ge=1, le=86400, description="after this long a bot plays for an absent player (off when null)"
     )
     private: bool = Field(False, description="leave the table out of the public list (links still work)")
+    hints: bool = Field(False, description="let every seat ask 'What would the bot do?' (from its own view); "
+                        "shown to everyone. Without it, hints are offered only where every other seat is a bot")
 
 
 class Invitation(BaseModel):
@@ -96,6 +98,7 @@ class TableSummary(BaseModel):
     rematch_of: str | None
     rematch_id: str | None
     outcome: dict[str, Any] | None
+    hints: bool = Field(False, description="the creator turned hints on for every seat")
     seats: list[SeatInfo]
 
 

@@ -22,7 +22,7 @@ from sqlalchemy import Engine
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import State
 from cardroom.core.rng import fresh_seed
-from cardroom.server import antics, concede, links, listing, store, tokens
+from cardroom.server import antics, concede, hints, links, listing, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
@@ -97,6 +97,7 @@ class Room:
         live = rebuild(row, store.load_actions(self.engine, table_id))
         found = concede.find(self.engine, table_id)
         live.conceded = None if found is None else found[0]
+        live.hints_for_everyone = hints.enabled(self.engine, table_id)
         return live
 
     def reload(self, table_id: str) -> Live:
@@ -233,6 +234,7 @@ class Room:
         seats: list[SeatRequest],
         reaction_seconds: float,
         turn_seconds: float | None,
+        hints_for_everyone: bool = False,
     ) -> Created:
         game = checked_game(game_name, preset, options, seats)
         created = Created(table_id=tokens.new_table_id(), seat=None, token=None, invitations={})
@@ -274,6 +276,8 @@ class Room:
             seats=tuple(rows),
         )
         store.create_table(self.engine, row)
+        if hints_for_everyone:  # before the table is loaded: its summary never shows it without
+            hints.mark(self.engine, row.id)
         for seat, token in created.invitations.items():
             links.add(self.engine, row.id, seat, tokens.hash_token(token))
         live = self.live(row.id)
@@ -311,6 +315,8 @@ class Room:
             made = store.create_rematch(self.engine, row)
             if made == row.id and listing.is_private(self.engine, old.id):
                 listing.mark_private(self.engine, row.id)
+            if made == row.id and live.hints_for_everyone:
+                hints.mark(self.engine, row.id)
             self.reload_row(live)
             self.live(made)  # loading sets its bots and clocks going
             self.hub.changed(table_id)
@@ -585,6 +591,7 @@ def public_summary(live: Live) -> dict[str, Any]:
         "rematch_of": row.rematch_of,
         "rematch_id": row.rematch_id,
         "outcome": None if outcome is None else outcome.to_json(),
+        "hints": live.hints_for_everyone,
         "seats": [
             {"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined, "bot": s.bot_spec}
             for s in row.seats

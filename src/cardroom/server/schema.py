@@ -120,3 +120,10 @@ concessions = Table(
     Column("step", Integer, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
 )
+
+# Tables whose creator turned hints on for everyone (see hints.py); set once, at creation.
+hint_tables = Table(
+    "hint_tables",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+)

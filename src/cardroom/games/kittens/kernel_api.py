@@ -3,7 +3,9 @@ bot call.
 
 Every game kernel offers the same names: ``unsupported(game)``, ``simulate(game, games, policy,
 seed)``, ``Searcher(game)`` (whose ``search`` runs ISMCTS from one seat's view), ``Settings``, ``warm()``
-and ``COMPILED``. The search's Python side is shared by every kernel (``games/kernel_face.py``).
+and ``COMPILED``. The search's Python side is shared by every kernel (``games/kernel_face.py``). For
+the post-game analysis it also offers ``rollouts(game, view, actions, seed, first, worlds)``
+(kernel_rollouts.py).
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from cardroom.games.kittens.game import KittensGame
 from cardroom.games.kittens.kernel_codec import action_id, action_text, config, encode
 from cardroom.games.kittens.kernel_codec import unsupported as _unsupported
 from cardroom.games.kittens.kernel_jit import COMPILED
+from cardroom.games.kittens.kernel_rollouts import rollouts
 
-__all__ = ["COMPILED", "Result", "Searcher", "Settings", "simulate", "unsupported", "warm"]
+__all__ = ["COMPILED", "Result", "Searcher", "Settings", "rollouts", "simulate", "unsupported", "warm"]
 
 PARTS = Parts(k, ksp, ks, encode, config, action_text)  # type: ignore[arg-type]
 POLICIES = PARTS.policies

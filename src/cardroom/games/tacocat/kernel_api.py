@@ -2,7 +2,9 @@
 
 Every game kernel offers the same names: ``unsupported(game)``, ``simulate(game, games, policy,
 seed)``, ``Searcher(game)`` (whose ``search`` runs ISMCTS from one seat's view), ``Settings``, ``warm()``
-and ``COMPILED``. The search's Python side is shared by every kernel (``games/kernel_face.py``).
+and ``COMPILED``. The search's Python side is shared by every kernel (``games/kernel_face.py``). For
+the post-game analysis a kernel may also offer ``rollouts(game, view, actions, seed, first, worlds)``
+(kernel_rollouts.py).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from cardroom.games.tacocat.game import TacocatGame
 from cardroom.games.tacocat.kernel_codec import action_id, action_text, config, encode
 from cardroom.games.tacocat.kernel_codec import unsupported as _unsupported
 from cardroom.games.tacocat.kernel_jit import COMPILED
+from cardroom.games.tacocat.kernel_rollouts import rollouts
 
-__all__ = ["COMPILED", "Result", "Searcher", "Settings", "simulate", "unsupported", "warm"]
+__all__ = ["COMPILED", "Result", "Searcher", "Settings", "rollouts", "simulate", "unsupported", "warm"]
 
 PARTS = Parts(k, ksp, ks, encode, config, action_text)  # type: ignore[arg-type]
 POLICIES = PARTS.policies

@@ -21,24 +21,40 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A step line through (step, win chance) points, held level to the last step.
+function steps(points, x, y, last) {
+  let d = "";
+  points.forEach(([step, win], i) => {
+    d += i === 0 ? `M${x(step)},${y(win)}` : `H${x(step)}V${y(win)}`;
+  });
+  return d + `H${x(last)}`;
+}
+
 export function graph(analysis) {
-  const W = 600, H = 220, L = 40, R = 10, T = 10, B = 30;
+  const oracle = analysis.oracle;
+  const W = 600, H = oracle ? 264 : 220, L = 40, R = 10, T = 10, B = oracle ? 74 : 30;
   const last = Math.max(1, analysis.steps);
   const x = (step) => L + ((W - L - R) * step) / last;
   const y = (win) => T + (H - T - B) * (1 - win);
-  let d = "";
-  analysis.timeline.forEach(([step, win], i) => {
-    d += i === 0 ? `M${x(step)},${y(win)}` : `H${x(step)}V${y(win)}`;
-  });
-  d += `H${x(last)}`;
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "win-graph", role: "img",
-    "aria-label": `Win chance over the game, from ${pct(analysis.start)} to ${pct(analysis.result)}. ${analysis.summary}` });
+    "aria-label": `Win chance over the game, from ${pct(analysis.start)} to ${pct(analysis.result)}. ${analysis.summary}` +
+      (oracle ? ` A dashed second line is the ${oracle.label}.` : "") });
   for (const level of [0, 0.5, 1]) {
     root.append(svg("line", { x1: L, x2: W - R, y1: y(level), y2: y(level), class: level === 0.5 ? "mid" : "grid" }));
     root.append(svg("text", { x: L - 6, y: y(level) + 4, "text-anchor": "end" }, `${100 * level}%`));
   }
-  root.append(svg("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, "step of the game"));
-  root.append(svg("path", { d, class: "line" }));
+  root.append(svg("text", { x: (L + W - R) / 2, y: H - B + 22, "text-anchor": "middle" }, "step of the game"));
+  if (oracle) {
+    // Drawn first, under the seat's own line; it knows the hidden cards and never feeds a verdict.
+    root.append(svg("path", { d: steps([[0, analysis.start], ...oracle.timeline], x, y, last), class: "oracle" },
+      svg("title", {}, oracle.label)));
+    const ly = H - 26;  // the legend: two rows under the axis label
+    root.append(svg("line", { x1: L, x2: L + 24, y1: ly - 4, y2: ly - 4, class: "line" }));
+    root.append(svg("text", { x: L + 30, y: ly }, "your win chance, from your view"));
+    root.append(svg("line", { x1: L, x2: L + 24, y1: ly + 12, y2: ly + 12, class: "oracle" }));
+    root.append(svg("text", { x: L + 30, y: ly + 16, class: "oracle-label" }, "oracle: knows the hidden cards, never used for verdicts"));
+  }
+  root.append(svg("path", { d: steps(analysis.timeline, x, y, last), class: "line" }));
   for (const dec of analysis.decisions) {
     if (dec.label === "best") continue;
     const mark = svg("circle", { cx: x(dec.step + 1), cy: y(dec.win_after), r: 5, fill: COLORS[dec.label], class: `mark ${dec.label}` },
@@ -62,6 +78,8 @@ export function renderAnalysis(box, analysis) {
   const parts = [
     el("p", { class: "analysis-summary" }, analysis.summary),
     graph(analysis),
+    analysis.oracle ? el("p", { class: "oracle-note" }, `Dashed line: the ${analysis.oracle.label}. ` +
+      "It is shown because every other seat was a bot; it shows where the real cards differed from what you could expect.") : null,
     el("p", { class: "muted" },
       `Start ${pct(analysis.start)}, luck ${Math.round(100 * analysis.total_luck)} (±${Math.round(100 * analysis.luck_noise)}), ` +
       `play ${analysis.total_loss > 0 ? "−" : ""}${Math.round(100 * analysis.total_loss)} (±${Math.round(100 * analysis.loss_noise)}), ` +
@@ -131,9 +149,11 @@ export function replayAnalyseButton(tableId, token) {
   } }, "Analyse this game");
 }
 
-// "What would the bot do?": offered only where every other seat is a bot (the server checks too).
+// "What would the bot do?": offered where every other seat is a bot, or where the table's creator
+// turned hints on for everyone (the table says so to all); the server checks too.
 export function hintButton(snap, tableId, token) {
-  if (!token || snap.seat === null || !snap.table.seats.every((s) => s.seat === snap.seat || s.kind === "bot")) return null;
+  const botsOnly = snap.table.seats.every((s) => s.seat === snap.seat || s.kind === "bot");
+  if (!token || snap.seat === null || !(botsOnly || snap.table.hints)) return null;
   ensureStyles();
   const out = el("div", { class: "hint-box", "aria-live": "polite" });
   const button = el("button", { type: "button", id: "hint", class: "hint" }, "What would the bot do?");

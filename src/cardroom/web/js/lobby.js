@@ -1,5 +1,6 @@
 // The lobby: pick a game, a preset and who sits where; create the table; list recent tables.
 import { api, el, myGames, playerName, savedToken, savePlayerName, saveToken } from "./api.js";
+import { hintBadge } from "./hints.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -104,6 +105,7 @@ async function create(event) {
     reaction_seconds: Number($("reaction").value) || 4,
     turn_seconds: $("turn").value ? Number($("turn").value) : null,
     private: $("private").checked,
+    hints: $("hints").checked,
   };
   body.options = chosenOptions();
   if (currentGame().options.some((o) => o.name === "players")) body.options.players = seats.length;
@@ -129,7 +131,7 @@ async function listTables() {
     const tables = await api("/api/tables");
     $("tables").replaceChildren(...tables.slice(0, 20).map((t) =>
       el("li", {}, el("a", { href: `/table/${t.id}` }, `${t.title} · ${t.preset}`), " ",
-        el("span", { class: "muted" }, `${t.seats.map((s) => s.name).join(", ")} · ${t.status === "over" ? "finished" : `step ${t.step}`}`))));
+        el("span", { class: "muted" }, `${t.seats.map((s) => s.name).join(", ")} · ${t.status === "over" ? "finished" : `step ${t.step}`}`), " ", hintBadge(t))));
     if (tables.length === 0) $("tables").replaceChildren(el("li", { class: "muted" }, "No tables yet."));
   } catch (error) {
     $("tables").replaceChildren(el("li", { class: "error" }, error.message));

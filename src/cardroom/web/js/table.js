@@ -4,6 +4,7 @@
 import { api, ApiError, el, forgetToken, playerName, rememberGame, savedToken, savePlayerName, saveToken } from "./api.js";
 import { markdown } from "./markdown.js";
 import { analysisPanel, hintButton, replayAnalyseButton } from "./analysis.js";
+import { hintNotice } from "./hints.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -236,6 +237,7 @@ function render() {
     `Waiting for ${view.to_act.map(seatName).join(", ")}`;
   $("status").textContent = live ? turn : `Replay · step ${replaying.step}/${replaying.steps}`;
   renderSeats(view);
+  hintNotice(snap);
   const board = $("board");
   board.dataset.game = snap.table.game;
   if (renderer) renderer.render(board, view, ctx(view, live));

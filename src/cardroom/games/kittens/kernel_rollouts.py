@@ -1,0 +1,75 @@
+"""Rollouts for the post-game analysis, on the Exploding Kittens kernel: each action's result in common
+worlds.
+
+``rollouts(game, view, actions, seed, first, worlds)`` is the analysis's evaluator (see
+``cardroom.analysis.evaluate``) run by the kernel, as Tacocat's ``kernel_rollouts.py``. World ``i``
+re-deals every card the view's seat cannot know (``determinize``: ``hidden.sample``'s rules, from a
+``game.sample`` of the view as the base), then each action is taken there and the kernel's heuristic
+plays every seat to the end, every action of the world with the same generator (common random numbers).
+A world depends only on (``view``, ``seed``, ``i``), so an analysis can ask for worlds in batches, for
+fewer actions as it drops some, and get the same numbers.
+
+The result is the seat's share of the win, as the reference engine scores it (``bots.search.rewards``):
+1 for the last seat standing, 0 for a seat that exploded or lost to another, and 1/players for a
+playout cut off at ``MAX_STEPS`` (no winner).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardroom.core.game import Game
+from cardroom.games.kittens import kernel as k
+from cardroom.games.kittens import kernel_search as ks
+from cardroom.games.kittens import kernel_seat as ksp
+from cardroom.games.kittens.game import KittensGame
+from cardroom.games.kittens.kernel_codec import action_id, config, encode
+from cardroom.games.kittens.kernel_jit import njit
+
+Floats = npt.NDArray[np.float64]
+
+
+@njit
+def play_worlds(base: k.Arr, cfg: k.Arr, seat: int, acts: k.Arr, seed: int, first: int, worlds: int,
+                out: Floats) -> int:  # fmt: skip
+    """Fill ``out[w, j]`` with ``seat``'s share of the win in world ``first + w`` after ``acts[j]``, then
+    heuristic play for everyone. Returns the actions played."""
+    world = np.zeros(len(base), np.int64)
+    play = np.zeros(len(base), np.int64)
+    rng = np.zeros(1, np.int64)
+    moves = np.zeros(k.MAX_ACTIONS, np.int64)
+    seats = np.zeros(k.MAXP, np.int64)
+    draw = 1.0 / cfg[k.C_PLAYERS]
+    total = 0
+    for w in range(worlds):
+        world_seed = k.mix(seed, first + w)
+        rng[0] = k.mix(world_seed, 0)
+        world[:] = base
+        ksp.determinize(world, cfg, seat, rng)
+        for j in range(len(acts)):
+            play[:] = world
+            rng[0] = k.mix(world_seed, 1)  # the same generator for every action: common random numbers
+            k.apply(play, cfg, seat, acts[j], rng)
+            total += 1 + ks.play_out(play, cfg, k.POLICY_HEURISTIC, rng, moves, seats)
+            won = k.winner(play, cfg)
+            out[w, j] = draw if won < 0 else (1.0 if won == seat else 0.0)
+    return total
+
+
+def rollouts(game: Game, view: Mapping[str, Any], actions: Sequence[str], seed: int, first: int,
+             worlds: int) -> Floats:  # fmt: skip
+    """``view``'s seat's share of the win in worlds ``first`` to ``first + worlds - 1`` (rows) for each
+    of ``actions`` (columns, legal actions' texts): see the module doc. Reads nothing but the view."""
+    assert isinstance(game, KittensGame)
+    seat = int(view["seat"])
+    # Any world consistent with the view will do as the base: determinize re-deals all it hides.
+    base = encode(game.sample(dict(view), random.Random(seed)))
+    acts = np.array([action_id(a) for a in actions], np.int64)
+    out = np.zeros((worlds, len(acts)), np.float64)
+    play_worlds(base, config(game), seat, acts, seed, first, worlds, out)
+    return out

@@ -22,6 +22,8 @@ import numpy as np
 from cardroom.core.rng import derive
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_legal as kl
+from cardroom.games.taco import kernel_seat as ksp
+from cardroom.games.taco.bot import HeuristicBot, _Judge
 from cardroom.games.taco.game import TacoGame
 from cardroom.games.taco.kernel_codec import action_id, action_text, config, decode, encode
 from cardroom.games.taco.state import TacoState
@@ -90,6 +92,20 @@ def compare(state: TacoState, s: k.Arr, cfg: k.Arr, where: str) -> None:
         raise KernelMismatch(f"{where}: kernel winner {k.winner(s, cfg)}, reference {expected}")
 
 
+def _check_scores(state: TacoState, s: k.Arr, cfg: k.Arr, seat: int, moves: k.Arr, where: str) -> None:
+    """Every legal action's heuristic score, kernel against ``bot._Judge``: equal to the last bit."""
+    legal = state.legal_actions(seat)
+    if len(legal) < 2:
+        return
+    judge = _Judge(state.game.deck, state.view(seat))
+    n = kl.legal(s, cfg, seat, moves)
+    for a in moves[:n]:
+        text = action_text(state.game, int(a))
+        mine, theirs = ksp.score(s, cfg, seat, int(a)), judge.score(text)
+        if mine != theirs:
+            raise KernelMismatch(f"{where}: seat {seat} scores {text!r} {mine!r}, HeuristicBot {theirs!r}")
+
+
 def play(game: TacoGame, seed: int, policy: str = "random", max_actions: int = 1 << 40) -> Counts:
     """One game from ``seed`` through both engines; ``policy`` is ``random`` or ``heuristic``."""
     counts = Counts(games=1)
@@ -99,8 +115,7 @@ def play(game: TacoGame, seed: int, policy: str = "random", max_actions: int = 1
     state = game.new_game(seed)
     s = encode(state)
     moves = np.zeros(k.MAX_ACTIONS, np.int64)
-    if policy != "random":
-        raise ValueError("policy must be random")
+    bot = HeuristicBot()
     while counts.actions < max_actions:
         where = f"taco players={game.players} deck={game.options['deck']} seed {seed} step {state.step}"
         compare(state, s, cfg, where)
@@ -115,7 +130,12 @@ def play(game: TacoGame, seed: int, policy: str = "random", max_actions: int = 1
                                      f"reference {tuple(map(str, state.legal_actions(seat)))}")  # fmt: skip
             counts.legal_sets += 1
         seat = chooser.choice(state.to_act)
-        text = str(chooser.choice(state.legal_actions(seat)))
+        if policy == "heuristic":
+            _check_scores(state, s, cfg, seat, moves, where)
+            text = bot.choose(game, state.view(seat), chooser)
+            counts.heuristic_choices += 1
+        else:
+            text = str(chooser.choice(state.legal_actions(seat)))
         state = state.apply(seat, text)  # type: ignore[assignment]
         counts.random_draws += apply_scripted(s, cfg, seat, action_id(game, text), state.tb.seed, rng)
         counts.actions += 1

@@ -183,7 +183,8 @@ def move(s: Arr, cfg: Arr, card: int, seat: int) -> None:
 
 
 @njit
-def place(s: Arr, cfg: Arr, card: int, seat: int, rng: Arr) -> None:
+def enter_taco(s: Arr, cfg: Arr, card: int, seat: int) -> None:
+    """``Engine.place`` up to its effect: a shell replaces the old one, anything else joins; points."""
     at = taco_at(seat)
     if attr(cfg, card, S_TYPE) == SHELL:
         old = int(s[at])
@@ -196,18 +197,27 @@ def place(s: Arr, cfg: Arr, card: int, seat: int, rng: Arr) -> None:
     else:
         append(s, at, TACO_LEN + seat, card)
     gain(s, cfg, card)
+
+
+@njit
+def place(s: Arr, cfg: Arr, card: int, seat: int, rng: Arr) -> None:
+    """A card played (or pulled from the discard pile) enters a taco: points, then its effect."""
+    enter_taco(s, cfg, card, seat)
     if attr(cfg, card, S_TYPE) != POISON:
         fire(s, cfg, card, seat, rng)
 
 
 @njit
-def revive(s: Arr, cfg: Arr, owner: int, rng: Arr) -> None:
+def revive_one(s: Arr, cfg: Arr, owner: int) -> int:
+    """The top ingredient of the discard pile enters the owner's taco (its effect still to fire); -1
+    if the pile holds none."""
     for i in range(s[DISCARD_LEN] - 1, -1, -1):
         found = int(s[DISCARD + i])
         if is_ingredient(cfg, found):
             remove_at(s, DISCARD, DISCARD_LEN, found)
-            place(s, cfg, found, owner, rng)
-            return
+            enter_taco(s, cfg, found, owner)
+            return found
+    return -1
 
 
 # -- targets --------------------------------------------------------------------------------------------
@@ -280,11 +290,18 @@ def others_hold(s: Arr, cfg: Arr, owner: int) -> bool:
 
 @njit
 def fire(s: Arr, cfg: Arr, card: int, owner: int, rng: Arr) -> None:
+    """``Engine.fire``. A revived card's own effect fires next in this loop, not by recursion (Numba
+    cannot cache recursive functions)."""
     e = attr(cfg, card, S_EFFECT)
+    while e == E_REVIVE:
+        card = revive_one(s, cfg, owner)
+        if card < 0:
+            return
+        e = attr(cfg, card, S_EFFECT)
     count = attr(cfg, card, S_COUNT)
     if e == E_PLAY_ANOTHER:
         for _ in range(count):
-            push(s, T_BONUS, owner, B_ANY, 0, 0)  # T_BONUS
+            push(s, T_BONUS, owner, B_ANY, 0, 0)
     elif e == E_PLACE_INGREDIENT:
         kind = attr(cfg, card, S_KIND)
         if kind >= 0:
@@ -304,8 +321,6 @@ def fire(s: Arr, cfg: Arr, card: int, owner: int, rng: Arr) -> None:
     elif e in (E_TAKE_RANDOM, E_MAKE_DISCARD):
         if others_hold(s, cfg, owner):
             push(s, T_CHOOSE, owner, e, card, 0)
-    elif e == E_REVIVE:
-        revive(s, cfg, owner, rng)
     elif e == E_DISCARD_EACH:
         n = min(count, s[HAND_LEN + owner])
         if n:

@@ -153,3 +153,37 @@ def test_cached_kernel_code_is_stamped_with_every_kernel_file() -> None:
     locator = kernel_search.simulate._cache._impl._locator  # type: ignore[attr-defined]
     assert getattr(locator, "kernel_variant", False)
     assert locator.get_source_stamp() == k.mix._cache._impl._locator.get_source_stamp()  # type: ignore[attr-defined]
+
+
+def test_kernel_search_is_reproducible_and_legal() -> None:
+    game = cardroom.make("taco", players=4)
+    state = game.new_game(4)
+    play = random.Random(4)
+    for _ in range(25):
+        seat = state.to_act[0]
+        state = state.apply(seat, play.choice(state.legal_actions(seat)))
+    view = state.view(state.to_act[0])
+    searcher = api.Searcher(game, capacity=1 << 12)
+    for paired in (True, False):
+        settings = api.Settings(iterations=120, deadline=float("inf"), paired=paired)
+        first = searcher.search(view, random.Random(1), settings)
+        again = searcher.search(view, random.Random(1), settings)
+        assert first.action in view["legal_actions"] and first.iterations == 120
+        assert (first.action, first.root) == (again.action, again.root)
+
+
+def test_cardroom_fast_and_the_ismcts_bot_use_the_taco_kernel() -> None:
+    from cardroom.bots import make_bot
+    from cardroom.bots.fast_ismcts import FastISMCTSBot
+    from cardroom.fast import simulate
+
+    game = cardroom.make("taco", players=3, deck="v1")
+    run = simulate(game, 60, "random", seed=3)
+    assert run.path == "kernel" and run.games == 60 and run.actions > 60 * 50
+    split = simulate(game, 60, "random", seed=3, workers=2)  # two processes, the same games
+    assert (split.winners, split.actions) == (run.winners, run.actions)
+    bot = make_bot("ismcts:iterations=50", game)
+    assert isinstance(bot, FastISMCTSBot)
+    state = game.new_game(2)
+    seat = state.to_act[0]
+    assert bot.choose(game, state.view(seat), random.Random(0)) in state.view(seat)["legal_actions"]

@@ -6,7 +6,8 @@
 >>> run.games, sum(run.wins), run.path
 (200, 200, 'kernel')
 
-A game offers a kernel by naming its module in ``game.kernel`` (docs/kernels.md). The kernel runs
+A game's kernel module is named in :data:`KERNELS` (or by the game itself, in ``game.kernel``; see
+docs/kernels.md). The kernel runs
 compiled when Numba is installed (the ``fast`` extra) and as plain Python otherwise: the same games
 from the same seed either way, only slower. A game without a kernel, or with options its kernel does
 not hold (a Tacocat deck of more than 64 cards), is played by the reference engine instead, with the
@@ -26,7 +27,15 @@ from cardroom.core.game import Game
 
 POLICIES = ("random", "heuristic")
 
-__all__ = ["POLICIES", "Simulation", "kernel_of", "simulate"]
+#: Game name -> the module of its compiled kernel (unsupported, simulate, Searcher, Settings, warm,
+#: COMPILED). One line a game; the module is imported only when a game of that name asks for it.
+KERNELS: dict[str, str] = {
+    "tacocat": "cardroom.games.tacocat.kernel_api",
+    "exploding-kittens": "cardroom.games.kittens.kernel_api",
+    "taco": "cardroom.games.taco.kernel_api",
+}
+
+__all__ = ["KERNELS", "POLICIES", "Simulation", "kernel_of", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -46,7 +55,7 @@ class Simulation:
 
 def kernel_of(game: Game) -> ModuleType | None:
     """The game's kernel module if it has one that holds these options (compiled or not)."""
-    path: str | None = getattr(game, "kernel", None)
+    path: str | None = KERNELS.get(game.name) or getattr(game, "kernel", None)
     if not path:
         return None
     try:

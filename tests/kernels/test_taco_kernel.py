@@ -127,14 +127,20 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
 
 
 def test_the_same_source_runs_uncompiled_with_the_same_results() -> None:
-    """NUMBA_DISABLE_JIT runs the kernel as plain Python: the same games from the same seed."""
+    """NUMBA_DISABLE_JIT runs the kernel as plain Python: the same games and searches from the same seed."""
     code = (
-        "import warnings, cardroom\n"
+        "import random, warnings, cardroom\n"
         "from cardroom.games.taco import kernel_api as api, kernel_check\n"
         "warnings.simplefilter('error')\n"
         "g = cardroom.make('taco', players=3, antics=True)\n"
         "if api.COMPILED is False: kernel_check.run(g, 1, first_seed=3, policy='heuristic')\n"
         "print(api.COMPILED, api.simulate(g, 4, 'heuristic', 11)[0].tolist(), api.simulate(g, 4, 'random', 1))\n"
+        "state = g.new_game(4)\n"
+        "view = state.view(state.to_act[0])\n"
+        "for paired in (True, False):\n"
+        "    settings = api.Settings(iterations=12, deadline=float('inf'), paired=paired)\n"
+        "    found = api.Searcher(g, capacity=256).search(view, random.Random(1), settings)\n"
+        "    print(found.action, found.root)\n"
     )
     runs = []
     for jit in ("0", "1"):

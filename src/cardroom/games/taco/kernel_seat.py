@@ -199,12 +199,17 @@ def keep_value(cfg: Arr, spec: int) -> float:
 @njit
 def score(s: Arr, cfg: Arr, me: int, a: int) -> float:
     """``_Judge.score`` of action ``a`` for seat ``me``."""
+    standing = np.zeros(MAXP, np.int64)
+    _standing(s, cfg, standing)
+    return score_given(s, cfg, me, a, _leader(cfg, me, standing), standing)
+
+
+@njit
+def score_given(s: Arr, cfg: Arr, me: int, a: int, leader: int, standing: np.ndarray) -> float:  # type: ignore[type-arg]
+    """:func:`score` with the standings (totals plus taco points) and the leader worked out once."""
     verb = cfg[C_ACT_VERB + a]
     spec = int(cfg[C_ACT_SPEC + a])
     seat = int(cfg[C_ACT_SEAT + a])
-    standing = np.zeros(MAXP, np.int64)
-    _standing(s, cfg, standing)
-    leader = _leader(cfg, me, standing)
     at = top(s)
     kind = s[at]
     if verb in (VERB_HAIL, VERB_ACCENT):
@@ -336,9 +341,12 @@ def heuristic(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, rng: Arr) -> int:
     """The action ``HeuristicBot`` chooses (equal best scores: one of them at random)."""
     if n == 1:
         return int(moves[0])
+    standing = np.zeros(MAXP, np.int64)
+    _standing(s, cfg, standing)
+    leader = _leader(cfg, seat, standing)
     best, ties, pick = -1e300, 0, int(moves[0])
     for i in range(n):
-        v = score(s, cfg, seat, int(moves[i]))
+        v = score_given(s, cfg, seat, int(moves[i]), leader, standing)
         if v > best:
             best, ties, pick = v, 1, int(moves[i])
         elif v == best:

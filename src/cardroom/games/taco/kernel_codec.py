@@ -9,7 +9,7 @@ so the differential test compares whole states in both directions.
 from __future__ import annotations
 
 from array import array
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -80,7 +80,7 @@ def _spec_row(spec: Any) -> dict[int, int]:
     }
 
 
-@cache
+@lru_cache(maxsize=32)  # bounded: a server makes a game object per table
 def _config(game: TacoGame) -> Arr:
     deck = game.deck
     spec_index = {spec.slug: i for i, spec in enumerate(deck.specs)}
@@ -136,7 +136,7 @@ def action_id(game: TacoGame, act: str | Action) -> int:
     return _ids(game)[str(act)]
 
 
-@cache
+@lru_cache(maxsize=32)  # bounded: a server makes a game object per table
 def _ids(game: TacoGame) -> dict[str, int]:
     return {t: i for i, t in enumerate(action_texts(game))}
 

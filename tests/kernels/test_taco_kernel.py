@@ -142,6 +142,7 @@ def test_the_same_source_runs_uncompiled_with_the_same_results() -> None:
         "    found = api.Searcher(g, capacity=256).search(view, random.Random(1), settings)\n"
         "    print(found.action, found.root)\n"
     )
+    api.warm()  # compile here on a cold cache, so the compiled subprocess below only loads the code
     runs = []
     for jit in ("0", "1"):
         env = {**os.environ, "NUMBA_DISABLE_JIT": jit}

@@ -79,7 +79,7 @@ from cardroom.games.taco.kernel import (
     to_discard,
     to_hand,
     top,
-)  # fmt: skip
+)
 from cardroom.games.taco.kernel_rules import destroy, leave_taco, move, pick_target, run, target_ok
 from cardroom.games.tacocat.kernel_jit import njit
 

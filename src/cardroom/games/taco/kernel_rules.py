@@ -127,7 +127,7 @@ from cardroom.games.taco.kernel import (
     to_discard,
     to_hand,
     top,
-)  # fmt: skip
+)
 from cardroom.games.tacocat.kernel_jit import njit
 
 

@@ -85,7 +85,7 @@ from cardroom.games.taco.kernel import (
     taco_points,
     top,
     xorshift,
-)  # fmt: skip
+)
 from cardroom.games.tacocat.kernel_jit import njit
 
 

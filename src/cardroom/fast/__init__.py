@@ -32,6 +32,7 @@ POLICIES = ("random", "heuristic")
 KERNELS: dict[str, str] = {
     "tacocat": "cardroom.games.tacocat.kernel_api",
     "exploding-kittens": "cardroom.games.kittens.kernel_api",
+    "taco": "cardroom.games.taco.kernel_api",
 }
 
 __all__ = ["KERNELS", "POLICIES", "Simulation", "kernel_of", "simulate"]

@@ -1,0 +1,151 @@
+"""The differential check: the reference engine and the kernel play the same games side by side.
+
+After every action it compares the whole state both ways (the reference state encoded must equal the
+kernel's array, and the kernel's array decoded must give the reference's table, secrets included),
+who is to act, the legal actions of every seat to act (as the reference's texts, in order) and the
+result. With ``policy="heuristic"`` it also checks that the kernel's heuristic scores every legal
+action exactly as the reference ``HeuristicBot`` does from the seat's view.
+
+The kernel runs with a *scripted* generator: each random draw it asks for is answered from the
+reference's own generator for that event (``derive(seed, counter)``), so the two stay in step through
+reshuffles, random poisons, random steals and new rounds. The reference is the authority: a
+:class:`KernelMismatch` names the game, the step and what differs.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from cardroom.core.rng import derive
+from cardroom.games.taco import kernel as k
+from cardroom.games.taco import kernel_legal as kl
+from cardroom.games.taco import kernel_seat as ksp
+from cardroom.games.taco.bot import HeuristicBot, _Judge
+from cardroom.games.taco.game import TacoGame
+from cardroom.games.taco.kernel_codec import action_id, action_text, config, decode, encode
+from cardroom.games.taco.state import TacoState
+from cardroom.games.taco.table import Table
+
+
+class KernelMismatch(AssertionError):
+    """The kernel and the reference engine disagree."""
+
+
+@dataclass
+class Counts:
+    games: int = 0
+    actions: int = 0
+    states: int = 0
+    legal_sets: int = 0
+    random_draws: int = 0
+    heuristic_choices: int = 0
+
+    def add(self, other: Counts) -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+def apply_scripted(s: k.Arr, cfg: k.Arr, seat: int, a: int, seed: int, rng: k.Arr) -> int:
+    """Apply action ``a`` to ``s`` with every random draw taken from the reference's generators for
+    this game's ``seed``; returns the number of draws. A draw the script does not hold yet is asked
+    for by a replay: the kernel records which event (generator) and which range it needed."""
+    c0 = int(s[k.COUNTER])
+    values: list[int] = []
+    gens: dict[int, random.Random] = {}
+    while True:
+        work = s.copy()
+        rng[k.R_MODE], rng[k.R_LEN], rng[k.R_POS], rng[k.R_GEN], rng[k.R_MISSING] = 1, len(values), 0, 0, -1
+        rng[k.R_VALUES : k.R_VALUES + len(values)] = values
+        kl.apply(work, cfg, seat, a, rng)
+        miss = int(rng[k.R_MISSING])
+        if miss < 0:
+            s[:] = work
+            return len(values)
+        if miss >= k.MAX_DRAWS:
+            raise KernelMismatch(f"more than {k.MAX_DRAWS} random draws in one action")
+        g = int(rng[k.R_REQUESTS + 2 * miss])
+        gen = gens.setdefault(g, derive(seed, c0 + g))
+        j = miss
+        while j < min(int(rng[k.R_POS]), k.MAX_DRAWS) and rng[k.R_REQUESTS + 2 * j] == g:
+            values.append(gen._randbelow(int(rng[k.R_REQUESTS + 2 * j + 1])))  # type: ignore[attr-defined]
+            j += 1
+
+
+def compare(state: TacoState, s: k.Arr, cfg: k.Arr, where: str) -> None:
+    mine, theirs = s, encode(state)
+    if not np.array_equal(mine, theirs):
+        diff = [i for i in range(k.STATE_SIZE) if mine[i] != theirs[i]]
+        raise KernelMismatch(f"{where}: arrays differ at slots {diff[:10]} (kernel {[int(mine[i]) for i in diff[:10]]},"
+                             f" reference {[int(theirs[i]) for i in diff[:10]]})")  # fmt: skip
+    back = decode(s, state.game, state.tb.seed).tb
+    for name in Table.__slots__:  # the table's JSON field by field, without building the JSON
+        if getattr(back, name) != getattr(state.tb, name):
+            raise KernelMismatch(f"{where}: kernel decodes to another {name!r} than the reference's")
+    seats = np.zeros(k.MAXP, np.int64)
+    n = kl.to_act(s, cfg, seats)
+    if tuple(int(x) for x in seats[:n]) != state.to_act:
+        raise KernelMismatch(f"{where}: kernel to_act {seats[:n]}, reference {state.to_act}")
+    outcome = state.outcome
+    expected = -1 if outcome is None or len(outcome.winners) != 1 else outcome.winners[0]
+    if k.winner(s, cfg) != expected:
+        raise KernelMismatch(f"{where}: kernel winner {k.winner(s, cfg)}, reference {expected}")
+
+
+def _check_scores(state: TacoState, s: k.Arr, cfg: k.Arr, seat: int, moves: k.Arr, where: str) -> None:
+    """Every legal action's heuristic score, kernel against ``bot._Judge``: equal to the last bit."""
+    legal = state.legal_actions(seat)
+    if len(legal) < 2:
+        return
+    judge = _Judge(state.game.deck, state.view(seat))
+    n = kl.legal(s, cfg, seat, moves)
+    for a in moves[:n]:
+        text = action_text(state.game, int(a))
+        mine, theirs = ksp.score(s, cfg, seat, int(a)), judge.score(text)
+        if mine != theirs:
+            raise KernelMismatch(f"{where}: seat {seat} scores {text!r} {mine!r}, HeuristicBot {theirs!r}")
+
+
+def play(game: TacoGame, seed: int, policy: str = "random", max_actions: int = 1 << 40) -> Counts:
+    """One game from ``seed`` through both engines; ``policy`` is ``random`` or ``heuristic``."""
+    counts = Counts(games=1)
+    cfg = config(game)
+    chooser = random.Random(seed)
+    rng = np.zeros(k.RNG_SIZE, np.int64)
+    state = game.new_game(seed)
+    s = encode(state)
+    moves = np.zeros(k.MAX_ACTIONS, np.int64)
+    bot = HeuristicBot()
+    while counts.actions < max_actions:
+        where = f"taco players={game.players} deck={game.options['deck']} seed {seed} step {state.step}"
+        compare(state, s, cfg, where)
+        counts.states += 1
+        if state.is_over:
+            return counts
+        for seat in state.to_act:
+            n = kl.legal(s, cfg, seat, moves)
+            texts = tuple(action_text(game, int(a)) for a in moves[:n])
+            if texts != tuple(str(a) for a in state.legal_actions(seat)):
+                raise KernelMismatch(f"{where}: seat {seat} kernel legal {texts}, "
+                                     f"reference {tuple(map(str, state.legal_actions(seat)))}")  # fmt: skip
+            counts.legal_sets += 1
+        seat = chooser.choice(state.to_act)
+        if policy == "heuristic":
+            _check_scores(state, s, cfg, seat, moves, where)
+            text = bot.choose(game, state.view(seat), chooser)
+            counts.heuristic_choices += 1
+        else:
+            text = str(chooser.choice(state.legal_actions(seat)))
+        state = state.apply(seat, text)  # type: ignore[assignment]
+        counts.random_draws += apply_scripted(s, cfg, seat, action_id(game, text), state.tb.seed, rng)
+        counts.actions += 1
+    return counts
+
+
+def run(game: TacoGame, games: int, first_seed: int = 0, policy: str = "random") -> Counts:
+    total = Counts()
+    for seed in range(first_seed, first_seed + games):
+        total.add(play(game, seed, policy))
+    return total

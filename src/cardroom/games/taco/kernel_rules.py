@@ -1,0 +1,610 @@
+"""T.A.C.O.'s kernel: the flow of a round and the card effects, as ``engine.py`` and ``effects.py``.
+
+``run`` pops automatic tasks until a decision is on top, exactly as ``Engine.run``; each ``_task_*`` and
+effect below is the reference method of the same name on the state array. Effects are chosen by the
+effect code ``cfg`` holds for the card (read from the deck file), with the card's parameters.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cardroom.games.taco.kernel import (
+    ACTION,
+    AGES,
+    B_ANY,
+    B_KIND,
+    B_POINTS,
+    BASIC,
+    BOX,
+    BOX_LEN,
+    C_ANTICS,
+    C_CARD_SPEC,
+    C_DECK_IDS,
+    C_GIMME,
+    C_N,
+    C_NCARDS,
+    C_NDECK,
+    C_ROUNDS,
+    C_STARTING,
+    CHAIN,
+    CHAIN_LEN,
+    DECK,
+    DECK_LEN,
+    DISCARD,
+    DISCARD_LEN,
+    E_ACCENT,
+    E_CANCEL,
+    E_DESTROY,
+    E_DESTROY_EACH,
+    E_DISCARD_EACH,
+    E_DISCARD_RANDOM_EACH,
+    E_DRAW,
+    E_MAKE_DISCARD,
+    E_PLACE_INGREDIENT,
+    E_PLAY_ANOTHER,
+    E_RETURN,
+    E_REVIVE,
+    E_STEAL,
+    E_SWAP,
+    E_TACO_MASTER,
+    E_TAKE_RANDOM,
+    FIRST,
+    FIRST_DECISION,
+    GIMME,
+    GIMME_BONUS,
+    HAND_LEN,
+    HAND_LIMIT,
+    KNOWN,
+    MAX_CHAIN,
+    MAXC,
+    MAXP,
+    OVER,
+    POINTS,
+    POISON,
+    POOL,
+    POOL_START,
+    ROUND,
+    ROUND_SCORES,
+    RS_LEN,
+    S_COUNT,
+    S_DRAW,
+    S_EFFECT,
+    S_FOOD,
+    S_IMMEDIATE,
+    S_KIND,
+    S_POINTS,
+    S_PPOINTS,
+    S_STARTING,
+    S_TURNS,
+    S_TYPE,
+    S_WHAT,
+    SHELL,
+    STACK_LEN,
+    T_ACCENT,
+    T_BONUS,
+    T_CHOOSE,
+    T_DISCARD,
+    T_DRAW_STEP,
+    T_END_TURN,
+    T_ENTER,
+    T_HAIL,
+    T_MAIN,
+    T_NEXT,
+    T_POISON,
+    T_RESOLVE,
+    T_TARGET,
+    T_TURN,
+    TACO_LEN,
+    TOTALS,
+    TROPHY,
+    TURN,
+    TURNS,
+    V_DESTROY,
+    V_RETURN,
+    V_STEAL,
+    V_SWAP,
+    WHAT_ANY,
+    WHAT_POISON,
+    WHY_POISON,
+    Arr,
+    append,
+    attr,
+    draw,
+    everyone,
+    from_hand,
+    hand_at,
+    in_taco,
+    is_ingredient,
+    owner_of,
+    pop,
+    push,
+    random_index,
+    remove_at,
+    shuffle,
+    taco_at,
+    taco_points,
+    to_discard,
+    to_hand,
+    top,
+)
+from cardroom.games.tacocat.kernel_jit import njit
+
+
+@njit
+def turn_cap(n: int) -> int:
+    return 60 + 20 * n
+
+
+# -- moving cards in and out of tacos ---------------------------------------------------------------------
+
+
+@njit
+def gain(s: Arr, cfg: Arr, card: int) -> None:
+    printed = attr(cfg, card, S_POINTS)
+    if printed > 0:
+        got = min(printed, s[POOL])
+        s[POOL] -= got
+        s[POINTS + card] = got
+    elif printed < 0:
+        s[POINTS + card] = printed
+        s[POOL] -= printed
+
+
+@njit
+def release(s: Arr, card: int, seat: int) -> None:
+    s[POOL] += s[POINTS + card]
+    s[POINTS + card] = 0
+    if s[POOL] < 0:
+        s[POINTS + s[taco_at(seat)]] += s[POOL]
+        s[POOL] = 0
+
+
+@njit
+def leave_taco(s: Arr, cfg: Arr, card: int) -> int:
+    seat = owner_of(s, cfg, card)
+    s[AGES + card] = 0
+    release(s, card, seat)
+    remove_at(s, taco_at(seat), TACO_LEN + seat, card)
+    return seat
+
+
+@njit
+def destroy(s: Arr, cfg: Arr, card: int) -> None:
+    leave_taco(s, cfg, card)
+    to_discard(s, card)
+
+
+@njit
+def move(s: Arr, cfg: Arr, card: int, seat: int) -> None:
+    source = owner_of(s, cfg, card)
+    remove_at(s, taco_at(source), TACO_LEN + source, card)
+    append(s, taco_at(seat), TACO_LEN + seat, card)
+
+
+@njit
+def enter_taco(s: Arr, cfg: Arr, card: int, seat: int) -> None:
+    """``Engine.place`` up to its effect: a shell replaces the old one, anything else joins; points."""
+    at = taco_at(seat)
+    if attr(cfg, card, S_TYPE) == SHELL:
+        old = int(s[at])
+        release(s, old, seat)
+        s[at] = card
+        if attr(cfg, old, S_STARTING):
+            append(s, BOX, BOX_LEN, old)
+        else:
+            to_discard(s, old)
+    else:
+        append(s, at, TACO_LEN + seat, card)
+    gain(s, cfg, card)
+
+
+@njit
+def place(s: Arr, cfg: Arr, card: int, seat: int, rng: Arr) -> None:
+    """A card played (or pulled from the discard pile) enters a taco: points, then its effect."""
+    enter_taco(s, cfg, card, seat)
+    if attr(cfg, card, S_TYPE) != POISON:
+        fire(s, cfg, card, seat, rng)
+
+
+@njit
+def revive_one(s: Arr, cfg: Arr, owner: int) -> int:
+    """The top ingredient of the discard pile enters the owner's taco (its effect still to fire); -1
+    if the pile holds none."""
+    for i in range(s[DISCARD_LEN] - 1, -1, -1):
+        found = int(s[DISCARD + i])
+        if is_ingredient(cfg, found):
+            remove_at(s, DISCARD, DISCARD_LEN, found)
+            enter_taco(s, cfg, found, owner)
+            return found
+    return -1
+
+
+# -- targets --------------------------------------------------------------------------------------------
+
+
+@njit
+def verb_of(cfg: Arr, card: int) -> int:
+    e = attr(cfg, card, S_EFFECT)
+    if e == E_DESTROY:
+        return V_DESTROY
+    if e == E_STEAL:
+        return V_STEAL
+    if e == E_SWAP:
+        return V_SWAP
+    return V_RETURN
+
+
+@njit
+def target_ok(s: Arr, cfg: Arr, owner: int, source: int, stage: int, seat: int, card: int) -> bool:
+    """Whether ``card`` in ``seat``'s taco is a target of ``source``'s effect (``Engine.targets``); a
+    swap's stage is -1 for your own side, -2 for theirs."""
+    verb = verb_of(cfg, source)
+    if verb == V_STEAL and seat == owner:
+        return False
+    if verb == V_SWAP and (seat == owner) != (stage == -1):
+        return False
+    t = attr(cfg, card, S_TYPE)
+    what = attr(cfg, source, S_WHAT)
+    if verb == V_DESTROY and what == WHAT_POISON:
+        return t == POISON
+    if verb == V_SWAP or (verb == V_RETURN and what == WHAT_ANY):
+        return is_ingredient(cfg, card) or t == POISON
+    kind = attr(cfg, source, S_KIND)
+    return is_ingredient(cfg, card) and (kind < 0 or kind == attr(cfg, card, S_FOOD))
+
+
+@njit
+def any_target(s: Arr, cfg: Arr, owner: int, source: int, stage: int) -> bool:
+    for seat in range(cfg[C_N]):
+        at = taco_at(seat)
+        for i in range(1, s[TACO_LEN + seat]):
+            if target_ok(s, cfg, owner, source, stage, seat, int(s[at + i])):
+                return True
+    return False
+
+
+@njit
+def pick_target(s: Arr, cfg: Arr, owner: int, source: int, stage: int, seat: int, spec: int) -> int:
+    """Copies of one card in one taco differ only by their points: an effect takes the most."""
+    at = taco_at(seat)
+    best = -1
+    for i in range(1, s[TACO_LEN + seat]):
+        c = int(s[at + i])
+        fits = cfg[C_CARD_SPEC + c] == spec and target_ok(s, cfg, owner, source, stage, seat, c)
+        if fits and (best < 0 or s[POINTS + c] > s[POINTS + best]):
+            best = c
+    return best
+
+
+@njit
+def others_hold(s: Arr, cfg: Arr, owner: int) -> bool:
+    held = 0
+    for seat in range(cfg[C_N]):
+        held += s[HAND_LEN + seat] if seat != owner else 0
+    return held > 0
+
+
+# -- effects (effects.py) ----------------------------------------------------------------------------
+
+
+@njit
+def fire(s: Arr, cfg: Arr, card: int, owner: int, rng: Arr) -> None:
+    """``Engine.fire``. A revived card's own effect fires next in this loop, not by recursion (Numba
+    cannot cache recursive functions)."""
+    e = attr(cfg, card, S_EFFECT)
+    while e == E_REVIVE:
+        card = revive_one(s, cfg, owner)
+        if card < 0:
+            return
+        e = attr(cfg, card, S_EFFECT)
+    count = attr(cfg, card, S_COUNT)
+    if e == E_PLAY_ANOTHER:
+        for _ in range(count):
+            push(s, T_BONUS, owner, B_ANY, 0, 0)
+    elif e == E_PLACE_INGREDIENT:
+        kind = attr(cfg, card, S_KIND)
+        if kind >= 0:
+            push(s, T_BONUS, owner, B_KIND, kind, 0)
+        else:
+            pts = attr(cfg, card, S_PPOINTS)
+            push(s, T_BONUS, owner, B_POINTS, pts if pts >= 0 else 1, 0)
+    elif e == E_DRAW:
+        for _ in range(count):
+            draw(s, cfg, owner, rng)
+    elif e in (E_DESTROY, E_STEAL, E_RETURN):
+        if any_target(s, cfg, owner, card, -1):
+            push(s, T_TARGET, owner, verb_of(cfg, card), card, -1)
+    elif e == E_SWAP:
+        if any_target(s, cfg, owner, card, -1) and any_target(s, cfg, owner, card, -2):
+            push(s, T_TARGET, owner, V_SWAP, card, -1)
+    elif e in (E_TAKE_RANDOM, E_MAKE_DISCARD):
+        if others_hold(s, cfg, owner):
+            push(s, T_CHOOSE, owner, e, card, 0)
+    elif e == E_DISCARD_EACH:
+        n = min(count, s[HAND_LEN + owner])
+        if n:
+            push(s, T_DISCARD, owner, n, WHY_POISON, 0)
+    elif e == E_DESTROY_EACH:
+        kind = attr(cfg, card, S_KIND)
+        at = taco_at(owner)
+        found = np.zeros(MAXC, np.int64)
+        n = 0
+        for i in range(s[TACO_LEN + owner]):
+            c = int(s[at + i])
+            if is_ingredient(cfg, c) and (kind < 0 or kind == attr(cfg, c, S_FOOD)):
+                found[n] = c
+                n += 1
+        if n:
+            destroy(s, cfg, int(found[random_index(s, rng, n)]))
+    elif e == E_DISCARD_RANDOM_EACH:
+        for _ in range(count):
+            n = s[HAND_LEN + owner]
+            if n == 0:
+                return
+            victim = int(s[hand_at(owner) + random_index(s, rng, n)])
+            from_hand(s, owner, victim)
+            to_discard(s, victim)
+    elif e == E_ACCENT:
+        push(s, T_ACCENT, owner, 0, 0, 0)
+    elif e == E_CANCEL:
+        for _ in range(attr(cfg, card, S_DRAW)):
+            draw(s, cfg, owner, rng)
+    # E_NONE and E_TACO_MASTER (an ongoing effect the turn asks about) do nothing now
+
+
+# -- the flow (Engine.run) -------------------------------------------------------------------------------
+
+
+@njit
+def still_possible(s: Arr, cfg: Arr) -> bool:
+    at = top(s)
+    kind = s[at]
+    if kind == T_TARGET:
+        stage = -2 if s[at + 2] == V_SWAP and s[at + 4] >= 0 else -1
+        return any_target(s, cfg, int(s[at + 1]), int(s[at + 3]), stage)
+    if kind == T_CHOOSE:
+        return others_hold(s, cfg, int(s[at + 1]))
+    return True
+
+
+@njit
+def run(s: Arr, cfg: Arr, rng: Arr) -> None:
+    while not s[OVER]:
+        if s[POOL] <= 0:
+            end_round(s, cfg, rng)
+            continue
+        update_gimme(s, cfg)
+        at = top(s)
+        kind = s[at]
+        if kind >= FIRST_DECISION:
+            if still_possible(s, cfg):
+                return
+            pop(s)
+            continue
+        f1, f2 = int(s[at + 1]), int(s[at + 2])
+        pop(s)
+        if kind == T_TURN:
+            _task_turn(s, cfg, f1, rng)
+        elif kind == T_POISON:
+            if in_taco(s, f1, f2):
+                fire(s, cfg, f2, f1, rng)
+                lasts = attr(cfg, f2, S_TURNS)
+                if lasts > 0:
+                    s[AGES + f2] += 1
+                    if s[AGES + f2] >= lasts:
+                        s[AGES + f2] = 0
+                        remove_at(s, taco_at(f1), TACO_LEN + f1, f2)
+                        to_discard(s, f2)
+        elif kind == T_DRAW_STEP:
+            card = draw(s, cfg, f1, rng)
+            forced = -1
+            if card >= 0 and attr(cfg, card, S_IMMEDIATE):
+                forced = card
+                s[KNOWN + card] = everyone(cfg)
+            push(s, T_MAIN, f1, forced, 0, 0)
+        elif kind == T_END_TURN:
+            push(s, T_NEXT, f1, 0, 0, 0)
+            extra = s[HAND_LEN + f1] - HAND_LIMIT
+            if extra > 0:
+                push(s, T_DISCARD, f1, extra, 0, 0)
+        elif kind == T_NEXT:
+            push(s, T_TURN, (f1 + 1) % cfg[C_N], 0, 0, 0)
+        elif kind == T_RESOLVE:
+            _task_resolve(s, cfg, rng)
+        elif kind == T_ENTER and in_taco(s, f2, f1) and attr(cfg, f1, S_TYPE) != POISON:
+            fire(s, cfg, f1, f2, rng)
+
+
+@njit
+def _task_turn(s: Arr, cfg: Arr, seat: int, rng: Arr) -> None:
+    n = cfg[C_N]
+    s[TURN] = seat
+    s[TURNS] += 1
+    if s[TURNS] > turn_cap(n):
+        end_round(s, cfg, rng)
+        return
+    push(s, T_END_TURN, seat, 0, 0, 0)
+    push(s, T_DRAW_STEP, seat, 0, 0, 0)
+    at = taco_at(seat)
+    master = False
+    for i in range(s[TACO_LEN + seat] - 1, -1, -1):
+        c = int(s[at + i])
+        if attr(cfg, c, S_TYPE) == POISON:
+            push(s, T_POISON, seat, c, 0, 0)
+        if attr(cfg, c, S_EFFECT) == E_TACO_MASTER:
+            master = True
+    if cfg[C_ANTICS] and master:
+        rec = push(s, T_HAIL, seat, 0, 0, 0)
+        for p in range(n):
+            s[rec + 5 + p] = 0 if p == seat else -1
+
+
+@njit
+def _task_resolve(s: Arr, cfg: Arr, rng: Arr) -> None:
+    n = s[CHAIN_LEN] - 1
+    first, dest, player = int(s[CHAIN]), int(s[CHAIN + 1]), int(s[CHAIN + 2])
+    if n % 2:
+        to_discard(s, first)
+    for k in range(1, n + 1):
+        to_discard(s, int(s[CHAIN + 3 * k]))
+    # The chain is spent: cleared before the effects run (the reference drops the popped task).
+    cards = np.zeros(MAX_CHAIN, np.int64)
+    whos = np.zeros(MAX_CHAIN, np.int64)
+    for k in range(n + 1):
+        cards[k], whos[k] = s[CHAIN + 3 * k], s[CHAIN + 3 * k + 2]
+    for i in range(3 * (n + 1)):
+        s[CHAIN + i] = 0
+    s[CHAIN_LEN] = 0
+    for k in range(n, 0, -1):
+        if (n - k) % 2 == 0:
+            fire(s, cfg, int(cards[k]), int(whos[k]), rng)
+    if n % 2 == 0:
+        if attr(cfg, first, S_TYPE) == ACTION:
+            to_discard(s, first)
+            fire(s, cfg, first, player, rng)
+        else:
+            place(s, cfg, first, dest, rng)
+
+
+# -- rounds ------------------------------------------------------------------------------------------
+
+
+@njit
+def basics(s: Arr, cfg: Arr, seat: int) -> int:
+    at = taco_at(seat)
+    n = 0
+    for i in range(s[TACO_LEN + seat]):
+        if attr(cfg, int(s[at + i]), S_TYPE) == BASIC:
+            n += 1
+    return n
+
+
+@njit
+def update_gimme(s: Arr, cfg: Arr) -> None:
+    if not cfg[C_GIMME]:
+        return
+    n = cfg[C_N]
+    best = 0
+    for seat in range(n):
+        best = max(best, basics(s, cfg, seat))
+    if s[GIMME] < 0:
+        leaders, leader = 0, -1
+        for seat in range(n):
+            if basics(s, cfg, seat) == best:
+                leaders += 1
+                leader = seat
+        if best > 0 and leaders == 1:
+            s[GIMME] = leader
+    elif best >= basics(s, cfg, int(s[GIMME])) + 1:
+        for i in range(n):
+            seat = (s[TURN] + i) % n
+            if basics(s, cfg, seat) == best:
+                s[GIMME] = seat
+                return
+
+
+@njit
+def end_round(s: Arr, cfg: Arr, rng: Arr) -> None:
+    n = cfg[C_N]
+    row = ROUND_SCORES + MAXP * s[RS_LEN]
+    best = -(1 << 40)
+    for seat in range(n):
+        score = taco_points(s, seat) + (GIMME_BONUS if seat == s[GIMME] else 0)
+        s[row + seat] = score
+        s[TOTALS + seat] += score
+        best = max(best, score)
+    s[RS_LEN] += 1
+    for i in range(n):
+        seat = (s[FIRST] + i) % n
+        if s[row + seat] == best:
+            s[TROPHY] = seat
+            break
+    while s[STACK_LEN] > 0:
+        pop(s)
+    for i in range(3 * s[CHAIN_LEN]):
+        s[CHAIN + i] = 0
+    s[CHAIN_LEN] = 0
+    if s[ROUND] >= cfg[C_ROUNDS]:
+        s[OVER] = 1
+        return
+    s[ROUND] += 1
+    setup_round(s, cfg, rng)
+
+
+@njit
+def _clear(s: Arr, at: int, length_slot: int) -> None:
+    for i in range(s[length_slot]):
+        s[at + i] = 0
+    s[length_slot] = 0
+
+
+@njit
+def setup_round(s: Arr, cfg: Arr, rng: Arr) -> None:
+    """Shells out, deck shuffled, hands dealt (6 to the trophy holder), one card face up."""
+    n = cfg[C_N]
+    nc = cfg[C_NCARDS]
+    for c in range(nc):
+        s[POINTS + c] = 0
+        s[KNOWN + c] = 0
+        s[AGES + c] = 0
+    for seat in range(MAXP):
+        _clear(s, taco_at(seat), TACO_LEN + seat)
+        _clear(s, hand_at(seat), HAND_LEN + seat)
+    for seat in range(n):
+        append(s, taco_at(seat), TACO_LEN + seat, int(cfg[C_STARTING + seat]))
+    _clear(s, BOX, BOX_LEN)
+    _clear(s, DISCARD, DISCARD_LEN)
+    _clear(s, DECK, DECK_LEN)
+    used = np.zeros(MAXC, np.bool_)
+    for i in range(cfg[C_NDECK]):
+        used[cfg[C_DECK_IDS + i]] = True
+    for seat in range(n):
+        used[cfg[C_STARTING + seat]] = True
+    for c in range(nc):
+        if not used[c]:
+            append(s, BOX, BOX_LEN, c)
+    for i in range(cfg[C_NDECK]):
+        append(s, DECK, DECK_LEN, int(cfg[C_DECK_IDS + i]))
+    shuffle(s, rng, DECK, int(s[DECK_LEN]))
+    s[POOL] = s[POOL_START]
+    s[GIMME] = -1
+    s[TURNS] = 0
+    if s[TROPHY] >= 0:
+        s[FIRST] = s[TROPHY]
+    else:
+        s[FIRST] = random_index(s, rng, n)
+    for i in range(n):
+        seat = (s[FIRST] + i) % n
+        for _ in range(6 if seat == s[TROPHY] else 5):
+            deal_one(s, cfg, seat)
+    if s[DECK_LEN] > 0:
+        s[DECK_LEN] -= 1
+        to_discard(s, int(s[DECK + s[DECK_LEN]]))
+        s[DECK + s[DECK_LEN]] = 0
+    push(s, T_TURN, int(s[FIRST]), 0, 0, 0)
+
+
+@njit
+def deal_one(s: Arr, cfg: Arr, seat: int) -> None:
+    while s[DECK_LEN] > 0:
+        s[DECK_LEN] -= 1
+        card = int(s[DECK + s[DECK_LEN]])
+        s[DECK + s[DECK_LEN]] = 0
+        if attr(cfg, card, S_IMMEDIATE):
+            to_discard(s, card)
+            continue
+        to_hand(s, seat, card)
+        return
+
+
+@njit
+def new_game(s: Arr, cfg: Arr, pool_start: int, rng: Arr) -> None:
+    """``TacoGame.new_game`` on a zeroed array: round 1 set up and run to the first decision."""
+    s[:] = 0
+    s[ROUND] = 1
+    s[POOL] = s[POOL_START] = pool_start
+    s[TROPHY] = s[GIMME] = -1
+    setup_round(s, cfg, rng)
+    run(s, cfg, rng)
+

@@ -1,0 +1,422 @@
+"""T.A.C.O.'s kernel from one seat's side: the heuristic bot's scores, the default policies, and
+re-dealing what the seat cannot know.
+
+:func:`score` is ``_Judge.score`` of ``bot.py`` on the array, with the same arithmetic in the same order,
+so the differential test compares every legal action's score exactly. The bot breaks ties between
+equal best scores with its ``rng.random()``; the kernel breaks them with its own generator, uniformly,
+which is the same distribution. It reads only what the seat's view shows: tacos and their points, the
+pool, totals, the discard pile, hand sizes, its own hand and the decision on the table.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from cardroom.games.taco.kernel import (
+    ACTION,
+    BASIC,
+    C_ACT_SEAT,
+    C_ACT_SPEC,
+    C_ACT_VERB,
+    C_CARD_SPEC,
+    C_N,
+    C_SPEC,
+    CHAIN,
+    CHAIN_LEN,
+    DECK,
+    DECK_LEN,
+    DISCARD,
+    DISCARD_LEN,
+    E_DESTROY,
+    E_DRAW,
+    E_MAKE_DISCARD,
+    E_PLACE_INGREDIENT,
+    E_PLAY_ANOTHER,
+    E_RETURN,
+    E_REVIVE,
+    E_STEAL,
+    E_SWAP,
+    E_TAKE_RANDOM,
+    HAND_LEN,
+    INSTANT,
+    KNOWN,
+    MAXC,
+    MAXP,
+    MAXS,
+    POINTS,
+    POISON,
+    POLICY_HEURISTIC,
+    POOL,
+    REC,
+    S_COUNT,
+    S_DRAW,
+    S_EFFECT,
+    S_FOOD,
+    S_KIND,
+    S_POINTS,
+    S_TYPE,
+    S_TYPES,
+    S_WHAT,
+    SHELL,
+    STACK,
+    STACK_LEN,
+    SUPERSTAR,
+    T_HAIL,
+    T_TARGET,
+    T_WINDOW,
+    TACO_LEN,
+    TOTALS,
+    V_DESTROY,
+    V_RETURN,
+    V_STEAL,
+    V_SWAP,
+    VERB_ACCENT,
+    VERB_CHOOSE,
+    VERB_DISCARD,
+    VERB_HAIL,
+    VERB_INSTANT,
+    VERB_PLAY,
+    VERB_TARGET,
+    VERB_USE,
+    WHAT_POISON,
+    Arr,
+    hand_at,
+    taco_at,
+    taco_points,
+    top,
+    xorshift,
+)
+from cardroom.games.tacocat.kernel_jit import njit
+
+
+@njit
+def effect_value(e: int) -> float:
+    """``bot.EFFECT_VALUE`` by effect code."""
+    if e in (E_PLAY_ANOTHER, E_DESTROY, E_REVIVE):
+        return 1.5
+    if e in (E_PLACE_INGREDIENT, E_DRAW):
+        return 0.8
+    if e == E_STEAL:
+        return 2.5
+    if e in (E_SWAP, E_RETURN, E_TAKE_RANDOM):
+        return 1.0
+    if e == E_MAKE_DISCARD:
+        return 0.5
+    return 0.0
+
+
+@njit
+def harmful(e: int) -> bool:
+    return e in (E_DESTROY, E_STEAL, E_SWAP, E_RETURN, E_TAKE_RANDOM, E_MAKE_DISCARD)
+
+
+@njit
+def sp(cfg: Arr, spec: int, a: int) -> int:
+    return int(cfg[C_SPEC + a * MAXS + spec])
+
+
+@njit
+def _ingredient(cfg: Arr, spec: int) -> bool:
+    return sp(cfg, spec, S_TYPE) in (BASIC, SUPERSTAR)
+
+
+@njit
+def _standing(s: Arr, cfg: Arr, out: np.ndarray) -> None:  # type: ignore[type-arg]
+    for p in range(cfg[C_N]):
+        out[p] = s[TOTALS + p] + taco_points(s, p)
+
+
+@njit
+def _leader(cfg: Arr, me: int, standing: np.ndarray) -> int:  # type: ignore[type-arg]
+    best, who = -(1 << 40), -1
+    for p in range(cfg[C_N]):
+        if p != me and standing[p] > best:
+            best, who = standing[p], p
+    return who
+
+
+# predicates for best_taco_card / own_has: 0 ingredient (of kind, -1 any), 1 poison, 2 ingredient with
+# points < 0, 3 ingredient with points >= 2
+@njit
+def _fits(cfg: Arr, spec: int, pred: int, kind: int) -> bool:
+    if pred == 1:
+        return sp(cfg, spec, S_TYPE) == POISON
+    if not _ingredient(cfg, spec):
+        return False
+    if pred == 0:
+        return kind < 0 or kind == sp(cfg, spec, S_FOOD)
+    if pred == 2:
+        return sp(cfg, spec, S_POINTS) < 0
+    return sp(cfg, spec, S_POINTS) >= 2
+
+
+@njit
+def _best_taco_card(s: Arr, cfg: Arr, me: int, leader: int, pred: int, kind: int) -> float:
+    best = 0.0
+    for p in range(cfg[C_N]):
+        if p == me:
+            continue
+        w = 1.5 if p == leader else 1.0
+        at = taco_at(p)
+        for i in range(1, s[TACO_LEN + p]):
+            c = s[at + i]
+            if _fits(cfg, int(cfg[C_CARD_SPEC + c]), pred, kind):
+                best = max(best, s[POINTS + c] * w)
+    return best
+
+
+@njit
+def _own_has(s: Arr, cfg: Arr, me: int, pred: int) -> bool:
+    at = taco_at(me)
+    found = False
+    for i in range(1, s[TACO_LEN + me]):
+        found = found or _fits(cfg, int(cfg[C_CARD_SPEC + s[at + i]]), pred, -1)
+    return found
+
+
+@njit
+def _gain(s: Arr, cfg: Arr, spec: int) -> float:
+    points = sp(cfg, spec, S_POINTS)
+    pts = min(points, s[POOL]) if points > 0 else points
+    return pts + effect_value(sp(cfg, spec, S_EFFECT))
+
+
+@njit
+def keep_value(cfg: Arr, spec: int) -> float:
+    t = sp(cfg, spec, S_TYPE)
+    if t == INSTANT:
+        return 6.0
+    if t == ACTION:
+        return 3.0
+    if t == POISON:
+        return 2.0
+    points = sp(cfg, spec, S_POINTS)
+    if points < 0:
+        return 2.5
+    return points + effect_value(sp(cfg, spec, S_EFFECT))
+
+
+@njit
+def score(s: Arr, cfg: Arr, me: int, a: int) -> float:
+    """``_Judge.score`` of action ``a`` for seat ``me``."""
+    standing = np.zeros(MAXP, np.int64)
+    _standing(s, cfg, standing)
+    return score_given(s, cfg, me, a, _leader(cfg, me, standing), standing)
+
+
+@njit
+def score_given(s: Arr, cfg: Arr, me: int, a: int, leader: int, standing: np.ndarray) -> float:  # type: ignore[type-arg]
+    """:func:`score` with the standings (totals plus taco points) and the leader worked out once."""
+    verb = cfg[C_ACT_VERB + a]
+    spec = int(cfg[C_ACT_SPEC + a])
+    seat = int(cfg[C_ACT_SEAT + a])
+    at = top(s)
+    kind = s[at]
+    if verb in (VERB_HAIL, VERB_ACCENT):
+        return 10.0
+    if verb == VERB_PLAY:
+        return _score_play(s, cfg, me, leader, spec, seat)
+    if verb == VERB_USE:
+        return _score_use(s, cfg, me, leader, spec)
+    if verb == VERB_INSTANT:
+        return _score_instant(s, cfg, me, leader, standing, spec)
+    if verb == VERB_TARGET:
+        return _score_target(s, cfg, me, leader, at, spec, seat)
+    if verb == VERB_CHOOSE:
+        return float(s[HAND_LEN + seat] * 0.1 + (1.5 if seat == leader else 1.0))
+    if verb == VERB_DISCARD:
+        return -keep_value(cfg, spec) + (0.0 if kind != T_HAIL else -5.0)
+    return 0.0  # end, pass
+
+
+@njit
+def _score_play(s: Arr, cfg: Arr, me: int, leader: int, spec: int, seat: int) -> float:
+    w = 1.5 if seat == leader else 1.0
+    mine = seat == me
+    t = sp(cfg, spec, S_TYPE)
+    if t == POISON:
+        return -4.0 if mine else 2.0 * w
+    points = sp(cfg, spec, S_POINTS)
+    value = _gain(s, cfg, spec)
+    if t == SHELL:
+        current = s[POINTS + s[taco_at(seat)]]
+        value = min(points, s[POOL] + current) - current + effect_value(sp(cfg, spec, S_EFFECT))
+    if mine:
+        return value
+    if points < 0:
+        return -points * w - 0.5
+    return -value * w - 1.0
+
+
+@njit
+def _score_use(s: Arr, cfg: Arr, me: int, leader: int, spec: int) -> float:
+    e = sp(cfg, spec, S_EFFECT)
+    kind = sp(cfg, spec, S_KIND)
+    if e == E_DRAW:
+        return 0.9 * sp(cfg, spec, S_COUNT)
+    if e == E_DESTROY and sp(cfg, spec, S_WHAT) == WHAT_POISON:
+        return 3.0 if _own_has(s, cfg, me, 1) else -1.0
+    if e == E_DESTROY:
+        best = _best_taco_card(s, cfg, me, leader, 0, kind)
+        if _own_has(s, cfg, me, 2):
+            best = max(best, 2.0)
+        return best - 0.5
+    if e == E_STEAL:
+        return 2 * _best_taco_card(s, cfg, me, leader, 0, kind) - 0.5
+    if e == E_SWAP:
+        return _best_taco_card(s, cfg, me, leader, 0, -1) - 1.0
+    if e == E_RETURN:
+        return 2.5 if _own_has(s, cfg, me, 1) else _best_taco_card(s, cfg, me, leader, 0, -1) - 1.0
+    if e == E_REVIVE:
+        for i in range(s[DISCARD_LEN] - 1, -1, -1):
+            found = int(cfg[C_CARD_SPEC + s[DISCARD + i]])
+            if _ingredient(cfg, found):
+                return _gain(s, cfg, found)
+        return -1.0
+    return 0.5
+
+
+@njit
+def _score_instant(s: Arr, cfg: Arr, me: int, leader: int, standing: np.ndarray, spec: int) -> float:  # type: ignore[type-arg]
+    n = s[CHAIN_LEN]
+    if n == 0:
+        return -1.0
+    last = CHAIN + 3 * (n - 1)
+    top_card, dest, by = int(s[last]), int(s[last + 1]), int(s[last + 2])
+    ts = int(cfg[C_CARD_SPEC + top_card])
+    tt = sp(cfg, ts, S_TYPE)
+    narrow = 0.1 if sp(cfg, spec, S_TYPES) >= 0 else 0.0
+    extra = 0.2 * float(sp(cfg, spec, S_DRAW))
+    if tt == INSTANT:
+        return (3.0 if n >= 2 and s[last - 3 + 2] == me else -1.0) + narrow + extra
+    if by == me:
+        return -5.0
+    if dest == me and (tt == POISON or sp(cfg, ts, S_POINTS) < 0):
+        return 3.0 + narrow + extra
+    if tt == ACTION and harmful(sp(cfg, ts, S_EFFECT)):
+        top_standing = standing[0]
+        for p in range(cfg[C_N]):
+            top_standing = max(top_standing, standing[p])
+        exposed = standing[me] >= top_standing or _own_has(s, cfg, me, 3)
+        return (1.0 if exposed else -1.0) + narrow + extra
+    if dest == by and sp(cfg, ts, S_POINTS) >= 3 and by == leader and standing[by] > standing[me]:
+        return 0.5 + narrow + extra
+    return -1.0
+
+
+@njit
+def _score_target(s: Arr, cfg: Arr, me: int, leader: int, at: int, spec: int, seat: int) -> float:
+    verb, stage = s[at + 2], s[at + 4]
+    if s[at] != T_TARGET:
+        return 0.0
+    w = 1.5 if seat == leader else 1.0
+    best = -(1 << 40)
+    ta = taco_at(seat)
+    for i in range(s[TACO_LEN + seat]):
+        c = s[ta + i]
+        if cfg[C_CARD_SPEC + c] == spec:
+            best = max(best, s[POINTS + c])
+    points = float(best)
+    mine = seat == me
+    poison = sp(cfg, spec, S_TYPE) == POISON
+    if verb == V_DESTROY:
+        if poison:
+            return 4.0 if mine else -1.0
+        return -points if mine else points * w
+    if verb == V_STEAL:
+        return points * w + effect_value(sp(cfg, spec, S_EFFECT))
+    if verb == V_SWAP:
+        if stage < 0:
+            return 4.0 if poison else -points
+        return -4.0 if poison else points * w
+    if verb == V_RETURN:
+        if poison:
+            return 4.0 if mine else -2.0
+        return (-points if mine else points * w) + (0.5 if mine else 0.0)
+    return 0.0
+
+
+@njit
+def heuristic(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, rng: Arr) -> int:
+    """The action ``HeuristicBot`` chooses (equal best scores: one of them at random)."""
+    if n == 1:
+        return int(moves[0])
+    standing = np.zeros(MAXP, np.int64)
+    _standing(s, cfg, standing)
+    leader = _leader(cfg, seat, standing)
+    best, ties, pick = -1e300, 0, int(moves[0])
+    for i in range(n):
+        v = score_given(s, cfg, seat, int(moves[i]), leader, standing)
+        if v > best:
+            best, ties, pick = v, 1, int(moves[i])
+        elif v == best:
+            ties += 1
+            if xorshift(rng, ties) == 0:  # reservoir sampling: each tied action with chance 1/ties
+                pick = int(moves[i])
+    return pick
+
+
+@njit
+def choose(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy: int, rng: Arr) -> int:
+    if policy == POLICY_HEURISTIC:
+        return heuristic(s, cfg, seat, moves, n, rng)
+    return int(moves[xorshift(rng, n)])
+
+
+# -- what a seat cannot know ---------------------------------------------------------------------------
+
+
+@njit
+def determinize(s: Arr, cfg: Arr, seat: int, rng: Arr) -> None:
+    """``TacoState.shuffle_unknown``: the deck and every card in another hand that ``seat`` has not seen
+    are shuffled together and dealt back into the same hand sizes; the other seats' secret Instant
+    choices in an open window are forgotten (they are shown as passes). Uses the kernel's generator
+    (its own mode) and leaves the game's counter as it is."""
+    n = cfg[C_N]
+    bit = 1 << seat
+    every = (1 << n) - 1
+    pool = np.zeros(MAXC, np.int64)
+    m = 0
+    for i in range(s[DECK_LEN]):
+        pool[m] = s[DECK + i]
+        m += 1
+    for p in range(n):
+        if p == seat:
+            continue
+        at = hand_at(p)
+        for i in range(s[HAND_LEN + p]):
+            c = s[at + i]
+            if not (s[KNOWN + c] & bit) and s[KNOWN + c] != every:
+                pool[m] = c
+                m += 1
+    for i in range(m - 1, 0, -1):
+        j = xorshift(rng, i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    used = 0
+    for p in range(n):
+        if p == seat:
+            continue
+        at = hand_at(p)
+        size = s[HAND_LEN + p]
+        keep = np.zeros(MAXC, np.int64)
+        kept = 0
+        for i in range(size):
+            c = s[at + i]
+            if (s[KNOWN + c] & bit) or s[KNOWN + c] == every:
+                keep[kept] = c
+                kept += 1
+        for i in range(size - kept):
+            keep[kept + i] = pool[used]
+            used += 1
+        keep[:size].sort()
+        for i in range(size):
+            s[at + i] = keep[i]
+    for i in range(m - used):
+        s[DECK + i] = pool[used + i]
+    for r in range(s[STACK_LEN]):
+        rec = STACK + REC * r
+        if s[rec] == T_WINDOW:
+            for p in range(n):
+                if p != seat and s[rec + 5 + p] > 0:
+                    s[rec + 5 + p] = 0
+

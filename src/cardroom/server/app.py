@@ -24,7 +24,7 @@ import cardroom
 from cardroom.server import database
 from cardroom.server.analysis_api import router as analysis_router
 from cardroom.server.api import router
-from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
+from cardroom.server.fastpath import REFUSALS, ActionFastPath, problem
 from cardroom.server.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.listener import listen
 from cardroom.server.models import Problem
@@ -93,6 +93,8 @@ def create_app(
     )
     app.include_router(router)
     app.include_router(analysis_router)  # post-game analysis and hints
+    # The busiest request skips the framework (same answers; anything unusual goes on to FastAPI).
+    app.add_middleware(ActionFastPath)
     # Outermost: a body over the limit is refused before any parsing (413).
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     _handlers(app)
@@ -152,30 +154,12 @@ def _document_problems(app: FastAPI) -> None:
 
 
 def _handlers(app: FastAPI) -> None:
-    @app.exception_handler(UnknownTable)
-    async def unknown(_: Request, exc: UnknownTable) -> JSONResponse:
-        return JSONResponse({"detail": "no such table"}, status_code=404)
+    async def refused(_: Request, exc: Exception) -> JSONResponse:
+        status, body = problem(exc)
+        return JSONResponse(body, status_code=status)
 
-    @app.exception_handler(WrongToken)
-    async def wrong(_: Request, exc: WrongToken) -> JSONResponse:
-        return JSONResponse({"detail": "this token opens no seat at this table"}, status_code=403)
-
-    @app.exception_handler(SeatTaken)
-    async def taken(_: Request, exc: SeatTaken) -> JSONResponse:
-        detail = "this link was already used: its seat has been taken (ask whoever sent it for a new one)"
-        return JSONResponse({"detail": detail}, status_code=410)
-
-    @app.exception_handler(StaleStep)
-    async def stale(_: Request, exc: StaleStep) -> JSONResponse:
-        return JSONResponse({"detail": short(str(exc)), "step": exc.current}, status_code=409)
-
-    @app.exception_handler(Refused)
-    async def refused(_: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse({"detail": short(str(exc))}, status_code=422)
-
-    @app.exception_handler(RateLimited)
-    async def limited(_: Request, exc: RateLimited) -> JSONResponse:
-        return JSONResponse({"detail": "too many requests; slow down"}, status_code=429)
+    for kind in REFUSALS:
+        app.add_exception_handler(kind, refused)
 
     @app.exception_handler(StarletteHTTPException)
     async def unreadable(request: Request, exc: StarletteHTTPException) -> Response:

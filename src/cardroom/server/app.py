@@ -30,6 +30,7 @@ from cardroom.server.listener import listen
 from cardroom.server.models import Problem
 from cardroom.server.ratelimit import RateLimiter
 from cardroom.server.rooms import EXPIRE_AFTER, Room
+from cardroom.server.sockets import TableSockets
 
 UNREADABLE_BODY = (
     "the request body is not JSON this server can read: send UTF-8 JSON, nested at most a few hundred "
@@ -93,8 +94,10 @@ def create_app(
     )
     app.include_router(router)
     app.include_router(analysis_router)  # post-game analysis and hints
-    # The busiest request skips the framework (same answers; anything unusual goes on to FastAPI).
+    # The busiest request skips the framework (same answers; anything unusual goes on to FastAPI),
+    # and so do the table sockets.
     app.add_middleware(ActionFastPath)
+    app.add_middleware(TableSockets)
     # Outermost: a body over the limit is refused before any parsing (413).
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     _handlers(app)

@@ -19,7 +19,6 @@ import orjson
 
 from cardroom.server import antics
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
-from cardroom.server.fastjson import dumps
 from cardroom.server.limits import ASGIApp, Message, Receive, Scope, Send, short
 from cardroom.server.tokens import hash_token
 
@@ -80,7 +79,7 @@ class ActionFastPath:
             if spoken_only is not None:
                 raise Refused(spoken_only)
             live = await room.submit(table_id, seat, step, action)
-            status, payload = 200, dumps(room.snapshot(live, seat))
+            status, payload = 200, room.encoded_snapshot(live, seat)
         except REFUSALS as exc:
             status, detail = problem(exc)
             payload = orjson.dumps(detail)

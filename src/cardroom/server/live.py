@@ -10,6 +10,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardroom.core.events import Event
 from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
@@ -38,6 +39,11 @@ class Live:
     timed_out_moves: list[tuple[int, int, int]] = field(default_factory=list)
     # The seat that conceded (the table ended there; see :mod:`.concede`), if one did.
     conceded: int | None = None
+    # seat -> (events read, timed-out moves known, that seat's log): the log only grows, so a
+    # snapshot reads just the events since the last one (see :meth:`log_for`).
+    logs: dict[int | None, tuple[int, int, list[dict[str, Any]]]] = field(default_factory=dict)
+    # seat -> (what the snapshot showed, its JSON), see :func:`cardroom.server.snapshots.encoded`.
+    encoded: dict[int | None, tuple[tuple[object, ...], bytes]] = field(default_factory=dict)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -52,6 +58,26 @@ class Live:
     @property
     def step(self) -> int:
         return len(self.actors)
+
+    def log_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """:func:`marked_log` of the current state, reading only the events new since the last call
+        for this seat (the returned list is shared: copy it before changing it).
+
+        Events are immutable and only appended, and who may see one never changes. A timed-out move
+        is marked when it is recorded, from events it already wrote, so events after the last known
+        move carry no marks; a new timed-out move rebuilds the log."""
+        state = self.state
+        total = history_length(state)
+        moves = len(self.timed_out_moves)
+        cached = self.logs.get(seat)
+        if cached is not None and cached[1] == moves and cached[0] == total:
+            return cached[2]
+        if cached is None or cached[1] != moves or cached[0] > total:
+            entries = marked_log(state, seat, self.timed_out_moves)
+        else:
+            entries = cached[2] + [e.public() for e in newest(state, total - cached[0]) if e.visible_to(seat)]
+        self.logs[seat] = (total, moves, entries)
+        return entries
 
     def record(self, seat: int, new_state: State, timed_out: bool = False) -> None:
         if timed_out:
@@ -78,6 +104,17 @@ def rebuild(row: TableRow, rows: list[ActionRow]) -> Live:
 
 def history_length(state: State) -> int:
     return state.history[2] if state.history is not None else 0
+
+
+def newest(state: State, count: int) -> list[Event]:
+    """The last ``count`` events of the state's history, oldest first, without walking the rest."""
+    found: list[Event] = []
+    chain = state.history
+    while chain is not None and len(found) < count:
+        found.append(chain[0])
+        chain = chain[1]
+    found.reverse()
+    return found
 
 
 def marked_log(

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -22,14 +21,14 @@ from sqlalchemy import Engine
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import State
 from cardroom.core.rng import fresh_seed
-from cardroom.server import antics, concede, links, listing, store, tokens
+from cardroom.server import antics, concede, links, listing, snapshots, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
 from cardroom.server.limits import clean_text, well_formed_table_id
-from cardroom.server.live import Live, marked_log, rebuild, still_current
+from cardroom.server.live import Live, rebuild, still_current
 from cardroom.server.staleness import unaffected
 from cardroom.server.store import NewAction, SeatRow, TableRow
 from cardroom.server.tablerequest import SeatRequest, checked_bot, checked_game
@@ -536,60 +535,15 @@ class Room:
     # -- what a viewer is shown ----------------------------------------------------------------------
 
     def snapshot(self, live: Live, seat: int | None) -> dict[str, Any]:
-        """Everything one viewer is sent: public table facts, that seat's view and its redacted log."""
-        state = live.state
-        view, log = state.view(seat), marked_log(state, seat, live.timed_out_moves)
-        if live.conceded is not None:
-            view = concede.ended_view(view, concede.outcome(live.conceded, live.game.players))
-            log.append(concede.log_entry(live.conceded))
-        return {
-            "table": public_summary(live),
-            "seat": seat,
-            "view": view,
-            "log": log,
-            "window": self.window_info(live, seat),
-            "chat": [m.to_json() for m in self.chat.latest(live.row.id)],
-            # Seconds left before a bot plays for each seat on a turn timer (public: the same for all).
-            "turn_deadlines": {str(k): max(0.0, v - time.time()) for k, v in live.turn_deadlines.items()},
-        }
+        """Everything one viewer is sent (see :mod:`.snapshots`)."""
+        return snapshots.snapshot(self, live, seat)
+
+    def encoded_snapshot(self, live: Live, seat: int | None) -> bytes:
+        """The same as JSON, encoded once per seat and change."""
+        return snapshots.encoded(self, live, seat)
 
     def window_info(self, live: Live, seat: int | None = None) -> dict[str, Any] | None:
-        """The open reaction window's clock, and whether *this* seat has answered (nobody else's)."""
-        if live.window_deadline is None or not window_open(live):
-            return None
-        return {
-            "deadline": live.window_deadline,
-            "seconds": live.row.reaction_seconds,
-            "remaining": max(0.0, live.window_deadline - time.time()),
-            "answered": seat is not None and seat in self.answered(live),
-        }
-
-
-def public_summary(live: Live) -> dict[str, Any]:
-    """Facts about a table anyone may see: never a token hash, never the seed."""
-    row = live.row
-    state = live.state
-    outcome = live.outcome
-    return {
-        "id": row.id,
-        "game": row.game,
-        "title": live.game.title,
-        "preset": row.preset,
-        "options": row.options,
-        "status": "over" if outcome is not None else ("expired" if row.status == "expired" else "playing"),
-        "step": live.step,
-        "to_act": [] if outcome is not None else list(state.to_act),
-        "created": row.created.isoformat(),
-        "reaction_seconds": row.reaction_seconds,
-        "turn_seconds": row.turn_seconds,
-        "rematch_of": row.rematch_of,
-        "rematch_id": row.rematch_id,
-        "outcome": None if outcome is None else outcome.to_json(),
-        "seats": [
-            {"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined, "bot": s.bot_spec}
-            for s in row.seats
-        ],
-    }
+        return snapshots.window_info(self, live, seat)
 
 
 def _log_failure(future: asyncio.Future[None]) -> None:

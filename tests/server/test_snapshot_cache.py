@@ -33,7 +33,9 @@ def test_incremental_log_equals_the_full_log(game: str, players: int) -> None:
         # Every seventh move is one the clock made for the seat (marked in the log).
         live.record(seat, live.state.apply(seat, str(action)), timed_out=move % 7 == 3)
         for viewer in rng.sample(viewers, 2):  # not every viewer every step: gaps of several events
-            assert live.log_for(viewer) == marked_log(live.state, viewer, live.timed_out_moves)
+            full = marked_log(live.state, viewer, live.timed_out_moves)
+            assert live.log_for(viewer) == full
+            assert orjson.loads(live.encoded_log(viewer)) == orjson.loads(orjson.dumps(full))
     assert live.timed_out_moves, "the game was long enough to mark a timed-out move"
     for viewer in viewers:
         assert live.log_for(viewer) == marked_log(live.state, viewer, live.timed_out_moves)

@@ -10,6 +10,8 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from cardroom.core.events import Event
 from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
@@ -42,6 +44,8 @@ class Live:
     # seat -> (events read, timed-out moves known, that seat's log): the log only grows, so a
     # snapshot reads just the events since the last one (see :meth:`log_for`).
     logs: dict[int | None, tuple[int, int, list[dict[str, Any]]]] = field(default_factory=dict)
+    # seat -> (the log list it was made from, entries encoded, their JSON without brackets).
+    log_json: dict[int | None, tuple[list[dict[str, Any]], int, bytes]] = field(default_factory=dict)
     # seat -> (what the snapshot showed, its JSON), see :func:`cardroom.server.snapshots.encoded`.
     encoded: dict[int | None, tuple[tuple[object, ...], bytes]] = field(default_factory=dict)
 
@@ -78,6 +82,26 @@ class Live:
             entries = cached[2] + [e.public() for e in newest(state, total - cached[0]) if e.visible_to(seat)]
         self.logs[seat] = (total, moves, entries)
         return entries
+
+    def encoded_log(self, seat: int | None) -> bytes:
+        """:meth:`log_for` as a JSON array, encoding only the entries new since the last call."""
+        entries = self.log_for(seat)
+        cached = self.log_json.get(seat)
+        if cached is not None and cached[0] is entries:
+            body = cached[2]
+        else:
+            # log_for extends a copy of its last list, so a longer list with the same first
+            # entries is the old one grown; a rebuilt log (a new timed-out move) is encoded anew.
+            grown = (
+                cached is not None
+                and cached[1] <= len(entries)
+                and (cached[1] == 0 or entries[cached[1] - 1] is cached[0][cached[1] - 1])
+            )
+            old, done = (cached[2], cached[1]) if grown and cached is not None else (b"", 0)
+            new = orjson.dumps(entries[done:])[1:-1]
+            body = old + b"," + new if old and new else old or new
+            self.log_json[seat] = (entries, len(entries), body)
+        return b"[" + body + b"]"
 
     def record(self, seat: int, new_state: State, timed_out: bool = False) -> None:
         if timed_out:

@@ -4,7 +4,8 @@ and the chat, and the same encoded once for every request and socket that needs 
 Under load a snapshot was computed three times per action (the answer to the request, the actor's
 socket, the other seat's socket) and each time re-read the whole game log. Now the log grows by
 appending (see :meth:`Live.log_for`), and an encoded snapshot is kept per seat until anything it
-shows changes: the state, the table's row, the chat, a concession. Snapshots with a running clock
+shows changes: the state, the table's row, the chat, a concession; the log's JSON, most of a
+snapshot, is itself kept per seat and extended by the new entries only. Snapshots with a running clock
 (a reaction window, a turn timer) say how many seconds are left, so they are computed fresh.
 """
 
@@ -12,6 +13,8 @@ from __future__ import annotations
 
 import time
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from cardroom.server import concede
 from cardroom.server.autoplay import window_open
@@ -24,13 +27,19 @@ if TYPE_CHECKING:
 SOCKET_PREFIX = b'{"type":"snapshot",'
 
 
-def snapshot(room: Room, live: Live, seat: int | None) -> dict[str, Any]:
-    """Everything one viewer is sent: public table facts, that seat's view and its redacted log."""
+def snapshot(room: Room, live: Live, seat: int | None, *, encoded_log: bool = False) -> dict[str, Any]:
+    """Everything one viewer is sent: public table facts, that seat's view and its redacted log
+    (``encoded_log``: the log as ready JSON, for :func:`dumps` only)."""
     state = live.state
-    view, log = state.view(seat), live.log_for(seat)
+    view = state.view(seat)
+    log: Any
     if live.conceded is not None:
         view = concede.ended_view(view, concede.outcome(live.conceded, live.game.players))
-        log = [*log, concede.log_entry(live.conceded)]
+        log = [*live.log_for(seat), concede.log_entry(live.conceded)]
+    elif encoded_log:
+        log = orjson.Fragment(live.encoded_log(seat))
+    else:
+        log = live.log_for(seat)
     return {
         "table": public_summary(live),
         "seat": seat,
@@ -46,13 +55,13 @@ def snapshot(room: Room, live: Live, seat: int | None) -> dict[str, Any]:
 def encoded(room: Room, live: Live, seat: int | None) -> bytes:
     """:func:`snapshot` as JSON, computed once per seat and change."""
     if live.window_deadline is not None or live.turn_deadlines:
-        return dumps(snapshot(room, live, seat))  # shows seconds left: always fresh
+        return dumps(snapshot(room, live, seat, encoded_log=True))  # shows seconds left: always fresh
     chat = room.chat.latest(live.row.id)
     key = (live.state, live.row, chat, live.conceded, len(live.timed_out_moves))
     found = live.encoded.get(seat)
     if found is not None and all(a is b for a, b in zip(found[0], key, strict=True)):
         return found[1]
-    body = dumps(snapshot(room, live, seat))
+    body = dumps(snapshot(room, live, seat, encoded_log=True))
     live.encoded[seat] = (key, body)
     return body
 

@@ -59,19 +59,23 @@ async def table_socket(room: Room, table_id: str, token: str | None, receive: Re
         return
     await send({"type": "websocket.accept"})
     changed = room.hub.subscribe(table_id, seat)
-    receiver = asyncio.ensure_future(_until_closed(receive))
+    closed = asyncio.Event()
+
+    async def until_closed() -> None:
+        # Reads (and ignores) what the client sends, so a closed socket is noticed at once; wakes
+        # the sender through the same event a change uses (no task per push).
+        while (await receive())["type"] != "websocket.disconnect":
+            pass
+        closed.set()
+        changed.set()
+
+    receiver = asyncio.ensure_future(until_closed())
     try:
-        while True:
+        while not closed.is_set():
             changed.clear()
             body = room.encoded_snapshot(room.live(table_id), seat)
             await send({"type": "websocket.send", "text": socket_message(body).decode()})
-            if receiver.done():
-                return
-            waiter = asyncio.ensure_future(changed.wait())
-            done, _ = await asyncio.wait({waiter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-            if receiver in done:
-                waiter.cancel()
-                return
+            await changed.wait()
     except (OSError, RuntimeError):  # the connection went away mid-send
         return
     finally:
@@ -82,9 +86,3 @@ async def table_socket(room: Room, table_id: str, token: str | None, receive: Re
 async def _refuse(send: Send, code: int, reason: str) -> None:
     await send({"type": "websocket.accept"})
     await send({"type": "websocket.close", "code": code, "reason": reason})
-
-
-async def _until_closed(receive: Receive) -> None:
-    """Reads (and ignores) what the client sends, so a closed socket is noticed at once."""
-    while (await receive())["type"] != "websocket.disconnect":
-        pass

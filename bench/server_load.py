@@ -138,10 +138,11 @@ class Table:
     """One table: each person's seat has its socket and a player that acts when it is asked."""
 
     def __init__(
-        self, base: str, http: aiohttp.ClientSession, figures: Figures, window: Window, rng: random.Random,
-        think: float, with_bot: bool,
+        self, base: str, http: aiohttp.ClientSession, sockets: aiohttp.ClientSession, figures: Figures,
+        window: Window, rng: random.Random, think: float, with_bot: bool,
     ) -> None:  # fmt: skip
         self.base, self.http, self.figures, self.window, self.rng = base, http, figures, window, rng
+        self.sockets = sockets
         self.think, self.with_bot = think, with_bot
         self.people = [0] if with_bot else [0, 1]
         self.table_id = ""
@@ -175,7 +176,7 @@ class Table:
         while not stop.is_set():
             table_id = self.table_id
             try:
-                async with self.http.ws_connect(
+                async with self.sockets.ws_connect(
                     f"{ws_base}/api/tables/{table_id}/ws?token={self.tokens[seat]}", max_msg_size=2**22,
                     autoping=False, compress=0,
                 ) as ws:  # fmt: skip
@@ -302,11 +303,25 @@ async def worker_main(
     people_tables, bot_tables = share
     figures, window = Figures(), Window()
     rng = random.Random(seed)
+    # Requests share a pool of connections; every socket holds a connection of its own (a separate
+    # session without a limit, or the sockets would starve the requests of connections).
     connector = aiohttp.TCPConnector(limit=args.connections, limit_per_host=args.connections)
     timeout = aiohttp.ClientTimeout(total=60)
-    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
+    async with (
+        aiohttp.ClientSession(connector=connector, timeout=timeout) as http,
+        aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0), timeout=timeout) as sockets,
+    ):
         tables = [
-            Table(base, http, figures, window, random.Random(rng.random()), args.think, i >= people_tables)
+            Table(
+                base,
+                http,
+                sockets,
+                figures,
+                window,
+                random.Random(rng.random()),
+                args.think,
+                i >= people_tables,
+            )
             for i in range(people_tables + bot_tables)
         ]
         for i in range(0, len(tables), 20):

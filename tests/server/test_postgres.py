@@ -268,3 +268,38 @@ def test_a_concession_on_one_process_reaches_sockets_on_the_other(postgres: Post
     finally:
         one.stop()
         two.stop()
+
+
+def test_the_per_token_rate_limit_holds_across_two_apps(postgres: Postgres) -> None:
+    """Two server instances on one PostgreSQL share each token's bucket: together they allow what one
+    would (an in-memory limit per process allowed each its own full burst)."""
+    _rate_limit_is_shared(postgres.url)
+
+
+def test_the_per_token_rate_limit_holds_across_two_apps_on_sqlite(tmp_path: Path) -> None:
+    _rate_limit_is_shared(f"sqlite:///{tmp_path / 'shared.sqlite3'}")
+
+
+def _rate_limit_is_shared(url: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from cardroom.server.app import create_app
+
+    burst = 12
+    # Next to no refill (one token in 1,000 s): the burst is all either instance may ever allow.
+    with (
+        TestClient(create_app(url, bot_delay=0.0, rate=0.001, burst=burst)) as one,
+        TestClient(create_app(url, bot_delay=0.0, rate=0.001, burst=burst)) as two,
+    ):
+        table = one.post(
+            "/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+        ).json()
+        path = f"/api/tables/{table['table_id']}/view"
+        headers = {"Authorization": f"Bearer {table['token']}"}
+        codes = [(one if i % 2 else two).get(path, headers=headers).status_code for i in range(4 * burst)]
+        allowed = codes.count(200)
+        assert 2 <= allowed <= burst, codes  # never more than one bucket holds, across both instances
+        assert set(codes) == {200, 429} and codes[-2:] == [429, 429]
+        # The other seat's token has its own bucket, through either instance.
+        other = {"Authorization": f"Bearer {table['invitations'][0]['token']}"}
+        assert two.get(path, headers=other).status_code == 200

@@ -43,7 +43,7 @@ from cardroom.server.models import (
     TableCreated,
     TableSummary,
 )
-from cardroom.server.ratelimit import RateLimiter
+from cardroom.server.ratelimit import SharedRateLimiter
 from cardroom.server.rooms import Room
 from cardroom.server.snapshots import public_summary
 from cardroom.server.tablerequest import CHEATING_BOTS, SeatRequest
@@ -79,9 +79,9 @@ async def bearer(
         found = authorization[7:].strip()
     elif token:
         found = token
-    limiter: RateLimiter = request.app.state.limiter
+    limiter: SharedRateLimiter = request.app.state.limiter
     key = hash_token(found) if found else "anon:" + (request.client.host if request.client else "?")
-    if not limiter.allow(key):
+    if not await limiter.allow(key):
         raise RateLimited()
     return found
 

@@ -28,7 +28,7 @@ from cardroom.server.fastpath import REFUSALS, ActionFastPath, problem
 from cardroom.server.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.listener import listen
 from cardroom.server.models import Problem
-from cardroom.server.ratelimit import RateLimiter
+from cardroom.server.ratelimit import SharedRateLimiter
 from cardroom.server.rooms import EXPIRE_AFTER, Room
 from cardroom.server.sockets import TableSockets
 
@@ -67,7 +67,8 @@ def create_app(
         room = Room(engine, bot_delay=delay, expire_after=expire_after)
         room.hub.spectators = spectators_per_table
         app.state.room = room
-        app.state.limiter = RateLimiter(rate, burst)
+        # Per-token limits live in the database, so they hold across server processes.
+        app.state.limiter = SharedRateLimiter(url, rate, burst)
         app.state.tables_per_minute = tables_per_minute or int(
             os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60")
         )
@@ -84,6 +85,7 @@ def create_app(
                     await task
             await room.autoplay.shutdown()
             room.writer.close()
+            app.state.limiter.close()
             engine.dispose()
 
     app = FastAPI(

@@ -69,7 +69,7 @@ class ActionFastPath:
         step, action = fields
         state = scope["app"].state
         try:
-            if not state.limiter.allow(hash_token(token)):
+            if not await state.limiter.allow(hash_token(token)):
                 raise RateLimited()
             room = state.room
             table_id = match.group(1)

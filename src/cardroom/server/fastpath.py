@@ -19,7 +19,7 @@ import orjson
 
 from cardroom.server import antics
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
-from cardroom.server.limits import ASGIApp, Message, Receive, Scope, Send, short
+from cardroom.server.limits import MAX_BODY, ASGIApp, Message, Receive, Scope, Send, short
 from cardroom.server.tokens import hash_token
 
 ACTION_PATH = re.compile(r"/api/tables/([A-Za-z0-9_-]{1,32})/actions")
@@ -59,12 +59,12 @@ class ActionFastPath:
         if match is None or token is None:
             await self.app(scope, receive, send)
             return
-        body, complete = await _read_body(receive)
-        if not complete:
+        body, more = await _read_body(receive)
+        if body is None:
             return  # the client went away
-        fields = _action_fields(body)
+        fields = None if more else _action_fields(body)
         if fields is None:
-            await self.app(scope, _replay(body, receive), send)
+            await self.app(scope, _replay(body, receive, more), send)
             return
         step, action = fields
         state = scope["app"].state
@@ -104,18 +104,26 @@ def _plain_request(scope: Scope) -> str | None:
             token = value[7:].strip().decode("latin-1")
         elif name == b"content-type":
             json_body = value.split(b";", 1)[0].strip().lower() == b"application/json"
+        elif name == b"content-length" and not (value.isdigit() and int(value) <= MAX_BODY):
+            return None  # too big or malformed: the framework's path refuses it
     return token if token and json_body else None
 
 
-async def _read_body(receive: Receive) -> tuple[bytes, bool]:
+async def _read_body(receive: Receive) -> tuple[bytes | None, bool]:
+    """``(body, False)``; or, once it grows over the size limit, ``(what was read, True)``, the rest
+    left for the framework's path (which refuses it); ``(None, False)`` if the client went away."""
     chunks = []
+    size = 0
     while True:
         message = await receive()
         if message["type"] != "http.request":
-            return b"", False
-        chunks.append(message.get("body", b""))
-        if not message.get("more_body", False):
-            return b"".join(chunks), True
+            return None, False
+        chunk = message.get("body", b"")
+        chunks.append(chunk)
+        size += len(chunk)
+        more = bool(message.get("more_body", False))
+        if not more or size > MAX_BODY:
+            return b"".join(chunks), more
 
 
 def _action_fields(body: bytes) -> tuple[int, str] | None:
@@ -132,14 +140,14 @@ def _action_fields(body: bytes) -> tuple[int, str] | None:
     return step, action
 
 
-def _replay(body: bytes, receive: Receive) -> Receive:
+def _replay(body: bytes, receive: Receive, more: bool) -> Receive:
     delivered = False
 
     async def replay() -> Message:
         nonlocal delivered
         if not delivered:
             delivered = True
-            return {"type": "http.request", "body": body, "more_body": False}
+            return {"type": "http.request", "body": body, "more_body": more}
         return await receive()
 
     return replay

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from sqlalchemy import Engine, event, text
@@ -46,8 +47,10 @@ class RateLimiter:
         return True
 
 
-LEASE = 5  # tokens a process takes from a stored bucket at a time
-LEASE_LIFE = 1.0  # seconds a lease may be spent; older tokens are dropped (stricter, never looser)
+LEASE = 10  # tokens a process takes from a stored bucket at a time
+# Seconds a lease may be spent; older tokens are dropped (stricter, never looser). A person acting
+# every few seconds spends one lease over many requests: one database write per ten requests.
+LEASE_LIFE = 60.0
 
 
 class SharedRateLimiter:
@@ -67,6 +70,7 @@ class SharedRateLimiter:
             "INSERT INTO rate_buckets (key, tokens, stamp) VALUES (:key, :tokens, :now) ON CONFLICT (key) DO NOTHING"
         )
         self._leases: dict[str, tuple[int, float]] = {}  # key -> (tokens left, taken when)
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-limits")
 
     async def allow(self, key: str) -> bool:
         now = time.monotonic()
@@ -74,7 +78,7 @@ class SharedRateLimiter:
         if left > 0 and now - taken < LEASE_LIFE:
             self._leases[key] = (left - 1, taken)
             return True
-        granted = await asyncio.to_thread(self._lease, key)
+        granted = await asyncio.get_running_loop().run_in_executor(self._thread, self._lease, key)
         if granted == 0:
             self._leases.pop(key, None)
             return False
@@ -98,6 +102,7 @@ class SharedRateLimiter:
         return 0
 
     def close(self) -> None:
+        self._thread.shutdown(wait=True)
         self.engine.dispose()
 
 

@@ -55,6 +55,7 @@ class Figures:
     acknowledged: int = 0
     moves: int = 0  # every stored move seen (people's and bots'), from the seat-0 sockets
     games: int = 0
+    server_cpu: float = 0.0  # seconds of the servers' CPU time while measuring
 
     def merge(self, other: Figures) -> None:
         self.action_ms += other.action_ms
@@ -138,10 +139,12 @@ class Table:
     """One table: each person's seat has its socket and a player that acts when it is asked."""
 
     def __init__(
-        self, base: str, http: aiohttp.ClientSession, sockets: aiohttp.ClientSession, figures: Figures,
+        self, bases: list[str], http: aiohttp.ClientSession, sockets: aiohttp.ClientSession, figures: Figures,
         window: Window, rng: random.Random, think: float, with_bot: bool,
     ) -> None:  # fmt: skip
-        self.base, self.http, self.figures, self.window, self.rng = base, http, figures, window, rng
+        # With several server processes, seat 1 talks to the next one: every move crosses processes.
+        self.bases = bases
+        self.base, self.http, self.figures, self.window, self.rng = bases[0], http, figures, window, rng
         self.sockets = sockets
         self.think, self.with_bot = think, with_bot
         self.people = [0] if with_bot else [0, 1]
@@ -172,7 +175,7 @@ class Table:
         raise RuntimeError("could not create a table")
 
     async def listen(self, seat: int, stop: asyncio.Event) -> None:
-        ws_base = self.base.replace("http", "ws", 1)
+        ws_base = self.bases[seat % len(self.bases)].replace("http", "ws", 1)
         while not stop.is_set():
             table_id = self.table_id
             try:
@@ -237,7 +240,7 @@ class Table:
             measured = self.window.inside(started)
             try:
                 async with self.http.post(
-                    f"{self.base}/api/tables/{self.table_id}/actions",
+                    f"{self.bases[seat % len(self.bases)]}/api/tables/{self.table_id}/actions",
                     headers={
                         "Authorization": f"Bearer {self.tokens[seat]}",
                         "Content-Type": "application/json",
@@ -279,7 +282,8 @@ class Table:
         if not self.with_bot:
             # The second person claims their own seat at the rematch, with their old seat's token.
             async with self.http.post(
-                f"{self.base}/api/tables/{old}/rematch", headers={"Authorization": f"Bearer {self.tokens[1]}"}
+                f"{self.bases[1 % len(self.bases)]}/api/tables/{old}/rematch",
+                headers={"Authorization": f"Bearer {self.tokens[1]}"},
             ) as r2:
                 second = orjson.loads(await r2.read())
             self.tokens[1] = second["token"]
@@ -297,7 +301,7 @@ class Table:
 
 
 async def worker_main(
-    base: str, args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any
+    bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any
 ) -> None:
     """One generator process: create its tables, tell the parent, play until told to stop."""
     people_tables, bot_tables = share
@@ -313,7 +317,7 @@ async def worker_main(
     ):
         tables = [
             Table(
-                base,
+                bases[i % len(bases) :] + bases[: i % len(bases)],  # tables spread over the servers
                 http,
                 sockets,
                 figures,
@@ -344,12 +348,14 @@ async def worker_main(
     pipe.send(figures)
 
 
-def worker_entry(base: str, args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any) -> None:
+def worker_entry(
+    bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any
+) -> None:
     with contextlib.suppress(ImportError):
         import uvloop
 
         uvloop.install()
-    asyncio.run(worker_main(base, args, share, seed, pipe))
+    asyncio.run(worker_main(bases, args, share, seed, pipe))
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -359,7 +365,8 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def run(base: str, args: argparse.Namespace, server_pid: int) -> Figures:
+def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> Figures:
+    """Play against the servers at ``bases`` (process ids ``server_pids``, for CPU and memory)."""
     context = mp.get_context("spawn")
     workers = []
     for i in range(args.procs):
@@ -368,27 +375,28 @@ def run(base: str, args: argparse.Namespace, server_pid: int) -> Figures:
             args.bot_tables // args.procs + (i < args.bot_tables % args.procs),
         )
         mine, theirs = context.Pipe()
-        proc = context.Process(target=worker_entry, args=(base, args, share, args.seed * 1000 + i, theirs))
+        proc = context.Process(target=worker_entry, args=(bases, args, share, args.seed * 1000 + i, theirs))
         proc.start()
         workers.append((proc, mine))
     for _, pipe in workers:
         if pipe.recv() != "ready":
             raise SystemExit("a generator process failed to start")
-    rss_idle = rss_mb(server_pid)
+    rss_idle = sum(rss_mb(pid) for pid in server_pids)
     start = time.time() + args.warmup
     end = start + args.seconds
     for _, pipe in workers:
         pipe.send((start, end))
     time.sleep(max(0.0, start - time.time()))
-    cpu_before = cpu_seconds(server_pid)
+    cpu_before = sum(cpu_seconds(pid) for pid in server_pids)
     time.sleep(max(0.0, end - time.time()))
-    server_cpu = cpu_seconds(server_pid) - cpu_before
-    rss_busy = rss_mb(server_pid)
+    server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - cpu_before
+    rss_busy = sum(rss_mb(pid) for pid in server_pids)
     figures = Figures()
     for proc, pipe in workers:
         figures.merge(pipe.recv())
         proc.join(30)
     print_figures(args, figures, args.seconds, server_cpu, rss_idle, rss_busy)
+    figures.server_cpu = server_cpu
     return figures
 
 
@@ -397,7 +405,8 @@ def print_figures(
 ) -> None:
     tables = args.tables + args.bot_tables
     print(
-        f"tables {args.tables} with two people + {args.bot_tables} with a bot   database {args.label}"
+        f"servers {args.servers}   tables {args.tables} with two people + {args.bot_tables} with a bot   "
+        f"database {args.label}"
         f"   think {args.think:g} s   measured {elapsed:.0f} s   generator processes {args.procs}"
     )
     print(
@@ -462,15 +471,16 @@ def main() -> None:
     workdir = Path(tempfile.mkdtemp(prefix="cardroom-load-"))
     database = args.database or f"sqlite:///{workdir / 'load.sqlite3'}"
     args.label = database.split(":", 1)[0] if args.database else "sqlite (new file)"
+    args.servers = 1
     if args.url:
         if args.pid is None:
             parser.error("--url needs --pid (the server's process id, for its CPU time and memory)")
-        run(args.url.rstrip("/"), args, args.pid)
+        run([args.url.rstrip("/")], args, [args.pid])
         return
     port = free_port()
     server = start_server(port, database, args.bot_delay)
     try:
-        run(f"http://127.0.0.1:{port}", args, server.pid)
+        run([f"http://127.0.0.1:{port}"], args, [server.pid])
     finally:
         server.send_signal(signal.SIGTERM)
         try:

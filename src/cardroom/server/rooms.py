@@ -365,7 +365,8 @@ class Room:
         stored itself is already in its cache; anything else is read from the database."""
         table_id, _, origin = payload.partition(" ")
         if origin != self.origin:
-            await self.catch_up(table_id)
+            # Only stored actions name their process: then the new actions are all there is to read.
+            await self.catch_up(table_id, actions_only=bool(origin))
 
     async def catch_up_all(self) -> None:
         """After the notification channel was down: whatever happened meanwhile, catch up on it."""
@@ -468,22 +469,27 @@ class Room:
             self.reload_row(live)
             self._recent.pop(table_id, None)
 
-    async def catch_up(self, table_id: str) -> None:
-        """Another process changed this table: apply what it stored, then wake bots, clocks, sockets."""
-        self.chat.forget(table_id)
+    async def catch_up(self, table_id: str, actions_only: bool = False) -> None:
+        """Another process changed this table: apply what it stored, then wake bots, clocks, sockets.
+
+        ``actions_only``: the change was stored actions (one query reads them); anything else (a
+        join, a chat message, a rematch, a concession) reloads the table's row and concession too."""
+        if not actions_only:
+            self.chat.forget(table_id)
         live = self._live.get(table_id)
         if live is None:
             return  # not cached here: it will be read from the database when first asked for
         async with live.lock:
-            row = await asyncio.to_thread(store.load_table, self.engine, table_id)
-            rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, live.step)
-            if row is None:
-                return
             previous = live.state
             was_conceded = live.conceded
-            live.row = row
-            found = await asyncio.to_thread(concede.find, self.engine, table_id)
-            live.conceded = None if found is None else found[0]
+            if actions_only:
+                rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, live.step)
+            else:
+                row, rows, found = await asyncio.to_thread(self._read_table, table_id, live.step)
+                if row is None:
+                    return
+                live.row = row
+                live.conceded = None if found is None else found[0]
             for action in rows:
                 if action.step != live.step:
                     continue  # stored while this process was reading; the next notification brings it
@@ -492,6 +498,13 @@ class Room:
         if changed:
             self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
+
+    def _read_table(self, table_id: str, since: int) -> tuple[TableRow | None, list[store.ActionRow], Any]:
+        return (
+            store.load_table(self.engine, table_id),
+            store.load_actions(self.engine, table_id, since),
+            concede.find(self.engine, table_id),
+        )
 
     async def concede(self, table_id: str, token: str | None) -> Live:
         """The seat this token opens gives up: the table ends, that seat loses (see :mod:`.concede`)."""

@@ -67,6 +67,8 @@ class Room:
         self._answers: dict[str, tuple[int, dict[int, str]]] = {}
         # table id -> {step: the state at that step}, for the last RECENT_STATES steps
         self._recent: dict[str, dict[int, State]] = {}
+        # table id -> a notified catch-up waits for the table's lock (True: actions only), see heard
+        self._queued: dict[str, bool] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
         # Names this process in its PostgreSQL notifications, so it skips the ones it sent itself.
         self.origin = secrets.token_hex(6)
@@ -364,9 +366,17 @@ class Room:
         """A PostgreSQL notification: ``table_id`` or ``table_id origin``. An action this process
         stored itself is already in its cache; anything else is read from the database."""
         table_id, _, origin = payload.partition(" ")
-        if origin != self.origin:
-            # Only stored actions name their process: then the new actions are all there is to read.
-            await self.catch_up(table_id, actions_only=bool(origin))
+        if origin == self.origin:
+            return
+        # Only stored actions name their process: then the new actions are all there is to read.
+        actions_only = bool(origin)
+        if table_id in self._queued:
+            # A catch-up for this table is waiting for its turn and has read nothing yet: it will read
+            # this change too (and everything else if either asked for everything).
+            self._queued[table_id] = self._queued[table_id] and actions_only
+            return
+        self._queued[table_id] = actions_only
+        await self.catch_up(table_id, actions_only)
 
     async def catch_up_all(self) -> None:
         """After the notification channel was down: whatever happened meanwhile, catch up on it."""
@@ -474,12 +484,15 @@ class Room:
 
         ``actions_only``: the change was stored actions (one query reads them); anything else (a
         join, a chat message, a rematch, a concession) reloads the table's row and concession too."""
-        if not actions_only:
-            self.chat.forget(table_id)
         live = self._live.get(table_id)
         if live is None:
+            self._queued.pop(table_id, None)
+            self.chat.forget(table_id)
             return  # not cached here: it will be read from the database when first asked for
         async with live.lock:
+            actions_only = self._queued.pop(table_id, actions_only) and actions_only
+            if not actions_only:
+                self.chat.forget(table_id)
             previous = live.state
             was_conceded = live.conceded
             if actions_only:

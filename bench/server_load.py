@@ -91,16 +91,19 @@ def start_server(port: int, database: str, bot_delay: float = 0.0) -> subprocess
     cardroom = shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"
     # Every table here comes from one address: lift the per-address table creation limit.
     env = {**os.environ, "CARDROOM_BOT_DELAY": str(bot_delay), "CARDROOM_TABLES_PER_MINUTE": "1000000"}
-    proc = subprocess.Popen(
-        [cardroom, "serve", "--port", str(port), "--database", database],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    # The server's log goes to a file (a pipe nobody reads would stall a server that logs a lot).
+    log = Path(tempfile.gettempdir()) / f"cardroom-server-{port}.log"
+    with log.open("wb") as sink:
+        proc = subprocess.Popen(
+            [cardroom, "serve", "--port", str(port), "--database", database],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+        )
     deadline = time.time() + 60
     while time.time() < deadline:
         if proc.poll() is not None:
-            raise SystemExit(f"the server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+            raise SystemExit(f"the server exited: {log.read_text()[-4000:]}")
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
                 return proc

@@ -263,7 +263,9 @@ def test_a_concession_on_one_process_reaches_sockets_on_the_other(postgres: Post
             assert pushed["table"]["status"] == "over" and pushed["view"]["outcome"]["winners"] == [1]
             assert pushed["log"][-1]["kind"] == "concede" and pushed["view"]["legal_actions"] == []
         # Process two refuses a second concession too: the database holds one.
-        again = httpx.post(f"{two.url}/api/tables/{tid}/concede", headers={"Authorization": f"Bearer {token}"})
+        again = httpx.post(
+            f"{two.url}/api/tables/{tid}/concede", headers={"Authorization": f"Bearer {token}"}
+        )
         assert again.status_code == 422
     finally:
         one.stop()
@@ -303,3 +305,36 @@ def _rate_limit_is_shared(url: str) -> None:
         # The other seat's token has its own bucket, through either instance.
         other = {"Authorization": f"Bearer {table['invitations'][0]['token']}"}
         assert two.get(path, headers=other).status_code == 200
+
+
+def test_crossed_group_commits_of_two_processes_do_not_deadlock(postgres: Postgres) -> None:
+    """Two writers (two processes' group commits) storing the same steps of the same tables, listed
+    in opposite orders: each step is stored once, every other attempt is told its step was taken,
+    and no transaction fails (inserting in arrival order deadlocked, failing both batches)."""
+    from datetime import UTC, datetime
+
+    from cardroom.server import database, store
+
+    engine = database.make_engine(postgres.url)
+    database.upgrade(engine)
+    ids = [f"deadlock{i}" for i in range(6)]
+    for table_id in ids:
+        store.create_table(
+            engine,
+            store.TableRow(
+                table_id, "toy", "standard", {}, 1, datetime.now(UTC), "playing", 4.0, None, None, None,
+                seats=(store.SeatRow(0, "human", None, None, "A", True),),
+            ),
+        )  # fmt: skip
+    try:
+        for step in range(40):
+            batch = [store.NewAction(t, step, 0, "pass", False, False) for t in ids]
+            with ThreadPoolExecutor(2) as pool:
+                one = pool.submit(store.append_actions, engine, batch, "one")
+                two = pool.submit(store.append_actions, engine, batch[::-1], "two")
+                taken_one, taken_two = one.result(), two.result()[::-1]
+            assert [a != b for a, b in zip(taken_one, taken_two, strict=True)] == [True] * len(ids)
+        for table_id in ids:
+            assert [a.step for a in store.load_actions(engine, table_id)] == list(range(40))
+    finally:
+        engine.dispose()

@@ -195,12 +195,17 @@ def append_action(
 def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> list[bool]:
     """Store several tables' actions in one transaction, so one commit (one sync to disk) makes all
     of them durable; for each, True if its step was already taken (that one alone is not stored)."""
-    taken: list[bool] = []
+    taken = [False] * len(batch)
+    # In the order of (table, step), whatever order they arrived in: two processes storing batches
+    # that touch the same tables then take their locks in the same order, never each waiting for
+    # the other (on PostgreSQL that was a deadlock, both batches refused).
+    order = sorted(range(len(batch)), key=lambda i: (batch[i].table_id, batch[i].step))
     with engine.begin() as conn:
-        for a in batch:
+        for i in order:
+            a = batch[i]
             # ON CONFLICT DO NOTHING: a taken step leaves the rest of the batch (and transaction) alone.
             stored = _insert_action(conn, a)
-            taken.append(not stored)
+            taken[i] = not stored
             if stored:
                 _notify(conn, a.table_id, origin)
     return taken

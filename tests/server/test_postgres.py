@@ -338,3 +338,43 @@ def test_crossed_group_commits_of_two_processes_do_not_deadlock(postgres: Postgr
             assert [a.step for a in store.load_actions(engine, table_id)] == list(range(40))
     finally:
         engine.dispose()
+
+
+def test_a_simultaneous_decision_through_two_processes_is_not_stale(postgres: Postgres) -> None:
+    """Tacocat's replacement is decided by both seats at once, card by card. Seat 1 decides through
+    one process, then seat 0 through the other on the view it had before: in one process that choice
+    stands, and it must through two as well, whether the second process has already heard of seat
+    1's decision or loses the race to store the step (it was a 409)."""
+    one = ServerProcess(free_port(), postgres.url).start()
+    two = ServerProcess(free_port(), postgres.url).start()
+    try:
+        table = httpx.post(
+            f"{one.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+        ).json()
+        tid, tokens = table["table_id"], [table["token"], table["invitations"][0]["token"]]
+        servers = [one, two]  # seat 0 through process one, seat 1 through process two
+
+        def view(seat: int) -> dict:  # type: ignore[type-arg]
+            return httpx.get(  # type: ignore[no-any-return]
+                f"{servers[seat].url}/api/tables/{tid}/view",
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            ).json()["view"]
+
+        def keep(seat: int, seen: dict) -> int:  # type: ignore[type-arg]
+            return httpx.post(
+                f"{servers[seat].url}/api/tables/{tid}/actions",
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+                json={"step": seen["step"], "action": f"keep {seen['replace']['your_next']}"},
+            ).status_code
+
+        for _ in range(7):
+            seen = [view(0), view(1)]
+            assert keep(1, seen[1]) == 200
+            assert keep(0, seen[0]) == 200  # chosen before seat 1's decision landed elsewhere
+        deadline = time.time() + 10
+        while time.time() < deadline and view(1)["step"] != 14:
+            time.sleep(0.05)
+        assert [view(0)["step"], view(1)["step"]] == [14, 14] and view(0)["phase"] == "duel"
+    finally:
+        one.stop()
+        two.stop()

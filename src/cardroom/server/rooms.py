@@ -23,6 +23,7 @@ from cardroom.core.game import State
 from cardroom.core.rng import fresh_seed
 from cardroom.server import antics, concede, links, listing, snapshots, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
+from cardroom.server.catchup import RECENT_STATES, CatchUp
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
@@ -37,7 +38,6 @@ from cardroom.server.writer import GroupWriter
 log = logging.getLogger("cardroom.server")
 
 PASS = "pass"  # the answer that is kept hidden until its reaction window closes
-RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
 MAX_CACHED = 2000  # replayed tables kept in memory
 EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this long is closed
 
@@ -50,7 +50,7 @@ class Created:
     invitations: dict[int, str]  # seat -> token
 
 
-class Room:
+class Room(CatchUp):
     def __init__(
         self,
         engine: Engine,
@@ -350,7 +350,21 @@ class Room:
                 raise Refused(str(exc)) from None
             action_text = str(live.game.parse_action(text))
             if timed_out or action_text != PASS or live.window_deadline is None or not window_open(live):
-                await self._store(live, seat, action_text, timed_out, new_state)
+                for _ in range(3):
+                    if await self._store(live, seat, action_text, timed_out, new_state):
+                        break
+                    # Another process stored this step first and its actions are applied now. A
+                    # choice made in the same simultaneous decision (the other seat's duel card,
+                    # given through another process) still stands: judge it again, as one process would.
+                    if not self._still_current(live, seat, step):
+                        raise StaleStep(live.step)
+                    previous = live.state
+                    try:
+                        new_state = previous.apply(seat, text)
+                    except (InvalidAction, IllegalAction) as exc:
+                        raise Refused(str(exc)) from None
+                else:
+                    raise StaleStep(live.step)
             else:
                 answers = self._answer_book(live)
                 answers[seat] = action_text
@@ -361,28 +375,6 @@ class Room:
         self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
         return live
-
-    async def heard(self, payload: str) -> None:
-        """A PostgreSQL notification: ``table_id`` or ``table_id origin``. An action this process
-        stored itself is already in its cache; anything else is read from the database."""
-        table_id, _, origin = payload.partition(" ")
-        if origin == self.origin:
-            return
-        # Only stored actions name their process: then the new actions are all there is to read.
-        actions_only = bool(origin)
-        if table_id in self._queued:
-            # A catch-up for this table is waiting for its turn and has read nothing yet: it will read
-            # this change too (and everything else if either asked for everything).
-            self._queued[table_id] = self._queued[table_id] and actions_only
-            return
-        self._queued[table_id] = actions_only
-        await self.catch_up(table_id, actions_only)
-
-    async def catch_up_all(self) -> None:
-        """After the notification channel was down: whatever happened meanwhile, catch up on it."""
-        for table_id, live in list(self._live.items()):
-            if not live.is_over:
-                await self.catch_up(table_id)
 
     async def close_window(self, table_id: str, window_step: int) -> None:
         """The window opened at ``window_step`` reached its deadline: store every seat's answer, a
@@ -424,21 +416,18 @@ class Room:
         return found[1]
 
     async def _store(
-        self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State | None = None
-    ) -> None:
-        """Store one action (the table's lock held) and move the cached state on."""
-        if new_state is None:
-            try:
-                new_state = live.state.apply(seat, action_text)
-            except (InvalidAction, IllegalAction) as exc:
-                raise Refused(str(exc)) from None
+        self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State
+    ) -> bool:
+        """Store one action (the table's lock held) and move the cached state on; False if another
+        server process stored this step first (its actions are then read and applied here)."""
         table_id = live.row.id
         try:
-            await self.writer.append(NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over))
+            await self.writer.append(
+                NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over)
+            )
         except store.StepTaken:
-            # Another server process stored this step first: catch up from the database.
-            live = self.reload(table_id)
-            raise StaleStep(live.step) from None
+            await self._lost_race(live)
+            return False
         # Recent states, so a choice made on one of them can be judged (see :meth:`_still_current`).
         recent = self._recent.setdefault(table_id, {})
         recent[live.step] = live.state
@@ -447,6 +436,7 @@ class Room:
         if new_state.is_over:
             self.reload_row(live)
             self._recent.pop(table_id, None)
+        return True
 
     async def _store_window(self, live: Live, answers: list[tuple[int, str, bool]]) -> None:
         """Store a closing window's answers (seat, action, timed out) in one transaction, all or none,
@@ -478,46 +468,6 @@ class Room:
         if states[-1].is_over:
             self.reload_row(live)
             self._recent.pop(table_id, None)
-
-    async def catch_up(self, table_id: str, actions_only: bool = False) -> None:
-        """Another process changed this table: apply what it stored, then wake bots, clocks, sockets.
-
-        ``actions_only``: the change was stored actions (one query reads them); anything else (a
-        join, a chat message, a rematch, a concession) reloads the table's row and concession too."""
-        live = self._live.get(table_id)
-        if live is None:
-            self._queued.pop(table_id, None)
-            self.chat.forget(table_id)
-            return  # not cached here: it will be read from the database when first asked for
-        async with live.lock:
-            actions_only = self._queued.pop(table_id, actions_only) and actions_only
-            if not actions_only:
-                self.chat.forget(table_id)
-            previous = live.state
-            was_conceded = live.conceded
-            if actions_only:
-                rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, live.step)
-            else:
-                row, rows, found = await asyncio.to_thread(self._read_table, table_id, live.step)
-                if row is None:
-                    return
-                live.row = row
-                live.conceded = None if found is None else found[0]
-            for action in rows:
-                if action.step != live.step:
-                    continue  # stored while this process was reading; the next notification brings it
-                live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
-            changed = live.state is not previous or live.conceded != was_conceded
-        if changed:
-            self.autoplay.after_change(live, previous=previous)
-        self.hub.changed(table_id)
-
-    def _read_table(self, table_id: str, since: int) -> tuple[TableRow | None, list[store.ActionRow], Any]:
-        return (
-            store.load_table(self.engine, table_id),
-            store.load_actions(self.engine, table_id, since),
-            concede.find(self.engine, table_id),
-        )
 
     async def concede(self, table_id: str, token: str | None) -> Live:
         """The seat this token opens gives up: the table ends, that seat loses (see :mod:`.concede`)."""

@@ -80,7 +80,12 @@ async def bearer(
     elif token:
         found = token
     limiter: SharedRateLimiter = request.app.state.limiter
-    key = hash_token(found) if found else "anon:" + (request.client.host if request.client else "?")
+    # Only hashes are stored (rate_buckets), neither tokens nor addresses; an address's key starts
+    # with "@", which no token's hash (hexadecimal) does.
+    if found:
+        key = hash_token(found)
+    else:
+        key = "@" + hash_token(request.client.host if request.client else "?")[:63]
     if not await limiter.allow(key):
         raise RateLimited()
     return found

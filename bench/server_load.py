@@ -1,18 +1,22 @@
-"""Load on a real card room: `cardroom serve` on loopback in its own process, and this process playing
-Tacocat tables with two human seats as fast players would.
+"""Load on a real card room: `cardroom serve` on loopback in its own process, and load generator
+processes playing Tacocat tables with two human seats (plus tables where one person plays a bot).
 
-Every table has both seats' WebSockets open; whenever a seat is to act it posts a random legal action
-at once (no thinking time), and a finished game is followed by its rematch, so the number of live
-tables stays what was asked. Printed: acknowledged actions per second, p50/p99 of the action request,
-p50/p99 of the WebSocket push (from sending a move to the other seat's socket showing it), responses
-by status, and the server's resident memory. Bounded by --seconds (plus a short warm-up) and
---max-actions.
+Every person's seat has its WebSocket open; when a seat is to act, it thinks for a random time
+(exponential, mean ``--think`` seconds; 0 plays at once) and posts a random legal action; a finished
+game is followed by its rematch, so the number of live tables stays what was asked. Printed:
+acknowledged actions per second, p50/p99 of the action request, p50/p99 of the WebSocket push (from
+posting a move to the other seat's socket showing it), responses by status, the server's CPU time
+per acknowledged action (the figure a shared, busy machine distorts least) and its resident memory.
 
-    python bench/server_load.py --tables 100 --seconds 30
+    python bench/server_load.py --tables 1000 --bot-tables 100 --think 2 --seconds 60
+    python bench/server_load.py --tables 200 --think 0 --seconds 20       # capacity: play at once
     python bench/server_load.py --tables 300 --database postgresql://cardroom@127.0.0.1:5432/postgres
+    python bench/server_load.py --url http://127.0.0.1:8000 --pid 1234    # a server already running
 
-The load generator is one Python process too: on a small machine it shares the cores with the
-server, so figures are the pair's, not the server's alone.
+The generator is ``--procs`` processes (default 2), each one asyncio loop with aiohttp's C HTTP
+parser and WebSocket client and orjson, so that it costs the machine less than the server does. On
+a small machine generator and server still share the cores: the wall-clock figures are the pair's,
+the CPU time per action is the server's alone.
 """
 
 from __future__ import annotations
@@ -20,14 +24,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
+import multiprocessing as mp
 import os
 import random
 import resource
 import shutil
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,8 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
-import websockets
+import aiohttp
+import orjson
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -48,11 +51,31 @@ class Figures:
     action_ms: list[float] = field(default_factory=list)
     push_ms: list[float] = field(default_factory=list)
     statuses: Counter[int] = field(default_factory=Counter)
-    socket_errors: Counter[str] = field(default_factory=Counter)
+    errors: Counter[str] = field(default_factory=Counter)
     acknowledged: int = 0
+    moves: int = 0  # every stored move seen (people's and bots'), from the seat-0 sockets
     games: int = 0
-    measuring: bool = False
-    server_cpu: float = 0.0
+    server_cpu: float = 0.0  # seconds of the servers' CPU time while measuring
+
+    def merge(self, other: Figures) -> None:
+        self.action_ms += other.action_ms
+        self.push_ms += other.push_ms
+        self.statuses.update(other.statuses)
+        self.errors.update(other.errors)
+        self.acknowledged += other.acknowledged
+        self.moves += other.moves
+        self.games += other.games
+
+
+@dataclass
+class Window:
+    """The measured interval, in wall-clock seconds (``time.time()``, shared by all processes)."""
+
+    start: float = float("inf")
+    end: float = float("inf")
+
+    def inside(self, t: float) -> bool:
+        return self.start <= t < self.end
 
 
 def free_port() -> int:
@@ -62,20 +85,25 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
+def start_server(port: int, database: str, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
+    import httpx
+
     cardroom = shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"
     # Every table here comes from one address: lift the per-address table creation limit.
-    env = {**os.environ, "CARDROOM_BOT_DELAY": "0", "CARDROOM_TABLES_PER_MINUTE": "1000000"}
-    proc = subprocess.Popen(
-        [cardroom, "serve", "--port", str(port), "--database", database],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    env = {**os.environ, "CARDROOM_BOT_DELAY": str(bot_delay), "CARDROOM_TABLES_PER_MINUTE": "1000000"}
+    # The server's log goes to a file (a pipe nobody reads would stall a server that logs a lot).
+    log = Path(tempfile.gettempdir()) / f"cardroom-server-{port}.log"
+    with log.open("wb") as sink:
+        proc = subprocess.Popen(
+            [cardroom, "serve", "--port", str(port), "--database", database],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+        )
     deadline = time.time() + 60
     while time.time() < deadline:
         if proc.poll() is not None:
-            raise SystemExit(f"the server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+            raise SystemExit(f"the server exited: {log.read_text()[-4000:]}")
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
                 return proc
@@ -86,8 +114,7 @@ def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time the process has used: a cost per action that a shared, busy
-    machine distorts far less than wall-clock rates."""
+    """User plus system CPU time the process has used."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -99,8 +126,9 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-async def new_tacocat(http: httpx.AsyncClient, base: str) -> tuple[str, list[str]]:
-    """A new Tacocat table with two human seats: its id and both seats' tokens."""
+async def new_tacocat(http: Any, base: str) -> tuple[str, list[str]]:
+    """A new Tacocat table with two human seats (``http`` an httpx.AsyncClient): its id and both
+    seats' tokens. Used by the crash and abuse benchmarks."""
     r = await http.post(
         f"{base}/api/tables",
         json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
@@ -111,110 +139,226 @@ async def new_tacocat(http: httpx.AsyncClient, base: str) -> tuple[str, list[str
 
 
 class Table:
-    """One table played by both its seats, each with its own socket."""
+    """One table: each person's seat has its socket and a player that acts when it is asked."""
 
-    def __init__(self, base: str, http: httpx.AsyncClient, figures: Figures, rng: random.Random) -> None:
-        self.base, self.http, self.figures, self.rng = base, http, figures, rng
+    def __init__(
+        self, bases: list[str], http: aiohttp.ClientSession, sockets: aiohttp.ClientSession, figures: Figures,
+        window: Window, rng: random.Random, think: float, with_bot: bool,
+    ) -> None:  # fmt: skip
+        # With several server processes, seat 1 talks to the next one: every move crosses processes.
+        self.bases = bases
+        self.base, self.http, self.figures, self.window, self.rng = bases[0], http, figures, window, rng
+        self.sockets = sockets
+        self.think, self.with_bot = think, with_bot
+        self.people = [0] if with_bot else [0, 1]
         self.table_id = ""
         self.tokens: list[str] = []
         self.latest: list[dict[str, Any] | None] = [None, None]
         self.sent: dict[int, tuple[int, float]] = {}  # step -> (seat, when posted)
-        self.woken = asyncio.Event()
+        self.woken = [asyncio.Event(), asyncio.Event()]
+        self.seen_step = 0
 
     async def create(self) -> None:
-        self.table_id, self.tokens = await new_tacocat(self.http, self.base)
+        seats = [{"kind": "me"}, {"kind": "bot", "bot": "normal"} if self.with_bot else {"kind": "invite"}]
+        for attempt in range(20):
+            try:
+                async with self.http.post(
+                    f"{self.base}/api/tables",
+                    json={"game": "tacocat", "seats": seats, "reaction_seconds": 60},
+                ) as r:
+                    if r.status == 201:
+                        body = orjson.loads(await r.read())
+                        self.table_id = body["table_id"]
+                        self.tokens = [body["token"]] + [i["token"] for i in body["invitations"]]
+                        return
+                    self.figures.errors[f"create {r.status}"] += 1
+            except (aiohttp.ClientError, TimeoutError) as exc:
+                self.figures.errors[f"create {type(exc).__name__}"] += 1
+            await asyncio.sleep(0.2 * (attempt + 1))
+        raise RuntimeError("could not create a table")
 
     async def listen(self, seat: int, stop: asyncio.Event) -> None:
-        url = self.base.replace("http", "ws", 1) + f"/api/tables/{{}}/ws?token={self.tokens[seat]}"
+        ws_base = self.bases[seat % len(self.bases)].replace("http", "ws", 1)
         while not stop.is_set():
             table_id = self.table_id
             try:
-                async with websockets.connect(url.format(table_id), max_size=2**22) as ws:
+                async with self.sockets.ws_connect(
+                    f"{ws_base}/api/tables/{table_id}/ws?token={self.tokens[seat]}", max_msg_size=2**22,
+                    autoping=False, compress=0,
+                ) as ws:  # fmt: skip
                     while not stop.is_set() and table_id == self.table_id:
-                        try:
-                            message = json.loads(await asyncio.wait_for(ws.recv(), 1.0))
-                        except TimeoutError:
-                            continue
-                        self._seen(seat, message)
-            except (OSError, websockets.WebSocketException) as exc:
-                self.figures.socket_errors[type(exc).__name__] += 1
-                await asyncio.sleep(0.5)
+                        with contextlib.suppress(TimeoutError):
+                            message = await ws.receive(timeout=1.0)
+                            if message.type != aiohttp.WSMsgType.TEXT:
+                                break
+                            self._seen(seat, orjson.loads(message.data))
+            except (aiohttp.ClientError, OSError) as exc:
+                if not stop.is_set():
+                    self.figures.errors[f"socket {type(exc).__name__}"] += 1
+                    await asyncio.sleep(0.5)
 
     def _seen(self, seat: int, snapshot: dict[str, Any]) -> None:
-        if snapshot["table"]["id"] != self.table_id:
+        table = snapshot["table"]
+        if table["id"] != self.table_id:
             return
-        step = snapshot["table"]["step"]
-        now = time.perf_counter()
+        step = table["step"]
+        now = time.time()
         for posted_step, (actor, when) in list(self.sent.items()):
             if posted_step < step and actor != seat:
-                if self.figures.measuring:
+                if self.window.inside(when):
                     self.figures.push_ms.append((now - when) * 1000)
                 del self.sent[posted_step]
+        if seat == 0 and step > self.seen_step:
+            if self.window.inside(now):
+                self.figures.moves += step - self.seen_step
+            self.seen_step = step
         current = self.latest[seat]
         if current is None or current["table"]["step"] <= step:
             self.latest[seat] = snapshot
-        self.woken.set()
+        self.woken[seat].set()
 
     async def play(self, seat: int, stop: asyncio.Event) -> None:
         while not stop.is_set():
             snap = self.latest[seat]
             if snap is None or snap["table"]["id"] != self.table_id:
-                await self._wait()
+                await self._wait(seat)
                 continue
             if snap["table"]["status"] != "playing":
                 if seat == 0:
                     await self._rematch()
                 else:
-                    await self._wait()
+                    await self._wait(seat)
                 continue
             legal = snap["view"].get("legal_actions") or []
             if not legal:
-                await self._wait()
+                await self._wait(seat)
                 continue
+            if self.think > 0:
+                await asyncio.sleep(self.rng.expovariate(1 / self.think))
+                if self.latest[seat] is not snap:
+                    continue  # the table moved on while this seat was thinking: look again
             step = snap["table"]["step"]
-            self.sent.setdefault(step, (seat, time.perf_counter()))
-            started = time.perf_counter()
+            started = time.time()
+            self.sent.setdefault(step, (seat, started))
+            measured = self.window.inside(started)
             try:
-                r = await self.http.post(
-                    f"{self.base}/api/tables/{self.table_id}/actions",
-                    headers={"Authorization": f"Bearer {self.tokens[seat]}"},
-                    json={"step": step, "action": self.rng.choice(legal)},
-                )
-            except httpx.HTTPError as exc:
-                self.figures.socket_errors[f"http {type(exc).__name__}"] += 1
+                async with self.http.post(
+                    f"{self.bases[seat % len(self.bases)]}/api/tables/{self.table_id}/actions",
+                    headers={
+                        "Authorization": f"Bearer {self.tokens[seat]}",
+                        "Content-Type": "application/json",
+                    },
+                    data=orjson.dumps({"step": step, "action": self.rng.choice(legal)}),
+                ) as r:
+                    body = await r.read()
+                    status = r.status
+            except (aiohttp.ClientError, TimeoutError) as exc:
+                self.figures.errors[f"http {type(exc).__name__}"] += 1
                 await asyncio.sleep(0.5)
                 continue
-            if self.figures.measuring:
-                self.figures.action_ms.append((time.perf_counter() - started) * 1000)
-                self.figures.statuses[r.status_code] += 1
-            if r.status_code == 200:
-                if self.figures.measuring:
+            if measured:
+                self.figures.action_ms.append((time.time() - started) * 1000)
+                self.figures.statuses[status] += 1
+            if status == 200:
+                if measured:
                     self.figures.acknowledged += 1
-                self._seen(seat, r.json())
-            elif r.status_code == 429:
+                self._seen(seat, orjson.loads(body))
+            elif status == 429:
                 await asyncio.sleep(0.2)
             else:
                 self.latest[seat] = None  # stale or refused: wait for the socket's next snapshot
-                await self._wait()
+                await self._wait(seat)
 
     async def _rematch(self) -> None:
-        r = await self.http.post(
+        async with self.http.post(
             f"{self.base}/api/tables/{self.table_id}/rematch",
             headers={"Authorization": f"Bearer {self.tokens[0]}"},
-        )
-        if r.status_code == 200:
-            if self.figures.measuring:
-                self.figures.games += 1
-            self.table_id = r.json()["table_id"]
-            self.latest = [None, None]
-            self.sent.clear()
-        else:
+        ) as r:
+            body = await r.read()
+            status = r.status
+        if status != 200:
             await asyncio.sleep(0.2)
+            return
+        if self.window.inside(time.time()):
+            self.figures.games += 1
+        old = self.table_id
+        if not self.with_bot:
+            # The second person claims their own seat at the rematch, with their old seat's token.
+            async with self.http.post(
+                f"{self.bases[1 % len(self.bases)]}/api/tables/{old}/rematch",
+                headers={"Authorization": f"Bearer {self.tokens[1]}"},
+            ) as r2:
+                second = orjson.loads(await r2.read())
+            self.tokens[1] = second["token"]
+        fresh = orjson.loads(body)
+        self.tokens[0] = fresh["token"]
+        self.latest = [None, None]
+        self.sent.clear()
+        self.seen_step = 0
+        self.table_id = fresh["table_id"]
 
-    async def _wait(self) -> None:
-        self.woken.clear()
+    async def _wait(self, seat: int) -> None:
+        self.woken[seat].clear()
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.woken.wait(), 1.0)
+            await asyncio.wait_for(self.woken[seat].wait(), 1.0)
+
+
+async def worker_main(
+    bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any
+) -> None:
+    """One generator process: create its tables, tell the parent, play until told to stop."""
+    people_tables, bot_tables = share
+    figures, window = Figures(), Window()
+    rng = random.Random(seed)
+    # Requests share a pool of connections; every socket holds a connection of its own (a separate
+    # session without a limit, or the sockets would starve the requests of connections).
+    connector = aiohttp.TCPConnector(limit=args.connections, limit_per_host=args.connections)
+    timeout = aiohttp.ClientTimeout(total=60)
+    async with (
+        aiohttp.ClientSession(connector=connector, timeout=timeout) as http,
+        aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0), timeout=timeout) as sockets,
+    ):
+        tables = [
+            Table(
+                bases[i % len(bases) :] + bases[: i % len(bases)],  # tables spread over the servers
+                http,
+                sockets,
+                figures,
+                window,
+                random.Random(rng.random()),
+                args.think,
+                i >= people_tables,
+            )
+            for i in range(people_tables + bot_tables)
+        ]
+        for i in range(0, len(tables), 20):
+            await asyncio.gather(*(t.create() for t in tables[i : i + 20]))
+        stop = asyncio.Event()
+        tasks: list[asyncio.Task[None]] = []
+        for i, t in enumerate(tables):
+            for seat in t.people:
+                tasks.append(asyncio.create_task(t.listen(seat, stop)))
+                tasks.append(asyncio.create_task(t.play(seat, stop)))
+            if i % 20 == 19:
+                await asyncio.sleep(0.05)  # open sockets in small waves, not 2,000 at once
+        loop = asyncio.get_running_loop()
+        pipe.send("ready")
+        window.start, window.end = await loop.run_in_executor(None, pipe.recv)
+        while time.time() < window.end:
+            await asyncio.sleep(0.2)
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    pipe.send(figures)
+
+
+def worker_entry(
+    bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any
+) -> None:
+    with contextlib.suppress(ImportError):
+        import uvloop
+
+        uvloop.install()
+    asyncio.run(worker_main(bases, args, share, seed, pipe))
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -224,43 +368,53 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-async def run(base: str, args: argparse.Namespace, server_pid: int) -> Figures:
+def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> Figures:
+    """Play against the servers at ``bases`` (process ids ``server_pids``, for CPU and memory)."""
+    context = mp.get_context("spawn")
+    workers = []
+    for i in range(args.procs):
+        share = (
+            args.tables // args.procs + (i < args.tables % args.procs),
+            args.bot_tables // args.procs + (i < args.bot_tables % args.procs),
+        )
+        mine, theirs = context.Pipe()
+        proc = context.Process(target=worker_entry, args=(bases, args, share, args.seed * 1000 + i, theirs))
+        proc.start()
+        workers.append((proc, mine))
+    for _, pipe in workers:
+        if pipe.recv() != "ready":
+            raise SystemExit("a generator process failed to start")
+    rss_idle = sum(rss_mb(pid) for pid in server_pids)
+    start = time.time() + args.warmup
+    end = start + args.seconds
+    for _, pipe in workers:
+        pipe.send((start, end))
+    time.sleep(max(0.0, start - time.time()))
+    cpu_before = sum(cpu_seconds(pid) for pid in server_pids)
+    time.sleep(max(0.0, end - time.time()))
+    server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - cpu_before
+    rss_busy = sum(rss_mb(pid) for pid in server_pids)
     figures = Figures()
-    rng = random.Random(args.seed)
-    limits = httpx.Limits(max_connections=args.connections, max_keepalive_connections=args.connections)
-    async with httpx.AsyncClient(limits=limits, timeout=60) as http:
-        tables = [Table(base, http, figures, random.Random(rng.random())) for _ in range(args.tables)]
-        for i in range(0, len(tables), 50):
-            await asyncio.gather(*(t.create() for t in tables[i : i + 50]))
-        rss_idle = rss_mb(server_pid)
-        stop = asyncio.Event()
-        tasks = [
-            asyncio.create_task(coro)
-            for t in tables
-            for coro in (t.listen(0, stop), t.listen(1, stop), t.play(0, stop), t.play(1, stop))
-        ]
-        await asyncio.sleep(args.warmup)
-        figures.measuring = True
-        started = time.perf_counter()
-        cpu_before = cpu_seconds(server_pid)
-        while time.perf_counter() - started < args.seconds and figures.acknowledged < args.max_actions:
-            await asyncio.sleep(0.2)
-        figures.measuring = False
-        elapsed = time.perf_counter() - started
-        figures.server_cpu = cpu_seconds(server_pid) - cpu_before
-        rss_busy = rss_mb(server_pid)
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    print_figures(args, figures, elapsed, rss_idle, rss_busy)
+    for proc, pipe in workers:
+        figures.merge(pipe.recv())
+        proc.join(30)
+    print_figures(args, figures, args.seconds, server_cpu, rss_idle, rss_busy)
+    figures.server_cpu = server_cpu
     return figures
 
 
 def print_figures(
-    args: argparse.Namespace, f: Figures, elapsed: float, rss_idle: float, rss_busy: float
+    args: argparse.Namespace, f: Figures, elapsed: float, server_cpu: float, rss_idle: float, rss_busy: float
 ) -> None:
-    print(f"tables {args.tables}  database {args.label}  measured {elapsed:.1f} s")
+    tables = args.tables + args.bot_tables
     print(
-        f"acknowledged actions/s  {f.acknowledged / elapsed:8.1f}   ({f.acknowledged} actions, {f.games} games finished)"
+        f"servers {args.servers}   tables {args.tables} with two people + {args.bot_tables} with a bot   "
+        f"database {args.label}"
+        f"   think {args.think:g} s   measured {elapsed:.0f} s   generator processes {args.procs}"
+    )
+    print(
+        f"acknowledged actions/s  {f.acknowledged / elapsed:8.1f}   ({f.acknowledged} actions; "
+        f"{f.moves / elapsed:.1f} moves/s stored with bots' and partners', {f.games} games finished)"
     )
     print(
         f"action request ms       p50 {percentile(f.action_ms, 50):7.1f}   p99 {percentile(f.action_ms, 99):7.1f}"
@@ -271,30 +425,36 @@ def print_figures(
         f"   ({len(f.push_ms)} pushes)"
     )
     print(
-        f"server CPU per action   {f.server_cpu / max(1, f.acknowledged) * 1000:.2f} ms"
-        f"   (server busy {f.server_cpu / elapsed * 100:.0f}% of one core)"
+        f"server CPU per action   {server_cpu / max(1, f.acknowledged) * 1000:.2f} ms"
+        f"   (server busy {server_cpu / elapsed * 100:.0f}% of one core)"
     )
-    print("responses by status     " + ", ".join(f"{k}: {v}" for k, v in sorted(f.statuses.items())))
-    if f.socket_errors:
-        print("connection errors       " + ", ".join(f"{k}: {v}" for k, v in f.socket_errors.items()))
+    print(
+        "responses by status     " + (", ".join(f"{k}: {v}" for k, v in sorted(f.statuses.items())) or "none")
+    )
+    print(
+        "errors                  " + (", ".join(f"{k}: {v}" for k, v in sorted(f.errors.items())) or "none")
+    )
     print(
         f"server resident memory  {rss_idle:.0f} MB with the tables created, {rss_busy:.0f} MB under load"
-        f" ({rss_busy / max(1, args.tables) * 1024:.0f} KB a live table, all included)"
+        f" ({rss_busy / max(1, tables) * 1024:.0f} KB a live table, interpreter and libraries included)"
     )
-    if f.action_ms:
-        print(f"mean action request ms  {statistics.fmean(f.action_ms):.1f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--tables", type=int, default=100, help="live Tacocat tables, two people each")
+    parser.add_argument("--tables", type=int, default=100, help="live Tacocat tables with two people each")
+    parser.add_argument("--bot-tables", type=int, default=0, help="live tables of one person and a bot")
+    parser.add_argument("--think", type=float, default=0.0, help="mean seconds a person thinks (0: at once)")
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.8, help="the server's least time a bot move takes"
+    )
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to measure (default 20)")
-    parser.add_argument("--warmup", type=float, default=3.0, help="seconds of play before measuring")
-    parser.add_argument("--max-actions", type=int, default=200_000, help="stop measuring after this many")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring")
     parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: a new SQLite file)")
-    parser.add_argument("--connections", type=int, default=100, help="HTTP connections of the load generator")
+    parser.add_argument("--procs", type=int, default=2, help="load generator processes (default 2)")
+    parser.add_argument("--connections", type=int, default=200, help="HTTP connections per generator process")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--url",
@@ -303,22 +463,27 @@ def main() -> None:
     )
     parser.add_argument("--pid", type=int, default=None, help="the process id of the server at --url")
     args = parser.parse_args()
-    if not 1 <= args.tables <= 5000 or not 1 <= args.seconds <= 600:
-        parser.error("--tables is 1 to 5000 and --seconds 1 to 600")
+    if (
+        not 1 <= args.tables + args.bot_tables <= 10_000
+        or not 1 <= args.seconds <= 600
+        or not 1 <= args.procs <= 16
+    ):
+        parser.error("--tables plus --bot-tables is 1 to 10,000, --seconds 1 to 600, --procs 1 to 16")
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # two sockets a table, and the server's
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # sockets for every seat, here and in the server
     workdir = Path(tempfile.mkdtemp(prefix="cardroom-load-"))
     database = args.database or f"sqlite:///{workdir / 'load.sqlite3'}"
     args.label = database.split(":", 1)[0] if args.database else "sqlite (new file)"
+    args.servers = 1
     if args.url:
         if args.pid is None:
             parser.error("--url needs --pid (the server's process id, for its CPU time and memory)")
-        asyncio.run(run(args.url.rstrip("/"), args, args.pid))
+        run([args.url.rstrip("/")], args, [args.pid])
         return
     port = free_port()
-    server = start_server(port, database)
+    server = start_server(port, database, args.bot_delay)
     try:
-        asyncio.run(run(f"http://127.0.0.1:{port}", args, server.pid))
+        run([f"http://127.0.0.1:{port}"], args, [server.pid])
     finally:
         server.send_signal(signal.SIGTERM)
         try:

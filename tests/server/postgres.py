@@ -27,8 +27,10 @@ def available() -> bool:
 
 
 class Postgres:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, durable: bool = False) -> None:
+        """``durable``: sync commits to disk as a production server does (tests turn it off)."""
         self.root = root
+        self.durable = durable
         self.data = root / "data"
         self.port = free_port()
 
@@ -53,7 +55,9 @@ class Postgres:
             check=True,
             capture_output=True,
         )
-        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c fsync=off"
+        options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1"
+        if not self.durable:
+            options += " -c fsync=off"
         subprocess.run(
             _as_owner(
                 [

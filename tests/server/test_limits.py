@@ -188,10 +188,11 @@ def test_spectator_sockets_are_capped_per_table(db_url: str) -> None:
             two.receive_json()
             with (
                 pytest.raises(WebSocketDisconnect) as refused,
-                client.websocket_connect(f"/api/tables/{tid}/ws"),
+                client.websocket_connect(f"/api/tables/{tid}/ws") as third,
             ):
-                pass
+                third.receive_json()  # accepted, then closed with the reason
             assert refused.value.code == 4429
+            assert refused.value.reason == "at most 2 spectators per table"
             # Seats still get in, and another table's spectators too.
             with client.websocket_connect(f"/api/tables/{tid}/ws?token={table['token']}") as seat:
                 assert seat.receive_json()["seat"] == 0

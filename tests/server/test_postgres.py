@@ -263,8 +263,118 @@ def test_a_concession_on_one_process_reaches_sockets_on_the_other(postgres: Post
             assert pushed["table"]["status"] == "over" and pushed["view"]["outcome"]["winners"] == [1]
             assert pushed["log"][-1]["kind"] == "concede" and pushed["view"]["legal_actions"] == []
         # Process two refuses a second concession too: the database holds one.
-        again = httpx.post(f"{two.url}/api/tables/{tid}/concede", headers={"Authorization": f"Bearer {token}"})
+        again = httpx.post(
+            f"{two.url}/api/tables/{tid}/concede", headers={"Authorization": f"Bearer {token}"}
+        )
         assert again.status_code == 422
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_the_per_token_rate_limit_holds_across_two_apps(postgres: Postgres) -> None:
+    """Two server instances on one PostgreSQL share each token's bucket: together they allow what one
+    would (an in-memory limit per process allowed each its own full burst)."""
+    _rate_limit_is_shared(postgres.url)
+
+
+def test_the_per_token_rate_limit_holds_across_two_apps_on_sqlite(tmp_path: Path) -> None:
+    _rate_limit_is_shared(f"sqlite:///{tmp_path / 'shared.sqlite3'}")
+
+
+def _rate_limit_is_shared(url: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from cardroom.server.app import create_app
+
+    burst = 12
+    # Next to no refill (one token in 1,000 s): the burst is all either instance may ever allow.
+    with (
+        TestClient(create_app(url, bot_delay=0.0, rate=0.001, burst=burst)) as one,
+        TestClient(create_app(url, bot_delay=0.0, rate=0.001, burst=burst)) as two,
+    ):
+        table = one.post(
+            "/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+        ).json()
+        path = f"/api/tables/{table['table_id']}/view"
+        headers = {"Authorization": f"Bearer {table['token']}"}
+        codes = [(one if i % 2 else two).get(path, headers=headers).status_code for i in range(4 * burst)]
+        allowed = codes.count(200)
+        assert 2 <= allowed <= burst, codes  # never more than one bucket holds, across both instances
+        assert set(codes) == {200, 429} and codes[-2:] == [429, 429]
+        # The other seat's token has its own bucket, through either instance.
+        other = {"Authorization": f"Bearer {table['invitations'][0]['token']}"}
+        assert two.get(path, headers=other).status_code == 200
+
+
+def test_crossed_group_commits_of_two_processes_do_not_deadlock(postgres: Postgres) -> None:
+    """Two writers (two processes' group commits) storing the same steps of the same tables, listed
+    in opposite orders: each step is stored once, every other attempt is told its step was taken,
+    and no transaction fails (inserting in arrival order deadlocked, failing both batches)."""
+    from datetime import UTC, datetime
+
+    from cardroom.server import database, store
+
+    engine = database.make_engine(postgres.url)
+    database.upgrade(engine)
+    ids = [f"deadlock{i}" for i in range(6)]
+    for table_id in ids:
+        store.create_table(
+            engine,
+            store.TableRow(
+                table_id, "toy", "standard", {}, 1, datetime.now(UTC), "playing", 4.0, None, None, None,
+                seats=(store.SeatRow(0, "human", None, None, "A", True),),
+            ),
+        )  # fmt: skip
+    try:
+        for step in range(40):
+            batch = [store.NewAction(t, step, 0, "pass", False, False) for t in ids]
+            with ThreadPoolExecutor(2) as pool:
+                one = pool.submit(store.append_actions, engine, batch, "one")
+                two = pool.submit(store.append_actions, engine, batch[::-1], "two")
+                taken_one, taken_two = one.result(), two.result()[::-1]
+            assert [a != b for a, b in zip(taken_one, taken_two, strict=True)] == [True] * len(ids)
+        for table_id in ids:
+            assert [a.step for a in store.load_actions(engine, table_id)] == list(range(40))
+    finally:
+        engine.dispose()
+
+
+def test_a_simultaneous_decision_through_two_processes_is_not_stale(postgres: Postgres) -> None:
+    """Tacocat's replacement is decided by both seats at once, card by card. Seat 1 decides through
+    one process, then seat 0 through the other on the view it had before: in one process that choice
+    stands, and it must through two as well, whether the second process has already heard of seat
+    1's decision or loses the race to store the step (it was a 409)."""
+    one = ServerProcess(free_port(), postgres.url).start()
+    two = ServerProcess(free_port(), postgres.url).start()
+    try:
+        table = httpx.post(
+            f"{one.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+        ).json()
+        tid, tokens = table["table_id"], [table["token"], table["invitations"][0]["token"]]
+        servers = [one, two]  # seat 0 through process one, seat 1 through process two
+
+        def view(seat: int) -> dict:  # type: ignore[type-arg]
+            return httpx.get(  # type: ignore[no-any-return]
+                f"{servers[seat].url}/api/tables/{tid}/view",
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            ).json()["view"]
+
+        def keep(seat: int, seen: dict) -> int:  # type: ignore[type-arg]
+            return httpx.post(
+                f"{servers[seat].url}/api/tables/{tid}/actions",
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+                json={"step": seen["step"], "action": f"keep {seen['replace']['your_next']}"},
+            ).status_code
+
+        for _ in range(7):
+            seen = [view(0), view(1)]
+            assert keep(1, seen[1]) == 200
+            assert keep(0, seen[0]) == 200  # chosen before seat 1's decision landed elsewhere
+        deadline = time.time() + 10
+        while time.time() < deadline and view(1)["step"] != 14:
+            time.sleep(0.05)
+        assert [view(0)["step"], view(1)["step"]] == [14, 14] and view(0)["phase"] == "duel"
     finally:
         one.stop()
         two.stop()

@@ -8,12 +8,11 @@ requester may know.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 from datetime import timedelta
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse
 
 from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
@@ -23,8 +22,8 @@ from cardroom.server import antics, listing, store
 from cardroom.server.concede import ended_view
 from cardroom.server.concede import log_entry as concede_entry
 from cardroom.server.concede import outcome as concede_outcome
-from cardroom.server.errors import RateLimited, Refused, UnknownTable, WrongToken
-from cardroom.server.fastjson import FastJSON, dumps
+from cardroom.server.errors import RateLimited, Refused
+from cardroom.server.fastjson import FastJSON
 from cardroom.server.limits import short
 from cardroom.server.live import marked_log
 from cardroom.server.models import (
@@ -44,8 +43,9 @@ from cardroom.server.models import (
     TableCreated,
     TableSummary,
 )
-from cardroom.server.ratelimit import RateLimiter
-from cardroom.server.rooms import Room, public_summary
+from cardroom.server.ratelimit import SharedRateLimiter
+from cardroom.server.rooms import Room
+from cardroom.server.snapshots import public_summary
 from cardroom.server.tablerequest import CHEATING_BOTS, SeatRequest
 from cardroom.server.tokens import hash_token
 
@@ -79,9 +79,14 @@ async def bearer(
         found = authorization[7:].strip()
     elif token:
         found = token
-    limiter: RateLimiter = request.app.state.limiter
-    key = hash_token(found) if found else "anon:" + (request.client.host if request.client else "?")
-    if not limiter.allow(key):
+    limiter: SharedRateLimiter = request.app.state.limiter
+    # Only hashes are stored (rate_buckets), neither tokens nor addresses; an address's key starts
+    # with "@", which no token's hash (hexadecimal) does.
+    if found:
+        key = hash_token(found)
+    else:
+        key = "@" + hash_token(request.client.host if request.client else "?")[:63]
+    if not await limiter.allow(key):
         raise RateLimited()
     return found
 
@@ -341,53 +346,4 @@ async def replay(
         log.append(concede_entry(live.conceded))
     return ReplayStep(step=step, steps=len(actions), seat=seat, view=view, log=log)
 
-
-# -- the socket -------------------------------------------------------------------------------------------
-
-
-@router.websocket("/tables/{table_id}/ws")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-    """Pushes this seat's snapshot (the spectator's without a token) now and after every change.
-
-    Each socket computes its own view when woken: nothing is broadcast."""
-    room: Room = websocket.app.state.room
-    try:
-        live = room.live(table_id)
-        seat = room.optional_seat(live, token)
-    except UnknownTable:
-        await websocket.close(code=4404, reason="no such table")
-        return
-    except WrongToken:
-        await websocket.close(code=4403, reason="wrong token")
-        return
-    refusal = room.hub.refusal(table_id, seat)
-    if refusal is not None:
-        await websocket.close(code=4429, reason=refusal)
-        return
-    await websocket.accept()
-    changed = room.hub.subscribe(table_id, seat)
-    receiver = asyncio.create_task(_drain(websocket))
-    try:
-        while True:
-            changed.clear()
-            message = {"type": "snapshot", **room.snapshot(room.live(table_id), seat)}
-            await websocket.send_text(dumps(message).decode())
-            waiter = asyncio.create_task(changed.wait())
-            done, _ = await asyncio.wait({waiter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-            if receiver in done:
-                waiter.cancel()
-                return
-    except (WebSocketDisconnect, RuntimeError):
-        return
-    finally:
-        room.hub.unsubscribe(table_id, changed, seat)
-        receiver.cancel()
-        with contextlib.suppress(Exception):
-            await websocket.close()
-
-
-async def _drain(websocket: WebSocket) -> None:
-    """Reads (and ignores) what the client sends, so a closed socket is noticed at once."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            await websocket.receive_text()
+# The table's WebSocket, /api/tables/{table_id}/ws, is served by :mod:`.sockets`.

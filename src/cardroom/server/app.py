@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, MutableMapping
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from importlib import resources
@@ -24,12 +25,13 @@ import cardroom
 from cardroom.server import database
 from cardroom.server.analysis_api import router as analysis_router
 from cardroom.server.api import router
-from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
+from cardroom.server.fastpath import REFUSALS, ActionFastPath, problem
 from cardroom.server.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.listener import listen
 from cardroom.server.models import Problem
-from cardroom.server.ratelimit import RateLimiter
+from cardroom.server.ratelimit import SharedRateLimiter
 from cardroom.server.rooms import EXPIRE_AFTER, Room
+from cardroom.server.sockets import TableSockets
 
 UNREADABLE_BODY = (
     "the request body is not JSON this server can read: send UTF-8 JSON, nested at most a few hundred "
@@ -66,7 +68,8 @@ def create_app(
         room = Room(engine, bot_delay=delay, expire_after=expire_after)
         room.hub.spectators = spectators_per_table
         app.state.room = room
-        app.state.limiter = RateLimiter(rate, burst)
+        # Per-token limits live in the database, so they hold across server processes.
+        app.state.limiter = SharedRateLimiter(url, rate, burst)
         app.state.tables_per_minute = tables_per_minute or int(
             os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60")
         )
@@ -83,9 +86,10 @@ def create_app(
                     await task
             await room.autoplay.shutdown()
             room.writer.close()
+            app.state.limiter.close()
             engine.dispose()
 
-    app = FastAPI(
+    app = CardroomApp(
         title="cardroom",
         version=cardroom.__version__,
         summary="Tacocat Spelled Backwards, Exploding Kittens and T.A.C.O. online: tables, seats, actions.",
@@ -108,6 +112,22 @@ def create_app(
         return FileResponse(WEB_DIR / "table.html")
 
     return app
+
+
+class CardroomApp(FastAPI):
+    """FastAPI, with the two busiest paths taken before any of the framework's layers: an action
+    request (:mod:`.fastpath`; anything unusual about it goes on to FastAPI, which answers exactly as
+    documented) and the table sockets (:mod:`.sockets`). Under load the framework's layers alone
+    (telemetry checks, exception and body middleware, routing) cost more than the game."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        framework = functools.partial(FastAPI.__call__, self)
+        self._hot = ActionFastPath(TableSockets(framework))
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        scope["app"] = self
+        await self._hot(scope, receive, send)
 
 
 async def _housekeeping(room: Room) -> None:
@@ -152,30 +172,12 @@ def _document_problems(app: FastAPI) -> None:
 
 
 def _handlers(app: FastAPI) -> None:
-    @app.exception_handler(UnknownTable)
-    async def unknown(_: Request, exc: UnknownTable) -> JSONResponse:
-        return JSONResponse({"detail": "no such table"}, status_code=404)
+    async def refused(_: Request, exc: Exception) -> JSONResponse:
+        status, body = problem(exc)
+        return JSONResponse(body, status_code=status)
 
-    @app.exception_handler(WrongToken)
-    async def wrong(_: Request, exc: WrongToken) -> JSONResponse:
-        return JSONResponse({"detail": "this token opens no seat at this table"}, status_code=403)
-
-    @app.exception_handler(SeatTaken)
-    async def taken(_: Request, exc: SeatTaken) -> JSONResponse:
-        detail = "this link was already used: its seat has been taken (ask whoever sent it for a new one)"
-        return JSONResponse({"detail": detail}, status_code=410)
-
-    @app.exception_handler(StaleStep)
-    async def stale(_: Request, exc: StaleStep) -> JSONResponse:
-        return JSONResponse({"detail": short(str(exc)), "step": exc.current}, status_code=409)
-
-    @app.exception_handler(Refused)
-    async def refused(_: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse({"detail": short(str(exc))}, status_code=422)
-
-    @app.exception_handler(RateLimited)
-    async def limited(_: Request, exc: RateLimited) -> JSONResponse:
-        return JSONResponse({"detail": "too many requests; slow down"}, status_code=429)
+    for kind in REFUSALS:
+        app.add_exception_handler(kind, refused)
 
     @app.exception_handler(StarletteHTTPException)
     async def unreadable(request: Request, exc: StarletteHTTPException) -> Response:

@@ -32,6 +32,7 @@ async def listen(
     import psycopg
 
     delay = 0.5
+    running: set[asyncio.Task[None]] = set()  # held, so the tasks are not collected mid-way
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(conninfo(url), autocommit=True) as conn:
@@ -42,14 +43,22 @@ async def listen(
                         await on_connect()
                     except Exception:
                         log.exception("catching up after connecting failed")
+                # Each notification is handled in a task of its own: catching up reads the database,
+                # and in series one slow read would hold up every other table's moves.
                 async for note in conn.notifies():
-                    try:
-                        await on_change(note.payload)
-                    except Exception:
-                        log.exception("catching up on table %s failed", note.payload)
+                    task = asyncio.create_task(_handle(on_change, note.payload))
+                    running.add(task)
+                    task.add_done_callback(running.discard)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.warning("lost the PostgreSQL notification channel; reconnecting in %.1f s", delay)
             await asyncio.sleep(delay)
             delay = min(delay * 2, 10.0)
+
+
+async def _handle(on_change: Callable[[str], Awaitable[None]], payload: str) -> None:
+    try:
+        await on_change(payload)
+    except Exception:
+        log.exception("catching up on table %s failed", payload)

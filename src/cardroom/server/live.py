@@ -10,6 +10,9 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
+from cardroom.core.events import Event
 from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
@@ -40,6 +43,13 @@ class Live:
     conceded: int | None = None
     # The creator turned hints on for every seat (see :mod:`.hints`); set once, at creation.
     hints_for_everyone: bool = False
+    # seat -> (events read, timed-out moves known, that seat's log): the log only grows, so a
+    # snapshot reads just the events since the last one (see :meth:`log_for`).
+    logs: dict[int | None, tuple[int, int, list[dict[str, Any]]]] = field(default_factory=dict)
+    # seat -> (the log list it was made from, entries encoded, their JSON without brackets).
+    log_json: dict[int | None, tuple[list[dict[str, Any]], int, bytes]] = field(default_factory=dict)
+    # seat -> (what the snapshot showed, its JSON), see :func:`cardroom.server.snapshots.encoded`.
+    encoded: dict[int | None, tuple[tuple[object, ...], bytes]] = field(default_factory=dict)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -54,6 +64,46 @@ class Live:
     @property
     def step(self) -> int:
         return len(self.actors)
+
+    def log_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """:func:`marked_log` of the current state, reading only the events new since the last call
+        for this seat (the returned list is shared: copy it before changing it).
+
+        Events are immutable and only appended, and who may see one never changes. A timed-out move
+        is marked when it is recorded, from events it already wrote, so events after the last known
+        move carry no marks; a new timed-out move rebuilds the log."""
+        state = self.state
+        total = history_length(state)
+        moves = len(self.timed_out_moves)
+        cached = self.logs.get(seat)
+        if cached is not None and cached[1] == moves and cached[0] == total:
+            return cached[2]
+        if cached is None or cached[1] != moves or cached[0] > total:
+            entries = marked_log(state, seat, self.timed_out_moves)
+        else:
+            entries = cached[2] + [e.public() for e in newest(state, total - cached[0]) if e.visible_to(seat)]
+        self.logs[seat] = (total, moves, entries)
+        return entries
+
+    def encoded_log(self, seat: int | None) -> bytes:
+        """:meth:`log_for` as a JSON array, encoding only the entries new since the last call."""
+        entries = self.log_for(seat)
+        cached = self.log_json.get(seat)
+        if cached is not None and cached[0] is entries:
+            body = cached[2]
+        else:
+            # log_for extends a copy of its last list, so a longer list with the same first
+            # entries is the old one grown; a rebuilt log (a new timed-out move) is encoded anew.
+            grown = (
+                cached is not None
+                and cached[1] <= len(entries)
+                and (cached[1] == 0 or entries[cached[1] - 1] is cached[0][cached[1] - 1])
+            )
+            old, done = (cached[2], cached[1]) if grown and cached is not None else (b"", 0)
+            new = orjson.dumps(entries[done:])[1:-1]
+            body = old + b"," + new if old and new else old or new
+            self.log_json[seat] = (entries, len(entries), body)
+        return b"[" + body + b"]"
 
     def record(self, seat: int, new_state: State, timed_out: bool = False) -> None:
         if timed_out:
@@ -80,6 +130,17 @@ def rebuild(row: TableRow, rows: list[ActionRow]) -> Live:
 
 def history_length(state: State) -> int:
     return state.history[2] if state.history is not None else 0
+
+
+def newest(state: State, count: int) -> list[Event]:
+    """The last ``count`` events of the state's history, oldest first, without walking the rest."""
+    found: list[Event] = []
+    chain = state.history
+    while chain is not None and len(found) < count:
+        found.append(chain[0])
+        chain = chain[1]
+    found.reverse()
+    return found
 
 
 def marked_log(

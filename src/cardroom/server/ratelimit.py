@@ -1,9 +1,23 @@
-"""Per-token rate limits: a token bucket for each key, refilled continuously."""
+"""Rate limits: a token bucket for each key, refilled continuously.
+
+:class:`RateLimiter` keeps its buckets in this process's memory (the chat's per-seat limit).
+:class:`SharedRateLimiter` keeps them in the database, so a token's limit holds however many server
+processes its requests are spread over. Asking the database on every request would cost a write
+per request; instead a process takes a *lease* of a few tokens from the stored bucket in one atomic
+statement and spends them locally. The database never hands out more than the bucket holds, so
+the limit is exact across processes; a lease a process leaves unspent only makes it stricter.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+
+from sqlalchemy import Engine, event, text
+
+from cardroom.server import database
 
 
 @dataclass
@@ -31,3 +45,77 @@ class RateLimiter:
             return False
         bucket.tokens -= 1
         return True
+
+
+LEASE = 10  # tokens a process takes from a stored bucket at a time
+# Seconds a lease may be spent; older tokens are dropped (stricter, never looser). A person acting
+# every few seconds spends one lease over many requests: one database write per ten requests.
+LEASE_LIFE = 60.0
+
+
+class SharedRateLimiter:
+    """Token buckets in the ``rate_buckets`` table, spent through per-process leases."""
+
+    def __init__(self, url: str, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.engine = _bucket_engine(url)
+        least = "LEAST" if self.engine.dialect.name == "postgresql" else "MIN"
+        refilled = f"{least}(:burst, tokens + (:now - stamp) * :rate)"
+        # One atomic statement each: no read-then-write that two processes could interleave.
+        self._take = text(
+            f"UPDATE rate_buckets SET tokens = {refilled} - :n, stamp = :now WHERE key = :key AND {refilled} >= :n"
+        )
+        self._first = text(
+            "INSERT INTO rate_buckets (key, tokens, stamp) VALUES (:key, :tokens, :now) ON CONFLICT (key) DO NOTHING"
+        )
+        self._leases: dict[str, tuple[int, float]] = {}  # key -> (tokens left, taken when)
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-limits")
+
+    async def allow(self, key: str) -> bool:
+        now = time.monotonic()
+        left, taken = self._leases.get(key, (0, 0.0))
+        if left > 0 and now - taken < LEASE_LIFE:
+            self._leases[key] = (left - 1, taken)
+            return True
+        granted = await asyncio.get_running_loop().run_in_executor(self._thread, self._lease, key)
+        if granted == 0:
+            self._leases.pop(key, None)
+            return False
+        if len(self._leases) > 100_000:
+            self._leases.clear()
+        self._leases[key] = (granted - 1, time.monotonic())
+        return True
+
+    def _lease(self, key: str) -> int:
+        """Take up to :data:`LEASE` tokens from the stored bucket (one if fewer are left): how many."""
+        params = {"key": key, "burst": float(self.burst), "rate": self.rate, "now": time.time()}
+        with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":
+                conn.execute(text("SET LOCAL synchronous_commit TO OFF"))  # a limit need not survive a crash
+            for n in (LEASE, 1):
+                if conn.execute(self._take, {**params, "n": n}).rowcount == 1:
+                    return n
+            first = min(LEASE, self.burst)
+            if conn.execute(self._first, {**params, "tokens": float(self.burst - first)}).rowcount == 1:
+                return first  # a new bucket, full: this lease is its first use
+        return 0
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True)
+        self.engine.dispose()
+
+
+def _bucket_engine(url: str) -> Engine:
+    """Its own connections: on SQLite without syncing each commit to disk (a rate limit need not
+    survive a power cut), so a lease never waits for a disk flush."""
+    engine = database.make_engine(url)
+    if engine.dialect.name == "sqlite":
+
+        @event.listens_for(engine, "connect")
+        def _no_sync(dbapi_connection: object, _record: object) -> None:
+            cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+            cursor.execute("PRAGMA synchronous=OFF")
+            cursor.close()
+
+    return engine

@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -22,14 +21,15 @@ from sqlalchemy import Engine
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import State
 from cardroom.core.rng import fresh_seed
-from cardroom.server import antics, concede, hints, links, listing, store, tokens
+from cardroom.server import antics, concede, hints, links, listing, snapshots, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
+from cardroom.server.catchup import RECENT_STATES, CatchUp
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
 from cardroom.server.limits import clean_text, well_formed_table_id
-from cardroom.server.live import Live, marked_log, rebuild, still_current
+from cardroom.server.live import Live, rebuild, still_current
 from cardroom.server.staleness import unaffected
 from cardroom.server.store import NewAction, SeatRow, TableRow
 from cardroom.server.tablerequest import SeatRequest, checked_bot, checked_game
@@ -38,7 +38,6 @@ from cardroom.server.writer import GroupWriter
 log = logging.getLogger("cardroom.server")
 
 PASS = "pass"  # the answer that is kept hidden until its reaction window closes
-RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
 MAX_CACHED = 2000  # replayed tables kept in memory
 EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this long is closed
 
@@ -51,7 +50,7 @@ class Created:
     invitations: dict[int, str]  # seat -> token
 
 
-class Room:
+class Room(CatchUp):
     def __init__(
         self,
         engine: Engine,
@@ -68,6 +67,8 @@ class Room:
         self._answers: dict[str, tuple[int, dict[int, str]]] = {}
         # table id -> {step: the state at that step}, for the last RECENT_STATES steps
         self._recent: dict[str, dict[int, State]] = {}
+        # table id -> a notified catch-up waits for the table's lock (True: actions only), see heard
+        self._queued: dict[str, bool] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
         # Names this process in its PostgreSQL notifications, so it skips the ones it sent itself.
         self.origin = secrets.token_hex(6)
@@ -355,7 +356,21 @@ class Room:
                 raise Refused(str(exc)) from None
             action_text = str(live.game.parse_action(text))
             if timed_out or action_text != PASS or live.window_deadline is None or not window_open(live):
-                await self._store(live, seat, action_text, timed_out, new_state)
+                for _ in range(3):
+                    if await self._store(live, seat, action_text, timed_out, new_state):
+                        break
+                    # Another process stored this step first and its actions are applied now. A
+                    # choice made in the same simultaneous decision (the other seat's duel card,
+                    # given through another process) still stands: judge it again, as one process would.
+                    if not self._still_current(live, seat, step):
+                        raise StaleStep(live.step)
+                    previous = live.state
+                    try:
+                        new_state = previous.apply(seat, text)
+                    except (InvalidAction, IllegalAction) as exc:
+                        raise Refused(str(exc)) from None
+                else:
+                    raise StaleStep(live.step)
             else:
                 answers = self._answer_book(live)
                 answers[seat] = action_text
@@ -366,19 +381,6 @@ class Room:
         self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
         return live
-
-    async def heard(self, payload: str) -> None:
-        """A PostgreSQL notification: ``table_id`` or ``table_id origin``. An action this process
-        stored itself is already in its cache; anything else is read from the database."""
-        table_id, _, origin = payload.partition(" ")
-        if origin != self.origin:
-            await self.catch_up(table_id)
-
-    async def catch_up_all(self) -> None:
-        """After the notification channel was down: whatever happened meanwhile, catch up on it."""
-        for table_id, live in list(self._live.items()):
-            if not live.is_over:
-                await self.catch_up(table_id)
 
     async def close_window(self, table_id: str, window_step: int) -> None:
         """The window opened at ``window_step`` reached its deadline: store every seat's answer, a
@@ -420,21 +422,18 @@ class Room:
         return found[1]
 
     async def _store(
-        self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State | None = None
-    ) -> None:
-        """Store one action (the table's lock held) and move the cached state on."""
-        if new_state is None:
-            try:
-                new_state = live.state.apply(seat, action_text)
-            except (InvalidAction, IllegalAction) as exc:
-                raise Refused(str(exc)) from None
+        self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State
+    ) -> bool:
+        """Store one action (the table's lock held) and move the cached state on; False if another
+        server process stored this step first (its actions are then read and applied here)."""
         table_id = live.row.id
         try:
-            await self.writer.append(NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over))
+            await self.writer.append(
+                NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over)
+            )
         except store.StepTaken:
-            # Another server process stored this step first: catch up from the database.
-            live = self.reload(table_id)
-            raise StaleStep(live.step) from None
+            await self._lost_race(live)
+            return False
         # Recent states, so a choice made on one of them can be judged (see :meth:`_still_current`).
         recent = self._recent.setdefault(table_id, {})
         recent[live.step] = live.state
@@ -443,6 +442,7 @@ class Room:
         if new_state.is_over:
             self.reload_row(live)
             self._recent.pop(table_id, None)
+        return True
 
     async def _store_window(self, live: Live, answers: list[tuple[int, str, bool]]) -> None:
         """Store a closing window's answers (seat, action, timed out) in one transaction, all or none,
@@ -474,31 +474,6 @@ class Room:
         if states[-1].is_over:
             self.reload_row(live)
             self._recent.pop(table_id, None)
-
-    async def catch_up(self, table_id: str) -> None:
-        """Another process changed this table: apply what it stored, then wake bots, clocks, sockets."""
-        self.chat.forget(table_id)
-        live = self._live.get(table_id)
-        if live is None:
-            return  # not cached here: it will be read from the database when first asked for
-        async with live.lock:
-            row = await asyncio.to_thread(store.load_table, self.engine, table_id)
-            rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, live.step)
-            if row is None:
-                return
-            previous = live.state
-            was_conceded = live.conceded
-            live.row = row
-            found = await asyncio.to_thread(concede.find, self.engine, table_id)
-            live.conceded = None if found is None else found[0]
-            for action in rows:
-                if action.step != live.step:
-                    continue  # stored while this process was reading; the next notification brings it
-                live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
-            changed = live.state is not previous or live.conceded != was_conceded
-        if changed:
-            self.autoplay.after_change(live, previous=previous)
-        self.hub.changed(table_id)
 
     async def concede(self, table_id: str, token: str | None) -> Live:
         """The seat this token opens gives up: the table ends, that seat loses (see :mod:`.concede`)."""
@@ -542,61 +517,15 @@ class Room:
     # -- what a viewer is shown ----------------------------------------------------------------------
 
     def snapshot(self, live: Live, seat: int | None) -> dict[str, Any]:
-        """Everything one viewer is sent: public table facts, that seat's view and its redacted log."""
-        state = live.state
-        view, log = state.view(seat), marked_log(state, seat, live.timed_out_moves)
-        if live.conceded is not None:
-            view = concede.ended_view(view, concede.outcome(live.conceded, live.game.players))
-            log.append(concede.log_entry(live.conceded))
-        return {
-            "table": public_summary(live),
-            "seat": seat,
-            "view": view,
-            "log": log,
-            "window": self.window_info(live, seat),
-            "chat": [m.to_json() for m in self.chat.latest(live.row.id)],
-            # Seconds left before a bot plays for each seat on a turn timer (public: the same for all).
-            "turn_deadlines": {str(k): max(0.0, v - time.time()) for k, v in live.turn_deadlines.items()},
-        }
+        """Everything one viewer is sent (see :mod:`.snapshots`)."""
+        return snapshots.snapshot(self, live, seat)
+
+    def encoded_snapshot(self, live: Live, seat: int | None) -> bytes:
+        """The same as JSON, encoded once per seat and change."""
+        return snapshots.encoded(self, live, seat)
 
     def window_info(self, live: Live, seat: int | None = None) -> dict[str, Any] | None:
-        """The open reaction window's clock, and whether *this* seat has answered (nobody else's)."""
-        if live.window_deadline is None or not window_open(live):
-            return None
-        return {
-            "deadline": live.window_deadline,
-            "seconds": live.row.reaction_seconds,
-            "remaining": max(0.0, live.window_deadline - time.time()),
-            "answered": seat is not None and seat in self.answered(live),
-        }
-
-
-def public_summary(live: Live) -> dict[str, Any]:
-    """Facts about a table anyone may see: never a token hash, never the seed."""
-    row = live.row
-    state = live.state
-    outcome = live.outcome
-    return {
-        "id": row.id,
-        "game": row.game,
-        "title": live.game.title,
-        "preset": row.preset,
-        "options": row.options,
-        "status": "over" if outcome is not None else ("expired" if row.status == "expired" else "playing"),
-        "step": live.step,
-        "to_act": [] if outcome is not None else list(state.to_act),
-        "created": row.created.isoformat(),
-        "reaction_seconds": row.reaction_seconds,
-        "turn_seconds": row.turn_seconds,
-        "rematch_of": row.rematch_of,
-        "rematch_id": row.rematch_id,
-        "outcome": None if outcome is None else outcome.to_json(),
-        "hints": live.hints_for_everyone,
-        "seats": [
-            {"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined, "bot": s.bot_spec}
-            for s in row.seats
-        ],
-    }
+        return snapshots.window_info(self, live, seat)
 
 
 def _log_failure(future: asyncio.Future[None]) -> None:

@@ -127,3 +127,13 @@ hint_tables = Table(
     metadata,
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
 )
+
+# Per-token rate limits, shared by every server process (see ``ratelimit.SharedRateLimiter``): a
+# token bucket per key (a hash of the seat token, or of the address of anonymous requests).
+rate_buckets = Table(
+    "rate_buckets",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("tokens", Float, nullable=False),  # left in the bucket at `stamp`
+    Column("stamp", Float, nullable=False),  # epoch seconds
+)

@@ -1,7 +1,7 @@
 """Hints for everyone: tables whose creator let every seat ask "What would the bot do?".
 
-Revision ID: 0005_hints
-Revises: 0004_concessions
+Revision ID: 0006_hints
+Revises: 0005_rate_buckets
 Create Date: 2026-11-24
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005_hints"
-down_revision = "0004_concessions"
+revision = "0006_hints"
+down_revision = "0005_rate_buckets"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,126 @@
+"""Catching up with what other server processes stored (PostgreSQL: see docs/server.md, "Several
+processes on one PostgreSQL"): a notification names a table, the new actions are read and applied,
+then the table's bots, clocks and sockets are woken. Mixed into :class:`cardroom.server.rooms.Room`."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Engine
+
+from cardroom.core.game import State
+from cardroom.server import concede, store
+from cardroom.server.errors import StaleStep
+from cardroom.server.live import Live
+from cardroom.server.store import TableRow
+
+if TYPE_CHECKING:
+    from cardroom.server.autoplay import Autoplay
+    from cardroom.server.chat import Chat
+    from cardroom.server.hub import Hub
+
+RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
+
+
+class CatchUp:
+    # What the room these methods are mixed into provides.
+    engine: Engine
+    origin: str
+    hub: Hub
+    chat: Chat
+    autoplay: Autoplay
+    _live: dict[str, Live]
+    _queued: dict[str, bool]
+    _recent: dict[str, dict[int, State]]
+
+    def reload(self, table_id: str) -> Live:
+        raise NotImplementedError
+
+    async def heard(self, payload: str) -> None:
+        """A PostgreSQL notification: ``table_id`` or ``table_id origin``. An action this process
+        stored itself is already in its cache; anything else is read from the database."""
+        table_id, _, origin = payload.partition(" ")
+        if origin == self.origin:
+            return
+        # Only stored actions name their process: then the new actions are all there is to read.
+        actions_only = bool(origin)
+        if table_id in self._queued:
+            # A catch-up for this table is waiting for its turn and has read nothing yet: it will read
+            # this change too (and everything else if either asked for everything).
+            self._queued[table_id] = self._queued[table_id] and actions_only
+            return
+        self._queued[table_id] = actions_only
+        await self.catch_up(table_id, actions_only)
+
+    async def catch_up_all(self) -> None:
+        """After the notification channel was down: whatever happened meanwhile, catch up on it."""
+        for table_id, live in list(self._live.items()):
+            if not live.is_over:
+                await self.catch_up(table_id)
+
+    async def catch_up(self, table_id: str, actions_only: bool = False) -> None:
+        """Another process changed this table: apply what it stored, then wake bots, clocks, sockets.
+
+        ``actions_only``: the change was stored actions (one query reads them); anything else (a
+        join, a chat message, a rematch, a concession) reloads the table's row and concession too."""
+        live = self._live.get(table_id)
+        if live is None:
+            self._queued.pop(table_id, None)
+            self.chat.forget(table_id)
+            return  # not cached here: it will be read from the database when first asked for
+        async with live.lock:
+            actions_only = self._queued.pop(table_id, actions_only) and actions_only
+            if not actions_only:
+                self.chat.forget(table_id)
+            previous = live.state
+            was_conceded = live.conceded
+            if actions_only:
+                rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, live.step)
+            else:
+                row, rows, found = await asyncio.to_thread(self._read_table, table_id, live.step)
+                if row is None:
+                    return
+                live.row = row
+                live.conceded = None if found is None else found[0]
+            for action in rows:
+                if action.step != live.step:
+                    continue  # stored while this process was reading; the next notification brings it
+                self._remember(live)
+                live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
+            changed = live.state is not previous or live.conceded != was_conceded
+        if changed:
+            self.autoplay.after_change(live, previous=previous)
+        self.hub.changed(table_id)
+
+    def _read_table(self, table_id: str, since: int) -> tuple[TableRow | None, list[store.ActionRow], Any]:
+        return (
+            store.load_table(self.engine, table_id),
+            store.load_actions(self.engine, table_id, since),
+            concede.find(self.engine, table_id),
+        )
+
+    async def _lost_race(self, live: Live) -> None:
+        """Another process stored this table's current step (the lock held): apply the actions it
+        stored, as its notification would, and set bots, clocks and sockets going. Only what is new is
+        read; if nothing is (the cache went astray), the table is rebuilt from the database."""
+        table_id = live.row.id
+        previous = live.state
+        rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, live.step)
+        if not rows or rows[0].step != live.step:
+            raise StaleStep(self.reload(table_id).step)
+        for action in rows:
+            if action.step != live.step:
+                break
+            self._remember(live)
+            live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
+        self.autoplay.after_change(live, previous=previous)
+        self.hub.changed(table_id)
+
+    def _remember(self, live: Live) -> None:
+        """Keep the state before an action read from the database among the table's recent states,
+        as for one stored here: a choice made on it through this process is judged the same way
+        whichever process stored the action in between (see ``Room._still_current``)."""
+        recent = self._recent.setdefault(live.row.id, {})
+        recent[live.step] = live.state
+        recent.pop(live.step - RECENT_STATES, None)

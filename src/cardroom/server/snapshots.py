@@ -1,0 +1,111 @@
+"""What one viewer is sent: the table's public facts, that seat's view and redacted log, the clocks
+and the chat, and the same encoded once for every request and socket that needs it.
+
+Under load a snapshot was computed three times per action (the answer to the request, the actor's
+socket, the other seat's socket) and each time re-read the whole game log. Now the log grows by
+appending (see :meth:`Live.log_for`), and an encoded snapshot is kept per seat until anything it
+shows changes: the state, the table's row, the chat, a concession; the log's JSON, most of a
+snapshot, is itself kept per seat and extended by the new entries only. Snapshots with a running clock
+(a reaction window, a turn timer) say how many seconds are left, so they are computed fresh.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from cardroom.server import concede
+from cardroom.server.autoplay import window_open
+from cardroom.server.fastjson import dumps
+from cardroom.server.live import Live
+
+if TYPE_CHECKING:
+    from cardroom.server.rooms import Room
+
+SOCKET_PREFIX = b'{"type":"snapshot",'
+
+
+def snapshot(room: Room, live: Live, seat: int | None, *, encoded_log: bool = False) -> dict[str, Any]:
+    """Everything one viewer is sent: public table facts, that seat's view and its redacted log
+    (``encoded_log``: the log as ready JSON, for :func:`dumps` only)."""
+    state = live.state
+    view = state.view(seat)
+    log: Any
+    if live.conceded is not None:
+        view = concede.ended_view(view, concede.outcome(live.conceded, live.game.players))
+        log = [*live.log_for(seat), concede.log_entry(live.conceded)]
+    elif encoded_log:
+        log = orjson.Fragment(live.encoded_log(seat))
+    else:
+        log = live.log_for(seat)
+    return {
+        "table": public_summary(live),
+        "seat": seat,
+        "view": view,
+        "log": log,
+        "window": window_info(room, live, seat),
+        "chat": [m.to_json() for m in room.chat.latest(live.row.id)],
+        # Seconds left before a bot plays for each seat on a turn timer (public: the same for all).
+        "turn_deadlines": {str(k): max(0.0, v - time.time()) for k, v in live.turn_deadlines.items()},
+    }
+
+
+def encoded(room: Room, live: Live, seat: int | None) -> bytes:
+    """:func:`snapshot` as JSON, computed once per seat and change."""
+    if live.window_deadline is not None or live.turn_deadlines:
+        return dumps(snapshot(room, live, seat, encoded_log=True))  # shows seconds left: always fresh
+    chat = room.chat.latest(live.row.id)
+    key = (live.state, live.row, chat, live.conceded, len(live.timed_out_moves))
+    found = live.encoded.get(seat)
+    if found is not None and all(a is b for a, b in zip(found[0], key, strict=True)):
+        return found[1]
+    body = dumps(snapshot(room, live, seat, encoded_log=True))
+    live.encoded[seat] = (key, body)
+    return body
+
+
+def socket_message(body: bytes) -> bytes:
+    """The socket's message for an encoded snapshot: the same object with ``"type": "snapshot"``."""
+    return SOCKET_PREFIX + body[1:]
+
+
+def window_info(room: Room, live: Live, seat: int | None = None) -> dict[str, Any] | None:
+    """The open reaction window's clock, and whether *this* seat has answered (nobody else's)."""
+    if live.window_deadline is None or not window_open(live):
+        return None
+    return {
+        "deadline": live.window_deadline,
+        "seconds": live.row.reaction_seconds,
+        "remaining": max(0.0, live.window_deadline - time.time()),
+        "answered": seat is not None and seat in room.answered(live),
+    }
+
+
+def public_summary(live: Live) -> dict[str, Any]:
+    """Facts about a table anyone may see: never a token hash, never the seed."""
+    row = live.row
+    state = live.state
+    outcome = live.outcome
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": live.game.title,
+        "preset": row.preset,
+        "options": row.options,
+        "status": "over" if outcome is not None else ("expired" if row.status == "expired" else "playing"),
+        "step": live.step,
+        "to_act": [] if outcome is not None else list(state.to_act),
+        "created": row.created.isoformat(),
+        "reaction_seconds": row.reaction_seconds,
+        "turn_seconds": row.turn_seconds,
+        "rematch_of": row.rematch_of,
+        "rematch_id": row.rematch_id,
+        "outcome": None if outcome is None else outcome.to_json(),
+        "hints": live.hints_for_everyone,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined, "bot": s.bot_spec}
+            for s in row.seats
+        ],
+    }

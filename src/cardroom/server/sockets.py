@@ -1,0 +1,88 @@
+"""The per-seat WebSocket (``/api/tables/{id}/ws?token=``), as plain ASGI.
+
+It pushes this seat's snapshot (the spectator's without a token) now and after every change. Each
+socket computes its own seat's view when woken: nothing is broadcast, and a seat's snapshot is
+encoded once per change however many of its sockets and requests want it (:mod:`.snapshots`).
+Written without the framework's WebSocket wrapper because pushes are most of the server's work:
+each went through four layers of send wrappers and a decode of bytes to text and back.
+
+A refused socket is accepted and then closed with a code and a reason, so a browser can tell why
+(a refusal before the handshake reaches a page only as an anonymous failure): 4404 no such table,
+4403 a token that opens no seat here, 4429 too many sockets (per table, per seat, in all).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from urllib.parse import parse_qs
+
+from cardroom.server.errors import UnknownTable, WrongToken
+from cardroom.server.limits import ASGIApp, Receive, Scope, Send
+from cardroom.server.rooms import Room
+from cardroom.server.snapshots import socket_message
+
+SOCKET_PATH = re.compile(r"/api/tables/([^/]{1,200})/ws")
+
+
+class TableSockets:
+    """ASGI middleware: takes the table sockets, hands everything else on."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        match = SOCKET_PATH.fullmatch(scope["path"]) if scope["type"] == "websocket" else None
+        if match is None:
+            await self.app(scope, receive, send)
+            return
+        if (await receive())["type"] != "websocket.connect":
+            return
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        token = (query.get("token") or [None])[-1]
+        await table_socket(scope["app"].state.room, match.group(1), token, receive, send)
+
+
+async def table_socket(room: Room, table_id: str, token: str | None, receive: Receive, send: Send) -> None:
+    try:
+        live = room.live(table_id)
+        seat = room.optional_seat(live, token)
+    except UnknownTable:
+        await _refuse(send, 4404, "no such table")
+        return
+    except WrongToken:
+        await _refuse(send, 4403, "wrong token")
+        return
+    refusal = room.hub.refusal(table_id, seat)
+    if refusal is not None:
+        await _refuse(send, 4429, refusal)
+        return
+    await send({"type": "websocket.accept"})
+    changed = room.hub.subscribe(table_id, seat)
+    closed = asyncio.Event()
+
+    async def until_closed() -> None:
+        # Reads (and ignores) what the client sends, so a closed socket is noticed at once; wakes
+        # the sender through the same event a change uses (no task per push).
+        while (await receive())["type"] != "websocket.disconnect":
+            pass
+        closed.set()
+        changed.set()
+
+    receiver = asyncio.ensure_future(until_closed())
+    try:
+        while not closed.is_set():
+            changed.clear()
+            body = room.encoded_snapshot(room.live(table_id), seat)
+            await send({"type": "websocket.send", "text": socket_message(body).decode()})
+            await changed.wait()
+    except (OSError, RuntimeError):  # the connection went away mid-send
+        return
+    finally:
+        room.hub.unsubscribe(table_id, changed, seat)
+        receiver.cancel()
+
+
+async def _refuse(send: Send, code: int, reason: str) -> None:
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.close", "code": code, "reason": reason})

@@ -2,6 +2,10 @@
 
 It reads only the seat's view (never the state): tacos, pool, its own hand, the decision on the table.
 Each legal action gets a score; the best one wins, ties broken at random.
+
+A search asks this bot for every move of every playout, so it also offers ``choose_in(state, seat)``:
+the same choice from a *brief view*, the game's own part of the seat's view plus the seat, the player
+count and the legal actions, without the shared envelope (options, outcome, ...) it never reads.
 """
 
 from __future__ import annotations
@@ -10,19 +14,42 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.core.game import Game
+from cardroom.core.game import Game, State
 from cardroom.games.taco.cards import CardSpec, Deck
+from cardroom.games.taco.state import TacoState, public_view
 
 # What an effect is worth, roughly in taco points, to whoever gets it.
 EFFECT_VALUE = {
-    "play_another": 1.5, "place_ingredient": 0.8, "draw": 0.8, "destroy": 1.5, "steal": 2.5, "swap": 1.0,
-    "return_card": 1.0, "take_random": 1.0, "make_discard": 0.5, "revive": 1.5,
+    "play_another": 1.5,
+    "place_ingredient": 0.8,
+    "draw": 0.8,
+    "destroy": 1.5,
+    "steal": 2.5,
+    "swap": 1.0,
+    "return_card": 1.0,
+    "take_random": 1.0,
+    "make_discard": 0.5,
+    "revive": 1.5,
 }
 HARMFUL = frozenset(("destroy", "steal", "swap", "return_card", "take_random", "make_discard"))
 
 
+def brief_view(state: TacoState, seat: int) -> dict[str, Any]:
+    """The entries of ``state.view(seat)`` this bot reads, with the same values, for a seat to act."""
+    view = public_view(state, seat)
+    view.update(
+        seat=seat, players=state.game.players, legal_actions=[str(a) for a in state.legal_actions(seat)]
+    )
+    return view
+
+
 class HeuristicBot:
     name = "heuristic"
+
+    def choose_in(self, state: State, seat: int, rng: random.Random) -> str:
+        """``choose(game, state.view(seat), rng)``, from the brief view: same answer, less work."""
+        assert isinstance(state, TacoState)
+        return self.choose(state.game, brief_view(state, seat), rng)
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
         legal: list[str] = list(view["legal_actions"])
@@ -132,8 +159,11 @@ class _Judge:
         if effect == "swap":
             return self.best_taco_card(lambda s: s.is_ingredient) - 1.0
         if effect == "return_card":
-            return 2.5 if self.own_has(lambda s: s.type == "poison") else self.best_taco_card(
-                lambda s: s.is_ingredient) - 1.0
+            return (
+                2.5
+                if self.own_has(lambda s: s.type == "poison")
+                else self.best_taco_card(lambda s: s.is_ingredient) - 1.0
+            )
         if effect == "revive":
             for entry in reversed(self.view["discard"]):
                 found = self.spec(entry["card"])
@@ -159,9 +189,15 @@ class _Judge:
             return 3.0 + narrow + extra
         if top_spec.type == "action" and top_spec.effect in HARMFUL:
             exposed = self.standing[self.me] >= max(self.standing) or self.own_has(
-                lambda s: s.is_ingredient and s.points >= 2)
+                lambda s: s.is_ingredient and s.points >= 2
+            )
             return (1.0 if exposed else -1.0) + narrow + extra
-        if dest == by and top_spec.points >= 3 and by == self.leader and self.standing[by] > self.standing[self.me]:
+        if (
+            dest == by
+            and top_spec.points >= 3
+            and by == self.leader
+            and self.standing[by] > self.standing[self.me]
+        ):
             return 0.5 + narrow + extra
         return -1.0
 

@@ -46,6 +46,10 @@ def brief_view(state: TacoState, seat: int) -> dict[str, Any]:
 class HeuristicBot:
     name = "heuristic"
 
+    def __init__(self) -> None:
+        self._deck: Deck | None = None
+        self._specs: dict[str, CardSpec] = {}
+
     def choose_in(self, state: State, seat: int, rng: random.Random) -> str:
         """``choose(game, state.view(seat), rng)``, from the brief view: same answer, less work."""
         assert isinstance(state, TacoState)
@@ -58,14 +62,25 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         deck: Deck = game.deck  # type: ignore[attr-defined]
-        judge = _Judge(deck, view)
+        if deck is not self._deck:
+            self._deck, self._specs = deck, specs_by_slug(deck)
+        judge = _Judge(self._specs, view)
         scored = [(judge.score(text), rng.random(), text) for text in legal]
         return max(scored)[2]
 
 
+def specs_by_slug(deck: Deck) -> dict[str, CardSpec]:
+    """Each slug's card spec, as ``deck.by_slug`` finds it (the first spec with that slug), in a dict:
+    the bot looks up a slug for every card it weighs, thousands of times per search."""
+    found: dict[str, CardSpec] = {}
+    for spec in deck.specs:
+        found.setdefault(spec.slug, spec)
+    return found
+
+
 class _Judge:
-    def __init__(self, deck: Deck, view: Mapping[str, Any]) -> None:
-        self.deck = deck
+    def __init__(self, specs: dict[str, CardSpec], view: Mapping[str, Any]) -> None:
+        self.specs = specs
         self.view = view
         self.me = int(view["seat"])
         self.n = int(view["players"])
@@ -78,9 +93,7 @@ class _Judge:
         self.hand = [self.spec(c["card"]) for c in view["hand"] or []]
 
     def spec(self, slug: str) -> CardSpec:
-        found = self.deck.by_slug(slug)
-        assert found is not None
-        return found
+        return self.specs[slug]
 
     def weight(self, seat: int) -> float:
         """How much hurting ``seat`` helps me: the leader counts most."""

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Search speed: ISMCTS playouts per second in every game, with heuristic and with random playouts.
 
-    python bench/search_speed.py [--positions 12] [--iterations 200]
+    python bench/search_speed.py [--positions 12] [--iterations 200] [--bot ismcts-ref] [--only tacocat]
 
 A playout is one imagined world played to the end, so playouts per second is what a time budget buys:
 at 1 s a decision, the search rests on about that many playouts. Positions are taken from games of the
 heuristic bot against itself (every fifth decision with a real choice, seeded, so every run searches
-the same positions); each search runs a fixed number of iterations and is timed.
+the same positions); each search runs a fixed number of iterations and is timed. ``--bot`` picks the
+search: ``ismcts-ref`` (the default) is the reference search; ``ismcts`` uses a game's compiled kernel
+where it has one (``bench/fast_speed.py`` compares the two).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ SETTINGS = (
     Setting("Exploding Kittens, 4 players", "exploding-kittens", {"players": 4}),
     Setting("T.A.C.O., 4 players", "taco", {"players": 4}),
 )
+KEYS = dict(zip(("tacocat", "kittens2", "kittens4", "taco4"), SETTINGS))
 
 
 def positions(game: Game, count: int) -> list[dict[str, Any]]:
@@ -61,15 +64,19 @@ def positions(game: Game, count: int) -> list[dict[str, Any]]:
     return found
 
 
-def measure(setting: Setting, count: int, iterations: int, playout: str) -> float:
-    """Playouts per second of ``ismcts:iterations=N,playout=...`` over the positions."""
+def measure(
+    setting: Setting, count: int, iterations: int, playout: str, search: str = "ismcts-ref", cpu: bool = False
+) -> float:
+    """Playouts per second of ``SEARCH:iterations=N,playout=...`` over the positions (per second of
+    this process's CPU time with ``cpu``: steadier than the wall clock on a machine shared with others)."""
+    clock = time.process_time if cpu else time.perf_counter
     game = cardroom.make(setting.game, **setting.options)
-    bot = make_bot(f"ismcts:iterations={iterations},playout={playout}", game)
+    bot = make_bot(f"{search}:iterations={iterations},playout={playout}", game)
     rates = []
     for i, view in enumerate(positions(game, count)):
-        start = time.perf_counter()
+        start = clock()
         bot.choose(game, view, random.Random(i))
-        seconds = time.perf_counter() - start
+        seconds = clock() - start
         done = bot.last.iterations  # type: ignore[attr-defined]
         if done:
             rates.append(done / seconds)
@@ -77,15 +84,27 @@ def measure(setting: Setting, count: int, iterations: int, playout: str) -> floa
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--positions", type=int, default=12, help="positions searched per game (default 12)")
     parser.add_argument("--iterations", type=int, default=200, help="iterations per search (default 200)")
+    parser.add_argument(
+        "--bot", default="ismcts-ref", help="the search measured (default ismcts-ref, the reference)"
+    )
+    parser.add_argument("--only", choices=list(KEYS), nargs="+", default=list(KEYS), help="settings measured")
+    parser.add_argument(
+        "--cpu", action="store_true", help="time by this process's CPU time, not the wall clock"
+    )
     args = parser.parse_args()
-    print(f"ISMCTS playouts per second (median over {args.positions} positions, {args.iterations} iterations each)")
+    print(
+        f"{args.bot} playouts per {'CPU ' if args.cpu else ''}second (median over {args.positions} positions, {args.iterations} iterations each)"
+    )
     print(f"{'game':<32}{'heuristic playouts':>20}{'random playouts':>18}")
-    for setting in SETTINGS:
-        heuristic = measure(setting, args.positions, args.iterations, "heuristic")
-        uniform = measure(setting, args.positions, args.iterations, "random")
+    for key in args.only:
+        setting = KEYS[key]
+        heuristic = measure(setting, args.positions, args.iterations, "heuristic", args.bot, args.cpu)
+        uniform = measure(setting, args.positions, args.iterations, "random", args.bot, args.cpu)
         print(f"{setting.label:<32}{heuristic:>20.0f}{uniform:>18.0f}", flush=True)
 
 

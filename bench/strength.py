@@ -1,19 +1,30 @@
 #!/usr/bin/env python3
 """Bot strength: the arena figures the bots are held to, printed with exactly what was run.
 
-    python bench/strength.py                         # every figure at full size (hours on 2 cores)
-    python bench/strength.py --figure tacocat --games 40 --ms 100 --jobs 2   # a small run
-    python bench/strength.py --seed 2 --games 100 --out runs/2   # one piece of a long measurement...
-    python bench/strength.py --merge runs/1 runs/2 runs/3        # ...and the pieces merged into figures
+    python bench/strength.py --figure tacocat --minutes 5 --jobs 2   # play for 5 minutes, then report
+    python bench/strength.py --figure tacocat --minutes 5 --jobs 2   # ...the same again continues it
+    python bench/strength.py --figure tacocat --games 40 --ms 100    # a small run, to the end
+    python bench/strength.py --merge runs/1 runs/2 runs/3   # merge older --out folders into figures
 
-Figures (ismcts with --ms per decision; duplicate deals, so every bot plays every seat of every deal):
+Figures (searches with --ms per decision; duplicate deals, so every bot plays every seat of every deal):
 
 - tacocat:  ismcts vs heuristic, target >= 60% with the Wilson lower bound above 55%; the oracle (same
             search on the true state: it cheats) is measured too, and the gap closure
             (ismcts's edge over the heuristic) / (the oracle's edge over the heuristic) is reported.
-- kittens2: Exploding Kittens, 2 players, ismcts vs heuristic, target >= 58%.
+- kittens2: Exploding Kittens, 2 players, ismcts vs heuristic, target >= 58%; with the oracle too.
 - kittens4: Exploding Kittens, 4 players, ismcts alone against three heuristics, target >= 31%.
+- kittens4-oracle: the oracle alone against three heuristics; run with kittens4, the two give the
+            four-player gap closure (ismcts's edge over the fair 25% / the oracle's).
 - taco4:    T.A.C.O., 4 players, ismcts alone against three heuristics, target >= 32%.
+- fast-tacocat, fast-kittens2: ismcts (on the game's compiled kernel) against ismcts-ref (the
+            reference search) at the same time per decision; targets 60% and 55% (issue 15). A figure
+            whose game has no compiled kernel is skipped.
+
+Every run is resumable (bench/_chunks.py): each finished deal is appended to a file under --results
+(default bench/results), named by the figure, budget, games and seed; running the same command again
+continues where it stopped, and plays the same games whatever the chunks. --minutes stops starting new
+deals after that long. The figure is printed from every deal in the file so far, with its Wilson
+interval and an estimate of the time the rest of the run needs.
 
 A time budget makes each decision depend on the machine and its load; --iterations N replaces it with
 a fixed count, which repeats exactly.
@@ -31,9 +42,14 @@ from typing import Any
 from rich.console import Console
 
 import cardroom
+from _chunks import run_chunked  # bench/_chunks.py: this script runs from bench/
 from cardroom.arena import ArenaConfig, ArenaResult, run_arena, write_results
 from cardroom.arena.merge import load_result, merge
 from cardroom.arena.report import print_report
+from cardroom.arena.stats import bot_labels
+from cardroom.bots.fast_ismcts import kernel_for
+
+RESULTS = Path(__file__).resolve().parent / "results"
 
 
 @dataclass(frozen=True)
@@ -44,13 +60,20 @@ class Figure:
     target: float
     oracle: bool = False
     wilson_target: float | None = None
+    # The two searches against each other (issue 15): ismcts on the kernel against ismcts-ref.
+    fast: bool = False
+    # The bot measured alone at a table of more seats: ismcts, or the oracle for its gap closure.
+    alone: str = "ismcts"
 
 
 FIGURES = {
     "tacocat": Figure("tacocat", "tacocat", 2, 0.60, oracle=True, wilson_target=0.55),
-    "kittens2": Figure("kittens2", "exploding-kittens", 2, 0.58),
+    "kittens2": Figure("kittens2", "exploding-kittens", 2, 0.58, oracle=True),
     "kittens4": Figure("kittens4", "exploding-kittens", 4, 0.31),
+    "kittens4-oracle": Figure("kittens4-oracle", "exploding-kittens", 4, 0.31, alone="oracle"),
     "taco4": Figure("taco4", "taco", 4, 0.32),
+    "fast-tacocat": Figure("fast-tacocat", "tacocat", 2, 0.60, fast=True),
+    "fast-kittens2": Figure("fast-kittens2", "exploding-kittens", 2, 0.55, fast=True),
 }
 
 
@@ -61,19 +84,26 @@ def budget(args: argparse.Namespace) -> str:
 
 def lineup(fig: Figure, args: argparse.Namespace) -> list[str]:
     search = f"ismcts:{budget(args)}"
+    oracle = [f"oracle:{budget(args)}"] if fig.oracle and not args.no_oracle else []
+    if fig.fast:
+        return [f"ismcts-ref:{budget(args)}", search]
     # Two seats: the heuristic first, against each search (--challenger): ismcts vs oracle is not
     # needed for any figure. More seats: ismcts first, alone against three heuristics.
     if fig.players == 2:
-        oracle = fig.oracle and not args.no_oracle
-        return ["heuristic", search] + ([f"oracle:{budget(args)}"] if oracle else [])
-    return [search, "heuristic"]
+        return ["heuristic", search, *oracle]
+    return [f"{fig.alone}:{budget(args)}", "heuristic"]
 
 
 def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[str, Any]:
     bots = lineup(fig, args)
     options: dict[str, Any] = {} if fig.game == "tacocat" else {"players": fig.players}
     config = ArenaConfig(
-        game=fig.game, bots=tuple(bots), games=args.games, options=options, seed=args.seed, jobs=args.jobs,
+        game=fig.game,
+        bots=tuple(bots),
+        games=args.games,
+        options=options,
+        seed=args.seed,
+        jobs=args.jobs,
         challenger=True,
     )
     console.rule(f"{fig.key}: {fig.game}, {fig.players} players")
@@ -83,14 +113,49 @@ def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[
         f"--seed {args.seed} --jobs {args.jobs} --challenger",
         highlight=False,
     )
-    result = run_arena(config)
+    if args.whole:
+        result = run_arena(config)
+        progress = None
+    else:
+        path = Path(args.results) / results_name(fig, args)
+        console.print(f"results: {path} (run the same command again to continue)", highlight=False)
+        result, progress = run_chunked(config, path, args.minutes, console)
     print_report(result.summary, console)
     if args.out:
         write_results(result, Path(args.out) / fig.key)
-    return figure(fig, result, console)
+    out = figure(fig, result, console)
+    if progress is not None:
+        out["progress"] = progress
+        left = progress["deals"] - progress["deals_done"]
+        mean = progress["mean_deal_seconds"]
+        if left and mean:
+            hours = left * mean / args.jobs / 3600
+            rest = f"{hours:.1f} h" if hours >= 1 else f"{60 * hours:.0f} min"
+            note = (
+                f"{progress['games_done']} of {progress['games']} games played; at {mean:.0f} s a deal "
+                f"({fig.players} games) the other {left} deals need about {rest} on {args.jobs} "
+                f"job{'s' if args.jobs > 1 else ''}"
+            )
+            console.print(note, highlight=False)
+            out["line"] += f"\n{fig.key}: {note}"
+    return out
 
 
-def merge_figure(fig: Figure, folders: list[Path], console: Console, out: str | None) -> dict[str, Any] | None:
+def has_kernel(fig: Figure) -> bool:
+    game = cardroom.make(fig.game, **({} if fig.game == "tacocat" else {"players": fig.players}))
+    return kernel_for(game) is not None
+
+
+def results_name(fig: Figure, args: argparse.Namespace) -> str:
+    """The run's file: one per figure, budget, size and seed, so another run never mixes in."""
+    spent = budget(args).replace(",", "_").replace("=", "")
+    oracle = "-no-oracle" if fig.oracle and args.no_oracle else ""
+    return f"strength-{fig.key}-{spent}{oracle}-games{args.games}-seed{args.seed}.jsonl"
+
+
+def merge_figure(
+    fig: Figure, folders: list[Path], console: Console, out: str | None
+) -> dict[str, Any] | None:
     """The figure from earlier runs' ``--out`` folders (different --seed), merged into one."""
     files = [folder / fig.key / "arena.json" for folder in folders]
     files = [f for f in files if f.exists()]
@@ -108,8 +173,10 @@ def merge_figure(fig: Figure, folders: list[Path], console: Console, out: str | 
 def figure(fig: Figure, result: ArenaResult, console: Console) -> dict[str, Any]:
     """The figure's line (win rate, interval, target met or not) from an arena result."""
     config = result.config
-    search = next(b for b in config.bots if b.startswith("ismcts"))
+    # The measured bot: the second of two seats (the first is the baseline), else the one alone.
+    search = config.bots[1] if fig.players == 2 else config.bots[0]
     spent = search.partition(":")[2]
+    baseline = config.bots[0].partition(":")[0] if fig.players == 2 else "3 heuristics"
     rows = {tuple(r["lineup"]): r for r in result.summary["matchups"]}
     if fig.players == 2:
         # The row is the heuristic's; in two-seat games the search's share is the rest.
@@ -121,20 +188,32 @@ def figure(fig: Figure, result: ArenaResult, console: Console) -> dict[str, Any]
         rate, (low, high) = main["win_rate"], main["wilson95"]
     met = rate >= fig.target and (fig.wilson_target is None or low > fig.wilson_target)
     timing = {t["bot"]: t for t in result.summary["timing"]}
-    per_decision = timing[search]["mean_ms"]
-    worst = timing[search]["worst_ms"]
+    label = bot_labels(config.bots)[config.bots.index(search)]
+    per_decision = timing[label]["mean_ms"]
+    worst = timing[label]["worst_ms"]
     line = (
-        f"{fig.key}: ismcts ({spent}; {per_decision:.0f} ms/decision mean, {worst:.0f} worst) "
-        f"{'vs heuristic' if fig.players == 2 else 'vs 3 heuristics'}: "
+        f"{fig.key}: {search.partition(':')[0]} ({spent}; {per_decision:.0f} ms/decision mean, {worst:.0f} worst) "
+        f"vs {baseline}: "
         f"{100 * rate:.1f}% of {main['games']} games (Wilson 95% {100 * low:.1f}–{100 * high:.1f}%); "
-        f"target {100 * fig.target:.0f}%"
-        + (f" with lower bound > {100 * fig.wilson_target:.0f}%" if fig.wilson_target else "")
-        + (": MET" if met else ": NOT MET")
+        + (
+            "it cheats; measured for the gap closure"
+            if fig.alone == "oracle"
+            else f"target {100 * fig.target:.0f}%"
+            + (f" with lower bound > {100 * fig.wilson_target:.0f}%" if fig.wilson_target else "")
+            + (": MET" if met else ": NOT MET")
+        )
     )
     out: dict[str, Any] = {
-        "figure": fig.key, "config": config.to_json(), "seeds": result.seeds, "win_rate": rate,
-        "wilson95": [low, high], "games": main["games"], "target": fig.target, "met": met,
-        "seconds": result.seconds, "timing": result.summary["timing"],
+        "figure": fig.key,
+        "config": config.to_json(),
+        "seeds": result.seeds,
+        "win_rate": rate,
+        "wilson95": [low, high],
+        "games": main["games"],
+        "target": fig.target,
+        "met": met,
+        "seconds": result.seconds,
+        "timing": result.summary["timing"],
     }
     if (0, 2) in rows:
         oracle_rate = 1.0 - rows[(0, 2)]["win_rate"]
@@ -152,23 +231,67 @@ def figure(fig: Figure, result: ArenaResult, console: Console) -> dict[str, Any]
     return out
 
 
+def closure_of_tables(results: list[dict[str, Any]]) -> None:
+    """The four-player gap closure, when kittens4 and kittens4-oracle were both measured: ismcts's
+    edge over the fair share (1/4) as a part of the oracle's."""
+    found = {r["figure"]: r for r in results}
+    fair, oracle = found.get("kittens4"), found.get("kittens4-oracle")
+    if fair is None or oracle is None:
+        return
+    edge = oracle["win_rate"] - 0.25
+    closure = (fair["win_rate"] - 0.25) / edge if edge > 0 else float("nan")
+    fair["gap_closure"] = closure
+    fair["line"] += (
+        f"\nkittens4: gap closure (ismcts's edge over 25% / the oracle's, {100 * oracle['win_rate']:.1f}% of "
+        f"{oracle['games']} games): {100 * closure:.0f}%"
+    )
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--figure", choices=[*FIGURES, "all"], nargs="+", default=["all"])
     parser.add_argument("--games", type=int, default=2000, help="games per matchup (default 2000)")
-    parser.add_argument("--ms", type=float, default=1000.0, help="ismcts/oracle time per decision (default 1000)")
-    parser.add_argument("--iterations", type=int, default=None, help="a fixed iteration budget instead of --ms")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--params", default="", help="more search parameters for ismcts and oracle, e.g. z=2.5,spread=1")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--no-oracle", action="store_true", help="skip the oracle matchups of the tacocat figure")
-    parser.add_argument("--out", default=None, help="folder for arena.json and plots, one subfolder per figure")
     parser.add_argument(
-        "--merge", nargs="+", type=Path, default=None, metavar="DIR",
+        "--ms", type=float, default=1000.0, help="ismcts/oracle time per decision (default 1000)"
+    )
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="a fixed iteration budget instead of --ms"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--params", default="", help="more search parameters for ismcts and oracle, e.g. z=2.5,spread=1"
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--results", default=str(RESULTS), help="folder of the resumable run files (default bench/results)"
+    )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=None,
+        help="stop starting new deals after this long (default: play to the end)",
+    )
+    parser.add_argument(
+        "--whole", action="store_true", help="play the whole run in one go, keeping no run file"
+    )
+    parser.add_argument(
+        "--no-oracle", action="store_true", help="skip the oracle matchups of the tacocat figure"
+    )
+    parser.add_argument(
+        "--out", default=None, help="folder for arena.json and plots, one subfolder per figure"
+    )
+    parser.add_argument(
+        "--merge",
+        nargs="+",
+        type=Path,
+        default=None,
+        metavar="DIR",
         help="play nothing: merge the --out folders of earlier runs (different --seed) and print the figures",
     )
     args = parser.parse_args()
-    console = Console()
+    console = Console(width=max(Console().width, 120))
     chosen = list(FIGURES) if "all" in args.figure else list(dict.fromkeys(args.figure))
     results = []
     start = time.perf_counter()
@@ -176,6 +299,11 @@ def main() -> None:
         fig = FIGURES[key]
         if fig.game not in cardroom.GAMES:
             console.print(f"{key}: {fig.game} is not registered; skipped")
+            continue
+        if fig.fast and not has_kernel(fig):
+            console.print(
+                f"{key}: {fig.game} has no compiled kernel here, so ismcts is the reference; skipped"
+            )
             continue
         if args.merge:
             merged = merge_figure(fig, args.merge, console, args.out)
@@ -185,6 +313,7 @@ def main() -> None:
                 results.append(merged)
             continue
         results.append(run_figure(fig, args, console))
+    closure_of_tables(results)
     console.rule("summary")
     for r in results:
         console.print(r["line"], highlight=False)

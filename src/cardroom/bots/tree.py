@@ -19,10 +19,17 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+# Entries that are the same in every view one tree sees: the game, its preset and options, the number
+# of seats, and the seat (a tree belongs to one seat). Leaving them out of the key tells exactly the same
+# information sets apart, with shorter keys that are quicker to make and compare.
+SHARED = frozenset(("game", "preset", "options", "players", "seat"))
+
 
 def view_key(view: dict[str, Any]) -> str:
-    """A canonical text for a view: the identity of an information set."""
-    return json.dumps(view, sort_keys=True, separators=(",", ":"))
+    """A canonical text for a view within one seat's tree: the identity of an information set."""
+    return json.dumps(
+        {k: v for k, v in view.items() if k not in SHARED}, sort_keys=True, separators=(",", ":")
+    )
 
 
 class Node:
@@ -30,7 +37,9 @@ class Node:
 
     __slots__ = ("actions", "counts", "order", "priors", "rewards", "visits")
 
-    def __init__(self, actions: Sequence[str], preferred: str | None, bias: float, rng: random.Random) -> None:
+    def __init__(
+        self, actions: Sequence[str], preferred: str | None, bias: float, rng: random.Random
+    ) -> None:
         self.actions: list[str] = list(actions)
         k = len(self.actions)
         # Ties go to the preferred action, then to the others in a random order.
@@ -73,7 +82,11 @@ class Node:
         rank = {i: r for r, i in enumerate(self.order)}
         return max(
             range(len(self.actions)),
-            key=lambda i: (self.counts[i], self.rewards[i] / self.counts[i] if self.counts[i] else 0.0, -rank[i]),
+            key=lambda i: (
+                self.counts[i],
+                self.rewards[i] / self.counts[i] if self.counts[i] else 0.0,
+                -rank[i],
+            ),
         )
 
     def summary(self) -> list[dict[str, Any]]:

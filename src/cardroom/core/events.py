@@ -9,12 +9,13 @@ to a public twin ("P0 draws a card").
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    """One thing that happened, and who may see it. Immutable. A named tuple, not a frozen dataclass:
+    every engine step makes a few, and a tuple is made in half the time."""
+
     kind: str
     text: str
     data: Mapping[str, Any]
@@ -49,14 +50,23 @@ class Event:
 # A chain is None (empty) or (event, previous chain, length).
 Chain = tuple[Event, "Chain", int] | None
 
+# The chain of a state that keeps no log: appending to it leaves it as it is, and it reads as empty.
+# ``game.sample`` starts its imagined states with it, so a search's playouts (which never read a log)
+# do not grow one. Its marker event has an empty audience: nobody could see it even if it were read.
+OFF: Chain = (Event("no-log", "this state keeps no event log", {}, frozenset()), None, 0)
+
 
 def append(chain: Chain, event: Event) -> Chain:
+    if chain is OFF:
+        return OFF
     return (event, chain, 1 + (chain[2] if chain else 0))
 
 
 def extend(chain: Chain, events: list[Event]) -> Chain:
+    if chain is OFF:
+        return OFF
     for event in events:
-        chain = append(chain, event)
+        chain = (event, chain, 1 + (chain[2] if chain else 0))
     return chain
 
 
@@ -67,10 +77,11 @@ def length(chain: Chain) -> int:
 def iterate(chain: Chain) -> Iterator[Event]:
     """Oldest first."""
     items: list[Event] = []
-    while chain is not None:
+    while chain is not None and chain is not OFF:
         items.append(chain[0])
         chain = chain[1]
-    return reversed(items)
+    items.reverse()
+    return iter(items)
 
 
 def from_list(events: list[Event]) -> Chain:

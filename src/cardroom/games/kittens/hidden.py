@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardroom.core import events as ev
 from cardroom.core.errors import CorruptState
 from cardroom.core.rng import seed_from
 from cardroom.games.kittens import cards as C
@@ -70,7 +71,9 @@ def shuffle_unknown(state: KittensState, seat: int | None, rng: random.Random) -
     return _with_cards(state, hands, pile)
 
 
-def _with_cards(state: KittensState, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...]) -> KittensState:
+def _with_cards(
+    state: KittensState, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...]
+) -> KittensState:
     return type(state)(
         state.game,
         step=state.step,
@@ -159,7 +162,7 @@ def sample(game: KittensGame, view: Mapping[str, Any], rng: random.Random) -> Ki
         state = KittensState(
             game,
             step=step,
-            history=None,
+            history=ev.OFF,  # an imagined state keeps no log (core/events.py)
             seed=seed_from(rng),
             counter=0,
             hands=hands,

@@ -57,27 +57,42 @@ def _distinct_by_slug(zone: tuple[int, ...]) -> list[int]:
     return [k for k in _BY_SLUG if k in present]
 
 
+# A turn's actions depend only on the hand, the targets and two options, and a search meets the same
+# hands again and again: they are remembered (bounded, like the game's parsed action texts).
+_TURNS: dict[tuple[object, ...], tuple[Action, ...]] = {}
+_TURNS_LIMIT = 1 << 16
+
+
 def _turn_actions(state: KittensState, seat: int, hand: tuple[int, ...]) -> tuple[Action, ...]:
+    game = state.game
+    key = (hand, state.targets(seat), game.pairable, game.options["five_combo"])
+    found = _TURNS.get(key)
+    if found is None:
+        if len(_TURNS) >= _TURNS_LIMIT:
+            _TURNS.clear()
+        found = _TURNS[key] = _make_turn_actions(hand, key[1], game.pairable, bool(key[3]))
+    return found
+
+
+def _make_turn_actions(
+    hand: tuple[int, ...], targets: tuple[int, ...], allowed: frozenset[int], five_combo: bool
+) -> tuple[Action, ...]:
     out: list[Action] = [DRAW]
     if not hand:
         return tuple(out)
-    options = state.game.options
-    targets = state.targets(seat)
     counts = [0] * len(C.SLUGS)
     for kind in hand:
         counts[kind] += 1
     if counts[C.FAVOR]:
         out.extend(action("favor", t) for t in targets)
-    if options["five_combo"] and sum(1 for n in counts if n) >= 5:
+    if five_combo and sum(1 for n in counts if n) >= 5:
         out.extend(action("five", C.SLUGS[k]) for k in _BY_SLUG if counts[k])
     if targets:
-        allowed = state.game.pairable
         out.extend(
             action("pair", C.SLUGS[k], t) for k in _BY_SLUG if counts[k] >= 2 and k in allowed for t in targets
         )
     out.extend(action("play", C.SLUGS[k]) for k in _BY_SLUG if counts[k] and k in C.SIMPLE_ACTIONS)
     if targets:
-        allowed = state.game.pairable
         out.extend(
             action("triple", C.SLUGS[k], t) for k in _BY_SLUG if counts[k] >= 3 and k in allowed for t in targets
         )

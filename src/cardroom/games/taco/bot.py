@@ -2,6 +2,10 @@
 
 It reads only the seat's view (never the state): tacos, pool, its own hand, the decision on the table.
 Each legal action gets a score; the best one wins, ties broken at random.
+
+A search asks this bot for every move of every playout, so it also offers ``choose_in(state, seat)``:
+the same choice from a *brief view*, the game's own part of the seat's view plus the seat, the player
+count and the legal actions, without the shared envelope (options, outcome, ...) it never reads.
 """
 
 from __future__ import annotations
@@ -10,19 +14,46 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.core.game import Game
+from cardroom.core.game import Game, State
 from cardroom.games.taco.cards import CardSpec, Deck
+from cardroom.games.taco.state import TacoState, public_view
 
 # What an effect is worth, roughly in taco points, to whoever gets it.
 EFFECT_VALUE = {
-    "play_another": 1.5, "place_ingredient": 0.8, "draw": 0.8, "destroy": 1.5, "steal": 2.5, "swap": 1.0,
-    "return_card": 1.0, "take_random": 1.0, "make_discard": 0.5, "revive": 1.5,
+    "play_another": 1.5,
+    "place_ingredient": 0.8,
+    "draw": 0.8,
+    "destroy": 1.5,
+    "steal": 2.5,
+    "swap": 1.0,
+    "return_card": 1.0,
+    "take_random": 1.0,
+    "make_discard": 0.5,
+    "revive": 1.5,
 }
 HARMFUL = frozenset(("destroy", "steal", "swap", "return_card", "take_random", "make_discard"))
 
 
+def brief_view(state: TacoState, seat: int) -> dict[str, Any]:
+    """The entries of ``state.view(seat)`` this bot reads, with the same values, for a seat to act."""
+    view = public_view(state, seat)
+    view.update(
+        seat=seat, players=state.game.players, legal_actions=[str(a) for a in state.legal_actions(seat)]
+    )
+    return view
+
+
 class HeuristicBot:
     name = "heuristic"
+
+    def __init__(self) -> None:
+        self._deck: Deck | None = None
+        self._specs: dict[str, CardSpec] = {}
+
+    def choose_in(self, state: State, seat: int, rng: random.Random) -> str:
+        """``choose(game, state.view(seat), rng)``, from the brief view: same answer, less work."""
+        assert isinstance(state, TacoState)
+        return self.choose(state.game, brief_view(state, seat), rng)
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
         legal: list[str] = list(view["legal_actions"])
@@ -31,14 +62,25 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         deck: Deck = game.deck  # type: ignore[attr-defined]
-        judge = _Judge(deck, view)
+        if deck is not self._deck:
+            self._deck, self._specs = deck, specs_by_slug(deck)
+        judge = _Judge(self._specs, view)
         scored = [(judge.score(text), rng.random(), text) for text in legal]
         return max(scored)[2]
 
 
+def specs_by_slug(deck: Deck) -> dict[str, CardSpec]:
+    """Each slug's card spec, as ``deck.by_slug`` finds it (the first spec with that slug), in a dict:
+    the bot looks up a slug for every card it weighs, thousands of times per search."""
+    found: dict[str, CardSpec] = {}
+    for spec in deck.specs:
+        found.setdefault(spec.slug, spec)
+    return found
+
+
 class _Judge:
-    def __init__(self, deck: Deck, view: Mapping[str, Any]) -> None:
-        self.deck = deck
+    def __init__(self, specs: dict[str, CardSpec], view: Mapping[str, Any]) -> None:
+        self.specs = specs
         self.view = view
         self.me = int(view["seat"])
         self.n = int(view["players"])
@@ -51,9 +93,7 @@ class _Judge:
         self.hand = [self.spec(c["card"]) for c in view["hand"] or []]
 
     def spec(self, slug: str) -> CardSpec:
-        found = self.deck.by_slug(slug)
-        assert found is not None
-        return found
+        return self.specs[slug]
 
     def weight(self, seat: int) -> float:
         """How much hurting ``seat`` helps me: the leader counts most."""
@@ -132,8 +172,11 @@ class _Judge:
         if effect == "swap":
             return self.best_taco_card(lambda s: s.is_ingredient) - 1.0
         if effect == "return_card":
-            return 2.5 if self.own_has(lambda s: s.type == "poison") else self.best_taco_card(
-                lambda s: s.is_ingredient) - 1.0
+            return (
+                2.5
+                if self.own_has(lambda s: s.type == "poison")
+                else self.best_taco_card(lambda s: s.is_ingredient) - 1.0
+            )
         if effect == "revive":
             for entry in reversed(self.view["discard"]):
                 found = self.spec(entry["card"])
@@ -159,9 +202,15 @@ class _Judge:
             return 3.0 + narrow + extra
         if top_spec.type == "action" and top_spec.effect in HARMFUL:
             exposed = self.standing[self.me] >= max(self.standing) or self.own_has(
-                lambda s: s.is_ingredient and s.points >= 2)
+                lambda s: s.is_ingredient and s.points >= 2
+            )
             return (1.0 if exposed else -1.0) + narrow + extra
-        if dest == by and top_spec.points >= 3 and by == self.leader and self.standing[by] > self.standing[self.me]:
+        if (
+            dest == by
+            and top_spec.points >= 3
+            and by == self.leader
+            and self.standing[by] > self.standing[self.me]
+        ):
             return 0.5 + narrow + extra
         return -1.0
 

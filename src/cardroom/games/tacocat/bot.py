@@ -4,6 +4,10 @@ The round is won by the lower final card, so the one card that matters is your l
 with it, never spend it on a defence, and lose it only when a sacrifice forces you. Everything else is
 ammunition: attack with the highest cards (jumbos of high cards force several answers), defend with the
 cheapest card that holds, replace the weak middle cards. It reads only the seat's view.
+
+A search asks this bot for every move of every playout, so it also offers ``choose_in(state, seat)``:
+the same choice from a *brief view*, the few entries of the seat's view it reads (its hand, the phase,
+its replacement turn, its legal actions), taken from the state without building the whole view.
 """
 
 from __future__ import annotations
@@ -12,13 +16,38 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardroom.core.game import Game
+from cardroom.core.game import Game, State
+from cardroom.games.tacocat.board import BOTH, NAMES
+from cardroom.games.tacocat.state import REPLACE, TacocatState, is_done, next_undecided
 
 KEEP_AT_LEAST = 7  # replace non-lowest cards below this: a fresh card averages about 7.8
 
 
+def brief_view(state: TacocatState, seat: int) -> dict[str, Any]:
+    """The entries of ``state.view(seat)`` this bot reads, with the same values, for a seat to act."""
+    both = state.phase == REPLACE and state.actor == BOTH
+    deciding = both and not is_done(state, seat)
+    return {
+        "legal_actions": [str(a) for a in state.legal_actions(seat)],
+        "you": NAMES[seat],
+        "phase": state.phase,
+        "hand": sorted(state.hands[seat] + state.marks[seat]),
+        "replace": None
+        if state.phase != REPLACE
+        else {
+            "decided": [state.decided[0], state.decided[1]] if both else None,
+            "your_next": next_undecided(state, seat) if deciding else None,
+        },
+    }
+
+
 class HeuristicBot:
     name = "heuristic"
+
+    def choose_in(self, state: State, seat: int, rng: random.Random) -> str:
+        """``choose(game, state.view(seat), rng)``, from the brief view: same answer, less work."""
+        assert isinstance(state, TacocatState)
+        return self.choose(state.game, brief_view(state, seat), rng)
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
         legal: list[str] = list(view["legal_actions"])

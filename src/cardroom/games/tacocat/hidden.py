@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardroom.core import events as ev
 from cardroom.core.errors import CorruptState
 from cardroom.core.rng import seed_from
 from cardroom.games.tacocat.board import BOTH, NAMES
@@ -97,7 +98,7 @@ def _sample(game: TacocatGame, view: Mapping[str, Any], rng: random.Random) -> T
     d = object.__new__(Draft)
     d.game = game
     d.seed, d.counter = seed_from(rng), 0
-    d.step, d.history, d.round = int(view["step"]), None, int(view["round"])
+    d.step, d.history, d.round = int(view["step"]), ev.OFF, int(view["round"])  # keeps no log
     board = view["board"]
     d.pos = int(board["tacocat"])
     d.covered = sum(1 << sp["position"] for sp in board["spaces"] if sp["covered"])

@@ -1,0 +1,132 @@
+"""An arena run played in chunks: every finished deal is appended to a file, a later run continues it.
+
+A strength figure at 1 s a decision and 2,000 games takes hours to days of one core, far more than one
+sitting on a shared machine. So the run is a file (JSON lines under ``bench/results``): its first line
+is the arena config, each further line the records of one finished deal (every seat rotation of it).
+A run reads the file, skips the deals already there and plays the rest, deal by deal, until it is
+done or its time is up (``minutes``; the deals in flight then finish). The seeds of a deal depend only
+on the run's seed, the matchup and the deal (``cardroom.arena.schedule``), so however the run is cut
+up it plays the same games. Deals are played in the order deal 0 of every matchup, deal 1 of every
+matchup, ..., so a partial run measures every matchup on the same deals.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from cardroom.arena import ArenaConfig, ArenaResult
+from cardroom.arena.match import GameRecord, run_task
+from cardroom.arena.run import check_bots
+from cardroom.arena.schedule import DealTask, schedule
+from cardroom.arena.stats import summarize
+
+
+def _read(path: Path, config: ArenaConfig) -> tuple[dict[tuple[int, int], dict[str, Any]], list[str]]:
+    """The deals already in ``path`` (keyed by matchup and deal); refuses a file of another run."""
+    done: dict[tuple[int, int], dict[str, Any]] = {}
+    if not path.exists():
+        return done, []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not lines:
+        return done, []
+    header = json.loads(lines[0])
+    # Any number of jobs plays the same games, so a run may continue with another --jobs.
+    if {**header.get("config", {}), "jobs": config.jobs} != config.to_json():
+        raise SystemExit(
+            f"{path} holds another run ({header.get('config')}); give another --results folder or seed"
+        )
+    notes = []
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError:
+            # Only a run killed mid-write leaves a broken line; that deal is simply played again.
+            notes.append(f"line {number} of {path} is incomplete and was ignored")
+            continue
+        done[(item["matchup"], item["deal"])] = item
+    return done, notes
+
+
+def _order(tasks: list[DealTask]) -> list[DealTask]:
+    """Deal 0 of every matchup, then deal 1 of every matchup, ...: a partial run stays balanced."""
+    return sorted(tasks, key=lambda t: (t.deal, t.matchup.index))
+
+
+def run_chunked(
+    config: ArenaConfig, path: Path, minutes: float | None, console: Console
+) -> tuple[ArenaResult, dict[str, Any]]:
+    """Continue the run stored in ``path`` for at most ``minutes``; returns every deal played so far
+    as one arena result, and how far the run is (deals and games done and in all, seconds spent)."""
+    players = check_bots(config)
+    tasks = schedule(len(config.bots), players, config.games, config.seed, config.challenger)
+    done, notes = _read(path, config)
+    for note in notes:
+        console.print(f"[yellow]{note}[/yellow]")
+    if not path.exists() or not path.read_text(encoding="utf-8").strip():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"config": config.to_json()}) + "\n", encoding="utf-8")
+    pending = [t for t in _order(tasks) if (t.matchup.index, t.deal) not in done]
+    deadline = None if minutes is None else time.monotonic() + 60 * minutes
+    start = time.perf_counter()
+    columns = (
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+        TimeElapsedColumn(), TextColumn("left:"), TimeRemainingColumn(),
+    )  # fmt: skip
+    context = multiprocessing.get_context("fork")
+    with (
+        Progress(*columns, console=console, transient=False) as progress,
+        ProcessPoolExecutor(max_workers=config.jobs, mp_context=context) as pool,
+        path.open("a", encoding="utf-8") as out,
+    ):
+        bar = progress.add_task(path.name, total=len(tasks) * players, completed=len(done) * players)
+        flight: dict[Future[list[GameRecord]], tuple[DealTask, float]] = {}
+        queue = iter(pending)
+        while True:
+            while len(flight) < config.jobs and (deadline is None or time.monotonic() < deadline):
+                task = next(queue, None)
+                if task is None:
+                    break
+                flight[pool.submit(run_task, config, task)] = (task, time.perf_counter())
+            if not flight:
+                break
+            finished, _ = wait(flight, return_when=FIRST_COMPLETED)
+            for future in finished:
+                task, began = flight.pop(future)
+                item = {
+                    "matchup": task.matchup.index, "deal": task.deal, "seconds": time.perf_counter() - began,
+                    "records": [r.to_json() for r in future.result()],
+                }  # fmt: skip
+                out.write(json.dumps(item) + "\n")
+                out.flush()
+                done[(task.matchup.index, task.deal)] = item
+                progress.advance(bar, players)
+    seconds = time.perf_counter() - start
+    rank = {(t.matchup.index, t.deal): i for i, t in enumerate(tasks)}
+    records = [
+        GameRecord.from_json(r) for key in sorted(done, key=rank.__getitem__) for r in done[key]["records"]
+    ]
+    result = ArenaResult(
+        config, records, summarize(records, config.bots, players, config.challenger), seconds
+    )
+    deal_seconds = [item["seconds"] for item in done.values()]
+    progress_info = {
+        "deals_done": len(done), "deals": len(tasks), "games_done": len(done) * players,
+        "games": len(tasks) * players, "seconds_this_run": seconds,
+        "mean_deal_seconds": sum(deal_seconds) / len(deal_seconds) if deal_seconds else None,
+    }  # fmt: skip
+    return result, progress_info

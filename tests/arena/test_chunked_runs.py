@@ -1,0 +1,47 @@
+"""bench/_chunks.py: a run cut into pieces plays exactly the games of a run played whole."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from cardroom.arena import ArenaConfig, run_arena
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+from _chunks import run_chunked  # bench/ is not a package
+
+
+def test_a_run_in_chunks_plays_the_games_of_a_whole_run(tmp_path: Path) -> None:
+    # A search with a fixed iteration budget: repeatable, and slow enough that a deal outlasts 60 ms.
+    bots = ("heuristic", "ismcts-ref:iterations=4")
+    config = ArenaConfig(game="tacocat", bots=bots, games=4, seed=5, jobs=1, challenger=True)
+    path = tmp_path / "run.jsonl"
+    quiet = Console(file=open(tmp_path / "log.txt", "w"))  # noqa: SIM115
+    first, progress = run_chunked(config, path, 0.0, quiet)  # no time: nothing is played
+    assert progress["deals_done"] == 0 and first.records == []
+    piece, progress = run_chunked(config, path, 0.001, quiet)  # time for one deal to start
+    assert progress["deals_done"] == 1 and len(piece.records) == 2
+    whole_again, progress = run_chunked(config, path, None, quiet)  # continues to the end
+    assert progress["deals_done"] == progress["deals"] == 2
+    whole = run_arena(config)
+    assert [r.outcome_key() for r in whole_again.records] == [r.outcome_key() for r in whole.records]
+    assert whole_again.summary["matchups"] == whole.summary["matchups"]
+    # Every deal is in the file once, after its header.
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert json.loads(lines[0])["config"] == config.to_json() and len(lines) == 3
+
+
+def test_a_file_of_another_run_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    quiet = Console(file=open(tmp_path / "log.txt", "w"))  # noqa: SIM115
+    run_chunked(ArenaConfig(game="tacocat", bots=("random", "heuristic"), games=2, seed=1), path, 0.0, quiet)
+    other = ArenaConfig(game="tacocat", bots=("random", "heuristic"), games=2, seed=2)
+    try:
+        run_chunked(other, path, 0.0, quiet)
+    except SystemExit as exc:
+        assert "another run" in str(exc)
+    else:
+        raise AssertionError("a file of another run was continued")

@@ -23,7 +23,7 @@ from cardroom.core.rng import derive
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_legal as kl
 from cardroom.games.taco import kernel_seat as ksp
-from cardroom.games.taco.bot import HeuristicBot, _Judge
+from cardroom.games.taco.bot import HeuristicBot, _Judge, specs_by_slug
 from cardroom.games.taco.game import TacoGame
 from cardroom.games.taco.kernel_codec import action_id, action_text, config, decode, encode
 from cardroom.games.taco.state import TacoState
@@ -99,7 +99,7 @@ def _check_scores(state: TacoState, s: k.Arr, cfg: k.Arr, seat: int, moves: k.Ar
     legal = state.legal_actions(seat)
     if len(legal) < 2:
         return
-    judge = _Judge(state.game.deck, state.view(seat))
+    judge = _Judge(specs_by_slug(state.game.deck), state.view(seat))
     n = kl.legal(s, cfg, seat, moves)
     for a in moves[:n]:
         text = action_text(state.game, int(a))

@@ -342,6 +342,8 @@ class Room:
                 raise StaleStep(live.step)
             if not isinstance(text, str) or len(text) > 200:
                 raise Refused("an action is a short text")
+            if text == concede.CONCEDE:
+                raise Refused("conceding is not an action: use the table's concede request")
             previous = live.state
             try:
                 new_state = previous.apply(seat, text)
@@ -502,11 +504,13 @@ class Room:
             live = self.live(table_id)
             if live.is_over or live.row.status != "playing":
                 raise Refused("the game is already over")
-            if live.game.players != 2:
-                raise Refused("conceding is possible at two-player tables only (for now)")
-            if not await asyncio.to_thread(concede.record, self.engine, table_id, seat, live.step):
+            if live.game.players > 2:  # the others play on: an action record (see :mod:`.concede`)
+                left = concede.leave(live.state, seat, window_open(live))
+                await self._store(live, seat, concede.CONCEDE, False, left)
+            elif not await asyncio.to_thread(concede.record, self.engine, table_id, seat, live.step):
                 raise Refused("the game is already over")
-            live.conceded = seat
+            else:
+                live.conceded = seat
             self._answers.pop(table_id, None)
             self._recent.pop(table_id, None)
             self.reload_row(live)

@@ -114,7 +114,7 @@ export function render(board, view, ctx) {
   const seen = view.known_pile || [];
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   const players = view.hand_sizes.map((n, s) => el("div", { class: `kt-player${view.out.includes(s) ? " out" : ""}${view.current === s ? " current" : ""}` },
-    el("strong", {}, ctx.seatName(s)), el("span", {}, view.out.includes(s) ? " exploded" : ` ${n} cards`),
+    el("strong", {}, ctx.seatName(s)), el("span", {}, view.out.includes(s) ? (ctx.conceded && ctx.conceded.has(s) ? " conceded" : " exploded") : ` ${n} cards`),
     el("div", { class: "cards" }, Array.from({ length: Math.min(n, 12) }, () => back()))));
   const hand = (view.hand || []).map((slug) => {
     const text = `play ${slug}`;

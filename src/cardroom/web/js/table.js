@@ -139,13 +139,24 @@ function renderActions(view, live) {
     return;
   }
   const label = (text) => (renderer && renderer.label ? renderer.label(text, view, ctx(view, live)) : text);
+  // An antic asked of this seat is said in the chat, never clicked: the bar leads there (on a phone
+  // the chat is far below it).
+  const spoken = legal.some((text) => renderer && renderer.hide && renderer.hide(text, view)) ?
+    el("button", { type: "button", class: "primary", id: "to-chat", onclick: toChat }, "Answer in the chat") : null;
   box.replaceChildren(
     el("h2", { class: "sr-only" }, "Your choices"),
     ...(passed ? [passed] : []),
+    ...(spoken ? [spoken] : []),
     el("div", { class: "action-buttons" }, legal.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
       el("button", { type: "button", class: "action", "data-action": text, title: text, onclick: () => act(text) }, label(text)))),
     hintButton(snap, tableId, token) || "",
   );
+}
+
+function toChat() {
+  $("chat-box").open = true;
+  $("chat-input").scrollIntoView({ block: "center" });
+  $("chat-input").focus();
 }
 
 async function rename() {

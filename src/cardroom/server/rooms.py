@@ -33,6 +33,7 @@ from cardroom.server.live import Live, marked_log, rebuild, still_current
 from cardroom.server.staleness import unaffected
 from cardroom.server.store import NewAction, SeatRow, TableRow
 from cardroom.server.tablerequest import SeatRequest, checked_bot, checked_game
+from cardroom.server.window_answers import WindowAnswers
 from cardroom.server.writer import GroupWriter
 
 log = logging.getLogger("cardroom.server")
@@ -64,8 +65,7 @@ class Room:
         self.expire_after = expire_after
         self.hub = Hub()
         self._live: dict[str, Live] = {}
-        # table id -> (the step of its open reaction window, the hidden answers given in it so far)
-        self._answers: dict[str, tuple[int, dict[int, str]]] = {}
+        self.window_answers = WindowAnswers(engine)  # an open window's hidden answers, stored
         # table id -> {step: the state at that step}, for the last RECENT_STATES steps
         self._recent: dict[str, dict[int, State]] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
@@ -353,8 +353,7 @@ class Room:
             if timed_out or action_text != PASS or live.window_deadline is None or not window_open(live):
                 await self._store(live, seat, action_text, timed_out, new_state)
             else:
-                answers = self._answer_book(live)
-                answers[seat] = action_text
+                answers = await self.window_answers.note(table_id, live.step, seat, action_text)
                 if not set(previous.to_act) <= set(answers):
                     self.hub.changed(table_id, only_seat=seat)
                     return live
@@ -385,7 +384,7 @@ class Room:
             if live.window_step != window_step or not window_open(live):
                 return
             previous = live.state
-            answers = self.answered(live)
+            answers = await self.window_answers.collect(table_id, live.step)
             try:
                 await self._store_window(
                     live, [(s, answers.get(s, PASS), s not in answers) for s in previous.to_act]
@@ -406,14 +405,7 @@ class Room:
 
     def answered(self, live: Live) -> dict[int, str]:
         """The hidden answers given so far in the open window (seat -> action); empty if none."""
-        found = self._answers.get(live.row.id)
-        return found[1] if found is not None and found[0] == live.step else {}
-
-    def _answer_book(self, live: Live) -> dict[int, str]:
-        found = self._answers.get(live.row.id)
-        if found is None or found[0] != live.step:
-            found = self._answers[live.row.id] = (live.step, {})
-        return found[1]
+        return self.window_answers.answered(live.row.id, live.step) if window_open(live) else {}
 
     async def _store(
         self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State | None = None
@@ -511,7 +503,7 @@ class Room:
                 raise Refused("the game is already over")
             else:
                 live.conceded = seat
-            self._answers.pop(table_id, None)
+            self.window_answers.forget(table_id)
             self._recent.pop(table_id, None)
             self.reload_row(live)
         self.autoplay.after_change(live, previous=live.state)

@@ -120,3 +120,14 @@ concessions = Table(
     Column("step", Integer, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
 )
+
+# Hidden answers to an open reaction window, until it closes (see window_answers.py): never shown.
+window_answers = Table(
+    "window_answers",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("step", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("action", String(200), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)

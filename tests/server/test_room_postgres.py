@@ -1,5 +1,6 @@
-"""A concession at a table of three, on two server processes sharing PostgreSQL: each process hears
-the other's concession (it is a stored action record), plays on from it, and both agree on the end."""
+"""Two server processes sharing PostgreSQL: a concession at a table of three is heard by the other
+process (it is a stored action record), which plays on from it; a reaction window's hidden answers
+given through different processes all count, and the last one closes the window at once."""
 
 from __future__ import annotations
 
@@ -87,6 +88,41 @@ def test_a_taco_concession_on_one_process_is_played_on_from_the_other(postgres: 
         assert summaries[0]["outcome"] == summaries[1]["outcome"]
         assert summaries[0]["outcome"]["ranking"] == [[2], [1], [0]]
         assert summaries[0]["step"] == summaries[1]["step"]
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_window_answers_given_through_two_processes_close_the_window(postgres: Postgres) -> None:
+    one = ServerProcess(free_port(), postgres.url).start()
+    two = ServerProcess(free_port(), postgres.url).start()
+    try:
+        seats = [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}]
+        table = httpx.post(
+            one.url + "/api/tables", json={"game": "toy", "seats": seats, "reaction_seconds": 60}
+        ).json()
+        tid = table["table_id"]
+        auth = [{"Authorization": f"Bearer {t}"} for t in [table["token"], *(i["token"] for i in table["invitations"])]]
+
+        def act(server: ServerProcess, seat: int, step: int, action: str) -> dict[str, Any]:
+            sent = httpx.post(
+                f"{server.url}/api/tables/{tid}/actions", headers=auth[seat], json={"step": step, "action": action}
+            )
+            assert sent.status_code == 200, sent.text
+            snapshot: dict[str, Any] = sent.json()
+            return snapshot
+
+        hand = httpx.get(f"{one.url}/api/tables/{tid}/view", headers=auth[0]).json()["view"]["hand"]
+        act(one, 0, 0, f"play {hand[0]}")
+        assert act(one, 1, 1, "pass")["window"]["answered"] is True
+        # Process two tells seat 2 nothing about seat 1's answer.
+        seen = httpx.get(f"{two.url}/api/tables/{tid}/view", headers=auth[2]).json()
+        assert seen["view"]["step"] == 1 and seen["window"]["answered"] is False
+        act(two, 0, 1, "pass")
+        closed = act(two, 2, 1, "pass")
+        assert closed["view"]["step"] == 4 and closed["window"] is None  # at once, not at the deadline
+        log = httpx.get(f"{one.url}/api/tables/{tid}/view").json()["log"]
+        assert not [e for e in log if e.get("timed_out")]  # every answer counted as given
     finally:
         one.stop()
         two.stop()

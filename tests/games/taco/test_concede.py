@@ -33,6 +33,8 @@ def _game_with_concessions(players: int, seed: int, antics: bool) -> ConcededTac
         assert state.step == len(actions)  # a concession and the chairs' answers it sets off: one step
     again = game.replay(seed, actions)
     assert again.to_json() == state.to_json()
+    loaded = game.load(state.to_json())  # a saved position keeps its empty chairs
+    assert loaded.to_json() == state.to_json() and loaded.outcome == state.outcome
     return state if isinstance(state, ConcededTacoState) else None
 
 

@@ -71,6 +71,7 @@ def test_a_seat_leaves_and_the_others_play_on_to_the_end(
 
     # Ada concedes on her own turn (no reaction window can be open then).
     ada.wait_for_selector(DRAW, timeout=30_000)
+    assert ada.locator("#to-chat").count() == 0  # only T.A.C.O.'s antics lead to the chat
     _concede(ada)
     assert "Ada concedes" in ada.inner_text("#log")
     ada.wait_for_selector("#concede", state="hidden")

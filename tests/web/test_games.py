@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.server.process import ServerProcess
-from tests.web.player import body, play_until_over, wait_for_step_change, wait_for_table
+from tests.web.player import body, broken_card_names, play_until_over, wait_for_step_change, wait_for_table
 
 pytestmark = pytest.mark.browser
 
@@ -111,6 +111,7 @@ def test_a_person_and_three_bots_play_to_the_end(
     messages = play_until_over(page, random.Random(seed))
     assert not [m for m in messages if "moved on" not in m], messages
     page.screenshot(path=str(screenshots / f"{game}-over.png"), full_page=True)
+    assert broken_card_names(page) == []
     assert errors == []
     page.close()
 
@@ -134,6 +135,7 @@ def test_phone_width_and_keyboard(
             assert box is not None, selector
             assert box["y"] >= -1 and box["y"] + box["height"] <= 844 + 1, (y, selector, box)
     page.screenshot(path=str(screenshots / f"phone-{game}.png"), full_page=True)
+    assert broken_card_names(page) == []  # every card name whole, at phone width too
     # Tab reaches a legal action, Enter takes it.
     step = body(page, "step")
     for _ in range(80):

@@ -10,21 +10,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from cardroom.server.app import create_app
-from tests.server.conftest import auth, create
+from tests.server.conftest import create
+from tests.server.test_hidden_answers import _act, _view
 
 THREE = [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}]
-
-
-def _act(client: TestClient, tid: str, token: str, step: int, action: str) -> dict[str, Any]:
-    response = client.post(f"/api/tables/{tid}/actions", headers=auth(token), json={"step": step, "action": action})
-    assert response.status_code == 200, response.text
-    data: dict[str, Any] = response.json()
-    return data
-
-
-def _view(client: TestClient, tid: str, token: str | None = None) -> dict[str, Any]:
-    data: dict[str, Any] = client.get(f"/api/tables/{tid}/view", headers=auth(token) if token else {}).json()
-    return data
 
 
 def test_an_answer_given_before_a_restart_counts_after_it(db_url: str) -> None:

@@ -224,8 +224,10 @@ function renderOutcome(view) {
   if (!outcome) return;
   const body = [el("p", {}, `${outcome.winners.map(seatName).join(" and ")} ${outcome.winners.length > 1 ? "win" : "wins"}.`),
     el("p", { class: "muted" }, outcome.reason)];
+  const conceded = concededSeats();
   const places = el("ol", { class: "ranking" }, outcome.ranking.map((group) =>
-    el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${outcome.scores[s]} points)` : "")).join(", "))));
+    el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${outcome.scores[s]} points)` : "") +
+      (conceded.has(s) ? ", conceded" : "")).join(", "))));
   body.push(places, analysisPanel(tableId, token));
   $("game-over-body").replaceChildren(...body.filter(Boolean));
   const rematch = $("rematch");

@@ -107,3 +107,21 @@ def test_concede_is_never_a_legal_action_and_is_refused_when_it_cannot_happen() 
         after.apply(1, "concede")
     with pytest.raises(IllegalAction, match="no seat"):
         state.apply(7, "concede")
+
+
+def test_a_game_with_a_concession_can_be_analysed_for_the_seat_that_gave_up() -> None:
+    from cardroom.analysis.walk import analyse_game
+
+    game = cardroom.make("exploding-kittens", players=3)
+    state, rng, actions = game.new_game(7), random.Random(1), []
+    conceder = state.to_act[0]
+    while not state.is_over:
+        seat = state.to_act[0]
+        choice = "concede" if seat == conceder and len(actions) >= 4 else str(rng.choice(state.legal_actions(seat)))
+        if choice == "concede" and any(a == "concede" for _, a in actions):
+            choice = str(rng.choice(state.legal_actions(seat)))
+        actions.append((seat, choice))
+        state = state.apply(seat, choice)
+    result = analyse_game(game, 7, actions, conceder, prior_games=4)
+    mine = [i for i, (s, a) in enumerate(actions) if s == conceder and a != "concede"]
+    assert result.decisions and len(result.decisions) <= len(mine)

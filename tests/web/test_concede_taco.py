@@ -3,19 +3,35 @@ for, the bots play the match to its end, and the chair ranks last."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from tests.server.process import ServerProcess
-from tests.web.player import wait_for_table
+from tests.web.player import body, wait_for_step_change, wait_for_table
 
 pytestmark = pytest.mark.browser
 
 # Offered only on one's own main decision, when no Instant window is open.
 END = "button[data-action='end']"
+
+
+def _until_her_turn_may_end(page: Page) -> None:
+    """Answer whatever the game asks (a "play immediately" card drawn, a discard, a window) until the
+    player's own main decision, where she may end her turn: nobody else can act then."""
+    deadline = time.time() + 60
+    while page.locator(END).count() == 0:
+        assert time.time() < deadline, "her main decision never came"
+        page.wait_for_selector("body[data-mine='true']", timeout=30_000)
+        if page.locator(END).count():
+            return
+        step = body(page, "step")
+        choice = page.locator("#actions button[data-action='pass']")
+        (choice if choice.count() else page.locator("#actions button.action").first).click()
+        wait_for_step_change(page, step)
 
 
 def test_a_taco_seat_concedes_and_the_bots_finish_the_match(
@@ -34,7 +50,7 @@ def test_a_taco_seat_concedes_and_the_bots_finish_the_match(
     ada = browser.new_page(viewport={"width": 1280, "height": 900})
     ada.goto(f"{server.url}/table/{tid}#token={table['token']}")
     wait_for_table(ada)
-    ada.wait_for_selector(END, timeout=30_000)
+    _until_her_turn_may_end(ada)
     ada.wait_for_selector("#concede:not([disabled])")
     ada.click("#concede")
     ada.wait_for_selector("#concede-confirm[open]")

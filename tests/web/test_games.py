@@ -124,7 +124,12 @@ def test_phone_width_and_keyboard(
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
     wait_for_table(page)
-    page.wait_for_selector("#actions button.action")
+    # A decision no clock takes away (outside a reaction window, whose 1 s deadline would pass for her
+    # and let the bot move on while the layout is measured).
+    page.wait_for_function(
+        "document.body.dataset.mine === 'true' && document.getElementById('countdown').hidden"
+        " && document.querySelector('#actions button.action') !== null"
+    )
     # Nothing sticks out sideways on a phone (a wide board scrolls inside its own box).
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     # Wherever the page is scrolled, the status line (and countdown) and the choices stay on screen.

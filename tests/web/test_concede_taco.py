@@ -17,20 +17,22 @@ pytestmark = pytest.mark.browser
 
 # Offered only on one's own main decision, when no Instant window is open.
 END = "button[data-action='end']"
+# Her decision, outside any reaction window (no clock runs): it stays until she takes it.
+STABLE = "document.body.dataset.mine === 'true' && document.getElementById('countdown').hidden"
 
 
 def _until_her_turn_may_end(page: Page) -> None:
-    """Answer whatever the game asks (a "play immediately" card drawn, a discard, a window) until the
-    player's own main decision, where she may end her turn: nobody else can act then."""
+    """Take whatever her own decisions are (a "play immediately" card drawn, a discard, a target)
+    until her main decision, where she may end her turn: nobody else can act then. Windows are left
+    to their clock: a choice there could vanish under the click when the window closes."""
     deadline = time.time() + 60
-    while page.locator(END).count() == 0:
+    while True:
         assert time.time() < deadline, "her main decision never came"
-        page.wait_for_selector("body[data-mine='true']", timeout=30_000)
+        page.wait_for_function(STABLE, timeout=30_000)
         if page.locator(END).count():
             return
         step = body(page, "step")
-        choice = page.locator("#actions button[data-action='pass']")
-        (choice if choice.count() else page.locator("#actions button.action").first).click()
+        page.locator("#actions button.action").first.click()
         wait_for_step_change(page, step)
 
 

@@ -83,3 +83,24 @@ def play_until_over(page: Page, rng: random.Random, timeout: float = 150) -> lis
                 messages.append(text)
         time.sleep(0.03)
     raise AssertionError(f"the game did not end within {timeout} s (step {body(page, 'step')})")
+
+
+BROKEN_NAMES = """() => {
+  const bad = [];
+  const pen = document.createElement("canvas").getContext("2d");
+  for (const name of document.querySelectorAll(".card .name")) {
+    const style = getComputedStyle(name);
+    pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    for (const word of name.textContent.split(/\\s+|(?<=-)/)) {
+      const width = pen.measureText(word).width;
+      if (width > name.clientWidth + 0.5) bad.push(`${word}: ${Math.round(width)} px in ${name.clientWidth} px`);
+    }
+  }
+  return bad;
+}"""
+
+
+def broken_card_names(page: Page) -> list[str]:
+    """Card names with a word wider than its card (the browser would break it mid-word)."""
+    found: list[str] = page.evaluate(BROKEN_NAMES)
+    return found

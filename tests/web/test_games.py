@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.server.process import ServerProcess
-from tests.web.player import body, play_until_over, wait_for_step_change, wait_for_table
+from tests.web.player import body, broken_card_names, play_until_over, wait_for_step_change, wait_for_table
 
 pytestmark = pytest.mark.browser
 
@@ -111,6 +111,7 @@ def test_a_person_and_three_bots_play_to_the_end(
     messages = play_until_over(page, random.Random(seed))
     assert not [m for m in messages if "moved on" not in m], messages
     page.screenshot(path=str(screenshots / f"{game}-over.png"), full_page=True)
+    assert broken_card_names(page) == []
     assert errors == []
     page.close()
 
@@ -123,7 +124,12 @@ def test_phone_width_and_keyboard(
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
     wait_for_table(page)
-    page.wait_for_selector("#actions button.action")
+    # A decision no clock takes away (outside a reaction window, whose 1 s deadline would pass for her
+    # and let the bot move on while the layout is measured).
+    page.wait_for_function(
+        "document.body.dataset.mine === 'true' && document.getElementById('countdown').hidden"
+        " && document.querySelector('#actions button.action') !== null"
+    )
     # Nothing sticks out sideways on a phone (a wide board scrolls inside its own box).
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     # Wherever the page is scrolled, the status line (and countdown) and the choices stay on screen.
@@ -134,6 +140,7 @@ def test_phone_width_and_keyboard(
             assert box is not None, selector
             assert box["y"] >= -1 and box["y"] + box["height"] <= 844 + 1, (y, selector, box)
     page.screenshot(path=str(screenshots / f"phone-{game}.png"), full_page=True)
+    assert broken_card_names(page) == []  # every card name whole, at phone width too
     # Tab reaches a legal action, Enter takes it.
     step = body(page, "step")
     for _ in range(80):

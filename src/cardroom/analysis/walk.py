@@ -255,7 +255,7 @@ def decision_points(
     last_view: dict[str, Any] | None = None
     since: list[tuple[int, str]] = []
     for seat_i, text in actions:
-        if seat_i == seat and is_decision(state, seat):
+        if seat_i == seat and text != "concede" and is_decision(state, seat):  # giving up is no move to judge
             view = state.view(seat)
             log = state.log(seat)
             points.append(Point(state.step, view, text, first, [e["text"] for e in log[log_seen:]],

@@ -274,8 +274,8 @@ async def say(table_id: str, body: ChatIn, room: RoomDep, token: TokenDep) -> No
 @router.post(
     "/tables/{table_id}/concede",
     response_model=Snapshot,
-    responses={**ERRORS, 422: {"model": Problem, "description": "the game is over, or has more than two seats"}},
-    summary="Give up: the table ends and your seat loses (two-player tables)",
+    responses={**ERRORS, 422: {"model": Problem, "description": "the game is over, or a reaction window is open"}},
+    summary="Give up: at two seats the table ends and you lose; with more you leave and the others play on",
 )
 async def concede(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
     live = room.live(table_id)

@@ -1,10 +1,16 @@
-"""Conceding: a seat's owner gives up and the table ends there.
+"""Conceding: a seat's owner gives up.
 
-The engines have no "resign" move, so a concession is kept beside the game, not in it: one row in
+At a two-player table the table ends there: the concession is kept beside the game, one row in
 ``concessions`` (at most one a table), written together with the table's status. The game's state
-stays as it was when the seat gave up; the table's outcome is the concession's. Only two-player
-tables may concede for now: there the other seat simply wins. With more seats the printed rules
-would have to say how the others play on (an engine-level elimination), which they do not model yet.
+stays as it was when the seat gave up; the table's outcome is the concession's (the other seat wins).
+
+With three or more seats the others play on, so the concession must change the game: it is stored
+as an action record of its own, the text ``concede`` at the conceding seat's step, which the games
+that allow it (Exploding Kittens: the seat leaves like an exploded player; T.A.C.O.: an empty chair)
+understand in ``State.apply`` without ever listing it as a legal action. Every replay of the stored
+actions (a restart, another process catching up, the replay page, the analysis) walks it; when one
+player is left, the game's own outcome ends the table. It is refused while a reaction window is open:
+the window's hidden answers belong to the step the concession would move on.
 """
 
 from __future__ import annotations
@@ -14,11 +20,27 @@ from typing import Any
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from cardroom.core.errors import IllegalAction, InvalidAction
+from cardroom.core.game import State
 from cardroom.core.outcome import Outcome
+from cardroom.server.errors import Refused
 from cardroom.server.schema import concessions, tables
 from cardroom.server.store import _notify, now
 
 REASON = "P{seat} conceded"
+CONCEDE = "concede"  # the action record of a seat leaving a game of three or more
+
+
+def leave(state: State, seat: int, window_is_open: bool) -> State:
+    """The state after ``seat`` leaves a game of three or more; :class:`Refused` says why it cannot."""
+    if window_is_open:
+        raise Refused("you can concede once this reaction window closes")
+    try:
+        return state.apply(seat, CONCEDE)
+    except InvalidAction:
+        raise Refused(f"{state.game.title} allows conceding at two-player tables only") from None
+    except IllegalAction as exc:
+        raise Refused(str(exc)) from None
 
 
 def record(engine: Engine, table_id: str, seat: int, step: int) -> bool:

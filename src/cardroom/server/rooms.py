@@ -33,6 +33,7 @@ from cardroom.server.live import Live, rebuild, still_current
 from cardroom.server.staleness import unaffected
 from cardroom.server.store import NewAction, SeatRow, TableRow
 from cardroom.server.tablerequest import SeatRequest, checked_bot, checked_game
+from cardroom.server.window_answers import WindowAnswers
 from cardroom.server.writer import GroupWriter
 
 log = logging.getLogger("cardroom.server")
@@ -63,8 +64,7 @@ class Room(CatchUp):
         self.expire_after = expire_after
         self.hub = Hub()
         self._live: dict[str, Live] = {}
-        # table id -> (the step of its open reaction window, the hidden answers given in it so far)
-        self._answers: dict[str, tuple[int, dict[int, str]]] = {}
+        self.window_answers = WindowAnswers(engine)  # an open window's hidden answers, stored
         # table id -> {step: the state at that step}, for the last RECENT_STATES steps
         self._recent: dict[str, dict[int, State]] = {}
         # table id -> a notified catch-up waits for the table's lock (True: actions only), see heard
@@ -349,6 +349,8 @@ class Room(CatchUp):
                 raise StaleStep(live.step)
             if not isinstance(text, str) or len(text) > 200:
                 raise Refused("an action is a short text")
+            if text == concede.CONCEDE:
+                raise Refused("conceding is not an action: use the table's concede request")
             previous = live.state
             try:
                 new_state = previous.apply(seat, text)
@@ -372,8 +374,7 @@ class Room(CatchUp):
                 else:
                     raise StaleStep(live.step)
             else:
-                answers = self._answer_book(live)
-                answers[seat] = action_text
+                answers = await self.window_answers.note(table_id, live.step, seat, action_text)
                 if not set(previous.to_act) <= set(answers):
                     self.hub.changed(table_id, only_seat=seat)
                     return live
@@ -391,7 +392,7 @@ class Room(CatchUp):
             if live.window_step != window_step or not window_open(live):
                 return
             previous = live.state
-            answers = self.answered(live)
+            answers = await self.window_answers.collect(table_id, live.step)
             try:
                 await self._store_window(
                     live, [(s, answers.get(s, PASS), s not in answers) for s in previous.to_act]
@@ -412,14 +413,7 @@ class Room(CatchUp):
 
     def answered(self, live: Live) -> dict[int, str]:
         """The hidden answers given so far in the open window (seat -> action); empty if none."""
-        found = self._answers.get(live.row.id)
-        return found[1] if found is not None and found[0] == live.step else {}
-
-    def _answer_book(self, live: Live) -> dict[int, str]:
-        found = self._answers.get(live.row.id)
-        if found is None or found[0] != live.step:
-            found = self._answers[live.row.id] = (live.step, {})
-        return found[1]
+        return self.window_answers.answered(live.row.id, live.step) if window_open(live) else {}
 
     async def _store(
         self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State
@@ -483,12 +477,14 @@ class Room(CatchUp):
             live = self.live(table_id)
             if live.is_over or live.row.status != "playing":
                 raise Refused("the game is already over")
-            if live.game.players != 2:
-                raise Refused("conceding is possible at two-player tables only (for now)")
-            if not await asyncio.to_thread(concede.record, self.engine, table_id, seat, live.step):
+            if live.game.players > 2:  # the others play on: an action record (see :mod:`.concede`)
+                left = concede.leave(live.state, seat, window_open(live))
+                await self._store(live, seat, concede.CONCEDE, False, left)
+            elif not await asyncio.to_thread(concede.record, self.engine, table_id, seat, live.step):
                 raise Refused("the game is already over")
-            live.conceded = seat
-            self._answers.pop(table_id, None)
+            else:
+                live.conceded = seat
+            self.window_answers.forget(table_id)
             self._recent.pop(table_id, None)
             self.reload_row(live)
         self.autoplay.after_change(live, previous=live.state)

@@ -137,3 +137,14 @@ rate_buckets = Table(
     Column("tokens", Float, nullable=False),  # left in the bucket at `stamp`
     Column("stamp", Float, nullable=False),  # epoch seconds
 )
+
+# Hidden answers to an open reaction window, until it closes (see window_answers.py): never shown.
+window_answers = Table(
+    "window_answers",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("step", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("action", String(200), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)

@@ -158,7 +158,12 @@ class TacoGame(Game):
         try:
             tb = Table.from_json(dict(data["table"]))
             history = ev.from_list([ev.Event.from_json(e) for e in data["history"]])
-            return TacoState(self, tb, int(data["step"]), history)
+            state = TacoState(self, tb, int(data["step"]), history)
+            if data.get("conceded"):  # empty chairs (see concede.py)
+                from cardroom.games.taco.concede import ConcededTacoState  # it builds on TacoState
+
+                return ConcededTacoState(state, tuple(int(s) for s in data["conceded"]))
+            return state
         except (KeyError, TypeError, ValueError) as exc:
             raise CorruptState(f"bad taco state: {exc}") from None
 

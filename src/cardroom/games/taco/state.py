@@ -48,6 +48,15 @@ class TacoState(State):
             self._legal[seat] = found
         return found
 
+    def apply(self, seat: int, action: Action | str) -> State:
+        # A concession is a record of its own in the action sequence, never a legal action (see
+        # ``concede``): replays of stored actions walk it here.
+        if action == "concede":
+            from cardroom.games.taco.concede import concede  # it builds on this module
+
+            return concede(self, seat)
+        return super().apply(seat, action)
+
     def _apply(self, seat: int, action: Action) -> TacoState:
         task = self.tb.stack[-1]
         if task[0] == "window" and action.verb == "pass" and task[2].count(-1) > 1:

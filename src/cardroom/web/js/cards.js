@@ -9,7 +9,9 @@ export function card({ big = "", title = "", text = "", hue = 30, onclick, selec
     text ? el("span", { class: "small" }, text) : null,
   ];
   const classes = ["card", onclick ? "clickable" : "", selected ? "chosen" : "", dim ? "dim" : "", small ? "mini" : ""].join(" ");
-  const style = `background: linear-gradient(160deg, hsl(${hue} 85% 96%), hsl(${hue} 70% 84%)); border-color: hsl(${hue} 60% 45%);`;
+  // The name's longest word sets its size (see .card .name): a name is never cut inside a word.
+  const longest = Math.max(1, ...String(title).split(/\s+|(?<=-)/).map((word) => word.length));
+  const style = `background: linear-gradient(160deg, hsl(${hue} 85% 96%), hsl(${hue} 70% 84%)); border-color: hsl(${hue} 60% 45%); --longest: ${longest};`;
   if (onclick) {
     return el("button", { type: "button", class: classes, style, onclick, "aria-pressed": selected ? "true" : null, "aria-label": label || title || String(big), dataset: data }, inner);
   }

@@ -78,9 +78,16 @@ function offered(view, live) {
   return answered ? view.legal_actions.filter((text) => text !== "pass") : view.legal_actions;
 }
 
+// Seats that conceded a game of three or more (the others play on): the log's concede entries say so.
+function concededSeats() {
+  const log = (replaying ? replaying.log : snap.log) || [];
+  return new Set(log.filter((e) => e.kind === "concede" && typeof e.seat === "number").map((e) => e.seat));
+}
+
 function ctx(view, live) {
   const legal = offered(view, live);
   return {
+    conceded: concededSeats(),
     act,
     legal,
     can: (text) => legal.includes(text),
@@ -95,6 +102,7 @@ function ctx(view, live) {
 
 function renderSeats(view) {
   const outcome = view.outcome;
+  const conceded = concededSeats();
   $("seats-bar").replaceChildren(...snap.table.seats.map((s) => {
     const acting = view.to_act.includes(s.seat);
     const won = outcome && outcome.winners.includes(s.seat);
@@ -104,6 +112,7 @@ function renderSeats(view) {
       "data-seat": s.seat,
     }, el("strong", {}, s.name), el("span", { class: "muted" }, ` ${kind}${s.seat === snap.seat ? " · you" : ""}`),
     acting ? el("span", { class: "badge" }, "deciding") : null, won ? el("span", { class: "badge gold" }, "winner") : null,
+    conceded.has(s.seat) ? el("span", { class: "badge muted-badge" }, "conceded") : null,
     el("span", { class: "seat-clock", "data-seat": s.seat }),
     s.seat === snap.seat ? el("button", { type: "button", class: "rename", "aria-label": "Change your name", title: "Change your name", onclick: rename }, "✎") : null);
   }));
@@ -126,17 +135,29 @@ function renderActions(view, live) {
     "You passed. The window closes when everyone has answered or its time is up.") : null;
   if (legal.length === 0) {
     const waiting = view.to_act.map(seatName).join(", ");
-    box.replaceChildren(passed || el("p", { class: "muted" }, `Waiting for ${waiting}.`));
+    const left = concededSeats().has(snap.seat) ? "You conceded; the game goes on without you. " : "";
+    box.replaceChildren(passed || el("p", { class: "muted" }, `${left}Waiting for ${waiting}.`));
     return;
   }
   const label = (text) => (renderer && renderer.label ? renderer.label(text, view, ctx(view, live)) : text);
+  // An antic asked of this seat is said in the chat, never clicked: the bar leads there (on a phone
+  // the chat is far below it).
+  const spoken = snap.table.game === "taco" && legal.some((text) => text === "hail" || text === "accent") ?
+    el("button", { type: "button", class: "primary", id: "to-chat", onclick: toChat }, "Answer in the chat") : null;
   box.replaceChildren(
     el("h2", { class: "sr-only" }, "Your choices"),
     ...(passed ? [passed] : []),
+    ...(spoken ? [spoken] : []),
     el("div", { class: "action-buttons" }, legal.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
       el("button", { type: "button", class: "action", "data-action": text, title: text, onclick: () => act(text) }, label(text)))),
     hintButton(snap, tableId, token) || "",
   );
+}
+
+function toChat() {
+  $("chat-box").open = true;
+  $("chat-input").scrollIntoView({ block: "center" });
+  $("chat-input").focus();
 }
 
 async function rename() {
@@ -204,8 +225,10 @@ function renderOutcome(view) {
   if (!outcome) return;
   const body = [el("p", {}, `${outcome.winners.map(seatName).join(" and ")} ${outcome.winners.length > 1 ? "win" : "wins"}.`),
     el("p", { class: "muted" }, outcome.reason)];
+  const conceded = concededSeats();
   const places = el("ol", { class: "ranking" }, outcome.ranking.map((group) =>
-    el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${outcome.scores[s]} points)` : "")).join(", "))));
+    el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${outcome.scores[s]} points)` : "") +
+      (conceded.has(s) ? ", conceded" : "")).join(", "))));
   body.push(places, analysisPanel(tableId, token));
   $("game-over-body").replaceChildren(...body.filter(Boolean));
   const rematch = $("rematch");
@@ -242,10 +265,17 @@ function render() {
   board.dataset.game = snap.table.game;
   if (renderer) renderer.render(board, view, ctx(view, live));
   renderActions(view, live);
-  // Conceding is offered to a seat while its two-player game runs (see docs/server.md, "Conceding").
-  $("concede").hidden = !(live && token && snap.seat !== null && !view.is_over && snap.table.seats.length === 2);
-  if (!$("concede").hidden && document.body.dataset.online === "false") $("concede").disabled = true;
-  else $("concede").disabled = false;
+  // Conceding is offered to a seat still in a running game (see docs/server.md, "Conceding"). With three
+  // or more seats the others play on; it waits for an open reaction window to close (its answers are
+  // hidden until then).
+  const gone = concededSeats().has(snap.seat) || (Array.isArray(view.out) && view.out.includes(snap.seat));
+  $("concede").hidden = !(live && token && snap.seat !== null && !view.is_over && !gone);
+  const many = snap.table.seats.length > 2;
+  $("concede-text").textContent = many ? "You leave the game and rank last; the others play on. This cannot be undone." :
+    "The game ends now and your opponent wins. This cannot be undone.";
+  $("concede").disabled = document.body.dataset.online === "false" || (many && !!snap.window);
+  $("concede").title = many && snap.window ? "You can concede once this reaction window closes" : "";
+  if ($("concede").disabled && $("concede-confirm").open) $("concede-confirm").close();
   if (view.is_over && $("concede-confirm").open) $("concede-confirm").close();
   renderLog(live ? snap.log : replaying.log);
   renderChat(snap.chat);

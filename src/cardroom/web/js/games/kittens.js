@@ -114,7 +114,7 @@ export function render(board, view, ctx) {
   const seen = view.known_pile || [];
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   const players = view.hand_sizes.map((n, s) => el("div", { class: `kt-player${view.out.includes(s) ? " out" : ""}${view.current === s ? " current" : ""}` },
-    el("strong", {}, ctx.seatName(s)), el("span", {}, view.out.includes(s) ? " exploded" : ` ${n} cards`),
+    el("strong", {}, ctx.seatName(s)), el("span", {}, view.out.includes(s) ? (ctx.conceded && ctx.conceded.has(s) ? " conceded" : " exploded") : ` ${n} ${n === 1 ? "card" : "cards"}`),
     el("div", { class: "cards" }, Array.from({ length: Math.min(n, 12) }, () => back()))));
   const hand = (view.hand || []).map((slug) => {
     const text = `play ${slug}`;
@@ -123,11 +123,11 @@ export function render(board, view, ctx) {
     return kcard(slug, { onclick: action ? () => ctx.act(action) : null, label: action ? `${action}` : title(slug), data: { slug } });
   });
   fill(board,
-    el("p", { class: "tc-status" }, `${ctx.seatName(view.current)}'s turn`, view.turns_owed > 1 ? ` (${view.turns_owed} turns owed)` : "",
+    el("p", { class: "tc-status" }, view.is_over ? "Game over" : `${ctx.seatName(view.current)}'s turn`, !view.is_over && view.turns_owed > 1 ? ` (${view.turns_owed} turns owed)` : "",
       PHASES[view.phase] ?? ""),
     el("div", { class: "kt-players" }, players),
     el("div", { class: "kt-piles" },
-      pile("Draw pile", back({ small: false, label: `draw pile, ${view.draw_pile} cards` }), `Draw pile: ${view.draw_pile} (${view.kittens_in_pile} Kittens)`),
+      pile("Draw pile", back({ small: false, label: `draw pile, ${view.draw_pile} cards` }), `Draw pile: ${view.draw_pile} (${view.kittens_in_pile} ${view.kittens_in_pile === 1 ? "Kitten" : "Kittens"})`),
       pile("Discard pile", top ? kcard(top, { small: true }) : el("div", { class: "card empty" }), `Discard: ${view.discard.length}`)),
     seen.length ? zone("You saw the future (top of the pile)", el("div", { class: "cards" },
       seen.map(([position, slug]) => el("span", { class: "reveal-card" }, `#${position + 1}`, kcard(slug, { small: true }))))) : null,

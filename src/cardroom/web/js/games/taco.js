@@ -80,7 +80,7 @@ export function render(board, view, ctx) {
   });
   const top = view.discard.slice(-3);
   fill(board,
-    el("p", { class: "tc-status" }, `Round ${view.round} of ${view.rounds} · ${ctx.seatName(view.turn)}'s turn · pool: ${view.pool} of ${view.pool_start} points left`),
+    el("p", { class: "tc-status" }, `Round ${view.round} of ${view.rounds} · ${view.is_over ? "match over" : `${ctx.seatName(view.turn)}'s turn`} · pool: ${view.pool} of ${view.pool_start} points left`),
     el("div", { class: "pool", role: "img", "aria-label": `points pool ${view.pool} of ${view.pool_start}` },
       el("div", { class: "pool-fill", style: `width: ${view.pool_start ? (100 * view.pool) / view.pool_start : 0}%` })),
     promptLine(view, ctx),

@@ -1,0 +1,122 @@
+"""T.A.C.O.'s antics in the browser: a person asked to hail the Taco Master or keep up an accent is
+told to do it in the chat, has no button for it, and does it by chatting (a hail must name the Taco
+Master); both pages' logs then show it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.server.process import ServerProcess
+from tests.web.player import body, wait_for_step_change, wait_for_table
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = 4  # four hands of five: about one deal in eight holds a given antics card
+CARD = {"hail": "taco-master", "accent": "foreign-accent"}  # the antics card that asks for each antic
+
+
+def _choice(view: dict[str, Any], seat: int) -> str:
+    """Get an antics card into play as fast as the deal allows: the Taco Master into one's own taco,
+    Foreign Accent into the other's; otherwise play nothing that can be avoided."""
+    legal: list[str] = view["legal_actions"]
+    for wanted in (f"play taco-master {seat}", f"play foreign-accent {(seat + 1) % PLAYERS}"):
+        if wanted in legal:
+            return wanted
+    for idle in ("end", "pass"):
+        if idle in legal:
+            return idle
+    return legal[0]
+
+
+def _until_asked(server: ServerProcess, antic: str) -> tuple[str, list[str], int]:
+    """Four people play through the API until one of them is asked for ``antic`` (hail, accent):
+    (table id, tokens, that seat). Deals are drawn until one puts the card that asks for it in a hand
+    (about one in eight does), which then goes into play as fast as the rules allow."""
+    for _ in range(40):
+        table = httpx.post(
+            server.url + "/api/tables",
+            json={
+                "game": "taco",
+                "seats": [{"kind": "me", "name": "Ana"}, *({"kind": "invite", "name": n} for n in ("Ben", "Cai", "Dee"))],
+                "options": {"antics": True, "pool": 500},
+            },
+        ).json()
+        tid = table["table_id"]
+        tokens = [table["token"], *(i["token"] for i in table["invitations"])]
+        headers = [{"Authorization": f"Bearer {t}"} for t in tokens]
+        url = f"{server.url}/api/tables/{tid}"
+        views = [httpx.get(f"{url}/view", headers=h).json()["view"] for h in headers]
+        if not any(c["card"] == CARD[antic] for v in views for c in v["hand"]):
+            continue
+        for _ in range(200):
+            acting = httpx.get(url).json()
+            assert acting["status"] == "playing"
+            for seat in acting["to_act"]:
+                view = httpx.get(f"{url}/view", headers=headers[seat]).json()["view"]
+                if antic in view["legal_actions"]:
+                    return tid, tokens, seat
+                choice = {"step": view["step"], "action": _choice(view, seat)}
+                sent = httpx.post(f"{url}/actions", headers=headers[seat], json=choice)
+                assert sent.status_code in (200, 409), sent.text
+        raise AssertionError("an antics card in hand never came into play")
+    raise AssertionError("no deal put an antics card in a hand")
+
+
+def _say(page: Page, text: str) -> None:
+    page.fill("#chat-input", text)
+    page.press("#chat-input", "Enter")
+    page.wait_for_function(
+        "t => [...document.querySelectorAll('#chat li')].some(li => li.innerText.includes(t))", arg=text
+    )
+
+
+@pytest.mark.parametrize("antic", ["hail", "accent"])
+def test_an_antic_is_done_in_the_chat_not_with_a_button(
+    server: ServerProcess, browser: Browser, screenshots: Path, antic: str
+) -> None:
+    tid, tokens, seat = _until_asked(server, antic)
+    contexts = [browser.new_context(), browser.new_context(viewport={"width": 390, "height": 844})]
+    other, asked = contexts[0].new_page(), contexts[1].new_page()
+    other.goto(f"{server.url}/table/{tid}#token={tokens[(seat + 1) % PLAYERS]}")
+    asked.goto(f"{server.url}/table/{tid}#token={tokens[seat]}")
+    wait_for_table(other)
+    wait_for_table(asked)
+
+    # The prompt says what to type and where; the antic has no button, a discard does.
+    board = asked.inner_text("#board")
+    assert "in the chat" in board
+    assert ("Taco Master of the universe" in board) == (antic == "hail")
+    assert asked.locator(f"button[data-action='{antic}']").count() == 0
+    assert asked.locator("button[data-action^='discard ']").count() > 0
+    assert body(asked, "mine") == "true"
+    asked.screenshot(path=str(screenshots / f"taco-antics-{antic}-phone.png"))
+    step = body(asked, "step")
+
+    # The action bar leads to the chat, which is far below it on a phone.
+    asked.click("#to-chat")
+    assert asked.evaluate("document.activeElement.id") == "chat-input"
+    assert asked.locator("#chat-input").is_visible()
+    asked.screenshot(path=str(screenshots / f"taco-antics-{antic}-phone-chat.png"))
+
+    if antic == "hail":
+        # Chat that does not name the Taco Master is only chat: still asked, nothing moved.
+        _say(asked, "nice taco you have there")
+        assert body(asked, "step") == step and body(asked, "mine") == "true"
+        _say(asked, "You're the Taco Master of the universe!")
+        said = "Taco Master of the universe"
+    else:
+        _say(asked, "Ello ello, what 'ave we 'ere then")
+        said = "keeps up the accent"
+    wait_for_step_change(asked, step)
+    for page in (asked, other):
+        page.wait_for_function(
+            "t => document.querySelector('#log').innerText.includes(t)", arg=said
+        )
+    other.screenshot(path=str(screenshots / f"taco-antics-{antic}-desktop.png"), full_page=True)
+    for context in contexts:
+        context.close()

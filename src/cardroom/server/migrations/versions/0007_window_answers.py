@@ -1,7 +1,7 @@
 """Window answers: a reaction window's hidden answers, stored until the window closes.
 
-Revision ID: 0006_window_answers
-Revises: 0004_concessions
+Revision ID: 0007_window_answers
+Revises: 0006_hints
 Create Date: 2026-11-24
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_window_answers"
-down_revision = "0004_concessions"
+revision = "0007_window_answers"
+down_revision = "0006_hints"
 branch_labels = None
 depends_on = None
 

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import math
 import random
-import threading
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from cardroom.core.game import Game
+from cardroom.games.kernel_face import Result, Settings, paired_choice, root_choice, thread_tree
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_legal as kl
 from cardroom.games.taco import kernel_search as ks
@@ -27,7 +26,7 @@ from cardroom.games.taco.kernel_codec import action_text, config, encode
 from cardroom.games.taco.kernel_codec import unsupported as _unsupported
 from cardroom.games.tacocat.kernel_jit import COMPILED
 
-__all__ = ["COMPILED", "Searcher", "Settings", "simulate", "unsupported", "warm"]
+__all__ = ["COMPILED", "Result", "Searcher", "Settings", "simulate", "unsupported", "warm"]
 
 POLICIES = {"random": k.POLICY_RANDOM, "heuristic": k.POLICY_HEURISTIC}
 CHUNK = 16  # playouts between two looks at the clock (a T.A.C.O. playout is a whole game)
@@ -49,49 +48,19 @@ def simulate(game: Game, games: int, policy: str, seed: int, first: int = 0) -> 
     return winners, int(actions)
 
 
-@dataclass
-class Settings:
-    """What the search needs from a bot spec (``SearchSettings`` carries the same)."""
-
-    iterations: int | None
-    deadline: float  # perf_counter value; inf without a time budget
-    exploration: float = 1.0
-    bias: float = 0.5
-    paired: bool = True
-    z: float = 1.0
-    spread: float = 0.25
-    playout: str = "heuristic"
-
-
-@dataclass
-class Result:
-    action: str
-    iterations: int = 0
-    nodes: int = 0
-    root: list[dict[str, Any]] = field(default_factory=list)
-
-
-_trees = threading.local()
-
-
-def _tree(capacity: int) -> kt.Tree:
-    """This thread's node arrays (made on first use), shared by the thread's searches in turn."""
-    found: dict[int, kt.Tree] = getattr(_trees, "by_capacity", None) or {}
-    _trees.by_capacity = found
-    if capacity not in found:
-        found[capacity] = kt.Tree(capacity)
-    return found[capacity]
-
-
 class Searcher:
-    """ISMCTS for one game's options. Its node arrays are the thread's, borrowed for each search."""
+    """ISMCTS for one game's options. Its node arrays are the thread's, borrowed for each search.
+
+    The settings, the result, the per-thread tree and the root's choice are every kernel's
+    (``games/kernel_face.py``); the loop is T.A.C.O.'s own: its legal actions, generator and tree
+    live in their own modules, its action names need the game, and a playout is a whole match."""
 
     def __init__(self, game: Game, capacity: int = 1 << 15) -> None:
         assert isinstance(game, TacoGame)
         self.game = game
         self.cfg = config(game)
         self.capacity = capacity
-        self.tree = _tree(capacity)
+        self.tree: kt.Tree = thread_tree(kt, capacity)
 
     def _arrays(self) -> tuple[Any, ...]:
         t = self.tree
@@ -109,7 +78,7 @@ class Searcher:
         search_rng = np.zeros(k.RNG_SIZE, np.int64)
         search_rng[k.R_STATE] = k.mix(rng.getrandbits(63), 7)
         preferred = int(ksp.choose(base, self.cfg, seat, moves, n, policy, search_rng))
-        self.tree = _tree(self.capacity)
+        self.tree = thread_tree(kt, self.capacity)
         self.tree.clear()
         limit = settings.iterations if settings.iterations is not None else 1 << 62
         done = np.zeros(1, np.int64)
@@ -120,7 +89,7 @@ class Searcher:
                 step = min(CHUNK, limit - int(done[0]))
                 ks.paired_worlds(base, self.cfg, seat, root, len(root), policy, settings.exploration,
                                  settings.bias, search_rng, step, done, results, *self._arrays())  # fmt: skip
-            choice, summary = self._paired_choice(root, results, settings)
+            choice, summary = paired_choice(self._text, root, results, settings)
             return Result(choice, int(done[0]), int(self.tree.used[0]), summary)
         while done[0] < limit and time.perf_counter() < settings.deadline:
             step = min(CHUNK, limit - int(done[0]))
@@ -131,46 +100,11 @@ class Searcher:
         if node < 0 or t.visits[node] == 0:
             text = action_text(self.game, preferred)
             return Result(text if text in legal else legal[0], int(done[0]))
-        choice, summary = self._root_choice(node, settings.bias)
+        choice, summary = root_choice(self._text, t, node, settings.bias)
         return Result(choice, int(done[0]), int(t.used[0]), summary)
 
-    def _paired_choice(self, root: np.ndarray[Any, Any], results: np.ndarray[Any, Any],
-                       st: Settings) -> tuple[str, list[dict[str, Any]]]:  # fmt: skip
-        """As ``_paired_root``: the default move stands unless another beats it by ``z`` standard errors."""
-        best, best_score = 0, 0.0
-        summary = []
-        for j in range(len(root)):
-            plays, total, pairs, dsum, dsq = (float(x) for x in results[j])
-            n = pairs
-            mean = dsum / n if n else 0.0
-            var = (max(dsq - n * mean * mean, 0.0) + st.spread) / n if n else 1.0
-            score = mean - st.z * math.sqrt(var / n) if n else -math.inf
-            summary.append({"action": action_text(self.game, int(root[j])), "worlds": int(plays),
-                            "mean": total / plays if plays else None, "vs_default": mean if n else None})  # fmt: skip
-            if j and score > best_score:
-                best, best_score = j, score
-        return action_text(self.game, int(root[best])), summary
-
-    def _root_choice(self, node: int, bias: float) -> tuple[str, list[dict[str, Any]]]:
-        """As ``Node.best``: most visits, then the higher mean, then the earlier place in the node's order."""
-        tree = self.tree
-        n = int(tree.size[node])
-        rank = {int(tree.order[node, j]): j for j in range(n)}
-        counts, rewards = tree.counts[node], tree.rewards[node]
-
-        def key(i: int) -> tuple[int, float, int]:
-            c = int(counts[i])
-            return (c, float(rewards[i]) / c if c else 0.0, -rank[i])
-
-        best = max(range(n), key=key)
-        pref = int(tree.preferred[node])
-        summary = [
-            {"action": action_text(self.game, int(tree.actions[node, i])), "visits": int(counts[i]),
-             "mean": float(rewards[i]) / int(counts[i]) if counts[i] else None,
-             "prior": bias if i == pref else (1.0 - bias) / (n - 1)}
-            for i in range(n)
-        ]  # fmt: skip
-        return action_text(self.game, int(tree.actions[node, best])), summary
+    def _text(self, action: int) -> str:
+        return action_text(self.game, action)
 
 
 def warm() -> float:

@@ -9,9 +9,11 @@ from __future__ import annotations
 import asyncio
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from cardroom.server import database
@@ -108,3 +110,68 @@ def test_a_table_whose_bot_runs_here_is_kept_current(postgres: Postgres) -> None
         asyncio.run(scenario())
     finally:
         engine.dispose()
+
+
+def test_a_choice_outpaced_by_the_other_seat_through_another_process_still_stands(postgres: Postgres) -> None:
+    """Split routing's 409s, traced: in Tacocat's simultaneous replacement, seat 0's choice reached
+    one process while seat 1, through the other, stored its next decisions faster than the first
+    process could retry: each retry lost the step again, and after three the still-current choice was
+    refused as stale. Here the other process's four decisions are held uncommitted in PostgreSQL and
+    committed one at a time, each once this process's insert is waiting on it: it loses four times in
+    a row, and the choice must still be stored (a retry is only ever needed after another seat moved,
+    and the choice is judged again each time)."""
+    engine = database.make_engine(postgres.url)
+    database.upgrade(engine)
+
+    async def scenario() -> None:
+        room = Room(engine, bot_delay=0.0)
+        held: list[psycopg.Connection[tuple[object, ...]]] = []
+        try:
+            seats = [SeatRequest(kind="me"), SeatRequest(kind="invite")]
+            table_id = room.create("tacocat", None, {}, seats, 60.0, None).table_id
+            live = room.live(table_id)
+            assert set(live.state.to_act) == {0, 1}  # the replacement: both seats decide at once
+            state, texts = live.state, []
+            for _ in range(4):
+                texts.append(str(state.legal_actions(1)[0]))
+                state = state.apply(1, texts[-1])
+                assert set(state.to_act) == {0, 1}
+            for step, text in enumerate(texts):  # the other process's decisions, not yet committed
+                conn = psycopg.connect(postgres.url)
+                conn.execute(
+                    "INSERT INTO actions (table_id, step, seat, text, created, timed_out) "
+                    "VALUES (%s, %s, 1, %s, now(), false)",
+                    (table_id, step, text),
+                )
+                held.append(conn)
+            mine = asyncio.create_task(room.submit(table_id, 0, 0, str(live.state.legal_actions(0)[0])))
+            with psycopg.connect(postgres.url, autocommit=True) as watch:
+                for conn in held:
+                    await _until_an_insert_waits(watch, mine)
+                    conn.commit()
+            stored = await mine
+            assert stored.step == 5 and stored.actors == [1, 1, 1, 1, 0]
+        finally:
+            for conn in held:
+                conn.close()
+            await room.autoplay.shutdown()
+            room.writer.close()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        engine.dispose()
+
+
+async def _until_an_insert_waits(watch: psycopg.Connection[tuple[object, ...]], task: asyncio.Task[object]) -> None:
+    """Until a session waits on another's uncommitted row (the room's insert of a taken step)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        assert not task.done(), task.exception() if not task.cancelled() else "cancelled"
+        waiting = watch.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'transactionid'"
+        ).fetchone()
+        if waiting and waiting[0]:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the room's insert never waited on the other process's step")

@@ -81,6 +81,7 @@ http {{
             proxy_set_header Upgrade $http_upgrade;
             proxy_set_header Connection $connection_upgrade;
             proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $remote_addr;
             proxy_read_timeout 1h;
         }}
     }}

@@ -10,11 +10,12 @@ import asyncio
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
+from sqlalchemy import Engine
 
 from cardroom.server import database
 from cardroom.server.rooms import Room
@@ -32,6 +33,27 @@ def postgres() -> Iterator[Postgres]:
     shutil.rmtree(root, ignore_errors=True)
 
 
+def _with_engine(postgres: Postgres, scenario: Callable[[Engine], Awaitable[None]]) -> None:
+    engine = database.make_engine(postgres.url)
+    database.upgrade(engine)
+    try:
+        asyncio.run(scenario(engine))
+    finally:
+        engine.dispose()
+
+
+async def _close(*rooms: Room) -> None:
+    for room in rooms:
+        await room.autoplay.shutdown()
+        room.writer.close()
+
+
+def _tacocat(room: Room) -> str:
+    return room.create(
+        "tacocat", None, {}, [SeatRequest(kind="me"), SeatRequest(kind="invite")], 60.0, None
+    ).table_id
+
+
 async def _move(room: Room, table_id: str) -> None:
     live = room.live(table_id)
     seat = live.state.to_act[0]
@@ -39,14 +61,10 @@ async def _move(room: Room, table_id: str) -> None:
 
 
 def test_a_table_only_looked_at_here_is_dropped_not_read(postgres: Postgres) -> None:
-    engine = database.make_engine(postgres.url)
-    database.upgrade(engine)
-
-    async def scenario() -> None:
+    async def scenario(engine: Engine) -> None:
         serving, other = Room(engine, bot_delay=0.0), Room(engine, bot_delay=0.0)
         try:
-            seats = [SeatRequest(kind="me"), SeatRequest(kind="invite")]
-            table_id = serving.create("tacocat", None, {}, seats, 60.0, None).table_id
+            table_id = _tacocat(serving)
             other.live(table_id)  # a GET through the other process
             await _move(serving, table_id)
             note = f"{table_id} {serving.origin}"  # what serving's group commit NOTIFYs
@@ -63,34 +81,26 @@ def test_a_table_only_looked_at_here_is_dropped_not_read(postgres: Postgres) -> 
             await work
             assert other._live[table_id].step == 2 and woken.is_set()
             # A table the other process never loaded: nothing is loaded, no work is handed back.
-            fresh = serving.create("tacocat", None, {}, seats, 60.0, None).table_id
+            fresh = _tacocat(serving)
             await _move(serving, fresh)
             assert other.heard(f"{fresh} {serving.origin}") is None and fresh not in other._live
             assert other.heard(fresh) is None and fresh not in other._live  # a join or chat there
             # Its own notifications are skipped even for a table it watches.
             assert other.heard(f"{table_id} {other.origin}") is None
         finally:
-            for room in (serving, other):
-                await room.autoplay.shutdown()
-                room.writer.close()
+            await _close(serving, other)
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        engine.dispose()
+    _with_engine(postgres, scenario)
 
 
 def test_a_table_whose_bot_runs_here_is_kept_current(postgres: Postgres) -> None:
     """A bot's or clock's task keeps the table: dropping it under a running bot would have the bot
     reload it on every step (or play on a stale one)."""
-    engine = database.make_engine(postgres.url)
-    database.upgrade(engine)
 
-    async def scenario() -> None:
+    async def scenario(engine: Engine) -> None:
         serving, other = Room(engine, bot_delay=60.0), Room(engine, bot_delay=60.0)
         try:
-            seats = [SeatRequest(kind="me"), SeatRequest(kind="invite")]
-            table_id = serving.create("tacocat", None, {}, seats, 60.0, None).table_id
+            table_id = _tacocat(serving)
             live = other.live(table_id)
             # Stand in for a running bot of this table at the other process (one that never ends here).
             other.autoplay._start((table_id, "bot", 1), asyncio.sleep(3600))
@@ -101,15 +111,10 @@ def test_a_table_whose_bot_runs_here_is_kept_current(postgres: Postgres) -> None
             await work
             assert other._live[table_id] is live and live.step == 1
         finally:
-            for room in (serving, other):
-                await room.autoplay.shutdown()
-                room.writer.close()
+            await _close(serving, other)
             assert not other.autoplay.busy(table_id)
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        engine.dispose()
+    _with_engine(postgres, scenario)
 
 
 def test_a_choice_outpaced_by_the_other_seat_through_another_process_still_stands(postgres: Postgres) -> None:
@@ -120,15 +125,12 @@ def test_a_choice_outpaced_by_the_other_seat_through_another_process_still_stand
     committed one at a time, each once this process's insert is waiting on it: it loses four times in
     a row, and the choice must still be stored (a retry is only ever needed after another seat moved,
     and the choice is judged again each time)."""
-    engine = database.make_engine(postgres.url)
-    database.upgrade(engine)
 
-    async def scenario() -> None:
+    async def scenario(engine: Engine) -> None:
         room = Room(engine, bot_delay=0.0)
         held: list[psycopg.Connection[tuple[object, ...]]] = []
         try:
-            seats = [SeatRequest(kind="me"), SeatRequest(kind="invite")]
-            table_id = room.create("tacocat", None, {}, seats, 60.0, None).table_id
+            table_id = _tacocat(room)
             live = room.live(table_id)
             assert set(live.state.to_act) == {0, 1}  # the replacement: both seats decide at once
             state, texts = live.state, []
@@ -154,16 +156,14 @@ def test_a_choice_outpaced_by_the_other_seat_through_another_process_still_stand
         finally:
             for conn in held:
                 conn.close()
-            await room.autoplay.shutdown()
-            room.writer.close()
+            await _close(room)
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        engine.dispose()
+    _with_engine(postgres, scenario)
 
 
-async def _until_an_insert_waits(watch: psycopg.Connection[tuple[object, ...]], task: asyncio.Task[object]) -> None:
+async def _until_an_insert_waits(
+    watch: psycopg.Connection[tuple[object, ...]], task: asyncio.Task[object]
+) -> None:
     """Until a session waits on another's uncommitted row (the room's insert of a taken step)."""
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

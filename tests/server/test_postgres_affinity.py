@@ -93,26 +93,37 @@ def test_a_table_only_looked_at_here_is_dropped_not_read(postgres: Postgres) -> 
     _with_engine(postgres, scenario)
 
 
-def test_a_table_whose_bot_runs_here_is_kept_current(postgres: Postgres) -> None:
-    """A bot's or clock's task keeps the table: dropping it under a running bot would have the bot
-    reload it on every step (or play on a stale one)."""
+def test_bots_stop_where_the_table_is_only_held_and_run_where_it_moved(postgres: Postgres) -> None:
+    """A table against a bot, created in one process and loaded in the other (each sets the bot
+    going). When the first stores a move, the second, with no socket on the table, drops it and stops
+    its bot: the process that stored the move runs the bot, so only one thinks for it. With a socket
+    open there, a bot's table is kept current instead."""
 
     async def scenario(engine: Engine) -> None:
+        # A long bot delay: the bots wait, in their tasks, for the whole test.
         serving, other = Room(engine, bot_delay=60.0), Room(engine, bot_delay=60.0)
         try:
-            table_id = _tacocat(serving)
+            seats = [SeatRequest(kind="me"), SeatRequest(kind="bot", bot="random")]
+            table_id = serving.create("tacocat", None, {}, seats, 60.0, None).table_id
+            other.live(table_id)
+            assert serving.autoplay.busy(table_id) and other.autoplay.busy(table_id)
+            tasks = [t for key, t in other.autoplay._tasks.items() if key[0] == table_id]
+            await _move(serving, table_id)
+            assert other.heard(f"{table_id} {serving.origin}") is None
+            await asyncio.gather(*tasks, return_exceptions=True)
+            assert all(t.cancelled() for t in tasks) and not other.autoplay.busy(table_id)
+            assert table_id not in other._live
+            assert serving.autoplay.busy(table_id)  # the bot thinks where the move was stored
+            # A socket there: the table is kept current, its bot running beside it.
             live = other.live(table_id)
-            # Stand in for a running bot of this table at the other process (one that never ends here).
-            other.autoplay._start((table_id, "bot", 1), asyncio.sleep(3600))
-            assert other.autoplay.busy(table_id)
+            other.hub.subscribe(table_id, 0)
             await _move(serving, table_id)
             work = other.heard(f"{table_id} {serving.origin}")
             assert work is not None
             await work
-            assert other._live[table_id] is live and live.step == 1
+            assert other._live[table_id] is live and live.step == 2 and other.autoplay.busy(table_id)
         finally:
             await _close(serving, other)
-            assert not other.autoplay.busy(table_id)
 
     _with_engine(postgres, scenario)
 

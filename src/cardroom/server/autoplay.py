@@ -120,6 +120,13 @@ class Autoplay:
         """Whether a bot or a clock of this table is running in this process."""
         return table_id in self._running
 
+    def stop(self, table_id: str) -> None:
+        """Cancel this table's bots and clocks here (another process runs them)."""
+        if table_id in self._running:
+            for key, task in list(self._tasks.items()):
+                if key[0] == table_id:
+                    task.cancel()
+
     def _done(self, key: tuple[str, str, int], task: asyncio.Task[None]) -> None:
         if self._tasks.get(key) is task:
             del self._tasks[key]

@@ -57,7 +57,7 @@ class CatchUp:
             if not actions_only:
                 self.chat.forget(table_id)  # a chat message: the cached messages (if any) are old
             return None
-        if not self._wanted(table_id, live):
+        if not self._wanted(table_id, live, actions_only):
             self._forget(table_id)
             return None
         if table_id in self._queued:
@@ -68,16 +68,22 @@ class CatchUp:
         self._queued[table_id] = actions_only
         return self.catch_up(table_id, actions_only)
 
-    def _wanted(self, table_id: str, live: Live) -> bool:
-        """Whether this process must keep the table current: a socket is open on it here, a bot or a
-        clock of it runs here, or a request here is using it. A table held only because someone once
-        looked at it here (a GET, a creation, a rematch made here for a table another process serves)
-        is dropped instead of read: whoever asks for it next reloads it from the database, and the
-        process that stored the change runs its bots and clocks."""
-        return self.hub.watched(table_id) or self.autoplay.busy(table_id) or live.lock.locked()
+    def _wanted(self, table_id: str, live: Live, stored_elsewhere: bool) -> bool:
+        """Whether this process must keep the table current: a socket is open on it here, or a
+        request here is using it, or a bot or clock of it runs here and the change was not an action
+        stored by another process. A table held only because someone once looked at it here (a GET,
+        a creation, a rematch made here for a table another process serves) is dropped instead of
+        read: whoever asks for it next reloads it from the database. Its bots and clocks here stop:
+        the process that stored the action runs the table's bots and clocks from there on (it sets
+        them going after every action it stores), so with routing on the table id they run in the
+        table's own process only."""
+        if self.hub.watched(table_id) or live.lock.locked():
+            return True
+        return self.autoplay.busy(table_id) and not stored_elsewhere
 
     def _forget(self, table_id: str) -> None:
         live = self._live.pop(table_id, None)
+        self.autoplay.stop(table_id)
         self._queued.pop(table_id, None)
         self.chat.forget(table_id)
         if live is None or live.is_over:

@@ -15,6 +15,7 @@ import logging
 import random
 import secrets
 import time
+from collections import Counter
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
@@ -59,6 +60,7 @@ class Autoplay:
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
         self._tasks: dict[tuple[str, str, int], asyncio.Task[None]] = {}
+        self._running: Counter[str] = Counter()  # table id -> its tasks in _tasks
         self._bots: dict[tuple[str, int, str], Bot] = {}
         # Bots think on their own threads: a slow search can only delay other bots, never the
         # database writes and reads that run on the default executor.
@@ -109,12 +111,28 @@ class Autoplay:
             coro.close()
             return
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
+        if running is None:
+            self._running[key[0]] += 1
         self._tasks[key] = task
         task.add_done_callback(lambda t, k=key: self._done(k, t))  # type: ignore[misc]
+
+    def busy(self, table_id: str) -> bool:
+        """Whether a bot or a clock of this table is running in this process."""
+        return table_id in self._running
+
+    def stop(self, table_id: str) -> None:
+        """Cancel this table's bots and clocks here (another process runs them)."""
+        if table_id in self._running:
+            for key, task in list(self._tasks.items()):
+                if key[0] == table_id:
+                    task.cancel()
 
     def _done(self, key: tuple[str, str, int], task: asyncio.Task[None]) -> None:
         if self._tasks.get(key) is task:
             del self._tasks[key]
+            self._running[key[0]] -= 1
+            if self._running[key[0]] <= 0:
+                del self._running[key[0]]
         if not task.cancelled() and task.exception() is not None:
             log.error("autoplay task %s failed", key, exc_info=task.exception())
 

@@ -5,6 +5,8 @@ then the table's bots, clocks and sockets are woken. Mixed into :class:`cardroom
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from cardroom.server.hub import Hub
 
 RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
+DROPPED_KEPT = 2000  # tables dropped from the cache whose last state is kept among the recent ones
 
 
 class CatchUp:
@@ -37,21 +40,66 @@ class CatchUp:
     def reload(self, table_id: str) -> Live:
         raise NotImplementedError
 
-    async def heard(self, payload: str) -> None:
-        """A PostgreSQL notification: ``table_id`` or ``table_id origin``. An action this process
-        stored itself is already in its cache; anything else is read from the database."""
+    def heard(self, payload: str) -> Coroutine[Any, Any, None] | None:
+        """A PostgreSQL notification: ``table_id`` or ``table_id origin``; the catch-up to run, if any.
+
+        Every process hears every table's notifications, so this is called on the listener's loop
+        for each, and a table this process does not hold costs one dictionary lookup: it will be read
+        from the database when first asked for. An action this process stored itself is already in
+        its cache."""
         table_id, _, origin = payload.partition(" ")
         if origin == self.origin:
-            return
+            return None
         # Only stored actions name their process: then the new actions are all there is to read.
         actions_only = bool(origin)
+        live = self._live.get(table_id)
+        if live is None:
+            if not actions_only:
+                self.chat.forget(table_id)  # a chat message: the cached messages (if any) are old
+            return None
+        if not self._wanted(table_id, live, actions_only):
+            self._forget(table_id)
+            return None
         if table_id in self._queued:
             # A catch-up for this table is waiting for its turn and has read nothing yet: it will read
             # this change too (and everything else if either asked for everything).
             self._queued[table_id] = self._queued[table_id] and actions_only
-            return
+            return None
         self._queued[table_id] = actions_only
-        await self.catch_up(table_id, actions_only)
+        return self.catch_up(table_id, actions_only)
+
+    def _wanted(self, table_id: str, live: Live, stored_elsewhere: bool) -> bool:
+        """Whether this process must keep the table current: a socket is open on it here, or a
+        request here is using it, or a bot or clock of it runs here and the change was not an action
+        stored by another process. A table held only because someone once looked at it here (a GET,
+        a creation, a rematch made here for a table another process serves) is dropped instead of
+        read: whoever asks for it next reloads it from the database. Its bots and clocks here stop:
+        the process that stored the action runs the table's bots and clocks from there on (it sets
+        them going after every action it stores), so with routing on the table id they run in the
+        table's own process only."""
+        if self.hub.watched(table_id) or live.lock.locked():
+            return True
+        return self.autoplay.busy(table_id) and not stored_elsewhere
+
+    def _forget(self, table_id: str) -> None:
+        live = self._live.pop(table_id, None)
+        self.autoplay.stop(table_id)
+        self._queued.pop(table_id, None)
+        self.chat.forget(table_id)
+        if live is None or live.is_over:
+            self._recent.pop(table_id, None)
+            return
+        # A choice made on the state shown here may still arrive (made before the other process's
+        # change landed): keep that state among the recent ones, so it is judged as it would be had
+        # the table stayed (see ``Room._still_current``). Kept for the last DROPPED_KEPT tables dropped.
+        self._remember(live)
+        dropped = self.__dict__.setdefault("_dropped", OrderedDict())
+        dropped[table_id] = None
+        dropped.move_to_end(table_id)
+        while len(dropped) > DROPPED_KEPT:
+            old, _ = dropped.popitem(last=False)
+            if old not in self._live:
+                self._recent.pop(old, None)
 
     async def catch_up_all(self) -> None:
         """After the notification channel was down: whatever happened meanwhile, catch up on it."""

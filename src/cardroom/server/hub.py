@@ -53,6 +53,10 @@ class Hub:
                 del self._open[(table_id, seat)]
             self._all -= 1
 
+    def watched(self, table_id: str) -> bool:
+        """Whether any socket is open on this table here."""
+        return table_id in self._listeners
+
     def changed(self, table_id: str, only_seat: int | None = None) -> None:
         """Wake every socket of the table, or with ``only_seat`` only that seat's sockets."""
         for event, seat in self._listeners.get(table_id, {}).items():

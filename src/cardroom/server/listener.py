@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from sqlalchemy.engine import make_url
 
@@ -22,10 +23,14 @@ def conninfo(url: str) -> str:
 
 async def listen(
     url: str,
-    on_change: Callable[[str], Awaitable[None]],
+    on_change: Callable[[str], Coroutine[Any, Any, None] | None],
     on_connect: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
     """Forever: hear each payload NOTIFYed and hand it to ``on_change``; reconnect after errors.
+
+    ``on_change`` is called at once, on this loop: it returns the work the payload needs (a
+    coroutine, run in a task of its own) or ``None``. Every process hears every table's changes, and
+    most name tables another process serves: those cost no task.
 
     After each (re)connection, once LISTEN is in place, ``on_connect`` runs: whatever was stored while
     the channel was down was never heard, so the caller reads it from the database."""
@@ -46,9 +51,15 @@ async def listen(
                 # Each notification is handled in a task of its own: catching up reads the database,
                 # and in series one slow read would hold up every other table's moves.
                 async for note in conn.notifies():
-                    task = asyncio.create_task(_handle(on_change, note.payload))
-                    running.add(task)
-                    task.add_done_callback(running.discard)
+                    try:
+                        work = on_change(note.payload)
+                    except Exception:
+                        log.exception("hearing a change of table %s failed", note.payload)
+                        continue
+                    if work is not None:
+                        task = asyncio.create_task(_handle(work, note.payload))
+                        running.add(task)
+                        task.add_done_callback(running.discard)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -57,8 +68,8 @@ async def listen(
             delay = min(delay * 2, 10.0)
 
 
-async def _handle(on_change: Callable[[str], Awaitable[None]], payload: str) -> None:
+async def _handle(work: Awaitable[None], payload: str) -> None:
     try:
-        await on_change(payload)
+        await work
     except Exception:
         log.exception("catching up on table %s failed", payload)

@@ -358,7 +358,10 @@ class Room(CatchUp):
                 raise Refused(str(exc)) from None
             action_text = str(live.game.parse_action(text))
             if timed_out or action_text != PASS or live.window_deadline is None or not window_open(live):
-                for _ in range(3):
+                # Each lost race means another seat moved, and the choice is judged again: it stands
+                # for at most RECENT_STATES steps, so that many tries are all it can ever need (three
+                # were too few when the other seat's decisions went through another process faster).
+                for _ in range(RECENT_STATES + 1):
                     if await self._store(live, seat, action_text, timed_out, new_state):
                         break
                     # Another process stored this step first and its actions are applied now. A

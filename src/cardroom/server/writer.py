@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from cardroom.server import store
+from cardroom.server import store, timings
 from cardroom.server.store import NewAction
 
 MAX_BATCH = 256
@@ -32,12 +32,16 @@ class GroupWriter:
 
     async def append(self, action: NewAction) -> None:
         """Store one action; :class:`store.StepTaken` if its step was taken first."""
+        asked = timings.clock() if timings.ON else 0.0
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._pending.append((action, future))
         if not self._running:
             self._running = True
             asyncio.get_running_loop().create_task(self._drain())
-        if await future:
+        taken = await future
+        if timings.ON:
+            timings.add("commit wait", timings.clock() - asked)
+        if taken:
             raise store.StepTaken(f"step {action.step} of table {action.table_id} is already taken")
 
     async def append_together(self, actions: list[NewAction]) -> None:
@@ -54,6 +58,7 @@ class GroupWriter:
         try:
             while self._pending:
                 batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+                begun = timings.clock() if timings.ON else 0.0
                 try:
                     taken = await loop.run_in_executor(
                         self._thread, store.append_actions, self.engine, [a for a, _ in batch], self.origin
@@ -63,6 +68,9 @@ class GroupWriter:
                         if not future.done():
                             future.set_exception(exc)
                     continue
+                if timings.ON:
+                    timings.add("commit batch", timings.clock() - begun)
+                    timings.count("commit batch size", len(batch))
                 for (_, future), was_taken in zip(batch, taken, strict=True):
                     if not future.done():
                         future.set_result(was_taken)

@@ -407,6 +407,7 @@ def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> F
     cpu_before = sum(cpu_seconds(pid) for pid in server_pids)
     generator_before = sum(cpu_seconds(proc.pid) for proc, _ in workers if proc.pid)
     waited_before = sum(cpu_wait_seconds(pid) for pid in server_pids)
+    generator_waited_before = sum(cpu_wait_seconds(proc.pid) for proc, _ in workers if proc.pid)
     load_before = os.getloadavg()[0]
     if args.timings:
         for pid in server_pids:
@@ -415,6 +416,9 @@ def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> F
     server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - cpu_before
     generator_cpu = sum(cpu_seconds(proc.pid) for proc, _ in workers if proc.pid) - generator_before
     server_waited = sum(cpu_wait_seconds(pid) for pid in server_pids) - waited_before
+    generator_waited = (
+        sum(cpu_wait_seconds(proc.pid) for proc, _ in workers if proc.pid) - generator_waited_before
+    )
     if args.timings:
         for pid in server_pids:
             os.kill(pid, signal.SIGUSR2)  # ... and are written to its log now
@@ -428,7 +432,7 @@ def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> F
     print(
         f"load generator CPU      {generator_cpu / args.seconds * 100:.0f}% of one core over {args.procs} processes"
         f" ({generator_cpu / args.seconds / args.procs * 100:.0f}% each; 100% each would mean the generator,"
-        f" not the server, sets the pace)"
+        f" not the server, sets the pace); it waited {generator_waited:.1f} s for a CPU"
     )
     print(
         f"server waited for a CPU {server_waited:.1f} s of the {args.seconds:.0f} s (runnable, but other"

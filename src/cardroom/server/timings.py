@@ -23,7 +23,7 @@ MAX_SAMPLES = 1_000_000  # per series; enough for minutes of load, bounded howev
 
 clock = time.perf_counter
 _samples: defaultdict[str, list[float]] = defaultdict(list)
-_gc_started = 0.0
+_gc_started = (0.0, 0.0)  # (wall clock, this thread's CPU time) when a collection began
 
 
 def add(series: str, seconds: float) -> None:
@@ -43,11 +43,14 @@ def reset() -> None:
 
 
 def _gc_callback(phase: str, info: dict[str, int]) -> None:
+    # Wall clock and CPU time apart: on a shared machine a pause also waits for a CPU.
     global _gc_started
     if phase == "start":
-        _gc_started = clock()
-    elif _gc_started:
-        add(f"gc pause gen{info.get('generation', '?')}", clock() - _gc_started)
+        _gc_started = (clock(), time.thread_time())
+    elif _gc_started[0]:
+        generation = info.get("generation", "?")
+        add(f"gc pause gen{generation}", clock() - _gc_started[0])
+        add(f"gc pause gen{generation} cpu", time.thread_time() - _gc_started[1])
 
 
 async def loop_lag(period: float = 0.01) -> None:

@@ -321,9 +321,9 @@ async def handoff(table_id: str, request: Request, room: RoomDep, token: TokenDe
 )
 async def rematch(table_id: str, room: RoomDep, token: TokenDep) -> Rematch:
     begun = timings.clock() if timings.ON else 0.0
-    new_id, fresh = room.rematch(table_id, token)  # on the loop, database calls included (see docs)
+    new_id, fresh = await room.rematch(table_id, token)
     if timings.ON:
-        timings.add("rematch on the loop", timings.clock() - begun)
+        timings.add("rematch", timings.clock() - begun)
     return Rematch(table_id=new_id, token=fresh)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine
 
@@ -20,6 +20,7 @@ from cardroom.server import store, timings
 from cardroom.server.store import NewAction
 
 MAX_BATCH = 256
+T = TypeVar("T")
 
 
 class GroupWriter:
@@ -76,6 +77,11 @@ class GroupWriter:
                         future.set_result(was_taken)
         finally:
             self._running = False
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run another write on the writer's thread, after those already queued, and return its
+        result: the event loop never waits for a commit's sync to disk."""
+        return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
 
     def run_in_order(self, fn: Callable[..., None], *args: Any) -> asyncio.Future[None]:
         """Run another write on the writer's thread, after those already queued (so an older write

@@ -237,7 +237,7 @@ class Room(CatchUp):
 
     async def reload_row_soon(self, live: Live) -> None:
         """:meth:`reload_row`, read on a thread (the event loop goes on)."""
-        row = await asyncio.to_thread(store.load_table, self.engine, live.row.id)
+        row = await self._read_row(live.row.id)
         if row is not None:
             live.row = row
 
@@ -445,15 +445,21 @@ class Room(CatchUp):
         except store.StepTaken:
             await self._lost_race(live)
             return False
+        # The finished table's row (status "over"), read on a thread before the state moves on, so
+        # nobody sees a finished game on a table still marked as playing.
+        row = await self._read_row(table_id) if new_state.is_over else None
         # Recent states, so a choice made on one of them can be judged (see :meth:`_still_current`).
         recent = self._recent.setdefault(table_id, {})
         recent[live.step] = live.state
         recent.pop(live.step - RECENT_STATES, None)
         live.record(seat, new_state, timed_out)
         if new_state.is_over:
-            self.reload_row(live)
+            live.row = row or live.row
             self._recent.pop(table_id, None)
         return True
+
+    async def _read_row(self, table_id: str) -> TableRow | None:
+        return await asyncio.to_thread(store.load_table, self.engine, table_id)
 
     async def _store_window(self, live: Live, answers: list[tuple[int, str, bool]]) -> None:
         """Store a closing window's answers (seat, action, timed out) in one transaction, all or none,
@@ -477,13 +483,14 @@ class Room(CatchUp):
         except store.StepTaken:
             live = self.reload(table_id)
             raise StaleStep(live.step) from None
+        row = await self._read_row(table_id) if states[-1].is_over else None  # as in _store
         recent = self._recent.setdefault(table_id, {})
         for (seat, _, timed_out), new_state in zip(answers, states, strict=True):
             recent[live.step] = live.state
             recent.pop(live.step - RECENT_STATES, None)
             live.record(seat, new_state, timed_out)
         if states[-1].is_over:
-            self.reload_row(live)
+            live.row = row or live.row
             self._recent.pop(table_id, None)
 
     async def concede(self, table_id: str, token: str | None) -> Live:

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 
 from cardroom.server import database, store
+from tests.server.conftest import auth, create
 from tests.server.process import ServerProcess, free_port
 
 
@@ -106,3 +108,14 @@ def test_rematch_requests_at_once_make_one_table(tmp_path: Path) -> None:
         assert sorted({r.json()["seat"] for r in opened if r.status_code == 200}) == [0, 1]
     finally:
         server.stop()
+
+
+def test_rate_limit_leases_are_written_by_the_one_writer_on_sqlite(client: TestClient) -> None:
+    # SQLite has one writer at a time: a lease written on a thread of its own lost the lock to busy
+    # group commits again and again (seconds in SQLite's busy handler, then "database is locked").
+    state = client.app.state  # type: ignore[attr-defined]
+    assert state.limiter._thread is state.room.writer.thread
+    table = create(client, reaction_seconds=60)
+    view = client.get(f"/api/tables/{table['table_id']}/view", headers=auth(table["token"]))
+    assert view.status_code == 200  # a lease was taken (and written) on that thread
+    assert state.limiter._leases

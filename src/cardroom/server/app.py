@@ -72,7 +72,10 @@ def create_app(
         room.hub.spectators = spectators_per_table
         app.state.room = room
         # Per-token limits live in the database, so they hold across server processes.
-        app.state.limiter = SharedRateLimiter(url, rate, burst)
+        # On SQLite its leases are written on the group writer's thread: one writer, no lock contention.
+        app.state.limiter = SharedRateLimiter(
+            url, rate, burst, room.writer.thread if engine.dialect.name == "sqlite" else None
+        )
         app.state.tables_per_minute = tables_per_minute or int(
             os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60")
         )

@@ -31,6 +31,11 @@ class GroupWriter:
         self._running = False
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-writer")
 
+    @property
+    def thread(self) -> ThreadPoolExecutor:
+        """The one thread every write of this process runs on (others may queue writes there)."""
+        return self._thread
+
     async def append(self, action: NewAction) -> None:
         """Store one action; :class:`store.StepTaken` if its step was taken first."""
         asked = timings.clock() if timings.ON else 0.0

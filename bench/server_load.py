@@ -85,12 +85,16 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, database: str, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, database: str, bot_delay: float = 0.0, timings: bool = False
+) -> subprocess.Popen[bytes]:
     import httpx
 
     cardroom = shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"
     # Every table here comes from one address: lift the per-address table creation limit.
     env = {**os.environ, "CARDROOM_BOT_DELAY": str(bot_delay), "CARDROOM_TABLES_PER_MINUTE": "1000000"}
+    if timings:  # the server's own percentiles, written to its log (see server/timings.py)
+        env["CARDROOM_TIMINGS"] = "1"
     # The server's log goes to a file (a pipe nobody reads would stall a server that logs a lot).
     log = Path(tempfile.gettempdir()) / f"cardroom-server-{port}.log"
     with log.open("wb") as sink:
@@ -117,6 +121,16 @@ def cpu_seconds(pid: int) -> float:
     """User plus system CPU time the process has used."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_wait_seconds(pid: int) -> float:
+    """Seconds the process's threads spent runnable but waiting for a CPU (the kernel's schedstat):
+    on a shared machine, the part of the latency that is other programs', not this one's."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += int((task / "schedstat").read_text().split()[1])
+    return total / 1e9
 
 
 def rss_mb(pid: int) -> float:
@@ -391,14 +405,43 @@ def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> F
         pipe.send((start, end))
     time.sleep(max(0.0, start - time.time()))
     cpu_before = sum(cpu_seconds(pid) for pid in server_pids)
+    generator_before = sum(cpu_seconds(proc.pid) for proc, _ in workers if proc.pid)
+    waited_before = sum(cpu_wait_seconds(pid) for pid in server_pids)
+    generator_waited_before = sum(cpu_wait_seconds(proc.pid) for proc, _ in workers if proc.pid)
+    load_before = os.getloadavg()[0]
+    if args.timings:
+        for pid in server_pids:
+            os.kill(pid, signal.SIGUSR1)  # the server's timings start afresh with the measured window
     time.sleep(max(0.0, end - time.time()))
     server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - cpu_before
+    generator_cpu = sum(cpu_seconds(proc.pid) for proc, _ in workers if proc.pid) - generator_before
+    server_waited = sum(cpu_wait_seconds(pid) for pid in server_pids) - waited_before
+    generator_waited = (
+        sum(cpu_wait_seconds(proc.pid) for proc, _ in workers if proc.pid) - generator_waited_before
+    )
+    if args.timings:
+        for pid in server_pids:
+            os.kill(pid, signal.SIGUSR2)  # ... and are written to its log now
+    load_after = os.getloadavg()[0]
     rss_busy = sum(rss_mb(pid) for pid in server_pids)
     figures = Figures()
     for proc, pipe in workers:
         figures.merge(pipe.recv())
         proc.join(30)
     print_figures(args, figures, args.seconds, server_cpu, rss_idle, rss_busy)
+    print(
+        f"load generator CPU      {generator_cpu / args.seconds * 100:.0f}% of one core over {args.procs} processes"
+        f" ({generator_cpu / args.seconds / args.procs * 100:.0f}% each; 100% each would mean the generator,"
+        f" not the server, sets the pace); it waited {generator_waited:.1f} s for a CPU"
+    )
+    print(
+        f"server waited for a CPU {server_waited:.1f} s of the {args.seconds:.0f} s (runnable, but other"
+        f" programs had the cores: {server_waited / args.seconds * 100:.0f}% of the time)"
+    )
+    print(
+        f"machine                 load average {load_before:.1f} at the start, {load_after:.1f} at the end;"
+        f" {os.cpu_count()} cores; this script at nice {os.nice(0)}"
+    )
     figures.server_cpu = server_cpu
     return figures
 
@@ -440,6 +483,21 @@ def print_figures(
     )
 
 
+def print_server_timings(port: int) -> None:
+    """The server's own percentiles over the measured window (from its log, where SIGUSR2 put them)."""
+    log = Path(tempfile.gettempdir()) / f"cardroom-server-{port}.log"
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        lines = [line for line in log.read_text(errors="replace").splitlines() if line.startswith("timing ")]
+        if lines:
+            print("inside the server, over the measured window (ms; commit batch size in actions):")
+            for line in lines:
+                print("  " + line[len("timing ") :])
+            return
+        time.sleep(0.2)
+    print("inside the server: no timings were written to its log")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -462,6 +520,12 @@ def main() -> None:
         help="play against a server already running there (with --pid for its CPU and memory)",
     )
     parser.add_argument("--pid", type=int, default=None, help="the process id of the server at --url")
+    parser.add_argument(
+        "--no-timings",
+        dest="timings",
+        action="store_false",
+        help="do not ask the server it starts for its own timings (on by default; see server/timings.py)",
+    )
     args = parser.parse_args()
     if (
         not 1 <= args.tables + args.bot_tables <= 10_000
@@ -476,14 +540,17 @@ def main() -> None:
     args.label = database.split(":", 1)[0] if args.database else "sqlite (new file)"
     args.servers = 1
     if args.url:
+        args.timings = False  # a server started elsewhere may not have them switched on
         if args.pid is None:
             parser.error("--url needs --pid (the server's process id, for its CPU time and memory)")
         run([args.url.rstrip("/")], args, [args.pid])
         return
     port = free_port()
-    server = start_server(port, database, args.bot_delay)
+    server = start_server(port, database, args.bot_delay, args.timings)
     try:
         run([f"http://127.0.0.1:{port}"], args, [server.pid])
+        if args.timings:
+            print_server_timings(port)
     finally:
         server.send_signal(signal.SIGTERM)
         try:

@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
-from cardroom.server import antics, listing, store
+from cardroom.server import antics, listing, store, timings
 from cardroom.server.concede import ended_view
 from cardroom.server.concede import log_entry as concede_entry
 from cardroom.server.concede import outcome as concede_outcome
@@ -320,7 +320,10 @@ async def handoff(table_id: str, request: Request, room: RoomDep, token: TokenDe
     summary="Start (or join) the rematch: its table id and a fresh secret for your seat there",
 )
 async def rematch(table_id: str, room: RoomDep, token: TokenDep) -> Rematch:
-    new_id, fresh = room.rematch(table_id, token)
+    begun = timings.clock() if timings.ON else 0.0
+    new_id, fresh = await room.rematch(table_id, token)
+    if timings.ON:
+        timings.add("rematch", timings.clock() - begun)
     return Rematch(table_id=new_id, token=fresh)
 
 

@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardroom
-from cardroom.server import database
+from cardroom.server import collector, database, timings
 from cardroom.server.analysis_api import router as analysis_router
 from cardroom.server.api import router
 from cardroom.server.fastpath import REFUSALS, ActionFastPath, problem
@@ -49,6 +49,7 @@ def create_app(
     spectators_per_table: int = 100,
     tables_per_minute: int | None = None,
     expire_after: timedelta = EXPIRE_AFTER,
+    tune_collector: bool = False,
 ) -> FastAPI:
     """The app on the given database (see :func:`database.database_url` for the default).
 
@@ -57,6 +58,8 @@ def create_app(
     ``tables_per_minute`` (default 60, or $CARDROOM_TABLES_PER_MINUTE): how many tables one address
     may create in any minute, counted in the database (so across processes).
     ``expire_after``: how long an unfinished table may go without a move before it is closed.
+    ``tune_collector``: keep the garbage collector's full collections short (:mod:`.collector`);
+    `cardroom serve` sets it, the process being the server's alone.
     """
     url = database.database_url(database_url)
     delay = bot_delay if bot_delay is not None else float(os.environ.get("CARDROOM_BOT_DELAY", "0.8"))
@@ -69,12 +72,18 @@ def create_app(
         room.hub.spectators = spectators_per_table
         app.state.room = room
         # Per-token limits live in the database, so they hold across server processes.
-        app.state.limiter = SharedRateLimiter(url, rate, burst)
+        # On SQLite its leases are written on the group writer's thread: one writer, no lock contention.
+        app.state.limiter = SharedRateLimiter(
+            url, rate, burst, room.writer.thread if engine.dialect.name == "sqlite" else None
+        )
         app.state.tables_per_minute = tables_per_minute or int(
             os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60")
         )
         await room.expire_idle()  # one UPDATE, done before the first request is served
-        background = [asyncio.create_task(_housekeeping(room))]
+        background = [asyncio.create_task(_housekeeping(room, tune_collector))]
+        sampler = timings.start()  # None unless $CARDROOM_TIMINGS=1
+        if sampler is not None:
+            background.append(sampler)
         if engine.dialect.name == "postgresql":
             background.append(asyncio.create_task(listen(url, room.heard, room.catch_up_all)))
         try:
@@ -88,6 +97,10 @@ def create_app(
             room.writer.close()
             app.state.limiter.close()
             engine.dispose()
+            if timings.ON:
+                timings.report()
+            if tune_collector:
+                collector.stop()
 
     app = CardroomApp(
         title="cardroom",
@@ -130,12 +143,17 @@ class CardroomApp(FastAPI):
         await self._hot(scope, receive, send)
 
 
-async def _housekeeping(room: Room) -> None:
-    """Resume the unfinished tables in the background, then close idle tables hourly."""
+async def _housekeeping(room: Room, tune_collector: bool) -> None:
+    """Resume the unfinished tables in the background, then close idle tables hourly (and let the
+    collector look at everything once, see :mod:`.collector`)."""
     await room.resume_all()
+    if tune_collector:
+        collector.settle()
     while True:
         await asyncio.sleep(3600)
         await room.expire_idle()
+        if tune_collector:
+            collector.sweep()
 
 
 def _document_problems(app: FastAPI) -> None:

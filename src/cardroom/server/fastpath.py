@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 
-from cardroom.server import antics
+from cardroom.server import antics, timings
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.limits import MAX_BODY, ASGIApp, Message, Receive, Scope, Send, short
 from cardroom.server.tokens import hash_token
@@ -60,6 +60,7 @@ class ActionFastPath:
             await self.app(scope, receive, send)
             return
         body, more = await _read_body(receive)
+        received = timings.clock() if timings.ON else 0.0
         if body is None:
             return  # the client went away
         fields = None if more else _action_fields(body)
@@ -69,7 +70,10 @@ class ActionFastPath:
         step, action = fields
         state = scope["app"].state
         try:
-            if not await state.limiter.allow(hash_token(token)):
+            allowed = await state.limiter.allow(hash_token(token))
+            if timings.ON:
+                timings.add("rate limit check", timings.clock() - received)
+            if not allowed:
                 raise RateLimited()
             room = state.room
             table_id = match.group(1)
@@ -91,6 +95,8 @@ class ActionFastPath:
             }
         )
         await send({"type": "http.response.body", "body": payload})
+        if timings.ON:
+            timings.add("action request", timings.clock() - received)
 
 
 def _plain_request(scope: Scope) -> str | None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 from collections import Counter, defaultdict
 
+from cardroom.server import timings
+
 
 class Hub:
     def __init__(self, *, spectators: int = 100, per_seat: int = 8, total: int = 10_000) -> None:
@@ -24,6 +26,7 @@ class Hub:
         self.total = total
         self._open: Counter[tuple[str, int | None]] = Counter()
         self._all = 0
+        self.changed_at: dict[str, float] = {}  # table id -> when it last changed (timings on only)
 
     def refusal(self, table_id: str, seat: int | None) -> str | None:
         """Why one more socket for this seat (``None``: a spectator) is refused, or ``None``."""
@@ -48,6 +51,7 @@ class Hub:
             seat = listeners.pop(event)
             if not listeners:
                 del self._listeners[table_id]
+                self.changed_at.pop(table_id, None)
             self._open[(table_id, seat)] -= 1
             if self._open[(table_id, seat)] <= 0:
                 del self._open[(table_id, seat)]
@@ -59,6 +63,8 @@ class Hub:
 
     def changed(self, table_id: str, only_seat: int | None = None) -> None:
         """Wake every socket of the table, or with ``only_seat`` only that seat's sockets."""
+        if timings.ON:
+            self.changed_at[table_id] = timings.clock()
         for event, seat in self._listeners.get(table_id, {}).items():
             if only_seat is None or seat == only_seat:
                 event.set()

@@ -56,7 +56,11 @@ LEASE_LIFE = 60.0
 class SharedRateLimiter:
     """Token buckets in the ``rate_buckets`` table, spent through per-process leases."""
 
-    def __init__(self, url: str, rate: float, burst: int) -> None:
+    def __init__(self, url: str, rate: float, burst: int, thread: ThreadPoolExecutor | None = None) -> None:
+        """``thread``: where the leases are written (default: a thread of their own). On SQLite the
+        server passes its group writer's thread: SQLite has one writer at a time, and a lease on a
+        thread of its own lost the lock to a busy group commit again and again, sleeping in SQLite's
+        busy handler for seconds (and failing after its timeout)."""
         self.rate = rate
         self.burst = burst
         self.engine = _bucket_engine(url)
@@ -70,7 +74,8 @@ class SharedRateLimiter:
             "INSERT INTO rate_buckets (key, tokens, stamp) VALUES (:key, :tokens, :now) ON CONFLICT (key) DO NOTHING"
         )
         self._leases: dict[str, tuple[int, float]] = {}  # key -> (tokens left, taken when)
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-limits")
+        self._own_thread = thread is None
+        self._thread = thread or ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-limits")
 
     async def allow(self, key: str) -> bool:
         now = time.monotonic()
@@ -102,7 +107,8 @@ class SharedRateLimiter:
         return 0
 
     def close(self) -> None:
-        self._thread.shutdown(wait=True)
+        if self._own_thread:
+            self._thread.shutdown(wait=True)
         self.engine.dispose()
 
 

@@ -17,6 +17,7 @@ import asyncio
 import re
 from urllib.parse import parse_qs
 
+from cardroom.server import timings
 from cardroom.server.errors import UnknownTable, WrongToken
 from cardroom.server.limits import ASGIApp, Receive, Scope, Send
 from cardroom.server.rooms import Room
@@ -70,12 +71,16 @@ async def table_socket(room: Room, table_id: str, token: str | None, receive: Re
         changed.set()
 
     receiver = asyncio.ensure_future(until_closed())
+    woken = 0.0  # timings on: when a change woke this socket (0 for its first snapshot)
     try:
         while not closed.is_set():
             changed.clear()
             body = room.encoded_snapshot(room.live(table_id), seat)
             await send({"type": "websocket.send", "text": socket_message(body).decode()})
+            if timings.ON and woken:
+                timings.add("socket push", timings.clock() - room.hub.changed_at.get(table_id, woken))
             await changed.wait()
+            woken = timings.clock() if timings.ON else 0.0
     except (OSError, RuntimeError):  # the connection went away mid-send
         return
     finally:

@@ -12,14 +12,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine
 
-from cardroom.server import store
+from cardroom.server import store, timings
 from cardroom.server.store import NewAction
 
 MAX_BATCH = 256
+T = TypeVar("T")
 
 
 class GroupWriter:
@@ -30,14 +31,23 @@ class GroupWriter:
         self._running = False
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-writer")
 
+    @property
+    def thread(self) -> ThreadPoolExecutor:
+        """The one thread every write of this process runs on (others may queue writes there)."""
+        return self._thread
+
     async def append(self, action: NewAction) -> None:
         """Store one action; :class:`store.StepTaken` if its step was taken first."""
+        asked = timings.clock() if timings.ON else 0.0
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._pending.append((action, future))
         if not self._running:
             self._running = True
             asyncio.get_running_loop().create_task(self._drain())
-        if await future:
+        taken = await future
+        if timings.ON:
+            timings.add("commit wait", timings.clock() - asked)
+        if taken:
             raise store.StepTaken(f"step {action.step} of table {action.table_id} is already taken")
 
     async def append_together(self, actions: list[NewAction]) -> None:
@@ -54,6 +64,7 @@ class GroupWriter:
         try:
             while self._pending:
                 batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
+                begun = timings.clock() if timings.ON else 0.0
                 try:
                     taken = await loop.run_in_executor(
                         self._thread, store.append_actions, self.engine, [a for a, _ in batch], self.origin
@@ -63,11 +74,19 @@ class GroupWriter:
                         if not future.done():
                             future.set_exception(exc)
                     continue
+                if timings.ON:
+                    timings.add("commit batch", timings.clock() - begun)
+                    timings.count("commit batch size", len(batch))
                 for (_, future), was_taken in zip(batch, taken, strict=True):
                     if not future.done():
                         future.set_result(was_taken)
         finally:
             self._running = False
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run another write on the writer's thread, after those already queued, and return its
+        result: the event loop never waits for a commit's sync to disk."""
+        return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
 
     def run_in_order(self, fn: Callable[..., None], *args: Any) -> asyncio.Future[None]:
         """Run another write on the writer's thread, after those already queued (so an older write

@@ -1,0 +1,72 @@
+"""The server's own timings (``server/timings.py``, switched on for a benchmark) record what a move
+costs inside the server; the collector setting (``server/collector.py``) freezes the survivors of
+full collections and thaws them on request."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardroom.server import collector, timings
+from tests.server.conftest import auth, create
+
+
+def test_a_move_is_timed_from_request_to_push(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = create(client, reaction_seconds=60)
+    tid, token = str(table["table_id"]), str(table["token"])
+    monkeypatch.setattr(timings, "ON", True)
+    timings.reset()
+    try:
+        with client.websocket_connect(f"/api/tables/{tid}/ws") as spectator:
+            first = spectator.receive_json()
+            legal = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()["view"]["legal_actions"]
+            played = client.post(
+                f"/api/tables/{tid}/actions", headers=auth(token), json={"step": 0, "action": legal[0]}
+            )
+            assert played.status_code == 200
+            assert spectator.receive_json()["table"]["step"] == first["table"]["step"] + 1
+        report = timings.report()
+    finally:
+        timings.reset()
+    lines = {line.split("  n ")[0].removeprefix("timing ").strip(): line for line in report.splitlines()}
+    for series in ("action request", "commit wait", "commit batch", "commit batch size", "rate limit check"):
+        assert series in lines, report
+        assert " n       1 " in lines[series], lines[series]
+    assert "socket push" in lines  # the spectator's push after the move (its first snapshot is not one)
+    assert "objects the collector tracks" in report
+
+
+def test_timings_are_off_unless_asked(client: TestClient) -> None:
+    assert timings.ON is False  # the tests run without $CARDROOM_TIMINGS
+    timings.reset()
+    table = create(client, reaction_seconds=60)
+    tid, token = str(table["table_id"]), str(table["token"])
+    legal = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()["view"]["legal_actions"]
+    client.post(f"/api/tables/{tid}/actions", headers=auth(token), json={"step": 0, "action": legal[0]})
+    assert "action request" not in timings.report()
+
+
+def test_the_collector_freezes_survivors_of_full_collections_and_thaws_them_on_request() -> None:
+    async def scenario() -> tuple[int, int, int]:
+        collector.settle()
+        try:
+            settled = gc.get_freeze_count()
+            kept = [[i] for i in range(10_000)]  # long-lived containers made after startup
+            gc.collect()  # a full collection: its survivors are frozen on the loop's next turn
+            await asyncio.sleep(0)
+            frozen = gc.get_freeze_count()
+            collector.sweep()
+            thawed = gc.get_freeze_count()
+            assert len(kept) == 10_000
+            return settled, frozen, thawed
+        finally:
+            collector.stop()
+
+    settled, frozen, thawed = asyncio.run(scenario())
+    assert settled > 0
+    assert frozen - settled > 9_900  # the 10,000 lists, give or take what the loop freed meanwhile
+    assert thawed == 0
+    assert collector._after_collection not in gc.callbacks

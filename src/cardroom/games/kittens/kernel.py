@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from cardroom.games.kittens.kernel_jit import njit
+from cardroom.core.compiled import njit
 
 Arr = npt.NDArray[np.int64]
 

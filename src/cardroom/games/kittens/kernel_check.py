@@ -18,13 +18,13 @@ import random
 import numpy as np
 
 from cardroom.core.rng import derive
+from cardroom.games.kernel_face import Counts, KernelMismatch
 from cardroom.games.kittens import kernel as k
 from cardroom.games.kittens import kernel_seat as ksp
 from cardroom.games.kittens.bot import HeuristicBot
 from cardroom.games.kittens.game import KittensGame
 from cardroom.games.kittens.kernel_codec import action_id, action_text, canonical, config, decode, encode
 from cardroom.games.kittens.state import KittensState
-from cardroom.games.tacocat.kernel_check import Counts, KernelMismatch
 
 __all__ = ["Counts", "KernelMismatch", "play", "run"]
 

@@ -23,13 +23,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardroom.core.compiled import njit
 from cardroom.core.game import Game
 from cardroom.games.kittens import kernel as k
 from cardroom.games.kittens import kernel_search as ks
 from cardroom.games.kittens import kernel_seat as ksp
 from cardroom.games.kittens.game import KittensGame
 from cardroom.games.kittens.kernel_codec import action_id, config, encode
-from cardroom.games.kittens.kernel_jit import njit
 
 Floats = npt.NDArray[np.float64]
 

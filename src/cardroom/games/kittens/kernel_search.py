@@ -20,9 +20,9 @@ import math
 import numpy as np
 import numpy.typing as npt
 
+from cardroom.core.compiled import njit
 from cardroom.games.kittens import kernel as k
 from cardroom.games.kittens import kernel_seat as ksp
-from cardroom.games.kittens.kernel_jit import njit
 
 NODE_ACTIONS = 48
 MAX_DEPTH = 128  # tree decisions in one playout (the reference has no limit; none comes near)

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from cardroom.core.compiled import COMPILED
 from cardroom.core.game import Game
 from cardroom.games.kernel_face import Result, Settings, paired_choice, root_choice, thread_tree
 from cardroom.games.taco import kernel as k
@@ -24,7 +25,6 @@ from cardroom.games.taco import kernel_tree as kt
 from cardroom.games.taco.game import TacoGame
 from cardroom.games.taco.kernel_codec import action_text, config, encode
 from cardroom.games.taco.kernel_codec import unsupported as _unsupported
-from cardroom.games.tacocat.kernel_jit import COMPILED
 
 __all__ = ["COMPILED", "Result", "Searcher", "Settings", "simulate", "unsupported", "warm"]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from cardroom.core.compiled import njit
 from cardroom.games.taco.kernel import (
     ACTION,
     B_ANY,
@@ -81,7 +82,6 @@ from cardroom.games.taco.kernel import (
     top,
 )
 from cardroom.games.taco.kernel_rules import destroy, leave_taco, move, pick_target, run, target_ok
-from cardroom.games.tacocat.kernel_jit import njit
 
 
 @njit

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from cardroom.core.compiled import njit
 from cardroom.games.taco.kernel import (
     ACTION,
     AGES,
@@ -128,7 +129,6 @@ from cardroom.games.taco.kernel import (
     to_hand,
     top,
 )
-from cardroom.games.tacocat.kernel_jit import njit
 
 
 @njit

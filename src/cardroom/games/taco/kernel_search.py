@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from cardroom.core.compiled import njit
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_legal as kl
 from cardroom.games.taco import kernel_rules as kr
 from cardroom.games.taco import kernel_seat as ksp
 from cardroom.games.taco import kernel_tree as kt
-from cardroom.games.tacocat.kernel_jit import njit
 
 Arr = k.Arr
 MAX_DEPTH = 128  # tree decisions in one playout

@@ -10,9 +10,9 @@ import math
 import numpy as np
 import numpy.typing as npt
 
+from cardroom.core.compiled import njit
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_seat as ksp
-from cardroom.games.tacocat.kernel_jit import njit
 
 NODE_ACTIONS = 64  # a decision with more actions is played by the default policy, not grown
 MASK60 = (1 << 60) - 1

@@ -17,9 +17,9 @@ import math
 import numpy as np
 import numpy.typing as npt
 
+from cardroom.core.compiled import njit
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_seat as ksp
-from cardroom.games.tacocat.kernel_jit import njit
 
 NODE_ACTIONS = 40
 MASK60 = (1 << 60) - 1

@@ -13,6 +13,9 @@ function it calls built in: after an edit to a game's ``kernel.py`` the search i
 ``kernel*.py`` of a game's folder, or a ``compiled*.py`` of this folder) is stamped with the contents
 of every ``kernel*.py`` of its folder and of every ``compiled*.py`` here, the shared compiled helpers
 it may call (``_install_locator``).
+
+The shared compiled helpers themselves live here too: ``mix60``, one step of the 60-bit hash that
+keys every kernel search's information sets (the keys of its trees), free of int64 overflow.
 """
 
 from __future__ import annotations
@@ -117,3 +120,24 @@ def njit(fn: F) -> F:
         return fn
     compiled: F = _numba.njit(cache=True, nogil=True)(fn)  # a dispatcher, called like ``fn``
     return compiled
+
+
+# -- the shared compiled helpers ----------------------------------------------------------------------
+
+MASK60 = (1 << 60) - 1
+#: Where an information-set key starts: FNV's 64-bit offset basis, cut to 60 bits.
+MIX60_START = 0xCBF29CE484222325 & MASK60
+
+
+@njit
+def mix60(h: int, x: int) -> int:
+    """One step of the 60-bit FNV-style hash that keys every kernel search's information sets:
+    ``((h ^ x) * PRIME) mod 2**60`` for ``0 <= h < 2**60``, with the low 32 bits of ``x`` mixed in.
+
+    The plain product overflows int64 (``h`` has 60 bits, FNV's ``PRIME`` 41). In compiled code an
+    overflowing product is undefined behaviour (LLVM may fold it differently from Python's exact
+    integers), and run as Python on numpy integers it wraps with a warning; so ``PRIME`` = 2**40 +
+    0x1B3 is applied in pieces, every one below 2**63, and all three paths give the same key."""
+    h = h ^ (int(x) & 0xFFFFFFFF)
+    hi = h >> 30
+    return int((((h & 0xFFFFF) << 40) + (h & 0x3FFFFFFF) * 0x1B3 + (((hi * 0x1B3) & 0x3FFFFFFF) << 30)) & MASK60)

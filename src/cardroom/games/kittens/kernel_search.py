@@ -20,15 +20,12 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from cardroom.core.compiled import njit
+from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.games.kittens import kernel as k
 from cardroom.games.kittens import kernel_seat as ksp
 
 NODE_ACTIONS = 48
 MAX_DEPTH = 128  # tree decisions in one playout (the reference has no limit; none comes near)
-MASK60 = (1 << 60) - 1
-PRIME = 0x100000001B3
-OFFSET = 0xBF29CE484222325  # FNV's offset basis, cut to 60 bits
 
 Arr = k.Arr
 Floats = npt.NDArray[np.float64]
@@ -73,45 +70,35 @@ def simulate(cfg: Arr, first: int, games: int, policy: int, seed: int, winners: 
 
 
 @njit
-def _h(h: int, x: int) -> int:
-    """FNV-style: ``((h ^ x) * PRIME) mod 2**60``, with every product below 2**63. A product that
-    overflows int64 is undefined behaviour in compiled code (LLVM may fold it differently from
-    Python's exact integers), so ``PRIME`` = 2**40 + 0x1B3 is applied in pieces."""
-    h = h ^ (int(x) & 0xFFFFFFFF)
-    hi = h >> 30
-    return int((((h & 0xFFFFF) << 40) + (h & 0x3FFFFFFF) * 0x1B3 + (((hi * 0x1B3) & 0x3FFFFFFF) << 30)) & MASK60)
-
-
-@njit
 def info_key(s: Arr, cfg: Arr, seat: int) -> int:
     """A hash of everything ``seat`` knows (its view): the public table, its own hand, the pile
     positions and the cards of others it knows, and only the sizes of the other hands (never 0)."""
     players = cfg[k.C_PLAYERS]
-    h = _h(OFFSET, seat + 1)
+    h = mix60(MIX60_START, seat + 1)
     for i in range(k.P_CARDS):  # scalars: step, turn, phase, the pending play, who is undecided, ...
         if i != k.COUNTER and i != k.NEED and i != k.STEAL_FROM and i != k.STEAL_TO:
-            h = _h(h, s[i])
+            h = mix60(h, s[i])
     for i in range(5):
-        h = _h(h, s[k.P_CARDS + i] if i < s[k.P_NCARDS] else 0)
+        h = mix60(h, s[k.P_CARDS + i] if i < s[k.P_NCARDS] else 0)
     for i in range(s[k.P_NNOPES]):
-        h = _h(h, s[k.P_NOPES + i])
+        h = mix60(h, s[k.P_NOPES + i])
     for i in range(s[k.OUT_LEN]):
-        h = _h(h, s[k.OUT + i])
+        h = mix60(h, s[k.OUT + i])
     for i in range(k.NK):
-        h = _h(h, s[k.REMOVED + i])
-        h = _h(h, s[k.HAND + k.NK * seat + i])
+        h = mix60(h, s[k.REMOVED + i])
+        h = mix60(h, s[k.HAND + k.NK * seat + i])
     for other in range(players):
-        h = _h(h, k.hand_size(s, other))
+        h = mix60(h, k.hand_size(s, other))
         at = k.hk(cfg, seat, other)
         for i in range(k.NK):
-            h = _h(h, s[at + i])
-    h = _h(h, k.pile_kittens(s))
+            h = mix60(h, s[at + i])
+    h = mix60(h, k.pile_kittens(s))
     bit = 1 << seat
     for i in range(s[k.PILE_LEN]):
         if s[k.PKNOWN + i] & bit:
-            h = _h(h, i * 16 + s[k.PILE + i] + 1)
+            h = mix60(h, i * 16 + s[k.PILE + i] + 1)
     for i in range(s[k.DISC_LEN]):
-        h = _h(h, s[k.DISC + i])
+        h = mix60(h, s[k.DISC + i])
     return h if h != 0 else 1
 
 
@@ -225,7 +212,7 @@ def iterate(
         elif expanded[acting] or depth >= MAX_DEPTH or n > NODE_ACTIONS:
             a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
         else:
-            key = _h(info_key(s, cfg, acting), acting)
+            key = mix60(info_key(s, cfg, acting), acting)
             node = find(keys, slots, key)
             if node < 0:
                 node = _insert(keys, slots, used, key)

@@ -15,9 +15,6 @@ from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_seat as ksp
 
 NODE_ACTIONS = 64  # a decision with more actions is played by the default policy, not grown
-MASK60 = (1 << 60) - 1
-PRIME = 0x100000001B3
-OFFSET = 0xBF29CE484222325  # FNV's offset basis, cut to 60 bits
 
 Arr = k.Arr
 Floats = npt.NDArray[np.float64]
@@ -41,11 +38,6 @@ class Tree:
     def clear(self) -> None:
         self.slots[:] = 0
         self.used[0] = 0
-
-
-@njit
-def mix_in(h: int, x: int) -> int:
-    return ((h ^ (int(x) & 0xFFFFFFFF)) * PRIME) & MASK60
 
 
 @njit

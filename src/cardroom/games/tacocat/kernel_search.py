@@ -17,13 +17,11 @@ import math
 import numpy as np
 import numpy.typing as npt
 
-from cardroom.core.compiled import njit
+from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_seat as ksp
 
 NODE_ACTIONS = 40
-MASK60 = (1 << 60) - 1
-PRIME = 0x100000001B3
 
 Arr = k.Arr
 Floats = npt.NDArray[np.float64]
@@ -69,33 +67,28 @@ def simulate(cfg: Arr, first: int, games: int, policy: int, seed: int, winners: 
 
 
 @njit
-def _h(h: int, x: int) -> int:
-    return ((h ^ (int(x) & 0xFFFFFFFF)) * PRIME) & MASK60  # int(): exact in Python, wraps in Numba
-
-
-@njit
 def info_key(s: Arr, cfg: Arr, seat: int) -> int:
     """A hash of everything ``seat`` knows: the public state, its own cards and choices, and only the
     size of the other hand (never 0)."""
     other = 1 - seat
-    h = _h(0xCBF29CE484222325 & MASK60, seat + 1)
+    h = mix60(MIX60_START, seat + 1)
     for i in range(k.LAST_ROUND + 3):
         if i == k.PICK + other:
-            h = _h(h, 1 if s[i] != 0 else 0)  # whether the other laid a duel card, not which
+            h = mix60(h, 1 if s[i] != 0 else 0)  # whether the other laid a duel card, not which
         elif i != k.COUNTER and i != k.DRAW_AT:
-            h = _h(h, s[i])
-    h = _h(h, cfg[k.C_DECK] - s[k.DRAW_AT])  # the draw pile's size
-    h = _h(h, k.hand_size(s, other) + k.marks_size(s, other))
+            h = mix60(h, s[i])
+    h = mix60(h, cfg[k.C_DECK] - s[k.DRAW_AT])  # the draw pile's size
+    h = mix60(h, k.hand_size(s, other) + k.marks_size(s, other))
     for i in range(12):
-        h = _h(h, s[k.HAND + 12 * seat + i])
-        h = _h(h, s[k.MARKS + 12 * seat + i])
-        h = _h(h, s[k.DISCARD + i])
+        h = mix60(h, s[k.HAND + 12 * seat + i])
+        h = mix60(h, s[k.MARKS + 12 * seat + i])
+        h = mix60(h, s[k.DISCARD + i])
     for i in range(8):
-        h = _h(h, s[k.ATTACK_CARDS + i] if i < s[k.ATTACK_LEN] else 0)
-        h = _h(h, s[k.ANSWERS + i] if i < s[k.ANSWER_LEN] else 0)
+        h = mix60(h, s[k.ATTACK_CARDS + i] if i < s[k.ATTACK_LEN] else 0)
+        h = mix60(h, s[k.ANSWERS + i] if i < s[k.ANSWER_LEN] else 0)
         on = s[k.LAST_PLAY_WHO] >= 0 and i < s[k.LAST_PLAY_LEN]
-        h = _h(h, s[k.LAST_ATTACK + i] if on else 0)
-        h = _h(h, s[k.LAST_ANSWERS + i] if on else 0)
+        h = mix60(h, s[k.LAST_ATTACK + i] if on else 0)
+        h = mix60(h, s[k.LAST_ANSWERS + i] if on else 0)
     return h if h != 0 else 1
 
 
@@ -209,7 +202,7 @@ def iterate(
         elif expanded[acting] or depth >= 64 or n > NODE_ACTIONS:
             a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
         else:
-            key = _h(info_key(s, cfg, acting), acting)
+            key = mix60(info_key(s, cfg, acting), acting)
             node = find(keys, slots, key)
             if node < 0:
                 node = _insert(keys, slots, used, key)

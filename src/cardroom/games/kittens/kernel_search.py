@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.games.kittens import kernel as k
+from cardroom.games.kittens import kernel_apply as ka
 from cardroom.games.kittens import kernel_seat as ksp
 
 NODE_ACTIONS = 48
@@ -43,7 +44,7 @@ def play_out(s: Arr, cfg: Arr, policy: int, rng: Arr, moves: Arr, seats: Arr) ->
         seat = seats[0]
         n = k.legal(s, cfg, seat, moves)
         a = moves[0] if n == 1 else ksp.choose(s, cfg, seat, moves, n, policy, rng)
-        k.apply(s, cfg, seat, a, rng)
+        ka.apply(s, cfg, seat, a, rng)
         steps += 1
     return steps
 
@@ -227,7 +228,7 @@ def iterate(
                 path_who[depth], path_node[depth], path_index[depth] = acting, node, index
                 depth += 1
                 a = actions[node, index]
-        k.apply(s, cfg, acting, a, rng)
+        ka.apply(s, cfg, acting, a, rng)
         steps += 1
     w = k.winner(s, cfg)
     draw = 1.0 / cfg[k.C_PLAYERS]

@@ -81,7 +81,8 @@ from cardroom.games.taco.kernel import (
     to_hand,
     top,
 )
-from cardroom.games.taco.kernel_rules import destroy, leave_taco, move, pick_target, run, target_ok
+from cardroom.games.taco.kernel_effects import destroy, leave_taco, move, pick_target, target_ok
+from cardroom.games.taco.kernel_rules import run
 
 
 @njit

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
+from cardroom.core.compiled_tree import find, insert, select
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_legal as kl
 from cardroom.games.taco import kernel_rules as kr
@@ -151,9 +152,9 @@ def iterate(
             a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
         else:
             key = mix60(info_key(s, cfg, acting), acting)
-            node = kt.find(keys, slots, key)
+            node = find(keys, slots, key)
             if node < 0:
-                node = kt.insert(keys, slots, used, key)
+                node = insert(keys, slots, used, key)
                 expanded[acting] = True
                 if node >= 0:
                     kt.new_node(node, s, cfg, acting, moves, n, policy, rng, size, actions, counts, rewards,
@@ -161,7 +162,7 @@ def iterate(
             if node < 0:
                 a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
             else:
-                index = kt.select(node, size, counts, rewards, order, preferred, visits, exploration, bias)
+                index = select(node, size, counts, rewards, order, preferred, visits, exploration, bias)
                 path_who[depth], path_node[depth], path_index[depth] = acting, node, index
                 depth += 1
                 a = int(actions[node, index])

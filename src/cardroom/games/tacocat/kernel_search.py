@@ -12,12 +12,11 @@ at most 36); when the node arrays are full the trees simply stop growing.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import numpy.typing as npt
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
+from cardroom.core.compiled_tree import NodeArrays, find, insert, select
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_seat as ksp
 
@@ -95,82 +94,11 @@ def info_key(s: Arr, cfg: Arr, seat: int) -> int:
 # -- the trees --------------------------------------------------------------------------------------
 
 
-class Tree:
-    """Both seats' nodes in flat arrays: ``slots`` is an open-addressing table from key to node."""
+class Tree(NodeArrays):
+    """Both seats' nodes in flat arrays (``NodeArrays``), up to ``NODE_ACTIONS`` actions a node (about 650 bytes a node, 42 MB for the default capacity)."""
 
     def __init__(self, capacity: int = 1 << 16) -> None:
-        self.keys = np.zeros(capacity, np.int64)
-        self.slots = np.zeros(2 * capacity, np.int64)  # node index + 1; 0 = empty
-        self.size = np.zeros(capacity, np.int64)  # actions per node
-        # Small types where they suffice: about 650 bytes a node, 42 MB for the default capacity.
-        self.actions = np.zeros((capacity, NODE_ACTIONS), np.int16)
-        self.counts = np.zeros((capacity, NODE_ACTIONS), np.int32)
-        self.rewards = np.zeros((capacity, NODE_ACTIONS), np.float64)
-        self.order = np.zeros((capacity, NODE_ACTIONS), np.int8)
-        self.preferred = np.zeros(capacity, np.int64)  # index of the default policy's move; -1 none
-        self.visits = np.zeros(capacity, np.int64)
-        self.used = np.zeros(1, np.int64)
-
-    def clear(self) -> None:
-        self.slots[:] = 0
-        self.used[0] = 0
-
-
-@njit
-def find(keys: Arr, slots: Arr, key: int) -> int:
-    """The node of ``key`` or -1; probing stops at an empty slot."""
-    mask = len(slots) - 1
-    i = key & mask
-    while slots[i] != 0:
-        node = slots[i] - 1
-        if keys[node] == key:
-            return int(node)
-        i = (i + 1) & mask
-    return -1
-
-
-@njit
-def _insert(keys: Arr, slots: Arr, used: Arr, key: int) -> int:
-    if used[0] >= len(keys):
-        return -1  # full: the trees stop growing
-    node = used[0]
-    used[0] += 1
-    keys[node] = key
-    mask = len(slots) - 1
-    i = key & mask
-    while slots[i] != 0:
-        i = (i + 1) & mask
-    slots[i] = node + 1
-    return int(node)
-
-
-@njit
-def select(node: int, size: Arr, counts: Arr, rewards: Floats, order: Arr, preferred: Arr, visits: Arr,
-           exploration: float, bias: float) -> int:  # fmt: skip
-    """PUCT as ``Node.select``: mean + c x prior x sqrt(visits) / (1 + count); untried at the node mean."""
-    n_act = size[node]
-    v = visits[node]
-    root_n = math.sqrt(max(v, 1))
-    total = 0.0
-    for i in range(n_act):
-        total += rewards[node, i]
-    fpu = total / v if v else 0.5
-    pref = preferred[node]
-    best, best_score = order[node, 0], -1e300
-    for j in range(n_act):
-        i = order[node, j]
-        n = counts[node, i]
-        q = rewards[node, i] / n if n else fpu
-        if pref < 0:
-            prior = 1.0 / n_act
-        elif i == pref:
-            prior = bias
-        else:
-            prior = (1.0 - bias) / (n_act - 1)
-        score = q + exploration * prior * root_n / (1 + n)
-        if score > best_score:
-            best, best_score = i, score
-    return int(best)
+        super().__init__(capacity, NODE_ACTIONS)
 
 
 @njit
@@ -205,7 +133,7 @@ def iterate(
             key = mix60(info_key(s, cfg, acting), acting)
             node = find(keys, slots, key)
             if node < 0:
-                node = _insert(keys, slots, used, key)
+                node = insert(keys, slots, used, key)
                 expanded[acting] = True
                 if node >= 0:
                     _new_node(node, s, cfg, acting, moves, n, policy, rng, size, actions, counts, rewards,

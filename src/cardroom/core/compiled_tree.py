@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.core.compiled import njit
+from cardroom.core.compiled_random import rand_below
 
 Arr = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -103,3 +104,32 @@ def select(node: int, size: Arr, counts: Arr, rewards: Floats, order: Arr, prefe
         if score > best_score:
             best, best_score = i, score
     return int(best)
+
+
+@njit
+def fill_node(node: int, moves: Arr, n: int, pick: int, rng: Arr, size: Arr, actions: Arr, counts: Arr,
+              rewards: Floats, order: Arr, preferred: Arr, visits: Arr) -> None:  # fmt: skip
+    """As ``Node.__init__``: a new node for the ``n`` legal ``moves``, the default policy's move ``pick``
+    first and the others in a random order (drawn from the kernel's generator ``rng``)."""
+    size[node] = n
+    visits[node] = 0
+    for i in range(n):
+        actions[node, i] = moves[i]
+        counts[node, i] = 0
+        rewards[node, i] = 0.0
+        order[node, i] = i
+    for i in range(n - 1, 0, -1):
+        j = rand_below(rng, i + 1)
+        order[node, i], order[node, j] = order[node, j], order[node, i]
+    first = 0
+    for i in range(n):
+        if moves[i] == pick:
+            first = i
+    preferred[node] = first
+    at = 0
+    for j in range(n):
+        if order[node, j] == first:
+            at = j
+    for j in range(at, 0, -1):
+        order[node, j] = order[node, j - 1]
+    order[node, 0] = first

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
-from cardroom.core.compiled_tree import NodeArrays, find, insert, select
+from cardroom.core.compiled_tree import NodeArrays, fill_node, find, insert, select
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_seat as ksp
 
@@ -162,28 +162,7 @@ def _new_node(node: int, s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy
               actions: Arr, counts: Arr, rewards: Floats, order: Arr, preferred: Arr, visits: Arr) -> None:  # fmt: skip
     """As ``Node.__init__``: the default policy's move first, the others in a random order."""
     pick = ksp.choose(s, cfg, seat, moves, n, policy, rng)
-    size[node] = n
-    visits[node] = 0
-    for i in range(n):
-        actions[node, i] = moves[i]
-        counts[node, i] = 0
-        rewards[node, i] = 0.0
-        order[node, i] = i
-    for i in range(n - 1, 0, -1):
-        j = k.rand_below(rng, i + 1)
-        order[node, i], order[node, j] = order[node, j], order[node, i]
-    first = 0
-    for i in range(n):
-        if moves[i] == pick:
-            first = i
-    preferred[node] = first
-    at = 0
-    for j in range(n):
-        if order[node, j] == first:
-            at = j
-    for j in range(at, 0, -1):
-        order[node, j] = order[node, j - 1]
-    order[node, 0] = first
+    fill_node(node, moves, n, pick, rng, size, actions, counts, rewards, order, preferred, visits)
 
 
 # -- the two roots ----------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 import cardroom
-from cardroom.games.tacocat.kernel_check import Counts, KernelMismatch
+from cardroom.games.kernel_face import Counts, KernelMismatch
 
 VARIANTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "tacocat": [

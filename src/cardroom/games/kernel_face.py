@@ -3,9 +3,9 @@ arrays, and the Python side of ISMCTS (the loop that watches the clock and the r
 
 A game's kernel modules all have the same shape (docs/kernels.md): ``kernel`` (rules: ``legal``,
 ``mix``, ``MAX_ACTIONS``, ``POLICY_*``), ``kernel_seat`` (``choose``), ``kernel_search`` (``Tree``,
-``paired_worlds``, ``puct_worlds``, ``find``, ``info_key``, ``_h``) and ``kernel_codec`` (``encode``,
-``config``, ``action_text``). :class:`Parts` names them, and :class:`Searcher` runs any of them. No
-function here is compiled: the compiled work happens inside ``paired_worlds``/``puct_worlds``.
+``paired_worlds``, ``puct_worlds``, ``find``, ``info_key``) and ``kernel_codec`` (``encode``,
+``config``, ``action_text``). :class:`Parts` names them, and :class:`Searcher` runs any of them. The
+differential checks share :class:`KernelMismatch` and :class:`Counts`. No function here is compiled: the compiled work happens inside ``paired_worlds``/``puct_worlds``.
 """
 
 from __future__ import annotations
@@ -21,9 +21,31 @@ from typing import Any
 
 import numpy as np
 
+from cardroom.core.compiled import mix60
 from cardroom.core.game import Game, State
 
 CHUNK = 64  # playouts between two looks at the clock
+
+
+class KernelMismatch(AssertionError):
+    """A game's kernel and its reference engine disagree (raised by every ``kernel_check``)."""
+
+
+@dataclass
+class Counts:
+    """What a differential check compared (``random_draws``: draws taken from the reference's
+    generators, for kernels whose random events are scripted from them)."""
+
+    games: int = 0
+    actions: int = 0
+    states: int = 0
+    legal_sets: int = 0
+    random_draws: int = 0
+    heuristic_choices: int = 0
+
+    def add(self, other: Counts) -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
 @dataclass(frozen=True)
@@ -123,7 +145,7 @@ class Searcher:
             step = min(CHUNK, limit - int(done[0]))
             ks.puct_worlds(base, self.cfg, seat, policy, settings.exploration, settings.bias, search_rng,
                            step, done, *self._arrays())  # fmt: skip
-        node = ks.find(self.tree.keys, self.tree.slots, ks._h(ks.info_key(base, self.cfg, seat), seat))
+        node = ks.find(self.tree.keys, self.tree.slots, mix60(ks.info_key(base, self.cfg, seat), seat))
         if node < 0 or self.tree.visits[node] == 0:
             text = p.action_text(preferred)
             return Result(text if text in legal else legal[0], int(done[0]))

@@ -12,8 +12,11 @@ because the reference's pile knowledge is always true: a seat that knows positio
 that is there. Hand knowledge (cards one seat surely holds, per knower and holder) is a count per kind.
 
 Randomness is the kernel's own (``rng``: a one-element array holding a xorshift32 state). The two
-random rules, a Shuffle and the steal of a pair, stop :func:`apply_rules` with ``NEED`` set; :func:`apply`
+random rules, a Shuffle and the steal of a pair, stop ``apply_rules`` with ``NEED`` set; ``apply``
 then finishes them with the kernel's generator, and the differential check with the reference's.
+
+This module holds the layout of the arrays, the generator, who acts and the legal actions, a new game
+and the result; carrying out an action (and keeping the seats' knowledge) is ``kernel_apply.py``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from cardroom.games.kittens.kernel_jit import njit
+from cardroom.core.compiled import njit
+from cardroom.core.compiled_random import mix as mix
+from cardroom.core.compiled_random import rand_below as rand_below
 
 Arr = npt.NDArray[np.int64]
 
@@ -73,38 +78,10 @@ A_PLACE = 338  # + position from the top
 N_ACTIONS = A_PLACE + MAX_PILE
 
 POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
-MASK32 = 0xFFFFFFFF
 
 
 def state_size(players: int) -> int:
     return HK + players * players * NK
-
-
-# -- randomness (the same generator as Tacocat's kernel) ----------------------------------------------
-
-
-@njit
-def rand_below(rng: Arr, n: int) -> int:
-    """A number in 0..n-1 from the xorshift32 state in ``rng[0]`` (never 0)."""
-    x = int(rng[0])
-    x ^= (x << 13) & MASK32
-    x ^= x >> 17
-    x ^= (x << 5) & MASK32
-    rng[0] = x
-    return (x * n) >> 32
-
-
-@njit
-def mix(seed: int, index: int) -> int:
-    """A non-zero 32-bit generator state for game ``index`` of a run seeded with ``seed``."""
-    x = ((seed & MASK32) ^ ((seed >> 32) & MASK32) ^ ((index * 0x9E3779B9) & MASK32)) & MASK32
-    for _ in range(2):
-        x ^= x >> 16
-        x = (x * 0x7FEB352D) & MASK32
-        x ^= x >> 15
-        x = (x * 0x846CA68B) & MASK32
-    x ^= x >> 16
-    return x if x != 0 else 0x6D2B79F5
 
 
 # -- small helpers -----------------------------------------------------------------------------------
@@ -308,7 +285,7 @@ def setup(s: Arr, cfg: Arr, rng: Arr) -> None:
             for _ in range(cfg[C_COUNTS + k]):
                 rest[m] = k
                 m += 1
-    _shuffle(rest, m, rng)
+    shuffle(rest, m, rng)
     for seat in range(n):
         s[HAND + NK * seat + DEFUSE] = 1
         for i in range(deal):
@@ -324,7 +301,7 @@ def setup(s: Arr, cfg: Arr, rng: Arr) -> None:
         s[PILE + p] = DEFUSE
         p += 1
     s[PILE_LEN] = p
-    _shuffle(s[PILE : PILE + p], p, rng)
+    shuffle(s[PILE : PILE + p], p, rng)
     s[REMOVED + KITTEN] = cfg[C_COUNTS + KITTEN] - (n - 1)
     s[REMOVED + DEFUSE] = cfg[C_GONE]
     s[COUNTER] = 2
@@ -334,333 +311,13 @@ def setup(s: Arr, cfg: Arr, rng: Arr) -> None:
 
 
 @njit
-def _shuffle(a: Arr, n: int, rng: Arr) -> None:
+def shuffle(a: Arr, n: int, rng: Arr) -> None:
     for i in range(n - 1, 0, -1):
         j = rand_below(rng, i + 1)
         a[i], a[j] = a[j], a[i]
 
 
-# -- knowledge (knowledge.py) -------------------------------------------------------------------------
-
-
-@njit
-def gain(s: Arr, cfg: Arr, knower: int, holder: int, kind: int) -> None:
-    if knower != holder:
-        s[hk(cfg, knower, holder) + kind] += 1
-
-
-@njit
-def lose_known_kind(s: Arr, cfg: Arr, holder: int, kind: int) -> None:
-    """``holder`` gave up a card of ``kind`` in sight of every knower."""
-    for knower in range(cfg[C_PLAYERS]):
-        at = hk(cfg, knower, holder) + kind
-        if s[at] > 0:
-            s[at] -= 1
-
-
-@njit
-def lose_unseen(s: Arr, cfg: Arr, holder: int, a: int, b: int) -> None:
-    """``holder`` lost one card unseen by all but ``a`` and ``b``: any known card may be it, so every
-    other knower's count of each kind drops by one (knowledge.lose_unseen on a sorted tuple)."""
-    for knower in range(cfg[C_PLAYERS]):
-        if knower in (a, b):
-            continue
-        at = hk(cfg, knower, holder)
-        for k in range(NK):
-            if s[at + k] > 0:
-                s[at + k] -= 1
-
-
-@njit
-def lose(s: Arr, cfg: Arr, seat: int, kind: int) -> None:
-    """``seat`` plays a card of ``kind`` face up onto the discard pile."""
-    s[HAND + NK * seat + kind] -= 1
-    _discard(s, kind)
-    lose_known_kind(s, cfg, seat, kind)
-
-
-@njit
-def _discard(s: Arr, kind: int) -> None:
-    s[DISC + s[DISC_LEN]] = kind
-    s[DISC_LEN] += 1
-    s[DCOUNT + kind] += 1
-
-
-# -- one action --------------------------------------------------------------------------------------
-
-
-@njit
-def apply(s: Arr, cfg: Arr, seat: int, a: int, rng: Arr) -> None:
-    """Carry out a legal action in place, finishing any random step with the kernel's generator."""
-    apply_rules(s, cfg, seat, a)
-    need = s[NEED]
-    if need == NEED_SHUFFLE:
-        _shuffle(s[PILE : PILE + s[PILE_LEN]], s[PILE_LEN], rng)
-        s[NEED] = NEED_NONE
-    elif need == NEED_STEAL:
-        giver = s[STEAL_FROM]
-        pick = rand_below(rng, hand_size(s, giver))
-        h = HAND + NK * giver
-        for k in range(NK):
-            if pick < s[h + k]:
-                steal(s, cfg, k)
-                break
-            pick -= s[h + k]
-
-
-@njit
-def steal(s: Arr, cfg: Arr, kind: int) -> None:
-    """Finish a pair's steal: ``kind`` is the card drawn at random from the target's sorted hand."""
-    transfer_private(s, cfg, s[STEAL_FROM], s[STEAL_TO], kind)
-    s[NEED] = s[STEAL_FROM] = s[STEAL_TO] = NEED_NONE
-
-
-@njit
-def apply_rules(s: Arr, cfg: Arr, seat: int, a: int) -> None:
-    """Carry out a legal action in place; a Shuffle or a steal is left to finish (``NEED``)."""
-    s[STEP] += 1
-    if a == A_DRAW:
-        _draw(s, cfg, seat)
-    elif a == A_PASS:
-        s[UNDECIDED] &= ~(1 << seat)
-        if s[UNDECIDED] == 0:
-            _resolve(s, cfg)
-    elif a == A_NOPE:
-        lose(s, cfg, seat, NOPE)
-        s[P_NOPES + s[P_NNOPES]] = seat
-        s[P_NNOPES] += 1
-        _open_window(s, cfg)
-    elif a < A_FAVOR:
-        kind = a - A_PLAY
-        lose(s, cfg, seat, kind)
-        pk = PK_ATTACK if kind == ATTACK else (PK_SKIP if kind == SKIP else (PK_SHUFFLE if kind == SHUFFLE else PK_SEE))
-        _pend(s, pk, seat, -1)
-        s[P_CARDS] = kind
-        s[P_NCARDS] = 1
-        _open_window(s, cfg)
-    elif a < A_PAIR:
-        lose(s, cfg, seat, FAVOR)
-        _pend(s, PK_FAVOR, seat, a - A_FAVOR)
-        s[P_CARDS] = FAVOR
-        s[P_NCARDS] = 1
-        _open_window(s, cfg)
-    elif a < A_TRIPLE:
-        kind, target = (a - A_PAIR) // 10, (a - A_PAIR) % 10
-        _pend(s, PK_PAIR, seat, target)
-        for i in range(2):
-            lose(s, cfg, seat, kind)
-            s[P_CARDS + i] = kind
-        s[P_NCARDS] = 2
-        _open_window(s, cfg)
-    elif a < A_NAME:
-        kind, target = (a - A_TRIPLE) // 10, (a - A_TRIPLE) % 10
-        _pend(s, PK_TRIPLE, seat, target)
-        for i in range(3):
-            lose(s, cfg, seat, kind)
-            s[P_CARDS + i] = kind
-        s[P_NCARDS] = 3
-        s[PHASE] = NAME
-    elif a < A_GIVE:
-        s[P_NAMED] = a - A_NAME
-        _open_window(s, cfg)
-    elif a < A_FIVE:
-        transfer_private(s, cfg, seat, s[P_ACTOR], a - A_GIVE)
-        _back_to_turn(s)
-    elif a < A_TAKE:
-        kind = a - A_FIVE
-        lose(s, cfg, seat, kind)
-        if s[P_KIND] < 0:
-            _pend(s, PK_FIVE, seat, -1)
-        s[P_CARDS + s[P_NCARDS]] = kind
-        s[P_NCARDS] += 1
-        if s[P_NCARDS] == 5:
-            _open_window(s, cfg)
-        else:
-            s[PHASE] = FIVE
-    elif a < A_PLACE:
-        _take(s, cfg, seat, a - A_TAKE)
-    else:
-        _place(s, cfg, seat, a - A_PLACE)
-
-
-@njit
-def _pend(s: Arr, kind: int, actor: int, target: int) -> None:
-    s[P_KIND], s[P_ACTOR], s[P_TARGET], s[P_NAMED] = kind, actor, target, -1
-    s[P_NCARDS] = 0
-    s[P_NNOPES] = 0
-
-
-@njit
-def _open_window(s: Arr, cfg: Arr) -> None:
-    s[PHASE] = WINDOW
-    s[UNDECIDED] = living_mask(s, cfg)
-
-
-@njit
-def _back_to_turn(s: Arr) -> None:
-    s[P_KIND] = -1
-    s[P_ACTOR] = 0
-    s[P_NCARDS] = 0
-    s[P_NNOPES] = 0
-    s[P_TARGET] = -1
-    s[P_NAMED] = -1
-    s[PHASE] = TURN
-
-
-@njit
-def _start_turn(s: Arr, seat: int, owed: int, attacked: int) -> None:
-    s[CURRENT], s[OWED], s[ATTACKED] = seat, owed, attacked
-    _back_to_turn(s)
-
-
-@njit
-def _end_one_turn(s: Arr, cfg: Arr) -> None:
-    s[OWED] -= 1
-    _back_to_turn(s)
-    if s[OWED] <= 0:
-        _start_turn(s, next_living(s, cfg, s[CURRENT]), 1, 0)
-
-
-@njit
-def _draw(s: Arr, cfg: Arr, seat: int) -> None:
-    top = s[PILE_LEN] - 1
-    card = s[PILE + top]
-    knowers = s[PKNOWN + top]
-    if knowers and card != KITTEN:  # whoever knew the top card learns what the drawer holds
-        for knower in range(cfg[C_PLAYERS]):
-            if (knowers >> knower) & 1 and knower != seat:
-                gain(s, cfg, knower, seat, card)
-    s[PKNOWN + top] = 0
-    s[PILE + top] = 0
-    s[PILE_LEN] = top
-    if card != KITTEN:
-        s[HAND + NK * seat + card] += 1
-        _end_one_turn(s, cfg)
-    elif s[HAND + NK * seat + DEFUSE] > 0:
-        lose(s, cfg, seat, DEFUSE)
-        s[PHASE] = PLACE
-    else:
-        _explode(s, cfg, seat)
-
-
-@njit
-def _explode(s: Arr, cfg: Arr, seat: int) -> None:
-    h = HAND + NK * seat
-    if cfg[C_DISCARD_EXPLODED]:
-        for k in range(NK):
-            for _ in range(s[h + k]):
-                _discard(s, k)
-            s[h + k] = 0
-        _discard(s, KITTEN)
-        for knower in range(cfg[C_PLAYERS]):  # forget_holder
-            at = hk(cfg, knower, seat)
-            for k in range(NK):
-                s[at + k] = 0
-    else:
-        s[REMOVED + KITTEN] += 1
-    s[OUT + s[OUT_LEN]] = seat
-    s[OUT_LEN] += 1
-    s[OUTMASK] |= 1 << seat
-    _back_to_turn(s)
-    if s[OUT_LEN] == cfg[C_PLAYERS] - 1:
-        s[PHASE] = OVER
-        return
-    _start_turn(s, next_living(s, cfg, seat), 1, 0)
-
-
-@njit
-def _place(s: Arr, cfg: Arr, seat: int, position: int) -> None:
-    """Put the defused Kitten back ``position`` cards from the top; only the placer still knows the order."""
-    size = s[PILE_LEN]
-    at = size - position  # its slot, counted from the bottom
-    for i in range(size, at, -1):
-        s[PILE + i] = s[PILE + i - 1]
-        s[PKNOWN + i] = s[PKNOWN + i - 1]
-    s[PILE + at] = KITTEN
-    s[PKNOWN + at] = 1 << seat
-    s[PILE_LEN] = size + 1
-    mine = 1 << seat
-    for i in range(size + 1):
-        s[PKNOWN + i] &= mine
-    _end_one_turn(s, cfg)
-
-
-@njit
-def _resolve(s: Arr, cfg: Arr) -> None:
-    s[UNDECIDED] = 0
-    kind = s[P_KIND]
-    if s[P_NNOPES] % 2 == 1:
-        _back_to_turn(s)
-    elif kind == PK_SKIP:
-        _end_one_turn(s, cfg)
-    elif kind == PK_ATTACK:
-        owed = ((s[OWED] if s[ATTACKED] else 0) + 2) if cfg[C_STACKING] else 2
-        _start_turn(s, next_living(s, cfg, s[CURRENT]), owed, 1)
-    elif kind == PK_SHUFFLE:
-        s[COUNTER] += 1
-        for i in range(s[PILE_LEN]):
-            s[PKNOWN + i] = 0
-        _back_to_turn(s)
-        s[NEED] = NEED_SHUFFLE
-    elif kind == PK_SEE:
-        bit = 1 << s[P_ACTOR]
-        size = s[PILE_LEN]
-        for i in range(max(size - 3, 0), size):
-            s[PKNOWN + i] |= bit
-        _back_to_turn(s)
-    elif kind == PK_FAVOR:
-        if hand_size(s, s[P_TARGET]) == 0:
-            _back_to_turn(s)
-        else:
-            s[PHASE] = GIVE_PHASE
-    elif kind == PK_PAIR:
-        target, actor = s[P_TARGET], s[P_ACTOR]
-        _back_to_turn(s)
-        if hand_size(s, target) > 0:
-            s[COUNTER] += 1
-            s[STEAL_FROM], s[STEAL_TO] = target, actor
-            s[NEED] = NEED_STEAL
-    elif kind == PK_TRIPLE:
-        giver, taker, named = s[P_TARGET], s[P_ACTOR], s[P_NAMED]
-        if s[HAND + NK * giver + named] > 0:
-            s[HAND + NK * giver + named] -= 1
-            s[HAND + NK * taker + named] += 1
-            lose_known_kind(s, cfg, giver, named)
-            for knower in range(cfg[C_PLAYERS]):
-                gain(s, cfg, knower, taker, named)
-        _back_to_turn(s)
-    else:
-        s[PHASE] = TAKE
-
-
-@njit
-def _take(s: Arr, cfg: Arr, seat: int, kind: int) -> None:
-    """The five-card combo's prize: the last card of ``kind`` in the discard pile, taken in sight of all."""
-    size = s[DISC_LEN]
-    last = size - 1
-    while s[DISC + last] != kind:
-        last -= 1
-    for i in range(last, size - 1):
-        s[DISC + i] = s[DISC + i + 1]
-    s[DISC + size - 1] = 0
-    s[DISC_LEN] = size - 1
-    s[DCOUNT + kind] -= 1
-    s[HAND + NK * seat + kind] += 1
-    for knower in range(cfg[C_PLAYERS]):
-        gain(s, cfg, knower, seat, kind)
-    _back_to_turn(s)
-
-
-@njit
-def transfer_private(s: Arr, cfg: Arr, giver: int, taker: int, kind: int) -> None:
-    """A card passes unseen by the table: only the two players learn which (rules.transfer_private)."""
-    s[HAND + NK * giver + kind] -= 1
-    s[HAND + NK * taker + kind] += 1
-    lose_unseen(s, cfg, giver, giver, taker)
-    at = hk(cfg, taker, giver) + kind
-    if s[at] > 0:
-        s[at] -= 1
-    gain(s, cfg, giver, taker, kind)
+# -- the result --------------------------------------------------------------------------------------
 
 
 @njit

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from cardroom.core.compiled import COMPILED
 from cardroom.core.game import Game
 from cardroom.games.kernel_face import Parts, Result, Settings, warm_search
 from cardroom.games.kernel_face import Searcher as _Searcher
@@ -24,7 +25,6 @@ from cardroom.games.kittens import kernel_seat as ksp
 from cardroom.games.kittens.game import KittensGame
 from cardroom.games.kittens.kernel_codec import action_id, action_text, config, encode
 from cardroom.games.kittens.kernel_codec import unsupported as _unsupported
-from cardroom.games.kittens.kernel_jit import COMPILED
 from cardroom.games.kittens.kernel_rollouts import rollouts
 
 __all__ = ["COMPILED", "Result", "Searcher", "Settings", "rollouts", "simulate", "unsupported", "warm"]

@@ -18,13 +18,14 @@ import random
 import numpy as np
 
 from cardroom.core.rng import derive
+from cardroom.games.kernel_face import Counts, KernelMismatch
 from cardroom.games.kittens import kernel as k
+from cardroom.games.kittens import kernel_apply as ka
 from cardroom.games.kittens import kernel_seat as ksp
 from cardroom.games.kittens.bot import HeuristicBot
 from cardroom.games.kittens.game import KittensGame
 from cardroom.games.kittens.kernel_codec import action_id, action_text, canonical, config, decode, encode
 from cardroom.games.kittens.state import KittensState
-from cardroom.games.tacocat.kernel_check import Counts, KernelMismatch
 
 __all__ = ["Counts", "KernelMismatch", "play", "run"]
 
@@ -66,7 +67,7 @@ def _finish_like_reference(state: KittensState, s: k.Arr, cfg: k.Arr) -> None:
     elif s[k.NEED] == k.NEED_STEAL:
         at = k.HAND + k.NK * int(s[k.STEAL_FROM])
         hand = [kind for kind in range(k.NK) for _ in range(int(s[at + kind]))]
-        k.steal(s, cfg, hand[rng.randrange(len(hand))])
+        ka.steal(s, cfg, hand[rng.randrange(len(hand))])
 
 
 def play(game: KittensGame, seed: int, policy: str = "random") -> Counts:
@@ -103,7 +104,7 @@ def play(game: KittensGame, seed: int, policy: str = "random") -> Counts:
         else:
             text = str(rng.choice(state.legal_actions(seat)))
         state = state.apply(seat, text)  # type: ignore[assignment]
-        k.apply_rules(s, cfg, seat, action_id(text))
+        ka.apply_rules(s, cfg, seat, action_id(text))
         _finish_like_reference(state, s, cfg)
         counts.actions += 1
 

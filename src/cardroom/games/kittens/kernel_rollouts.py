@@ -23,13 +23,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardroom.core.compiled import njit
 from cardroom.core.game import Game
 from cardroom.games.kittens import kernel as k
+from cardroom.games.kittens import kernel_apply as ka
 from cardroom.games.kittens import kernel_search as ks
 from cardroom.games.kittens import kernel_seat as ksp
 from cardroom.games.kittens.game import KittensGame
 from cardroom.games.kittens.kernel_codec import action_id, config, encode
-from cardroom.games.kittens.kernel_jit import njit
 
 Floats = npt.NDArray[np.float64]
 
@@ -54,7 +55,7 @@ def play_worlds(base: k.Arr, cfg: k.Arr, seat: int, acts: k.Arr, seed: int, firs
         for j in range(len(acts)):
             play[:] = world
             rng[0] = k.mix(world_seed, 1)  # the same generator for every action: common random numbers
-            k.apply(play, cfg, seat, acts[j], rng)
+            ka.apply(play, cfg, seat, acts[j], rng)
             total += 1 + ks.play_out(play, cfg, k.POLICY_HEURISTIC, rng, moves, seats)
             won = k.winner(play, cfg)
             out[w, j] = draw if won < 0 else (1.0 if won == seat else 0.0)

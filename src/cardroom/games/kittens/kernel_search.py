@@ -15,20 +15,17 @@ arrays are full the trees simply stop growing.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import numpy.typing as npt
 
+from cardroom.core.compiled import MIX60_START, mix60, njit
+from cardroom.core.compiled_tree import NodeArrays, fill_node, find, insert, select
 from cardroom.games.kittens import kernel as k
+from cardroom.games.kittens import kernel_apply as ka
 from cardroom.games.kittens import kernel_seat as ksp
-from cardroom.games.kittens.kernel_jit import njit
 
 NODE_ACTIONS = 48
 MAX_DEPTH = 128  # tree decisions in one playout (the reference has no limit; none comes near)
-MASK60 = (1 << 60) - 1
-PRIME = 0x100000001B3
-OFFSET = 0xBF29CE484222325  # FNV's offset basis, cut to 60 bits
 
 Arr = k.Arr
 Floats = npt.NDArray[np.float64]
@@ -46,7 +43,7 @@ def play_out(s: Arr, cfg: Arr, policy: int, rng: Arr, moves: Arr, seats: Arr) ->
         seat = seats[0]
         n = k.legal(s, cfg, seat, moves)
         a = moves[0] if n == 1 else ksp.choose(s, cfg, seat, moves, n, policy, rng)
-        k.apply(s, cfg, seat, a, rng)
+        ka.apply(s, cfg, seat, a, rng)
         steps += 1
     return steps
 
@@ -73,127 +70,46 @@ def simulate(cfg: Arr, first: int, games: int, policy: int, seed: int, winners: 
 
 
 @njit
-def _h(h: int, x: int) -> int:
-    """FNV-style: ``((h ^ x) * PRIME) mod 2**60``, with every product below 2**63. A product that
-    overflows int64 is undefined behaviour in compiled code (LLVM may fold it differently from
-    Python's exact integers), so ``PRIME`` = 2**40 + 0x1B3 is applied in pieces."""
-    h = h ^ (int(x) & 0xFFFFFFFF)
-    hi = h >> 30
-    return int((((h & 0xFFFFF) << 40) + (h & 0x3FFFFFFF) * 0x1B3 + (((hi * 0x1B3) & 0x3FFFFFFF) << 30)) & MASK60)
-
-
-@njit
 def info_key(s: Arr, cfg: Arr, seat: int) -> int:
     """A hash of everything ``seat`` knows (its view): the public table, its own hand, the pile
     positions and the cards of others it knows, and only the sizes of the other hands (never 0)."""
     players = cfg[k.C_PLAYERS]
-    h = _h(OFFSET, seat + 1)
+    h = mix60(MIX60_START, seat + 1)
     for i in range(k.P_CARDS):  # scalars: step, turn, phase, the pending play, who is undecided, ...
         if i != k.COUNTER and i != k.NEED and i != k.STEAL_FROM and i != k.STEAL_TO:
-            h = _h(h, s[i])
+            h = mix60(h, s[i])
     for i in range(5):
-        h = _h(h, s[k.P_CARDS + i] if i < s[k.P_NCARDS] else 0)
+        h = mix60(h, s[k.P_CARDS + i] if i < s[k.P_NCARDS] else 0)
     for i in range(s[k.P_NNOPES]):
-        h = _h(h, s[k.P_NOPES + i])
+        h = mix60(h, s[k.P_NOPES + i])
     for i in range(s[k.OUT_LEN]):
-        h = _h(h, s[k.OUT + i])
+        h = mix60(h, s[k.OUT + i])
     for i in range(k.NK):
-        h = _h(h, s[k.REMOVED + i])
-        h = _h(h, s[k.HAND + k.NK * seat + i])
+        h = mix60(h, s[k.REMOVED + i])
+        h = mix60(h, s[k.HAND + k.NK * seat + i])
     for other in range(players):
-        h = _h(h, k.hand_size(s, other))
+        h = mix60(h, k.hand_size(s, other))
         at = k.hk(cfg, seat, other)
         for i in range(k.NK):
-            h = _h(h, s[at + i])
-    h = _h(h, k.pile_kittens(s))
+            h = mix60(h, s[at + i])
+    h = mix60(h, k.pile_kittens(s))
     bit = 1 << seat
     for i in range(s[k.PILE_LEN]):
         if s[k.PKNOWN + i] & bit:
-            h = _h(h, i * 16 + s[k.PILE + i] + 1)
+            h = mix60(h, i * 16 + s[k.PILE + i] + 1)
     for i in range(s[k.DISC_LEN]):
-        h = _h(h, s[k.DISC + i])
+        h = mix60(h, s[k.DISC + i])
     return h if h != 0 else 1
 
 
 # -- the trees --------------------------------------------------------------------------------------
 
 
-class Tree:
-    """Both seats' nodes in flat arrays: ``slots`` is an open-addressing table from key to node."""
+class Tree(NodeArrays):
+    """Every seat's nodes in flat arrays (``NodeArrays``), up to ``NODE_ACTIONS`` actions a node (about 650 bytes a node, 42 MB for the default capacity)."""
 
     def __init__(self, capacity: int = 1 << 16) -> None:
-        self.keys = np.zeros(capacity, np.int64)
-        self.slots = np.zeros(2 * capacity, np.int64)  # node index + 1; 0 = empty
-        self.size = np.zeros(capacity, np.int64)  # actions per node
-        # Small types where they suffice: about 650 bytes a node, 42 MB for the default capacity.
-        self.actions = np.zeros((capacity, NODE_ACTIONS), np.int16)
-        self.counts = np.zeros((capacity, NODE_ACTIONS), np.int32)
-        self.rewards = np.zeros((capacity, NODE_ACTIONS), np.float64)
-        self.order = np.zeros((capacity, NODE_ACTIONS), np.int8)
-        self.preferred = np.zeros(capacity, np.int64)  # index of the default policy's move; -1 none
-        self.visits = np.zeros(capacity, np.int64)
-        self.used = np.zeros(1, np.int64)
-
-    def clear(self) -> None:
-        self.slots[:] = 0
-        self.used[0] = 0
-
-
-@njit
-def find(keys: Arr, slots: Arr, key: int) -> int:
-    """The node of ``key`` or -1; probing stops at an empty slot."""
-    mask = len(slots) - 1
-    i = key & mask
-    while slots[i] != 0:
-        node = slots[i] - 1
-        if keys[node] == key:
-            return int(node)
-        i = (i + 1) & mask
-    return -1
-
-
-@njit
-def _insert(keys: Arr, slots: Arr, used: Arr, key: int) -> int:
-    if used[0] >= len(keys):
-        return -1  # full: the trees stop growing
-    node = used[0]
-    used[0] += 1
-    keys[node] = key
-    mask = len(slots) - 1
-    i = key & mask
-    while slots[i] != 0:
-        i = (i + 1) & mask
-    slots[i] = node + 1
-    return int(node)
-
-
-@njit
-def select(node: int, size: Arr, counts: Arr, rewards: Floats, order: Arr, preferred: Arr, visits: Arr,
-           exploration: float, bias: float) -> int:  # fmt: skip
-    """PUCT as ``Node.select``: mean + c x prior x sqrt(visits) / (1 + count); untried at the node mean."""
-    n_act = size[node]
-    v = visits[node]
-    root_n = math.sqrt(max(v, 1))
-    total = 0.0
-    for i in range(n_act):
-        total += rewards[node, i]
-    fpu = total / v if v else 0.5
-    pref = preferred[node]
-    best, best_score = order[node, 0], -1e300
-    for j in range(n_act):
-        i = order[node, j]
-        n = counts[node, i]
-        q = rewards[node, i] / n if n else fpu
-        if pref < 0:
-            prior = 1.0 / n_act
-        elif i == pref:
-            prior = bias
-        else:
-            prior = (1.0 - bias) / (n_act - 1)
-        score = q + exploration * prior * root_n / (1 + n)
-        if score > best_score:
-            best, best_score = i, score
-    return int(best)
+        super().__init__(capacity, NODE_ACTIONS)
 
 
 @njit
@@ -225,10 +141,10 @@ def iterate(
         elif expanded[acting] or depth >= MAX_DEPTH or n > NODE_ACTIONS:
             a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
         else:
-            key = _h(info_key(s, cfg, acting), acting)
+            key = mix60(info_key(s, cfg, acting), acting)
             node = find(keys, slots, key)
             if node < 0:
-                node = _insert(keys, slots, used, key)
+                node = insert(keys, slots, used, key)
                 expanded[acting] = True
                 if node >= 0:
                     _new_node(node, s, cfg, acting, moves, n, policy, rng, size, actions, counts, rewards,
@@ -240,7 +156,7 @@ def iterate(
                 path_who[depth], path_node[depth], path_index[depth] = acting, node, index
                 depth += 1
                 a = actions[node, index]
-        k.apply(s, cfg, acting, a, rng)
+        ka.apply(s, cfg, acting, a, rng)
         steps += 1
     w = k.winner(s, cfg)
     draw = 1.0 / cfg[k.C_PLAYERS]
@@ -258,28 +174,7 @@ def _new_node(node: int, s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy
               actions: Arr, counts: Arr, rewards: Floats, order: Arr, preferred: Arr, visits: Arr) -> None:  # fmt: skip
     """As ``Node.__init__``: the default policy's move first, the others in a random order."""
     pick = ksp.choose(s, cfg, seat, moves, n, policy, rng)
-    size[node] = n
-    visits[node] = 0
-    for i in range(n):
-        actions[node, i] = moves[i]
-        counts[node, i] = 0
-        rewards[node, i] = 0.0
-        order[node, i] = i
-    for i in range(n - 1, 0, -1):
-        j = k.rand_below(rng, i + 1)
-        order[node, i], order[node, j] = order[node, j], order[node, i]
-    first = 0
-    for i in range(n):
-        if moves[i] == pick:
-            first = i
-    preferred[node] = first
-    at = 0
-    for j in range(n):
-        if order[node, j] == first:
-            at = j
-    for j in range(at, 0, -1):
-        order[node, j] = order[node, j - 1]
-    order[node, 0] = first
+    fill_node(node, moves, n, pick, rng, size, actions, counts, rewards, order, preferred, visits)
 
 
 # -- the two roots ----------------------------------------------------------------------------------

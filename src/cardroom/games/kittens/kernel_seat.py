@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from cardroom.core.compiled import njit
 from cardroom.games.kittens.kernel import (
     A_DRAW,
     A_FAVOR,
@@ -64,7 +65,6 @@ from cardroom.games.kittens.kernel import (
     next_living,
     rand_below,
 )
-from cardroom.games.kittens.kernel_jit import njit
 
 ESCAPE_RISK = 0.25  # bot.py's thresholds
 LOOK_RISK = 0.12

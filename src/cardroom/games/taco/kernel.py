@@ -21,7 +21,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from cardroom.games.tacocat.kernel_jit import njit
+from cardroom.core.compiled import njit
+from cardroom.core.compiled_random import mix as mix
+from cardroom.core.compiled_random import rand_below as _own_generator
 
 Arr = npt.NDArray[np.int64]
 
@@ -98,12 +100,14 @@ VERB_HAIL, VERB_ACCENT = 8, 9
 POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
 
 # -- the generator array ------------------------------------------------------------------------------
-R_STATE, R_MODE, R_LEN, R_POS, R_GEN, R_MISSING = range(6)
+R_STATE, R_MODE, R_LEN, R_POS, R_GEN, R_MISSING = range(6)  # R_STATE first: core's generator reads rng[0]
 R_REQUESTS = 8  # scripted mode: (generator, range) of each draw asked for, in order
 MAX_DRAWS = 2048
 R_VALUES = R_REQUESTS + 2 * MAX_DRAWS
 RNG_SIZE = R_VALUES + MAX_DRAWS
-MASK32 = 0xFFFFFFFF
+
+#: A draw from the kernel's own generator (core's, in ``rng[R_STATE]``), whatever the mode.
+xorshift = _own_generator
 
 
 @njit
@@ -111,29 +115,6 @@ def new_rng(seed: int) -> Arr:
     rng = np.zeros(RNG_SIZE, np.int64)
     rng[R_STATE] = mix(seed, 0)
     return rng
-
-
-@njit
-def mix(seed: int, index: int) -> int:
-    """A non-zero 32-bit generator state for game ``index`` of a run seeded with ``seed``."""
-    x = ((seed & MASK32) ^ ((seed >> 32) & MASK32) ^ ((index * 0x9E3779B9) & MASK32)) & MASK32
-    for _ in range(2):
-        x ^= x >> 16
-        x = (x * 0x7FEB352D) & MASK32
-        x ^= x >> 15
-        x = (x * 0x846CA68B) & MASK32
-    x ^= x >> 16
-    return x if x != 0 else 0x6D2B79F5
-
-
-@njit
-def xorshift(rng: Arr, n: int) -> int:
-    x = int(rng[R_STATE])
-    x ^= (x << 13) & MASK32
-    x ^= x >> 17
-    x ^= (x << 5) & MASK32
-    rng[R_STATE] = x
-    return (x * n) >> 32
 
 
 @njit

@@ -14,6 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from cardroom.core.compiled import COMPILED, mix60
+from cardroom.core.compiled_tree import find
 from cardroom.core.game import Game
 from cardroom.games.kernel_face import Result, Settings, paired_choice, root_choice, thread_tree
 from cardroom.games.taco import kernel as k
@@ -24,7 +26,6 @@ from cardroom.games.taco import kernel_tree as kt
 from cardroom.games.taco.game import TacoGame
 from cardroom.games.taco.kernel_codec import action_text, config, encode
 from cardroom.games.taco.kernel_codec import unsupported as _unsupported
-from cardroom.games.tacocat.kernel_jit import COMPILED
 
 __all__ = ["COMPILED", "Result", "Searcher", "Settings", "simulate", "unsupported", "warm"]
 
@@ -96,7 +97,7 @@ class Searcher:
             ks.puct_worlds(base, self.cfg, seat, policy, settings.exploration, settings.bias, search_rng,
                            step, done, *self._arrays())  # fmt: skip
         t = self.tree
-        node = kt.find(t.keys, t.slots, kt.mix_in(ks.info_key(base, self.cfg, seat), seat))
+        node = find(t.keys, t.slots, mix60(ks.info_key(base, self.cfg, seat), seat))
         if node < 0 or t.visits[node] == 0:
             text = action_text(self.game, preferred)
             return Result(text if text in legal else legal[0], int(done[0]))

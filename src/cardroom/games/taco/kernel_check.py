@@ -15,11 +15,11 @@ reshuffles, random poisons, random steals and new rounds. The reference is the a
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import numpy as np
 
 from cardroom.core.rng import derive
+from cardroom.games.kernel_face import Counts, KernelMismatch
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_legal as kl
 from cardroom.games.taco import kernel_seat as ksp
@@ -28,24 +28,6 @@ from cardroom.games.taco.game import TacoGame
 from cardroom.games.taco.kernel_codec import action_id, action_text, config, decode, encode
 from cardroom.games.taco.state import TacoState
 from cardroom.games.taco.table import Table
-
-
-class KernelMismatch(AssertionError):
-    """The kernel and the reference engine disagree."""
-
-
-@dataclass
-class Counts:
-    games: int = 0
-    actions: int = 0
-    states: int = 0
-    legal_sets: int = 0
-    random_draws: int = 0
-    heuristic_choices: int = 0
-
-    def add(self, other: Counts) -> None:
-        for name in self.__dataclass_fields__:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
 def apply_scripted(s: k.Arr, cfg: k.Arr, seat: int, a: int, seed: int, rng: k.Arr) -> int:

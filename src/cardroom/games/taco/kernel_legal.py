@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from cardroom.core.compiled import njit
 from cardroom.games.taco.kernel import (
     ACTION,
     B_ANY,
@@ -80,8 +81,8 @@ from cardroom.games.taco.kernel import (
     to_hand,
     top,
 )
-from cardroom.games.taco.kernel_rules import destroy, leave_taco, move, pick_target, run, target_ok
-from cardroom.games.tacocat.kernel_jit import njit
+from cardroom.games.taco.kernel_effects import destroy, leave_taco, move, pick_target, target_ok
+from cardroom.games.taco.kernel_rules import run
 
 
 @njit

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from cardroom.core.compiled import MIX60_START, mix60, njit
+from cardroom.core.compiled_tree import find, insert, select
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_legal as kl
 from cardroom.games.taco import kernel_rules as kr
 from cardroom.games.taco import kernel_seat as ksp
 from cardroom.games.taco import kernel_tree as kt
-from cardroom.games.tacocat.kernel_jit import njit
 
 Arr = k.Arr
 MAX_DEPTH = 128  # tree decisions in one playout
@@ -72,33 +73,33 @@ def info_key(s: Arr, cfg: Arr, seat: int) -> int:
     n = cfg[k.C_N]
     bit = 1 << seat
     every = (1 << n) - 1
-    h = kt.mix_in(kt.OFFSET, seat + 1)
+    h = mix60(MIX60_START, seat + 1)
     for i in range(k.STUCK):  # the scalars, without the game's random-draw counter
         if i != k.COUNTER:
-            h = kt.mix_in(h, s[i])
+            h = mix60(h, s[i])
     for i in range(k.TOTALS, k.POINTS):  # totals, hand and taco sizes, round scores
-        h = kt.mix_in(h, s[i])
+        h = mix60(h, s[i])
     for p in range(n):
         at = k.taco_at(p)
         for i in range(s[k.TACO_LEN + p]):
             c = s[at + i]
-            h = kt.mix_in(kt.mix_in(kt.mix_in(h, c), s[k.POINTS + c]), s[k.AGES + c])
+            h = mix60(mix60(mix60(h, c), s[k.POINTS + c]), s[k.AGES + c])
         at = k.hand_at(p)
         for i in range(s[k.HAND_LEN + p]):
             c = s[at + i]
             if p == seat or (s[k.KNOWN + c] & bit) or s[k.KNOWN + c] == every:
-                h = kt.mix_in(kt.mix_in(h, c), p)
+                h = mix60(mix60(h, c), p)
     for i in range(s[k.DISCARD_LEN]):
-        h = kt.mix_in(h, s[k.DISCARD + i])
+        h = mix60(h, s[k.DISCARD + i])
     for i in range(3 * s[k.CHAIN_LEN]):
-        h = kt.mix_in(h, s[k.CHAIN + i])
+        h = mix60(h, s[k.CHAIN + i])
     for r in range(s[k.STACK_LEN]):
         rec = k.STACK + k.REC * r
         for i in range(5):
-            h = kt.mix_in(h, s[rec + i])
+            h = mix60(h, s[rec + i])
         for p in range(n):
             d = s[rec + 5 + p]
-            h = kt.mix_in(h, d if d <= 0 or p == seat or s[rec] != k.T_WINDOW else 0)
+            h = mix60(h, d if d <= 0 or p == seat or s[rec] != k.T_WINDOW else 0)
     return h if h != 0 else 1
 
 
@@ -150,10 +151,10 @@ def iterate(
         elif expanded[acting] or depth >= MAX_DEPTH or n > kt.NODE_ACTIONS:
             a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
         else:
-            key = kt.mix_in(info_key(s, cfg, acting), acting)
-            node = kt.find(keys, slots, key)
+            key = mix60(info_key(s, cfg, acting), acting)
+            node = find(keys, slots, key)
             if node < 0:
-                node = kt.insert(keys, slots, used, key)
+                node = insert(keys, slots, used, key)
                 expanded[acting] = True
                 if node >= 0:
                     kt.new_node(node, s, cfg, acting, moves, n, policy, rng, size, actions, counts, rewards,
@@ -161,7 +162,7 @@ def iterate(
             if node < 0:
                 a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
             else:
-                index = kt.select(node, size, counts, rewards, order, preferred, visits, exploration, bias)
+                index = select(node, size, counts, rewards, order, preferred, visits, exploration, bias)
                 path_who[depth], path_node[depth], path_index[depth] = acting, node, index
                 depth += 1
                 a = int(actions[node, index])

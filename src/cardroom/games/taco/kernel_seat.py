@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from cardroom.core.compiled import njit
 from cardroom.games.taco.kernel import (
     ACTION,
     BASIC,
@@ -86,7 +87,6 @@ from cardroom.games.taco.kernel import (
     top,
     xorshift,
 )
-from cardroom.games.tacocat.kernel_jit import njit
 
 
 @njit

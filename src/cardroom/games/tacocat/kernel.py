@@ -17,7 +17,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from cardroom.games.tacocat.kernel_jit import njit
+from cardroom.core.compiled import njit
+from cardroom.core.compiled_random import mix as mix
+from cardroom.core.compiled_random import rand_below as rand_below
 
 Arr = npt.NDArray[np.int64]
 
@@ -57,34 +59,9 @@ N_ACTIONS = 242
 
 POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
 KEEP_AT_LEAST = 7  # the heuristic bot's threshold (bot.py)
-MASK32 = 0xFFFFFFFF
 
 
 # -- randomness -------------------------------------------------------------------------------------
-
-
-@njit
-def rand_below(rng: Arr, n: int) -> int:
-    """A number in 0..n-1 from the xorshift32 state in ``rng[0]`` (never 0)."""
-    x = int(rng[0])
-    x ^= (x << 13) & MASK32
-    x ^= x >> 17
-    x ^= (x << 5) & MASK32
-    rng[0] = x
-    return (x * n) >> 32
-
-
-@njit
-def mix(seed: int, index: int) -> int:
-    """A non-zero 32-bit generator state for game ``index`` of a run seeded with ``seed``."""
-    x = ((seed & MASK32) ^ ((seed >> 32) & MASK32) ^ ((index * 0x9E3779B9) & MASK32)) & MASK32
-    for _ in range(2):
-        x ^= x >> 16
-        x = (x * 0x7FEB352D) & MASK32
-        x ^= x >> 15
-        x = (x * 0x846CA68B) & MASK32
-    x ^= x >> 16
-    return x if x != 0 else 0x6D2B79F5
 
 
 # -- small helpers ----------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from cardroom.core.compiled import COMPILED
 from cardroom.core.game import Game
 from cardroom.games.kernel_face import Parts, Result, Settings, warm_search
 from cardroom.games.kernel_face import Searcher as _Searcher
@@ -23,7 +24,6 @@ from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.game import TacocatGame
 from cardroom.games.tacocat.kernel_codec import action_id, action_text, config, encode
 from cardroom.games.tacocat.kernel_codec import unsupported as _unsupported
-from cardroom.games.tacocat.kernel_jit import COMPILED
 from cardroom.games.tacocat.kernel_rollouts import rollouts
 
 __all__ = ["COMPILED", "Result", "Searcher", "Settings", "rollouts", "simulate", "unsupported", "warm"]

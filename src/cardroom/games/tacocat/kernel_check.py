@@ -13,37 +13,17 @@ The reference is the authority: a :class:`KernelMismatch` names the game, the st
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 import numpy as np
 
 from cardroom.core.rng import derive
+from cardroom.games.kernel_face import Counts, KernelMismatch
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.bot import HeuristicBot
 from cardroom.games.tacocat.game import TacocatGame
 from cardroom.games.tacocat.kernel_codec import action_id, action_text, canonical, config, decode, encode
 from cardroom.games.tacocat.state import TacocatState
-
-
-class KernelMismatch(AssertionError):
-    """The kernel and the reference engine disagree."""
-
-
-@dataclass
-class Counts:
-    games: int = 0
-    actions: int = 0
-    states: int = 0
-    legal_sets: int = 0
-    heuristic_choices: int = 0
-
-    def add(self, other: Counts) -> None:
-        self.games += other.games
-        self.actions += other.actions
-        self.states += other.states
-        self.legal_sets += other.legal_sets
-        self.heuristic_choices += other.heuristic_choices
 
 
 def _compare(state: TacocatState, s: k.Arr, where: str) -> None:

@@ -17,13 +17,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardroom.core.compiled import njit
 from cardroom.core.game import Game
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_search as ks
 from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.game import TacocatGame
 from cardroom.games.tacocat.kernel_codec import action_id, config, encode
-from cardroom.games.tacocat.kernel_jit import njit
 
 Floats = npt.NDArray[np.float64]
 

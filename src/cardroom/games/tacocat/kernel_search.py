@@ -12,18 +12,15 @@ at most 36); when the node arrays are full the trees simply stop growing.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import numpy.typing as npt
 
+from cardroom.core.compiled import MIX60_START, mix60, njit
+from cardroom.core.compiled_tree import NodeArrays, fill_node, find, insert, select
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_seat as ksp
-from cardroom.games.tacocat.kernel_jit import njit
 
 NODE_ACTIONS = 40
-MASK60 = (1 << 60) - 1
-PRIME = 0x100000001B3
 
 Arr = k.Arr
 Floats = npt.NDArray[np.float64]
@@ -69,115 +66,39 @@ def simulate(cfg: Arr, first: int, games: int, policy: int, seed: int, winners: 
 
 
 @njit
-def _h(h: int, x: int) -> int:
-    return ((h ^ (int(x) & 0xFFFFFFFF)) * PRIME) & MASK60  # int(): exact in Python, wraps in Numba
-
-
-@njit
 def info_key(s: Arr, cfg: Arr, seat: int) -> int:
     """A hash of everything ``seat`` knows: the public state, its own cards and choices, and only the
     size of the other hand (never 0)."""
     other = 1 - seat
-    h = _h(0xCBF29CE484222325 & MASK60, seat + 1)
+    h = mix60(MIX60_START, seat + 1)
     for i in range(k.LAST_ROUND + 3):
         if i == k.PICK + other:
-            h = _h(h, 1 if s[i] != 0 else 0)  # whether the other laid a duel card, not which
+            h = mix60(h, 1 if s[i] != 0 else 0)  # whether the other laid a duel card, not which
         elif i != k.COUNTER and i != k.DRAW_AT:
-            h = _h(h, s[i])
-    h = _h(h, cfg[k.C_DECK] - s[k.DRAW_AT])  # the draw pile's size
-    h = _h(h, k.hand_size(s, other) + k.marks_size(s, other))
+            h = mix60(h, s[i])
+    h = mix60(h, cfg[k.C_DECK] - s[k.DRAW_AT])  # the draw pile's size
+    h = mix60(h, k.hand_size(s, other) + k.marks_size(s, other))
     for i in range(12):
-        h = _h(h, s[k.HAND + 12 * seat + i])
-        h = _h(h, s[k.MARKS + 12 * seat + i])
-        h = _h(h, s[k.DISCARD + i])
+        h = mix60(h, s[k.HAND + 12 * seat + i])
+        h = mix60(h, s[k.MARKS + 12 * seat + i])
+        h = mix60(h, s[k.DISCARD + i])
     for i in range(8):
-        h = _h(h, s[k.ATTACK_CARDS + i] if i < s[k.ATTACK_LEN] else 0)
-        h = _h(h, s[k.ANSWERS + i] if i < s[k.ANSWER_LEN] else 0)
+        h = mix60(h, s[k.ATTACK_CARDS + i] if i < s[k.ATTACK_LEN] else 0)
+        h = mix60(h, s[k.ANSWERS + i] if i < s[k.ANSWER_LEN] else 0)
         on = s[k.LAST_PLAY_WHO] >= 0 and i < s[k.LAST_PLAY_LEN]
-        h = _h(h, s[k.LAST_ATTACK + i] if on else 0)
-        h = _h(h, s[k.LAST_ANSWERS + i] if on else 0)
+        h = mix60(h, s[k.LAST_ATTACK + i] if on else 0)
+        h = mix60(h, s[k.LAST_ANSWERS + i] if on else 0)
     return h if h != 0 else 1
 
 
 # -- the trees --------------------------------------------------------------------------------------
 
 
-class Tree:
-    """Both seats' nodes in flat arrays: ``slots`` is an open-addressing table from key to node."""
+class Tree(NodeArrays):
+    """Both seats' nodes in flat arrays (``NodeArrays``), up to ``NODE_ACTIONS`` actions a node (about 650 bytes a node, 42 MB for the default capacity)."""
 
     def __init__(self, capacity: int = 1 << 16) -> None:
-        self.keys = np.zeros(capacity, np.int64)
-        self.slots = np.zeros(2 * capacity, np.int64)  # node index + 1; 0 = empty
-        self.size = np.zeros(capacity, np.int64)  # actions per node
-        # Small types where they suffice: about 650 bytes a node, 42 MB for the default capacity.
-        self.actions = np.zeros((capacity, NODE_ACTIONS), np.int16)
-        self.counts = np.zeros((capacity, NODE_ACTIONS), np.int32)
-        self.rewards = np.zeros((capacity, NODE_ACTIONS), np.float64)
-        self.order = np.zeros((capacity, NODE_ACTIONS), np.int8)
-        self.preferred = np.zeros(capacity, np.int64)  # index of the default policy's move; -1 none
-        self.visits = np.zeros(capacity, np.int64)
-        self.used = np.zeros(1, np.int64)
-
-    def clear(self) -> None:
-        self.slots[:] = 0
-        self.used[0] = 0
-
-
-@njit
-def find(keys: Arr, slots: Arr, key: int) -> int:
-    """The node of ``key`` or -1; probing stops at an empty slot."""
-    mask = len(slots) - 1
-    i = key & mask
-    while slots[i] != 0:
-        node = slots[i] - 1
-        if keys[node] == key:
-            return int(node)
-        i = (i + 1) & mask
-    return -1
-
-
-@njit
-def _insert(keys: Arr, slots: Arr, used: Arr, key: int) -> int:
-    if used[0] >= len(keys):
-        return -1  # full: the trees stop growing
-    node = used[0]
-    used[0] += 1
-    keys[node] = key
-    mask = len(slots) - 1
-    i = key & mask
-    while slots[i] != 0:
-        i = (i + 1) & mask
-    slots[i] = node + 1
-    return int(node)
-
-
-@njit
-def select(node: int, size: Arr, counts: Arr, rewards: Floats, order: Arr, preferred: Arr, visits: Arr,
-           exploration: float, bias: float) -> int:  # fmt: skip
-    """PUCT as ``Node.select``: mean + c x prior x sqrt(visits) / (1 + count); untried at the node mean."""
-    n_act = size[node]
-    v = visits[node]
-    root_n = math.sqrt(max(v, 1))
-    total = 0.0
-    for i in range(n_act):
-        total += rewards[node, i]
-    fpu = total / v if v else 0.5
-    pref = preferred[node]
-    best, best_score = order[node, 0], -1e300
-    for j in range(n_act):
-        i = order[node, j]
-        n = counts[node, i]
-        q = rewards[node, i] / n if n else fpu
-        if pref < 0:
-            prior = 1.0 / n_act
-        elif i == pref:
-            prior = bias
-        else:
-            prior = (1.0 - bias) / (n_act - 1)
-        score = q + exploration * prior * root_n / (1 + n)
-        if score > best_score:
-            best, best_score = i, score
-    return int(best)
+        super().__init__(capacity, NODE_ACTIONS)
 
 
 @njit
@@ -209,10 +130,10 @@ def iterate(
         elif expanded[acting] or depth >= 64 or n > NODE_ACTIONS:
             a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
         else:
-            key = _h(info_key(s, cfg, acting), acting)
+            key = mix60(info_key(s, cfg, acting), acting)
             node = find(keys, slots, key)
             if node < 0:
-                node = _insert(keys, slots, used, key)
+                node = insert(keys, slots, used, key)
                 expanded[acting] = True
                 if node >= 0:
                     _new_node(node, s, cfg, acting, moves, n, policy, rng, size, actions, counts, rewards,
@@ -241,28 +162,7 @@ def _new_node(node: int, s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy
               actions: Arr, counts: Arr, rewards: Floats, order: Arr, preferred: Arr, visits: Arr) -> None:  # fmt: skip
     """As ``Node.__init__``: the default policy's move first, the others in a random order."""
     pick = ksp.choose(s, cfg, seat, moves, n, policy, rng)
-    size[node] = n
-    visits[node] = 0
-    for i in range(n):
-        actions[node, i] = moves[i]
-        counts[node, i] = 0
-        rewards[node, i] = 0.0
-        order[node, i] = i
-    for i in range(n - 1, 0, -1):
-        j = k.rand_below(rng, i + 1)
-        order[node, i], order[node, j] = order[node, j], order[node, i]
-    first = 0
-    for i in range(n):
-        if moves[i] == pick:
-            first = i
-    preferred[node] = first
-    at = 0
-    for j in range(n):
-        if order[node, j] == first:
-            at = j
-    for j in range(at, 0, -1):
-        order[node, j] = order[node, j - 1]
-    order[node, 0] = first
+    fill_node(node, moves, n, pick, rng, size, actions, counts, rewards, order, preferred, visits)
 
 
 # -- the two roots ----------------------------------------------------------------------------------

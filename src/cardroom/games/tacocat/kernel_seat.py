@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from cardroom.core.compiled import njit
 from cardroom.games.tacocat.kernel import (
     A_DEFEND,
     A_DISCARD,
@@ -37,7 +38,6 @@ from cardroom.games.tacocat.kernel import (
     next_undecided,
     rand_below,
 )
-from cardroom.games.tacocat.kernel_jit import njit
 
 # -- the heuristic bot, on arrays -------------------------------------------------------------------
 

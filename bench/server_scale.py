@@ -230,6 +230,7 @@ def main() -> None:
     )  # fmt: skip
     parser.add_argument("--database", default=None, help="a PostgreSQL URL (default: start a throwaway one)")
     args = parser.parse_args()
+    args.timings = False  # server_load's in-server percentiles are for one process started by it
     if not 1 <= args.tables + args.bot_tables <= 10_000 or not 1 <= args.seconds <= 600:
         parser.error("--tables plus --bot-tables is 1 to 10,000 and --seconds 1 to 600")
     via = args.via or ("nginx" if shutil.which("nginx") or Path("/usr/sbin/nginx").exists() else "ports")

@@ -17,6 +17,7 @@ from cardroom.cli.prompt import BadEntry, interpret
 from cardroom.cli.records import Record
 from cardroom.cli.rules_text import rules_markdown
 from cardroom.cli.screens import COMPACT_BELOW_LINES, label_for, screen_for
+from cardroom.cli.typed_line import read_line
 from cardroom.core import rng as rngmod
 from cardroom.core.bot import Bot
 from cardroom.core.errors import IllegalAction, InvalidAction
@@ -118,7 +119,7 @@ class TerminalTable:
         menu.render(self.console)
         while True:
             try:
-                entry = self.console.input("[bold]your move>[/bold] ")
+                entry = read_line(self.console, "[bold]your move>[/bold] ")
             except EOFError:
                 return None
             if entry.strip().isdigit():

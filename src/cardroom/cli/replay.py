@@ -7,6 +7,7 @@ from rich.rule import Rule
 
 from cardroom.cli.records import Record
 from cardroom.cli.screens import COMPACT_BELOW_LINES, screen_for
+from cardroom.cli.typed_line import read_line
 
 
 def replay(record: Record, seat: int | None, pause: bool, console: Console) -> int:
@@ -31,7 +32,7 @@ def replay(record: Record, seat: int | None, pause: bool, console: Console) -> i
             actor, text = record.actions[index]
             if pause:
                 try:
-                    answer = console.input("[dim]Enter: next step, q: stop[/dim] ")
+                    answer = read_line(console, "[dim]Enter: next step, q: stop[/dim] ")
                 except EOFError:
                     break
                 if answer.strip().lower() in ("q", "quit"):

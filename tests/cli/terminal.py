@@ -24,9 +24,20 @@ class Terminal:
         self.timeout = timeout
         master, slave = pty.openpty()
         env = {**os.environ, "NO_COLOR": "1", "COLUMNS": str(columns), "LINES": str(lines), "TERM": "xterm"}
-        self.proc = subprocess.Popen(
-            CARDROOM + args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True
-        )
+        # Ctrl-C must reach the program as at a terminal. A suite started in the background by a
+        # script (`nohup`, `cmd &` without job control) runs with SIGINT ignored, an ignored signal
+        # stays ignored across exec, and Python then never installs its handler: the Ctrl-C tests
+        # failed every time there. So the child starts with SIGINT at its default.
+        inherited = signal.getsignal(signal.SIGINT)
+        if inherited == signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+        try:
+            self.proc = subprocess.Popen(
+                CARDROOM + args, stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env, close_fds=True
+            )
+        finally:
+            if inherited == signal.SIG_IGN:
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
         os.close(slave)
         self.fd = master
         self.buffer = ""  # everything read so far, escape codes removed

@@ -198,7 +198,7 @@ class Table:
             try:
                 async with self.sockets.ws_connect(
                     f"{ws_base}/api/tables/{table_id}/ws?token={self.tokens[seat]}", max_msg_size=2**22,
-                    autoping=False, compress=0,
+                    compress=0,  # pings answered by aiohttp (uvicorn pings every 20 s)
                 ) as ws:  # fmt: skip
                     while not stop.is_set() and table_id == self.table_id:
                         with contextlib.suppress(TimeoutError):

@@ -1,19 +1,25 @@
 """A connection that never finishes its first request head is closed after $CARDROOM_HEAD_TIMEOUT,
-on a real server; a WebSocket is not (found by bench/server_abuse.py)."""
+on a real server; a WebSocket is not (found by bench/server_abuse.py); an upgraded connection's
+dropped HTTP protocol leaves no reference cycle behind."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 import websockets
 
+from cardroom.server.headtimeout import HeadTimeoutProtocol
 from tests.server.process import ServerProcess, free_port
 
 TIMEOUT = 1.0
@@ -64,3 +70,47 @@ def test_a_websocket_outlives_the_head_timeout(server: ServerProcess) -> None:
             return dict(first)
 
     assert asyncio.run(watch())  # the first snapshot came, and the ping after the deadline was answered
+
+
+def test_an_upgraded_connection_leaves_no_reference_cycle() -> None:
+    """Once a connection becomes a WebSocket, its HTTP protocol is dropped; it must go with its last
+    reference, not wait for the collector (the server freezes what survives a collection, so a
+    cycle left behind would stay until the hourly sweep)."""
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        assert scope["type"] == "websocket"
+        await receive()
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send", "text": "hello"})
+        while (await receive())["type"] != "websocket.disconnect":
+            pass
+
+    port = free_port()
+    config = uvicorn.Config(app, port=port, http=HeadTimeoutProtocol, lifespan="off", log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+
+        async def talk() -> str:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/") as ws:
+                return str(await ws.recv())
+
+        gc.collect()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            for _ in range(3):
+                assert asyncio.run(talk()) == "hello"
+            gc.collect()
+            left = [o for o in gc.garbage if isinstance(o, HeadTimeoutProtocol)]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+        assert left == []
+    finally:
+        server.should_exit = True
+        thread.join(10)

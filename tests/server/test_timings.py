@@ -1,6 +1,6 @@
 """The server's own timings (``server/timings.py``, switched on for a benchmark) record what a move
 costs inside the server; the collector setting (``server/collector.py``) freezes the survivors of
-full collections and thaws them on request."""
+every collection and thaws them on request."""
 
 from __future__ import annotations
 
@@ -49,24 +49,29 @@ def test_timings_are_off_unless_asked(client: TestClient) -> None:
     assert "action request" not in timings.report()
 
 
-def test_the_collector_freezes_survivors_of_full_collections_and_thaws_them_on_request() -> None:
-    async def scenario() -> tuple[int, int, int]:
+def test_the_collector_freezes_survivors_of_every_collection_and_sweep_thaws_them() -> None:
+    async def scenario() -> tuple[int, int, int, int]:
         collector.settle()
         try:
             settled = gc.get_freeze_count()
             kept = [[i] for i in range(10_000)]  # long-lived containers made after startup
-            gc.collect()  # a full collection: its survivors are frozen on the loop's next turn
+            gc.collect(0)  # only the youngest generation: its survivors are frozen on the loop's next turn
             await asyncio.sleep(0)
-            frozen = gc.get_freeze_count()
+            young = gc.get_freeze_count()
+            more = [[i] for i in range(5_000)]
+            gc.collect()  # a full collection
+            await asyncio.sleep(0)
+            full = gc.get_freeze_count()
             collector.sweep()
             thawed = gc.get_freeze_count()
-            assert len(kept) == 10_000
-            return settled, frozen, thawed
+            assert len(kept) + len(more) == 15_000
+            return settled, young, full, thawed
         finally:
             collector.stop()
 
-    settled, frozen, thawed = asyncio.run(scenario())
+    settled, young, full, thawed = asyncio.run(scenario())
     assert settled > 0
-    assert frozen - settled > 9_900  # the 10,000 lists, give or take what the loop freed meanwhile
-    assert thawed == 0
+    assert young - settled > 9_900  # the 10,000 lists, give or take what the loop freed meanwhile
+    assert full - young > 4_900
+    assert thawed == 0  # the sweep's own collection walked everything (its survivors freeze later)
     assert collector._after_collection not in gc.callbacks

@@ -30,6 +30,13 @@ class HeadTimeoutProtocol(HttpToolsProtocol):
         self._stop_head_timer()
         super().on_headers_complete()
 
+    def handle_websocket_upgrade(self) -> None:
+        super().handle_websocket_upgrade()
+        # The socket's own protocol has the connection now and this one is dropped, but its parser
+        # still refers back to it: a reference cycle the collector would have to find, one per
+        # socket ever opened. Nothing reads the parser after the upgrade.
+        self.parser = None  # type: ignore[assignment]
+
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_head_timer()
         super().connection_lost(exc)

@@ -41,8 +41,8 @@ def settle() -> None:
 
 
 def sweep() -> None:
-    """Thaw everything, so that the next full collection finds any reference cycles that died
-    while frozen (that collection freezes the survivors again)."""
+    """Thaw everything and collect it all at once, finding any reference cycles that died while
+    frozen (its survivors are frozen again on the loop's next turn)."""
     gc.unfreeze()
     gc.collect()
 

@@ -72,6 +72,10 @@ http {{
         hash $table;
 {servers}
         keepalive 256;
+        # Below uvicorn's 5 s: nginx must drop an idle connection before the server does, or it
+        # sends a request down a connection being closed and answers 502.
+        keepalive_timeout 4s;
+        keepalive_requests 100000;
     }}
     server {{
         listen 127.0.0.1:{port};

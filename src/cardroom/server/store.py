@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select, text, update
 
+from cardroom.server import pgbatch
 from cardroom.server.schema import actions, seats, tables
 
 
@@ -201,6 +202,11 @@ def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> 
     # the other (on PostgreSQL that was a deadlock, both batches refused).
     order = sorted(range(len(batch)), key=lambda i: (batch[i].table_id, batch[i].step))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            stored_taken = pgbatch.append_sorted(conn, [batch[i] for i in order], now(), CHANNEL, origin)
+            for i, was_taken in zip(order, stored_taken, strict=True):
+                taken[i] = was_taken
+            return taken
         for i in order:
             a = batch[i]
             # ON CONFLICT DO NOTHING: a taken step leaves the rest of the batch (and transaction) alone.

@@ -7,7 +7,10 @@ import os
 import pwd
 import shutil
 import subprocess
+from datetime import UTC, datetime
 from pathlib import Path
+
+from sqlalchemy import Engine
 
 from tests.server.process import free_port
 
@@ -82,3 +85,16 @@ class Postgres:
             _as_owner([self._bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]),
             capture_output=True,
         )
+
+
+def store_toy_table(engine: Engine, table_id: str) -> None:
+    """Store a playing table of the toy game with one joined seat, for tests of the storage alone."""
+    from cardroom.server import store
+
+    store.create_table(
+        engine,
+        store.TableRow(
+            table_id, "toy", "standard", {}, 1, datetime.now(UTC), "playing", 4.0, None, None, None,
+            seats=(store.SeatRow(0, "human", None, None, "A", True),),
+        ),
+    )  # fmt: skip

@@ -17,7 +17,7 @@ import pytest
 from websockets.sync.client import connect
 
 from cardroom.server.listener import conninfo
-from tests.server.postgres import Postgres
+from tests.server.postgres import Postgres, store_toy_table
 from tests.server.process import ServerProcess, free_port
 
 
@@ -311,21 +311,13 @@ def test_crossed_group_commits_of_two_processes_do_not_deadlock(postgres: Postgr
     """Two writers (two processes' group commits) storing the same steps of the same tables, listed
     in opposite orders: each step is stored once, every other attempt is told its step was taken,
     and no transaction fails (inserting in arrival order deadlocked, failing both batches)."""
-    from datetime import UTC, datetime
-
     from cardroom.server import database, store
 
     engine = database.make_engine(postgres.url)
     database.upgrade(engine)
     ids = [f"deadlock{i}" for i in range(6)]
     for table_id in ids:
-        store.create_table(
-            engine,
-            store.TableRow(
-                table_id, "toy", "standard", {}, 1, datetime.now(UTC), "playing", 4.0, None, None, None,
-                seats=(store.SeatRow(0, "human", None, None, "A", True),),
-            ),
-        )  # fmt: skip
+        store_toy_table(engine, table_id)
     try:
         for step in range(40):
             batch = [store.NewAction(t, step, 0, "pass", False, False) for t in ids]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 import psycopg
@@ -16,7 +16,7 @@ from sqlalchemy import Engine, select
 from cardroom.server import database, store
 from cardroom.server.listener import conninfo
 from cardroom.server.schema import tables
-from tests.server.postgres import Postgres
+from tests.server.postgres import Postgres, store_toy_table
 
 
 @pytest.fixture(scope="module")
@@ -31,16 +31,6 @@ def engine() -> Iterator[Engine]:
     shutil.rmtree(root, ignore_errors=True)
 
 
-def _table(engine: Engine, table_id: str) -> None:
-    store.create_table(
-        engine,
-        store.TableRow(
-            table_id, "toy", "standard", {}, 1, datetime.now(UTC), "playing", 4.0, None, None, None,
-            seats=(store.SeatRow(0, "human", None, None, "A", True),),
-        ),
-    )  # fmt: skip
-
-
 def _status(engine: Engine, table_id: str) -> tuple[str, datetime | None]:
     with engine.connect() as conn:
         row = conn.execute(select(tables.c.status, tables.c.updated).where(tables.c.id == table_id)).one()
@@ -51,7 +41,7 @@ def test_a_mixed_batch_stores_each_free_step_once_and_finishes_its_game(engine: 
     """Consecutive steps of one table, the same step twice in one batch, a step stored before and a
     game's last move, in one batch: each answer is the step's own, the first of a doubled step wins."""
     for table_id in ("mixA", "mixB", "mixC"):
-        _table(engine, table_id)
+        store_toy_table(engine, table_id)
     assert store.append_actions(engine, [store.NewAction("mixC", 0, 0, "early", False, False)]) == [False]
     batch = [
         store.NewAction("mixB", 1, 0, "b1", False, True),  # the game's last move
@@ -78,7 +68,7 @@ def test_only_stored_actions_notify_and_only_once_committed(engine: Engine) -> N
     """Every process hears a table changed, with the storing process named, once the batch commits;
     a table whose only action lost its step is not announced."""
     for table_id in ("noteA", "noteB"):
-        _table(engine, table_id)
+        store_toy_table(engine, table_id)
     store.append_actions(engine, [store.NewAction("noteB", 0, 0, "first", False, False)])
     url = engine.url.render_as_string(hide_password=False).replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(conninfo(url), autocommit=True) as listener:
@@ -96,7 +86,7 @@ def test_only_stored_actions_notify_and_only_once_committed(engine: Engine) -> N
 def test_a_failing_action_stores_nothing_of_its_batch(engine: Engine) -> None:
     """An action that cannot be stored (its table does not exist) fails the whole transaction: the
     group writer then fails every waiting request, so none of them may have been stored."""
-    _table(engine, "failA")
+    store_toy_table(engine, "failA")
     batch = [
         store.NewAction("failA", 0, 0, "kept?", False, False),
         store.NewAction("no-such-table", 0, 0, "orphan", False, False),

@@ -37,10 +37,13 @@ SELECT pg_notify(%(channel)s, %(payload)s) FROM touched
 
 
 def append_sorted(
-    conn: Connection, ordered: list[NewAction], created: datetime, channel: str, origin: str
+    conn: Connection, ordered: list[NewAction], payloads: list[str], created: datetime, channel: str
 ) -> list[bool]:
-    """Store ``ordered`` (sorted by table and step) in ``conn``'s transaction; for each action, True
-    if its step was already taken (that one alone is not stored)."""
+    """Store ``ordered`` (sorted by table and step) in ``conn``'s transaction, each announcing its
+    payload on ``channel`` if stored; for each action, True if its step was already taken (that one
+    alone is not stored)."""
+    if not ordered:
+        return []
     raw: Any = conn.connection.driver_connection  # the psycopg connection, inside the same transaction
     rows = [
         {
@@ -52,9 +55,9 @@ def append_sorted(
             "timed_out": a.timed_out,
             "over": a.over,
             "channel": channel,
-            "payload": f"{a.table_id} {origin}" if origin else a.table_id,
+            "payload": payload,
         }
-        for a in ordered
+        for a, payload in zip(ordered, payloads, strict=True)
     ]
     taken: list[bool] = []
     with raw.cursor() as cur:

@@ -67,8 +67,14 @@ def _notify(conn: Connection, table_id: str, origin: str = "") -> None:
     when the transaction commits, so nobody hears of a change that was not stored. ``origin`` names
     the process whose cache already holds the change (it skips its own notification)."""
     if conn.dialect.name == "postgresql":
-        payload = f"{table_id} {origin}" if origin else table_id
-        conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+        conn.execute(
+            text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": _payload(table_id, origin)}
+        )
+
+
+def _payload(table_id: str, origin: str) -> str:
+    """A notification's text: the table, and the process that stored the change if it is named."""
+    return f"{table_id} {origin}" if origin else table_id
 
 
 def create_table(engine: Engine, row: TableRow) -> None:
@@ -203,7 +209,9 @@ def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> 
     order = sorted(range(len(batch)), key=lambda i: (batch[i].table_id, batch[i].step))
     with engine.begin() as conn:
         if conn.dialect.name == "postgresql":
-            stored_taken = pgbatch.append_sorted(conn, [batch[i] for i in order], now(), CHANNEL, origin)
+            ordered = [batch[i] for i in order]
+            payloads = [_payload(a.table_id, origin) for a in ordered]
+            stored_taken = pgbatch.append_sorted(conn, ordered, payloads, now(), CHANNEL)
             for i, was_taken in zip(order, stored_taken, strict=True):
                 taken[i] = was_taken
             return taken

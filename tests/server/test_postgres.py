@@ -7,9 +7,10 @@ import json
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 import psycopg
@@ -55,7 +56,9 @@ def test_two_processes_share_one_postgresql(postgres: Postgres, tmp_path: Path) 
                 json={"step": 0, "action": f"play {hand[0]}"},
             )
             assert played.status_code == 200
-            pushed = json.loads(socket.recv(timeout=10))
+            # The table's creation (its invitation) may reach process two after the socket opened,
+            # and a change always pushes a snapshot: wait for the one that shows the move.
+            pushed = _until_step(socket, 1)
             assert pushed["view"]["step"] == 1 and pushed["view"]["legal_actions"] == ["nope", "pass"]
 
         # Both seats pass on step 1 at once, one through each process: both count (same window).
@@ -141,11 +144,18 @@ def _ws(server: ServerProcess, tid: str, token: str | None = None) -> str:
     return server.url.replace("http", "ws") + f"/api/tables/{tid}/ws" + (f"?token={token}" if token else "")
 
 
-def _until_step(socket: object, at_least: int) -> dict[str, object]:
+def _until_step(socket: object, at_least: int) -> dict[str, Any]:
     """Snapshots from a socket until one shows ``at_least`` steps (each recv waits at most 20 s)."""
+    return _next_where(socket, lambda message: message["table"]["step"] >= at_least)
+
+
+def _next_where(socket: object, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The first snapshot from a socket for which ``done`` holds (each recv waits at most 20 s). A
+    process pushes a snapshot on every change it hears of, and another process's notifications
+    arrive in their own time, so a test must not count on which push comes next."""
     while True:
-        message: dict[str, object] = json.loads(socket.recv(timeout=20))  # type: ignore[attr-defined]
-        if message["table"]["step"] >= at_least:  # type: ignore[index]
+        message: dict[str, Any] = json.loads(socket.recv(timeout=20))  # type: ignore[attr-defined]
+        if done(message):
             return message
 
 
@@ -173,7 +183,7 @@ def test_listener_catches_up_after_its_connection_drops(postgres: Postgres) -> N
             )
             assert moved.status_code == 200
             # Process two reconnects, reads what it missed, and its socket shows the move.
-            assert _until_step(socket, 1)["table"]["step"] == 1  # type: ignore[index]
+            assert _until_step(socket, 1)["table"]["step"] == 1
     finally:
         one.stop()
         two.stop()
@@ -195,7 +205,7 @@ def test_a_table_loaded_on_demand_keeps_its_bots_playing(postgres: Postgres) -> 
         one.kill()
         # Process two first hears of the table from a visitor; the bot to act plays there.
         with connect(_ws(two, table["table_id"])) as socket:
-            assert _until_step(socket, 1)["table"]["step"] >= 1  # type: ignore[index]
+            assert _until_step(socket, 1)["table"]["step"] >= 1
     finally:
         one.stop()
         two.stop()
@@ -259,7 +269,7 @@ def test_a_concession_on_one_process_reaches_sockets_on_the_other(postgres: Post
                 f"{one.url}/api/tables/{tid}/concede", headers={"Authorization": f"Bearer {table['token']}"}
             )
             assert conceded.status_code == 200, conceded.text
-            pushed = json.loads(socket.recv(timeout=10))
+            pushed = _next_where(socket, lambda m: m["table"]["status"] == "over")  # as above: not the first push
             assert pushed["table"]["status"] == "over" and pushed["view"]["outcome"]["winners"] == [1]
             assert pushed["log"][-1]["kind"] == "concede" and pushed["view"]["legal_actions"] == []
         # Process two refuses a second concession too: the database holds one.

@@ -1,5 +1,6 @@
-"""A group commit's batch on PostgreSQL, stored in one pipelined round trip (``server/pgbatch.py``):
-the same answers, rows, table status and notifications as one statement at a time."""
+"""A group commit's batch on PostgreSQL, stored in one pipelined round trip with its BEGIN and
+COMMIT (``server/pgbatch.py``): the same answers, rows, table status and notifications as one
+statement at a time; a failed batch stores nothing and leaves the next one to a fresh connection."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ import psycopg
 import pytest
 from sqlalchemy import Engine, select
 
-from cardroom.server import database, store
+from cardroom.server import database, pgbatch, store
 from cardroom.server.listener import conninfo
+from cardroom.server.pgbatch import APPLICATION_NAME, BatchConnection
 from cardroom.server.schema import tables
 from tests.server.postgres import Postgres, store_toy_table
 
@@ -31,67 +33,118 @@ def engine() -> Iterator[Engine]:
     shutil.rmtree(root, ignore_errors=True)
 
 
+@pytest.fixture(params=["one trip", "two trips"])
+def trips(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both ways a batch is sent: statement by statement in one trip (small batches, what the
+    server's load mostly gives) and with ``executemany`` in two (large ones)."""
+    monkeypatch.setattr(pgbatch, "ONE_TRIP_MOST", 100 if request.param == "one trip" else 0)
+    return str(request.param).replace(" ", "-")
+
+
 def _status(engine: Engine, table_id: str) -> tuple[str, datetime | None]:
     with engine.connect() as conn:
         row = conn.execute(select(tables.c.status, tables.c.updated).where(tables.c.id == table_id)).one()
     return row.status, row.updated
 
 
-def test_a_mixed_batch_stores_each_free_step_once_and_finishes_its_game(engine: Engine) -> None:
+def test_a_mixed_batch_stores_each_free_step_once_and_finishes_its_game(engine: Engine, trips: str) -> None:
     """Consecutive steps of one table, the same step twice in one batch, a step stored before and a
     game's last move, in one batch: each answer is the step's own, the first of a doubled step wins."""
-    for table_id in ("mixA", "mixB", "mixC"):
+    a, b, c = f"mixA-{trips}", f"mixB-{trips}", f"mixC-{trips}"
+    for table_id in (a, b, c):
         store_toy_table(engine, table_id)
-    assert store.append_actions(engine, [store.NewAction("mixC", 0, 0, "early", False, False)]) == [False]
+    assert store.append_actions(engine, [store.NewAction(c, 0, 0, "early", False, False)]) == [False]
     batch = [
-        store.NewAction("mixB", 1, 0, "b1", False, True),  # the game's last move
-        store.NewAction("mixA", 0, 0, "a0", False, False),
-        store.NewAction("mixA", 1, 0, "a1", True, False),
-        store.NewAction("mixB", 0, 0, "b0-first", False, False),
-        store.NewAction("mixB", 0, 0, "b0-second", False, False),
-        store.NewAction("mixC", 0, 0, "late", False, False),  # step 0 of mixC is stored already
+        store.NewAction(b, 1, 0, "b1", False, True),  # the game's last move
+        store.NewAction(a, 0, 0, "a0", False, False),
+        store.NewAction(a, 1, 0, "a1", True, False),
+        store.NewAction(b, 0, 0, "b0-first", False, False),
+        store.NewAction(b, 0, 0, "b0-second", False, False),
+        store.NewAction(c, 0, 0, "late", False, False),  # step 0 of mixC is stored already
     ]
     taken = store.append_actions(engine, batch, "here")
     assert taken == [False, False, False, False, True, True]
-    assert [(a.step, a.text, a.timed_out) for a in store.load_actions(engine, "mixA")] == [
+    assert [(x.step, x.text, x.timed_out) for x in store.load_actions(engine, a)] == [
         (0, "a0", False),
         (1, "a1", True),
     ]
-    assert [a.text for a in store.load_actions(engine, "mixB")] == ["b0-first", "b1"]
-    assert [a.text for a in store.load_actions(engine, "mixC")] == ["early"]
-    assert _status(engine, "mixA")[0] == "playing" and _status(engine, "mixA")[1] is not None
-    assert _status(engine, "mixB")[0] == "over"
-    assert _status(engine, "mixC")[0] == "playing"
+    assert [x.text for x in store.load_actions(engine, b)] == ["b0-first", "b1"]
+    assert [x.text for x in store.load_actions(engine, c)] == ["early"]
+    assert _status(engine, a)[0] == "playing" and _status(engine, a)[1] is not None
+    assert _status(engine, b)[0] == "over"
+    assert _status(engine, c)[0] == "playing"
 
 
-def test_only_stored_actions_notify_and_only_once_committed(engine: Engine) -> None:
+def test_only_stored_actions_notify_and_only_once_committed(engine: Engine, trips: str) -> None:
     """Every process hears a table changed, with the storing process named, once the batch commits;
     a table whose only action lost its step is not announced."""
-    for table_id in ("noteA", "noteB"):
+    a, b = f"noteA-{trips}", f"noteB-{trips}"
+    for table_id in (a, b):
         store_toy_table(engine, table_id)
-    store.append_actions(engine, [store.NewAction("noteB", 0, 0, "first", False, False)])
+    store.append_actions(engine, [store.NewAction(b, 0, 0, "first", False, False)])
     url = engine.url.render_as_string(hide_password=False).replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(conninfo(url), autocommit=True) as listener:
         listener.execute(f"LISTEN {store.CHANNEL}")
         batch = [
-            store.NewAction("noteA", 0, 0, "x", False, False),
-            store.NewAction("noteA", 1, 0, "y", False, False),
-            store.NewAction("noteB", 0, 0, "second", False, False),
+            store.NewAction(a, 0, 0, "x", False, False),
+            store.NewAction(a, 1, 0, "y", False, False),
+            store.NewAction(b, 0, 0, "second", False, False),
         ]
         assert store.append_actions(engine, batch, "proc7") == [False, False, True]
         heard = [n.payload for n in listener.notifies(timeout=1.0)]
-    assert heard == ["noteA proc7"]  # PostgreSQL folds a transaction's identical notifications
+    assert heard == [f"{a} proc7"]  # PostgreSQL folds a transaction's identical notifications
 
 
-def test_a_failing_action_stores_nothing_of_its_batch(engine: Engine) -> None:
+def test_a_failing_action_stores_nothing_of_its_batch(engine: Engine, trips: str) -> None:
     """An action that cannot be stored (its table does not exist) fails the whole transaction: the
     group writer then fails every waiting request, so none of them may have been stored."""
-    store_toy_table(engine, "failA")
+    a = f"failA-{trips}"
+    store_toy_table(engine, a)
     batch = [
-        store.NewAction("failA", 0, 0, "kept?", False, False),
+        store.NewAction(a, 0, 0, "kept?", False, False),
         store.NewAction("no-such-table", 0, 0, "orphan", False, False),
     ]
     with pytest.raises(Exception, match=r"foreign key|violates"):
         store.append_actions(engine, batch, "here")
-    assert store.load_actions(engine, "failA") == []
-    assert _status(engine, "failA") == ("playing", None)
+    assert store.load_actions(engine, a) == []
+    assert _status(engine, a) == ("playing", None)
+
+
+def test_a_failed_batch_leaves_the_next_one_to_a_fresh_connection(engine: Engine) -> None:
+    """After a batch failed (here a missing table), the group writer's next batch is stored."""
+    store_toy_table(engine, "afterFail")
+    writer = BatchConnection(engine.url)
+    try:
+        with pytest.raises(psycopg.errors.ForeignKeyViolation):
+            writer.append([store.NewAction("no-such-table", 0, 0, "orphan", False, False)], "w")
+        assert writer.append([store.NewAction("afterFail", 0, 0, "fine", False, False)], "w") == [False]
+    finally:
+        writer.close()
+    assert [x.text for x in store.load_actions(engine, "afterFail")] == ["fine"]
+
+
+def test_the_writer_s_connection_lost_fails_one_batch_and_the_next_one_reconnects(engine: Engine) -> None:
+    """PostgreSQL drops the group writer's connection between two batches (a restart, a network
+    fault, an administrator): the batch that finds it gone fails and stores nothing, and the next
+    batch is stored on a fresh connection."""
+    store_toy_table(engine, "lost")
+    writer = BatchConnection(engine.url)
+    try:
+        assert writer.append([store.NewAction("lost", 0, 0, "first", False, False)], "w") == [False]
+        with psycopg.connect(conninfo(_url(engine)), autocommit=True) as admin:
+            killed = admin.execute(
+                "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 10000)) FROM pg_stat_activity"
+                " WHERE application_name = %s",
+                (APPLICATION_NAME,),
+            ).fetchone()
+        assert killed == (1,)
+        with pytest.raises(psycopg.OperationalError):
+            writer.append([store.NewAction("lost", 1, 0, "on the lost connection", False, False)], "w")
+        assert writer.append([store.NewAction("lost", 1, 0, "on a fresh one", False, False)], "w") == [False]
+    finally:
+        writer.close()
+    assert [x.text for x in store.load_actions(engine, "lost")] == ["first", "on a fresh one"]
+
+
+def _url(engine: Engine) -> str:
+    return engine.url.render_as_string(hide_password=False).replace("postgresql+psycopg://", "postgresql://")

@@ -12,7 +12,6 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, func, insert, select, text, update
 
-from cardroom.server import pgbatch
 from cardroom.server.schema import actions, seats, tables
 
 
@@ -68,11 +67,11 @@ def _notify(conn: Connection, table_id: str, origin: str = "") -> None:
     the process whose cache already holds the change (it skips its own notification)."""
     if conn.dialect.name == "postgresql":
         conn.execute(
-            text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": _payload(table_id, origin)}
+            text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload(table_id, origin)}
         )
 
 
-def _payload(table_id: str, origin: str) -> str:
+def payload(table_id: str, origin: str) -> str:
     """A notification's text: the table, and the process that stored the change if it is named."""
     return f"{table_id} {origin}" if origin else table_id
 
@@ -202,20 +201,18 @@ def append_action(
 def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> list[bool]:
     """Store several tables' actions in one transaction, so one commit (one sync to disk) makes all
     of them durable; for each, True if its step was already taken (that one alone is not stored)."""
+    if engine.dialect.name == "postgresql":
+        # On a connection of its own, as the server's group writer does (it keeps its one open).
+        from cardroom.server.pgbatch import BatchConnection
+
+        writer = BatchConnection(engine.url)
+        try:
+            return writer.append(batch, origin)
+        finally:
+            writer.close()
     taken = [False] * len(batch)
-    # In the order of (table, step), whatever order they arrived in: two processes storing batches
-    # that touch the same tables then take their locks in the same order, never each waiting for
-    # the other (on PostgreSQL that was a deadlock, both batches refused).
-    order = sorted(range(len(batch)), key=lambda i: (batch[i].table_id, batch[i].step))
     with engine.begin() as conn:
-        if conn.dialect.name == "postgresql":
-            ordered = [batch[i] for i in order]
-            payloads = [_payload(a.table_id, origin) for a in ordered]
-            stored_taken = pgbatch.append_sorted(conn, ordered, payloads, now(), CHANNEL)
-            for i, was_taken in zip(order, stored_taken, strict=True):
-                taken[i] = was_taken
-            return taken
-        for i in order:
+        for i in lock_order(batch):
             a = batch[i]
             # ON CONFLICT DO NOTHING: a taken step leaves the rest of the batch (and transaction) alone.
             stored = _insert_action(conn, a)
@@ -223,6 +220,21 @@ def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> 
             if stored:
                 _notify(conn, a.table_id, origin)
     return taken
+
+
+def lock_order(batch: list[NewAction]) -> list[int]:
+    """The batch's indices in the order of (table, step), whatever order the actions arrived in:
+    two processes storing batches that touch the same tables then take their locks in the same
+    order, never each waiting for the other (on PostgreSQL that was a deadlock, both refused)."""
+    return sorted(range(len(batch)), key=lambda i: (batch[i].table_id, batch[i].step))
+
+
+def in_given_order(order: list[int], answers: list[bool]) -> list[bool]:
+    """Answers given in ``order`` (see :func:`lock_order`), back in the batch's own order."""
+    given = [False] * len(order)
+    for i, answer in zip(order, answers, strict=True):
+        given[i] = answer
+    return given
 
 
 @dataclass(frozen=True)

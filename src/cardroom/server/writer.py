@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine
 
 from cardroom.server import store, timings
+from cardroom.server.pgbatch import BatchConnection
 from cardroom.server.store import NewAction
 
 MAX_BATCH = 256
@@ -30,6 +31,8 @@ class GroupWriter:
         self._pending: list[tuple[NewAction, asyncio.Future[bool]]] = []
         self._running = False
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-writer")
+        # On PostgreSQL the batches go through a connection the writer's thread keeps to itself.
+        self._postgres = BatchConnection(engine.url) if engine.dialect.name == "postgresql" else None
 
     @property
     def thread(self) -> ThreadPoolExecutor:
@@ -65,10 +68,14 @@ class GroupWriter:
             while self._pending:
                 batch, self._pending = self._pending[:MAX_BATCH], self._pending[MAX_BATCH:]
                 begun = timings.clock() if timings.ON else 0.0
+                actions = [a for a, _ in batch]
                 try:
-                    taken = await loop.run_in_executor(
-                        self._thread, store.append_actions, self.engine, [a for a, _ in batch], self.origin
-                    )
+                    if self._postgres is not None:
+                        taken = await loop.run_in_executor(self._thread, self._postgres.append, actions, self.origin)
+                    else:
+                        taken = await loop.run_in_executor(
+                            self._thread, store.append_actions, self.engine, actions, self.origin
+                        )
                 except Exception as exc:  # the whole transaction failed: nothing of it is stored
                     for _, future in batch:
                         if not future.done():
@@ -94,4 +101,6 @@ class GroupWriter:
         return asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
 
     def close(self) -> None:
+        if self._postgres is not None:
+            self._thread.submit(self._postgres.close)  # on its own thread, after the queued writes
         self._thread.shutdown(wait=True)

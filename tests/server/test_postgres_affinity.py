@@ -2,7 +2,8 @@
 routing): a process that holds a table only because someone once looked at it there drops it when
 another process changes it, instead of reading every change; one with a socket, bot or clock on the
 table keeps it current; a table it never loaded costs nothing. Two rooms in one test process stand for
-the two server processes: each has its own cache and its own origin in the notifications."""
+the two server processes: each has its own cache and its own origin in the notifications. The
+races of two processes on one table (a choice outpaced, a window closed by both) are staged here too."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import psycopg
 import pytest
 from sqlalchemy import Engine
 
-from cardroom.server import database
+from cardroom.server import database, store
 from cardroom.server.rooms import Room
 from cardroom.server.tablerequest import SeatRequest
 from tests.server.postgres import Postgres
@@ -168,6 +169,40 @@ def test_a_choice_outpaced_by_the_other_seat_through_another_process_still_stand
             for conn in held:
                 conn.close()
             await _close(room)
+
+    _with_engine(postgres, scenario)
+
+
+def test_a_window_both_processes_close_at_once_counts_both_passes(postgres: Postgres) -> None:
+    """Both seats pass in a reaction window, one through each process, at the same moment: each
+    notes its pass, reads both, and closes the window. One process stores the window; the other then
+    finds its steps taken, with its own pass stored among them as given, so its request succeeded
+    too (it answered 409 before: seen once in a run of the two-process server test)."""
+
+    async def scenario(engine: Engine) -> None:
+        one, two = Room(engine, bot_delay=0.0), Room(engine, bot_delay=0.0)
+        try:
+            seats = [SeatRequest(kind="me"), SeatRequest(kind="invite")]
+            table_id = one.create("toy", None, {}, seats, 60.0, None).table_id
+            two.live(table_id)
+            two.hub.subscribe(table_id, 1)  # seat 1's socket is on process two: it keeps up
+            live = one.live(table_id)
+            seat = live.state.to_act[0]
+            await one.submit(table_id, seat, 0, str(live.state.legal_actions(seat)[0]))  # plays a card
+            work = two.heard(f"{table_id} {one.origin}")
+            assert work is not None
+            await work
+            assert set(two.live(table_id).state.to_act) == {0, 1} and two.live(table_id).window_deadline
+            # Process one has noted seat 0's pass and is about to read the answers, when process two
+            # takes seat 1's, reads both and closes the window.
+            await one.window_answers.note(table_id, 1, 0, "pass")
+            assert (await two.submit(table_id, 1, 1, "pass")).step == 3
+            closed = await one.submit(table_id, 0, 1, "pass")  # no StaleStep: its pass was counted
+            assert closed.step == 3
+            stored = await asyncio.to_thread(store.load_actions, engine, table_id, 1)
+            assert [(a.seat, a.text, a.timed_out) for a in stored] == [(0, "pass", False), (1, "pass", False)]
+        finally:
+            await _close(one, two)
 
     _with_engine(postgres, scenario)
 

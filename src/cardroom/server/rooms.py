@@ -394,11 +394,21 @@ class Room(CatchUp):
                 else:
                     raise StaleStep(live.step)
             else:
-                answers = await self.window_answers.note(table_id, live.step, seat, action_text)
+                window_step = live.step
+                answers = await self.window_answers.note(table_id, window_step, seat, action_text)
                 if not set(previous.to_act) <= set(answers):
                     self.hub.changed(table_id, only_seat=seat)
                     return live
-                await self._store_window(live, [(s, answers[s], False) for s in previous.to_act])
+                try:
+                    await self._store_window(live, [(s, answers[s], False) for s in previous.to_act])
+                except StaleStep:
+                    # Another process took the window's other last answer at the same moment and
+                    # closed it first. If it stored this answer as given, this request succeeded.
+                    if not await self._answer_stored(table_id, window_step, len(previous.to_act), seat, action_text):
+                        raise
+                    live = self.live(table_id)  # rebuilt from the database, its bots and clocks going
+                    self.hub.changed(table_id)
+                    return live
         self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
         return live
@@ -463,6 +473,12 @@ class Room(CatchUp):
 
     async def _read_row(self, table_id: str) -> TableRow | None:
         return await asyncio.to_thread(store.load_table, self.engine, table_id)
+
+    async def _answer_stored(self, table_id: str, window_step: int, answers: int, seat: int, text: str) -> bool:
+        """Whether the window opened at ``window_step`` (``answers`` seats asked) was closed with
+        ``seat``'s answer ``text`` as given, not as a timed-out pass."""
+        rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, window_step)
+        return any(r.seat == seat and r.text == text and not r.timed_out for r in rows[:answers])
 
     async def _store_window(self, live: Live, answers: list[tuple[int, str, bool]]) -> None:
         """Store a closing window's answers (seat, action, timed out) in one transaction, all or none,

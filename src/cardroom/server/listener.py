@@ -9,14 +9,14 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 
 from cardroom.server.store import CHANNEL
 
 log = logging.getLogger("cardroom.server")
 
 
-def conninfo(url: str) -> str:
+def conninfo(url: str | URL) -> str:
     """The psycopg connection string for a SQLAlchemy PostgreSQL URL."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 

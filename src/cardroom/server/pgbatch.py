@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 import psycopg
 from sqlalchemy import URL
 
+from cardroom.server.listener import conninfo
+
 if TYPE_CHECKING:
     from cardroom.server.store import NewAction
 
@@ -52,7 +54,7 @@ class BatchConnection:
     connection that failed mid-pipeline is in a state nobody should guess at."""
 
     def __init__(self, url: URL) -> None:
-        self._conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self._conninfo = conninfo(url)
         self._conn: psycopg.Connection[Any] | None = None
 
     def append(self, batch: list[NewAction], origin: str) -> list[bool]:

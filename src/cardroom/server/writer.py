@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine
@@ -33,6 +34,9 @@ class GroupWriter:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-writer")
         # On PostgreSQL the batches go through a connection the writer's thread keeps to itself.
         self._postgres = BatchConnection(engine.url) if engine.dialect.name == "postgresql" else None
+        self._store_batch: Callable[[list[NewAction], str], list[bool]] = (
+            self._postgres.append if self._postgres is not None else partial(store.append_actions, engine)
+        )
 
     @property
     def thread(self) -> ThreadPoolExecutor:
@@ -70,12 +74,7 @@ class GroupWriter:
                 begun = timings.clock() if timings.ON else 0.0
                 actions = [a for a, _ in batch]
                 try:
-                    if self._postgres is not None:
-                        taken = await loop.run_in_executor(self._thread, self._postgres.append, actions, self.origin)
-                    else:
-                        taken = await loop.run_in_executor(
-                            self._thread, store.append_actions, self.engine, actions, self.origin
-                        )
+                    taken = await loop.run_in_executor(self._thread, self._store_batch, actions, self.origin)
                 except Exception as exc:  # the whole transaction failed: nothing of it is stored
                     for _, future in batch:
                         if not future.done():

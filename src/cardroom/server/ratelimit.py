@@ -6,6 +6,11 @@ processes its requests are spread over. Asking the database on every request wou
 per request; instead a process takes a *lease* of a few tokens from the stored bucket in one atomic
 statement and spends them locally. The database never hands out more than the bucket holds, so
 the limit is exact across processes; a lease a process leaves unspent only makes it stricter.
+
+A lease running low is renewed in the background, so a request waits for the database only when
+its key has no token left here. Measured on PostgreSQL, where the leases go one at a time through a
+thread of their own: when many seats ran out together (a room whose tables started at once), the
+rate-limit check's p99 was 1.8 s, and it held up the action requests behind it.
 """
 
 from __future__ import annotations
@@ -51,6 +56,18 @@ LEASE = 10  # tokens a process takes from a stored bucket at a time
 # Seconds a lease may be spent; older tokens are dropped (stricter, never looser). A person acting
 # every few seconds spends one lease over many requests: one database write per ten requests.
 LEASE_LIFE = 60.0
+RENEW_AT = LEASE // 3  # tokens left when the next lease is asked for in the background ...
+RENEW_AFTER = LEASE_LIFE * 0.75  # ... or seconds since it was granted, whichever comes first
+
+
+@dataclass
+class _Lease:
+    left: int
+    taken: float  # time.monotonic() when granted
+    renewing: asyncio.Future[int] | None = None
+    # A renewal that found the stored bucket empty: no more asking ahead until this lease is spent
+    # (else every request of a drained key would write to the database).
+    dry: bool = False
 
 
 class SharedRateLimiter:
@@ -73,31 +90,53 @@ class SharedRateLimiter:
         self._first = text(
             "INSERT INTO rate_buckets (key, tokens, stamp) VALUES (:key, :tokens, :now) ON CONFLICT (key) DO NOTHING"
         )
-        self._leases: dict[str, tuple[int, float]] = {}  # key -> (tokens left, taken when)
+        self._leases: dict[str, _Lease] = {}
         self._own_thread = thread is None
         self._thread = thread or ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-limits")
 
     async def allow(self, key: str) -> bool:
-        now = time.monotonic()
-        left, taken = self._leases.get(key, (0, 0.0))
-        if left > 0 and now - taken < LEASE_LIFE:
-            self._leases[key] = (left - 1, taken)
-            return True
-        granted = await asyncio.get_running_loop().run_in_executor(self._thread, self._lease, key)
-        if granted == 0:
-            self._leases.pop(key, None)
-            return False
-        if len(self._leases) > 100_000:
-            self._leases.clear()
-        self._leases[key] = (granted - 1, time.monotonic())
+        lease = self._leases.get(key)
+        if lease is None:
+            if len(self._leases) > 100_000:  # forget idle keys rather than grow without bound
+                self._leases.clear()
+            lease = self._leases[key] = _Lease(0, 0.0)
+        if time.monotonic() - lease.taken >= LEASE_LIFE:
+            lease.left = 0
+        if lease.left == 0:
+            # Nothing left here: wait for a lease (the one already asked for, if any).
+            granted = await (lease.renewing or self._renew(key, lease))
+            if granted == 0 and lease.left == 0:
+                return False
+            if lease.left == 0:  # others waiting on the same lease spent it first
+                return await self.allow(key)
+        lease.left -= 1
+        aging = time.monotonic() - lease.taken >= RENEW_AFTER
+        if (lease.left <= RENEW_AT or aging) and lease.renewing is None and not lease.dry:
+            self._renew(key, lease)
         return True
+
+    def _renew(self, key: str, lease: _Lease) -> asyncio.Future[int]:
+        """Ask the database for the next lease on the limiter's thread; its tokens join ``lease``."""
+        asked = asyncio.get_running_loop().run_in_executor(self._thread, self._lease, key)
+        lease.renewing = asked
+
+        def granted(done: asyncio.Future[int]) -> None:
+            lease.renewing = None
+            if done.cancelled() or done.exception() is not None:
+                return  # a request waiting on it sees the error; one asked ahead is only dropped
+            n = done.result()
+            lease.dry = n == 0
+            if n:
+                fresh = time.monotonic() - lease.taken < LEASE_LIFE
+                lease.left, lease.taken = (lease.left if fresh else 0) + n, time.monotonic()
+
+        asked.add_done_callback(granted)
+        return asked
 
     def _lease(self, key: str) -> int:
         """Take up to :data:`LEASE` tokens from the stored bucket (one if fewer are left): how many."""
         params = {"key": key, "burst": float(self.burst), "rate": self.rate, "now": time.time()}
         with self.engine.begin() as conn:
-            if self.engine.dialect.name == "postgresql":
-                conn.execute(text("SET LOCAL synchronous_commit TO OFF"))  # a limit need not survive a crash
             for n in (LEASE, 1):
                 if conn.execute(self._take, {**params, "n": n}).rowcount == 1:
                     return n
@@ -113,8 +152,9 @@ class SharedRateLimiter:
 
 
 def _bucket_engine(url: str) -> Engine:
-    """Its own connections: on SQLite without syncing each commit to disk (a rate limit need not
-    survive a power cut), so a lease never waits for a disk flush."""
+    """Its own connections, whose commits do not wait for the disk (a rate limit need not survive a
+    power cut), so a lease never waits for a flush: on SQLite without syncing, on PostgreSQL with
+    ``synchronous_commit`` off for the session (set when connecting: no statement per lease)."""
     engine = database.make_engine(url)
     if engine.dialect.name == "sqlite":
 
@@ -123,5 +163,11 @@ def _bucket_engine(url: str) -> Engine:
             cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
             cursor.execute("PRAGMA synchronous=OFF")
             cursor.close()
+
+    elif engine.dialect.name == "postgresql":
+
+        @event.listens_for(engine, "do_connect")
+        def _no_sync_wait(_dialect: object, _record: object, _args: object, params: dict[str, str]) -> None:
+            params["options"] = f"{params.get('options', '')} -c synchronous_commit=off".strip()
 
     return engine

@@ -1,0 +1,146 @@
+"""The shared rate limit's leases (``server/ratelimit.py``): a lease running low is renewed in the
+background, so a request waits for the database only when its key has nothing left; the limit
+stays exact; on PostgreSQL a lease's commit does not wait for the disk."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from cardroom.server import database
+from cardroom.server.ratelimit import LEASE, LEASE_LIFE, RENEW_AFTER, RENEW_AT, SharedRateLimiter
+from tests.server.postgres import Postgres
+
+
+@pytest.fixture
+def thread() -> Iterator[ThreadPoolExecutor]:
+    pool = ThreadPoolExecutor(max_workers=1)
+    yield pool
+    pool.shutdown(wait=True)
+
+
+def _limiter(url: str, thread: ThreadPoolExecutor, burst: int) -> SharedRateLimiter:
+    database.upgrade(database.make_engine(url))
+    # One token in 1,000 s: the burst is all the bucket ever gives in a test.
+    return SharedRateLimiter(url, rate=0.001, burst=burst, thread=thread)
+
+
+def test_a_lease_running_low_is_renewed_while_requests_go_on(tmp_path: Path, thread: ThreadPoolExecutor) -> None:
+    limiter = _limiter(f"sqlite:///{tmp_path / 'leases.sqlite3'}", thread, burst=100)
+
+    async def scenario() -> list[bool]:
+        answers = [await limiter.allow("k")]  # the first lease: the request waits for it
+        held = threading.Event()
+        thread.submit(held.wait, 30)  # the limiter's thread is busy: a renewal queues behind this
+        try:
+            # Spending down to the renewal mark and past it needs no database: none of these may
+            # wait for the held thread (if one did, wait_for would time out and the test fail).
+            lease = limiter._leases["k"]
+            for _ in range(LEASE - 1):
+                answers.append(await asyncio.wait_for(limiter.allow("k"), 5))
+                # The next lease is asked for once RENEW_AT tokens are left, not before.
+                assert (lease.renewing is not None) == (lease.left <= RENEW_AT), lease
+            assert lease.left == 0
+        finally:
+            held.set()
+        # The next request waits for the renewal already asked for (not a second one), then spends it.
+        answers.append(await asyncio.wait_for(limiter.allow("k"), 5))
+        assert limiter._leases["k"].left == LEASE - 1
+        return answers
+
+    assert asyncio.run(scenario()) == [True] * (LEASE + 1)
+    limiter.close()
+
+
+def test_an_aging_lease_is_renewed_before_it_expires(tmp_path: Path, thread: ThreadPoolExecutor) -> None:
+    # Leases taken together (a room whose tables started at once, a restart) would all expire
+    # together, LEASE_LIFE later, and every request would then wait for the database at once.
+    limiter = _limiter(f"sqlite:///{tmp_path / 'aging.sqlite3'}", thread, burst=100)
+
+    async def scenario() -> None:
+        assert await limiter.allow("k")
+        lease = limiter._leases["k"]
+        assert lease.renewing is None and lease.left == LEASE - 1 > RENEW_AT
+        lease.taken -= RENEW_AFTER  # as if granted RENEW_AFTER seconds ago, with tokens to spare
+        assert await limiter.allow("k")
+        renewal = lease.renewing
+        assert renewal is not None
+        assert await renewal == LEASE
+        # The old lease's tokens stay, the new one's join them, and the pair counts from now.
+        assert lease.left == 2 * LEASE - 2
+        assert LEASE_LIFE - 1 < LEASE_LIFE - (time.monotonic() - lease.taken) <= LEASE_LIFE
+
+    asyncio.run(scenario())
+    limiter.close()
+
+
+def test_renewing_ahead_keeps_the_limit_exact(tmp_path: Path, thread: ThreadPoolExecutor) -> None:
+    burst = 23  # not a multiple of a lease: the last leases are single tokens
+    url = f"sqlite:///{tmp_path / 'exact.sqlite3'}"
+    one, two = _limiter(url, thread, burst), _limiter(url, thread, burst)
+
+    async def scenario() -> list[bool]:
+        return [await (one if i % 3 else two).allow("k") for i in range(4 * burst)]
+
+    answers = asyncio.run(scenario())
+    # Two processes' limiters on one bucket: never more than it holds, and every token given is
+    # spent (a renewal that finds the bucket empty stops asking ahead; nothing is left unspent).
+    assert answers.count(True) == burst, answers
+    assert answers[-3:] == [False] * 3, answers
+    one.close()
+    two.close()
+
+
+def test_a_failed_renewal_ahead_is_dropped_and_the_next_request_asks_again(
+    tmp_path: Path, thread: ThreadPoolExecutor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    limiter = _limiter(f"sqlite:///{tmp_path / 'fail.sqlite3'}", thread, burst=100)
+    real = limiter._lease
+    calls: list[str] = []
+
+    def flaky(key: str) -> int:
+        calls.append(key)
+        if len(calls) == 2:
+            raise ConnectionError("the database went away")
+        return real(key)
+
+    monkeypatch.setattr(limiter, "_lease", flaky)
+
+    async def scenario() -> list[bool]:
+        answers = [await limiter.allow("k") for _ in range(LEASE)]
+        ahead = limiter._leases["k"].renewing
+        assert ahead is not None
+        with contextlib.suppress(ConnectionError):
+            await ahead  # the renewal asked ahead fails
+        answers.append(await limiter.allow("k"))  # nothing left: asks again, and gets a lease
+        return answers
+
+    assert asyncio.run(scenario()) == [True] * (LEASE + 1)
+    assert len(calls) == 3
+    limiter.close()
+
+
+def test_leases_on_postgresql_commit_without_waiting_for_the_disk() -> None:
+    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
+    server = Postgres(root).start()
+    try:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            limiter = _limiter(server.url, pool, burst=50)
+            with limiter.engine.connect() as conn:
+                assert conn.execute(text("SHOW synchronous_commit")).scalar() == "off"
+            with database.make_engine(server.url).connect() as conn:  # the room's own: durable
+                assert conn.execute(text("SHOW synchronous_commit")).scalar() == "on"
+            assert asyncio.run(limiter.allow("k"))
+            assert limiter._leases["k"].left == LEASE - 1
+            limiter.close()
+    finally:
+        server.stop()

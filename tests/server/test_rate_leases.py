@@ -129,18 +129,45 @@ def test_a_failed_renewal_ahead_is_dropped_and_the_next_request_asks_again(
     limiter.close()
 
 
-def test_leases_on_postgresql_commit_without_waiting_for_the_disk() -> None:
-    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))  # PostgreSQL runs as `postgres`
     server = Postgres(root).start()
-    try:
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            limiter = _limiter(server.url, pool, burst=50)
-            with limiter.engine.connect() as conn:
-                assert conn.execute(text("SHOW synchronous_commit")).scalar() == "off"
-            with database.make_engine(server.url).connect() as conn:  # the room's own: durable
-                assert conn.execute(text("SHOW synchronous_commit")).scalar() == "on"
-            assert asyncio.run(limiter.allow("k"))
-            assert limiter._leases["k"].left == LEASE - 1
-            limiter.close()
-    finally:
-        server.stop()
+    yield server.url
+    server.stop()
+
+
+def test_leases_on_postgresql_commit_without_waiting_for_the_disk(postgres_url: str) -> None:
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        limiter = _limiter(postgres_url, pool, burst=50)
+        with limiter.engine.connect() as conn:
+            assert conn.execute(text("SHOW synchronous_commit")).scalar() == "off"
+        with database.make_engine(postgres_url).connect() as conn:  # the room's own: durable
+            assert conn.execute(text("SHOW synchronous_commit")).scalar() == "on"
+        assert asyncio.run(limiter.allow("fresh"))
+        assert limiter._leases["fresh"].left == LEASE - 1
+        limiter.close()
+
+
+def test_two_processes_leasing_at_once_on_postgresql_never_exceed_the_bucket(postgres_url: str) -> None:
+    """Two limiters (as two server processes), each on its own thread and event loop, ask for the
+    same new key's tokens at once: the first leases race to create the bucket, later ones to take
+    from it. Together they allow exactly what the bucket holds."""
+    burst = 37
+    pools = [ThreadPoolExecutor(max_workers=1) for _ in range(2)]
+    limiters = [_limiter(postgres_url, pool, burst) for pool in pools]
+    start = threading.Barrier(2)
+
+    def spend(limiter: SharedRateLimiter) -> list[bool]:
+        async def requests() -> list[bool]:
+            return [await limiter.allow("shared") for _ in range(2 * burst)]
+
+        start.wait(10)
+        return asyncio.run(requests())
+
+    with ThreadPoolExecutor(max_workers=2) as both:
+        answers = [a for found in both.map(spend, limiters) for a in found]
+    assert answers.count(True) == burst
+    for limiter, pool in zip(limiters, pools, strict=True):
+        limiter.close()
+        pool.shutdown()

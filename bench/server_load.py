@@ -13,10 +13,12 @@ per acknowledged action (the figure a shared, busy machine distorts least) and i
     python bench/server_load.py --tables 300 --database postgresql://cardroom@127.0.0.1:5432/postgres
     python bench/server_load.py --url http://127.0.0.1:8000 --pid 1234    # a server already running
 
-The generator is ``--procs`` processes (default 2), each one asyncio loop with aiohttp's C HTTP
-parser and WebSocket client and orjson, so that it costs the machine less than the server does. On
-a small machine generator and server still share the cores: the wall-clock figures are the pair's,
-the CPU time per action is the server's alone.
+The generator is ``--procs`` processes (default 2). By default they run in Node.js
+(``load_generator.mjs``, when the machine has Node 20 or newer); ``--generator python`` runs the
+same players in Python (asyncio, aiohttp, orjson). On a small machine generator and server share
+the cores, and the Python generator cost more CPU than the server it measured, while its own event
+loop's delays landed in the latencies it timed: see docs/server-speed.md. The wall-clock figures
+are the pair's either way; the CPU time per action is the server's alone.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ from typing import Any
 
 import aiohttp
 import orjson
+
+from _load_node import NodeGenerator, node_command
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -382,42 +386,90 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> Figures:
-    """Play against the servers at ``bases`` (process ids ``server_pids``, for CPU and memory)."""
-    context = mp.get_context("spawn")
-    workers = []
+class PythonGenerator:
+    """One generator process in Python (multiprocessing, spawned), playing :class:`Table`."""
+
+    def __init__(self, bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int) -> None:
+        context = mp.get_context("spawn")
+        self.pipe, theirs = context.Pipe()
+        self.proc = context.Process(target=worker_entry, args=(bases, args, share, seed, theirs))
+        self.proc.start()
+        self.pid = self.proc.pid or 0
+
+    def wait_ready(self) -> None:
+        if self.pipe.recv() != "ready":
+            raise SystemExit("a generator process failed to start")
+
+    def start_window(self, start: float, end: float) -> None:
+        self.pipe.send((start, end))
+
+    def figures(self) -> Figures:
+        found: Figures = self.pipe.recv()
+        self.proc.join(30)
+        return found
+
+
+def start_generators(bases: list[str], args: argparse.Namespace) -> list[Any]:
+    """``--procs`` generator processes, each with its share of the tables, in Node.js if asked (or
+    by default when this machine has it) and in Python otherwise."""
+    node = node_command() if args.generator in ("auto", "node") else None
+    if args.generator == "node" and node is None:
+        raise SystemExit("--generator node needs Node.js 20 or newer on the PATH")
+    args.generator_used = "node" if node else "python"
+    generators: list[Any] = []
     for i in range(args.procs):
         share = (
             args.tables // args.procs + (i < args.tables % args.procs),
             args.bot_tables // args.procs + (i < args.bot_tables % args.procs),
         )
-        mine, theirs = context.Pipe()
-        proc = context.Process(target=worker_entry, args=(bases, args, share, args.seed * 1000 + i, theirs))
-        proc.start()
-        workers.append((proc, mine))
-    for _, pipe in workers:
-        if pipe.recv() != "ready":
-            raise SystemExit("a generator process failed to start")
+        seed = args.seed * 1000 + i
+        if node:
+            config = {
+                "bases": bases, "people_tables": share[0], "bot_tables": share[1], "think": args.think,
+                "seed": seed, "connections": args.connections, "route": getattr(args, "route_now", None),
+            }  # fmt: skip
+            generators.append(NodeGenerator(node, config))
+        else:
+            generators.append(PythonGenerator(bases, args, share, seed))
+    return generators
+
+
+def collect(found: Figures | dict[str, Any]) -> Figures:
+    """A generator's figures as :class:`Figures` (the Node generator's arrive as JSON)."""
+    if isinstance(found, Figures):
+        return found
+    return Figures(
+        action_ms=found["action_ms"], push_ms=found["push_ms"],
+        statuses=Counter({int(k): v for k, v in found["statuses"].items()}), errors=Counter(found["errors"]),
+        acknowledged=found["acknowledged"], moves=found["moves"], games=found["games"],
+    )  # fmt: skip
+
+
+def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> Figures:
+    """Play against the servers at ``bases`` (process ids ``server_pids``, for CPU and memory)."""
+    workers = start_generators(bases, args)
+    for worker in workers:
+        worker.wait_ready()
     rss_idle = sum(rss_mb(pid) for pid in server_pids)
     start = time.time() + args.warmup
     end = start + args.seconds
-    for _, pipe in workers:
-        pipe.send((start, end))
+    for worker in workers:
+        worker.start_window(start, end)
     time.sleep(max(0.0, start - time.time()))
     cpu_before = sum(cpu_seconds(pid) for pid in server_pids)
-    generator_before = sum(cpu_seconds(proc.pid) for proc, _ in workers if proc.pid)
+    generator_before = sum(cpu_seconds(w.pid) for w in workers)
     waited_before = sum(cpu_wait_seconds(pid) for pid in server_pids)
-    generator_waited_before = sum(cpu_wait_seconds(proc.pid) for proc, _ in workers if proc.pid)
+    generator_waited_before = sum(cpu_wait_seconds(w.pid) for w in workers)
     load_before = os.getloadavg()[0]
     if args.timings:
         for pid in server_pids:
             os.kill(pid, signal.SIGUSR1)  # the server's timings start afresh with the measured window
     time.sleep(max(0.0, end - time.time()))
     server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - cpu_before
-    generator_cpu = sum(cpu_seconds(proc.pid) for proc, _ in workers if proc.pid) - generator_before
+    generator_cpu = sum(cpu_seconds(w.pid) for w in workers) - generator_before
     server_waited = sum(cpu_wait_seconds(pid) for pid in server_pids) - waited_before
     generator_waited = (
-        sum(cpu_wait_seconds(proc.pid) for proc, _ in workers if proc.pid) - generator_waited_before
+        sum(cpu_wait_seconds(w.pid) for w in workers) - generator_waited_before
     )
     if args.timings:
         for pid in server_pids:
@@ -425,9 +477,8 @@ def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> F
     load_after = os.getloadavg()[0]
     rss_busy = sum(rss_mb(pid) for pid in server_pids)
     figures = Figures()
-    for proc, pipe in workers:
-        figures.merge(pipe.recv())
-        proc.join(30)
+    for worker in workers:
+        figures.merge(collect(worker.figures()))
     print_figures(args, figures, args.seconds, server_cpu, rss_idle, rss_busy)
     print(
         f"load generator CPU      {generator_cpu / args.seconds * 100:.0f}% of one core over {args.procs} processes"
@@ -453,7 +504,8 @@ def print_figures(
     print(
         f"servers {args.servers}   tables {args.tables} with two people + {args.bot_tables} with a bot   "
         f"database {args.label}"
-        f"   think {args.think:g} s   measured {elapsed:.0f} s   generator processes {args.procs}"
+        f"   think {args.think:g} s   measured {elapsed:.0f} s"
+        f"   generator processes {args.procs} ({args.generator_used})"
     )
     print(
         f"acknowledged actions/s  {f.acknowledged / elapsed:8.1f}   ({f.acknowledged} actions; "
@@ -498,6 +550,14 @@ def print_server_timings(port: int) -> None:
     print("inside the server: no timings were written to its log")
 
 
+def add_generator_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--generator", choices=("auto", "node", "python"), default="auto",
+        help="what the generator processes run in: node (Node.js 20+, bench/load_generator.mjs, a fraction "
+        "of the CPU), python (aiohttp); auto (default): node when this machine has it",
+    )  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -513,6 +573,7 @@ def main() -> None:
     parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: a new SQLite file)")
     parser.add_argument("--procs", type=int, default=2, help="load generator processes (default 2)")
     parser.add_argument("--connections", type=int, default=200, help="HTTP connections per generator process")
+    add_generator_option(parser)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--url",

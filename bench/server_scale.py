@@ -221,6 +221,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring")
     parser.add_argument("--procs", type=int, default=2, help="load generator processes")
     parser.add_argument("--connections", type=int, default=200, help="HTTP connections per generator process")
+    server_load.add_generator_option(parser)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--route", choices=("table", "split", "both"), default="table",

@@ -83,6 +83,34 @@ def test_an_aging_lease_is_renewed_before_it_expires(tmp_path: Path, thread: Thr
     limiter.close()
 
 
+def test_a_request_with_no_token_left_does_not_queue_behind_renewals_asked_ahead(tmp_path: Path) -> None:
+    # With threads of its own (as on PostgreSQL), renewals asked ahead have their own thread: a wave
+    # of them (leases taken together age together) must not hold up a request that has to wait.
+    url = f"sqlite:///{tmp_path / 'ahead.sqlite3'}"
+    database.upgrade(database.make_engine(url))
+    limiter = SharedRateLimiter(url, rate=0.001, burst=100)
+    held = threading.Event()
+
+    async def scenario() -> None:
+        for _ in range(LEASE - RENEW_AT - 1):  # one token more than the renewal mark left
+            assert await limiter.allow("a")
+        assert limiter._leases["a"].renewing is None
+        limiter._ahead.submit(held.wait, 30)  # the thread for renewals ahead is busy
+        assert await limiter.allow("a")
+        assert limiter._leases["a"].renewing is not None  # queued behind the busy thread
+        # A key with nothing here waits for its own lease, on the other thread: it must not wait
+        # for the held one (if it did, wait_for would time out and the test fail).
+        assert await asyncio.wait_for(limiter.allow("b"), 5)
+        assert limiter._leases["a"].renewing is not None and not held.is_set()
+        held.set()
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        held.set()
+        limiter.close()
+
+
 def test_renewing_ahead_keeps_the_limit_exact(tmp_path: Path, thread: ThreadPoolExecutor) -> None:
     burst = 23  # not a multiple of a lease: the last leases are single tokens
     url = f"sqlite:///{tmp_path / 'exact.sqlite3'}"

@@ -104,6 +104,14 @@ class SharedRateLimiter:
         self._leases: dict[str, _Lease] = {}
         self._own_thread = thread is None
         self._thread = thread or ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-limits")
+        # Renewals asked ahead go through a thread of their own when the limiter has its own
+        # (PostgreSQL): queued on the one thread, a wave of them (every lease taken at one start
+        # ages together) made the requests that had no token left wait behind them.
+        self._ahead = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-limits-ahead")
+            if self._own_thread
+            else self._thread
+        )
 
     async def allow(self, key: str) -> bool:
         lease = self._leases.get(key)
@@ -115,7 +123,7 @@ class SharedRateLimiter:
             lease.left = 0
         if lease.left == 0:
             # Nothing left here: wait for a lease (the one already asked for, if any).
-            granted = await (lease.renewing or self._renew(key, lease))
+            granted = await (lease.renewing or self._renew(key, lease, self._thread))
             if granted == 0 and lease.left == 0:
                 return False
             if lease.left == 0:  # others waiting on the same lease spent it first
@@ -123,12 +131,12 @@ class SharedRateLimiter:
         lease.left -= 1
         aging = time.monotonic() - lease.taken >= RENEW_AFTER
         if (lease.left <= RENEW_AT or aging) and lease.renewing is None and not lease.dry:
-            self._renew(key, lease)
+            self._renew(key, lease, self._ahead)
         return True
 
-    def _renew(self, key: str, lease: _Lease) -> asyncio.Future[int]:
-        """Ask the database for the next lease on the limiter's thread; its tokens join ``lease``."""
-        asked = asyncio.get_running_loop().run_in_executor(self._thread, self._lease, key)
+    def _renew(self, key: str, lease: _Lease, thread: ThreadPoolExecutor) -> asyncio.Future[int]:
+        """Ask the database for the next lease on ``thread``; its tokens join ``lease``."""
+        asked = asyncio.get_running_loop().run_in_executor(thread, self._lease, key)
         lease.renewing = asked
 
         def granted(done: asyncio.Future[int]) -> None:
@@ -174,6 +182,7 @@ class SharedRateLimiter:
     def close(self) -> None:
         if self._own_thread:
             self._thread.shutdown(wait=True)
+            self._ahead.shutdown(wait=True)
         self.engine.dispose()
 
 

@@ -48,7 +48,7 @@ def test_a_lease_running_low_is_renewed_while_requests_go_on(tmp_path: Path, thr
             for _ in range(LEASE - 1):
                 answers.append(await asyncio.wait_for(limiter.allow("k"), 5))
                 # The next lease is asked for once RENEW_AT tokens are left, not before.
-                assert (lease.renewing is not None) == (lease.left <= RENEW_AT), lease
+                assert (lease.ahead is not None) == (lease.left <= RENEW_AT), lease
             assert lease.left == 0
         finally:
             held.set()
@@ -69,10 +69,10 @@ def test_an_aging_lease_is_renewed_before_it_expires(tmp_path: Path, thread: Thr
     async def scenario() -> None:
         assert await limiter.allow("k")
         lease = limiter._leases["k"]
-        assert lease.renewing is None and lease.left == LEASE - 1 > RENEW_AT
+        assert lease.ahead is None and lease.left == LEASE - 1 > RENEW_AT
         lease.taken -= RENEW_AFTER  # as if granted RENEW_AFTER seconds ago, with tokens to spare
         assert await limiter.allow("k")
-        renewal = lease.renewing
+        renewal = lease.ahead
         assert renewal is not None
         assert await renewal == LEASE
         # The old lease's tokens stay, the new one's join them, and the pair counts from now.
@@ -94,15 +94,25 @@ def test_a_request_with_no_token_left_does_not_queue_behind_renewals_asked_ahead
     async def scenario() -> None:
         for _ in range(LEASE - RENEW_AT - 1):  # one token more than the renewal mark left
             assert await limiter.allow("a")
-        assert limiter._leases["a"].renewing is None
+        assert limiter._leases["a"].ahead is None
         limiter._ahead.submit(held.wait, 30)  # the thread for renewals ahead is busy
         assert await limiter.allow("a")
-        assert limiter._leases["a"].renewing is not None  # queued behind the busy thread
+        assert limiter._leases["a"].ahead is not None  # queued behind the busy thread
         # A key with nothing here waits for its own lease, on the other thread: it must not wait
         # for the held one (if it did, wait_for would time out and the test fail).
         assert await asyncio.wait_for(limiter.allow("b"), 5)
-        assert limiter._leases["a"].renewing is not None and not held.is_set()
+        lease = limiter._leases["a"]
+        assert lease.ahead is not None and not held.is_set()
+        # Nor does "a" itself once it has nothing left: its renewal asked ahead is still queued,
+        # so it asks for a lease of its own on the other thread.
+        for _ in range(RENEW_AT):
+            assert await limiter.allow("a")
+        assert lease.left == 0
+        assert await asyncio.wait_for(limiter.allow("a"), 5)
+        assert lease.left == LEASE - 1 and lease.ahead is not None
         held.set()
+        assert await lease.ahead == LEASE  # the renewal asked ahead arrives too, and joins
+        assert lease.left == 2 * LEASE - 1
 
     try:
         asyncio.run(scenario())
@@ -145,7 +155,7 @@ def test_a_failed_renewal_ahead_is_dropped_and_the_next_request_asks_again(
 
     async def scenario() -> list[bool]:
         answers = [await limiter.allow("k") for _ in range(LEASE)]
-        ahead = limiter._leases["k"].renewing
+        ahead = limiter._leases["k"].ahead
         assert ahead is not None
         with contextlib.suppress(ConnectionError):
             await ahead  # the renewal asked ahead fails

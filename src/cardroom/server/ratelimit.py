@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine, event, text
 
-from cardroom.server import database
+from cardroom.server import database, timings
 
 
 @dataclass
@@ -64,7 +64,8 @@ RENEW_AFTER = LEASE_LIFE * 0.75  # ... or seconds since it was granted, whicheve
 class _Lease:
     left: int
     taken: float  # time.monotonic() when granted
-    renewing: asyncio.Future[int] | None = None
+    ahead: asyncio.Future[int] | None = None  # the next lease, asked for in the background
+    needed: asyncio.Future[int] | None = None  # a lease that requests with nothing left wait for
     # A renewal that found the stored bucket empty: no more asking ahead until this lease is spent
     # (else every request of a drained key would write to the database).
     dry: bool = False
@@ -122,25 +123,39 @@ class SharedRateLimiter:
         if time.monotonic() - lease.taken >= LEASE_LIFE:
             lease.left = 0
         if lease.left == 0:
-            # Nothing left here: wait for a lease (the one already asked for, if any).
-            granted = await (lease.renewing or self._renew(key, lease, self._thread))
+            # Nothing left here: wait for a lease. A renewal asked ahead on the same thread is the
+            # quickest; on a thread of its own it may sit behind a wave of them, so ask anew.
+            shared = lease.ahead if self._ahead is self._thread else None
+            pending = lease.needed or shared or self._renew(key, lease, needed=True)
+            started = timings.clock() if timings.ON else 0.0
+            granted = await pending
+            if timings.ON:
+                timings.add("rate limit lease wait", timings.clock() - started)
             if granted == 0 and lease.left == 0:
                 return False
             if lease.left == 0:  # others waiting on the same lease spent it first
                 return await self.allow(key)
         lease.left -= 1
         aging = time.monotonic() - lease.taken >= RENEW_AFTER
-        if (lease.left <= RENEW_AT or aging) and lease.renewing is None and not lease.dry:
-            self._renew(key, lease, self._ahead)
+        if (lease.left <= RENEW_AT or aging) and lease.ahead is None and lease.needed is None and not lease.dry:
+            self._renew(key, lease, needed=False)
         return True
 
-    def _renew(self, key: str, lease: _Lease, thread: ThreadPoolExecutor) -> asyncio.Future[int]:
-        """Ask the database for the next lease on ``thread``; its tokens join ``lease``."""
+    def _renew(self, key: str, lease: _Lease, *, needed: bool) -> asyncio.Future[int]:
+        """Ask the database for the next lease, for a waiting request (``needed``) or ahead of
+        need; its tokens join ``lease``."""
+        thread = self._thread if needed else self._ahead
         asked = asyncio.get_running_loop().run_in_executor(thread, self._lease, key)
-        lease.renewing = asked
+        if needed:
+            lease.needed = asked
+        else:
+            lease.ahead = asked
 
         def granted(done: asyncio.Future[int]) -> None:
-            lease.renewing = None
+            if needed:
+                lease.needed = None
+            else:
+                lease.ahead = None
             if done.cancelled() or done.exception() is not None:
                 return  # a request waiting on it sees the error; one asked ahead is only dropped
             n = done.result()

@@ -141,6 +141,19 @@ class SharedRateLimiter:
             self._renew(key, lease, needed=False)
         return True
 
+    def ask_ahead(self, key: str) -> None:
+        """Take a lease for ``key`` in the background unless this process holds or awaits one: for
+        a seat whose socket just opened, so that its first action finds tokens here and makes no
+        trip to the database (after a start or a restart, every seat's first action did)."""
+        lease = self._leases.get(key)
+        if lease is None:
+            if len(self._leases) > 100_000:
+                self._leases.clear()
+            lease = self._leases[key] = _Lease(0, 0.0)
+        held = lease.left > 0 and time.monotonic() - lease.taken < LEASE_LIFE
+        if not (held or lease.ahead or lease.needed or lease.dry):
+            self._renew(key, lease, needed=False)
+
     def _renew(self, key: str, lease: _Lease, *, needed: bool) -> asyncio.Future[int]:
         """Ask the database for the next lease, for a waiting request (``needed``) or ahead of
         need; its tokens join ``lease``."""

@@ -20,8 +20,10 @@ from urllib.parse import parse_qs
 from cardroom.server import timings
 from cardroom.server.errors import UnknownTable, WrongToken
 from cardroom.server.limits import ASGIApp, Receive, Scope, Send
+from cardroom.server.ratelimit import SharedRateLimiter
 from cardroom.server.rooms import Room
 from cardroom.server.snapshots import socket_message
+from cardroom.server.tokens import hash_token
 
 SOCKET_PATH = re.compile(r"/api/tables/([^/]{1,200})/ws")
 
@@ -41,10 +43,14 @@ class TableSockets:
             return
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         token = (query.get("token") or [None])[-1]
-        await table_socket(scope["app"].state.room, match.group(1), token, receive, send)
+        state = scope["app"].state
+        await table_socket(state.room, match.group(1), token, receive, send, state.limiter)
 
 
-async def table_socket(room: Room, table_id: str, token: str | None, receive: Receive, send: Send) -> None:
+async def table_socket(
+    room: Room, table_id: str, token: str | None, receive: Receive, send: Send,
+    limiter: SharedRateLimiter | None = None,
+) -> None:  # fmt: skip
     try:
         live = room.live(table_id)
         seat = room.optional_seat(live, token)
@@ -59,6 +65,9 @@ async def table_socket(room: Room, table_id: str, token: str | None, receive: Re
         await _refuse(send, 4429, refusal)
         return
     await send({"type": "websocket.accept"})
+    if limiter is not None and seat is not None and token:
+        # A seat about to act: its rate limit's lease is fetched now, not on its first action.
+        limiter.ask_ahead(hash_token(token))
     changed = room.hub.subscribe(table_id, seat)
     closed = asyncio.Event()
 

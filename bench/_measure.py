@@ -1,0 +1,84 @@
+"""What the server benchmarks measure a server process by, and how they start one: a free port,
+`cardroom serve` on it, its CPU time (and the time it waited for a CPU), its resident memory, and
+percentiles. ``server_load`` re-exports these for the other benchmarks."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def start_server(
+    port: int, database: str, bot_delay: float = 0.0, timings: bool = False
+) -> subprocess.Popen[bytes]:
+    import httpx
+
+    cardroom = shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"
+    # Every table here comes from one address: lift the per-address table creation limit.
+    env = {**os.environ, "CARDROOM_BOT_DELAY": str(bot_delay), "CARDROOM_TABLES_PER_MINUTE": "1000000"}
+    if timings:  # the server's own percentiles, written to its log (see server/timings.py)
+        env["CARDROOM_TIMINGS"] = "1"
+    # The server's log goes to a file (a pipe nobody reads would stall a server that logs a lot).
+    log = Path(tempfile.gettempdir()) / f"cardroom-server-{port}.log"
+    with log.open("wb") as sink:
+        proc = subprocess.Popen(
+            [cardroom, "serve", "--port", str(port), "--database", database],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=sink,
+        )
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited: {log.read_text()[-4000:]}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("the server did not start within 60 s")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time the process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_wait_seconds(pid: int) -> float:
+    """Seconds the process's threads spent runnable but waiting for a CPU (the kernel's schedstat):
+    on a shared machine, the part of the latency that is other programs', not this one's."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += int((task / "schedstat").read_text().split()[1])
+    return total / 1e9
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]

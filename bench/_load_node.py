@@ -1,7 +1,7 @@
-"""The load generator's processes, in Python (multiprocessing) or in Node.js (load_generator.mjs).
-
-Both play the same way and report the same figures; they differ in what they cost the machine the
-server shares with them. ``server_load.run`` talks to either through :class:`GeneratorProcess`.
+"""The load generator's processes in Node.js (load_generator.mjs), and what ``server_load.run``
+asks of any generator process (:class:`GeneratorProcess`; the Python one is server_load's
+``PythonGenerator``). Both play the same way and report the same figures; they differ in what they
+cost the machine the server shares with them.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ class GeneratorProcess(Protocol):
 
     def wait_ready(self) -> None: ...
     def start_window(self, start: float, end: float) -> None: ...
-    def figures(self) -> dict[str, Any]: ...
+    def figures(self) -> Any: ...  # server_load.Figures, or the same as JSON
 
 
 def node_command() -> list[str] | None:

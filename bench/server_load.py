@@ -43,7 +43,7 @@ from typing import Any
 import aiohttp
 import orjson
 
-from _load_node import NodeGenerator, node_command
+from _load_node import GeneratorProcess, NodeGenerator, node_command
 from _measure import cpu_seconds, cpu_wait_seconds, free_port, percentile, rss_mb, start_server
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -339,14 +339,14 @@ class PythonGenerator:
         return found
 
 
-def start_generators(bases: list[str], args: argparse.Namespace) -> list[Any]:
+def start_generators(bases: list[str], args: argparse.Namespace) -> list[GeneratorProcess]:
     """``--procs`` generator processes, each with its share of the tables, in Node.js if asked (or
     by default when this machine has it) and in Python otherwise."""
     node = node_command() if args.generator in ("auto", "node") else None
     if args.generator == "node" and node is None:
         raise SystemExit("--generator node needs Node.js 20 or newer on the PATH")
     args.generator_used = "node" if node else "python"
-    generators: list[Any] = []
+    generators: list[GeneratorProcess] = []
     for i in range(args.procs):
         share = (
             args.tables // args.procs + (i < args.tables % args.procs),

@@ -70,6 +70,10 @@ class _Lease:
     # (else every request of a drained key would write to the database).
     dry: bool = False
 
+    def fresh(self, now: float) -> bool:
+        """Whether its tokens may still be spent (granted less than LEASE_LIFE ago)."""
+        return now - self.taken < LEASE_LIFE
+
 
 class SharedRateLimiter:
     """Token buckets in the ``rate_buckets`` table, spent through per-process leases."""
@@ -115,12 +119,8 @@ class SharedRateLimiter:
         )
 
     async def allow(self, key: str) -> bool:
-        lease = self._leases.get(key)
-        if lease is None:
-            if len(self._leases) > 100_000:  # forget idle keys rather than grow without bound
-                self._leases.clear()
-            lease = self._leases[key] = _Lease(0, 0.0)
-        if time.monotonic() - lease.taken >= LEASE_LIFE:
+        lease = self._lease_of(key)
+        if not lease.fresh(time.monotonic()):
             lease.left = 0
         if lease.left == 0:
             # Nothing left here: wait for a lease. A renewal asked ahead on the same thread is the
@@ -136,7 +136,7 @@ class SharedRateLimiter:
             if lease.left == 0:  # others waiting on the same lease spent it first
                 return await self.allow(key)
         lease.left -= 1
-        aging = time.monotonic() - lease.taken >= RENEW_AFTER
+        aging = time.monotonic() - lease.taken >= RENEW_AFTER  # read again: the lease may be new
         if (lease.left <= RENEW_AT or aging) and lease.ahead is None and lease.needed is None and not lease.dry:
             self._renew(key, lease, needed=False)
         return True
@@ -145,14 +145,18 @@ class SharedRateLimiter:
         """Take a lease for ``key`` in the background unless this process holds or awaits one: for
         a seat whose socket just opened, so that its first action finds tokens here and makes no
         trip to the database (after a start or a restart, every seat's first action did)."""
-        lease = self._leases.get(key)
-        if lease is None:
-            if len(self._leases) > 100_000:
-                self._leases.clear()
-            lease = self._leases[key] = _Lease(0, 0.0)
-        held = lease.left > 0 and time.monotonic() - lease.taken < LEASE_LIFE
+        lease = self._lease_of(key)
+        held = lease.left > 0 and lease.fresh(time.monotonic())
         if not (held or lease.ahead or lease.needed or lease.dry):
             self._renew(key, lease, needed=False)
+
+    def _lease_of(self, key: str) -> _Lease:
+        lease = self._leases.get(key)
+        if lease is None:
+            if len(self._leases) > 100_000:  # forget idle keys rather than grow without bound
+                self._leases.clear()
+            lease = self._leases[key] = _Lease(0, 0.0)
+        return lease
 
     def _renew(self, key: str, lease: _Lease, *, needed: bool) -> asyncio.Future[int]:
         """Ask the database for the next lease, for a waiting request (``needed``) or ahead of
@@ -174,8 +178,8 @@ class SharedRateLimiter:
             n = done.result()
             lease.dry = n == 0
             if n:
-                fresh = time.monotonic() - lease.taken < LEASE_LIFE
-                lease.left, lease.taken = (lease.left if fresh else 0) + n, time.monotonic()
+                now = time.monotonic()
+                lease.left, lease.taken = (lease.left if lease.fresh(now) else 0) + n, now
 
         asked.add_done_callback(granted)
         return asked

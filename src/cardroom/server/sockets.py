@@ -44,13 +44,12 @@ class TableSockets:
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         token = (query.get("token") or [None])[-1]
         state = scope["app"].state
-        await table_socket(state.room, match.group(1), token, receive, send, state.limiter)
+        await table_socket(state.room, state.limiter, match.group(1), token, receive, send)
 
 
 async def table_socket(
-    room: Room, table_id: str, token: str | None, receive: Receive, send: Send,
-    limiter: SharedRateLimiter | None = None,
-) -> None:  # fmt: skip
+    room: Room, limiter: SharedRateLimiter, table_id: str, token: str | None, receive: Receive, send: Send
+) -> None:
     try:
         live = room.live(table_id)
         seat = room.optional_seat(live, token)
@@ -65,7 +64,7 @@ async def table_socket(
         await _refuse(send, 4429, refusal)
         return
     await send({"type": "websocket.accept"})
-    if limiter is not None and seat is not None and token:
+    if seat is not None and token:
         # A seat about to act: its rate limit's lease is fetched now, not on its first action.
         limiter.ask_ahead(hash_token(token))
     changed = room.hub.subscribe(table_id, seat)

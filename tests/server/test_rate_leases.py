@@ -240,9 +240,11 @@ def test_a_seat_opening_its_socket_has_its_lease_fetched_before_it_acts(client: 
     assert hash_token(token) not in limiter._leases
     with client.websocket_connect(f"/api/tables/{tid}/ws?token={token}") as ws:
         assert ws.receive_json()["seat"] == 0
-        deadline = time.monotonic() + 10
-        while not stored(hash_token(token)) and time.monotonic() < deadline:
+        # The lease arrives in the background (on the server's loop, another thread here): wait for
+        # its tokens, however long the machine takes, up to a bound.
+        deadline = time.monotonic() + 20
+        key = hash_token(token)
+        while (key not in limiter._leases or limiter._leases[key].left < LEASE) and time.monotonic() < deadline:
             time.sleep(0.02)
-        lease = limiter._leases[hash_token(token)]
-    assert stored(hash_token(token))
-    assert lease.left == LEASE or lease.ahead is not None  # taken, or its grant on its way
+        assert limiter._leases[key].left == LEASE
+    assert stored(key)

@@ -61,3 +61,23 @@ def test_the_plain_tree_root_also_plays_legally() -> None:
     for seat in state.to_act:
         bot = make_bot("ismcts:iterations=30,root=puct,playout=random", game)
         assert bot.choose(game, state.view(seat), random.Random(seat)) in state.view(seat)["legal_actions"]
+
+
+@pytest.mark.parametrize(
+    ("spec", "clock"),
+    [
+        ("openspiel-ismcts:sims=400", False),  # "sims" holds the letters "ms": counted, not timed
+        ("ismcts:iterations=500", False),
+        ("oracle:iterations=50,c=2", False),
+        ("random", False),
+        ("heuristic", False),
+        ("ismcts", True),  # no budget given: ms=1000
+        ("ismcts:ms=200", True),
+        ("ismcts-ref:iterations=100,ms=50", True),
+        ("oracle:ms=5", True),
+    ],
+)
+def test_a_spec_follows_the_clock_exactly_when_a_time_budget_stops_it(spec: str, clock: bool) -> None:
+    from cardroom.bots.specs import follows_clock
+
+    assert follows_clock(spec) is clock

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import numpy as np
@@ -64,7 +65,7 @@ def test_kernel_caches_are_stamped_with_the_shared_helpers_too(monkeypatch: pyte
     from cardroom.games.tacocat import kernel_search
 
     assert compiled.COMPILED, "the tests run with the fast extra (Numba), as make test installs it"
-    locator = kernel_search.simulate._cache._impl._locator  # type: ignore[attr-defined]
+    locator = kernel_search.info_key._cache._impl._locator  # type: ignore[attr-defined]
     assert getattr(locator, "kernel_variant", False)
     shared = compiled._shared_sources()
     assert compiled.__file__ in shared or any(p.endswith("compiled.py") for p in shared)
@@ -76,3 +77,30 @@ def test_kernel_caches_are_stamped_with_the_shared_helpers_too(monkeypatch: pyte
     assert getattr(helper, "kernel_variant", False) and helper.get_source_stamp() == compiled._kernel_stamp(
         compiled.__file__
     )
+
+
+def test_the_search_written_once_is_stamped_with_every_game_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game's copy of core's search has that game's rules built in: an edit to any game's kernel
+    files must recompile the copies, and each game's copy is cached under its own name."""
+    from cardroom.core import compiled_search
+    from cardroom.games.kittens import kernel_search as kittens
+    from cardroom.games.tacocat import kernel_search as tacocat
+
+    locator = tacocat.SEARCH.simulate._cache._impl._locator  # type: ignore[attr-defined]
+    assert getattr(locator, "kernel_variant", False)
+    assert locator.get_source_stamp() == compiled._kernel_stamp(compiled_search.__file__)
+    assert any(p.endswith(os.path.join("tacocat", "kernel.py")) for p in compiled._game_kernels())
+    with_games = locator.get_source_stamp()
+    monkeypatch.setattr(compiled, "_game_kernels", list)
+    assert locator.get_source_stamp() != with_games
+    names = {tacocat.SEARCH.iterate.py_func.__qualname__, kittens.SEARCH.iterate.py_func.__qualname__}
+    assert names == {"tacocat_iterate", "exploding_kittens_iterate"}
+
+
+def test_a_kernel_module_without_the_whole_protocol_is_refused() -> None:
+    import types
+
+    from cardroom.core.compiled_search import build
+
+    with pytest.raises(TypeError, match=r"lacks the kernel protocol's .*info_key"):
+        build("nothing", types.ModuleType("empty"))

@@ -157,7 +157,7 @@ def test_cached_kernel_code_is_stamped_with_every_kernel_file() -> None:
     from cardroom.games.taco import kernel_search
 
     assert api.COMPILED, "the tests run with the fast extra (Numba), as make test installs it"
-    locator = kernel_search.simulate._cache._impl._locator  # type: ignore[attr-defined]
+    locator = kernel_search.info_key._cache._impl._locator  # type: ignore[attr-defined]
     assert getattr(locator, "kernel_variant", False)
     assert locator.get_source_stamp() == k.new_rng._cache._impl._locator.get_source_stamp()  # type: ignore[attr-defined]
 

@@ -13,7 +13,7 @@ from cardroom.arena.config import ArenaConfig
 from cardroom.arena.match import GameRecord, make_game
 from cardroom.arena.schedule import schedule
 from cardroom.arena.stats import summarize
-from cardroom.bots.specs import make_bot
+from cardroom.bots.specs import follows_clock, make_bot
 
 
 @dataclass
@@ -42,7 +42,7 @@ class ArenaResult:
     @property
     def reproducible(self) -> bool:
         """Only iteration budgets (or no search) make a run repeat exactly; ms budgets follow the clock."""
-        return all("ms=" not in spec for spec in self.config.bots)
+        return not any(follows_clock(spec) for spec in self.config.bots)
 
 
 def check_bots(config: ArenaConfig) -> int:

@@ -1,10 +1,16 @@
 """ISMCTS on a game's compiled kernel: the same search as ``ismcts-ref``, fifty times the playouts.
 
-A game offers a kernel by naming its module in ``game.kernel`` (as it names its heuristic bot); the
-module has ``unsupported(game)``, ``Searcher`` and ``Settings`` (see docs/kernels.md). The ``ismcts``
-spec uses it whenever the kernel is compiled (Numba installed and not switched off) and supports the
-game's options; ``ismcts-ref`` always runs the reference search. Like every fair bot it receives only
-the view: the kernel starts from ``game.sample(view)`` and re-deals the unseen cards for each world.
+A game offers a kernel by naming its module in ``game.kernel`` (as it names its heuristic bot;
+``cardroom.core.compiled_registry``). The ``ismcts`` spec uses it whenever the kernel is compiled
+(Numba installed and not switched off) and supports the game's options; ``ismcts-ref`` always runs
+the reference search. Like every fair bot it receives only the view: the kernel starts from
+``game.sample(view)`` and re-deals the unseen cards for each world.
+
+While a server loads the kernels in the background (a cold cache compiles them for about a minute),
+the bot's decisions search on the reference engine instead: weaker, but a search, never a random move.
+
+The ``oracle`` spec runs on the kernel too (:class:`KernelOracleBot`): the same playouts from the true
+state (it cheats; only the arena seats it), so a fair kernel search and its oracle compare like with like.
 """
 
 from __future__ import annotations
@@ -16,37 +22,49 @@ from typing import Any
 
 from cardroom.bots.budget import now
 from cardroom.bots.ismcts import ISMCTSBot, SearchSettings
+from cardroom.bots.oracle import OracleBot
 from cardroom.bots.search import SearchStats
-from cardroom.core.game import Game
-from cardroom.fast import kernel_of
-
-_warmed: set[str] = set()
+from cardroom.core.compiled_registry import compiled_kernel_of, ready, warm
+from cardroom.core.game import Game, State
 
 
-def kernel_for(game: Game) -> ModuleType | None:
-    """The game's compiled kernel module, or ``None`` (no kernel, not compiled, or options it lacks)."""
-    module = kernel_of(game)
-    if module is None or not module.COMPILED:
-        return None
-    return module
+class _OnKernel:
+    """What the fair kernel search and the kernel oracle share: the searcher and one timed call."""
+
+    settings: SearchSettings
+    last: SearchStats
+
+    def _start(self, game: Game, kernel: ModuleType) -> None:
+        self.kernel = kernel
+        self.searcher = kernel.Searcher(game)
+
+    def _settings(self, start: float) -> Any:
+        s = self.settings
+        return self.kernel.Settings(
+            iterations=s.budget.iterations, deadline=s.budget.deadline(start), exploration=s.exploration,
+            bias=s.bias, paired=s.root == "paired", z=s.z, spread=s.spread, playout=s.playout,
+        )  # fmt: skip
+
+    def _searcher_for(self, game: Game) -> Any:
+        if self.searcher.game is not game:
+            self.searcher = self.kernel.Searcher(game)
+        warm(self.kernel)  # before the clock: a first decision's budget is not spent loading code
+        return self.searcher
+
+    def _checked(self, game: Game, result: Any, legal: list[str], start: float) -> str:
+        self.last = SearchStats(result.iterations, 0, now() - start, result.nodes, result.root)
+        if result.action not in legal:  # the differential tests make this a can't-happen; say so if it does
+            raise RuntimeError(f"the {game.name} kernel chose {result.action!r}, not in the legal actions: "
+                               "a kernel bug (the ismcts-ref bot runs the reference search)")  # fmt: skip
+        return str(result.action)
 
 
-def _warm(kernel: ModuleType) -> None:
-    """Load (or, on a cold cache, compile) the kernel's code once a process. It is done at the first
-    decision, before its clock starts, not when a bot is made: a server validates bot specs on its
-    event loop, where a compile of half a minute would stall every table."""
-    if kernel.__name__ not in _warmed:
-        kernel.warm()
-        _warmed.add(kernel.__name__)
-
-
-class FastISMCTSBot(ISMCTSBot):
+class FastISMCTSBot(_OnKernel, ISMCTSBot):
     """``ISMCTSBot`` with its search run by the game's kernel; same settings, same statistics."""
 
     def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType) -> None:
-        super().__init__(game, settings)
-        self.kernel = kernel
-        self.searcher = kernel.Searcher(game)
+        ISMCTSBot.__init__(self, game, settings)
+        self._start(game, kernel)
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
         legal: list[str] = list(view["legal_actions"])
@@ -55,31 +73,48 @@ class FastISMCTSBot(ISMCTSBot):
         self.last = SearchStats()
         if len(legal) == 1:
             return legal[0]
-        if self.searcher.game is not game:
-            self.searcher = self.kernel.Searcher(game)
-        _warm(self.kernel)  # before the clock: the first decision's budget is not spent loading code
-        s = self.settings
+        if not ready(self.kernel):  # still loading in the background: search on the reference engine
+            return ISMCTSBot.choose(self, game, view, rng)
+        searcher = self._searcher_for(game)
         start = now()
-        settings = self.kernel.Settings(
-            iterations=s.budget.iterations, deadline=s.budget.deadline(start), exploration=s.exploration,
-            bias=s.bias, paired=s.root == "paired", z=s.z, spread=s.spread, playout=s.playout,
-        )  # fmt: skip
-        result = self.searcher.search(view, rng, settings)
-        self.last = SearchStats(result.iterations, 0, now() - start, result.nodes, result.root)
-        if result.action not in legal:  # the differential tests make this a can't-happen; say so if it does
-            raise RuntimeError(f"the {game.name} kernel chose {result.action!r}, not in the view's legal "
-                               "actions: a kernel bug (the ismcts-ref bot runs the reference search)")  # fmt: skip
-        return str(result.action)
+        return self._checked(game, searcher.search(view, rng, self._settings(start)), legal, start)
+
+
+class KernelOracleBot(_OnKernel, OracleBot):
+    """The oracle on the kernel: the fair kernel search's playouts from the true state (cheats)."""
+
+    def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType) -> None:
+        OracleBot.__init__(self, game, settings)
+        self._start(game, kernel)
+
+    def choose_with_state(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
+        legal = [str(a) for a in state.legal_actions(seat)]
+        self.last = SearchStats()
+        if len(legal) == 1:
+            return legal[0]
+        searcher = self._searcher_for(game)
+        start = now()
+        return self._checked(game, searcher.search_state(state, seat, rng, self._settings(start)), legal, start)
 
 
 def make_fast_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:
     """The kernel's ISMCTS when the game has a compiled kernel, else the reference search."""
     from cardroom.bots.ismcts import make_ismcts
 
-    kernel = kernel_for(game)
+    kernel = compiled_kernel_of(game)
     if kernel is None:
         return make_ismcts(game, params)
     return FastISMCTSBot(game, SearchSettings(params, "ismcts", game.name), kernel)
+
+
+def make_kernel_oracle(game: Game, params: dict[str, str]) -> OracleBot:
+    """The oracle on the game's compiled kernel, else the reference oracle."""
+    from cardroom.bots.oracle import make_oracle
+
+    kernel = compiled_kernel_of(game)
+    if kernel is None:
+        return make_oracle(game, params)
+    return KernelOracleBot(game, SearchSettings(params, "oracle", game.name), kernel)
 
 
 def make_reference_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:

@@ -2,7 +2,8 @@
 
 ``random`` and ``heuristic`` (the game's own bot) are always here, and so are the searches: ``ismcts``
 (fair; on the game's compiled kernel when it has one), ``ismcts-ref`` (the same search, always on the
-reference engine) and ``oracle`` (cheats; only the arena may seat it). A spec is ``name`` or
+reference engine) and ``oracle`` (cheats; only the arena may seat it; on the game's compiled kernel
+when it has one, so it plays the fair ``ismcts``'s playouts from the true state). A spec is ``name`` or
 ``name:key=value,key=value``, for example ``ismcts:ms=500`` or ``ismcts:iterations=2000``.
 """
 
@@ -75,9 +76,9 @@ def _ismcts_ref(game: Game, params: dict[str, str]) -> Bot:
 
 
 def _oracle(game: Game, params: dict[str, str]) -> Bot:
-    from cardroom.bots.oracle import make_oracle
+    from cardroom.bots.fast_ismcts import make_kernel_oracle
 
-    return make_oracle(game, params)
+    return make_kernel_oracle(game, params)  # the game's compiled kernel when it has one
 
 
 def _openspiel_ismcts(game: Game, params: dict[str, str]) -> Bot:
@@ -99,6 +100,17 @@ register_bot("openspiel-ismcts", _openspiel_ismcts)
 
 # Bots that read the true state. make_bot refuses them unless the caller (the arena) allows cheats.
 CHEATING_BOTS: set[str] = {"oracle"}
+
+# Bots whose effort is a budget (``bots/budget.py``): ``ms=`` or ``iterations=``, ``ms=1000`` if neither.
+BUDGETED_BOTS: frozenset[str] = frozenset({"ismcts", "ismcts-ref", "oracle"})
+
+
+def follows_clock(spec: str) -> bool:
+    """Whether the bot ``spec`` names stops on a time budget, so its games do not repeat exactly: an
+    ``ms`` budget, or a budgeted bot with no ``iterations`` (which then searches for ``ms=1000``).
+    ``openspiel-ismcts:sims=400`` counts simulations, not time (its ``sims`` holds the letters ``ms``)."""
+    name, params = parse_spec(spec)
+    return name in BUDGETED_BOTS and ("ms" in params or "iterations" not in params)
 
 
 def bot_names() -> tuple[str, ...]:

@@ -12,7 +12,8 @@ function it calls built in: after an edit to a game's ``kernel.py`` the search i
 ``kernel_search.py`` would keep running the old rules. So the cached code of a kernel file (a
 ``kernel*.py`` of a game's folder, or a ``compiled*.py`` of this folder) is stamped with the contents
 of every ``kernel*.py`` of its folder and of every ``compiled*.py`` here, the shared compiled helpers
-it may call (``_install_locator``).
+it may call; the search written once here (``compiled_search.py``) is stamped with every game's kernel
+files, since each game's copy of it has that game's rules built in (``_install_locator``).
 
 The shared compiled helpers themselves live here too: ``mix60``, one step of the 60-bit hash that
 keys every kernel search's information sets (the keys of its trees), free of int64 overflow.
@@ -38,22 +39,37 @@ _CORE = os.path.dirname(os.path.abspath(__file__))
 
 
 def _shared_sources() -> list[str]:
-    """The shared compiled helpers (``compiled*.py`` of this folder), which any kernel may call."""
-    return sorted(glob.glob(os.path.join(_CORE, "compiled*.py")))
+    """The shared compiled helpers (the ``compiled*.py`` of this folder that compile anything: those that
+    use ``njit``), which any kernel may call. The registry of kernels compiles nothing."""
+    found = []
+    for path in sorted(glob.glob(os.path.join(_CORE, "compiled*.py"))):
+        with open(path, encoding="utf-8") as f:
+            if "njit" in f.read():
+                found.append(path)
+    return found
+
+
+def _game_kernels() -> list[str]:
+    """Every game's kernel files: the search written once in core (``compiled_search.py``) is copied
+    for each game with that game's rules built in."""
+    return sorted(glob.glob(os.path.join(os.path.dirname(_CORE), "games", "*", "kernel*.py")))
 
 
 def _kernel_stamp(py_file: str) -> str:
-    """A hash of the sources compiled into ``py_file``'s functions: every ``kernel*.py`` beside it and
-    every shared helper module here."""
+    """A hash of the sources compiled into ``py_file``'s functions: every ``kernel*.py`` beside it (for
+    a file of core: every game's) and every shared helper module here."""
     folder = os.path.dirname(os.path.abspath(py_file))
-    files = [
-        os.path.join(folder, name)
-        for name in sorted(os.listdir(folder))
-        if name.startswith("kernel") and name.endswith(".py")
-    ]
+    if folder == _CORE:
+        files = _game_kernels()
+    else:
+        files = [
+            os.path.join(folder, name)
+            for name in sorted(os.listdir(folder))
+            if name.startswith("kernel") and name.endswith(".py")
+        ]
     digest = hashlib.sha256()
     for path in files + _shared_sources():
-        digest.update(os.path.basename(path).encode())
+        digest.update(os.path.relpath(path, os.path.dirname(_CORE)).encode())
         with open(path, "rb") as f:
             digest.update(f.read())
     return digest.hexdigest()

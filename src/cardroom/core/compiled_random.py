@@ -2,7 +2,8 @@
 
 A generator is a one-element ``int64`` array (or the first slot of a larger one) holding a xorshift32
 state, never 0. ``mix`` turns a run's seed and a game's number into such a state, so game ``i`` of a
-batch is dealt the same whichever process plays it, and ``rand_below`` draws from it. The same
+batch is dealt the same whichever process plays it, ``rand_below`` draws from it and ``shuffle``
+shuffles with it. The same
 arithmetic compiled or as plain Python, so a seed gives the same games on every path.
 """
 
@@ -27,6 +28,16 @@ def rand_below(rng: Arr, n: int) -> int:
     x ^= (x << 5) & MASK32
     rng[0] = x
     return (x * n) >> 32
+
+
+@njit
+def shuffle(a: Arr, at: int, n: int, rng: Arr) -> None:
+    """Fisher-Yates over ``a[at:at + n]``, as ``random.shuffle``: every order equally likely. Every
+    kernel's own shuffles, deals and re-deals come through here (tests/kernels/test_randomness.py
+    counts all 120 orders of five cards)."""
+    for i in range(n - 1, 0, -1):
+        j = rand_below(rng, i + 1)
+        a[at + i], a[at + j] = a[at + j], a[at + i]
 
 
 @njit

@@ -45,6 +45,21 @@ class NodeArrays:
         self.slots[:] = 0
         self.used[0] = 0
 
+    def find(self, key: int) -> int:
+        """The node of ``key`` or -1."""
+        return int(find(self.keys, self.slots, key))
+
+    def grown(self, capacity: int) -> NodeArrays:
+        """A copy with room for ``capacity`` nodes: the same nodes at the same indices, so a search
+        carries on exactly as it would have in arrays that large from the start."""
+        new = NodeArrays(capacity, self.actions.shape[1])
+        used = int(self.used[0])
+        for name in ("keys", "size", "actions", "counts", "rewards", "order", "preferred", "visits"):
+            getattr(new, name)[:used] = getattr(self, name)[:used]
+        new.used[0] = used
+        rehash(new.keys, new.slots, used)
+        return new
+
 
 @njit
 def find(keys: Arr, slots: Arr, key: int) -> int:
@@ -57,6 +72,17 @@ def find(keys: Arr, slots: Arr, key: int) -> int:
             return int(node)
         i = (i + 1) & mask
     return -1
+
+
+@njit
+def rehash(keys: Arr, slots: Arr, used: int) -> None:
+    """Fill an empty ``slots`` table with nodes 0 to ``used - 1``, in order (as ``insert`` placed them)."""
+    mask = len(slots) - 1
+    for node in range(used):
+        i = keys[node] & mask
+        while slots[i] != 0:
+            i = (i + 1) & mask
+        slots[i] = node + 1
 
 
 @njit

@@ -6,8 +6,8 @@
 >>> run.games, sum(run.wins), run.path
 (200, 200, 'kernel')
 
-A game's kernel module is named in :data:`KERNELS` (or by the game itself, in ``game.kernel``; see
-docs/kernels.md). The kernel runs
+A game names its kernel module itself, in ``game.kernel`` (``cardroom.core.compiled_registry``;
+see docs/kernels.md). The kernel runs
 compiled when Numba is installed (the ``fast`` extra) and as plain Python otherwise: the same games
 from the same seed either way, only slower. A game without a kernel, or with options its kernel does
 not hold (a Tacocat deck of more than 64 cards), is played by the reference engine instead, with the
@@ -16,26 +16,17 @@ same policies; its games then differ from the kernel's for the same seed (``path
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import random
 import time
 from dataclasses import dataclass
-from types import ModuleType
 
+from cardroom.core.compiled_registry import kernel_of
 from cardroom.core.game import Game
 
 POLICIES = ("random", "heuristic")
 
-#: Game name -> the module of its compiled kernel (unsupported, simulate, Searcher, Settings, warm,
-#: COMPILED). One line a game; the module is imported only when a game of that name asks for it.
-KERNELS: dict[str, str] = {
-    "tacocat": "cardroom.games.tacocat.kernel_api",
-    "exploding-kittens": "cardroom.games.kittens.kernel_api",
-    "taco": "cardroom.games.taco.kernel_api",
-}
-
-__all__ = ["KERNELS", "POLICIES", "Simulation", "kernel_of", "simulate"]
+__all__ = ["POLICIES", "Simulation", "kernel_of", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -51,18 +42,6 @@ class Simulation:
     @property
     def games(self) -> int:
         return len(self.winners)
-
-
-def kernel_of(game: Game) -> ModuleType | None:
-    """The game's kernel module if it has one that holds these options (compiled or not)."""
-    path: str | None = KERNELS.get(game.name) or getattr(game, "kernel", None)
-    if not path:
-        return None
-    try:
-        module = importlib.import_module(path)
-    except ImportError:  # numpy missing
-        return None
-    return module if module.unsupported(game) is None else None
 
 
 def simulate(game: Game, n: int, policy: str = "heuristic", seed: int = 0, workers: int = 1) -> Simulation:

@@ -1,11 +1,13 @@
-"""What every game kernel's ``kernel_api`` shares: the search settings and result, the per-thread node
-arrays, and the Python side of ISMCTS (the loop that watches the clock and the root's decision).
+"""Every game's compiled kernel as Python sees it: one :class:`Kernel` per game, the same names for all.
 
-A game's kernel modules all have the same shape (docs/kernels.md): ``kernel`` (rules: ``legal``,
-``mix``, ``MAX_ACTIONS``, ``POLICY_*``), ``kernel_seat`` (``choose``), ``kernel_search`` (``Tree``,
-``paired_worlds``, ``puct_worlds``, ``find``, ``info_key``) and ``kernel_codec`` (``encode``,
-``config``, ``action_text``). :class:`Parts` names them, and :class:`Searcher` runs any of them. The
-differential checks share :class:`KernelMismatch` and :class:`Counts`. No function here is compiled: the compiled work happens inside ``paired_worlds``/``puct_worlds``.
+A game's kernel is its ``kernel_search`` module (the kernel protocol of ``core/compiled_search.py``,
+and the search core builds on it) and its codec (reference state to array, actions to text and back).
+:class:`Kernel` turns those into what bots, analysis, arena and the lab call, the names each game's
+``kernel_api`` module exports: ``unsupported(game)``, ``simulate(game, games, policy, seed)``,
+``rollouts(game, view, actions, seed, first, worlds)``, ``Searcher(game)`` (ISMCTS from one seat's
+view; the oracle from the true state), ``warm()``, ``Settings`` and ``COMPILED``. The differential
+checks share :class:`KernelMismatch` and :class:`Counts` (``kernel_diff.py``). Nothing here is
+compiled: the compiled work happens inside the calls to the game's ``SEARCH``.
 """
 
 from __future__ import annotations
@@ -14,21 +16,32 @@ import math
 import random
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
-from cardroom.core.compiled import mix60
+from cardroom.core.compiled import COMPILED
+from cardroom.core.compiled_random import mix
+from cardroom.core.compiled_tree import NodeArrays
 from cardroom.core.game import Game, State
 
-CHUNK = 64  # playouts between two looks at the clock
+__all__ = ["COMPILED", "Codec", "Counts", "Kernel", "KernelMismatch", "Result", "Searcher", "Settings"]
+
+Arr = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+
+#: Playouts between two looks at the clock, and the most bytes one thread's node arrays may grow to.
+CHUNK = 64
+MAX_TREE_BYTES = 256 << 20
+FIRST_CAPACITY = 1 << 14  # nodes a thread's arrays start with; they double as a search fills them
 
 
 class KernelMismatch(AssertionError):
-    """A game's kernel and its reference engine disagree (raised by every ``kernel_check``)."""
+    """A game's kernel and its reference engine disagree (raised by the differential check)."""
 
 
 @dataclass
@@ -49,19 +62,16 @@ class Counts:
 
 
 @dataclass(frozen=True)
-class Parts:
-    """One game's kernel modules and codec functions."""
+class Codec:
+    """A game's Python side of its kernel: which games it plays, and arrays and actions both ways."""
 
-    kernel: ModuleType
-    seat: ModuleType
-    search: ModuleType
-    encode: Callable[[State], Any]
-    config: Callable[[Game], Any]
-    action_text: Callable[[int], str]
-
-    @property
-    def policies(self) -> dict[str, int]:
-        return {"random": self.kernel.POLICY_RANDOM, "heuristic": self.kernel.POLICY_HEURISTIC}
+    game_class: type[Game]
+    encode: Callable[[Any], Arr]  # reference state -> state array
+    config: Callable[[Any], Arr]  # game -> options array
+    action_text: Callable[[Any, int], str]  # (game, action number) -> the reference's text
+    action_id: Callable[[Any, str], int]
+    unsupported: Callable[[Any], str | None]  # why the kernel cannot hold the game's options
+    example: Callable[[], Game]  # a game to warm the compiled code with
 
 
 @dataclass
@@ -89,71 +99,149 @@ class Result:
 _trees = threading.local()
 
 
-def thread_tree(search: ModuleType, capacity: int) -> Any:
-    """This thread's node arrays for one game's kernel (made on first use): searches in one thread run
-    one at a time, so all the bots of a process share one set instead of holding tens of MB each."""
-    found: dict[tuple[str, int], Any] = getattr(_trees, "by_kernel", None) or {}
+def thread_tree(name: str, node_actions: int, capacity: int) -> NodeArrays:
+    """This thread's node arrays for one game's kernel, at least ``capacity`` nodes: searches in one
+    thread run one at a time, so all the bots of a process share one set instead of holding one each."""
+    found: dict[str, NodeArrays] = getattr(_trees, "by_kernel", None) or {}
     _trees.by_kernel = found
-    key = (search.__name__, capacity)
-    if key not in found:
-        found[key] = search.Tree(capacity)
-    return found[key]
+    tree = found.get(name)
+    if tree is None or len(tree.keys) < capacity:
+        tree = found[name] = NodeArrays(capacity, node_actions)
+    return tree
+
+
+class Kernel:
+    """One game's compiled kernel: ``rules`` is its ``kernel_search`` module (protocol and ``SEARCH``)."""
+
+    def __init__(self, name: str, rules: ModuleType, codec: Codec) -> None:
+        self.name, self.rules, self.codec, self.search = name, rules, codec, rules.SEARCH
+        self.policies = {"random": int(rules.POLICY_RANDOM), "heuristic": int(rules.POLICY_HEURISTIC)}
+        self.Searcher: type[Searcher] = type(f"{name.title()}Searcher", (Searcher,), {"kernel": self})
+        node_bytes = 40 + 15 * int(rules.NODE_ACTIONS)  # see NodeArrays: 15 bytes an action, 40 a node
+        self.max_capacity = 1 << int(math.log2(MAX_TREE_BYTES // node_bytes))
+
+    def exports(self) -> tuple[type[Searcher], Callable[..., Any], Callable[..., Any], Callable[..., Any],
+                               Callable[[], float]]:  # fmt: skip
+        """``Searcher, simulate, rollouts, unsupported, warm``: the names a ``kernel_api`` module offers."""
+        return self.Searcher, self.simulate, self.rollouts, self.unsupported, self.warm
+
+    def unsupported(self, game: Game) -> str | None:
+        """Why the kernel cannot play ``game`` (``None``: it can)."""
+        if not isinstance(game, self.codec.game_class):
+            title = str(getattr(self.codec.game_class, "title", self.name))
+            return f"not {'an' if title[0] in 'AEIOU' else 'a'} {title} game"
+        return self.codec.unsupported(game)
+
+    def simulate(self, game: Game, games: int, policy: str, seed: int, first: int = 0) -> tuple[Arr, int]:
+        """Winners of games ``first`` to ``first + games - 1`` of the run seeded ``seed`` (seat per game;
+        -1: no single winner) and the total number of actions."""
+        winners = np.zeros(games, np.int64)
+        actions = self.search.simulate(self.codec.config(game), first, games, self.policies[policy], seed, winners)
+        return winners, int(actions)
+
+    def rollouts(self, game: Game, view: Mapping[str, Any], actions: Sequence[str], seed: int, first: int,
+                 worlds: int) -> Floats:  # fmt: skip
+        """The analysis's evaluator on the kernel: ``view``'s seat's reward in worlds ``first`` to
+        ``first + worlds - 1`` (rows) for each of ``actions`` (columns). World ``i`` re-deals all the
+        seat cannot know, so it depends only on (``view``, ``seed``, ``i``); reads nothing but the view."""
+        base = self.codec.encode(game.sample(dict(view), random.Random(seed)))
+        acts = np.array([self.codec.action_id(game, a) for a in actions], np.int64)
+        out = np.zeros((worlds, len(acts)), np.float64)
+        self.search.play_worlds(base, self.codec.config(game), int(view["seat"]), acts, seed, first, worlds, out)
+        return out
+
+    def warm(self) -> float:
+        """Load (or compile) every kernel function once; returns the seconds it took."""
+        start = time.perf_counter()
+        game = self.codec.example()
+        self.simulate(game, 1, "heuristic", 0)
+        self.simulate(game, 1, "random", 0)
+        state = game.new_game(0)
+        view = state.view(state.to_act[0])
+        searcher = self.Searcher(game)
+        for paired in (True, False):
+            searcher.search(view, random.Random(0), Settings(iterations=2, deadline=math.inf, paired=paired))
+        self.rollouts(game, view, list(view["legal_actions"])[:1], 0, 0, 1)
+        return time.perf_counter() - start
 
 
 class Searcher:
-    """ISMCTS for one game's options on its kernel. Its node arrays are the thread's, borrowed for each
-    search."""
+    """ISMCTS for one game's options on its kernel; :meth:`search_state` is the oracle (the true state,
+    the same playouts). The node arrays are the thread's, borrowed for each search; they start at
+    ``capacity`` nodes and double whenever a search comes near filling them (up to ``max_capacity``),
+    so a long search keeps growing its trees."""
 
-    parts: Parts  # set by each game's ``kernel_api``
+    kernel: Kernel  # set on each game's subclass (``Kernel.Searcher``)
 
-    def __init__(self, game: Game, capacity: int = 1 << 16) -> None:
+    def __init__(self, game: Game, capacity: int = FIRST_CAPACITY, max_capacity: int | None = None) -> None:
+        reason = self.kernel.unsupported(game)
+        if reason is not None:
+            raise ValueError(f"the {self.kernel.name} kernel cannot play these options: {reason}")
         self.game = game
-        self.cfg = self.parts.config(game)
+        self.cfg = self.kernel.codec.config(game)
         self.capacity = capacity
-
-    def _arrays(self) -> tuple[Any, ...]:
-        t = self.tree
-        return (t.keys, t.slots, t.size, t.actions, t.counts, t.rewards, t.order, t.preferred, t.visits, t.used)
+        self.max_capacity = max(capacity, max_capacity or self.kernel.max_capacity)
+        self.tree = thread_tree(self.kernel.name, int(self.kernel.rules.NODE_ACTIONS), capacity)
 
     def search(self, view: Mapping[str, Any], rng: random.Random, settings: Settings) -> Result:
         """The action ``view``'s seat should take. Only ``rng`` is used: with an iteration budget the
         answer is a pure function of (view, rng)."""
-        p = self.parts
-        k, ks = p.kernel, p.search
-        legal: list[str] = list(view["legal_actions"])
-        seat = int(view["seat"])
-        policy = p.policies[settings.playout]
-        base = p.encode(self.game.sample(dict(view), random.Random(rng.getrandbits(63))))
-        moves = np.zeros(k.MAX_ACTIONS, np.int64)
-        n = k.legal(base, self.cfg, seat, moves)
-        search_rng = np.array([k.mix(rng.getrandbits(63), 7)], np.int64)
-        preferred = int(p.seat.choose(base, self.cfg, seat, moves, n, policy, search_rng))
-        self.tree = thread_tree(ks, self.capacity)
+        base = self.kernel.codec.encode(self.game.sample(dict(view), random.Random(rng.getrandbits(63))))
+        return self._run(base, int(view["seat"]), list(view["legal_actions"]), rng, settings, fair=True)
+
+    def search_state(self, state: State, seat: int, rng: random.Random, settings: Settings) -> Result:
+        """The oracle: the same search from the true ``state`` (it cheats; only the arena seats it)."""
+        base = self.kernel.codec.encode(state)
+        rng.getrandbits(63)  # as search(): the same draws from rng, so the two compare playout for playout
+        return self._run(base, seat, [str(a) for a in state.legal_actions(seat)], rng, settings, fair=False)
+
+    def _run(self, base: Arr, seat: int, legal: list[str], rng: random.Random, st: Settings, fair: bool) -> Result:
+        kernel, run = self.kernel, self.kernel.search
+        policy = kernel.policies[st.playout]
+        moves = np.zeros(int(kernel.rules.MAX_ACTIONS), np.int64)
+        n = kernel.rules.legal(base, self.cfg, seat, moves)
+        search_rng = np.zeros(int(kernel.rules.RNG_SIZE), np.int64)
+        search_rng[0] = mix(rng.getrandbits(63), 7)
+        preferred = int(kernel.rules.choose(base, self.cfg, seat, moves, n, policy, search_rng))
+        self.tree = thread_tree(kernel.name, int(kernel.rules.NODE_ACTIONS), self.capacity)
         self.tree.clear()
-        limit = settings.iterations if settings.iterations is not None else 1 << 62
+        limit = st.iterations if st.iterations is not None else 1 << 62
         done = np.zeros(1, np.int64)
-        if settings.paired:
+        if st.paired:
             root = np.array([preferred] + [int(a) for a in moves[:n] if a != preferred], np.int64)
             results = np.zeros((len(root), 5), np.float64)
-            while done[0] < limit and time.perf_counter() < settings.deadline:
+            while done[0] < limit and time.perf_counter() < st.deadline:
                 step = min(CHUNK, limit - int(done[0]))
-                ks.paired_worlds(base, self.cfg, seat, root, len(root), policy, settings.exploration,
-                                 settings.bias, search_rng, step, done, results, *self._arrays())  # fmt: skip
-            choice, summary = paired_choice(p.action_text, root, results, settings)
+                run.paired_worlds(base, self.cfg, seat, fair, root, len(root), policy, st.exploration, st.bias,
+                                  search_rng, step, done, results, *self._arrays(step))  # fmt: skip
+            choice, summary = paired_choice(self._text, root, results, st)
             return Result(choice, int(done[0]), int(self.tree.used[0]), summary)
-        while done[0] < limit and time.perf_counter() < settings.deadline:
+        while done[0] < limit and time.perf_counter() < st.deadline:
             step = min(CHUNK, limit - int(done[0]))
-            ks.puct_worlds(base, self.cfg, seat, policy, settings.exploration, settings.bias, search_rng,
-                           step, done, *self._arrays())  # fmt: skip
-        node = ks.find(self.tree.keys, self.tree.slots, mix60(ks.info_key(base, self.cfg, seat), seat))
+            run.puct_worlds(base, self.cfg, seat, fair, policy, st.exploration, st.bias, search_rng, step, done,
+                            *self._arrays(step))  # fmt: skip
+        node = self.tree.find(run.root_key(base, self.cfg, seat))
         if node < 0 or self.tree.visits[node] == 0:
-            text = p.action_text(preferred)
+            text = self._text(preferred)
             return Result(text if text in legal else legal[0], int(done[0]))
-        choice, summary = root_choice(p.action_text, self.tree, node, settings.bias)
+        choice, summary = root_choice(self._text, self.tree, node, st.bias)
         return Result(choice, int(done[0]), int(self.tree.used[0]), summary)
 
+    def _arrays(self, playouts: int) -> tuple[Any, ...]:
+        """The node arrays for the next ``playouts``, grown first if they could fill (a playout adds at
+        most one node per seat): the trees then grow as they would in arrays without end."""
+        t = self.tree
+        room = playouts * int(self.kernel.rules.MAXP)
+        if int(t.used[0]) + room > len(t.keys) and len(t.keys) < self.max_capacity:
+            t = self.tree = t.grown(min(2 * len(t.keys), self.max_capacity))
+            _trees.by_kernel[self.kernel.name] = t
+        return (t.keys, t.slots, t.size, t.actions, t.counts, t.rewards, t.order, t.preferred, t.visits, t.used)
 
-def paired_choice(action_text: Callable[[int], str], root: np.ndarray[Any, Any], results: np.ndarray[Any, Any],
+    def _text(self, action: int) -> str:
+        return self.kernel.codec.action_text(self.game, action)
+
+
+def paired_choice(action_text: Callable[[int], str], root: Arr, results: Floats,
                   st: Settings) -> tuple[str, list[dict[str, Any]]]:  # fmt: skip
     """As ``_paired_root``: the default move stands unless another beats it by ``z`` standard errors."""
     best, best_score = 0, 0.0
@@ -171,7 +259,8 @@ def paired_choice(action_text: Callable[[int], str], root: np.ndarray[Any, Any],
     return action_text(int(root[best])), summary
 
 
-def root_choice(action_text: Callable[[int], str], tree: Any, node: int, bias: float) -> tuple[str, list[dict[str, Any]]]:
+def root_choice(action_text: Callable[[int], str], tree: NodeArrays, node: int,
+                bias: float) -> tuple[str, list[dict[str, Any]]]:  # fmt: skip
     """As ``Node.best``: most visits, then the higher mean, then the earlier place in the node's order."""
     n = int(tree.size[node])
     rank = {int(tree.order[node, j]): j for j in range(n)}
@@ -190,10 +279,3 @@ def root_choice(action_text: Callable[[int], str], tree: Any, node: int, bias: f
         for i in range(n)
     ]  # fmt: skip
     return action_text(int(tree.actions[node, best])), summary
-
-
-def warm_search(searcher: Searcher, state: State) -> None:
-    """Run both roots once, two playouts each, so every search function is loaded (or compiled)."""
-    view = state.view(state.to_act[0])
-    for paired in (True, False):
-        searcher.search(view, random.Random(0), Settings(iterations=2, deadline=math.inf, paired=paired))

@@ -44,6 +44,7 @@ class KittensGame(Game):
     default_preset: ClassVar[str] = "classic"
     grammar: ClassVar[Grammar] = GRAMMAR
     heuristic_bot: ClassVar[str] = "cardroom.games.kittens.bot:HeuristicBot"
+    kernel: ClassVar[str] = "cardroom.games.kittens.kernel_api"  # the compiled fast path (docs/kernels.md)
 
     counts: tuple[int, ...]
     pairable: frozenset[int]

@@ -27,6 +27,7 @@ import numpy.typing as npt
 from cardroom.core.compiled import njit
 from cardroom.core.compiled_random import mix as mix
 from cardroom.core.compiled_random import rand_below as rand_below
+from cardroom.core.compiled_random import shuffle as shuffle
 
 Arr = npt.NDArray[np.int64]
 
@@ -285,7 +286,7 @@ def setup(s: Arr, cfg: Arr, rng: Arr) -> None:
             for _ in range(cfg[C_COUNTS + k]):
                 rest[m] = k
                 m += 1
-    shuffle(rest, m, rng)
+    shuffle(rest, 0, m, rng)
     for seat in range(n):
         s[HAND + NK * seat + DEFUSE] = 1
         for i in range(deal):
@@ -301,20 +302,13 @@ def setup(s: Arr, cfg: Arr, rng: Arr) -> None:
         s[PILE + p] = DEFUSE
         p += 1
     s[PILE_LEN] = p
-    shuffle(s[PILE : PILE + p], p, rng)
+    shuffle(s, PILE, p, rng)
     s[REMOVED + KITTEN] = cfg[C_COUNTS + KITTEN] - (n - 1)
     s[REMOVED + DEFUSE] = cfg[C_GONE]
     s[COUNTER] = 2
     s[OWED] = 1
     s[P_KIND] = s[P_TARGET] = s[P_NAMED] = -1
     s[PHASE] = TURN
-
-
-@njit
-def shuffle(a: Arr, n: int, rng: Arr) -> None:
-    for i in range(n - 1, 0, -1):
-        j = rand_below(rng, i + 1)
-        a[i], a[j] = a[j], a[i]
 
 
 # -- the result --------------------------------------------------------------------------------------

@@ -147,7 +147,7 @@ def apply(s: Arr, cfg: Arr, seat: int, a: int, rng: Arr) -> None:
     apply_rules(s, cfg, seat, a)
     need = s[NEED]
     if need == NEED_SHUFFLE:
-        shuffle(s[PILE : PILE + s[PILE_LEN]], s[PILE_LEN], rng)
+        shuffle(s, PILE, s[PILE_LEN], rng)
         s[NEED] = NEED_NONE
     elif need == NEED_STEAL:
         giver = s[STEAL_FROM]

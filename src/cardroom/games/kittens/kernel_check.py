@@ -13,12 +13,15 @@ The reference is the authority: a :class:`KernelMismatch` names the game, the st
 
 from __future__ import annotations
 
+import copy
 import random
 
 import numpy as np
 
+from cardroom.core.game import State
 from cardroom.core.rng import derive
 from cardroom.games.kernel_face import Counts, KernelMismatch
+from cardroom.games.kernel_proof import Features, Proof
 from cardroom.games.kittens import kernel as k
 from cardroom.games.kittens import kernel_apply as ka
 from cardroom.games.kittens import kernel_seat as ksp
@@ -114,3 +117,32 @@ def run(game: KittensGame, games: int, first_seed: int = 0, policy: str = "rando
     for seed in range(first_seed, first_seed + games):
         total.add(play(game, seed, policy))
     return total
+
+
+# -- the randomness and information-set proof (games/kernel_proof.py) -------------------------------------
+
+
+def _features(state: State) -> Features:
+    """What a deal, a Shuffle, a steal or a re-deal decides: each hand kind by kind, the top three cards
+    of the pile, and where the Kittens are counted from the top."""
+    assert isinstance(state, KittensState)
+    found: Features = {}
+    for p, hand in enumerate(state.hands):
+        found.update({f"hand{p}:{kind}": hand.count(kind) for kind in range(k.NK)})
+    for depth in range(1, 4):
+        found[f"pile top {depth}"] = state.pile[-depth] if len(state.pile) >= depth else None
+    found["kittens from the top"] = tuple(i for i, c in enumerate(reversed(state.pile)) if c == k.KITTEN)
+    return found
+
+
+def _reseed(state: State, seed: int) -> State:
+    again = copy.copy(state)
+    object.__setattr__(again, "seed", seed)
+    return again
+
+
+def proof() -> Proof:
+    """Exploding Kittens' side of the randomness and ``info_key`` proof: no view field is left out."""
+    from cardroom.games.kittens.kernel_api import KERNEL
+
+    return Proof(KERNEL, lambda s, game: decode(s, game, 0), _features, _reseed)

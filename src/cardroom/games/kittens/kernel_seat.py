@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from cardroom.core.compiled import njit
+from cardroom.core.compiled_random import shuffle
 from cardroom.games.kittens.kernel import (
     A_DRAW,
     A_FAVOR,
@@ -314,12 +315,8 @@ def determinize(s: Arr, cfg: Arr, seat: int, rng: Arr) -> None:
 @njit
 def _deal(s: Arr, cfg: Arr, seat: int, pool: Arr, m: int, unknown: Arr, u: int, kittens: int, missing: Arr,
           rng: Arr) -> None:  # fmt: skip
-    for i in range(m - 1, 0, -1):
-        j = rand_below(rng, i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
-    for i in range(u - 1, 0, -1):  # which unknown slots get the Kittens: the first ``kittens`` after this
-        j = rand_below(rng, i + 1)
-        unknown[i], unknown[j] = unknown[j], unknown[i]
+    shuffle(pool, 0, m, rng)
+    shuffle(unknown, 0, u, rng)  # which unknown slots get the Kittens: the first ``kittens`` after this
     at = 0
     for i in range(u):
         if i < kittens:

@@ -84,6 +84,7 @@ class TacoGame(Game):
     title = "T.A.C.O."
     grammar = GRAMMAR
     heuristic_bot = "cardroom.games.taco.bot:HeuristicBot"
+    kernel = "cardroom.games.taco.kernel_api"  # the compiled fast path (docs/kernels.md)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", 4, "number of players, 2 to 8", choices=tuple(range(2, 9))),
         Option("pool", None, "taco points in the pool; None uses the rulebook's number for the player count",

@@ -15,11 +15,14 @@ reshuffles, random poisons, random steals and new rounds. The reference is the a
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import numpy as np
 
+from cardroom.core.game import State
 from cardroom.core.rng import derive
 from cardroom.games.kernel_face import Counts, KernelMismatch
+from cardroom.games.kernel_proof import Features, Proof
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_legal as kl
 from cardroom.games.taco import kernel_seat as ksp
@@ -131,3 +134,37 @@ def run(game: TacoGame, games: int, first_seed: int = 0, policy: str = "random")
     for seed in range(first_seed, first_seed + games):
         total.add(play(game, seed, policy))
     return total
+
+
+# -- the randomness and information-set proof (games/kernel_proof.py) -------------------------------------
+
+
+def _features(state: State) -> Features:
+    """What a deal, a random effect or a re-deal decides: each hand card by card name, the top two cards
+    of the deck and the discard pile's top."""
+    assert isinstance(state, TacoState)
+    tb, names = state.tb, [c.name for c in state.game.deck.cards]
+    found: Features = {}
+    for p, hand in enumerate(tb.hands):
+        found.update({f"hand{p}:{name}": n for name, n in Counter(names[c] for c in hand).items()})
+        found[f"hand{p} size"] = len(hand)
+    found["deck top"] = names[tb.deck[-1]] if tb.deck else None
+    found["deck 2nd"] = names[tb.deck[-2]] if len(tb.deck) > 1 else None
+    found["discard top"] = names[tb.discard[-1]] if tb.discard else None
+    return found
+
+
+def _reseed(state: State, seed: int) -> State:
+    assert isinstance(state, TacoState)
+    tb = state.tb.clone()
+    tb.seed = seed
+    return TacoState(state.game, tb, state.step, state.history)
+
+
+def proof() -> Proof:
+    """T.A.C.O.'s side of the randomness and ``info_key`` proof. The key leaves out one view field on
+    purpose: ``recent``, the last event texts, which the kernel does not keep (what they tell is in the
+    table's other fields)."""
+    from cardroom.games.taco.kernel_api import KERNEL
+
+    return Proof(KERNEL, lambda s, game: decode(s, game, 0), _features, _reseed, view_exceptions=("recent",))

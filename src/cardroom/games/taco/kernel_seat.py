@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from cardroom.core.compiled import njit
+from cardroom.core.compiled_random import shuffle as own_shuffle
 from cardroom.games.taco.kernel import (
     ACTION,
     BASIC,
@@ -389,9 +390,7 @@ def determinize(s: Arr, cfg: Arr, seat: int, rng: Arr) -> None:
             if not (s[KNOWN + c] & bit) and s[KNOWN + c] != every:
                 pool[m] = c
                 m += 1
-    for i in range(m - 1, 0, -1):
-        j = xorshift(rng, i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
+    own_shuffle(pool, 0, m, rng)  # the kernel's own generator: a search's re-deal, never scripted
     used = 0
     for p in range(n):
         if p == seat:

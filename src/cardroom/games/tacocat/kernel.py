@@ -20,6 +20,7 @@ import numpy.typing as npt
 from cardroom.core.compiled import njit
 from cardroom.core.compiled_random import mix as mix
 from cardroom.core.compiled_random import rand_below as rand_below
+from cardroom.core.compiled_random import shuffle
 
 Arr = npt.NDArray[np.int64]
 
@@ -261,9 +262,7 @@ def shuffle_deal(s: Arr, cfg: Arr, rng: Arr) -> None:
     size = cfg[C_DECK]
     for i in range(size):
         s[ORDER + i] = cfg[C_CARDS + i]
-    for i in range(size - 1, 0, -1):
-        j = rand_below(rng, i + 1)
-        s[ORDER + i], s[ORDER + j] = s[ORDER + j], s[ORDER + i]
+    shuffle(s, ORDER, size, rng)
     deal(s, cfg)
 
 

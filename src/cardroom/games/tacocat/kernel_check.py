@@ -12,12 +12,15 @@ The reference is the authority: a :class:`KernelMismatch` names the game, the st
 
 from __future__ import annotations
 
+import copy
 import random
 
 import numpy as np
 
+from cardroom.core.game import State
 from cardroom.core.rng import derive
 from cardroom.games.kernel_face import Counts, KernelMismatch
+from cardroom.games.kernel_proof import Features, Proof
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.bot import HeuristicBot
@@ -94,3 +97,31 @@ def run(game: TacocatGame, games: int, first_seed: int = 0, policy: str = "rando
     for seed in range(first_seed, first_seed + games):
         total.add(play(game, seed, policy))
     return total
+
+
+# -- the randomness and information-set proof (games/kernel_proof.py) -------------------------------------
+
+
+def _features(state: State) -> Features:
+    """What a deal or a re-deal decides: each seat's hand value by value, set-aside and duel cards, the
+    top of the draw pile."""
+    assert isinstance(state, TacocatState)
+    found: Features = {}
+    for p in (0, 1):
+        found.update({f"hand{p}:{v}": state.hands[p].count(v) for v in range(1, 13)})
+        found[f"marks{p}"], found[f"pick{p}"] = tuple(sorted(state.marks[p])), state.picks[p]
+    found["draw top"], found["draw 2nd"] = tuple(state.draw[:1]), tuple(state.draw[1:2])
+    return found
+
+
+def _reseed(state: State, seed: int) -> State:
+    again = copy.copy(state)
+    object.__setattr__(again, "seed", seed)
+    return again
+
+
+def proof() -> Proof:
+    """Tacocat's side of the randomness and ``info_key`` proof: no view field is left out of the key."""
+    from cardroom.games.tacocat.kernel_api import KERNEL
+
+    return Proof(KERNEL, lambda s, game: decode(s, game, 0), _features, _reseed)

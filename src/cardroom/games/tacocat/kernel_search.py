@@ -1,65 +1,62 @@
-"""Batch self-play and ISMCTS on Tacocat's kernel, compiled with it.
+"""Tacocat's side of the kernel protocol (``cardroom/core/compiled_search.py``), and the search built on it.
 
-The search is the one in ``cardroom/bots/search.py`` and ``tree.py``, step for step: one tree per
-seat keyed by that seat's information set, each tree growing one node per iteration and the default
-policy playing on from there, PUCT with the default policy's move as the prior, first-play urgency at
-the node's mean, and the paired root on common random numbers. What differs is only the bookkeeping:
-an information set is a 60-bit hash of what the seat knows (the same fields as its view) instead of
-the view's JSON, nodes live in preallocated arrays (:class:`Tree`), and the random numbers come from
-the kernel's generator. A node holds at most ``NODE_ACTIONS`` actions (a Tacocat hand of nine offers
-at most 36); when the node arrays are full the trees simply stop growing.
+The protocol's names are Tacocat's rules (``kernel.py``), its seat's side (``kernel_seat.py``) and the
+information-set key below; :data:`SEARCH` is core's batch self-play, ISMCTS and rollouts compiled with
+them. A node holds at most ``NODE_ACTIONS`` actions (a Tacocat hand of nine offers at most 36).
 """
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+import sys
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
-from cardroom.core.compiled_tree import NodeArrays, fill_node, find, insert, select
+from cardroom.core.compiled_search import build
 from cardroom.games.tacocat import kernel as k
-from cardroom.games.tacocat import kernel_seat as ksp
+from cardroom.games.tacocat.kernel import MAX_ACTIONS, MAX_STEPS, POLICY_HEURISTIC, POLICY_RANDOM, legal
+from cardroom.games.tacocat.kernel import apply as apply
+from cardroom.games.tacocat.kernel_seat import choose, determinize
 
+__all__ = ["MAX_ACTIONS", "MAX_STEPS", "POLICY_HEURISTIC", "POLICY_RANDOM", "SEARCH", "choose", "determinize",
+           "info_key", "legal"]  # fmt: skip
+
+MAXP = 2
 NODE_ACTIONS = 40
+MAX_DEPTH = 64
+RNG_SIZE = 1
 
 Arr = k.Arr
-Floats = npt.NDArray[np.float64]
-
-
-# -- batch self-play --------------------------------------------------------------------------------
 
 
 @njit
-def play_out(s: Arr, cfg: Arr, policy: int, rng: Arr, moves: Arr, seats: Arr) -> int:
-    """Play ``s`` to the end in place with ``policy`` for both seats; returns the number of actions."""
-    steps = 0
-    while s[k.PHASE] != k.OVER and steps < k.MAX_STEPS:
-        k.to_act(s, seats)
-        seat = seats[0]
-        n = k.legal(s, cfg, seat, moves)
-        a = moves[0] if n == 1 else ksp.choose(s, cfg, seat, moves, n, policy, rng)
-        k.apply(s, cfg, seat, a, rng)
-        steps += 1
-    return steps
+def state_size(cfg: Arr) -> int:
+    return k.STATE_SIZE
 
 
 @njit
-def simulate(cfg: Arr, first: int, games: int, policy: int, seed: int, winners: Arr) -> int:
-    """Play games ``first`` to ``first + games - 1`` (game i dealt from ``mix(seed, i)``, so a run split
-    into parts plays the same games); winners[i - first] is game i's winning seat (-1: cut off at
-    ``MAX_STEPS``). Returns the number of actions taken in all."""
-    s = np.zeros(k.STATE_SIZE, np.int64)
-    rng = np.zeros(1, np.int64)
-    moves = np.zeros(k.MAX_ACTIONS, np.int64)
-    seats = np.zeros(2, np.int64)
-    total = 0
-    for i in range(games):
-        rng[0] = k.mix(seed, first + i)
-        k.reset(s, cfg)
-        k.shuffle_deal(s, cfg, rng)
-        total += play_out(s, cfg, policy, rng, moves, seats)
-        winners[i] = k.winner(s)
-    return total
+def new_game(s: Arr, cfg: Arr, rng: Arr) -> None:
+    k.reset(s, cfg)
+    k.shuffle_deal(s, cfg, rng)
+
+
+@njit
+def to_act(s: Arr, cfg: Arr, seats: Arr) -> int:
+    return k.to_act(s, seats)
+
+
+@njit
+def over(s: Arr, cfg: Arr) -> bool:
+    return bool(s[k.PHASE] == k.OVER)
+
+
+@njit
+def winner(s: Arr, cfg: Arr) -> int:
+    return k.winner(s)
+
+
+@njit
+def reward(s: Arr, cfg: Arr, seat: int) -> float:
+    w = k.winner(s)
+    return 0.5 if w < 0 else (1.0 if w == seat else 0.0)
 
 
 # -- information sets -------------------------------------------------------------------------------
@@ -72,7 +69,9 @@ def info_key(s: Arr, cfg: Arr, seat: int) -> int:
     other = 1 - seat
     h = mix60(MIX60_START, seat + 1)
     for i in range(k.LAST_ROUND + 3):
-        if i == k.PICK + other:
+        if i == k.FLOOR or i == k.FLOOR + 1:
+            h = mix60(h, max(s[i], 1))  # no floor yet (0) and a floor of 1 read the same: nothing is below 1
+        elif i == k.PICK + other:
             h = mix60(h, 1 if s[i] != 0 else 0)  # whether the other laid a duel card, not which
         elif i != k.COUNTER and i != k.DRAW_AT:
             h = mix60(h, s[i])
@@ -91,132 +90,4 @@ def info_key(s: Arr, cfg: Arr, seat: int) -> int:
     return h if h != 0 else 1
 
 
-# -- the trees --------------------------------------------------------------------------------------
-
-
-class Tree(NodeArrays):
-    """Both seats' nodes in flat arrays (``NodeArrays``), up to ``NODE_ACTIONS`` actions a node (about 650 bytes a node, 42 MB for the default capacity)."""
-
-    def __init__(self, capacity: int = 1 << 16) -> None:
-        super().__init__(capacity, NODE_ACTIONS)
-
-
-@njit
-def iterate(
-    s: Arr, cfg: Arr, seat: int, first: int, policy: int, exploration: float, bias: float, rng: Arr,
-    keys: Arr, slots: Arr, size: Arr, actions: Arr, counts: Arr, rewards: Floats, order: Arr,
-    preferred: Arr, visits: Arr, used: Arr,
-) -> float:  # fmt: skip
-    """One playout of the world ``s`` (changed in place); returns ``seat``'s reward. ``first`` >= 0 forces
-    the searching seat's first move (the paired root); otherwise its first decision is a tree node."""
-    moves = np.zeros(k.MAX_ACTIONS, np.int64)
-    seats = np.zeros(2, np.int64)
-    path_who = np.zeros(64, np.int64)
-    path_node = np.zeros(64, np.int64)
-    path_index = np.zeros(64, np.int64)
-    depth = 0
-    expanded = np.zeros(2, np.bool_)
-    steps = 0
-    acting = seat  # the searching seat moves first, even where both are to act
-    while s[k.PHASE] != k.OVER and steps < k.MAX_STEPS:
-        if steps:
-            k.to_act(s, seats)
-            acting = seats[0]
-        n = k.legal(s, cfg, acting, moves)
-        if steps == 0 and first >= 0:
-            a = first
-        elif n == 1:
-            a = moves[0]
-        elif expanded[acting] or depth >= 64 or n > NODE_ACTIONS:
-            a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
-        else:
-            key = mix60(info_key(s, cfg, acting), acting)
-            node = find(keys, slots, key)
-            if node < 0:
-                node = insert(keys, slots, used, key)
-                expanded[acting] = True
-                if node >= 0:
-                    _new_node(node, s, cfg, acting, moves, n, policy, rng, size, actions, counts, rewards,
-                              order, preferred, visits)  # fmt: skip
-            if node < 0:
-                a = ksp.choose(s, cfg, acting, moves, n, policy, rng)
-            else:
-                index = select(node, size, counts, rewards, order, preferred, visits, exploration, bias)
-                path_who[depth], path_node[depth], path_index[depth] = acting, node, index
-                depth += 1
-                a = actions[node, index]
-        k.apply(s, cfg, acting, a, rng)
-        steps += 1
-    w = k.winner(s)
-    for d in range(depth):
-        node, index = path_node[d], path_index[d]
-        reward = 0.5 if w < 0 else (1.0 if w == path_who[d] else 0.0)
-        visits[node] += 1
-        counts[node, index] += 1
-        rewards[node, index] += reward
-    return 0.5 if w < 0 else (1.0 if w == seat else 0.0)
-
-
-@njit
-def _new_node(node: int, s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy: int, rng: Arr, size: Arr,
-              actions: Arr, counts: Arr, rewards: Floats, order: Arr, preferred: Arr, visits: Arr) -> None:  # fmt: skip
-    """As ``Node.__init__``: the default policy's move first, the others in a random order."""
-    pick = ksp.choose(s, cfg, seat, moves, n, policy, rng)
-    fill_node(node, moves, n, pick, rng, size, actions, counts, rewards, order, preferred, visits)
-
-
-# -- the two roots ----------------------------------------------------------------------------------
-
-
-@njit
-def paired_worlds(
-    base: Arr, cfg: Arr, seat: int, root: Arr, n_root: int, policy: int, exploration: float, bias: float,
-    rng: Arr, limit: int, done: Arr, results: Floats,
-    keys: Arr, slots: Arr, size: Arr, actions: Arr, counts: Arr, rewards: Floats, order: Arr,
-    preferred: Arr, visits: Arr, used: Arr,
-) -> None:  # fmt: skip
-    """Imagine worlds until ``done[0]`` playouts (or ``limit`` this call): in each, every root action in
-    ``root[:n_root]`` (the default policy's move first) is played from the same world with the same
-    generator. ``results[i]`` = (playouts, reward sum, paired pairs, diff sum, diff square sum)."""
-    world = np.zeros(k.STATE_SIZE, np.int64)
-    play = np.zeros(k.STATE_SIZE, np.int64)
-    world_rng = np.zeros(1, np.int64)
-    start = done[0]
-    while done[0] - start < limit:
-        world_seed = k.rand_below(rng, 1 << 30) * 4 + 1
-        world_rng[0] = k.mix(world_seed, 0)
-        world[:] = base
-        ksp.determinize(world, cfg, seat, world_rng)
-        base_reward = 0.0
-        for j in range(n_root):
-            if done[0] - start >= limit:
-                break
-            play[:] = world
-            world_rng[0] = k.mix(world_seed, 1)  # the same generator for every action
-            r = iterate(play, cfg, seat, root[j], policy, exploration, bias, world_rng,
-                        keys, slots, size, actions, counts, rewards, order, preferred, visits, used)  # fmt: skip
-            done[0] += 1
-            results[j, 0] += 1
-            results[j, 1] += r
-            if j == 0:
-                base_reward = r
-            d = r - base_reward
-            results[j, 2] += 1
-            results[j, 3] += d
-            results[j, 4] += d * d
-
-
-@njit
-def puct_worlds(
-    base: Arr, cfg: Arr, seat: int, policy: int, exploration: float, bias: float, rng: Arr, limit: int,
-    done: Arr, keys: Arr, slots: Arr, size: Arr, actions: Arr, counts: Arr, rewards: Floats, order: Arr,
-    preferred: Arr, visits: Arr, used: Arr,
-) -> None:  # fmt: skip
-    """Plain tree search from the root: ``limit`` playouts, each in a freshly imagined world."""
-    world = np.zeros(k.STATE_SIZE, np.int64)
-    for _ in range(limit):
-        world[:] = base
-        ksp.determinize(world, cfg, seat, rng)
-        iterate(world, cfg, seat, -1, policy, exploration, bias, rng,
-                keys, slots, size, actions, counts, rewards, order, preferred, visits, used)  # fmt: skip
-        done[0] += 1
+SEARCH = build("tacocat", sys.modules[__name__])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from cardroom.core.compiled import njit
+from cardroom.core.compiled_random import shuffle
 from cardroom.games.tacocat.kernel import (
     A_DEFEND,
     A_DISCARD,
@@ -142,9 +143,7 @@ def determinize(s: Arr, cfg: Arr, seat: int, rng: Arr) -> None:
     if picked:
         pool[n] = s[PICK + other]
         n += 1
-    for i in range(n - 1, 0, -1):
-        j = rand_below(rng, i + 1)
-        pool[i], pool[j] = pool[j], pool[i]
+    shuffle(pool, 0, n, rng)
     floor = s[FLOOR + other]
     taken = np.zeros(MAX_DECK, np.bool_)
     got = 0

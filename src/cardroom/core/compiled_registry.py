@@ -1,0 +1,93 @@
+"""Which compiled kernel plays a game, and whether this process has its code loaded yet.
+
+The game answers: a game class names its kernel module in ``kernel`` (as it names its heuristic bot),
+for example ``"cardroom.games.tacocat.kernel_api"``. Bots, analysis, the arena and the lab all ask
+:func:`kernel_of`, so there is one registry, and adding a kernel to a game is that one line.
+
+Loading a kernel's code takes a fraction of a second from Numba's cache but about a minute of CPU to
+compile on a cold cache. :func:`warm` loads one kernel once per process; :func:`warm_all_in_background`
+loads every game's on a thread, logging its progress, and while it runs :func:`ready` says which
+kernels may be used without waiting (a server's bots search on the reference engine until then).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable
+from types import ModuleType
+
+from cardroom.core.game import Game
+
+log = logging.getLogger("cardroom.kernels")
+
+_lock = threading.Lock()
+_ready: set[str] = set()  # kernel modules whose code this process has loaded
+_loading: set[str] = set()  # kernel modules a background load will get to
+
+
+def kernel_of(game: Game) -> ModuleType | None:
+    """The game's kernel module if it has one that holds these options (compiled or not)."""
+    path: str | None = getattr(game, "kernel", None)
+    if not path:
+        return None
+    try:
+        module = importlib.import_module(path)
+    except ImportError:  # numpy missing: no kernel at all
+        return None
+    return module if module.unsupported(game) is None else None
+
+
+def compiled_kernel_of(game: Game) -> ModuleType | None:
+    """:func:`kernel_of`, when its code is compiled (Numba installed and not switched off)."""
+    module = kernel_of(game)
+    return module if module is not None and module.COMPILED else None
+
+
+def ready(module: ModuleType) -> bool:
+    """Whether the kernel's code is loaded, or nobody is loading it (a caller may then :func:`warm` it
+    itself); ``False`` only while a background load has yet to finish it."""
+    with _lock:
+        return module.__name__ in _ready or module.__name__ not in _loading
+
+
+def warm(module: ModuleType) -> float:
+    """Load (or compile) the kernel's code once a process; the seconds it took (0 if already loaded)."""
+    with _lock:
+        if module.__name__ in _ready:
+            return 0.0
+    seconds: float = module.warm()
+    with _lock:
+        _ready.add(module.__name__)
+        _loading.discard(module.__name__)
+    return seconds
+
+
+def warm_all_in_background(paths: Iterable[str], on_done: Callable[[], None] | None = None) -> threading.Thread:
+    """Load every kernel module of ``paths`` on a daemon thread, one after another, with progress in the
+    log; they count as not :func:`ready` from this call until each is loaded."""
+    todo = list(dict.fromkeys(paths))
+    with _lock:
+        _loading.update(p for p in todo if p not in _ready)
+
+    def run() -> None:
+        start = time.perf_counter()
+        for i, path in enumerate(todo, 1):
+            log.info("kernel %d of %d: loading %s (a cold cache compiles it: about a minute)", i, len(todo), path)
+            try:
+                seconds = warm(importlib.import_module(path))
+            except Exception:  # a kernel that cannot load leaves its game on the reference engine
+                log.exception("kernel %s failed to load; its bots search on the reference engine", path)
+                with _lock:
+                    _loading.discard(path)
+                continue
+            log.info("kernel %d of %d: %s ready in %.1f s", i, len(todo), path, seconds)
+        log.info("all %d kernels ready in %.1f s", len(todo), time.perf_counter() - start)
+        if on_done is not None:
+            on_done()
+
+    thread = threading.Thread(target=run, name="kernel-warmup", daemon=True)
+    thread.start()
+    return thread

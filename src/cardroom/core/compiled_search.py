@@ -1,0 +1,311 @@
+"""The kernel protocol, and the compiled search written once over it: batch self-play, ISMCTS and rollouts.
+
+A game's kernel is integer arrays and pure functions (docs/kernels.md). What the search needs of one is
+the **protocol** below: the functions with these names and signatures (compiled with ``njit``) and
+these constants, in one module of the game (its ``kernel_search.py``). The bodies here are stubs that
+say what each must do; :func:`build` makes a game's copy of every search function with the game's
+names in place of the stubs, compiled and cached like any kernel function. So the loop, the trees,
+the paired root, the oracle and the rollouts are written once, for every game.
+
+The search is ``bots/search.py`` and ``bots/tree.py`` step for step: one tree per seat keyed by that
+seat's information set, one node per tree per playout, the default policy after that, PUCT with the
+default policy's move as the prior, first-play urgency at the node's mean, and the paired root on
+common random numbers. A playout cut off at ``MAX_STEPS``, or stuck without a legal action, ends
+there; ``reward`` scores it (1/players each, as the reference's rewards).
+
+Why copies and not closures: Numba keys a cached closure by pickling the functions it closes over, and
+a compiled function pickles with a fresh random id in every process, so a closure would compile again
+in every process. A copy is a plain function with its own name (``tacocat_iterate``), cached in this
+file's ``__pycache__``; its cache stamp covers every game's kernel files (``compiled._kernel_stamp``).
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardroom.core.compiled import mix60, njit
+from cardroom.core.compiled_random import mix, rand_below
+from cardroom.core.compiled_tree import fill_node, find, insert, select
+
+Arr = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+
+# -- the protocol: a game's kernel_search module defines every name below ---------------------------------
+
+#: Constants: actions one decision offers at most, seats at most, steps before a game is cut off,
+#: actions a tree node holds at most (a bigger decision is played by the default policy), tree
+#: decisions in one playout at most, slots of the generator array (core's generator reads slot 0),
+#: and the policy numbers ``choose`` takes.
+MAX_ACTIONS = MAXP = MAX_STEPS = NODE_ACTIONS = MAX_DEPTH = RNG_SIZE = 1
+POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
+
+PROTOCOL = ("state_size", "new_game", "to_act", "legal", "apply", "over", "winner", "reward", "choose",
+            "determinize", "info_key")  # fmt: skip
+CONSTANTS = ("MAX_ACTIONS", "MAXP", "MAX_STEPS", "NODE_ACTIONS", "MAX_DEPTH", "RNG_SIZE", "POLICY_RANDOM",
+             "POLICY_HEURISTIC")  # fmt: skip
+
+
+def state_size(cfg: Arr) -> int:
+    """Slots of a state array for the options ``cfg``."""
+    raise NotImplementedError
+
+
+def new_game(s: Arr, cfg: Arr, rng: Arr) -> None:
+    """Deal a new game into ``s`` with the kernel's generator ``rng``."""
+    raise NotImplementedError
+
+
+def to_act(s: Arr, cfg: Arr, seats: Arr) -> int:
+    """Write the seats to act into ``seats``; returns how many (0: nobody can act)."""
+    raise NotImplementedError
+
+
+def legal(s: Arr, cfg: Arr, seat: int, moves: Arr) -> int:
+    """Write ``seat``'s legal actions into ``moves`` in the reference's order; returns how many."""
+    raise NotImplementedError
+
+
+def apply(s: Arr, cfg: Arr, seat: int, a: int, rng: Arr) -> None:
+    """Carry out a legal action in place, finishing any random step (shuffle, steal, deal) with ``rng``."""
+    raise NotImplementedError
+
+
+def over(s: Arr, cfg: Arr) -> bool:
+    """Whether the game is over."""
+    raise NotImplementedError
+
+
+def winner(s: Arr, cfg: Arr) -> int:
+    """The single winning seat of a finished game; -1 for none (not over, cut off, or a shared win)."""
+    raise NotImplementedError
+
+
+def reward(s: Arr, cfg: Arr, seat: int) -> float:
+    """``seat``'s share of the win, as ``bots.search.rewards``: 1/players each for a game not over."""
+    raise NotImplementedError
+
+
+def choose(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy: int, rng: Arr) -> int:
+    """The default policy's action among ``moves[:n]``: the game's heuristic bot, or uniformly random."""
+    raise NotImplementedError
+
+
+def determinize(s: Arr, cfg: Arr, seat: int, rng: Arr) -> None:
+    """Re-deal in place every card ``seat`` cannot know, by the rules of the game's ``hidden.py``."""
+    raise NotImplementedError
+
+
+def info_key(s: Arr, cfg: Arr, seat: int) -> int:
+    """A 60-bit hash (never 0) of what ``seat`` knows: equal exactly when the seat's views are equal
+    (up to the exceptions the game's tests state)."""
+    raise NotImplementedError
+
+
+# -- batch self-play ------------------------------------------------------------------------------------
+
+
+def play_out(s: Arr, cfg: Arr, policy: int, rng: Arr, moves: Arr, seats: Arr) -> int:
+    """Play ``s`` to the end in place with ``policy`` in every seat (the first seat to act moves first);
+    returns the number of actions."""
+    steps = 0
+    while not over(s, cfg) and steps < MAX_STEPS:
+        if to_act(s, cfg, seats) == 0:
+            break
+        seat = seats[0]
+        n = legal(s, cfg, seat, moves)
+        if n == 0:
+            break
+        a = moves[0] if n == 1 else choose(s, cfg, seat, moves, n, policy, rng)
+        apply(s, cfg, seat, a, rng)
+        steps += 1
+    return steps
+
+
+def simulate(cfg: Arr, first: int, games: int, policy: int, seed: int, winners: Arr) -> int:
+    """Play games ``first`` to ``first + games - 1`` (game i dealt from ``mix(seed, i)``, so a run split
+    into parts plays the same games); winners[i - first] is game i's ``winner``. Returns the actions."""
+    s = np.zeros(state_size(cfg), np.int64)
+    rng = np.zeros(RNG_SIZE, np.int64)
+    moves = np.zeros(MAX_ACTIONS, np.int64)
+    seats = np.zeros(MAXP, np.int64)
+    total = 0
+    for i in range(games):
+        rng[0] = mix(seed, first + i)
+        new_game(s, cfg, rng)
+        total += play_out(s, cfg, policy, rng, moves, seats)
+        winners[i] = winner(s, cfg)
+    return total
+
+
+def play_worlds(base: Arr, cfg: Arr, seat: int, acts: Arr, seed: int, first: int, worlds: int,
+                out: Floats) -> int:  # fmt: skip
+    """The analysis's rollouts: ``out[w, j]`` is ``seat``'s reward in world ``first + w`` (``base`` with
+    what the seat cannot know re-dealt) after ``acts[j]`` and heuristic play for everyone, every action
+    of a world on the same generator (common random numbers). Returns the actions played."""
+    world = np.zeros(len(base), np.int64)
+    play = np.zeros(len(base), np.int64)
+    rng = np.zeros(RNG_SIZE, np.int64)
+    moves = np.zeros(MAX_ACTIONS, np.int64)
+    seats = np.zeros(MAXP, np.int64)
+    total = 0
+    for w in range(worlds):
+        world_seed = mix(seed, first + w)
+        rng[0] = mix(world_seed, 0)
+        world[:] = base
+        determinize(world, cfg, seat, rng)
+        for j in range(len(acts)):
+            play[:] = world
+            rng[0] = mix(world_seed, 1)
+            apply(play, cfg, seat, acts[j], rng)
+            total += 1 + play_out(play, cfg, POLICY_HEURISTIC, rng, moves, seats)
+            out[w, j] = reward(play, cfg, seat)
+    return total
+
+
+# -- ISMCTS ---------------------------------------------------------------------------------------------
+
+
+def iterate(
+    s: Arr, cfg: Arr, seat: int, first: int, policy: int, exploration: float, bias: float, rng: Arr,
+    keys: Arr, slots: Arr, size: Arr, actions: Arr, counts: Arr, rewards: Floats, order: Arr,
+    preferred: Arr, visits: Arr, used: Arr,
+) -> float:  # fmt: skip
+    """One playout of the world ``s`` (changed in place); returns ``seat``'s reward. ``first`` >= 0 forces
+    the searching seat's first move (the paired root); otherwise its first decision is a tree node."""
+    moves = np.zeros(MAX_ACTIONS, np.int64)
+    seats = np.zeros(MAXP, np.int64)
+    path_who = np.zeros(MAX_DEPTH, np.int64)
+    path_node = np.zeros(MAX_DEPTH, np.int64)
+    path_index = np.zeros(MAX_DEPTH, np.int64)
+    depth = 0
+    expanded = np.zeros(MAXP, np.bool_)
+    steps = 0
+    acting = seat  # the searching seat moves first, even where others are to act at the same time
+    while not over(s, cfg) and steps < MAX_STEPS:
+        if steps:
+            if to_act(s, cfg, seats) == 0:
+                break
+            acting = seats[0]
+        n = legal(s, cfg, acting, moves)
+        if n == 0:
+            break
+        if steps == 0 and first >= 0:
+            a = first
+        elif n == 1:
+            a = moves[0]
+        elif expanded[acting] or depth >= MAX_DEPTH or n > NODE_ACTIONS:
+            a = choose(s, cfg, acting, moves, n, policy, rng)
+        else:
+            key = mix60(info_key(s, cfg, acting), acting)
+            node = find(keys, slots, key)
+            if node < 0:
+                node = insert(keys, slots, used, key)
+                expanded[acting] = True
+                if node >= 0:  # as Node.__init__: the default policy's move first, the others shuffled
+                    pick = choose(s, cfg, acting, moves, n, policy, rng)
+                    fill_node(node, moves, n, pick, rng, size, actions, counts, rewards, order, preferred, visits)
+            if node < 0:
+                a = choose(s, cfg, acting, moves, n, policy, rng)
+            else:
+                index = select(node, size, counts, rewards, order, preferred, visits, exploration, bias)
+                path_who[depth], path_node[depth], path_index[depth] = acting, node, index
+                depth += 1
+                a = actions[node, index]
+        apply(s, cfg, acting, a, rng)
+        steps += 1
+    for d in range(depth):
+        node, index = path_node[d], path_index[d]
+        visits[node] += 1
+        counts[node, index] += 1
+        rewards[node, index] += reward(s, cfg, path_who[d])
+    return reward(s, cfg, seat)
+
+
+def paired_worlds(
+    base: Arr, cfg: Arr, seat: int, fair: bool, root: Arr, n_root: int, policy: int, exploration: float,
+    bias: float, rng: Arr, limit: int, done: Arr, results: Floats,
+    keys: Arr, slots: Arr, size: Arr, actions: Arr, counts: Arr, rewards: Floats, order: Arr,
+    preferred: Arr, visits: Arr, used: Arr,
+) -> None:  # fmt: skip
+    """``limit`` playouts this call: in each world (``base`` re-dealt from ``seat``'s knowledge when
+    ``fair``, ``base`` itself for the oracle) every root action in ``root[:n_root]`` (the default
+    policy's move first) is played on the same generator. ``results[i]`` = (playouts, reward sum,
+    paired pairs, diff sum, diff square sum)."""
+    world = np.zeros(len(base), np.int64)
+    play = np.zeros(len(base), np.int64)
+    world_rng = np.zeros(RNG_SIZE, np.int64)
+    start = done[0]
+    while done[0] - start < limit:
+        world_seed = rand_below(rng, 1 << 30) * 4 + 1
+        world_rng[0] = mix(world_seed, 0)
+        world[:] = base
+        if fair:
+            determinize(world, cfg, seat, world_rng)
+        base_reward = 0.0
+        for j in range(n_root):
+            if done[0] - start >= limit:
+                break
+            play[:] = world
+            world_rng[0] = mix(world_seed, 1)  # the same generator for every action
+            r = iterate(play, cfg, seat, root[j], policy, exploration, bias, world_rng,
+                        keys, slots, size, actions, counts, rewards, order, preferred, visits, used)  # fmt: skip
+            done[0] += 1
+            results[j, 0] += 1
+            results[j, 1] += r
+            if j == 0:
+                base_reward = r
+            d = r - base_reward
+            results[j, 2] += 1
+            results[j, 3] += d
+            results[j, 4] += d * d
+
+
+def puct_worlds(
+    base: Arr, cfg: Arr, seat: int, fair: bool, policy: int, exploration: float, bias: float, rng: Arr,
+    limit: int, done: Arr, keys: Arr, slots: Arr, size: Arr, actions: Arr, counts: Arr, rewards: Floats,
+    order: Arr, preferred: Arr, visits: Arr, used: Arr,
+) -> None:  # fmt: skip
+    """Plain tree search from the root: ``limit`` playouts, each in a freshly imagined world (``base``
+    itself for the oracle)."""
+    world = np.zeros(len(base), np.int64)
+    for _ in range(limit):
+        world[:] = base
+        if fair:
+            determinize(world, cfg, seat, rng)
+        iterate(world, cfg, seat, -1, policy, exploration, bias, rng,
+                keys, slots, size, actions, counts, rewards, order, preferred, visits, used)  # fmt: skip
+        done[0] += 1
+
+
+def root_key(s: Arr, cfg: Arr, seat: int) -> int:
+    """The tree key of ``seat``'s decision in ``s`` (its information set and the seat)."""
+    return int(mix60(info_key(s, cfg, seat), seat))
+
+
+# -- one game's copy --------------------------------------------------------------------------------------
+
+#: The search functions, in the order they are copied (a copy calls the copies made before it).
+SEARCH = (play_out, simulate, play_worlds, iterate, paired_worlds, puct_worlds, root_key)
+
+
+def build(game: str, rules: types.ModuleType) -> types.SimpleNamespace:
+    """Every search function compiled for one game: ``rules`` (the game's ``kernel_search`` module)
+    holds the protocol's names. The copies are named ``<game>_<function>`` so each game's cached code
+    is its own."""
+    missing = [name for name in PROTOCOL + CONSTANTS if not hasattr(rules, name)]
+    if missing:
+        raise TypeError(f"{rules.__name__} lacks the kernel protocol's {', '.join(missing)}")
+    scope: dict[str, Any] = dict(globals())
+    scope.update({name: getattr(rules, name) for name in PROTOCOL + CONSTANTS})
+    made: dict[str, Any] = {}
+    for fn in SEARCH:
+        copy = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__)
+        copy.__qualname__ = f"{game}_{fn.__name__}"
+        copy.__doc__ = fn.__doc__
+        copy.__module__ = __name__
+        scope[fn.__name__] = made[fn.__name__] = njit(copy)
+    return types.SimpleNamespace(**made)

@@ -1,0 +1,88 @@
+"""The search written once (core/compiled_search.py) as every game's kernel offers it: growing trees,
+the oracle on the kernel, and the bots' reference search while kernels load in the background."""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+from typing import Any
+
+import pytest
+
+import cardroom
+from cardroom.bots import make_bot
+from cardroom.bots.fast_ismcts import FastISMCTSBot, KernelOracleBot
+from cardroom.core import compiled_registry
+from cardroom.games.tacocat import kernel_api as tacocat_api
+
+
+def _view(name: str, **options: Any) -> tuple[Any, dict[str, Any]]:
+    game = cardroom.make(name, **options)
+    state = game.new_game(3)
+    return game, state.view(state.to_act[0])
+
+
+@pytest.mark.parametrize("paired", [True, False])
+def test_the_node_arrays_grow_and_the_search_is_the_same_as_in_large_arrays(paired: bool) -> None:
+    game, view = _view("tacocat")
+    settings = tacocat_api.Settings(iterations=3000, deadline=math.inf, paired=paired)
+    small = tacocat_api.Searcher(game, capacity=64)
+    grown = small.search(view, random.Random(4), settings)
+    assert len(small.tree.keys) > 64 and grown.nodes > 64  # it grew instead of filling at 64 nodes
+    large = tacocat_api.Searcher(game, capacity=1 << 16).search(view, random.Random(4), settings)
+    assert (grown.action, grown.nodes, grown.root) == (large.action, large.nodes, large.root)
+
+
+def test_the_node_arrays_stop_at_their_limit_and_the_playouts_go_on() -> None:
+    """On a thread of its own (a thread's arrays are shared by its searches and keep their size)."""
+    game, view = _view("tacocat")
+    out: list[Any] = []
+
+    def run() -> None:
+        searcher = tacocat_api.Searcher(game, capacity=64, max_capacity=128)
+        found = searcher.search(view, random.Random(1), tacocat_api.Settings(iterations=3000, deadline=math.inf))
+        out.append((found.iterations, found.nodes, len(searcher.tree.keys)))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    assert out == [(3000, 128, 128)]
+
+
+@pytest.mark.parametrize(("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 3}), ("taco", {"players": 3})])
+def test_the_oracle_runs_on_the_kernel_from_the_true_state(name: str, options: dict[str, Any]) -> None:
+    game = cardroom.make(name, **options)
+    state = game.new_game(8)
+    seat = state.to_act[0]
+    oracle = make_bot("oracle:iterations=60", game, allow_cheats=True)
+    assert isinstance(oracle, KernelOracleBot)
+    first = oracle.choose_with_state(game, state, seat, random.Random(2))
+    assert first in [str(a) for a in state.legal_actions(seat)]
+    assert oracle.last.iterations in (0, 60)  # 0: a single legal action needs no search
+    assert oracle.choose_with_state(game, state, seat, random.Random(2)) == first  # a pure function of rng
+
+
+def test_taco_offers_compiled_rollouts_for_the_analysis() -> None:
+    from cardroom.games.taco import kernel_api
+
+    game, view = _view("taco", players=3)
+    actions = list(view["legal_actions"])[:3]
+    rows = kernel_api.rollouts(game, view, actions, seed=5, first=0, worlds=6)
+    assert rows.shape == (6, len(actions)) and ((rows >= 0) & (rows <= 1)).all()
+    again = kernel_api.rollouts(game, view, actions, seed=5, first=2, worlds=2)
+    assert (again == rows[2:4]).all()  # world i depends only on (view, seed, i)
+
+
+def test_while_a_kernel_loads_in_the_background_the_bot_searches_on_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    game, view = _view("tacocat")
+    bot = make_bot("ismcts:iterations=30", game)
+    assert isinstance(bot, FastISMCTSBot)
+    monkeypatch.setattr(compiled_registry, "_loading", {tacocat_api.__name__})
+    monkeypatch.setattr(compiled_registry, "_ready", set())
+    assert not compiled_registry.ready(tacocat_api)
+    calls: list[str] = []
+    monkeypatch.setattr(bot.searcher, "search", lambda *a: calls.append("kernel"))
+    choice = bot.choose(game, view, random.Random(0))
+    assert choice in view["legal_actions"] and calls == []  # a search, on the reference engine
+    assert bot.last.iterations == 30

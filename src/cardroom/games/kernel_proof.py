@@ -49,6 +49,7 @@ class Proof:
     features: Callable[[State], Features]
     reseed: Callable[[State, int], State]  # the same position, its own random draws from another seed
     view_exceptions: tuple[str, ...] = ()  # view fields info_key leaves out on purpose (stated in docs)
+    step_kind: Callable[[State, str], str] = lambda state, act: " ".join(act.split()[:2])  # noqa: E731
 
 
 @dataclass
@@ -161,27 +162,30 @@ def positions(game: Game, games: int, seed: int) -> Iterator[State]:
 
 
 def random_steps(proof: Proof, game: Game, games: int, seed: int, limit: int) -> list[tuple[State, int, str]]:
-    """Up to ``limit`` (position, seat, action) whose result the kernel's generator decides: applied
-    under two generators, the kernel's arrays differ."""
+    """Up to ``limit`` (position, seat, action) whose result the kernel's generator decides (applied
+    under two generators, the kernel's arrays differ), each of another ``step_kind`` (by default the
+    action's first two words; Exploding Kittens adds the play a pass lets stand: a Shuffle, a steal)."""
     rules, cfg = proof.kernel.rules, proof.kernel.codec.config(game)
-    found: list[tuple[State, int, str]] = []
+    found: dict[str, tuple[State, int, str]] = {}
     for state in positions(game, games, seed):
-        seat = state.to_act[0]
-        for act in state.legal_actions(seat):
-            a = proof.kernel.codec.action_id(game, str(act))
-            outs = []
-            for r in (1, 2):
-                s = proof.kernel.codec.encode(state)
-                rng = np.zeros(rules.RNG_SIZE, np.int64)
-                rng[0] = mix(r, 99)
-                rules.apply(s, cfg, seat, a, rng)
-                outs.append(s)
-            if not np.array_equal(outs[0], outs[1]):
-                found.append((state, seat, str(act)))
-                break
+        for seat in state.to_act:
+            for act in state.legal_actions(seat):
+                kind = proof.step_kind(state, str(act))
+                if kind in found:
+                    continue
+                a = proof.kernel.codec.action_id(game, str(act))
+                outs = []
+                for r in (1, 2):
+                    s = proof.kernel.codec.encode(state)
+                    rng = np.zeros(rules.RNG_SIZE, np.int64)
+                    rng[0] = mix(r, 99)
+                    rules.apply(s, cfg, seat, a, rng)
+                    outs.append(s)
+                if not np.array_equal(outs[0], outs[1]):
+                    found[kind] = (state, seat, str(act))
         if len(found) >= limit:
             break
-    return found
+    return list(found.values())[:limit]
 
 
 def step_case(proof: Proof, game: Game, state: State, seat: int, act: str, n: int, alpha: float) -> Report:

@@ -145,4 +145,10 @@ def proof() -> Proof:
     """Exploding Kittens' side of the randomness and ``info_key`` proof: no view field is left out."""
     from cardroom.games.kittens.kernel_api import KERNEL
 
-    return Proof(KERNEL, lambda s, game: decode(s, game, 0), _features, _reseed)
+    return Proof(KERNEL, lambda s, game: decode(s, game, 0), _features, _reseed, step_kind=_step_kind)
+
+
+def _step_kind(state: State, act: str) -> str:
+    """A pass decides nothing itself: the play it lets stand (a Shuffle, a pair's steal) does."""
+    assert isinstance(state, KittensState)
+    return f"{act} on {state.pending.kind}" if state.pending is not None else act.split()[0]

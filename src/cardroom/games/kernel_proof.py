@@ -49,7 +49,7 @@ class Proof:
     features: Callable[[State], Features]
     reseed: Callable[[State, int], State]  # the same position, its own random draws from another seed
     view_exceptions: tuple[str, ...] = ()  # view fields info_key leaves out on purpose (stated in docs)
-    step_kind: Callable[[State, str], str] = lambda state, act: " ".join(act.split()[:2])  # noqa: E731
+    step_kind: Callable[[State, str], str] = lambda state, act: " ".join(act.split()[:2])
 
 
 @dataclass

@@ -34,7 +34,8 @@ $(VENV)/.server: pyproject.toml $(VENV)/.base
 	touch $@
 
 run: $(VENV)/.server
-	$(BIN)/cardroom serve --host $(HOST) --port $(PORT)
+	$(BIN)/python -m cardroom.fast.warm  # compile the kernels ahead (once; later runs load them in a second)
+	CARDROOM_WARM_KERNELS=1 $(BIN)/cardroom serve --host $(HOST) --port $(PORT)
 
 play: $(VENV)/.base
 	$(BIN)/cardroom play tacocat --vs heuristic

@@ -6,8 +6,11 @@ for example ``"cardroom.games.tacocat.kernel_api"``. Bots, analysis, the arena a
 
 Loading a kernel's code takes a fraction of a second from Numba's cache but about a minute of CPU to
 compile on a cold cache. :func:`warm` loads one kernel once per process; :func:`warm_all_in_background`
-loads every game's on a thread, logging its progress, and while it runs :func:`ready` says which
-kernels may be used without waiting (a server's bots search on the reference engine until then).
+loads every game's on a thread, logging its progress. A server calls :func:`load_in_background` at
+start: from then on :func:`ready` is false for a kernel until the background load has it (the first
+call starts that load if it is not running yet), and the server's bots search on the reference
+engine meanwhile instead of waiting for a compile inside a timed decision. Elsewhere (the CLI, the
+arena, a benchmark) ``ready`` is true and a bot loads its kernel itself before its first decision.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ log = logging.getLogger("cardroom.kernels")
 _lock = threading.Lock()
 _ready: set[str] = set()  # kernel modules whose code this process has loaded
 _loading: set[str] = set()  # kernel modules a background load will get to
+_background: list[str] = []  # every game's kernel module, once a server asked for background loading
 
 
 def kernel_of(game: Game) -> ModuleType | None:
@@ -46,11 +50,38 @@ def compiled_kernel_of(game: Game) -> ModuleType | None:
     return module if module is not None and module.COMPILED else None
 
 
-def ready(module: ModuleType) -> bool:
-    """Whether the kernel's code is loaded, or nobody is loading it (a caller may then :func:`warm` it
-    itself); ``False`` only while a background load has yet to finish it."""
+def kernel_paths() -> list[str]:
+    """Every registered game's kernel module."""
+    from cardroom.core.registry import game_class, game_names
+
+    return [path for name in game_names() if (path := getattr(game_class(name), "kernel", None))]
+
+
+def load_in_background(eager: bool = False) -> threading.Thread | None:
+    """From now on kernels load in the background: at once if ``eager``, else when :func:`ready` is
+    first asked about one. Returns the loading thread if it started now."""
     with _lock:
-        return module.__name__ in _ready or module.__name__ not in _loading
+        _background[:] = kernel_paths()
+    return _start_background() if eager else None
+
+
+def _start_background() -> threading.Thread | None:
+    with _lock:
+        todo = [p for p in _background if p not in _ready and p not in _loading]
+    return warm_all_in_background(todo) if todo else None
+
+
+def ready(module: ModuleType) -> bool:
+    """Whether a bot may use the kernel without waiting: its code is loaded, or no background loading
+    was asked for (the caller then :func:`warm` s it itself). In background mode a kernel not loaded
+    yet is not ready, and asking starts the background load if it is not running."""
+    with _lock:
+        if module.__name__ in _ready or not (_background or module.__name__ in _loading):
+            return True
+        idle = module.__name__ not in _loading
+    if idle:
+        _start_background()
+    return False
 
 
 def warm(module: ModuleType) -> float:

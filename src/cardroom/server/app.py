@@ -80,6 +80,8 @@ def create_app(
             os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60")
         )
         await room.expire_idle()  # one UPDATE, done before the first request is served
+        from cardroom.server import kernels  # compiled kernels load in the background (bots search on the
+        kernels.start()  # reference engine till then): docs/kernels.md
         background = [asyncio.create_task(_housekeeping(room, tune_collector))]
         sampler = timings.start()  # None unless $CARDROOM_TIMINGS=1
         if sampler is not None:

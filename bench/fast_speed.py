@@ -3,12 +3,16 @@
 
     python bench/fast_speed.py [--seconds 5] [--positions 12] [--million 1000000] [--games tacocat,kittens]
 
-Prints, for Tacocat (official preset) and two-player Exploding Kittens (classic preset):
+Prints, for Tacocat (official preset), two-player Exploding Kittens (classic preset) and, with
+``--games taco``, four-player T.A.C.O.:
 
 1. full random games (playouts) per second: the reference engine's bare loop (as bench/engine.py)
-   and the kernel's ``simulate``; the same with the heuristic bot in both seats;
-2. random-play actions per second through one Python call (``simulate``), next to OpenSpiel's C++
-   leduc_poker stepped from Python (as bench/engine.py);
+   and the kernel's ``simulate``, measured interleaved (``--rounds`` alternating slices of each, so a
+   change of load hits both alike), the median of each and of the per-round ratios; the same with the
+   heuristic bot in both seats;
+2. random-play actions per second both ways: the kernel stepped one Python call per action
+   (``legal`` then ``apply``, as OpenSpiel is stepped) and batched (one ``simulate`` call), next to
+   OpenSpiel's C++ leduc_poker stepped from Python (as bench/engine.py), all three interleaved;
 3. ISMCTS playouts per second, ``ismcts-ref`` (the reference search) and ``ismcts`` (the kernel's),
    median over the same mid-game positions as bench/search_speed.py;
 4. the time for ``--million`` heuristic-vs-heuristic Tacocat games with ``simulate``, one process per core.
@@ -22,20 +26,23 @@ import argparse
 import random
 import statistics
 import time
+from typing import Any
+
+import numpy as np
 
 import cardroom
 from cardroom.bots.policy import heuristic_bot
 from cardroom.bots.specs import make_bot
+from cardroom.core.compiled_registry import compiled_kernel_of
 from cardroom.core.game import Game
 from cardroom.fast import simulate
-from cardroom.games.kittens import kernel_api as kittens_kernel
-from cardroom.games.tacocat import kernel_api
 from engine import cardroom_runner, openspiel_runner  # bench/engine.py: this script runs from bench/
 from search_speed import positions  # bench/search_speed.py
 
 GAMES: dict[str, tuple[str, str, dict[str, object]]] = {
     "tacocat": ("Tacocat", "tacocat", {}),
     "kittens": ("Exploding Kittens, 2 players", "exploding-kittens", {"players": 2}),
+    "taco": ("T.A.C.O., 4 players", "taco", {"players": 4}),
 }
 
 
@@ -86,20 +93,79 @@ def million(games: int, workers: int) -> tuple[float, int, int]:
     return time.perf_counter() - start, run.wins[0], run.actions
 
 
-def throughput(title: str, game: Game, seconds: float) -> float:
-    """Print the random and heuristic games/s rows of one game; returns the kernel's random actions/s."""
-    print(f"\n{title}: full games per second (one core)")
-    games, _, elapsed = cardroom_runner(game.name, game.preset, dict(game.options))(seconds)
-    ref_random = games / elapsed
-    k_games, k_actions, k_seconds = kernel_games(game, "random", seconds)
-    fast_random = k_games / k_seconds
-    print(f"  random:    reference {ref_random:>10,.0f}   kernel {fast_random:>12,.0f}   x{fast_random / ref_random:,.0f}")
-    games, elapsed = reference_heuristic_games(game, seconds)
-    ref_heur = games / elapsed
-    h_games, _, h_seconds = kernel_games(game, "heuristic", seconds)
-    fast_heur = h_games / h_seconds
-    print(f"  heuristic: reference {ref_heur:>10,.0f}   kernel {fast_heur:>12,.0f}   x{fast_heur / ref_heur:,.0f}")
-    return k_actions / k_seconds
+def interleaved(measures: dict[str, Any], seconds: float, rounds: int) -> dict[str, list[float]]:
+    """Rates of every measure (a function of seconds giving (count, seconds)), round after round."""
+    rates: dict[str, list[float]] = {name: [] for name in measures}
+    for _ in range(rounds):
+        for name, measure in measures.items():
+            count, elapsed = measure(seconds / rounds)
+            rates[name].append(count / elapsed)
+    return rates
+
+
+def _row(label: str, rates: dict[str, list[float]], ref: str, fast: str) -> None:
+    ratio = statistics.median(f / r for f, r in zip(rates[fast], rates[ref], strict=True))
+    print(f"  {label:<11} reference {statistics.median(rates[ref]):>10,.0f}   kernel "
+          f"{statistics.median(rates[fast]):>12,.0f}   x{ratio:,.1f} (median of {len(rates[ref])} rounds)")  # fmt: skip
+
+
+def throughput(title: str, game: Game, seconds: float, rounds: int) -> None:
+    """Print the random and heuristic games/s rows of one game, reference and kernel interleaved."""
+    print(f"\n{title}: full games per second (one core), interleaved")
+    runner = cardroom_runner(game.name, game.preset, dict(game.options))
+    measures = {
+        "ref random": lambda s: runner(s)[::2],
+        "kernel random": lambda s: kernel_games(game, "random", s)[::2],
+        "ref heuristic": lambda s: reference_heuristic_games(game, s),
+        "kernel heuristic": lambda s: kernel_games(game, "heuristic", s)[::2],
+    }
+    rates = interleaved(measures, seconds * 2, rounds)
+    _row("random:", rates, "ref random", "kernel random")
+    _row("heuristic:", rates, "ref heuristic", "kernel heuristic")
+
+
+def stepped_actions(game: Game, seconds: float) -> tuple[int, float]:
+    """Random play on the kernel stepped from Python, one ``legal`` and one ``apply`` call per action."""
+    kernel = compiled_kernel_of(game)
+    assert kernel is not None
+    rules, cfg = kernel.KERNEL.rules, kernel.KERNEL.codec.config(game)
+    moves = np.zeros(int(rules.MAX_ACTIONS), np.int64)
+    seats = np.zeros(int(rules.MAXP), np.int64)
+    rng = np.zeros(int(rules.RNG_SIZE), np.int64)
+    picker = random.Random(1)
+    actions, games = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = np.zeros(int(kernel.KERNEL.search.state_size(cfg)), np.int64)
+        rng[0] = 1 + games
+        rules.new_game(s, cfg, rng)
+        while not rules.over(s, cfg) and rules.to_act(s, cfg, seats):
+            seat = int(seats[0])
+            n = rules.legal(s, cfg, seat, moves)
+            rules.apply(s, cfg, seat, int(moves[picker.randrange(n)]), rng)
+            actions += 1
+        games += 1
+    return actions, time.perf_counter() - start
+
+
+def actions_both_ways(games: dict[str, tuple[str, Game]], seconds: float, rounds: int) -> None:
+    print("\nRandom-play actions per second, interleaved: one Python call per action, and batched")
+    spiel = openspiel_runner("leduc_poker")
+    measures: dict[str, Any] = {}
+    if spiel is not None:
+        measures["OpenSpiel leduc_poker (C++ core), one call per action"] = lambda s: spiel(s)[1:]
+    for title, game in games.values():
+        measures[f"{title} kernel, one call per action"] = lambda s, g=game: stepped_actions(g, s)
+        measures[f"{title} kernel, batched (simulate)"] = lambda s, g=game: kernel_games(g, "random", s)[1:]
+    rates = interleaved(measures, seconds * len(measures) / 2, rounds)
+    base = statistics.median(next(iter(rates.values()))) if spiel is not None else None
+    for name, found in rates.items():
+        rate = statistics.median(found)
+        versus = f"   x{rate / base:.2f} OpenSpiel" if base else ""
+        print(f"  {name:<62}{rate:>12,.0f}{versus}")
+    if spiel is None:
+        print("  OpenSpiel leduc_poker: pyspiel is not installed (the bench extra)")
+    print("  (OpenSpiel has no batched call from Python: its batched peer would be C++ of one's own)")
 
 
 def search(title: str, game: Game, count: int) -> None:
@@ -118,7 +184,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=12, help="positions searched (default 12)")
     parser.add_argument("--million", type=int, default=1_000_000, help="heuristic Tacocat games to time (default 1e6)")
     parser.add_argument("--workers", type=int, default=2, help="processes for those games (default 2)")
-    parser.add_argument("--games", default="tacocat,kittens", help="which games (default tacocat,kittens)")
+    parser.add_argument("--games", default="tacocat,kittens", help="which games: tacocat, kittens, taco (default tacocat,kittens)")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of every measure (default 5)")
     args = parser.parse_args()
     chosen = [g.strip() for g in args.games.split(",") if g.strip()]
     unknown = [g for g in chosen if g not in GAMES]
@@ -126,21 +193,13 @@ def main() -> None:
         parser.error(f"--games takes {', '.join(GAMES)}; unknown: {', '.join(unknown)}")
     games = {key: (GAMES[key][0], cardroom.make(GAMES[key][1], **GAMES[key][2])) for key in chosen}  # type: ignore[arg-type]
 
-    print(f"kernels compiled: {kernel_api.COMPILED}; loading the compiled code took: "
-          f"Tacocat {kernel_api.warm():.2f} s, Exploding Kittens {kittens_kernel.warm():.2f} s")  # fmt: skip
-    rates = {key: throughput(title, game, args.seconds) for key, (title, game) in games.items()}
-
-    print("\nRandom-play actions per second through one Python call")
-    for key, rate in rates.items():
-        print(f"  {games[key][0] + ' kernel simulate':<45}{rate:>12,.0f}")
-    spiel = openspiel_runner("leduc_poker")
-    if spiel is None:
-        print("  OpenSpiel leduc_poker: pyspiel is not installed (the bench extra)")
-    else:
-        _, s_actions, s_seconds = spiel(args.seconds)
-        spiel_rate = s_actions / s_seconds
-        ratios = "   ".join(f"{games[key][0]}/OpenSpiel x{rate / spiel_rate:.1f}" for key, rate in rates.items())
-        print(f"  {'OpenSpiel leduc_poker (C++ core)':<45}{spiel_rate:>12,.0f}   {ratios}")
+    for title, game in games.values():
+        kernel = compiled_kernel_of(game)
+        print(f"{title}: kernel compiled {kernel is not None}; loading its code took "
+              f"{kernel.warm() if kernel else 0.0:.2f} s")  # fmt: skip
+    for title, game in games.values():
+        throughput(title, game, args.seconds, args.rounds)
+    actions_both_ways(games, args.seconds, args.rounds)
 
     for title, game in games.values():
         search(title, game, args.positions)

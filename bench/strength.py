@@ -16,9 +16,15 @@ Figures (searches with --ms per decision; duplicate deals, so every bot plays ev
 - kittens4-oracle: the oracle alone against three heuristics; run with kittens4, the two give the
             four-player gap closure (ismcts's edge over the fair 25% / the oracle's).
 - taco4:    T.A.C.O., 4 players, ismcts alone against three heuristics, target >= 32%.
+- taco4-oracle: the oracle alone against three heuristics (T.A.C.O.'s gap closure, with taco4).
 - fast-tacocat, fast-kittens2: ismcts (on the game's compiled kernel) against ismcts-ref (the
-            reference search) at the same time per decision; targets 60% and 55% (issue 15). A figure
-            whose game has no compiled kernel is skipped.
+            reference search) at the same time per decision; targets 60% and 55% (issue 15).
+- fast-kittens4, fast-taco4: ismcts alone against three ismcts-ref at the same time per decision.
+            A figure whose game has no compiled kernel is skipped.
+
+The default budget is the table that fits a day of this machine: 50 ms a decision, 1,000 games a row.
+The oracle runs on the kernel when the game has one (the same playouts as the fair ismcts, from the
+true state), so the gap closure compares like with like.
 
 Every run is resumable (bench/_chunks.py): each finished deal is appended to a file under --results
 (default bench/results), named by the figure, budget, games and seed; running the same command again
@@ -47,7 +53,7 @@ from cardroom.arena import ArenaConfig, ArenaResult, run_arena, write_results
 from cardroom.arena.merge import load_result, merge
 from cardroom.arena.report import print_report
 from cardroom.arena.stats import bot_labels
-from cardroom.bots.fast_ismcts import kernel_for
+from cardroom.core.compiled_registry import compiled_kernel_of
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -72,8 +78,11 @@ FIGURES = {
     "kittens4": Figure("kittens4", "exploding-kittens", 4, 0.31),
     "kittens4-oracle": Figure("kittens4-oracle", "exploding-kittens", 4, 0.31, alone="oracle"),
     "taco4": Figure("taco4", "taco", 4, 0.32),
+    "taco4-oracle": Figure("taco4-oracle", "taco", 4, 0.32, alone="oracle"),
     "fast-tacocat": Figure("fast-tacocat", "tacocat", 2, 0.60, fast=True),
     "fast-kittens2": Figure("fast-kittens2", "exploding-kittens", 2, 0.55, fast=True),
+    "fast-kittens4": Figure("fast-kittens4", "exploding-kittens", 4, 0.31, fast=True),
+    "fast-taco4": Figure("fast-taco4", "taco", 4, 0.32, fast=True),
 }
 
 
@@ -85,8 +94,8 @@ def budget(args: argparse.Namespace) -> str:
 def lineup(fig: Figure, args: argparse.Namespace) -> list[str]:
     search = f"ismcts:{budget(args)}"
     oracle = [f"oracle:{budget(args)}"] if fig.oracle and not args.no_oracle else []
-    if fig.fast:
-        return [f"ismcts-ref:{budget(args)}", search]
+    if fig.fast:  # two seats: ismcts-ref is the baseline; more: ismcts alone against ismcts-ref
+        return [f"ismcts-ref:{budget(args)}", search] if fig.players == 2 else [search, f"ismcts-ref:{budget(args)}"]
     # Two seats: the heuristic first, against each search (--challenger): ismcts vs oracle is not
     # needed for any figure. More seats: ismcts first, alone against three heuristics.
     if fig.players == 2:
@@ -143,7 +152,7 @@ def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[
 
 def has_kernel(fig: Figure) -> bool:
     game = cardroom.make(fig.game, **({} if fig.game == "tacocat" else {"players": fig.players}))
-    return kernel_for(game) is not None
+    return compiled_kernel_of(game) is not None
 
 
 def results_name(fig: Figure, args: argparse.Namespace) -> str:
@@ -176,7 +185,7 @@ def figure(fig: Figure, result: ArenaResult, console: Console) -> dict[str, Any]
     # The measured bot: the second of two seats (the first is the baseline), else the one alone.
     search = config.bots[1] if fig.players == 2 else config.bots[0]
     spent = search.partition(":")[2]
-    baseline = config.bots[0].partition(":")[0] if fig.players == 2 else "3 heuristics"
+    baseline = config.bots[0].partition(":")[0] if fig.players == 2 else f"3 {config.bots[1].partition(':')[0]}s"
     rows = {tuple(r["lineup"]): r for r in result.summary["matchups"]}
     if fig.players == 2:
         # The row is the heuristic's; in two-seat games the search's share is the rest.
@@ -252,9 +261,9 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--figure", choices=[*FIGURES, "all"], nargs="+", default=["all"])
-    parser.add_argument("--games", type=int, default=2000, help="games per matchup (default 2000)")
+    parser.add_argument("--games", type=int, default=1000, help="games per matchup (default 1000)")
     parser.add_argument(
-        "--ms", type=float, default=1000.0, help="ismcts/oracle time per decision (default 1000)"
+        "--ms", type=float, default=50.0, help="ismcts/oracle time per decision (default 50)"
     )
     parser.add_argument(
         "--iterations", type=int, default=None, help="a fixed iteration budget instead of --ms"

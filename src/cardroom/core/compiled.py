@@ -38,21 +38,24 @@ except ImportError:  # the `fast` extra is not installed: the kernels run as pla
 _CORE = os.path.dirname(os.path.abspath(__file__))
 
 
+def _compiles(path: str) -> bool:
+    """Whether a source file holds compiled code (it uses ``njit``): the others (codecs, checks, the
+    registry) change no compiled function, so an edit to them recompiles nothing."""
+    with open(path, encoding="utf-8") as f:
+        return "njit" in f.read()
+
+
 def _shared_sources() -> list[str]:
-    """The shared compiled helpers (the ``compiled*.py`` of this folder that compile anything: those that
-    use ``njit``), which any kernel may call. The registry of kernels compiles nothing."""
-    found = []
-    for path in sorted(glob.glob(os.path.join(_CORE, "compiled*.py"))):
-        with open(path, encoding="utf-8") as f:
-            if "njit" in f.read():
-                found.append(path)
-    return found
+    """The shared compiled helpers (the ``compiled*.py`` of this folder that compile), which any kernel
+    may call."""
+    return [path for path in sorted(glob.glob(os.path.join(_CORE, "compiled*.py"))) if _compiles(path)]
 
 
 def _game_kernels() -> list[str]:
-    """Every game's kernel files: the search written once in core (``compiled_search.py``) is copied
-    for each game with that game's rules built in."""
-    return sorted(glob.glob(os.path.join(os.path.dirname(_CORE), "games", "*", "kernel*.py")))
+    """Every game's compiled kernel files: the search written once in core (``compiled_search.py``) is
+    copied for each game with that game's rules built in."""
+    pattern = os.path.join(os.path.dirname(_CORE), "games", "*", "kernel*.py")
+    return [path for path in sorted(glob.glob(pattern)) if _compiles(path)]
 
 
 def _kernel_stamp(py_file: str) -> str:
@@ -65,7 +68,7 @@ def _kernel_stamp(py_file: str) -> str:
         files = [
             os.path.join(folder, name)
             for name in sorted(os.listdir(folder))
-            if name.startswith("kernel") and name.endswith(".py")
+            if name.startswith("kernel") and name.endswith(".py") and _compiles(os.path.join(folder, name))
         ]
     digest = hashlib.sha256()
     for path in files + _shared_sources():

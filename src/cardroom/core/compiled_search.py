@@ -43,15 +43,24 @@ Floats = npt.NDArray[np.float64]
 MAX_ACTIONS = MAXP = MAX_STEPS = NODE_ACTIONS = MAX_DEPTH = RNG_SIZE = 1
 POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
 
-PROTOCOL = ("state_size", "new_game", "to_act", "legal", "apply", "over", "winner", "reward", "choose",
+PROTOCOL = ("state_size", "new_game", "to_act", "legal", "apply", "over", "winner", "reward", "heuristic",
             "determinize", "info_key")  # fmt: skip
 CONSTANTS = ("MAX_ACTIONS", "MAXP", "MAX_STEPS", "NODE_ACTIONS", "MAX_DEPTH", "RNG_SIZE", "POLICY_RANDOM",
              "POLICY_HEURISTIC")  # fmt: skip
 
 
 def state_size(cfg: Arr) -> int:
-    """Slots of a state array for the options ``cfg``."""
+    """Slots of a state array for the options ``cfg`` (a game whose states have one size may give the
+    constant ``STATE_SIZE`` instead: :func:`fixed_state_size`)."""
     raise NotImplementedError
+
+
+STATE_SIZE = 0
+
+
+def fixed_state_size(cfg: Arr) -> int:
+    """``state_size`` of a game that gives ``STATE_SIZE``."""
+    return STATE_SIZE
 
 
 def new_game(s: Arr, cfg: Arr, rng: Arr) -> None:
@@ -89,8 +98,9 @@ def reward(s: Arr, cfg: Arr, seat: int) -> float:
     raise NotImplementedError
 
 
-def choose(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy: int, rng: Arr) -> int:
-    """The default policy's action among ``moves[:n]``: the game's heuristic bot, or uniformly random."""
+def heuristic(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, rng: Arr) -> int:
+    """The game's heuristic bot's action among ``moves[:n]``, from what ``seat`` knows (``rng`` breaks
+    ties where the bot draws)."""
     raise NotImplementedError
 
 
@@ -106,6 +116,13 @@ def info_key(s: Arr, cfg: Arr, seat: int) -> int:
 
 
 # -- batch self-play ------------------------------------------------------------------------------------
+
+
+def choose(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy: int, rng: Arr) -> int:
+    """A default policy's action among ``moves[:n]``: ``POLICY_HEURISTIC`` or uniformly random."""
+    if policy == POLICY_HEURISTIC:
+        return heuristic(s, cfg, seat, moves, n, rng)
+    return int(moves[rand_below(rng, n)])
 
 
 def play_out(s: Arr, cfg: Arr, policy: int, rng: Arr, moves: Arr, seats: Arr) -> int:
@@ -289,23 +306,29 @@ def root_key(s: Arr, cfg: Arr, seat: int) -> int:
 # -- one game's copy --------------------------------------------------------------------------------------
 
 #: The search functions, in the order they are copied (a copy calls the copies made before it).
-SEARCH = (play_out, simulate, play_worlds, iterate, paired_worlds, puct_worlds, root_key)
+SEARCH = (choose, play_out, simulate, play_worlds, iterate, paired_worlds, puct_worlds, root_key)
 
 
 def build(game: str, rules: types.ModuleType) -> types.SimpleNamespace:
     """Every search function compiled for one game: ``rules`` (the game's ``kernel_search`` module)
     holds the protocol's names. The copies are named ``<game>_<function>`` so each game's cached code
     is its own."""
-    missing = [name for name in PROTOCOL + CONSTANTS if not hasattr(rules, name)]
+    sized = hasattr(rules, "state_size") or not hasattr(rules, "STATE_SIZE")
+    missing = [name for name in PROTOCOL + CONSTANTS if not hasattr(rules, name) and (name != "state_size" or sized)]
     if missing:
         raise TypeError(f"{rules.__name__} lacks the kernel protocol's {', '.join(missing)}")
     scope: dict[str, Any] = dict(globals())
-    scope.update({name: getattr(rules, name) for name in PROTOCOL + CONSTANTS})
+    scope.update({name: getattr(rules, name) for name in PROTOCOL + CONSTANTS if hasattr(rules, name)})
     made: dict[str, Any] = {}
-    for fn in SEARCH:
+    for fn in ((fixed_state_size,) if not sized else ()) + SEARCH:
+        if fn is fixed_state_size:
+            scope["STATE_SIZE"] = int(rules.STATE_SIZE)
         copy = types.FunctionType(fn.__code__, scope, fn.__name__, fn.__defaults__)
         copy.__qualname__ = f"{game}_{fn.__name__}"
         copy.__doc__ = fn.__doc__
         copy.__module__ = __name__
         scope[fn.__name__] = made[fn.__name__] = njit(copy)
+        if fn is fixed_state_size:
+            scope["state_size"] = made.pop(fn.__name__)
+    made["state_size"] = scope["state_size"]  # the game's own, or the copy for its STATE_SIZE
     return types.SimpleNamespace(**made)

@@ -132,11 +132,18 @@ class Kernel:
             return f"not {'an' if title[0] in 'AEIOU' else 'a'} {title} game"
         return self.codec.unsupported(game)
 
+    def config(self, game: Game) -> Arr:
+        """The options array of ``game``; a :class:`ValueError` if the kernel cannot hold its options."""
+        problem = self.unsupported(game)
+        if problem is not None:
+            raise ValueError(f"the {self.name} kernel cannot play these options: {problem}")
+        return self.codec.config(game)
+
     def simulate(self, game: Game, games: int, policy: str, seed: int, first: int = 0) -> tuple[Arr, int]:
         """Winners of games ``first`` to ``first + games - 1`` of the run seeded ``seed`` (seat per game;
         -1: no single winner) and the total number of actions."""
         winners = np.zeros(games, np.int64)
-        actions = self.search.simulate(self.codec.config(game), first, games, self.policies[policy], seed, winners)
+        actions = self.search.simulate(self.config(game), first, games, self.policies[policy], seed, winners)
         return winners, int(actions)
 
     def rollouts(self, game: Game, view: Mapping[str, Any], actions: Sequence[str], seed: int, first: int,
@@ -147,7 +154,7 @@ class Kernel:
         base = self.codec.encode(game.sample(dict(view), random.Random(seed)))
         acts = np.array([self.codec.action_id(game, a) for a in actions], np.int64)
         out = np.zeros((worlds, len(acts)), np.float64)
-        self.search.play_worlds(base, self.codec.config(game), int(view["seat"]), acts, seed, first, worlds, out)
+        self.search.play_worlds(base, self.config(game), int(view["seat"]), acts, seed, first, worlds, out)
         return out
 
     def warm(self) -> float:
@@ -174,11 +181,8 @@ class Searcher:
     kernel: Kernel  # set on each game's subclass (``Kernel.Searcher``)
 
     def __init__(self, game: Game, capacity: int = FIRST_CAPACITY, max_capacity: int | None = None) -> None:
-        reason = self.kernel.unsupported(game)
-        if reason is not None:
-            raise ValueError(f"the {self.kernel.name} kernel cannot play these options: {reason}")
         self.game = game
-        self.cfg = self.kernel.codec.config(game)
+        self.cfg = self.kernel.config(game)
         self.capacity = capacity
         self.max_capacity = max(capacity, max_capacity or self.kernel.max_capacity)
         self.tree = thread_tree(self.kernel.name, int(self.kernel.rules.NODE_ACTIONS), capacity)
@@ -202,7 +206,7 @@ class Searcher:
         n = kernel.rules.legal(base, self.cfg, seat, moves)
         search_rng = np.zeros(int(kernel.rules.RNG_SIZE), np.int64)
         search_rng[0] = mix(rng.getrandbits(63), 7)
-        preferred = int(kernel.rules.choose(base, self.cfg, seat, moves, n, policy, search_rng))
+        preferred = int(run.choose(base, self.cfg, seat, moves, n, policy, search_rng))
         self.tree = thread_tree(kernel.name, int(kernel.rules.NODE_ACTIONS), self.capacity)
         self.tree.clear()
         limit = st.iterations if st.iterations is not None else 1 << 62

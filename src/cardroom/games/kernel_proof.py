@@ -23,6 +23,7 @@ worlds sampled from their views (the worlds the search keys).
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import random
@@ -47,9 +48,17 @@ class Proof:
     kernel: Kernel
     decode: Callable[[Any, Any], State]  # (kernel array, game) -> reference state
     features: Callable[[State], Features]
-    reseed: Callable[[State, int], State]  # the same position, its own random draws from another seed
+    reseed: Callable[[State, int], State] = lambda state, seed: reseeded(state, seed)
     view_exceptions: tuple[str, ...] = ()  # view fields info_key leaves out on purpose (stated in docs)
     step_kind: Callable[[State, str], str] = lambda state, act: " ".join(act.split()[:2])
+
+
+def reseeded(state: State, seed: int) -> State:
+    """The same position with its own random draws from another ``seed`` (a state whose draws come
+    from its ``seed`` field and a counter, as Tacocat's and Exploding Kittens')."""
+    again = copy.copy(state)
+    object.__setattr__(again, "seed", seed)
+    return again
 
 
 @dataclass
@@ -141,7 +150,7 @@ def deal_case(proof: Proof, game: Game, n: int, seed: int, alpha: float) -> Repo
     rules, cfg = proof.kernel.rules, proof.kernel.codec.config(game)
     kernel = []
     for i in range(n):
-        s = np.zeros(rules.state_size(cfg), np.int64)
+        s = np.zeros(proof.kernel.search.state_size(cfg), np.int64)
         rng = np.zeros(rules.RNG_SIZE, np.int64)
         rng[0] = mix(seed, i)
         rules.new_game(s, cfg, rng)

@@ -1,36 +1,30 @@
-"""The differential check: the reference engine and the Kittens kernel play the same games side by side.
+"""Exploding Kittens' side of the differential check (``games/kernel_diff.py``) and of the randomness proof.
 
-After every action it compares, for every seat to act, the legal actions (as the reference's texts, in
-order); the whole state both ways (the reference state encoded must equal the kernel's array, and the
+The whole state is compared both ways (the reference state encoded must equal the kernel's array, the
 kernel's array decoded must hold every field the reference's position line writes: every card, every
-secret and what each seat knows); who is to act and the result. With ``policy="heuristic"`` it also checks that
-the kernel's heuristic picks what the reference ``HeuristicBot`` picks from the seat's view. The two
-random rules (a Shuffle, the steal of a pair) are finished with the reference's own generator, so the
-two engines stay in step through whole games.
-
-The reference is the authority: a :class:`KernelMismatch` names the game, the step and what differs.
+secret and what each seat knows), with who is to act and the result; the kernel's heuristic must pick
+what ``HeuristicBot`` picks from the seat's view; the two random rules (a Shuffle, the steal of a
+pair) are finished with the reference's own generator.
 """
 
 from __future__ import annotations
-
-import copy
-import random
 
 import numpy as np
 
 from cardroom.core.game import State
 from cardroom.core.rng import derive
+from cardroom.games.kernel_diff import Differential
 from cardroom.games.kernel_face import Counts, KernelMismatch
 from cardroom.games.kernel_proof import Features, Proof
 from cardroom.games.kittens import kernel as k
 from cardroom.games.kittens import kernel_apply as ka
 from cardroom.games.kittens import kernel_seat as ksp
 from cardroom.games.kittens.bot import HeuristicBot
-from cardroom.games.kittens.game import KittensGame
-from cardroom.games.kittens.kernel_codec import action_id, action_text, canonical, config, decode, encode
+from cardroom.games.kittens.kernel_api import KERNEL
+from cardroom.games.kittens.kernel_codec import action_id, canonical, decode, encode
 from cardroom.games.kittens.state import KittensState
 
-__all__ = ["Counts", "KernelMismatch", "play", "run"]
+__all__ = ["DIFF", "Counts", "KernelMismatch", "play", "proof", "run"]
 
 
 def _fields(state: KittensState) -> tuple[object, ...]:
@@ -48,14 +42,6 @@ def _compare(state: KittensState, s: k.Arr, cfg: k.Arr, where: str) -> None:
     decoded = decode(s, state.game, state.seed)
     if _fields(decoded) != _fields(state):
         raise KernelMismatch(f"{where}: kernel decodes to {decoded.position()!r}, reference is {state.position()!r}")
-    seats = np.zeros(k.MAXP, np.int64)
-    n = k.to_act(s, cfg, seats)
-    if tuple(int(x) for x in seats[:n]) != state.to_act:
-        raise KernelMismatch(f"{where}: kernel to_act {seats[:n]}, reference {state.to_act}")
-    outcome = state.outcome
-    expected = -1 if outcome is None else outcome.winners[0]
-    if k.winner(s, cfg) != expected:
-        raise KernelMismatch(f"{where}: kernel winner {k.winner(s, cfg)}, reference {expected}")
 
 
 def _finish_like_reference(state: KittensState, s: k.Arr, cfg: k.Arr) -> None:
@@ -73,50 +59,15 @@ def _finish_like_reference(state: KittensState, s: k.Arr, cfg: k.Arr) -> None:
         ka.steal(s, cfg, hand[rng.randrange(len(hand))])
 
 
-def play(game: KittensGame, seed: int, policy: str = "random") -> Counts:
-    """One game from ``seed`` through both engines; ``policy`` is ``random`` or ``heuristic``."""
-    counts = Counts(games=1)
-    cfg = config(game)
-    rng = random.Random(seed)
-    bot = HeuristicBot()
-    state = game.new_game(seed)
-    s = encode(state)
-    moves = np.zeros(k.MAX_ACTIONS, np.int64)
-    label = f"{game.preset} players={game.players}" + ("" if game.preset else f" {dict(game.options)}")
-    while True:
-        where = f"{label} seed {seed} step {state.step}"
-        _compare(state, s, cfg, where)
-        counts.states += 1
-        if state.is_over:
-            return counts
-        for seat in state.to_act:
-            n = k.legal(s, cfg, seat, moves)
-            texts = tuple(action_text(int(a)) for a in moves[:n])
-            if texts != tuple(str(a) for a in state.legal_actions(seat)):
-                raise KernelMismatch(f"{where}: seat {seat} kernel legal {texts}, reference {state.legal_actions(seat)}")
-            counts.legal_sets += 1
-        seat = rng.choice(state.to_act)
-        n = k.legal(s, cfg, seat, moves)
-        if policy == "heuristic":
-            text = bot.choose(game, state.view(seat), rng)
-            mine = action_text(int(ksp.heuristic(s, cfg, seat, moves, n)))
-            if mine != text:
-                raise KernelMismatch(f"{where}: seat {seat} kernel heuristic {mine!r}, HeuristicBot {text!r}: "
-                                     f"{state.position()}")  # fmt: skip
-            counts.heuristic_choices += 1
-        else:
-            text = str(rng.choice(state.legal_actions(seat)))
-        state = state.apply(seat, text)  # type: ignore[assignment]
-        ka.apply_rules(s, cfg, seat, action_id(text))
-        _finish_like_reference(state, s, cfg)
-        counts.actions += 1
+def _step(state: KittensState, s: k.Arr, cfg: k.Arr, seat: int, text: str) -> int:
+    """The action in the kernel, a Shuffle or a steal finished with the reference's generator."""
+    ka.apply_rules(s, cfg, seat, action_id(text))
+    _finish_like_reference(state, s, cfg)
+    return 0
 
 
-def run(game: KittensGame, games: int, first_seed: int = 0, policy: str = "random") -> Counts:
-    total = Counts()
-    for seed in range(first_seed, first_seed + games):
-        total.add(play(game, seed, policy))
-    return total
+DIFF = Differential(KERNEL, _compare, _step, HeuristicBot(), pick=ksp.heuristic)
+play, run = DIFF.play, DIFF.run
 
 
 # -- the randomness and information-set proof (games/kernel_proof.py) -------------------------------------
@@ -135,17 +86,9 @@ def _features(state: State) -> Features:
     return found
 
 
-def _reseed(state: State, seed: int) -> State:
-    again = copy.copy(state)
-    object.__setattr__(again, "seed", seed)
-    return again
-
-
 def proof() -> Proof:
     """Exploding Kittens' side of the randomness and ``info_key`` proof: no view field is left out."""
-    from cardroom.games.kittens.kernel_api import KERNEL
-
-    return Proof(KERNEL, lambda s, game: decode(s, game, 0), _features, _reseed, step_kind=_step_kind)
+    return Proof(KERNEL, lambda s, game: decode(s, game, 0), _features, step_kind=_step_kind)
 
 
 def _step_kind(state: State, act: str) -> str:

@@ -31,10 +31,8 @@ def unsupported(game: KittensGame) -> str | None:
 
 
 def config(game: KittensGame) -> k.Arr:
-    """The options array of a game."""
-    problem = unsupported(game)
-    if problem is not None:
-        raise ValueError(problem)
+    """The options array of a game whose options the kernel holds (``Kernel.config`` checks
+    :func:`unsupported` first)."""
     o = game.options
     cfg = np.zeros(k.CFG_SIZE, np.int64)
     cfg[k.C_PLAYERS] = game.players

@@ -15,27 +15,17 @@ import sys
 from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.core.compiled_search import build
 from cardroom.games.kittens import kernel as k
-from cardroom.games.kittens.kernel import MAX_ACTIONS, MAX_STEPS, MAXP, POLICY_HEURISTIC, POLICY_RANDOM, legal
+from cardroom.games.kittens import kernel_seat as ksp
+from cardroom.games.kittens.kernel import MAX_ACTIONS as MAX_ACTIONS
+from cardroom.games.kittens.kernel import MAX_STEPS as MAX_STEPS
+from cardroom.games.kittens.kernel import MAXP as MAXP
+from cardroom.games.kittens.kernel import POLICY_HEURISTIC as POLICY_HEURISTIC
+from cardroom.games.kittens.kernel import POLICY_RANDOM as POLICY_RANDOM
+from cardroom.games.kittens.kernel import legal as legal
 from cardroom.games.kittens.kernel import to_act as to_act
 from cardroom.games.kittens.kernel import winner as winner
-from cardroom.games.kittens.kernel_apply import apply
-from cardroom.games.kittens.kernel_seat import choose, determinize
-
-__all__ = [
-    "MAXP",
-    "MAX_ACTIONS",
-    "MAX_STEPS",
-    "POLICY_HEURISTIC",
-    "POLICY_RANDOM",
-    "SEARCH",
-    "apply",
-    "choose",
-    "determinize",
-    "info_key",
-    "legal",
-    "to_act",
-    "winner",
-]  # fmt: skip
+from cardroom.games.kittens.kernel_apply import apply as apply
+from cardroom.games.kittens.kernel_seat import determinize as determinize
 
 NODE_ACTIONS = 48
 MAX_DEPTH = 128  # tree decisions in one playout (the reference has no limit; none comes near)
@@ -63,6 +53,11 @@ def over(s: Arr, cfg: Arr) -> bool:
 def reward(s: Arr, cfg: Arr, seat: int) -> float:
     w = k.winner(s, cfg)
     return 1.0 / cfg[k.C_PLAYERS] if w < 0 else (1.0 if w == seat else 0.0)
+
+
+@njit
+def heuristic(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, rng: Arr) -> int:
+    return int(ksp.heuristic(s, cfg, seat, moves, n))  # the bot draws nothing: no ties to break
 
 
 # -- information sets -------------------------------------------------------------------------------

@@ -52,7 +52,6 @@ from cardroom.games.kittens.kernel import (
     PK_TRIPLE,
     PKNOWN,
     PLACE,
-    POLICY_HEURISTIC,
     SEE,
     SHUFFLE,
     SKIP,
@@ -64,7 +63,6 @@ from cardroom.games.kittens.kernel import (
     hk,
     is_out,
     next_living,
-    rand_below,
 )
 
 ESCAPE_RISK = 0.25  # bot.py's thresholds
@@ -74,23 +72,17 @@ RETRIES = 50  # hidden.py's: deals that leave another seat unable to act are dea
 # -- the heuristic bot, on arrays --------------------------------------------------------------------
 
 
+#: ``bot.card_value`` of every kind that is not a cat (-1: a cat, worth more as a pair).
+KEEP_VALUES = np.full(NK, -1, np.int64)
+for _kind, _value in ((DEFUSE, 100), (ATTACK, 50), (NOPE, 45), (SKIP, 40), (SEE, 30), (SHUFFLE, 25), (FAVOR, 20)):
+    KEEP_VALUES[_kind] = _value
+
+
 @njit
 def card_value(s: Arr, seat: int, kind: int) -> int:
     """``bot.card_value``: how much the bot wants to keep a card; a cat is worth more as a pair."""
-    if kind == DEFUSE:
-        return 100
-    if kind == ATTACK:
-        return 50
-    if kind == NOPE:
-        return 45
-    if kind == SKIP:
-        return 40
-    if kind == SEE:
-        return 30
-    if kind == SHUFFLE:
-        return 25
-    if kind == FAVOR:
-        return 20
+    if KEEP_VALUES[kind] >= 0:
+        return int(KEEP_VALUES[kind])
     return 12 if s[HAND + NK * seat + kind] >= 2 else 5
 
 
@@ -250,14 +242,6 @@ def heuristic(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int) -> int:
     if phase == PLACE:
         return int(A_PLACE + min(s[OWED] - 1, s[PILE_LEN]))
     return int(moves[0])
-
-
-@njit
-def choose(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy: int, rng: Arr) -> int:
-    """A default policy's move: ``POLICY_HEURISTIC`` or uniform random."""
-    if policy == POLICY_HEURISTIC:
-        return heuristic(s, cfg, seat, moves, n)
-    return int(moves[rand_below(rng, n)])
 
 
 # -- dealing what one seat cannot know ---------------------------------------------------------------

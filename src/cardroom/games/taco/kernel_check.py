@@ -21,14 +21,15 @@ import numpy as np
 
 from cardroom.core.game import State
 from cardroom.core.rng import derive
-from cardroom.games.kernel_face import Counts, KernelMismatch
+from cardroom.games.kernel_diff import Differential
+from cardroom.games.kernel_face import KernelMismatch
 from cardroom.games.kernel_proof import Features, Proof
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_legal as kl
 from cardroom.games.taco import kernel_seat as ksp
 from cardroom.games.taco.bot import HeuristicBot, _Judge, specs_by_slug
-from cardroom.games.taco.game import TacoGame
-from cardroom.games.taco.kernel_codec import action_id, action_text, config, decode, encode
+from cardroom.games.taco.kernel_api import KERNEL
+from cardroom.games.taco.kernel_codec import action_id, action_text, decode, encode
 from cardroom.games.taco.state import TacoState
 from cardroom.games.taco.table import Table
 
@@ -69,22 +70,15 @@ def compare(state: TacoState, s: k.Arr, cfg: k.Arr, where: str) -> None:
     for name in Table.__slots__:  # the table's JSON field by field, without building the JSON
         if getattr(back, name) != getattr(state.tb, name):
             raise KernelMismatch(f"{where}: kernel decodes to another {name!r} than the reference's")
-    seats = np.zeros(k.MAXP, np.int64)
-    n = kl.to_act(s, cfg, seats)
-    if tuple(int(x) for x in seats[:n]) != state.to_act:
-        raise KernelMismatch(f"{where}: kernel to_act {seats[:n]}, reference {state.to_act}")
-    outcome = state.outcome
-    expected = -1 if outcome is None or len(outcome.winners) != 1 else outcome.winners[0]
-    if k.winner(s, cfg) != expected:
-        raise KernelMismatch(f"{where}: kernel winner {k.winner(s, cfg)}, reference {expected}")
 
 
-def _check_scores(state: TacoState, s: k.Arr, cfg: k.Arr, seat: int, moves: k.Arr, where: str) -> None:
+def _check_scores(state: TacoState, s: k.Arr, cfg: k.Arr, seat: int, where: str) -> None:
     """Every legal action's heuristic score, kernel against ``bot._Judge``: equal to the last bit."""
     legal = state.legal_actions(seat)
     if len(legal) < 2:
         return
     judge = _Judge(specs_by_slug(state.game.deck), state.view(seat))
+    moves = np.zeros(k.MAX_ACTIONS, np.int64)
     n = kl.legal(s, cfg, seat, moves)
     for a in moves[:n]:
         text = action_text(state.game, int(a))
@@ -93,47 +87,13 @@ def _check_scores(state: TacoState, s: k.Arr, cfg: k.Arr, seat: int, moves: k.Ar
             raise KernelMismatch(f"{where}: seat {seat} scores {text!r} {mine!r}, HeuristicBot {theirs!r}")
 
 
-def play(game: TacoGame, seed: int, policy: str = "random", max_actions: int = 1 << 40) -> Counts:
-    """One game from ``seed`` through both engines; ``policy`` is ``random`` or ``heuristic``."""
-    counts = Counts(games=1)
-    cfg = config(game)
-    chooser = random.Random(seed)
-    rng = np.zeros(k.RNG_SIZE, np.int64)
-    state = game.new_game(seed)
-    s = encode(state)
-    moves = np.zeros(k.MAX_ACTIONS, np.int64)
-    bot = HeuristicBot()
-    while counts.actions < max_actions:
-        where = f"taco players={game.players} deck={game.options['deck']} seed {seed} step {state.step}"
-        compare(state, s, cfg, where)
-        counts.states += 1
-        if state.is_over:
-            return counts
-        for seat in state.to_act:
-            n = kl.legal(s, cfg, seat, moves)
-            texts = tuple(action_text(game, int(a)) for a in moves[:n])
-            if texts != tuple(str(a) for a in state.legal_actions(seat)):
-                raise KernelMismatch(f"{where}: seat {seat} kernel legal {texts}, "
-                                     f"reference {tuple(map(str, state.legal_actions(seat)))}")  # fmt: skip
-            counts.legal_sets += 1
-        seat = chooser.choice(state.to_act)
-        if policy == "heuristic":
-            _check_scores(state, s, cfg, seat, moves, where)
-            text = bot.choose(game, state.view(seat), chooser)
-            counts.heuristic_choices += 1
-        else:
-            text = str(chooser.choice(state.legal_actions(seat)))
-        state = state.apply(seat, text)  # type: ignore[assignment]
-        counts.random_draws += apply_scripted(s, cfg, seat, action_id(game, text), state.tb.seed, rng)
-        counts.actions += 1
-    return counts
+def _step(state: TacoState, s: k.Arr, cfg: k.Arr, seat: int, text: str) -> int:
+    """The action in the kernel, every random draw taken from the reference's generators."""
+    return apply_scripted(s, cfg, seat, action_id(state.game, text), state.tb.seed, np.zeros(k.RNG_SIZE, np.int64))
 
 
-def run(game: TacoGame, games: int, first_seed: int = 0, policy: str = "random") -> Counts:
-    total = Counts()
-    for seed in range(first_seed, first_seed + games):
-        total.add(play(game, seed, policy))
-    return total
+DIFF = Differential(KERNEL, compare, _step, HeuristicBot(), scores=_check_scores)
+play, run = DIFF.play, DIFF.run
 
 
 # -- the randomness and information-set proof (games/kernel_proof.py) -------------------------------------
@@ -165,6 +125,4 @@ def proof() -> Proof:
     """T.A.C.O.'s side of the randomness and ``info_key`` proof. The key leaves out one view field on
     purpose: ``recent``, the last event texts, which the kernel does not keep (what they tell is in the
     table's other fields)."""
-    from cardroom.games.taco.kernel_api import KERNEL
-
     return Proof(KERNEL, lambda s, game: decode(s, game, 0), _features, _reseed, view_exceptions=("recent",))

@@ -15,38 +15,24 @@ from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.core.compiled_search import build
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_rules as kr
-from cardroom.games.taco.kernel import MAX_ACTIONS, MAX_STEPS, MAXP, POLICY_HEURISTIC, POLICY_RANDOM, RNG_SIZE
+from cardroom.games.taco.kernel import MAX_ACTIONS as MAX_ACTIONS
+from cardroom.games.taco.kernel import MAX_STEPS as MAX_STEPS
+from cardroom.games.taco.kernel import MAXP as MAXP
+from cardroom.games.taco.kernel import POLICY_HEURISTIC as POLICY_HEURISTIC
+from cardroom.games.taco.kernel import POLICY_RANDOM as POLICY_RANDOM
+from cardroom.games.taco.kernel import RNG_SIZE as RNG_SIZE
 from cardroom.games.taco.kernel import winner as winner
-from cardroom.games.taco.kernel_legal import apply, legal, to_act
-from cardroom.games.taco.kernel_seat import choose, determinize
-
-__all__ = [
-    "MAXP",
-    "MAX_ACTIONS",
-    "MAX_STEPS",
-    "POLICY_HEURISTIC",
-    "POLICY_RANDOM",
-    "RNG_SIZE",
-    "SEARCH",
-    "apply",
-    "choose",
-    "determinize",
-    "info_key",
-    "legal",
-    "reward",
-    "to_act",
-    "winner",
-]  # fmt: skip
+from cardroom.games.taco.kernel_legal import apply as apply
+from cardroom.games.taco.kernel_legal import legal as legal
+from cardroom.games.taco.kernel_legal import to_act as to_act
+from cardroom.games.taco.kernel_seat import determinize as determinize
+from cardroom.games.taco.kernel_seat import heuristic as heuristic
 
 NODE_ACTIONS = 64
 MAX_DEPTH = 128  # tree decisions in one playout
 
+STATE_SIZE = k.STATE_SIZE
 Arr = k.Arr
-
-
-@njit
-def state_size(cfg: Arr) -> int:
-    return k.STATE_SIZE
 
 
 @njit

@@ -47,7 +47,6 @@ from cardroom.games.taco.kernel import (
     MAXS,
     POINTS,
     POISON,
-    POLICY_HEURISTIC,
     POOL,
     REC,
     S_COUNT,
@@ -355,13 +354,6 @@ def heuristic(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, rng: Arr) -> int:
             if xorshift(rng, ties) == 0:  # reservoir sampling: each tied action with chance 1/ties
                 pick = int(moves[i])
     return pick
-
-
-@njit
-def choose(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy: int, rng: Arr) -> int:
-    if policy == POLICY_HEURISTIC:
-        return heuristic(s, cfg, seat, moves, n, rng)
-    return int(moves[xorshift(rng, n)])
 
 
 # -- what a seat cannot know ---------------------------------------------------------------------------

@@ -44,10 +44,8 @@ def unsupported(game: TacocatGame) -> str | None:
 
 
 def config(game: TacocatGame) -> k.Arr:
-    """The options array of a game (check :func:`unsupported` first)."""
-    problem = unsupported(game)
-    if problem is not None:
-        raise ValueError(problem)
+    """The options array of a game whose options the kernel holds (``Kernel.config`` checks
+    :func:`unsupported` first)."""
     cfg = np.zeros(k.CFG_SIZE, np.int64)
     cfg[k.C_DECK] = len(game.deck_cards)
     cfg[k.C_JUMBO] = JUMBO_IDS[game.jumbo]
@@ -156,21 +154,19 @@ def decode(array: k.Arr, game: TacocatGame, seed: int = 0) -> TacocatState:
     return freeze(d)
 
 
+#: The actions naming one card value: (first action, end, verb); the action is ``first + value - 1``.
+_ONE_CARD = ((k.A_DISCARD, k.A_KEEP, "discard"), (k.A_KEEP, k.A_DONE, "keep"), (k.A_DUEL, k.A_DEFEND, "duel"),
+             (k.A_DEFEND, k.A_SACRIFICE, "defend"))  # fmt: skip
+
+
 @cache
 def action_text(a: int) -> str:
     """The reference's text of kernel action ``a``."""
-    if a < k.A_KEEP:
-        return f"discard {a - k.A_DISCARD + 1}"
-    if a < k.A_DONE:
-        return f"keep {a - k.A_KEEP + 1}"
-    if a == k.A_DONE:
-        return "done"
-    if a < k.A_DEFEND:
-        return f"duel {a - k.A_DUEL + 1}"
-    if a < k.A_SACRIFICE:
-        return f"defend {a - k.A_DEFEND + 1}"
-    if a == k.A_SACRIFICE:
-        return "sacrifice"
+    for first, end, verb in _ONE_CARD:
+        if first <= a < end:
+            return f"{verb} {a - first + 1}"
+    if a in (k.A_DONE, k.A_SACRIFICE):
+        return "done" if a == k.A_DONE else "sacrifice"
     cards = np.zeros(8, np.int64)
     n = k.attack_cards(a, cards)
     return "attack " + " ".join(str(int(v)) for v in cards[:n])

@@ -12,24 +12,22 @@ import sys
 from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.core.compiled_search import build
 from cardroom.games.tacocat import kernel as k
-from cardroom.games.tacocat.kernel import MAX_ACTIONS, MAX_STEPS, POLICY_HEURISTIC, POLICY_RANDOM, legal
+from cardroom.games.tacocat import kernel_seat as ksp
+from cardroom.games.tacocat.kernel import MAX_ACTIONS as MAX_ACTIONS
+from cardroom.games.tacocat.kernel import MAX_STEPS as MAX_STEPS
+from cardroom.games.tacocat.kernel import POLICY_HEURISTIC as POLICY_HEURISTIC
+from cardroom.games.tacocat.kernel import POLICY_RANDOM as POLICY_RANDOM
 from cardroom.games.tacocat.kernel import apply as apply
-from cardroom.games.tacocat.kernel_seat import choose, determinize
-
-__all__ = ["MAX_ACTIONS", "MAX_STEPS", "POLICY_HEURISTIC", "POLICY_RANDOM", "SEARCH", "choose", "determinize",
-           "info_key", "legal"]  # fmt: skip
+from cardroom.games.tacocat.kernel import legal as legal
+from cardroom.games.tacocat.kernel_seat import determinize as determinize
 
 MAXP = 2
 NODE_ACTIONS = 40
 MAX_DEPTH = 64
 RNG_SIZE = 1
 
+STATE_SIZE = k.STATE_SIZE
 Arr = k.Arr
-
-
-@njit
-def state_size(cfg: Arr) -> int:
-    return k.STATE_SIZE
 
 
 @njit
@@ -57,6 +55,11 @@ def winner(s: Arr, cfg: Arr) -> int:
 def reward(s: Arr, cfg: Arr, seat: int) -> float:
     w = k.winner(s)
     return 0.5 if w < 0 else (1.0 if w == seat else 0.0)
+
+
+@njit
+def heuristic(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, rng: Arr) -> int:
+    return int(ksp.heuristic(s, cfg, seat, moves, n))  # the bot draws nothing: no ties to break
 
 
 # -- information sets -------------------------------------------------------------------------------

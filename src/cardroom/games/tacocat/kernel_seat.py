@@ -30,7 +30,6 @@ from cardroom.games.tacocat.kernel import (
     ORDER,
     PHASE,
     PICK,
-    POLICY_HEURISTIC,
     REPLACE,
     Arr,
     attack_cards,
@@ -104,14 +103,6 @@ def heuristic(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int) -> int:
                     return int(a)
         return A_SACRIFICE
     return int(moves[0])
-
-
-@njit
-def choose(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy: int, rng: Arr) -> int:
-    """A default policy's move: ``POLICY_HEURISTIC`` or uniform random."""
-    if policy == POLICY_HEURISTIC:
-        return heuristic(s, cfg, seat, moves, n)
-    return int(moves[rand_below(rng, n)])
 
 
 # -- dealing what one seat cannot know --------------------------------------------------------------

@@ -125,16 +125,32 @@ def choose(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, policy: int, rng: Ar
     return int(moves[rand_below(rng, n)])
 
 
+def scratch() -> tuple[Arr, Arr, Arr]:
+    """A generator, a buffer of legal actions and one of seats, for one playing loop."""
+    return np.zeros(RNG_SIZE, np.int64), np.zeros(MAX_ACTIONS, np.int64), np.zeros(MAXP, np.int64)
+
+
+def turn(s: Arr, cfg: Arr, seats: Arr, moves: Arr, steps: int, seat: int) -> tuple[int, int]:
+    """Who moves next and how many legal actions it has (written into ``moves``): ``seat`` itself at
+    step 0 if it is not -1, else the first seat to act; (-1, 0) when the game is over, cut off at
+    ``MAX_STEPS`` or stuck (nobody to act, or no legal action)."""
+    if over(s, cfg) or steps >= MAX_STEPS:
+        return -1, 0
+    if steps or seat < 0:
+        if to_act(s, cfg, seats) == 0:
+            return -1, 0
+        seat = seats[0]
+    n = legal(s, cfg, seat, moves)
+    return (seat, n) if n else (-1, 0)
+
+
 def play_out(s: Arr, cfg: Arr, policy: int, rng: Arr, moves: Arr, seats: Arr) -> int:
     """Play ``s`` to the end in place with ``policy`` in every seat (the first seat to act moves first);
     returns the number of actions."""
     steps = 0
-    while not over(s, cfg) and steps < MAX_STEPS:
-        if to_act(s, cfg, seats) == 0:
-            break
-        seat = seats[0]
-        n = legal(s, cfg, seat, moves)
-        if n == 0:
+    while True:
+        seat, n = turn(s, cfg, seats, moves, steps, -1)
+        if seat < 0:
             break
         a = moves[0] if n == 1 else choose(s, cfg, seat, moves, n, policy, rng)
         apply(s, cfg, seat, a, rng)
@@ -146,9 +162,7 @@ def simulate(cfg: Arr, first: int, games: int, policy: int, seed: int, winners: 
     """Play games ``first`` to ``first + games - 1`` (game i dealt from ``mix(seed, i)``, so a run split
     into parts plays the same games); winners[i - first] is game i's ``winner``. Returns the actions."""
     s = np.zeros(state_size(cfg), np.int64)
-    rng = np.zeros(RNG_SIZE, np.int64)
-    moves = np.zeros(MAX_ACTIONS, np.int64)
-    seats = np.zeros(MAXP, np.int64)
+    rng, moves, seats = scratch()
     total = 0
     for i in range(games):
         rng[0] = mix(seed, first + i)
@@ -165,9 +179,7 @@ def play_worlds(base: Arr, cfg: Arr, seat: int, acts: Arr, seed: int, first: int
     of a world on the same generator (common random numbers). Returns the actions played."""
     world = np.zeros(len(base), np.int64)
     play = np.zeros(len(base), np.int64)
-    rng = np.zeros(RNG_SIZE, np.int64)
-    moves = np.zeros(MAX_ACTIONS, np.int64)
-    seats = np.zeros(MAXP, np.int64)
+    rng, moves, seats = scratch()
     total = 0
     for w in range(worlds):
         world_seed = mix(seed, first + w)
@@ -201,14 +213,9 @@ def iterate(
     depth = 0
     expanded = np.zeros(MAXP, np.bool_)
     steps = 0
-    acting = seat  # the searching seat moves first, even where others are to act at the same time
-    while not over(s, cfg) and steps < MAX_STEPS:
-        if steps:
-            if to_act(s, cfg, seats) == 0:
-                break
-            acting = seats[0]
-        n = legal(s, cfg, acting, moves)
-        if n == 0:
+    while True:  # the searching seat moves first, even where others are to act at the same time
+        acting, n = turn(s, cfg, seats, moves, steps, seat)
+        if acting < 0:
             break
         if steps == 0 and first >= 0:
             a = first
@@ -306,7 +313,7 @@ def root_key(s: Arr, cfg: Arr, seat: int) -> int:
 # -- one game's copy --------------------------------------------------------------------------------------
 
 #: The search functions, in the order they are copied (a copy calls the copies made before it).
-SEARCH = (choose, play_out, simulate, play_worlds, iterate, paired_worlds, puct_worlds, root_key)
+SEARCH = (choose, scratch, turn, play_out, simulate, play_worlds, iterate, paired_worlds, puct_worlds, root_key)
 
 
 def build(game: str, rules: types.ModuleType) -> types.SimpleNamespace:

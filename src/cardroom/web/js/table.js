@@ -20,22 +20,66 @@ let windowEnds = null;
 let turnEnds = null; // when a bot will play for me, if this table has a turn timer
 let seatEnds = {}; // seat -> when a bot will play for that seat (turn timers are public)
 let overShown = false;
+let nameTouched = false; // the joining friend typed in the name box (it is then never refilled)
 let replaying = null;
 let catalogue = {}; // card slug -> {name, type, points, text} for games whose deck is data // {step, steps, view, log} while looking back at a finished game
 
-function takeTokenFromLink() {
-  // Invitation links carry the token after '#', so it never reaches server logs; keep it, then hide it.
+// An invitation or hand-over link carries its token after '#', so it never reaches server logs. It is
+// read and hidden from the address bar, but not stored: a link is only spent (exchanged for this
+// browser's own secret) when this browser holds no seat here yet, so opening a friend's link never
+// costs anyone a seat.
+function takeLinkFromAddress() {
   const match = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
-  if (match) {
-    saveToken(tableId, decodeURIComponent(match[1]));
-    history.replaceState(null, "", location.pathname);
-  }
   const fromQuery = new URLSearchParams(location.search).get("token");
-  if (fromQuery) {
-    saveToken(tableId, fromQuery);
-    history.replaceState(null, "", location.pathname);
+  const link = match ? decodeURIComponent(match[1]) : fromQuery;
+  if (link) history.replaceState(null, "", location.pathname);
+  return link || null;
+}
+
+const NO_SEAT = "This browser no longer holds a seat here (it may have been moved to another device). You are watching.";
+const LINK_USED = "This link was already used: its seat has been taken. You are watching.";
+
+// Sit down with this browser's own secret if it has one, else with the link; says what happened.
+// Returns whether a link was spent for this browser (then the page offers to choose a name).
+async function takeSeat(saved, link) {
+  const name = playerName() || null;
+  if (saved) {
+    try {
+      const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", token: saved, body: { name } });
+      token = joined.token || saved;
+      if (joined.token) saveToken(tableId, token); // a link stored by an older page, now exchanged
+      if (link && link !== saved) {
+        showMessage(`This browser already sits at this table, at seat ${joined.seat + 1}. The link you opened ` +
+          "was not used: if it is a friend's invitation, send it to them.");
+      }
+      return Boolean(joined.token);
+    } catch (error) {
+      const gone = error instanceof ApiError && (error.status === 403 || error.status === 410);
+      if (!gone) {
+        token = saved; // the server could not be asked: the seat is kept, the socket retries
+        showMessage(error.message);
+        return false;
+      }
+      forgetToken(tableId); // this secret opens no seat here any more: forgetting it loses nothing
+      if (!link) {
+        showMessage(error.status === 410 ? LINK_USED : NO_SEAT);
+        return false;
+      }
+    }
   }
-  return savedToken(tableId);
+  if (!link) return false;
+  try {
+    const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", token: link, body: { name } });
+    token = joined.token || link;
+    saveToken(tableId, token);
+    return Boolean(joined.token);
+  } catch (error) {
+    token = null; // only the link was refused: nothing this browser held is forgotten
+    if (error instanceof ApiError && error.status === 410) showMessage(LINK_USED);
+    else if (error instanceof ApiError && error.status === 403) showMessage("This link opens no seat at this table. You are watching.");
+    else showMessage(error.message);
+    return false;
+  }
 }
 
 function seatName(seat) {
@@ -97,6 +141,8 @@ function ctx(view, live) {
     table: snap.table,
     cards: catalogue,
     rerender: render,
+    named,
+    label: (text) => (renderer && renderer.label ? renderer.label(text, view, ctx(view, live)) : text),
   };
 }
 
@@ -118,8 +164,10 @@ function renderSeats(view) {
   }));
 }
 
+// The choices of this seat, in the decision bar. Choices that differ only in a name or a number are
+// laid out as one row ("Favor: [Bob] [Cy]"), so even a table of ten fits on a phone's screen.
 function renderActions(view, live) {
-  const box = $("actions");
+  const box = $("choices");
   if (!live || snap.seat === null) {
     box.replaceChildren(el("p", { class: "muted" }, replaying ? `Replay: step ${replaying.step} of ${replaying.steps}` :
       snap.seat === null ? "You are watching." : ""));
@@ -134,30 +182,80 @@ function renderActions(view, live) {
   const passed = snap.window && snap.window.answered ? el("p", { class: "muted", id: "passed-note" },
     "You passed. The window closes when everyone has answered or its time is up.") : null;
   if (legal.length === 0) {
-    const waiting = view.to_act.map(seatName).join(", ");
-    const left = concededSeats().has(snap.seat) ? "You conceded; the game goes on without you. " : "";
-    box.replaceChildren(passed || el("p", { class: "muted" }, `${left}Waiting for ${waiting}.`));
+    const left = concededSeats().has(snap.seat) ? "You conceded; the game goes on without you." : "";
+    box.replaceChildren(passed || el("p", { class: "muted" }, left));
     return;
   }
-  const label = (text) => (renderer && renderer.label ? renderer.label(text, view, ctx(view, live)) : text);
+  const context = ctx(view, live);
+  const label = (text) => (renderer && renderer.label ? renderer.label(text, view, context) : text);
   // An antic asked of this seat is said in the chat, never clicked: the bar leads there (on a phone
   // the chat is far below it).
   const spoken = snap.table.game === "taco" && legal.some((text) => text === "hail" || text === "accent") ?
     el("button", { type: "button", class: "primary", id: "to-chat", onclick: toChat }, "Answer in the chat") : null;
+  const groups = new Map(); // lead text ("" for lone buttons) -> buttons
+  for (const text of legal.filter((t) => !(renderer && renderer.hide && renderer.hide(t, view)))) {
+    const grouped = renderer && renderer.group ? renderer.group(text, view, context) : null;
+    const [lead, short] = grouped || ["", label(text)];
+    const full = label(text);
+    const button = el("button", { type: "button", class: "action", "data-action": text, title: full,
+      "aria-label": short === full ? null : full, onclick: () => act(text) }, short);
+    if (!groups.has(lead)) groups.set(lead, []);
+    groups.get(lead).push(button);
+  }
+  const rows = [...groups].map(([lead, buttons]) => (lead ?
+    el("div", { class: "choice-group" }, el("span", { class: "lead" }, lead), ...buttons) :
+    el("div", { class: "action-buttons" }, buttons)));
   box.replaceChildren(
     el("h2", { class: "sr-only" }, "Your choices"),
     ...(passed ? [passed] : []),
     ...(spoken ? [spoken] : []),
-    el("div", { class: "action-buttons" }, legal.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
-      el("button", { type: "button", class: "action", "data-action": text, title: text, onclick: () => act(text) }, label(text)))),
-    hintButton(snap, tableId, token) || "",
+    ...rows,
+    ...(renderer && renderer.controls ? [renderer.controls(view, context)].flat().filter(Boolean) : []),
+    hintButton(snap, tableId, token, context.label) || "",
   );
+}
+
+// The status line, in words: whose turn it is and what they must do (the game's renderer says that
+// for its own phases), or what a reaction window may answer.
+function statusText(view, live) {
+  if (!live) return `Replay · step ${replaying.step}/${replaying.steps}`;
+  if (view.is_over) {
+    const winners = view.outcome ? view.outcome.winners.map(seatName) : [];
+    return winners.length ? `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}.` : "Game over.";
+  }
+  if (snap.window && snap.window.answered) return "You passed; the window is still open for the others.";
+  const context = ctx(view, live);
+  const mine = offered(view, live).length > 0;
+  const said = renderer && renderer.prompt ? renderer.prompt(view, context, mine) : null;
+  if (said) return said;
+  if (mine) return "Your decision: choose one of the buttons below.";
+  return `Waiting for ${view.to_act.map(seatName).join(", ")}.`;
 }
 
 function toChat() {
   $("chat-box").open = true;
   $("chat-input").scrollIntoView({ block: "center" });
   $("chat-input").focus();
+}
+
+// A friend who came by an invitation link is asked for a name (prefilled, and skippable: the seat keeps
+// the name the table gave it).
+function askName() {
+  $("name-ask-input").value = playerName();
+  $("name-ask").hidden = false;
+}
+
+async function sendName(event) {
+  event.preventDefault();
+  const name = $("name-ask-input").value.trim().slice(0, 40);
+  $("name-ask").hidden = true;
+  if (!name) return;
+  savePlayerName(name);
+  try {
+    await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name } });
+  } catch (error) {
+    showMessage(error.message);
+  }
 }
 
 async function rename() {
@@ -171,10 +269,15 @@ async function rename() {
   }
 }
 
+// The engines write seats as P0, P1… (and Tacocat its sides as YAY and WOW); people read names. Every
+// text made by an engine or the server is shown through this.
+function named(text) {
+  const people = String(text).replace(/\bP(\d+)\b/g, (whole, n) => (snap && snap.table.seats[Number(n)] ? seatName(Number(n)) : whole));
+  return renderer && renderer.named && snap ? renderer.named(people, { seatName }) : people;
+}
+
 function renderLog(entries) {
   const log = $("log");
-  // The engines write seats as P0, P1…; people read names. Numbered items keep their place.
-  const named = (text) => text.replace(/\bP(\d+)\b/g, (whole, n) => (snap && snap.table.seats[Number(n)] ? seatName(Number(n)) : whole));
   // A move the clock made for a seat says so (an entry of kind timed_out already does in its text).
   const text = (e) => named(e.text) + (e.timed_out && e.kind !== "timed_out" ? " (timed out)" : "");
   log.replaceChildren(...entries.map((e) => el("li", {}, text(e))));
@@ -224,7 +327,7 @@ function renderOutcome(view) {
   const outcome = view.outcome;
   if (!outcome) return;
   const body = [el("p", {}, `${outcome.winners.map(seatName).join(" and ")} ${outcome.winners.length > 1 ? "win" : "wins"}.`),
-    el("p", { class: "muted" }, outcome.reason)];
+    el("p", { class: "muted" }, named(outcome.reason))];
   const conceded = concededSeats();
   const places = el("ol", { class: "ranking" }, outcome.ranking.map((group) =>
     el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${outcome.scores[s]} points)` : "") +
@@ -255,10 +358,13 @@ function render() {
   document.body.dataset.over = String(view.is_over);
   document.body.dataset.mine = String(document.body.dataset.online !== "false" && offered(view, live).length > 0);
   $("title").textContent = `${snap.table.title} · ${snap.table.preset}`;
-  const turn = view.is_over ? "Game over" : snap.window && snap.window.answered ? "You passed; the window is still open" :
-    view.to_act.includes(snap.seat) ? "Your decision" :
-    `Waiting for ${view.to_act.map(seatName).join(", ")}`;
-  $("status").textContent = live ? turn : `Replay · step ${replaying.step}/${replaying.steps}`;
+  $("status").textContent = statusText(view, live);
+  // A seat sees what a seat may use; a spectator only watches (and may copy a link to watch).
+  const seated = snap.seat !== null && Boolean(token);
+  document.body.dataset.role = seated ? "seat" : "spectator";
+  $("chat-form").hidden = !seated;
+  $("handoff").hidden = !seated;
+  if (seated && !$("name-ask").hidden && !$("name-ask-input").value && !nameTouched) $("name-ask-input").value = seatName(snap.seat);
   renderSeats(view);
   hintNotice(snap);
   const board = $("board");
@@ -448,7 +554,6 @@ function wire() {
 }
 
 async function main() {
-  token = takeTokenFromLink();
   wire();
   let summary;
   try {
@@ -459,33 +564,26 @@ async function main() {
   }
   await loadRenderer(summary.game);
   catalogue = await api(`/api/tables/${tableId}/cards`).catch(() => ({}));
-  if (token) {
-    try {
-      const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: playerName() || null } });
-      // An invitation or hand-over link is exchanged for a secret only this browser holds.
-      if (joined.token) {
-        token = joined.token;
-        saveToken(tableId, token);
-      }
-    } catch (error) {
-      forgetToken(tableId);
-      token = null;
-      if (error instanceof ApiError && error.status === 410) showMessage("This link was already used: its seat has been taken. You are watching.");
-      else if (error instanceof ApiError && error.status === 403) showMessage("This browser no longer holds a seat here (it may have been moved to another device). You are watching.");
-      else showMessage(error.message);
-    }
+  const link = takeLinkFromAddress();
+  const saved = savedToken(tableId);
+  if (saved || link) {
+    const fresh = await takeSeat(saved, link);
+    if (fresh) askName();
   }
   api(`/api/games/${summary.game}/rules?preset=${encodeURIComponent(summary.preset)}`)
     .then((rules) => { $("rules").innerHTML = markdown(rules.markdown); })
     .catch(() => { $("rules").textContent = "The rules could not be loaded."; });
   // On phones the action bar is fixed to the bottom; keep room for it at the end of the page.
   new ResizeObserver(() => document.body.style.setProperty("--bar-height", `${$("actions").offsetHeight + 8}px`)).observe($("actions"));
-  $("handoff").hidden = !token;
-  $("chat-form").hidden = !token;
+  $("name-ask").addEventListener("submit", sendName);
+  $("name-ask-input").addEventListener("input", () => { nameTouched = true; });
+  $("name-ask-skip").addEventListener("click", () => { $("name-ask").hidden = true; });
   $("sound").checked = localStorage.getItem("cardroom.sound") === "1";
   $("sound").addEventListener("change", () => localStorage.setItem("cardroom.sound", $("sound").checked ? "1" : "0"));
   $("chat-form").addEventListener("submit", say);
   document.addEventListener("visibilitychange", () => { if (snap) render(); });
+  // A link pasted into this tab while the table is open changes only the part after '#': read it anew.
+  window.addEventListener("hashchange", () => { if (/token=/.test(location.hash)) location.reload(); });
   if (token) rememberGame(tableId, summary.title);
   connect();
   setInterval(tick, 100);

@@ -111,3 +111,49 @@ export function label(text, view, ctx) {
     default: return text;
   }
 }
+
+// Choices of one kind in one row: "Play Cheese into the taco of: [Ada] [Bob]".
+export function group(text, view, ctx) {
+  const [verb, ...args] = text.split(" ");
+  const name = (slug) => info(ctx, slug).name;
+  const seat = (s) => (Number(s) === ctx.mySeat ? "yours" : ctx.seatName(Number(s)));
+  switch (verb) {
+    case "play": return [`Play ${name(args[0])} into the taco of:`, seat(args[1])];
+    case "target": return [`Target in ${ctx.seatName(Number(args[1]))}'s taco:`, name(args[0])];
+    case "choose": return ["Choose a player:", ctx.seatName(Number(args[0]))];
+    case "discard": return ["Discard:", name(args[0])];
+    case "instant": return ["Answer with an Instant:", name(args[0])];
+    case "use": return ["Use:", name(args[0])];
+    default: return null;
+  }
+}
+
+// What the deciding seat must do, in words, for the status line.
+export function prompt(view, ctx, mine) {
+  const p = view.prompt;
+  if (!p) return null;
+  const who = (p.seats || view.to_act).map(ctx.seatName).join(", ");
+  const card = p.card ? info(ctx, p.card).name : "";
+  if (p.kind === "window") {
+    const chain = (p.chain || []).map((c) => `${c.by === ctx.mySeat ? "you" : ctx.seatName(c.by)} played ${info(ctx, c.card).name}`).join(", then ");
+    const said = chain ? chain.charAt(0).toUpperCase() + chain.slice(1) : "A card was played";
+    return mine ? `${said}: you may answer with an Instant before the countdown ends, or pass.`
+      : `${said}: ${who} may answer with an Instant before the countdown ends.`;
+  }
+  const forced = p.forced ? ` (you must play ${info(ctx, p.forced).name})` : "";
+  if (mine) {
+    switch (p.kind) {
+      case "main": return `Your turn: play a card into a taco, or end your turn${forced}.`;
+      case "target": return `You must choose a target for ${card || "your card"}.`;
+      case "bonus": return `You may play a bonus card${card ? ` (${card})` : ""}, or pass.`;
+      case "discard": return "You must choose a card to discard.";
+      case "choose": return `You must choose a player${card ? ` for ${card}` : ""}.`;
+      case "hail": return "Hail the Taco Master in the chat (\"You're the Taco Master of the universe!\"), or discard a card.";
+      case "accent": return "Keep up the accent: say something in the chat, or discard a card.";
+      default: return null;
+    }
+  }
+  const doing = { main: "playing a card or ending the turn", target: "choosing a target", bonus: "deciding on a bonus card",
+    discard: "discarding", choose: "choosing a player", hail: "hailing the Taco Master", accent: "keeping up the accent" }[p.kind];
+  return `Waiting for ${who}${doing ? `: ${doing}` : ""}.`;
+}

@@ -91,7 +91,7 @@ BROKEN_NAMES = """() => {
   for (const name of document.querySelectorAll(".card .name")) {
     const style = getComputedStyle(name);
     pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    for (const word of name.textContent.split(/\\s+|(?<=-)/)) {
+    for (const word of name.textContent.split(/\\s+|(?<=-)|\\u00ad/)) {
       const width = pen.measureText(word).width;
       if (width > name.clientWidth + 0.5) bad.push(`${word}: ${Math.round(width)} px in ${name.clientWidth} px`);
     }

@@ -55,11 +55,27 @@ export function graph(analysis) {
     root.append(svg("text", { x: L + 30, y: ly + 16, class: "oracle-label" }, "oracle: knows the hidden cards, never used for verdicts"));
   }
   root.append(svg("path", { d: steps(analysis.timeline, x, y, last), class: "line" }));
+  // A marker per decision that cost something; markers of neighbouring decisions that would touch
+  // are stacked upwards, so each stays a separate dot.
+  let lastX = -Infinity;
+  let stack = 0;
+  const shown = new Set();
   for (const dec of analysis.decisions) {
     if (dec.label === "best") continue;
-    const mark = svg("circle", { cx: x(dec.step + 1), cy: y(dec.win_after), r: 5, fill: COLORS[dec.label], class: `mark ${dec.label}` },
+    const cx = x(dec.step + 1);
+    stack = cx - lastX < 11 ? stack + 1 : 0;
+    lastX = cx;
+    shown.add(dec.label);
+    const mark = svg("circle", { cx, cy: Math.max(T + 5, y(dec.win_after) - 11 * stack), r: 5, fill: COLORS[dec.label], class: `mark ${dec.label}` },
       svg("title", {}, `step ${dec.step}: ${dec.chosen} (${dec.label}, ${Math.round(100 * dec.loss)} points); better: ${dec.best}`));
     root.append(mark);
+  }
+  // The markers' legend, at the top right: only the kinds drawn.
+  let lx = W - R;
+  for (const label of ["blunder", "mistake", "inaccuracy"].filter((l) => shown.has(l))) {
+    lx -= 8 + 7 * label.length + 14;
+    root.append(svg("circle", { cx: lx + 5, cy: T + 6, r: 5, fill: COLORS[label] }));
+    root.append(svg("text", { x: lx + 14, y: T + 10, class: "legend" }, label));
   }
   return root;
 }

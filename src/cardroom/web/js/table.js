@@ -8,6 +8,7 @@ import { hintNotice } from "./hints.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const CHAT_LIMIT = 300; // characters, as the server counts them once trimmed (docs/server.md, "Chat")
 const RENDERERS = { tacocat: "tacocat.js", "exploding-kittens": "kittens.js", taco: "taco.js" };
 
 let token = null;
@@ -41,7 +42,7 @@ const LINK_USED = "This link was already used: its seat has been taken. You are 
 
 // Sit down with this browser's own secret if it has one, else with the link; says what happened.
 // Returns whether a link was spent for this browser (then the page offers to choose a name).
-async function takeSeat(saved, link) {
+async function takeSeat(saved, link, seats) {
   const name = playerName() || null;
   if (saved) {
     try {
@@ -49,8 +50,9 @@ async function takeSeat(saved, link) {
       token = joined.token || saved;
       if (joined.token) saveToken(tableId, token); // a link stored by an older page, now exchanged
       if (link && link !== saved) {
-        showMessage(`This browser already sits at this table, at seat ${joined.seat + 1}. The link you opened ` +
-          "was not used: if it is a friend's invitation, send it to them.");
+        const mine = (seats || []).find((x) => x.seat === joined.seat);
+        showMessage(`This browser already sits at this table, at seat ${joined.seat + 1}${mine ? ` (${mine.name})` : ""}. ` +
+          "The link you opened was not used: if it is a friend's invitation, send it to them.");
       }
       return Boolean(joined.token);
     } catch (error) {
@@ -168,6 +170,7 @@ function renderSeats(view) {
 // laid out as one row ("Favor: [Bob] [Cy]"), so even a table of ten fits on a phone's screen.
 function renderActions(view, live) {
   const box = $("choices");
+  box.dataset.legal = "[]";
   if (!live || snap.seat === null) {
     box.replaceChildren(el("p", { class: "muted" }, replaying ? `Replay: step ${replaying.step} of ${replaying.steps}` :
       snap.seat === null ? "You are watching." : ""));
@@ -179,6 +182,7 @@ function renderActions(view, live) {
     return;
   }
   const legal = offered(view, live);
+  box.dataset.legal = JSON.stringify(legal); // this seat's own choices, for tests and assistive tools
   const passed = snap.window && snap.window.answered ? el("p", { class: "muted", id: "passed-note" },
     "You passed. The window closes when everyone has answered or its time is up.") : null;
   if (legal.length === 0) {
@@ -315,6 +319,12 @@ async function say(event) {
   const input = $("chat-input");
   const text = input.value.trim();
   if (!text) return;
+  // The stated limit, said before sending (a pasted text can be longer than the box's maxlength).
+  const length = [...text].length; // characters as Python counts them (code points)
+  if (length > CHAT_LIMIT) {
+    showMessage(`A chat message is at most ${CHAT_LIMIT} characters; this one has ${length}. Nothing was sent.`);
+    return;
+  }
   try {
     await api(`/api/tables/${tableId}/chat`, { method: "POST", token, body: { text } });
     input.value = "";
@@ -403,6 +413,7 @@ function apply(message) {
   // Every seat's clock is public: when a bot will stand in for whoever is deciding.
   seatEnds = Object.fromEntries(Object.entries(message.turn_deadlines).map(([seat, left]) => [seat, Date.now() + left * 1000]));
   render();
+  tick(); // the countdown is drawn with the decision it belongs to, not up to a tick later
 }
 
 function tickSeats() {
@@ -567,7 +578,7 @@ async function main() {
   const link = takeLinkFromAddress();
   const saved = savedToken(tableId);
   if (saved || link) {
-    const fresh = await takeSeat(saved, link);
+    const fresh = await takeSeat(saved, link, summary.seats);
     if (fresh) askName();
   }
   api(`/api/games/${summary.game}/rules?preset=${encodeURIComponent(summary.preset)}`)

@@ -58,13 +58,18 @@ function discardHasCard(view) {
 
 function fiveBuilder(view, ctx) {
   const starts = ctx.legal.filter((a) => a.startsWith("five ")).map((a) => a.split(" ")[1]);
-  if (view.phase !== "turn" || !starts.length || !discardHasCard(view)) {
+  if (view.phase !== "turn" || !starts.length) {
     fiveDraft = null;
     return null;
   }
+  if (!discardHasCard(view)) {
+    fiveDraft = null;
+    return el("div", { class: "action-buttons" }, el("button", { type: "button", class: "combo-start", disabled: true },
+      "Five different cards: nothing in the discard to take yet"));
+  }
   if (fiveDraft === null) {
-    return zone("Five different cards", el("button", { type: "button", class: "combo-start", onclick: () => { fiveDraft = []; ctx.rerender(); } },
-      "Start a five-different combo (play five different cards, take any card from the discard)"));
+    return el("div", { class: "action-buttons" }, el("button", { type: "button", class: "combo-start", onclick: () => { fiveDraft = []; ctx.rerender(); } },
+      "Five different cards: play five, take any card from the discard"));
   }
   const toggle = (slug) => {
     fiveDraft = fiveDraft.includes(slug) ? fiveDraft.filter((s) => s !== slug) : fiveDraft.length < 5 ? [...fiveDraft, slug] : fiveDraft;
@@ -104,7 +109,9 @@ export function render(board, view, ctx) {
   const players = view.hand_sizes.map((n, s) => el("div", { class: `kt-player${view.out.includes(s) ? " out" : ""}${view.current === s ? " current" : ""}` },
     el("strong", {}, ctx.seatName(s)), el("span", {}, view.out.includes(s) ? (ctx.conceded && ctx.conceded.has(s) ? " conceded" : " exploded") : ` ${n} ${n === 1 ? "card" : "cards"}`),
     // Your own cards are drawn once, face up, under "Your hand".
-    s === ctx.mySeat && view.hand ? null : el("div", { class: "cards" }, Array.from({ length: Math.min(n, 12) }, () => back()))));
+    // At a big table the counts alone keep every seat (and the decision) near the top of the page.
+    s === ctx.mySeat && view.hand || view.hand_sizes.length > 5 ? null :
+      el("div", { class: "cards" }, Array.from({ length: Math.min(n, 12) }, () => back()))));
   const hand = (view.hand || []).map((slug) => {
     const text = `play ${slug}`;
     const give = `give ${slug}`;
@@ -162,7 +169,8 @@ function pendingWords(view, ctx) {
   if (!p) return "an action";
   const target = p.target !== null && p.target !== undefined ? ` on ${ctx.seatName(p.target)}` : "";
   const actor = p.actor === ctx.mySeat ? "You play" : `${ctx.seatName(p.actor)} plays`;
-  return `${actor} ${p.cards.map(title).join(" + ")}${target}`;
+  const nopes = p.nopes.length ? ` (Noped ${p.nopes.length} ${p.nopes.length === 1 ? "time" : "times"}: ${p.cancelled ? "it will not happen unless Noped again" : "it goes ahead"})` : "";
+  return `${actor} ${p.cards.map(title).join(" + ")}${target}${nopes}`;
 }
 
 // What the deciding seat must do, in words, for the status line.

@@ -26,7 +26,7 @@ function tcard(ctx, slug, opts = {}) {
 
 function promptLine(view, ctx) {
   const p = view.prompt;
-  if (!p) return null;
+  if (!p || view.is_over) return null;
   const names = (p.seats || []).map(ctx.seatName).join(", ");
   if (p.kind === "window") {
     const chain = (p.chain || []).map((c) => `${info(ctx, c.card).name} by ${ctx.seatName(c.by)}${c.taco !== undefined && c.taco !== null && c.taco >= 0 ? ` into ${ctx.seatName(c.taco)}'s taco` : ""}`);
@@ -91,9 +91,29 @@ export function render(board, view, ctx) {
   );
 }
 
-// Hailing and the accent are said in the chat, never clicked.
+// Hailing and the accent are said in the chat, never clicked; a card is played in two steps (the card,
+// then the taco), so a table of eight fits in the decision bar.
 export function hide(text) {
-  return text === "hail" || text === "accent";
+  return text === "hail" || text === "accent" || text.startsWith("play ");
+}
+
+// Playing a card, in the decision bar: every card that can be played, then (once one is picked, here
+// or in the hand) every taco it can go into.
+export function controls(view, ctx) {
+  const plays = ctx.legal.filter((a) => a.startsWith("play "));
+  if (!plays.length) return null;
+  const name = (slug) => info(ctx, slug).name;
+  const cards = [...new Set(plays.map((a) => a.split(" ")[1]))];
+  const pick = chosen && cards.includes(chosen) ? chosen : null;
+  const into = pick ? plays.filter((a) => a.split(" ")[1] === pick) : [];
+  return [
+    el("div", { class: "choice-group" }, el("span", { class: "lead" }, "Play a card:"),
+      ...cards.map((slug) => el("button", { type: "button", class: "card-pick", "data-card": slug, "aria-pressed": String(slug === pick),
+        onclick: () => { chosen = slug; ctx.rerender(); } }, name(slug)))),
+    pick ? el("div", { class: "choice-group" }, el("span", { class: "lead" }, `${name(pick)} into:`),
+      ...into.map((text) => el("button", { type: "button", class: "action", "data-action": text, "aria-label": label(text, view, ctx),
+        onclick: () => ctx.act(text) }, Number(text.split(" ")[2]) === ctx.mySeat ? "your taco" : `${ctx.seatName(Number(text.split(" ")[2]))}'s`))) : null,
+  ];
 }
 
 export function label(text, view, ctx) {
@@ -118,7 +138,6 @@ export function group(text, view, ctx) {
   const name = (slug) => info(ctx, slug).name;
   const seat = (s) => (Number(s) === ctx.mySeat ? "yours" : ctx.seatName(Number(s)));
   switch (verb) {
-    case "play": return [`Play ${name(args[0])} into the taco of:`, seat(args[1])];
     case "target": return [`Target in ${ctx.seatName(Number(args[1]))}'s taco:`, name(args[0])];
     case "choose": return ["Choose a player:", ctx.seatName(Number(args[0]))];
     case "discard": return ["Discard:", name(args[0])];

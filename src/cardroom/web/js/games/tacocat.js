@@ -51,10 +51,15 @@ function boardRow(view) {
   return el("div", { class: "tc-board" }, cells);
 }
 
+// A person with their side: "Bob (WOW)"; a name that already ends in brackets takes the side inside
+// them: "Bot 2 (easy, WOW)".
+function withSide(name, label) {
+  return name.endsWith(")") ? `${name.slice(0, -1)}, ${label})` : `${name} (${label})`;
+}
+
 function who(view, label, ctx) {
   // Seat 0 plays YAY, seat 1 plays WOW.
-  const seat = label === "YAY" ? 0 : 1;
-  return `${ctx.seatName(seat)} (${label})`;
+  return withSide(ctx.seatName(label === "YAY" ? 0 : 1), label);
 }
 
 function duelLine(view, ctx) {
@@ -249,5 +254,5 @@ export function prompt(view, ctx, mine) {
 
 // Tacocat's texts name the sides YAY and WOW: the people are named with them, "Bob (WOW)".
 export function named(text, ctx) {
-  return text.replace(/\b(YAY|WOW)\b(?!'s goal)/g, (label) => `${ctx.seatName(label === "YAY" ? 0 : 1)} (${label})`);
+  return text.replace(/\b(YAY|WOW)\b(?!'s goal)/g, (label) => withSide(ctx.seatName(label === "YAY" ? 0 : 1), label));
 }

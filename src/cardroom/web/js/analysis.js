@@ -56,17 +56,18 @@ export function graph(analysis) {
   }
   root.append(svg("path", { d: steps(analysis.timeline, x, y, last), class: "line" }));
   // A marker per decision that cost something; markers of neighbouring decisions that would touch
-  // are stacked upwards, so each stays a separate dot.
+  // are stacked upwards (up to four high, then from the line again), so each stays a separate dot.
   let lastX = -Infinity;
   let stack = 0;
   const shown = new Set();
   for (const dec of analysis.decisions) {
     if (dec.label === "best") continue;
     const cx = x(dec.step + 1);
-    stack = cx - lastX < 11 ? stack + 1 : 0;
+    stack = cx - lastX < 11 ? (stack + 1) % 4 : 0;
     lastX = cx;
     shown.add(dec.label);
-    const mark = svg("circle", { cx, cy: Math.max(T + 5, y(dec.win_after) - 11 * stack), r: 5, fill: COLORS[dec.label], class: `mark ${dec.label}` },
+    const up = y(dec.win_after) - 11 * stack; // near the top of the graph they stack downwards instead
+    const mark = svg("circle", { cx, cy: up >= T + 5 ? up : y(dec.win_after) + 11 * stack, r: 5, fill: COLORS[dec.label], class: `mark ${dec.label}` },
       svg("title", {}, `step ${dec.step}: ${dec.chosen} (${dec.label}, ${Math.round(100 * dec.loss)} points); better: ${dec.best}`));
     root.append(mark);
   }

@@ -121,8 +121,7 @@ def test_prompt_countdown_and_choices_are_on_screen(
         step = body(page, "step")
         page.wait_for_function("document.getElementById('countdown').textContent !== ''")
         if _measure(page, step, (game, players, viewport)):
-            if measured < 2:
-                page.screenshot(path=str(screenshots / f"layout-{game}-{players}-{viewport}-{measured}.png"))
+            page.screenshot(path=str(screenshots / f"layout-{game}-{players}-{viewport}-{measured}.png"))
             measured += 1
         with contextlib.suppress(PlaywrightError):
             click_something(page, rng)

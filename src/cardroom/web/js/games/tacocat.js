@@ -254,5 +254,5 @@ export function prompt(view, ctx, mine) {
 
 // Tacocat's texts name the sides YAY and WOW: the people are named with them, "Bob (WOW)".
 export function named(text, ctx) {
-  return text.replace(/\b(YAY|WOW)\b(?!'s goal)/g, (label) => withSide(ctx.seatName(label === "YAY" ? 0 : 1), label));
+  return text.replace(/\b(YAY|WOW)\b(?!'s goal| goal)/g, (label) => withSide(ctx.seatName(label === "YAY" ? 0 : 1), label));
 }

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
 from playwright.sync_api import Browser
 
 from tests.server.process import ServerProcess
-from tests.web.player import wait_for_table
+from tests.web.player import ada_against_a_bot
 
 pytestmark = pytest.mark.browser
 
@@ -19,13 +18,7 @@ ENGINE_NOTATION = re.compile(r"\b(keep|discard|duel|attack|defend|sacrifice) \d|
 
 
 def test_the_hint_survives_redraws_and_matches_its_ranking(server: ServerProcess, browser: Browser) -> None:
-    table = httpx.post(
-        server.url + "/api/tables",
-        json={"game": "tacocat", "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}]},
-    ).json()
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
-    wait_for_table(page)
+    page = ada_against_a_bot(server, browser)
     page.wait_for_selector("body[data-mine='true']", state="attached")
     step = page.locator("body").get_attribute("data-step")
     page.click("#hint")

@@ -6,12 +6,11 @@ markers) and drawn by the page's own code; the real analysis is tested in tests/
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Browser
 
 from tests.server.process import ServerProcess
-from tests.web.player import wait_for_table
+from tests.web.player import ada_against_a_bot
 
 pytestmark = pytest.mark.browser
 
@@ -41,13 +40,7 @@ DRAW = """async () => {
 def test_the_over_dialog_fits_a_laptop_and_markers_stay_apart(
     server: ServerProcess, browser: Browser
 ) -> None:
-    table = httpx.post(
-        server.url + "/api/tables",
-        json={"game": "tacocat", "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}]},
-    ).json()
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
-    wait_for_table(page)
+    page = ada_against_a_bot(server, browser)
     page.click("#concede")
     page.click("#concede-yes")
     page.wait_for_selector("#game-over[open] #analyse-game")

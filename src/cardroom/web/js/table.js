@@ -1,14 +1,16 @@
 // The table page: one WebSocket pushes this seat's snapshot; the board is drawn by the game's own
 // renderer (games/<game>.js) and every legal action is also a button, so everything is reachable by
 // keyboard. Whatever the server refuses is shown with its reason.
-import { api, ApiError, el, forgetToken, playerName, rememberGame, savedToken, savePlayerName, saveToken } from "./api.js";
+import { api, ApiError, el, playerName, rememberGame, savedToken, saveToken } from "./api.js";
 import { markdown } from "./markdown.js";
 import { analysisPanel, hintButton, replayAnalyseButton } from "./analysis.js";
 import { hintNotice } from "./hints.js";
+import { renderChoices, statusText } from "./bar.js";
+import { renderChat, say, toChat } from "./chat.js";
+import { takeLinkFromAddress, takeSeat, useName } from "./seat.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const CHAT_LIMIT = 300; // characters, as the server counts them once trimmed (docs/server.md, "Chat")
 const RENDERERS = { tacocat: "tacocat.js", "exploding-kittens": "kittens.js", taco: "taco.js" };
 
 let token = null;
@@ -24,65 +26,6 @@ let overShown = false;
 let nameTouched = false; // the joining friend typed in the name box (it is then never refilled)
 let replaying = null;
 let catalogue = {}; // card slug -> {name, type, points, text} for games whose deck is data // {step, steps, view, log} while looking back at a finished game
-
-// An invitation or hand-over link carries its token after '#', so it never reaches server logs. It is
-// read and hidden from the address bar, but not stored: a link is only spent (exchanged for this
-// browser's own secret) when this browser holds no seat here yet, so opening a friend's link never
-// costs anyone a seat.
-function takeLinkFromAddress() {
-  const match = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
-  const fromQuery = new URLSearchParams(location.search).get("token");
-  const link = match ? decodeURIComponent(match[1]) : fromQuery;
-  if (link) history.replaceState(null, "", location.pathname);
-  return link || null;
-}
-
-const NO_SEAT = "This browser no longer holds a seat here (it may have been moved to another device). You are watching.";
-const LINK_USED = "This link was already used: its seat has been taken. You are watching.";
-
-// Sit down with this browser's own secret if it has one, else with the link; says what happened.
-// Returns whether a link was spent for this browser (then the page offers to choose a name).
-async function takeSeat(saved, link, seats) {
-  const name = playerName() || null;
-  if (saved) {
-    try {
-      const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", token: saved, body: { name } });
-      token = joined.token || saved;
-      if (joined.token) saveToken(tableId, token); // a link stored by an older page, now exchanged
-      if (link && link !== saved) {
-        const mine = (seats || []).find((x) => x.seat === joined.seat);
-        showMessage(`This browser already sits at this table, at seat ${joined.seat + 1}${mine ? ` (${mine.name})` : ""}. ` +
-          "The link you opened was not used: if it is a friend's invitation, send it to them.");
-      }
-      return Boolean(joined.token);
-    } catch (error) {
-      const gone = error instanceof ApiError && (error.status === 403 || error.status === 410);
-      if (!gone) {
-        token = saved; // the server could not be asked: the seat is kept, the socket retries
-        showMessage(error.message);
-        return false;
-      }
-      forgetToken(tableId); // this secret opens no seat here any more: forgetting it loses nothing
-      if (!link) {
-        showMessage(error.status === 410 ? LINK_USED : NO_SEAT);
-        return false;
-      }
-    }
-  }
-  if (!link) return false;
-  try {
-    const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", token: link, body: { name } });
-    token = joined.token || link;
-    saveToken(tableId, token);
-    return Boolean(joined.token);
-  } catch (error) {
-    token = null; // only the link was refused: nothing this browser held is forgotten
-    if (error instanceof ApiError && error.status === 410) showMessage(LINK_USED);
-    else if (error instanceof ApiError && error.status === 403) showMessage("This link opens no seat at this table. You are watching.");
-    else showMessage(error.message);
-    return false;
-  }
-}
 
 function seatName(seat) {
   if (!snap) return `Seat ${seat + 1}`;
@@ -166,82 +109,6 @@ function renderSeats(view) {
   }));
 }
 
-// The choices of this seat, in the decision bar. Choices that differ only in a name or a number are
-// laid out as one row ("Favor: [Bob] [Cy]"), so even a table of ten fits on a phone's screen.
-function renderActions(view, live) {
-  const box = $("choices");
-  box.dataset.legal = "[]";
-  if (!live || snap.seat === null) {
-    box.replaceChildren(el("p", { class: "muted" }, replaying ? `Replay: step ${replaying.step} of ${replaying.steps}` :
-      snap.seat === null ? "You are watching." : ""));
-    return;
-  }
-  if (view.is_over) {
-    box.replaceChildren(el("p", { class: "muted" }, "The game is over. "),
-      el("button", { type: "button", class: "primary", id: "rematch-bar", onclick: rematch }, snap.table.rematch_id ? "Join the rematch" : "Rematch"));
-    return;
-  }
-  const legal = offered(view, live);
-  box.dataset.legal = JSON.stringify(legal); // this seat's own choices, for tests and assistive tools
-  const passed = snap.window && snap.window.answered ? el("p", { class: "muted", id: "passed-note" },
-    "You passed. The window closes when everyone has answered or its time is up.") : null;
-  if (legal.length === 0) {
-    const left = concededSeats().has(snap.seat) ? "You conceded; the game goes on without you." : "";
-    box.replaceChildren(passed || el("p", { class: "muted" }, left));
-    return;
-  }
-  const context = ctx(view, live);
-  const label = (text) => (renderer && renderer.label ? renderer.label(text, view, context) : text);
-  // An antic asked of this seat is said in the chat, never clicked: the bar leads there (on a phone
-  // the chat is far below it).
-  const spoken = snap.table.game === "taco" && legal.some((text) => text === "hail" || text === "accent") ?
-    el("button", { type: "button", class: "primary", id: "to-chat", onclick: toChat }, "Answer in the chat") : null;
-  const groups = new Map(); // lead text ("" for lone buttons) -> buttons
-  for (const text of legal.filter((t) => !(renderer && renderer.hide && renderer.hide(t, view)))) {
-    const grouped = renderer && renderer.group ? renderer.group(text, view, context) : null;
-    const [lead, short] = grouped || ["", label(text)];
-    const full = label(text);
-    const button = el("button", { type: "button", class: "action", "data-action": text, title: full,
-      "aria-label": short === full ? null : full, onclick: () => act(text) }, short);
-    if (!groups.has(lead)) groups.set(lead, []);
-    groups.get(lead).push(button);
-  }
-  const rows = [...groups].map(([lead, buttons]) => (lead ?
-    el("div", { class: "choice-group" }, el("span", { class: "lead" }, lead), ...buttons) :
-    el("div", { class: "action-buttons" }, buttons)));
-  box.replaceChildren(
-    el("h2", { class: "sr-only" }, "Your choices"),
-    ...(passed ? [passed] : []),
-    ...(spoken ? [spoken] : []),
-    ...rows,
-    ...(renderer && renderer.controls ? [renderer.controls(view, context)].flat().filter(Boolean) : []),
-    hintButton(snap, tableId, token, context.label) || "",
-  );
-}
-
-// The status line, in words: whose turn it is and what they must do (the game's renderer says that
-// for its own phases), or what a reaction window may answer.
-function statusText(view, live) {
-  if (!live) return `Replay · step ${replaying.step}/${replaying.steps}`;
-  if (view.is_over) {
-    const winners = view.outcome ? view.outcome.winners.map(seatName) : [];
-    return winners.length ? `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}.` : "Game over.";
-  }
-  if (snap.window && snap.window.answered) return "You passed; the window is still open for the others.";
-  const context = ctx(view, live);
-  const mine = offered(view, live).length > 0;
-  const said = renderer && renderer.prompt ? renderer.prompt(view, context, mine) : null;
-  if (said) return said;
-  if (mine) return "Your decision: choose one of the buttons below.";
-  return `Waiting for ${view.to_act.map(seatName).join(", ")}.`;
-}
-
-function toChat() {
-  $("chat-box").open = true;
-  $("chat-input").scrollIntoView({ block: "center" });
-  $("chat-input").focus();
-}
-
 // A friend who came by an invitation link is asked for a name (prefilled, and skippable: the seat keeps
 // the name the table gave it).
 function askName() {
@@ -251,26 +118,19 @@ function askName() {
 
 async function sendName(event) {
   event.preventDefault();
-  const name = $("name-ask-input").value.trim().slice(0, 40);
   $("name-ask").hidden = true;
-  if (!name) return;
-  savePlayerName(name);
-  try {
-    await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name } });
-  } catch (error) {
-    showMessage(error.message);
-  }
+  showMessage(await useName(tableId, token, $("name-ask-input").value));
 }
 
 async function rename() {
-  const name = (window.prompt("Your name at this table", playerName()) || "").trim().slice(0, 40);
-  if (!name) return;
-  savePlayerName(name);
-  try {
-    await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name } });
-  } catch (error) {
-    showMessage(error.message);
-  }
+  showMessage(await useName(tableId, token, window.prompt("Your name at this table", playerName()) || ""));
+}
+
+// The page's state as the decision bar reads it.
+function barState(view, live) {
+  const context = ctx(view, live);
+  return { view, live, snap, replaying, renderer, context, legal: context.legal, conceded: context.conceded, rematch, toChat,
+    hint: live && !view.is_over ? hintButton(snap, tableId, token, context.label) : null };
 }
 
 // The engines write seats as P0, P1… (and Tacocat its sides as YAY and WOW); people read names. Every
@@ -303,33 +163,6 @@ function chime() {
     tone.stop(audio.currentTime + 0.35);
   } catch {
     // no sound available: the tab title still says it
-  }
-}
-
-function renderChat(messages) {
-  const list = $("chat");
-  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
-  // Plain text only: names and messages become text nodes, never HTML.
-  list.replaceChildren(...(messages || []).map((m) => el("li", {}, el("strong", {}, m.name), ": ", m.text)));
-  if (atEnd) list.scrollTop = list.scrollHeight;
-}
-
-async function say(event) {
-  event.preventDefault();
-  const input = $("chat-input");
-  const text = input.value.trim();
-  if (!text) return;
-  // The stated limit, said before sending (a pasted text can be longer than the box's maxlength).
-  const length = [...text].length; // characters as Python counts them (code points)
-  if (length > CHAT_LIMIT) {
-    showMessage(`A chat message is at most ${CHAT_LIMIT} characters; this one has ${length}. Nothing was sent.`);
-    return;
-  }
-  try {
-    await api(`/api/tables/${tableId}/chat`, { method: "POST", token, body: { text } });
-    input.value = "";
-  } catch (error) {
-    showMessage(error instanceof ApiError && error.status === 429 ? "You are sending messages too fast; wait a moment." : error.message);
   }
 }
 
@@ -368,7 +201,7 @@ function render() {
   document.body.dataset.over = String(view.is_over);
   document.body.dataset.mine = String(document.body.dataset.online !== "false" && offered(view, live).length > 0);
   $("title").textContent = `${snap.table.title} · ${snap.table.preset}`;
-  $("status").textContent = statusText(view, live);
+  $("status").textContent = statusText(barState(view, live));
   // A seat sees what a seat may use; a spectator only watches (and may copy a link to watch).
   const seated = snap.seat !== null && Boolean(token);
   document.body.dataset.role = seated ? "seat" : "spectator";
@@ -380,7 +213,7 @@ function render() {
   const board = $("board");
   board.dataset.game = snap.table.game;
   if (renderer) renderer.render(board, view, ctx(view, live));
-  renderActions(view, live);
+  renderChoices($("choices"), barState(view, live));
   // Conceding is offered to a seat still in a running game (see docs/server.md, "Conceding"). With three
   // or more seats the others play on; it waits for an open reaction window to close (its answers are
   // hidden until then).
@@ -578,8 +411,10 @@ async function main() {
   const link = takeLinkFromAddress();
   const saved = savedToken(tableId);
   if (saved || link) {
-    const fresh = await takeSeat(saved, link, summary.seats);
-    if (fresh) askName();
+    const seat = await takeSeat(tableId, saved, link, summary.seats);
+    token = seat.token;
+    if (seat.message) showMessage(seat.message);
+    if (seat.fresh) askName();
   }
   api(`/api/games/${summary.game}/rules?preset=${encodeURIComponent(summary.preset)}`)
     .then((rules) => { $("rules").innerHTML = markdown(rules.markdown); })
@@ -591,7 +426,7 @@ async function main() {
   $("name-ask-skip").addEventListener("click", () => { $("name-ask").hidden = true; });
   $("sound").checked = localStorage.getItem("cardroom.sound") === "1";
   $("sound").addEventListener("change", () => localStorage.setItem("cardroom.sound", $("sound").checked ? "1" : "0"));
-  $("chat-form").addEventListener("submit", say);
+  $("chat-form").addEventListener("submit", (event) => say(event, tableId, token, showMessage));
   document.addEventListener("visibilitychange", () => { if (snap) render(); });
   // A link pasted into this tab while the table is open changes only the part after '#': read it anew.
   window.addEventListener("hashchange", () => { if (/token=/.test(location.hash)) location.reload(); });

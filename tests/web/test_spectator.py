@@ -45,6 +45,12 @@ def test_a_spectator_sees_no_seat_control(server: ServerProcess, browser: Browse
     page.wait_for_selector("#copy-watch-link:visible")
     assert _visible_seat_controls(page) == []
     assert "You are watching" in page.inner_text("#actions")
+    # No empty band under the header (an empty message line takes no room), and the sound checkbox
+    # sits on its label's line.
+    header, seats = page.locator(".top.bar").bounding_box(), page.locator("#seats-bar").bounding_box()
+    assert header and seats and seats["y"] - (header["y"] + header["height"]) <= 20, (header, seats)
+    box, label = page.locator("#sound").bounding_box(), page.locator("label.sound").bounding_box()
+    assert box and label and label["height"] < box["height"] + 16, (box, label)
     # Two bots play a game out; at its end a spectator is offered no rematch either.
     bots = httpx.post(
         server.url + "/api/tables",

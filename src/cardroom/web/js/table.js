@@ -7,6 +7,7 @@ import { analysisPanel, hintButton, replayAnalyseButton } from "./analysis.js";
 import { hintNotice } from "./hints.js";
 import { renderChoices, statusText } from "./bar.js";
 import { renderChat, say, toChat } from "./chat.js";
+import { setClocks, tickClocks } from "./clock.js";
 import { takeLinkFromAddress, takeSeat, useName } from "./seat.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,9 +20,6 @@ let renderer = null;
 let busy = false;
 let socket = null;
 let retry = 500;
-let windowEnds = null;
-let turnEnds = null; // when a bot will play for me, if this table has a turn timer
-let seatEnds = {}; // seat -> when a bot will play for that seat (turn timers are public)
 let overShown = false;
 let nameTouched = false; // the joining friend typed in the name box (it is then never refilled)
 let replaying = null;
@@ -240,43 +238,13 @@ function render() {
 
 function apply(message) {
   snap = message;
-  windowEnds = message.window ? Date.now() + message.window.remaining * 1000 : null;
-  const mine = message.seat === null ? undefined : message.turn_deadlines[String(message.seat)];
-  turnEnds = mine === undefined ? null : Date.now() + mine * 1000;
-  // Every seat's clock is public: when a bot will stand in for whoever is deciding.
-  seatEnds = Object.fromEntries(Object.entries(message.turn_deadlines).map(([seat, left]) => [seat, Date.now() + left * 1000]));
+  setClocks(message);
   render();
   tick(); // the countdown is drawn with the decision it belongs to, not up to a tick later
 }
 
-function tickSeats() {
-  for (const clock of document.querySelectorAll(".seat-clock")) {
-    const ends = seatEnds[clock.dataset.seat];
-    const inWindow = windowEnds !== null && snap && snap.view.to_act.includes(Number(clock.dataset.seat));
-    if (ends !== undefined && !replaying) clock.textContent = `${Math.ceil(Math.max(0, (ends - Date.now()) / 1000))} s left`;
-    else if (inWindow && !replaying) clock.textContent = `${Math.max(0, (windowEnds - Date.now()) / 1000).toFixed(1)} s left`;
-    else clock.textContent = "";
-  }
-}
-
 function tick() {
-  tickSeats();
-  const box = $("countdown");
-  if (windowEnds === null && turnEnds !== null && !replaying) {
-    const left = Math.max(0, (turnEnds - Date.now()) / 1000);
-    box.hidden = false;
-    box.textContent = `Your turn timer: ${Math.ceil(left)} s`;
-    box.style.setProperty("--left", String(snap.table.turn_seconds ? left / snap.table.turn_seconds : 0));
-    return;
-  }
-  if (windowEnds === null || replaying) {
-    box.hidden = true;
-    return;
-  }
-  const left = Math.max(0, (windowEnds - Date.now()) / 1000);
-  box.hidden = false;
-  box.textContent = `Reaction window: ${left.toFixed(1)} s`;
-  box.style.setProperty("--left", String(snap && snap.window ? left / snap.window.seconds : 0));
+  tickClocks(snap, replaying);
 }
 
 // Connection state: while the socket is down the page says so at once, and every action is disabled;

@@ -6,8 +6,11 @@ import contextlib
 import random
 import time
 
+import httpx
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+
+from tests.server.process import ServerProcess
 
 # What a player may click: cards and buttons on the board that take an action, and the action bar.
 CLICKABLE = "#board button.card, #board button[data-action], #actions button.action"
@@ -32,6 +35,18 @@ def wait_for_step_change(page: Page, step: str | None, timeout: float = 20) -> N
     page.wait_for_selector(
         f"body[data-step]:not([data-step='{step}'])", state="attached", timeout=timeout * 1000
     )
+
+
+def ada_against_a_bot(server: ServerProcess, browser: Browser, width: int = 1280, height: int = 800) -> Page:
+    """A Tacocat table of Ada against one easy bot, opened at her seat in a new page."""
+    table = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "tacocat", "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}]},
+    ).json()
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
+    wait_for_table(page)
+    return page
 
 
 def attack_by_clicking_cards(page: Page, rng: random.Random) -> bool:
@@ -91,7 +106,7 @@ BROKEN_NAMES = """() => {
   for (const name of document.querySelectorAll(".card .name")) {
     const style = getComputedStyle(name);
     pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    for (const word of name.textContent.split(/\\s+|(?<=-)/)) {
+    for (const word of name.textContent.split(/\\s+|(?<=-)|\\u00ad/)) {
       const width = pen.measureText(word).width;
       if (width > name.clientWidth + 0.5) bad.push(`${word}: ${Math.round(width)} px in ${name.clientWidth} px`);
     }

@@ -49,15 +49,15 @@ def test_five_different_is_offered_with_a_discard_and_cancel_keeps_the_cards(
     page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
     wait_for_table(page)
     page.wait_for_selector("#actions button.action")
-    # The discard pile is empty: no combo is offered, anywhere.
-    assert page.query_selector(".combo-start") is None
+    # The discard pile is empty: the combo is shown but cannot be started (nothing to take), anywhere.
+    assert page.locator(".combo-start").is_disabled()
     assert page.query_selector("#actions button[data-action^='five ']") is None
 
     step = body(page, "step")
     page.click("#actions button[data-action='play shuffle']")
     wait_for_step_change(page, step)
     page.click("#actions button[data-action='pass']")  # let our own Shuffle happen
-    page.wait_for_selector(".combo-start")
+    page.wait_for_selector(".combo-start:enabled")
     hand = page.eval_on_selector_all("#board .hand .card", "cs => cs.map(c => c.dataset.slug)")
     step = body(page, "step")
 

@@ -55,11 +55,28 @@ export function graph(analysis) {
     root.append(svg("text", { x: L + 30, y: ly + 16, class: "oracle-label" }, "oracle: knows the hidden cards, never used for verdicts"));
   }
   root.append(svg("path", { d: steps(analysis.timeline, x, y, last), class: "line" }));
+  // A marker per decision that cost something; markers of neighbouring decisions that would touch
+  // are stacked upwards (up to four high, then from the line again), so each stays a separate dot.
+  let lastX = -Infinity;
+  let stack = 0;
+  const shown = new Set();
   for (const dec of analysis.decisions) {
     if (dec.label === "best") continue;
-    const mark = svg("circle", { cx: x(dec.step + 1), cy: y(dec.win_after), r: 5, fill: COLORS[dec.label], class: `mark ${dec.label}` },
+    const cx = x(dec.step + 1);
+    stack = cx - lastX < 11 ? (stack + 1) % 4 : 0;
+    lastX = cx;
+    shown.add(dec.label);
+    const up = y(dec.win_after) - 11 * stack; // near the top of the graph they stack downwards instead
+    const mark = svg("circle", { cx, cy: up >= T + 5 ? up : y(dec.win_after) + 11 * stack, r: 5, fill: COLORS[dec.label], class: `mark ${dec.label}` },
       svg("title", {}, `step ${dec.step}: ${dec.chosen} (${dec.label}, ${Math.round(100 * dec.loss)} points); better: ${dec.best}`));
     root.append(mark);
+  }
+  // The markers' legend, at the top right: only the kinds drawn.
+  let lx = W - R;
+  for (const label of ["blunder", "mistake", "inaccuracy"].filter((l) => shown.has(l))) {
+    lx -= 8 + 7 * label.length + 14;
+    root.append(svg("circle", { cx: lx + 5, cy: T + 6, r: 5, fill: COLORS[label] }));
+    root.append(svg("text", { x: lx + 14, y: T + 10, class: "legend" }, label));
   }
   return root;
 }
@@ -150,10 +167,16 @@ export function replayAnalyseButton(tableId, token) {
 }
 
 // "What would the bot do?": offered where every other seat is a bot, or where the table's creator
-// turned hints on for everyone (the table says so to all); the server checks too.
-export function hintButton(snap, tableId, token) {
+// turned hints on for everyone (the table says so to all); the server checks too. The box is kept for
+// as long as the decision it answers (the page redraws every second or so while a clock runs), and
+// the answer is worded with the page's own button labels and names, never the engine's notation.
+let hintBox = null; // {key, node}: the hint box of the decision on screen
+
+export function hintButton(snap, tableId, token, label = (text) => text) {
   const botsOnly = snap.table.seats.every((s) => s.seat === snap.seat || s.kind === "bot");
   if (!token || snap.seat === null || !(botsOnly || snap.table.hints)) return null;
+  const key = `${tableId}:${snap.seat}:${snap.view.step}`;
+  if (hintBox && hintBox.key === key) return hintBox.node;
   ensureStyles();
   const out = el("div", { class: "hint-box", "aria-live": "polite" });
   const button = el("button", { type: "button", id: "hint", class: "hint" }, "What would the bot do?");
@@ -161,14 +184,33 @@ export function hintButton(snap, tableId, token) {
     button.disabled = true;
     out.replaceChildren(el("span", { class: "muted" }, "Thinking…"));
     try {
-      const hint = await api(`/api/tables/${tableId}/hint`, { token });
-      out.replaceChildren(el("p", {}, "The bot would play ", el("strong", {}, hint.bot), ". Your choices by win chance, from your view:"),
-        el("ol", { class: "hint-list" }, hint.actions.map((a) => el("li", {}, a.action, a.win === null ? "" : ` · ${pct(a.win)}`))));
+      out.replaceChildren(...hintText(await api(`/api/tables/${tableId}/hint`, { token }), label));
     } catch (error) {
       out.replaceChildren(el("p", { class: "error" }, error.message));
     } finally {
       button.disabled = false;
     }
   });
-  return el("div", { class: "hint-wrap" }, button, out);
+  const node = el("div", { class: "hint-wrap" }, button, out);
+  hintBox = { key, node };
+  return node;
+}
+
+// The answer: the best choice by win chance (the top of its own ranking), the ranking, and the quick
+// rule-of-thumb bot's own pick when it differs from the top.
+export function hintText(hint, label) {
+  const ranked = hint.actions;
+  const best = ranked[0];
+  const parts = [];
+  if (ranked.length === 1 || best.win === null) {
+    parts.push(el("p", {}, "Your only choice: ", el("strong", {}, label(best.action)), "."));
+    return parts;
+  }
+  parts.push(el("p", {}, "Best by win chance, from your view: ", el("strong", {}, label(best.action)), ` (${pct(best.win)}).`));
+  parts.push(el("ol", { class: "hint-list" }, ranked.map((a) => el("li", {}, label(a.action), a.win === null ? "" : ` · ${pct(a.win)}`))));
+  if (hint.bot && hint.bot !== best.action) {
+    parts.push(el("p", { class: "muted" }, "The quick rule-of-thumb bot would choose ", el("strong", {}, label(hint.bot)),
+      "; the win chances above come from playing many imagined games on from each choice."));
+  }
+  return parts;
 }

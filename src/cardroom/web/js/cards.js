@@ -2,15 +2,21 @@
 // a <button>, so it is reachable by keyboard; one that cannot is a plain box.
 import { el } from "./api.js";
 
+const LONG_WORD = 9; // letters: longer words may break once (see card below)
+
 export function card({ big = "", title = "", text = "", hue = 30, onclick, selected = false, dim = false, label, small = false, data = {} } = {}) {
+  // A word too long for a card's width at the name's full size ("Cattermelon") may break once, with a
+  // hyphen, in its middle, rather than shrink the whole name below its neighbours'.
+  const half = (w) => (w.length > LONG_WORD ? `${w.slice(0, Math.ceil(w.length / 2))}\u00ad${w.slice(Math.ceil(w.length / 2))}` : w);
+  const face = String(title).split(" ").map((word) => word.split("-").map(half).join("-")).join(" ");
   const inner = [
-    title ? el("span", { class: "name" }, title) : null,
+    title ? el("span", { class: "name" }, face) : null,
     big !== "" ? el("span", { class: "big" }, big) : null,
     text ? el("span", { class: "small" }, text) : null,
   ];
   const classes = ["card", onclick ? "clickable" : "", selected ? "chosen" : "", dim ? "dim" : "", small ? "mini" : ""].join(" ");
   // The name's longest word sets its size (see .card .name): a name is never cut inside a word.
-  const longest = Math.max(1, ...String(title).split(/\s+|(?<=-)/).map((word) => word.length));
+  const longest = Math.max(1, ...face.split(/\s+|(?<=-)|\u00ad/).map((word) => word.length));
   const style = `background: linear-gradient(160deg, hsl(${hue} 85% 96%), hsl(${hue} 70% 84%)); border-color: hsl(${hue} 60% 45%); --longest: ${longest};`;
   if (onclick) {
     return el("button", { type: "button", class: classes, style, onclick, "aria-pressed": selected ? "true" : null, "aria-label": label || title || String(big), dataset: data }, inner);

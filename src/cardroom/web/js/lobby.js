@@ -10,7 +10,7 @@ const SEAT_CHOICES = [
   ["bot:easy", "Bot (easy)"],
   ["bot:normal", "Bot (normal)"],
   ["bot:hard", "Bot (hard)"],
-  ["invite", "Invite a friend"],
+  ["invite", "Invite a person"],
   ["spec", "Bot (by spec)"],
 ];
 
@@ -42,6 +42,25 @@ function fillSeats() {
   $("seats").replaceChildren(el("legend", {}, "Seats"), ...rows);
 }
 
+// Options whose other values name a file on the server: this room takes only these values over the
+// network (the server refuses the rest), so they are offered as a list.
+const ROOM_CHOICES = { taco: { deck: ["v2", "v1"] } };
+const FILE_HINT = /,? or the path of your own deck file/;
+
+// Values are shown as people write them (yes/no, plain words and numbers), never as JSON.
+const shown = (c) => (c === true ? "yes" : c === false ? "no" : c === null ? "" : String(c).replace(/-/g, " "));
+
+// An engine's help text in the lobby's words: values without quotes (as the lists show them), "empty"
+// for None.
+function helpText(o, choices) {
+  const listed = (v) => (choices || []).some((c) => String(c) === v);
+  return o.help.replace(FILE_HINT, "")
+    // A quoted value starts after a space or bracket (an apostrophe inside a word, "box's", is no quote).
+    .replace(/(^|[\s(])'([^'\s][^']*?)'(?=[\s),.;:]|$)/g, (whole, before, v) => before + (listed(v) ? shown(v) : `“${v}”`))
+    .replace(/\bNone\b/g, "empty").replace(/\bTrue\b/g, "yes").replace(/\bFalse\b/g, "no") +
+    (o.assumed ? " (assumed: no rule text gives it)" : "");
+}
+
 // One control per game option (except the seat count, chosen above), starting at the preset's value.
 function fillOptions() {
   const game = currentGame();
@@ -49,15 +68,14 @@ function fillOptions() {
   const controls = game.options.filter((o) => o.name !== "players").map((o) => {
     const value = o.name in preset ? preset[o.name] : o.default;
     const id = `option-${o.name}`;
-    // Values are shown as people write them (yes/no, plain words and numbers), never as JSON.
-    const shown = (c) => (c === true ? "yes" : c === false ? "no" : String(c).replace(/-/g, " "));
-    const kind = typeof value === "number" ? "number" : typeof value === "string" ? "text" : "json";
-    const control = o.choices
-      ? el("select", { id, "data-option": o.name, "data-kind": "json" }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(value) }, shown(c))))
+    const choices = o.choices || (ROOM_CHOICES[game.name] || {})[o.name] || null;
+    // An option that is empty by default (a number worked out by the rules) is a number box left empty.
+    const kind = typeof value === "number" || value === null ? "number" : typeof value === "string" ? "text" : "json";
+    const control = choices
+      ? el("select", { id, "data-option": o.name, "data-kind": "json" }, choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(value) }, shown(c))))
       : el("input", { id, "data-option": o.name, "data-kind": kind, type: kind === "number" ? "number" : "text",
-        value: kind === "json" ? JSON.stringify(value) : String(value ?? "") });
-    const help = o.help + (o.assumed ? " (assumed: no rule text gives it)" : "");
-    return el("label", { class: "option" }, el("span", {}, o.name.replace(/_/g, " ")), control, el("span", { class: "note" }, help));
+        value: kind === "json" ? JSON.stringify(value) : String(value ?? ""), placeholder: value === null ? "empty: the rules decide" : null });
+    return el("label", { class: "option" }, el("span", {}, o.name.replace(/_/g, " ")), control, el("span", { class: "note" }, helpText(o, choices)));
   });
   $("options").replaceChildren(...controls);
 }
@@ -69,7 +87,7 @@ function chosenOptions() {
   for (const control of document.querySelectorAll("[data-option]")) {
     const name = control.dataset.option;
     let value;
-    if (control.dataset.kind === "number") value = Number(control.value);
+    if (control.dataset.kind === "number") value = control.value.trim() === "" ? null : Number(control.value);
     else if (control.dataset.kind === "text") value = control.value;
     else {
       try {
@@ -117,12 +135,28 @@ async function create(event) {
       location.href = target;
       return;
     }
-    $("invitation-list").replaceChildren(...created.invitations.map((inv) =>
-      el("li", {}, `Seat ${inv.seat + 1}: `, el("input", { readonly: true, value: inv.url, class: "link", "aria-label": `Link for seat ${inv.seat + 1}`, onfocus: (e) => e.target.select() }))));
+    $("invitation-list").replaceChildren(...created.invitations.map((inv) => {
+      const field = el("input", { readonly: true, value: inv.url, class: "link", "aria-label": `Link for seat ${inv.seat + 1}`, onfocus: (e) => e.target.select() });
+      const note = el("span", { class: "note", "aria-live": "polite" });
+      const copy = el("button", { type: "button", class: "copy-link", onclick: () => copyLink(field, note) }, "Copy link");
+      return el("li", { class: "invitation" }, `Seat ${inv.seat + 1}: `, field, copy, note);
+    }));
     $("go").href = target;
     $("invitations").hidden = false;
   } catch (error) {
     $("create-error").textContent = error.message;
+  }
+}
+
+// Copy an invitation link; where the page may not use the clipboard (plain http from another machine)
+// the link is selected for copying by hand.
+async function copyLink(field, note) {
+  field.select();
+  try {
+    await navigator.clipboard.writeText(field.value);
+    note.textContent = "Copied.";
+  } catch {
+    note.textContent = "Selected: copy it with Ctrl+C (or ⌘C).";
   }
 }
 

@@ -1,10 +1,14 @@
 // The table page: one WebSocket pushes this seat's snapshot; the board is drawn by the game's own
 // renderer (games/<game>.js) and every legal action is also a button, so everything is reachable by
 // keyboard. Whatever the server refuses is shown with its reason.
-import { api, ApiError, el, forgetToken, playerName, rememberGame, savedToken, savePlayerName, saveToken } from "./api.js";
+import { api, ApiError, el, playerName, rememberGame, savedToken, saveToken } from "./api.js";
 import { markdown } from "./markdown.js";
 import { analysisPanel, hintButton, replayAnalyseButton } from "./analysis.js";
 import { hintNotice } from "./hints.js";
+import { renderChoices, statusText } from "./bar.js";
+import { renderChat, say, toChat } from "./chat.js";
+import { setClocks, tickClocks } from "./clock.js";
+import { takeLinkFromAddress, takeSeat, useName } from "./seat.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -16,27 +20,10 @@ let renderer = null;
 let busy = false;
 let socket = null;
 let retry = 500;
-let windowEnds = null;
-let turnEnds = null; // when a bot will play for me, if this table has a turn timer
-let seatEnds = {}; // seat -> when a bot will play for that seat (turn timers are public)
 let overShown = false;
+let nameTouched = false; // the joining friend typed in the name box (it is then never refilled)
 let replaying = null;
 let catalogue = {}; // card slug -> {name, type, points, text} for games whose deck is data // {step, steps, view, log} while looking back at a finished game
-
-function takeTokenFromLink() {
-  // Invitation links carry the token after '#', so it never reaches server logs; keep it, then hide it.
-  const match = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
-  if (match) {
-    saveToken(tableId, decodeURIComponent(match[1]));
-    history.replaceState(null, "", location.pathname);
-  }
-  const fromQuery = new URLSearchParams(location.search).get("token");
-  if (fromQuery) {
-    saveToken(tableId, fromQuery);
-    history.replaceState(null, "", location.pathname);
-  }
-  return savedToken(tableId);
-}
 
 function seatName(seat) {
   if (!snap) return `Seat ${seat + 1}`;
@@ -97,6 +84,8 @@ function ctx(view, live) {
     table: snap.table,
     cards: catalogue,
     rerender: render,
+    named,
+    label: (text) => (renderer && renderer.label ? renderer.label(text, view, ctx(view, live)) : text),
   };
 }
 
@@ -118,63 +107,39 @@ function renderSeats(view) {
   }));
 }
 
-function renderActions(view, live) {
-  const box = $("actions");
-  if (!live || snap.seat === null) {
-    box.replaceChildren(el("p", { class: "muted" }, replaying ? `Replay: step ${replaying.step} of ${replaying.steps}` :
-      snap.seat === null ? "You are watching." : ""));
-    return;
-  }
-  if (view.is_over) {
-    box.replaceChildren(el("p", { class: "muted" }, "The game is over. "),
-      el("button", { type: "button", class: "primary", id: "rematch-bar", onclick: rematch }, snap.table.rematch_id ? "Join the rematch" : "Rematch"));
-    return;
-  }
-  const legal = offered(view, live);
-  const passed = snap.window && snap.window.answered ? el("p", { class: "muted", id: "passed-note" },
-    "You passed. The window closes when everyone has answered or its time is up.") : null;
-  if (legal.length === 0) {
-    const waiting = view.to_act.map(seatName).join(", ");
-    const left = concededSeats().has(snap.seat) ? "You conceded; the game goes on without you. " : "";
-    box.replaceChildren(passed || el("p", { class: "muted" }, `${left}Waiting for ${waiting}.`));
-    return;
-  }
-  const label = (text) => (renderer && renderer.label ? renderer.label(text, view, ctx(view, live)) : text);
-  // An antic asked of this seat is said in the chat, never clicked: the bar leads there (on a phone
-  // the chat is far below it).
-  const spoken = snap.table.game === "taco" && legal.some((text) => text === "hail" || text === "accent") ?
-    el("button", { type: "button", class: "primary", id: "to-chat", onclick: toChat }, "Answer in the chat") : null;
-  box.replaceChildren(
-    el("h2", { class: "sr-only" }, "Your choices"),
-    ...(passed ? [passed] : []),
-    ...(spoken ? [spoken] : []),
-    el("div", { class: "action-buttons" }, legal.filter((text) => !(renderer && renderer.hide && renderer.hide(text, view))).map((text) =>
-      el("button", { type: "button", class: "action", "data-action": text, title: text, onclick: () => act(text) }, label(text)))),
-    hintButton(snap, tableId, token) || "",
-  );
+// A friend who came by an invitation link is asked for a name (prefilled, and skippable: the seat keeps
+// the name the table gave it).
+function askName() {
+  $("name-ask-input").value = playerName();
+  $("name-ask").hidden = false;
 }
 
-function toChat() {
-  $("chat-box").open = true;
-  $("chat-input").scrollIntoView({ block: "center" });
-  $("chat-input").focus();
+async function sendName(event) {
+  event.preventDefault();
+  $("name-ask").hidden = true;
+  showMessage(await useName(tableId, token, $("name-ask-input").value));
 }
 
 async function rename() {
-  const name = (window.prompt("Your name at this table", playerName()) || "").trim().slice(0, 40);
-  if (!name) return;
-  savePlayerName(name);
-  try {
-    await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name } });
-  } catch (error) {
-    showMessage(error.message);
-  }
+  showMessage(await useName(tableId, token, window.prompt("Your name at this table", playerName()) || ""));
+}
+
+// The page's state as the decision bar reads it.
+function barState(view, live) {
+  const context = ctx(view, live);
+  return { view, live, snap, replaying, renderer, context, legal: context.legal, conceded: context.conceded, rematch, toChat,
+    hint: live && !view.is_over ? hintButton(snap, tableId, token, context.label) : null };
+}
+
+// The engines write seats as P0, P1… (and Tacocat its sides as YAY and WOW); people read names. Every
+// text made by an engine or the server is shown through this.
+function named(text) {
+  const people = String(text).replace(/\bP(\d+)\b/g, (whole, n) => (snap && snap.table.seats[Number(n)] ? seatName(Number(n)) : whole));
+  return renderer && renderer.named && snap ? renderer.named(people, { seatName }) : people;
 }
 
 function renderLog(entries) {
   const log = $("log");
-  // The engines write seats as P0, P1…; people read names. Numbered items keep their place.
-  const named = (text) => text.replace(/\bP(\d+)\b/g, (whole, n) => (snap && snap.table.seats[Number(n)] ? seatName(Number(n)) : whole));
   // A move the clock made for a seat says so (an entry of kind timed_out already does in its text).
   const text = (e) => named(e.text) + (e.timed_out && e.kind !== "timed_out" ? " (timed out)" : "");
   log.replaceChildren(...entries.map((e) => el("li", {}, text(e))));
@@ -199,32 +164,11 @@ function chime() {
   }
 }
 
-function renderChat(messages) {
-  const list = $("chat");
-  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
-  // Plain text only: names and messages become text nodes, never HTML.
-  list.replaceChildren(...(messages || []).map((m) => el("li", {}, el("strong", {}, m.name), ": ", m.text)));
-  if (atEnd) list.scrollTop = list.scrollHeight;
-}
-
-async function say(event) {
-  event.preventDefault();
-  const input = $("chat-input");
-  const text = input.value.trim();
-  if (!text) return;
-  try {
-    await api(`/api/tables/${tableId}/chat`, { method: "POST", token, body: { text } });
-    input.value = "";
-  } catch (error) {
-    showMessage(error instanceof ApiError && error.status === 429 ? "You are sending messages too fast; wait a moment." : error.message);
-  }
-}
-
 function renderOutcome(view) {
   const outcome = view.outcome;
   if (!outcome) return;
   const body = [el("p", {}, `${outcome.winners.map(seatName).join(" and ")} ${outcome.winners.length > 1 ? "win" : "wins"}.`),
-    el("p", { class: "muted" }, outcome.reason)];
+    el("p", { class: "muted" }, named(outcome.reason))];
   const conceded = concededSeats();
   const places = el("ol", { class: "ranking" }, outcome.ranking.map((group) =>
     el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${outcome.scores[s]} points)` : "") +
@@ -255,16 +199,19 @@ function render() {
   document.body.dataset.over = String(view.is_over);
   document.body.dataset.mine = String(document.body.dataset.online !== "false" && offered(view, live).length > 0);
   $("title").textContent = `${snap.table.title} · ${snap.table.preset}`;
-  const turn = view.is_over ? "Game over" : snap.window && snap.window.answered ? "You passed; the window is still open" :
-    view.to_act.includes(snap.seat) ? "Your decision" :
-    `Waiting for ${view.to_act.map(seatName).join(", ")}`;
-  $("status").textContent = live ? turn : `Replay · step ${replaying.step}/${replaying.steps}`;
+  $("status").textContent = statusText(barState(view, live));
+  // A seat sees what a seat may use; a spectator only watches (and may copy a link to watch).
+  const seated = snap.seat !== null && Boolean(token);
+  document.body.dataset.role = seated ? "seat" : "spectator";
+  $("chat-form").hidden = !seated;
+  $("handoff").hidden = !seated;
+  if (seated && !$("name-ask").hidden && !$("name-ask-input").value && !nameTouched) $("name-ask-input").value = seatName(snap.seat);
   renderSeats(view);
   hintNotice(snap);
   const board = $("board");
   board.dataset.game = snap.table.game;
   if (renderer) renderer.render(board, view, ctx(view, live));
-  renderActions(view, live);
+  renderChoices($("choices"), barState(view, live));
   // Conceding is offered to a seat still in a running game (see docs/server.md, "Conceding"). With three
   // or more seats the others play on; it waits for an open reaction window to close (its answers are
   // hidden until then).
@@ -291,42 +238,13 @@ function render() {
 
 function apply(message) {
   snap = message;
-  windowEnds = message.window ? Date.now() + message.window.remaining * 1000 : null;
-  const mine = message.seat === null ? undefined : message.turn_deadlines[String(message.seat)];
-  turnEnds = mine === undefined ? null : Date.now() + mine * 1000;
-  // Every seat's clock is public: when a bot will stand in for whoever is deciding.
-  seatEnds = Object.fromEntries(Object.entries(message.turn_deadlines).map(([seat, left]) => [seat, Date.now() + left * 1000]));
+  setClocks(message);
   render();
-}
-
-function tickSeats() {
-  for (const clock of document.querySelectorAll(".seat-clock")) {
-    const ends = seatEnds[clock.dataset.seat];
-    const inWindow = windowEnds !== null && snap && snap.view.to_act.includes(Number(clock.dataset.seat));
-    if (ends !== undefined && !replaying) clock.textContent = `${Math.ceil(Math.max(0, (ends - Date.now()) / 1000))} s left`;
-    else if (inWindow && !replaying) clock.textContent = `${Math.max(0, (windowEnds - Date.now()) / 1000).toFixed(1)} s left`;
-    else clock.textContent = "";
-  }
+  tick(); // the countdown is drawn with the decision it belongs to, not up to a tick later
 }
 
 function tick() {
-  tickSeats();
-  const box = $("countdown");
-  if (windowEnds === null && turnEnds !== null && !replaying) {
-    const left = Math.max(0, (turnEnds - Date.now()) / 1000);
-    box.hidden = false;
-    box.textContent = `Your turn timer: ${Math.ceil(left)} s`;
-    box.style.setProperty("--left", String(snap.table.turn_seconds ? left / snap.table.turn_seconds : 0));
-    return;
-  }
-  if (windowEnds === null || replaying) {
-    box.hidden = true;
-    return;
-  }
-  const left = Math.max(0, (windowEnds - Date.now()) / 1000);
-  box.hidden = false;
-  box.textContent = `Reaction window: ${left.toFixed(1)} s`;
-  box.style.setProperty("--left", String(snap && snap.window ? left / snap.window.seconds : 0));
+  tickClocks(snap, replaying);
 }
 
 // Connection state: while the socket is down the page says so at once, and every action is disabled;
@@ -448,7 +366,6 @@ function wire() {
 }
 
 async function main() {
-  token = takeTokenFromLink();
   wire();
   let summary;
   try {
@@ -459,33 +376,28 @@ async function main() {
   }
   await loadRenderer(summary.game);
   catalogue = await api(`/api/tables/${tableId}/cards`).catch(() => ({}));
-  if (token) {
-    try {
-      const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: playerName() || null } });
-      // An invitation or hand-over link is exchanged for a secret only this browser holds.
-      if (joined.token) {
-        token = joined.token;
-        saveToken(tableId, token);
-      }
-    } catch (error) {
-      forgetToken(tableId);
-      token = null;
-      if (error instanceof ApiError && error.status === 410) showMessage("This link was already used: its seat has been taken. You are watching.");
-      else if (error instanceof ApiError && error.status === 403) showMessage("This browser no longer holds a seat here (it may have been moved to another device). You are watching.");
-      else showMessage(error.message);
-    }
+  const link = takeLinkFromAddress();
+  const saved = savedToken(tableId);
+  if (saved || link) {
+    const seat = await takeSeat(tableId, saved, link, summary.seats);
+    token = seat.token;
+    if (seat.message) showMessage(seat.message);
+    if (seat.fresh) askName();
   }
   api(`/api/games/${summary.game}/rules?preset=${encodeURIComponent(summary.preset)}`)
     .then((rules) => { $("rules").innerHTML = markdown(rules.markdown); })
     .catch(() => { $("rules").textContent = "The rules could not be loaded."; });
   // On phones the action bar is fixed to the bottom; keep room for it at the end of the page.
   new ResizeObserver(() => document.body.style.setProperty("--bar-height", `${$("actions").offsetHeight + 8}px`)).observe($("actions"));
-  $("handoff").hidden = !token;
-  $("chat-form").hidden = !token;
+  $("name-ask").addEventListener("submit", sendName);
+  $("name-ask-input").addEventListener("input", () => { nameTouched = true; });
+  $("name-ask-skip").addEventListener("click", () => { $("name-ask").hidden = true; });
   $("sound").checked = localStorage.getItem("cardroom.sound") === "1";
   $("sound").addEventListener("change", () => localStorage.setItem("cardroom.sound", $("sound").checked ? "1" : "0"));
-  $("chat-form").addEventListener("submit", say);
+  $("chat-form").addEventListener("submit", (event) => say(event, tableId, token, showMessage));
   document.addEventListener("visibilitychange", () => { if (snap) render(); });
+  // A link pasted into this tab while the table is open changes only the part after '#': read it anew.
+  window.addEventListener("hashchange", () => { if (/token=/.test(location.hash)) location.reload(); });
   if (token) rememberGame(tableId, summary.title);
   connect();
   setInterval(tick, 100);

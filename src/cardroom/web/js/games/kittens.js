@@ -47,18 +47,6 @@ function pendingLine(view, ctx) {
     view.phase === "window" ? el("span", { class: "muted-light" }, " · anyone may Nope before the countdown ends") : null);
 }
 
-function placeChooser(view, ctx) {
-  const places = ctx.legal.filter((a) => a.startsWith("place "));
-  if (!places.length) return null;
-  const size = view.draw_pile;
-  const name = (n) => (n === 0 ? "on top" : n >= size ? "at the bottom" : `${n} from the top`);
-  return zone("Put the Kitten back into the draw pile",
-    el("div", { class: "place-row" }, places.map((text) => {
-      const n = Number(text.split(" ")[1]);
-      return el("button", { type: "button", class: "place", "data-action": text, onclick: () => ctx.act(text) }, name(n));
-    })));
-}
-
 // A five-different combo is built here, in the page, card by card: nothing is sent until the fifth
 // card is chosen, so "Cancel" simply gives every card back. It is offered only when the discard pile
 // holds a card the combo could take (a Kitten cannot be taken).
@@ -70,13 +58,18 @@ function discardHasCard(view) {
 
 function fiveBuilder(view, ctx) {
   const starts = ctx.legal.filter((a) => a.startsWith("five ")).map((a) => a.split(" ")[1]);
-  if (view.phase !== "turn" || !starts.length || !discardHasCard(view)) {
+  if (view.phase !== "turn" || !starts.length) {
     fiveDraft = null;
     return null;
   }
+  if (!discardHasCard(view)) {
+    fiveDraft = null;
+    return el("div", { class: "action-buttons" }, el("button", { type: "button", class: "combo-start", disabled: true },
+      "Five different cards: nothing in the discard to take yet"));
+  }
   if (fiveDraft === null) {
-    return zone("Five different cards", el("button", { type: "button", class: "combo-start", onclick: () => { fiveDraft = []; ctx.rerender(); } },
-      "Start a five-different combo (play five different cards, take any card from the discard)"));
+    return el("div", { class: "action-buttons" }, el("button", { type: "button", class: "combo-start", onclick: () => { fiveDraft = []; ctx.rerender(); } },
+      "Five different cards: play five, take any card from the discard"));
   }
   const toggle = (slug) => {
     fiveDraft = fiveDraft.includes(slug) ? fiveDraft.filter((s) => s !== slug) : fiveDraft.length < 5 ? [...fiveDraft, slug] : fiveDraft;
@@ -115,7 +108,10 @@ export function render(board, view, ctx) {
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   const players = view.hand_sizes.map((n, s) => el("div", { class: `kt-player${view.out.includes(s) ? " out" : ""}${view.current === s ? " current" : ""}` },
     el("strong", {}, ctx.seatName(s)), el("span", {}, view.out.includes(s) ? (ctx.conceded && ctx.conceded.has(s) ? " conceded" : " exploded") : ` ${n} ${n === 1 ? "card" : "cards"}`),
-    el("div", { class: "cards" }, Array.from({ length: Math.min(n, 12) }, () => back()))));
+    // Your own cards are drawn once, face up, under "Your hand".
+    // At a big table the counts alone keep every seat (and the decision) near the top of the page.
+    s === ctx.mySeat && view.hand || view.hand_sizes.length > 5 ? null :
+      el("div", { class: "cards" }, Array.from({ length: Math.min(n, 12) }, () => back()))));
   const hand = (view.hand || []).map((slug) => {
     const text = `play ${slug}`;
     const give = `give ${slug}`;
@@ -134,15 +130,71 @@ export function render(board, view, ctx) {
     (view.known_hands || []).length ? zone("Cards you know others hold", el("ul", {}, view.known_hands.map(([seat, cards]) =>
       el("li", {}, `${ctx.seatName(seat)}: ${cards.map(title).join(", ")}`)))) : null,
     pendingLine(view, ctx),
-    placeChooser(view, ctx),
-    fiveBuilder(view, ctx),
     view.hand ? zone("Your hand", el("div", { class: "cards hand" }, hand)) : null,
   );
 }
 
+// The five-different combo is built in the decision bar, card by card.
+export function controls(view, ctx) {
+  return fiveBuilder(view, ctx);
+}
+
 export function hide(text, view) {
-  // Kitten places are chosen on the board; a five-different combo is built there too, card by card.
-  return text.startsWith("place ") || (view.phase === "turn" && text.startsWith("five "));
+  // A five-different combo is started with its builder, not with one button per first card.
+  return view.phase === "turn" && text.startsWith("five ");
+}
+
+// Choices of one kind in one row: "Favor: who gives you a card? [Bob] [Cy]".
+export function group(text, view, ctx) {
+  const [verb, ...args] = text.split(" ");
+  const seat = (s) => ctx.seatName(Number(s));
+  switch (verb) {
+    case "favor": return ["Favor: who gives you a card?", seat(args[0])];
+    case "pair": return [`Pair of ${title(args[0])}: steal a random card from`, seat(args[1])];
+    case "triple": return [`Three ${title(args[0])}: name a card to take from`, seat(args[1])];
+    case "place": {
+      const n = Number(args[0]);
+      return ["Put the Kitten back with this many cards above it:", n === 0 ? "0 (top)" : n >= view.draw_pile ? `${n} (bottom)` : String(n)];
+    }
+    case "name": return ["Name a card:", title(args[0])];
+    case "take": return ["Take from the discard:", title(args[0])];
+    case "give": return ["Give:", title(args[0])];
+    case "five": return view.phase === "turn" ? null : ["Add to the combo:", title(args[0])];
+    default: return null;
+  }
+}
+
+function pendingWords(view, ctx) {
+  const p = view.pending;
+  if (!p) return "an action";
+  const target = p.target !== null && p.target !== undefined ? ` on ${ctx.seatName(p.target)}` : "";
+  const actor = p.actor === ctx.mySeat ? "You play" : `${ctx.seatName(p.actor)} plays`;
+  const nopes = p.nopes.length ? ` (Noped ${p.nopes.length} ${p.nopes.length === 1 ? "time" : "times"}: ${p.cancelled ? "it will not happen unless Noped again" : "it goes ahead"})` : "";
+  return `${actor} ${p.cards.map(title).join(" + ")}${target}${nopes}`;
+}
+
+// What the deciding seat must do, in words, for the status line.
+export function prompt(view, ctx, mine) {
+  const who = view.to_act.map(ctx.seatName).join(", ");
+  const p = view.pending;
+  if (view.phase === "window") {
+    if (mine) return `${pendingWords(view, ctx)}: you may answer Nope before the countdown ends, or let it happen.`;
+    return `${pendingWords(view, ctx)}: anyone with a Nope may answer before the countdown ends.`;
+  }
+  if (!mine) {
+    const doing = { turn: "playing cards or drawing", favor: "choosing a card to give", name: "naming a card", five: "building a five-different combo",
+      take: "taking a card from the discard", place: "putting a Kitten back into the pile" }[view.phase];
+    return `Waiting for ${who}${doing ? `: ${doing}` : ""}.`;
+  }
+  switch (view.phase) {
+    case "turn": return `Your turn${view.turns_owed > 1 ? ` (${view.turns_owed} turns owed)` : ""}: play cards, or draw a card to end it.`;
+    case "favor": return `${p ? ctx.seatName(p.actor) : "A player"}'s Favor: you must choose a card to give them.`;
+    case "name": return "You must name the card you want to take.";
+    case "five": return `Five-different combo: you must choose the next card (${((p && p.cards) || []).length + 1} of 5).`;
+    case "take": return "You must choose a card to take from the discard pile.";
+    case "place": return "You defused the Kitten: you must choose where it goes back into the draw pile.";
+    default: return null;
+  }
 }
 
 export function label(text, view, ctx) {

@@ -26,7 +26,7 @@ function tcard(ctx, slug, opts = {}) {
 
 function promptLine(view, ctx) {
   const p = view.prompt;
-  if (!p) return null;
+  if (!p || view.is_over) return null;
   const names = (p.seats || []).map(ctx.seatName).join(", ");
   if (p.kind === "window") {
     const chain = (p.chain || []).map((c) => `${info(ctx, c.card).name} by ${ctx.seatName(c.by)}${c.taco !== undefined && c.taco !== null && c.taco >= 0 ? ` into ${ctx.seatName(c.taco)}'s taco` : ""}`);
@@ -91,9 +91,29 @@ export function render(board, view, ctx) {
   );
 }
 
-// Hailing and the accent are said in the chat, never clicked.
+// Hailing and the accent are said in the chat, never clicked; a card is played in two steps (the card,
+// then the taco), so a table of eight fits in the decision bar.
 export function hide(text) {
-  return text === "hail" || text === "accent";
+  return text === "hail" || text === "accent" || text.startsWith("play ");
+}
+
+// Playing a card, in the decision bar: every card that can be played, then (once one is picked, here
+// or in the hand) every taco it can go into.
+export function controls(view, ctx) {
+  const plays = ctx.legal.filter((a) => a.startsWith("play "));
+  if (!plays.length) return null;
+  const name = (slug) => info(ctx, slug).name;
+  const cards = [...new Set(plays.map((a) => a.split(" ")[1]))];
+  const pick = chosen && cards.includes(chosen) ? chosen : null;
+  const into = pick ? plays.filter((a) => a.split(" ")[1] === pick) : [];
+  return [
+    el("div", { class: "choice-group" }, el("span", { class: "lead" }, "Play a card:"),
+      ...cards.map((slug) => el("button", { type: "button", class: "card-pick", "data-card": slug, "aria-pressed": String(slug === pick),
+        onclick: () => { chosen = slug; ctx.rerender(); } }, name(slug)))),
+    pick ? el("div", { class: "choice-group" }, el("span", { class: "lead" }, `${name(pick)} into:`),
+      ...into.map((text) => el("button", { type: "button", class: "action", "data-action": text, "aria-label": label(text, view, ctx),
+        onclick: () => ctx.act(text) }, Number(text.split(" ")[2]) === ctx.mySeat ? "your taco" : `${ctx.seatName(Number(text.split(" ")[2]))}'s`))) : null,
+  ];
 }
 
 export function label(text, view, ctx) {
@@ -110,4 +130,49 @@ export function label(text, view, ctx) {
     case "discard": return `Discard ${name(args[0])}`;
     default: return text;
   }
+}
+
+// Choices of one kind in one row: "Play Cheese into the taco of: [Ada] [Bob]".
+export function group(text, view, ctx) {
+  const [verb, ...args] = text.split(" ");
+  const name = (slug) => info(ctx, slug).name;
+  const seat = (s) => (Number(s) === ctx.mySeat ? "yours" : ctx.seatName(Number(s)));
+  switch (verb) {
+    case "target": return [`Target in ${ctx.seatName(Number(args[1]))}'s taco:`, name(args[0])];
+    case "choose": return ["Choose a player:", ctx.seatName(Number(args[0]))];
+    case "discard": return ["Discard:", name(args[0])];
+    case "instant": return ["Answer with an Instant:", name(args[0])];
+    case "use": return ["Use:", name(args[0])];
+    default: return null;
+  }
+}
+
+// What the deciding seat must do, in words, for the status line.
+export function prompt(view, ctx, mine) {
+  const p = view.prompt;
+  if (!p) return null;
+  const who = (p.seats || view.to_act).map(ctx.seatName).join(", ");
+  const card = p.card ? info(ctx, p.card).name : "";
+  if (p.kind === "window") {
+    const chain = (p.chain || []).map((c) => `${c.by === ctx.mySeat ? "you" : ctx.seatName(c.by)} played ${info(ctx, c.card).name}`).join(", then ");
+    const said = chain ? chain.charAt(0).toUpperCase() + chain.slice(1) : "A card was played";
+    return mine ? `${said}: you may answer with an Instant before the countdown ends, or pass.`
+      : `${said}: ${who} may answer with an Instant before the countdown ends.`;
+  }
+  const forced = p.forced ? ` (you must play ${info(ctx, p.forced).name})` : "";
+  if (mine) {
+    switch (p.kind) {
+      case "main": return `Your turn: play a card into a taco, or end your turn${forced}.`;
+      case "target": return `You must choose a target for ${card || "your card"}.`;
+      case "bonus": return `You may play a bonus card${card ? ` (${card})` : ""}, or pass.`;
+      case "discard": return "You must choose a card to discard.";
+      case "choose": return `You must choose a player${card ? ` for ${card}` : ""}.`;
+      case "hail": return "Hail the Taco Master in the chat (\"You're the Taco Master of the universe!\"), or discard a card.";
+      case "accent": return "Keep up the accent: say something in the chat, or discard a card.";
+      default: return null;
+    }
+  }
+  const doing = { main: "playing a card or ending the turn", target: "choosing a target", bonus: "deciding on a bonus card",
+    discard: "discarding", choose: "choosing a player", hail: "hailing the Taco Master", accent: "keeping up the accent" }[p.kind];
+  return `Waiting for ${who}${doing ? `: ${doing}` : ""}.`;
 }

@@ -51,10 +51,15 @@ function boardRow(view) {
   return el("div", { class: "tc-board" }, cells);
 }
 
+// A person with their side: "Bob (WOW)"; a name that already ends in brackets takes the side inside
+// them: "Bot 2 (easy, WOW)".
+function withSide(name, label) {
+  return name.endsWith(")") ? `${name.slice(0, -1)}, ${label})` : `${name} (${label})`;
+}
+
 function who(view, label, ctx) {
   // Seat 0 plays YAY, seat 1 plays WOW.
-  const seat = label === "YAY" ? 0 : 1;
-  return `${ctx.seatName(seat)} (${label})`;
+  return withSide(ctx.seatName(label === "YAY" ? 0 : 1), label);
 }
 
 function duelLine(view, ctx) {
@@ -77,7 +82,7 @@ function duelLine(view, ctx) {
   }
   if (view.last_round) {
     const r = view.last_round;
-    parts.push(el("p", { class: "muted" }, `Last round: ${Object.entries(r).filter(([k]) => k !== "winner").map(([k, v]) => `${k} ${v}`).join(", ")}; ${r.winner ? `${r.winner} won it` : "tied"}.`));
+    parts.push(el("p", {}, `Last round: ${Object.entries(r).filter(([k]) => k !== "winner").map(([k, v]) => `${who(view, k, ctx)} ${v}`).join(", ")}; ${r.winner ? `${who(view, r.winner, ctx)} won it` : "tied"}.`));
   }
   return parts;
 }
@@ -123,15 +128,8 @@ function centreCards(view, ctx, rep) {
     const label = i < decided ? `card ${value}, ${caption}` : i === decided ? `card ${value}, to decide now` : `card ${value}, to decide later`;
     return card({ big: value, hue: hue(value), text: caption, dim, selected: i === decided, label, data: { value: String(value) } });
   });
-  const next = rep.your_next;
-  const controls = [];
-  if (next !== null && next !== undefined && ctx.can(`keep ${next}`)) {
-    controls.push(
-      el("button", { type: "button", class: "primary", "data-action": `keep ${next}`, onclick: () => ctx.act(`keep ${next}`) }, `Keep ${next}`),
-      el("button", { type: "button", "data-action": `discard ${next}`, onclick: () => ctx.act(`discard ${next}`) }, `Replace ${next}`),
-    );
-  }
-  return [el("div", { class: "cards hand" }, cards), controls.length ? el("div", { class: "row tc-decide" }, controls) : null];
+  // Keep and Replace are the decision bar's buttons (never drawn twice).
+  return [el("div", { class: "cards hand" }, cards)];
 }
 
 function handCards(view, ctx) {
@@ -142,15 +140,16 @@ function handCards(view, ctx) {
     selected = new Set();
     selectedStep = view.step;
   }
-  const attacking = ctx.legal.some((a) => a.startsWith("attack "));
-  const attackText = () => "attack " + [...selected].map((i) => hand[i]).sort((a, b) => a - b).join(" ");
+  // With attacks of several cards the hand's cards are picked, then "Attack" (in the bar); otherwise a
+  // card clicked is played at once.
+  const attacking = ctx.legal.some((a) => a.startsWith("attack ") && a.split(" ").length > 2);
   const cards = hand.map((value, i) => {
     let onclick = null;
     let label = `card ${value}`;
-    for (const verb of ["duel", "defend", "discard"]) {
+    for (const verb of ["duel", "defend", "discard", "attack"]) {
       if (ctx.can(`${verb} ${value}`)) {
         onclick = () => ctx.act(`${verb} ${value}`);
-        label = `${verb} ${value}`;
+        label = labelOf(`${verb} ${value}`);
       }
     }
     if (attacking) {
@@ -163,14 +162,25 @@ function handCards(view, ctx) {
     }
     return card({ big: value, hue: hue(value), onclick, selected: selected.has(i), label, data: { value: String(value) } });
   });
-  const controls = [];
-  if (attacking) {
-    const text = attackText();
-    const ok = selected.size > 0 && ctx.can(text);
-    controls.push(el("button", { type: "button", class: "primary attack-button", disabled: !ok, onclick: () => ok && ctx.act(text) },
-      selected.size ? (ok ? `Attack with ${text.slice(7)}` : `${text.slice(7)} is not a legal attack`) : "Click cards to attack with"));
+  return [el("div", { class: "cards hand" }, cards)];
+}
+
+// The attack builder, in the decision bar: one toggle per card in the hand, then "Attack". The cards on
+// the board toggle the same choice.
+export function controls(view, ctx) {
+  const hand = view.hand || [];
+  if (!ctx.legal.some((a) => a.startsWith("attack ") && a.split(" ").length > 2)) return null;
+  if (view.step !== selectedStep) {
+    selected = new Set();
+    selectedStep = view.step;
   }
-  return [el("div", { class: "cards hand" }, cards), controls.length ? el("div", { class: "row" }, controls) : null];
+  const text = "attack " + [...selected].map((i) => hand[i]).sort((a, b) => a - b).join(" ");
+  const ok = selected.size > 0 && ctx.can(text);
+  const toggles = hand.map((value, i) => el("button", { type: "button", class: "attack-pick", "aria-pressed": String(selected.has(i)),
+    onclick: () => { if (selected.has(i)) selected.delete(i); else selected.add(i); ctx.rerender(); } }, String(value)));
+  return el("div", { class: "choice-group attack-builder" }, el("span", { class: "lead" }, "Attack with several cards:"), ...toggles,
+    el("button", { type: "button", class: "primary attack-button", disabled: !ok, onclick: () => ok && ctx.act(text) },
+      selected.size ? (ok ? `Attack with ${text.slice(7)}` : `${text.slice(7)} is not a legal attack`) : "pick cards, then attack"));
 }
 
 export function render(board, view, ctx) {
@@ -179,8 +189,8 @@ export function render(board, view, ctx) {
   const counts = Object.entries(view.discards || {}).filter(([, n]) => n > 0).map(([v, n]) => `${v}×${n}`).join(" ");
   const sizes = view.hand_sizes.map((n, s) => `${ctx.seatName(s)}: ${n}`).join(" · ");
   fill(board,
-    el("p", { class: "tc-status" }, `Round ${view.round} · ${view.phase}`, mine ? ` · you are ${mine}` : "",
-      view.waiting_for && view.waiting_for.length ? ` · waiting for ${view.waiting_for.join(", ")}` : ""),
+    el("p", { class: "tc-status" }, `Round ${view.round} · ${PHASES[view.phase] || view.phase}`, mine ? ` · you are ${mine}` : "",
+      view.waiting_for && view.waiting_for.length ? ` · waiting for ${view.waiting_for.map((l) => who(view, l, ctx)).join(", ")}` : ""),
     boardRow(view),
     el("p", { class: "muted-light" }, `Hand sizes: ${sizes} · draw pile ${view.draw_pile_size}`, counts ? ` · discarded: ${counts}` : ""),
     replaceLine(view, ctx),
@@ -190,12 +200,18 @@ export function render(board, view, ctx) {
   );
 }
 
-// The action bar keeps single-card and other actions; multi-card attacks are chosen on the board.
+const PHASES = { replace: "replacing cards", duel: "duel", attack: "attack", defend: "defence", over: "over" };
+
+// The action bar keeps single-card and other actions; multi-card attacks are chosen with the builder.
 export function hide(text) {
   return text.startsWith("attack ") && text.split(" ").length > 2;
 }
 
 export function label(text) {
+  return labelOf(text);
+}
+
+function labelOf(text) {
   const [verb, ...args] = text.split(" ");
   if (verb === "discard") return `Replace ${args[0]}`;
   if (verb === "keep") return `Keep ${args[0]}`;
@@ -205,4 +221,38 @@ export function label(text) {
   if (verb === "attack") return `Attack with ${args.join(" ")}`;
   if (verb === "sacrifice") return "Sacrifice (take the hit)";
   return text;
+}
+
+// Choices of one kind in one row: "Duel with: [3] [7] [9]".
+export function group(text, view) {
+  const [verb, ...args] = text.split(" ");
+  const lead = { duel: "Duel with:", defend: "Defend with:", attack: "Attack with one card:" }[verb];
+  if (lead && args.length === 1) return [lead, args[0]];
+  if (verb === "discard" && !centreReplacement(view)) return ["Replace:", args[0]];
+  return null;
+}
+
+// What the deciding seat must do, in words, for the status line.
+export function prompt(view, ctx, mine) {
+  const names = (view.waiting_for || []).map((l) => who(view, l, ctx)).join(" and ");
+  const rep = view.replace;
+  if (mine) {
+    if (centreReplacement(view) && rep.your_next !== null && rep.your_next !== undefined) {
+      return `You must choose: keep or replace your ${rep.your_next} (each card in turn, lowest first).`;
+    }
+    if (view.phase === "replace") return `You must choose cards to replace${rep && rep.limit != null ? ` (at most ${rep.limit})` : ""}, then Done.`;
+    if (view.phase === "duel") return "Duel: you must choose a card to lay face down; both are revealed together.";
+    if (view.phase === "attack") return "You won the duel: you must attack with one card or several.";
+    if (view.phase === "defend") return `You must defend against ${view.attack ? view.attack.cards.join(" + ") : "the attack"}: choose a card, or sacrifice.`;
+    return "Your decision: choose below.";
+  }
+  if (!names) return null;
+  const doing = { replace: "deciding which cards to replace", duel: "choosing a card for the duel", attack: "choosing an attack",
+    defend: "choosing how to defend" }[view.phase];
+  return `Waiting for ${names}${doing ? `: ${doing}` : ""}.`;
+}
+
+// Tacocat's texts name the sides YAY and WOW: the people are named with them, "Bob (WOW)".
+export function named(text, ctx) {
+  return text.replace(/\b(YAY|WOW)\b(?!'s goal| goal)/g, (label) => withSide(ctx.seatName(label === "YAY" ? 0 : 1), label));
 }

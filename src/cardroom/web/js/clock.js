@@ -1,0 +1,42 @@
+// The page's clocks: the countdown in the decision bar (a reaction window's, or this seat's turn timer)
+// and the clock on every seat chip. Each snapshot says how many seconds are left; the page counts down.
+const ends = { window: null, turn: null, seats: {} }; // when each runs out, in Date.now() time
+
+export function setClocks(message) {
+  const now = Date.now();
+  ends.window = message.window ? now + message.window.remaining * 1000 : null;
+  const mine = message.seat === null ? undefined : message.turn_deadlines[String(message.seat)];
+  ends.turn = mine === undefined ? null : now + mine * 1000; // when a bot will play for me
+  // Every seat's clock is public: when a bot will stand in for whoever is deciding.
+  ends.seats = Object.fromEntries(Object.entries(message.turn_deadlines).map(([seat, left]) => [seat, now + left * 1000]));
+}
+
+function tickSeats(snap, replaying) {
+  for (const clock of document.querySelectorAll(".seat-clock")) {
+    const seatEnds = ends.seats[clock.dataset.seat];
+    const inWindow = ends.window !== null && snap && snap.view.to_act.includes(Number(clock.dataset.seat));
+    if (seatEnds !== undefined && !replaying) clock.textContent = `${Math.ceil(Math.max(0, (seatEnds - Date.now()) / 1000))} s left`;
+    else if (inWindow && !replaying) clock.textContent = `${Math.max(0, (ends.window - Date.now()) / 1000).toFixed(1)} s left`;
+    else clock.textContent = "";
+  }
+}
+
+export function tickClocks(snap, replaying) {
+  tickSeats(snap, replaying);
+  const box = document.getElementById("countdown");
+  if (ends.window === null && ends.turn !== null && !replaying) {
+    const left = Math.max(0, (ends.turn - Date.now()) / 1000);
+    box.hidden = false;
+    box.textContent = `Your turn timer: ${Math.ceil(left)} s`;
+    box.style.setProperty("--left", String(snap.table.turn_seconds ? left / snap.table.turn_seconds : 0));
+    return;
+  }
+  if (ends.window === null || replaying) {
+    box.hidden = true;
+    return;
+  }
+  const left = Math.max(0, (ends.window - Date.now()) / 1000);
+  box.hidden = false;
+  box.textContent = `Reaction window: ${left.toFixed(1)} s`;
+  box.style.setProperty("--left", String(snap && snap.window ? left / snap.window.seconds : 0));
+}

@@ -1,0 +1,72 @@
+// Taking a seat at a table, and naming it. A browser's seat secret is kept per table (api.js); an
+// invitation or hand-over link is spent only by a browser that holds no seat at the table yet, so
+// opening a friend's link never costs anyone a seat (see docs/table-page.md).
+import { api, ApiError, forgetToken, playerName, savePlayerName, saveToken } from "./api.js";
+
+// The link's token comes after '#', so it never reaches server logs. It is read and hidden from the
+// address bar, but not stored until it has been exchanged for this browser's own secret.
+export function takeLinkFromAddress() {
+  const match = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
+  const fromQuery = new URLSearchParams(location.search).get("token");
+  const link = match ? decodeURIComponent(match[1]) : fromQuery;
+  if (link) history.replaceState(null, "", location.pathname);
+  return link || null;
+}
+
+const NO_SEAT = "This browser no longer holds a seat here (it may have been moved to another device). You are watching.";
+const LINK_USED = "This link was already used: its seat has been taken. You are watching.";
+
+async function join(tableId, token) {
+  return api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: playerName() || null } });
+}
+
+// Sit down with this browser's own secret if it has one, else with the link. Returns the token the
+// page uses (null: it watches), whether a link was spent for this browser (then the page asks for a
+// name) and what to tell the person.
+export async function takeSeat(tableId, saved, link, seats) {
+  if (saved) {
+    try {
+      const joined = await join(tableId, saved);
+      if (joined.token) saveToken(tableId, joined.token); // a link stored by an older page, now exchanged
+      let message = "";
+      if (link && link !== saved) {
+        const mine = (seats || []).find((x) => x.seat === joined.seat);
+        message = `This browser already sits at this table, at seat ${joined.seat + 1}${mine ? ` (${mine.name})` : ""}. ` +
+          "The link you opened was not used: if it is a friend's invitation, send it to them.";
+      }
+      return { token: joined.token || saved, fresh: Boolean(joined.token), message };
+    } catch (error) {
+      const gone = error instanceof ApiError && (error.status === 403 || error.status === 410);
+      // The server could not be asked: the seat is kept, the socket retries.
+      if (!gone) return { token: saved, fresh: false, message: error.message };
+      forgetToken(tableId); // this secret opens no seat here any more: forgetting it loses nothing
+      if (!link) return { token: null, fresh: false, message: error.status === 410 ? LINK_USED : NO_SEAT };
+    }
+  }
+  if (!link) return { token: null, fresh: false, message: "" };
+  try {
+    const joined = await join(tableId, link);
+    const token = joined.token || link;
+    saveToken(tableId, token);
+    return { token, fresh: Boolean(joined.token), message: "" };
+  } catch (error) {
+    // Only the link was refused: nothing this browser held is forgotten.
+    const message = error instanceof ApiError && error.status === 410 ? LINK_USED :
+      error instanceof ApiError && error.status === 403 ? "This link opens no seat at this table. You are watching." : error.message;
+    return { token: null, fresh: false, message };
+  }
+}
+
+// This seat's name at this table (and this browser's name for the next ones); empty changes nothing.
+// Returns what went wrong, or "".
+export async function useName(tableId, token, typed) {
+  const name = typed.trim().slice(0, 40);
+  if (!name) return "";
+  savePlayerName(name);
+  try {
+    await api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name } });
+    return "";
+  } catch (error) {
+    return error.message;
+  }
+}

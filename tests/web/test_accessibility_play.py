@@ -1,0 +1,73 @@
+"""axe-core while the game is being played, not only when the page loads: while a reaction window is
+open for this seat (Exploding Kittens' Nope window, T.A.C.O.'s Instants; Tacocat has none, so its
+first decision is checked) and at game over with the dialog open, at laptop and phone width. No
+serious or critical violations, colour contrast (WCAG AA) included. Screenshots of each are saved to
+artifacts/screenshots/axe-*.png."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.server.process import ServerProcess
+from tests.web.player import body, click_something, wait_for_table
+from tests.web.test_accessibility import _serious
+
+pytestmark = pytest.mark.browser
+
+WINDOW = "document.body.dataset.mine === 'true' && document.getElementById('countdown').textContent.startsWith('Reaction')"
+
+
+def _until_window(page: Page, rng: random.Random, timeout: float = 40) -> None:
+    """Click legal things until a reaction window is open for this seat."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if page.evaluate(WINDOW):
+            return
+        if body(page, "mine") == "true" and "busy" not in (page.get_attribute("body", "class") or ""):
+            with contextlib.suppress(PlaywrightError):
+                click_something(page, rng)
+        time.sleep(0.05)
+    raise AssertionError("no reaction window came within the time")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("game", ["tacocat", "exploding-kittens", "taco"])
+def test_no_serious_violations_in_a_window_and_at_game_over(
+    server: ServerProcess, browser: Browser, screenshots: Path, game: str, width: int
+) -> None:
+    seats = [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}]
+    options = {} if game == "tacocat" else {"players": 2}
+    table = httpx.post(
+        server.url + "/api/tables",
+        json={"game": game, "seats": seats, "options": options, "reaction_seconds": 60},
+    ).json()
+    page = browser.new_page(viewport={"width": width, "height": 800 if width > 400 else 844})
+    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
+    wait_for_table(page)
+    if game == "tacocat":
+        page.wait_for_selector("body[data-mine='true']", state="attached")
+    else:
+        _until_window(page, random.Random(5))
+    page.screenshot(path=str(screenshots / f"axe-{game}-{width}-deciding.png"))
+    deciding = _serious(page)
+    # Game over, by conceding (no window may be open then: it closes when answered).
+    page.wait_for_selector("#concede:enabled", timeout=70_000)
+    page.click("#concede")
+    page.click("#concede-yes")
+    page.wait_for_selector("#game-over[open]")
+    page.screenshot(path=str(screenshots / f"axe-{game}-{width}-over.png"))
+    over = _serious(page)
+    # The dialog and the log speak of people by name, never of P0 or P1.
+    said = page.inner_text("#game-over") + page.inner_text("#log")
+    assert "Ada" in page.inner_text("#game-over") and not re.search(r"\bP\d+\b", said), said
+    assert deciding == [] and over == [], {"deciding": deciding, "over": over}
+    page.close()

@@ -58,6 +58,7 @@ LEASE = 10  # tokens a process takes from a stored bucket at a time
 LEASE_LIFE = 60.0
 RENEW_AT = LEASE // 3  # tokens left when the next lease is asked for in the background ...
 RENEW_AFTER = LEASE_LIFE * 0.75  # ... or seconds since it was granted, whichever comes first
+WAITS = 3  # leases a request waits for before it counts as one too many (its key's others spent them)
 
 
 @dataclass
@@ -122,9 +123,17 @@ class SharedRateLimiter:
         lease = self._lease_of(key)
         if not lease.fresh(time.monotonic()):
             lease.left = 0
-        if lease.left == 0:
+        tries = 0
+        while lease.left == 0:
             # Nothing left here: wait for a lease. A renewal asked ahead on the same thread is the
             # quickest; on a thread of its own it may sit behind a wave of them, so ask anew.
+            if tries == WAITS:
+                # Others waiting on the same leases spent them first, again and again: this key is
+                # sending far more at once than its leases hold. Refused (stricter, never looser);
+                # waiting on, each such request once went another call deeper, until Python's
+                # recursion limit turned them into 500s.
+                return False
+            tries += 1
             shared = lease.ahead if self._ahead is self._thread else None
             pending = lease.needed or shared or self._renew(key, lease, needed=True)
             started = timings.clock() if timings.ON else 0.0
@@ -133,8 +142,6 @@ class SharedRateLimiter:
                 timings.add("rate limit lease wait", timings.clock() - started)
             if granted == 0 and lease.left == 0:
                 return False
-            if lease.left == 0:  # others waiting on the same lease spent it first
-                return await self.allow(key)
         lease.left -= 1
         aging = time.monotonic() - lease.taken >= RENEW_AFTER  # read again: the lease may be new
         if (lease.left <= RENEW_AT or aging) and lease.ahead is None and lease.needed is None and not lease.dry:

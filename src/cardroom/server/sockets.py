@@ -26,6 +26,13 @@ from cardroom.server.snapshots import socket_message
 from cardroom.server.tokens import hash_token
 
 SOCKET_PATH = re.compile(r"/api/tables/([^/]{1,200})/ws")
+# What a client may send on a table socket. The room reads nothing from it (the page sends nothing;
+# actions go through the API), so a message is read only to notice the socket closing and then
+# dropped: a larger one closes the socket (1009) before its payload is buffered, and only a few
+# may wait to be read. With the server's default (16 MiB, 32 queued) forty spectators sending one
+# big message each took the server from 95 MB to about 1 GB.
+MAX_MESSAGE = 4096  # bytes
+MAX_QUEUED = 4  # messages
 
 
 class TableSockets:

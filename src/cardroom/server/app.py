@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardroom
-from cardroom.server import collector, database, timings
+from cardroom.server import collector, database, recovery, timings
 from cardroom.server.analysis_api import router as analysis_router
 from cardroom.server.api import router
 from cardroom.server.fastpath import REFUSALS, ActionFastPath, problem
@@ -89,7 +89,10 @@ def create_app(
             url, per_minute / 60.0, per_minute, room.writer.thread if engine.dialect.name == "sqlite" else None
         )
         await room.expire_idle()  # one UPDATE, done before the first request is served
-        background = [asyncio.create_task(_housekeeping(room, tune_collector))]
+        background = [
+            asyncio.create_task(_housekeeping(room, tune_collector)),
+            asyncio.create_task(recovery.watch(room, app.state.health)),
+        ]
         sampler = timings.start()  # None unless $CARDROOM_TIMINGS=1
         if sampler is not None:
             background.append(sampler)

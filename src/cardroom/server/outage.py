@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
+from collections.abc import Callable
 
 import psycopg
 from sqlalchemy import exc as sa
@@ -43,6 +44,8 @@ class Outage:
         self.failing_since: float | None = None  # time.time() of the first failure of an outage
         self.last_error = ""
         self._logged = 0.0
+        # Called when the database is back: what an outage stopped starts again (see :mod:`.recovery`).
+        self.on_recovery: list[Callable[[], None]] = []
 
     def failed(self, exc: BaseException) -> None:
         now = time.time()
@@ -58,6 +61,8 @@ class Outage:
             log.warning("the database is back after %.1f s", time.time() - self.failing_since)
             self.failing_since = None
             self._logged = 0.0
+            for recovered in self.on_recovery:
+                recovered()
 
 
 def is_database_error(exc: BaseException) -> bool:

@@ -30,12 +30,13 @@ PACE = 0.1
 class LoggedServer(ServerProcess):
     """A :class:`ServerProcess` writing its output to a file (a pipe nobody reads could fill and stop it)."""
 
-    def __init__(self, port: int, database: str, log: Path) -> None:
+    def __init__(self, port: int, database: str, log: Path, env: dict[str, str] | None = None) -> None:
         super().__init__(port, database)
         self.log = log
+        self.env = env or {}
 
     def start(self) -> LoggedServer:
-        env = {**os.environ, "CARDROOM_BOT_DELAY": "0", "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "CARDROOM_BOT_DELAY": "0", "PYTHONPATH": str(ROOT), **self.env}
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "tests.server.serve_toy", str(self.port), self.database],
@@ -55,6 +56,14 @@ class LoggedServer(ServerProcess):
                 pass
             time.sleep(0.1)
         raise RuntimeError("server did not start")
+
+    def rss(self) -> int:
+        """The server's resident memory, in bytes."""
+        assert self.proc is not None
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        raise AssertionError("no VmRSS")
 
     def errors(self) -> list[str]:
         """The log's tracebacks and errors (an outage's warnings are expected, these never are)."""

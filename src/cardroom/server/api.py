@@ -259,6 +259,7 @@ async def get_table(table_id: str, room: RoomDep) -> FastJSON:
 )
 async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
     live = await room.live_soon(table_id)
+    await room.chat.ready(table_id)
     return FastJSON(room.snapshot(live, room.optional_seat(live, token)))
 
 

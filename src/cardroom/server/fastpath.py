@@ -87,6 +87,7 @@ class ActionFastPath:
             if spoken_only is not None:
                 raise Refused(spoken_only)
             live = await room.submit(table_id, seat, step, action)
+            await room.chat.ready(table_id)
             status, payload = 200, room.encoded_snapshot(live, seat)
         except REFUSALS as exc:
             status, detail = problem(exc)

@@ -100,7 +100,8 @@ async def address_limit(request: Request) -> None:
         raise RateLimited()
 
 
-# Every route is rate-limited: by its token (TokenDep), else by the requester's address (this).
+# Every route is rate-limited: by its token (TokenDep), else by the requester's address (this);
+# creating a table by its own limit per address (tables_per_minute).
 ByAddress = [Depends(address_limit)]
 
 
@@ -194,7 +195,6 @@ async def game_rules(game: str, preset: str | None = None) -> Rules | JSONRespon
         422: {"model": Problem, "description": "unknown game, preset, option or bot"},
         429: {"model": Problem, "description": "too many tables created from this address"},
     },
-    dependencies=ByAddress,
     summary="Create a table and fill its seats",
 )
 async def create_table(body: CreateTable, request: Request, room: RoomDep) -> TableCreated:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, event, text
 
 from cardroom.server import database, timings
+from cardroom.server.outage import DATABASE_ERRORS
 
 
 @dataclass
@@ -108,6 +109,7 @@ class SharedRateLimiter:
         )
         self._one_trip = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self._leases: dict[str, _Lease] = {}
+        self._outage = RateLimiter(rate, burst)  # the limit while leases cannot be had (see allow)
         self._own_thread = thread is None
         self._thread = thread or ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-limits")
         # Renewals asked ahead go through a thread of their own when the limiter has its own
@@ -137,7 +139,13 @@ class SharedRateLimiter:
             shared = lease.ahead if self._ahead is self._thread else None
             pending = lease.needed or shared or self._renew(key, lease, needed=True)
             started = timings.clock() if timings.ON else 0.0
-            granted = await pending
+            try:
+                granted = await pending
+            except DATABASE_ERRORS:
+                # The database cannot hand out leases (full, read-only, down): this process's own
+                # bucket for the key decides meanwhile, so what needs no write (a view, a table's
+                # facts) is still served; what does answers 503 when it reaches the database.
+                return self._outage.allow(key)
             if timings.ON:
                 timings.add("rate limit lease wait", timings.clock() - started)
             if granted == 0 and lease.left == 0:

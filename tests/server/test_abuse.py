@@ -13,13 +13,14 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import event
+from sqlalchemy import create_engine, event
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from cardroom.server import hub, store
 from cardroom.server.app import create_app
 from tests.server.conftest import auth, create
-from tests.server.faults import LoggedServer
+from tests.server.faults import LoggedServer, wait_for
 from tests.server.process import free_port
 
 
@@ -168,3 +169,31 @@ def test_no_database_work_on_the_event_loop_for_the_lobby_or_a_table(db_url: str
             == 200
         )
         assert on_loop == []
+
+
+def _stored_steps(db_url: str, table_id: str) -> int:
+    """Read from the database itself (asking the server would count as watching the table)."""
+    engine = create_engine(db_url)
+    try:
+        return len(store.load_actions(engine, table_id))
+    finally:
+        engine.dispose()
+
+
+def test_bots_alone_pause_while_nobody_follows_their_table(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Twenty tables of bots at the largest budget once kept both cores busy with nobody connected."""
+    monkeypatch.setattr(hub, "LOOKED_FOR", 0.5)
+    with TestClient(create_app(db_url, bot_delay=0.05, tables_per_minute=1000)) as client:
+        made = client.post(
+            "/api/tables", json={"game": "tacocat", "seats": [{"kind": "bot"}, {"kind": "bot"}]}
+        ).json()
+        table = made["table_id"]
+        time.sleep(2.0)  # its creation counted as a look; then nobody followed it
+        paused = _stored_steps(db_url, table)
+        assert paused > 0  # the bots played while their creator could have been watching
+        time.sleep(1.0)
+        assert _stored_steps(db_url, table) == paused
+        assert client.get(f"/api/tables/{table}/view").status_code == 200  # a spectator looks
+        wait_for(lambda: _stored_steps(db_url, table) > paused, 10, "the bots play on once someone looks")

@@ -213,6 +213,7 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         body.turn_seconds,
         body.hints,
     )
+    room.hub.looked_at(created.table_id)  # its creator is about to follow it
     await asyncio.to_thread(store.set_creator, room.engine, created.table_id, creator)
     if body.private:
         await asyncio.to_thread(listing.mark_private, room.engine, created.table_id)
@@ -248,7 +249,9 @@ async def list_tables(request: Request) -> Response:
     summary="A table's public facts",
 )
 async def get_table(table_id: str, room: RoomDep) -> FastJSON:
-    return FastJSON(public_summary(await room.live_soon(table_id)))
+    live = await room.live_soon(table_id)
+    room.hub.looked_at(table_id)
+    return FastJSON(public_summary(live))
 
 
 @router.get(
@@ -259,6 +262,7 @@ async def get_table(table_id: str, room: RoomDep) -> FastJSON:
 )
 async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
     live = await room.live_soon(table_id)
+    room.hub.looked_at(table_id)
     await room.chat.ready(table_id)
     return FastJSON(room.snapshot(live, room.optional_seat(live, token)))
 

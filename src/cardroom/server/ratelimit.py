@@ -59,7 +59,6 @@ LEASE = 10  # tokens a process takes from a stored bucket at a time
 LEASE_LIFE = 60.0
 RENEW_AT = LEASE // 3  # tokens left when the next lease is asked for in the background ...
 RENEW_AFTER = LEASE_LIFE * 0.75  # ... or seconds since it was granted, whichever comes first
-WAITS = 3  # leases a request waits for before it counts as one too many (its key's others spent them)
 
 
 @dataclass
@@ -125,22 +124,24 @@ class SharedRateLimiter:
         lease = self._lease_of(key)
         if not lease.fresh(time.monotonic()):
             lease.left = 0
-        tries = 0
+        # When others waiting on the same lease spend it first, this request waits for the next
+        # one. Each lease either grants a token to someone or finds the bucket empty (then every
+        # request waiting on it is refused), so the wait ends. It once called itself instead, on a
+        # lease granted but not yet added here: with 60 requests at once on one token that went
+        # on without yielding until Python's recursion limit, and a fifth of them were answered 500.
         while lease.left == 0:
             # Nothing left here: wait for a lease. A renewal asked ahead on the same thread is the
             # quickest; on a thread of its own it may sit behind a wave of them, so ask anew.
-            if tries == WAITS:
-                # Others waiting on the same leases spent them first, again and again: this key is
-                # sending far more at once than its leases hold. Refused (stricter, never looser);
-                # waiting on, each such request once went another call deeper, until Python's
-                # recursion limit turned them into 500s.
-                return False
-            tries += 1
             shared = lease.ahead if self._ahead is self._thread else None
             pending = lease.needed or shared or self._renew(key, lease, needed=True)
             started = timings.clock() if timings.ON else 0.0
             try:
                 granted = await pending
+                # A lease already granted is returned at once, before its done-callback (which adds
+                # its tokens here and clears it) has run: let it run, or this loop would find the
+                # same finished lease again and again without ever yielding, freezing the server.
+                while lease.needed is pending or lease.ahead is pending:
+                    await asyncio.sleep(0)
             except DATABASE_ERRORS:
                 # The database cannot hand out leases (full, read-only, down): this process's own
                 # bucket for the key decides meanwhile, so what needs no write (a view, a table's

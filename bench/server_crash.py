@@ -199,6 +199,7 @@ def main() -> None:
             reader.kill()
             reader.wait(10)
         shutil.rmtree(workdir, ignore_errors=True)
+    lost = sorted(set(lost))  # an action lost is found again after every later kill
     reading = "another process reading the file" if args.reader else "no other process on the file"
     print(f"{args.kills} kills ({reading}): {acked_total} acknowledged actions, {len(lost)} lost or broken")
     for line in lost[:20]:

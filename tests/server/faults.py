@@ -121,7 +121,7 @@ class Table:
             f"{base}/api/tables/{self.id}/view", headers={"Authorization": f"Bearer {self.tokens[seat]}"}
         )
         statuses[answer.status_code] += 1
-        return answer.json() if answer.status_code == 200 else None  # type: ignore[no-any-return]
+        return answer.json() if answer.status_code == 200 else None
 
 
 class Players:

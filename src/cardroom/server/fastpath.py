@@ -29,7 +29,15 @@ JSON_HEADERS = [(b"content-type", b"application/json")]
 
 
 # The room's refusals, and the database errors that answer 503 (see :mod:`.outage`).
-REFUSALS = (UnknownTable, WrongToken, SeatTaken, StaleStep, Refused, RateLimited, *DATABASE_ERRORS)
+REFUSALS: tuple[type[Exception], ...] = (
+    UnknownTable,
+    WrongToken,
+    SeatTaken,
+    StaleStep,
+    Refused,
+    RateLimited,
+    *DATABASE_ERRORS,
+)
 SEAT_TAKEN = "this link was already used: its seat has been taken (ask whoever sent it for a new one)"
 
 

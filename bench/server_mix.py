@@ -49,6 +49,7 @@ class Mix:
         self.statuses: defaultdict[str, Counter[str]] = defaultdict(Counter)
         self.table_ids: list[str] = []
         self.clock_tables: list[str] = []
+        self.clock_steps: dict[str, int] = {}  # a clock table's step when last looked at
         self.stopping = False
         self.rng = random.Random(args.seed)
 
@@ -130,7 +131,9 @@ class Mix:
             while True:
                 await asyncio.sleep(10)
                 for table in self.clock_tables:
-                    await self.get(http, "clock table", f"/api/tables/{table}")
+                    facts = await self.get(http, "clock table", f"/api/tables/{table}")
+                    if isinstance(facts, dict):
+                        self.clock_steps[table] = int(facts["step"])
 
     async def token_flood(self) -> None:
         async with self.session("127.0.2.1") as http:
@@ -139,8 +142,8 @@ class Mix:
                 made = await r.json()
             while True:
                 await asyncio.gather(
-                    *(self.get(http, "abuse: 60 at once, one token", f"/api/tables/{made['table_id']}/view",
-                               made["token"]) for _ in range(60))
+                    *(self.get(http, "abuse: 150 at once, one token", f"/api/tables/{made['table_id']}/view",
+                               made["token"]) for _ in range(150))
                 )  # fmt: skip
                 await asyncio.sleep(10)
 
@@ -219,6 +222,8 @@ def main() -> None:
         shown = "  ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
         print(f"  {who:34s} {shown}")
         failures += sum(v for k, v in counts.items() if k.isdigit() and int(k) >= 500)
+    print(f"tables played by their clocks: {sum(mix.clock_steps.values())} moves made by the clock at "
+          f"{len(mix.clock_steps)} tables")  # fmt: skip
     problems = log_problems(log)
     print(f"5xx answers to the rest of the room: {failures}")
     print(f"server log: {len(problems)} error lines" + "".join(f"\n  {line}" for line in problems[:10]))

@@ -23,7 +23,6 @@ import argparse
 import asyncio
 import random
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -34,7 +33,7 @@ from pathlib import Path
 
 import aiohttp
 
-from _measure import free_port, start_server
+from _measure import free_port, start_server, stop_server
 
 HERE = Path(__file__).resolve().parent
 BIG = b"x" * (1024 * 1024)
@@ -210,11 +209,7 @@ def main() -> None:
         mix.stopping = True
         side.join(60)
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
         shutil.rmtree(workdir, ignore_errors=True)
     print("the rest of the room, over the whole run (answers by status):")
     failures = 0

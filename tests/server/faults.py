@@ -15,12 +15,14 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 from sqlalchemy import create_engine, text
 
-from tests.server.process import ROOT, ServerProcess
+from tests.server.process import ROOT, ServerProcess, free_port
 
 TIMEOUT = 15.0  # seconds any one request may take
 # Seconds between a player's moves: each seat stays well inside its rate limit (20 requests a second).
@@ -235,3 +237,32 @@ def wait_for(condition: object, seconds: float, what: str) -> None:
             return
         time.sleep(0.1)
     raise AssertionError(f"{what} within {seconds:g} s")
+
+
+@contextmanager
+def playing(url: str, log: Path, tables: int = 4) -> Iterator[tuple[LoggedServer, Players]]:
+    """A real server on ``url`` with people playing on it (20 moves acknowledged already); the
+    server is killed at the end."""
+    server = LoggedServer(free_port(), url, log).start()
+    players = Players(server.url, tables=tables)
+    try:
+        players.start()
+        wait_for(lambda: players.acknowledged() >= 20, 30, "20 moves acknowledged")
+        yield server, players
+    finally:
+        players.stop()
+        server.kill()
+
+
+def restart_and_check(server: LoggedServer, url: str, players: Players) -> int:
+    """SIGKILL the server, start it again and check every invariant: how many acknowledged actions
+    were checked. No request may have had a 5xx but 503, and the log no error."""
+    check_shown_is_stored(server.url, url, players)
+    server.kill()
+    server.start()
+    checked = check_nothing_lost(url, players)
+    check_shown_is_stored(server.url, url, players)
+    check_serves(server.url, players)
+    assert server.errors() == []
+    assert not {s for s in players.statuses if s >= 500} - {503}, players.statuses
+    return checked

@@ -9,21 +9,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.server.faults import LoggedServer, Players, check_nothing_lost, wait_for
-from tests.server.process import free_port
+from tests.server.faults import check_nothing_lost, playing, wait_for
 
 CARDROOM = shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"
 
 
 def test_backup_during_play_is_a_consistent_copy(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'room.sqlite3'}"
-    server = LoggedServer(free_port(), url, tmp_path / "server.log").start()
-    players = Players(server.url, tables=4)
     copy = tmp_path / "backups" / "copy.sqlite3"
     copy.parent.mkdir()
-    try:
-        players.start()
-        wait_for(lambda: players.acknowledged() >= 20, 30, "20 moves acknowledged")
+    with playing(url, tmp_path / "server.log") as (_, players):
         before = {t.id: dict(t.acked) for t in players.tables}
         done = subprocess.run(
             [CARDROOM, "backup", str(copy), "--database", url], capture_output=True, text=True, timeout=60
@@ -32,9 +27,6 @@ def test_backup_during_play_is_a_consistent_copy(tmp_path: Path) -> None:
         assert "backed up" in done.stdout
         wait_for(lambda: players.acknowledged() >= sum(map(len, before.values())) + 10, 30, "play goes on")
         players.stop()
-    finally:
-        players.stop()
-        server.kill()
     assert sorted(p.name for p in copy.parent.iterdir()) == ["copy.sqlite3"]  # no -wal, no partial file
     with sqlite3.connect(copy) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -15,16 +15,8 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.server.faults import (
-    LoggedServer,
-    Players,
-    check_nothing_lost,
-    check_serves,
-    check_shown_is_stored,
-    wait_for,
-)
+from tests.server.faults import playing, restart_and_check, wait_for
 from tests.server.postgres import Postgres
-from tests.server.process import free_port
 
 
 @pytest.fixture
@@ -39,24 +31,8 @@ def postgres() -> Iterator[Postgres]:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def _restart_and_check(server: LoggedServer, url: str, players: Players) -> int:
-    check_shown_is_stored(server.url, url, players)
-    server.kill()
-    server.start()
-    checked = check_nothing_lost(url, players)
-    check_shown_is_stored(server.url, url, players)
-    check_serves(server.url, players)
-    assert server.errors() == []
-    assert not {s for s in players.statuses if s >= 500} - {503}, players.statuses
-    return checked
-
-
 def test_postgres_stopped_and_started_mid_game(postgres: Postgres, tmp_path: Path) -> None:
-    server = LoggedServer(free_port(), postgres.url, tmp_path / "server.log").start()
-    players = Players(server.url, tables=4)
-    try:
-        players.start()
-        wait_for(lambda: players.acknowledged() >= 20, 30, "20 moves acknowledged")
+    with playing(postgres.url, tmp_path / "server.log") as (server, players):
         postgres.stop()
         wait_for(lambda: players.statuses[503] >= 5, 30, "moves refused with 503 while PostgreSQL is down")
         health = httpx.get(f"{server.url}/healthz", timeout=20)
@@ -71,39 +47,31 @@ def test_postgres_stopped_and_started_mid_game(postgres: Postgres, tmp_path: Pat
         )
         players.stop()
         assert players.statuses[503] - refused <= 8  # at most a few in flight while reconnecting
-        assert _restart_and_check(server, postgres.url, players) >= 40
-    finally:
-        players.stop()
-        server.kill()
+        assert restart_and_check(server, postgres.url, players) >= 40
 
 
 def test_the_servers_connections_killed_mid_game(postgres: Postgres, tmp_path: Path) -> None:
-    server = LoggedServer(free_port(), postgres.url, tmp_path / "server.log").start()
-    players = Players(server.url, tables=4)
     admin = create_engine(
         postgres.url.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT"
     )
     try:
-        players.start()
-        wait_for(lambda: players.acknowledged() >= 20, 30, "20 moves acknowledged")
-        killed = 0
-        for _ in range(3):
-            with admin.connect() as conn:
-                killed += len(
-                    conn.execute(
-                        text(
-                            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                            "WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'"
-                        )
-                    ).all()
-                )
-            acked = players.acknowledged()
-            wait_for(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves")
-            time.sleep(0.2)
-        players.stop()
-        assert killed >= 6  # the group commit's, the pool's and the notification channel's, each time
-        assert _restart_and_check(server, postgres.url, players) >= 50
+        with playing(postgres.url, tmp_path / "server.log") as (server, players):
+            killed = 0
+            for _ in range(3):
+                with admin.connect() as conn:
+                    killed += len(
+                        conn.execute(
+                            text(
+                                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                "WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'"
+                            )
+                        ).all()
+                    )
+                acked = players.acknowledged()
+                wait_for(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves")
+                time.sleep(0.2)
+            players.stop()
+            assert killed >= 6  # the group commit's, the pool's and the notification channel's, each time
+            assert restart_and_check(server, postgres.url, players) >= 50
     finally:
-        players.stop()
-        server.kill()
         admin.dispose()

@@ -17,12 +17,11 @@ import pytest
 from tests.server.faults import (
     LoggedServer,
     Players,
-    check_nothing_lost,
-    check_serves,
     check_shown_is_stored,
+    playing,
+    restart_and_check,
     wait_for,
 )
-from tests.server.process import free_port
 
 SHELL = ["sqlite3", "-bail", "-cmd", ".timeout 10000"]
 
@@ -39,27 +38,10 @@ def _python_read(db: Path) -> int:
     return int(done.stdout)
 
 
-def _restart_and_check(server: LoggedServer, url: str, players: Players) -> int:
-    """SIGKILL the server, start it again, check every invariant: the acknowledged actions checked."""
-    check_shown_is_stored(server.url, url, players)
-    server.kill()
-    server.start()
-    checked = check_nothing_lost(url, players)
-    check_shown_is_stored(server.url, url, players)
-    check_serves(server.url, players)
-    assert server.errors() == []
-    assert not {s for s in players.statuses if s >= 500} - {503}, players.statuses
-    return checked
-
-
 def test_other_processes_reading_writing_and_backing_up_lose_nothing(tmp_path: Path) -> None:
     db = tmp_path / "room.sqlite3"
     url = f"sqlite:///{db}"
-    server = LoggedServer(free_port(), url, tmp_path / "server.log").start()
-    players = Players(server.url, tables=4)
-    try:
-        players.start()
-        wait_for(lambda: players.acknowledged() >= 20, 30, "20 moves acknowledged")
+    with playing(url, tmp_path / "server.log") as (server, players):
         for round_ in range(3):
             assert _python_read(db) >= 0
             _shell(db, "SELECT count(*) FROM tables;")
@@ -73,11 +55,8 @@ def test_other_processes_reading_writing_and_backing_up_lose_nothing(tmp_path: P
         assert (
             _python_read(tmp_path / "copy2.sqlite3") > 0 and _python_read(tmp_path / "vacuumed2.sqlite3") > 0
         )
-        assert _restart_and_check(server, url, players) >= 50
+        assert restart_and_check(server, url, players) >= 50
         assert players.statuses[503] == 0  # nothing here stops the server writing
-    finally:
-        players.stop()
-        server.kill()
 
 
 @pytest.fixture
@@ -108,60 +87,49 @@ def _fill(disk: Path) -> Path:
     return filler
 
 
+def _refused_then_recovered(server: LoggedServer, url: str, players: Players, fault: str) -> None:
+    """Moves are refused with 503 and the health check says so; nothing refused was applied."""
+    wait_for(lambda: players.statuses[503] >= 5, 30, f"moves refused with 503 ({fault})")
+    health = httpx.get(f"{server.url}/healthz", timeout=10)
+    assert health.status_code == 503 and not health.json()["writable"], health.text
+    players.stop()
+    check_shown_is_stored(server.url, url, players)
+
+
+def _plays_again(players: Players) -> None:
+    """The same server, without a restart, acknowledges moves again."""
+    acked = players.acknowledged()
+    players.start()
+    wait_for(lambda: players.acknowledged() >= acked + 20, 30, "moves acknowledged after the fault")
+    players.stop()
+
+
 def test_a_full_disk_answers_503_changes_nothing_and_recovers(small_disk: Path, tmp_path: Path) -> None:
     db = small_disk / "room.sqlite3"
     url = f"sqlite:///{db}"
-    server = LoggedServer(free_port(), url, tmp_path / "server.log").start()
-    players = Players(server.url, tables=4)
-    try:
-        players.start()
-        wait_for(lambda: players.acknowledged() >= 20, 30, "20 moves acknowledged")
+    with playing(url, tmp_path / "server.log") as (server, players):
         # The write-ahead log emptied into the database (by another process), so the next commit
         # must grow it: with the disk full, it cannot.
         _shell(db, "PRAGMA wal_checkpoint(TRUNCATE);")
         filler = _fill(small_disk)
-        wait_for(lambda: players.statuses[503] >= 5, 30, "moves refused with 503 on the full disk")
-        health = httpx.get(f"{server.url}/healthz", timeout=10)
-        assert health.status_code == 503 and not health.json()["writable"], health.text
-        players.stop()
-        check_shown_is_stored(server.url, url, players)  # nothing refused was applied
+        _refused_then_recovered(server, url, players, "the disk is full")
         filler.unlink()
-        acked = players.acknowledged()
-        players.start()  # the same server, without a restart
-        wait_for(
-            lambda: players.acknowledged() >= acked + 20, 30, "moves acknowledged after the disk has room"
-        )
-        players.stop()
-        assert _restart_and_check(server, url, players) >= 40
-    finally:
-        players.stop()
-        server.kill()
+        _plays_again(players)
+        assert restart_and_check(server, url, players) >= 40
 
 
 def test_a_read_only_database_answers_503_changes_nothing_and_recovers(tmp_path: Path) -> None:
     db = tmp_path / "room.sqlite3"
     url = f"sqlite:///{db}"
-    server = LoggedServer(free_port(), url, tmp_path / "server.log").start()
-    players = Players(server.url, tables=4)
-    frozen = [db, db.with_name(db.name + "-wal")]
+    frozen = [str(db), str(db) + "-wal"]
     try:
-        players.start()
-        wait_for(lambda: players.acknowledged() >= 20, 30, "20 moves acknowledged")
-        # Root ignores file modes: the files are made immutable, which holds for root and for the
-        # server's descriptors already open (a read-only filesystem, in effect).
-        subprocess.run(["chattr", "+i", *map(str, frozen)], check=True)
-        wait_for(lambda: players.statuses[503] >= 5, 30, "moves refused with 503 on the read-only file")
-        health = httpx.get(f"{server.url}/healthz", timeout=10)
-        assert health.status_code == 503 and not health.json()["writable"], health.text
-        players.stop()
-        check_shown_is_stored(server.url, url, players)
-        subprocess.run(["chattr", "-i", *map(str, frozen)], check=True)
-        acked = players.acknowledged()
-        players.start()
-        wait_for(lambda: players.acknowledged() >= acked + 20, 30, "moves acknowledged once writable again")
-        players.stop()
-        assert _restart_and_check(server, url, players) >= 40
+        with playing(url, tmp_path / "server.log") as (server, players):
+            # Root ignores file modes: the files are made immutable, which holds for root and for
+            # the server's descriptors already open (a read-only filesystem, in effect).
+            subprocess.run(["chattr", "+i", *frozen], check=True)
+            _refused_then_recovered(server, url, players, "the file is read-only")
+            subprocess.run(["chattr", "-i", *frozen], check=True)
+            _plays_again(players)
+            assert restart_and_check(server, url, players) >= 40
     finally:
-        subprocess.run(["chattr", "-i", *map(str, frozen)], check=False, capture_output=True)
-        players.stop()
-        server.kill()
+        subprocess.run(["chattr", "-i", *frozen], check=False, capture_output=True)

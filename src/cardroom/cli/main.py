@@ -127,19 +127,26 @@ def games() -> None:
         console.print(table)
 
 
+DatabaseOpt = Annotated[
+    str | None, typer.Option(help="SQLAlchemy URL (default: $CARDROOM_DATABASE_URL or ./cardroom.sqlite3)")
+]
+
+
+def _no_server(exc: ImportError) -> None:
+    _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom[server]'")
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    database: Annotated[
-        str | None, typer.Option(help="SQLAlchemy URL (default: $CARDROOM_DATABASE_URL or a SQLite file)")
-    ] = None,
+    database: DatabaseOpt = None,
 ) -> None:
     """Run the online card room (needs the `server` extra)."""
     try:
         from cardroom.server.cli import serve as run_serve
     except ImportError as exc:
-        _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom[server]'")
+        _no_server(exc)
         return
     run_serve(host=host, port=port, database=database)
 
@@ -147,9 +154,7 @@ def serve(
 @app.command()
 def backup(
     destination: Annotated[Path, typer.Argument(help="the file to write the copy to (replaced if it exists)")],
-    database: Annotated[
-        str | None, typer.Option(help="SQLAlchemy URL (default: $CARDROOM_DATABASE_URL or ./cardroom.sqlite3)")
-    ] = None,
+    database: DatabaseOpt = None,
 ) -> None:
     """Copy the card room's SQLite database while the server runs (a consistent, online copy)."""
     try:
@@ -157,7 +162,7 @@ def backup(
         from cardroom.server.backup import backup as run_backup
         from cardroom.server.database import database_url
     except ImportError as exc:
-        _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom[server]'")
+        _no_server(exc)
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 

@@ -8,7 +8,8 @@ each went through four layers of send wrappers and a decode of bytes to text and
 
 A refused socket is accepted and then closed with a code and a reason, so a browser can tell why
 (a refusal before the handshake reaches a page only as an anonymous failure): 4404 no such table,
-4403 a token that opens no seat here, 4429 too many sockets (per table, per seat, in all).
+4403 a token that opens no seat here, 4429 too many sockets (per table, per seat, in all), 1013 the
+database is unavailable (try again later).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from urllib.parse import parse_qs
 from cardroom.server import timings
 from cardroom.server.errors import UnknownTable, WrongToken
 from cardroom.server.limits import ASGIApp, Receive, Scope, Send
+from cardroom.server.outage import DATABASE_ERRORS
 from cardroom.server.ratelimit import SharedRateLimiter
 from cardroom.server.rooms import Room
 from cardroom.server.snapshots import socket_message
@@ -58,13 +60,16 @@ async def table_socket(
     room: Room, limiter: SharedRateLimiter, table_id: str, token: str | None, receive: Receive, send: Send
 ) -> None:
     try:
-        live = room.live(table_id)
+        live = await room.live_soon(table_id)  # a table not in memory is read on a thread
         seat = room.optional_seat(live, token)
     except UnknownTable:
         await _refuse(send, 4404, "no such table")
         return
     except WrongToken:
         await _refuse(send, 4403, "wrong token")
+        return
+    except DATABASE_ERRORS:
+        await _refuse(send, 1013, "the database is unavailable; try again in a moment")
         return
     refusal = room.hub.refusal(table_id, seat)
     if refusal is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -52,6 +53,15 @@ def start_server(
             time.sleep(0.2)
     proc.kill()
     raise SystemExit("the server did not start within 60 s")
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, and SIGKILL if it has not stopped within 15 s."""
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 def cpu_seconds(pid: int) -> float:

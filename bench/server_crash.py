@@ -2,9 +2,11 @@
 database, and check that nothing acknowledged was lost.
 
 Each round plays Tacocat tables (two human seats, moves as fast as the server answers) for a random
-time, then kills the server with SIGKILL (no shutdown code runs). After the restart every table must
-be at least at the step after its last acknowledged action (steps are stored in order, so nothing
-acknowledged is missing), and every unfinished table must still take a move.
+time, then kills the server with SIGKILL (no shutdown code runs). Meanwhile another process opens the
+SQLite file, reads it and closes it again, over and over (as a `sqlite3` shell or a backup script
+would: once that made the server lose its write-ahead log). After the restart every acknowledged
+action must be stored as acknowledged (read from the file itself), every table must be at least at
+the step after its last acknowledged action, and every unfinished table must still take a move.
 
     python bench/server_crash.py --kills 20 --tables 20
 """
@@ -16,6 +18,7 @@ import asyncio
 import random
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -88,6 +91,31 @@ class Player:
         return problems
 
 
+# Another process reading the live database: open, count, close, a few times a second.
+READER = """
+import sqlite3, sys, time
+while True:
+    c = sqlite3.connect(sys.argv[1], timeout=10)
+    c.execute("SELECT count(*) FROM actions").fetchone()
+    c.close()
+    time.sleep(0.2)
+"""
+
+
+def lost_actions(path: Path, players: list[Player]) -> list[str]:
+    """Acknowledged actions not stored as acknowledged, read from the database file itself."""
+    with sqlite3.connect(path, timeout=30) as conn:
+        stored = {
+            (t, step): seat for t, step, seat in conn.execute("SELECT table_id, step, seat FROM actions")
+        }
+    return [
+        f"{p.table_id}: step {step} acknowledged (seat {seat}, {text}) but stored as {stored.get((p.table_id, step))}"
+        for p in players
+        for step, (seat, text) in p.acked.items()
+        if stored.get((p.table_id, step)) != seat
+    ]
+
+
 async def round_trip(base: str, players: list[Player], seconds: float) -> None:
     until = time.monotonic() + seconds
     await asyncio.gather(*(p.play(until) for p in players))
@@ -102,12 +130,20 @@ def main() -> None:
     )
     parser.add_argument("--tables", type=int, default=20, help="tables played at once (1 to 500)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--reader",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="another process opens, reads and closes the SQLite file all along (default: on)",
+    )
     args = parser.parse_args()
     if not 1 <= args.kills <= 100 or not 1 <= args.tables <= 500:
         parser.error("--kills is 1 to 100 and --tables 1 to 500")
     rng = random.Random(args.seed)
     workdir = Path(tempfile.mkdtemp(prefix="cardroom-crash-"))
-    database = f"sqlite:///{workdir / 'crash.sqlite3'}"
+    path = workdir / "crash.sqlite3"
+    database = f"sqlite:///{path}"
+    reader: subprocess.Popen[bytes] | None = None
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     lost: list[str] = []
@@ -122,6 +158,8 @@ def main() -> None:
             return players
 
         players = asyncio.run(setup())
+        if args.reader:
+            reader = subprocess.Popen([sys.executable, "-c", READER, str(path)])
         for kill in range(1, args.kills + 1):
             seconds = rng.uniform(0.5, 3.0)
 
@@ -146,7 +184,7 @@ def main() -> None:
                         found += await p.check()
                     return found
 
-            problems = asyncio.run(verify())
+            problems = asyncio.run(verify()) + lost_actions(path, players)
             lost += problems
             acked_total = sum(len(p.acked) for p in players)
             print(
@@ -157,8 +195,13 @@ def main() -> None:
         server.send_signal(signal.SIGTERM)
         server.wait(15)
     finally:
+        if reader is not None:
+            reader.kill()
+            reader.wait(10)
         shutil.rmtree(workdir, ignore_errors=True)
-    print(f"{args.kills} kills, {acked_total} acknowledged actions, {len(lost)} lost or broken")
+    lost = sorted(set(lost))  # an action lost is found again after every later kill
+    reading = "another process reading the file" if args.reader else "no other process on the file"
+    print(f"{args.kills} kills ({reading}): {acked_total} acknowledged actions, {len(lost)} lost or broken")
     for line in lost[:20]:
         print("  " + line)
     if lost:

@@ -58,6 +58,10 @@ class Postgres:
             check=True,
             capture_output=True,
         )
+        return self.resume()
+
+    def resume(self) -> Postgres:
+        """Start the server on its existing data directory (after :meth:`start` and :meth:`stop`)."""
         options = f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1"
         if not self.durable:
             options += " -c fsync=off"

@@ -1,4 +1,4 @@
-"""The `cardroom` command: play, replay, analyse, rules, games, serve, arena, arena-merge, balance."""
+"""The `cardroom` command: play, replay, analyse, rules, games, serve, backup, arena, arena-merge, balance."""
 
 from __future__ import annotations
 
@@ -127,21 +127,55 @@ def games() -> None:
         console.print(table)
 
 
+DatabaseOpt = Annotated[
+    str | None, typer.Option(help="SQLAlchemy URL (default: $CARDROOM_DATABASE_URL or ./cardroom.sqlite3)")
+]
+
+
+def _no_server(exc: ImportError) -> None:
+    _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom[server]'")
+
+
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    database: Annotated[
-        str | None, typer.Option(help="SQLAlchemy URL (default: $CARDROOM_DATABASE_URL or a SQLite file)")
-    ] = None,
+    database: DatabaseOpt = None,
 ) -> None:
     """Run the online card room (needs the `server` extra)."""
     try:
         from cardroom.server.cli import serve as run_serve
     except ImportError as exc:
-        _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom[server]'")
+        _no_server(exc)
         return
     run_serve(host=host, port=port, database=database)
+
+
+@app.command()
+def backup(
+    destination: Annotated[Path, typer.Argument(help="the file to write the copy to (replaced if it exists)")],
+    database: DatabaseOpt = None,
+) -> None:
+    """Copy the card room's SQLite database while the server runs (a consistent, online copy)."""
+    try:
+        from cardroom.server.backup import BackupError
+        from cardroom.server.backup import backup as run_backup
+        from cardroom.server.database import database_url
+    except ImportError as exc:
+        _no_server(exc)
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    with Progress(TextColumn("copying pages"), BarColumn(), MofNCompleteColumn(), console=console) as bar:
+        task = bar.add_task("backup", total=None)
+        try:
+            pages = run_backup(
+                database_url(database), destination, lambda done, total: bar.update(task, completed=done, total=total)
+            )
+        except BackupError as exc:
+            _fail(str(exc))
+            return
+    console.print(f"backed up {pages} pages to {destination} (restore: stop the server, put this file in place)")
 
 
 @app.command()

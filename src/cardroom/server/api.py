@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import os
-from datetime import timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
@@ -80,18 +79,30 @@ async def bearer(
     elif token:
         found = token
     limiter: SharedRateLimiter = request.app.state.limiter
-    # Only hashes are stored (rate_buckets), neither tokens nor addresses; an address's key starts
-    # with "@", which no token's hash (hexadecimal) does.
-    if found:
-        key = hash_token(found)
-    else:
-        key = "@" + hash_token(request.client.host if request.client else "?")[:63]
-    if not await limiter.allow(key):
+    if not await limiter.allow(hash_token(found) if found else address_key(request)):
         raise RateLimited()
     return found
 
 
 TokenDep = Annotated[str | None, Depends(bearer)]
+
+
+def address_key(request: Request) -> str:
+    """The rate-limit key of the requester's address. Only hashes are stored (rate_buckets), neither
+    tokens nor addresses; an address's key starts with "@", which no token's hash (hexadecimal) does."""
+    return "@" + hash_token(request.client.host if request.client else "?")[:63]
+
+
+async def address_limit(request: Request) -> None:
+    """The rate limit of a route that takes no token: the requester's address's bucket."""
+    limiter: SharedRateLimiter = request.app.state.limiter
+    if not await limiter.allow(address_key(request)):
+        raise RateLimited()
+
+
+# Every route is rate-limited: by its token (TokenDep), else by the requester's address (this);
+# creating a table by its own limit per address (tables_per_minute).
+ByAddress = [Depends(address_limit)]
 
 
 def public_base(request: Request) -> str:
@@ -104,7 +115,9 @@ def public_base(request: Request) -> str:
 # -- games --------------------------------------------------------------------------------------------
 
 
-@router.get("/games", response_model=list[GameInfo], summary="The games that can be played")
+@router.get(
+    "/games", response_model=list[GameInfo], dependencies=ByAddress, summary="The games that can be played"
+)
 async def list_games() -> list[GameInfo]:
     infos = []
     for name in game_names():
@@ -155,6 +168,7 @@ def _seat_counts(cls: Any) -> list[int]:
     "/games/{game}/rules",
     response_model=Rules,
     responses={404: {"model": Problem}, 422: {"model": Problem}},
+    dependencies=ByAddress,
     summary="The rules of a game under a preset",
 )
 async def game_rules(game: str, preset: str | None = None) -> Rules | JSONResponse:
@@ -187,9 +201,8 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
     # Tables are stored for good: one address may not fill the disk with them. Counted in the
     # database, so the limit holds across every process.
     creator = hash_token("address:" + (request.client.host if request.client else "?"))[:16]
-    per_minute: int = request.app.state.tables_per_minute
-    since = store.now() - timedelta(minutes=1)
-    if await asyncio.to_thread(store.created_since, room.engine, creator, since) >= per_minute:
+    creations: SharedRateLimiter = request.app.state.creations
+    if not await creations.allow("create:" + creator):
         raise RateLimited()
     created = room.create(
         body.game,
@@ -200,6 +213,7 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         body.turn_seconds,
         body.hints,
     )
+    room.hub.looked_at(created.table_id)  # its creator is about to follow it
     await asyncio.to_thread(store.set_creator, room.engine, created.table_id, creator)
     if body.private:
         await asyncio.to_thread(listing.mark_private, room.engine, created.table_id)
@@ -216,18 +230,28 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
     )
 
 
-@router.get("/tables", response_model=list[TableSummary], summary="Recent tables")
-async def list_tables(room: RoomDep) -> list[dict[str, Any]]:
-    rows = store.list_tables(room.engine)
-    hidden = listing.private_among(room.engine, [row.id for row in rows])
-    return [public_summary(room.live(row.id)) for row in rows if row.id not in hidden]
+@router.get(
+    "/tables",
+    response_model=list[TableSummary],
+    responses={429: ERRORS[429]},
+    dependencies=ByAddress,
+    summary="Recent tables",
+)
+async def list_tables(request: Request) -> Response:
+    return Response(await request.app.state.lobby.encoded(), media_type="application/json")
 
 
 @router.get(
-    "/tables/{table_id}", response_model=TableSummary, responses=ERRORS, summary="A table's public facts"
+    "/tables/{table_id}",
+    response_model=TableSummary,
+    responses=ERRORS,
+    dependencies=ByAddress,
+    summary="A table's public facts",
 )
 async def get_table(table_id: str, room: RoomDep) -> FastJSON:
-    return FastJSON(public_summary(room.live(table_id)))
+    live = await room.live_soon(table_id)
+    room.hub.looked_at(table_id)
+    return FastJSON(public_summary(live))
 
 
 @router.get(
@@ -237,7 +261,9 @@ async def get_table(table_id: str, room: RoomDep) -> FastJSON:
     summary="Your seat's view and log (a spectator's without a token)",
 )
 async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
-    live = room.live(table_id)
+    live = await room.live_soon(table_id)
+    room.hub.looked_at(table_id)
+    await room.chat.ready(table_id)
     return FastJSON(room.snapshot(live, room.optional_seat(live, token)))
 
 
@@ -288,12 +314,13 @@ async def concede(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
     "/tables/{table_id}/cards",
     response_model=dict[str, Any],
     responses=ERRORS,
+    dependencies=ByAddress,
     summary="The cards of this table's deck (names, points, texts), for games whose deck is data",
 )
 async def table_cards(table_id: str, room: RoomDep) -> dict[str, Any]:
     from cardroom.server.catalogue import card_catalogue
 
-    return card_catalogue(room.live(table_id).game)
+    return card_catalogue((await room.live_soon(table_id)).game)
 
 
 @router.post("/tables/{table_id}/join", response_model=Joined, responses=ERRORS, summary="Take your seat")

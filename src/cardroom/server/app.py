@@ -22,12 +22,14 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardroom
-from cardroom.server import collector, database, timings
+from cardroom.server import collector, database, recovery, timings
 from cardroom.server.analysis_api import router as analysis_router
 from cardroom.server.api import router
 from cardroom.server.fastpath import REFUSALS, ActionFastPath, problem
+from cardroom.server.health import HealthCheck
 from cardroom.server.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.listener import listen
+from cardroom.server.lobby import Lobby
 from cardroom.server.models import Problem
 from cardroom.server.ratelimit import SharedRateLimiter
 from cardroom.server.rooms import EXPIRE_AFTER, Room
@@ -56,7 +58,8 @@ def create_app(
     ``bot_delay``: the least time a bot takes per move (default 0.8 s, or $CARDROOM_BOT_DELAY), so
     people can follow a bot's play and its speed says nothing about its cards.
     ``tables_per_minute`` (default 60, or $CARDROOM_TABLES_PER_MINUTE): how many tables one address
-    may create in any minute, counted in the database (so across processes).
+    may create a minute (that many at once, then one every 60/N s), counted in the database (so
+    across processes and however many requests arrive at once).
     ``expire_after``: how long an unfinished table may go without a move before it is closed.
     ``tune_collector``: keep the garbage collector's full collections short (:mod:`.collector`);
     `cardroom serve` sets it, the process being the server's alone.
@@ -71,18 +74,27 @@ def create_app(
         room = Room(engine, bot_delay=delay, expire_after=expire_after)
         room.hub.spectators = spectators_per_table
         app.state.room = room
+        app.state.health = HealthCheck(engine, room.writer)
+        app.state.lobby = Lobby(room)
         # Per-token limits live in the database, so they hold across server processes.
         # On SQLite its leases are written on the group writer's thread: one writer, no lock contention.
         app.state.limiter = SharedRateLimiter(
             url, rate, burst, room.writer.thread if engine.dialect.name == "sqlite" else None
         )
-        app.state.tables_per_minute = tables_per_minute or int(
-            os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60")
+        per_minute = tables_per_minute or int(os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60"))
+        # Table creations per address: a bucket of the same kind, stored in the same table (its keys
+        # start with "create:"), so the limit holds however many requests arrive at once on however
+        # many processes: every creation takes a token in one atomic statement before the table is made.
+        app.state.creations = SharedRateLimiter(
+            url, per_minute / 60.0, per_minute, room.writer.thread if engine.dialect.name == "sqlite" else None
         )
         await room.expire_idle()  # one UPDATE, done before the first request is served
         from cardroom.server import kernels  # compiled kernels load in the background (bots search on the
         kernels.start()  # reference engine till then): docs/kernels.md
-        background = [asyncio.create_task(_housekeeping(room, tune_collector))]
+        background = [
+            asyncio.create_task(_housekeeping(room, tune_collector)),
+            asyncio.create_task(recovery.watch(room, app.state.health)),
+        ]
         sampler = timings.start()  # None unless $CARDROOM_TIMINGS=1
         if sampler is not None:
             background.append(sampler)
@@ -98,6 +110,7 @@ def create_app(
             await room.autoplay.shutdown()
             room.writer.close()
             app.state.limiter.close()
+            app.state.creations.close()
             engine.dispose()
             if timings.ON:
                 timings.report()
@@ -121,6 +134,16 @@ def create_app(
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:
         return FileResponse(WEB_DIR / "index.html")
+
+    @app.get(
+        "/healthz",
+        summary="Whether the database is reachable and writable (200), or not (503, with what failed)",
+        responses={503: {"description": "the database cannot be reached or written"}},
+    )
+    async def healthz(request: Request) -> JSONResponse:
+        health = await request.app.state.health.check()
+        dialect = request.app.state.room.engine.dialect.name
+        return JSONResponse(health.body(dialect), status_code=200 if health.ok else 503)
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:
@@ -192,8 +215,11 @@ def _document_problems(app: FastAPI) -> None:
 
 
 def _handlers(app: FastAPI) -> None:
-    async def refused(_: Request, exc: Exception) -> JSONResponse:
+    async def refused(request: Request, exc: Exception) -> JSONResponse:
         status, body = problem(exc)
+        if status == 503:
+            request.app.state.room.writer.outage.failed(exc)
+            return JSONResponse(body, status_code=503, headers={"Retry-After": "2"})
         return JSONResponse(body, status_code=status)
 
     for kind in REFUSALS:

@@ -187,6 +187,9 @@ class Autoplay:
                 live = self.room.live(table_id)
             except UnknownTable:
                 return
+            if all(s.kind == "bot" for s in live.row.seats) and not self.room.hub.attended(table_id):
+                await self.room.hub.until_watched(table_id)  # bots alone, nobody following: no CPU
+                continue
             state = live.state
             if live.is_over or seat not in state.to_act or seat in self.room.answered(live):
                 return  # nothing to decide, or its answer waits, hidden, for the window to close

@@ -8,6 +8,7 @@ characters with control characters removed, and each seat may send about one a s
 
 from __future__ import annotations
 
+import asyncio
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
@@ -66,6 +67,12 @@ class Chat:
     def forget(self, table_id: str) -> None:
         """Drop the cached messages (another process may have stored one)."""
         self._latest.pop(table_id, None)
+
+    async def ready(self, table_id: str) -> None:
+        """Have the table's messages in memory, read on a thread if they are not (every snapshot
+        shows them: read by :meth:`latest` on the event loop, they held every other table up)."""
+        if table_id not in self._latest:
+            await asyncio.to_thread(self.latest, table_id)
 
     def latest(self, table_id: str, limit: int = SHOWN) -> list[Message]:
         cached = self._latest.get(table_id)

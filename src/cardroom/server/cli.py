@@ -10,6 +10,7 @@ import uvicorn
 from cardroom.server.app import create_app
 from cardroom.server.database import database_url
 from cardroom.server.headtimeout import HeadTimeoutProtocol
+from cardroom.server.sockets import MAX_MESSAGE, MAX_QUEUED
 
 SWITCH_INTERVAL = 0.001  # seconds a thread may hold the GIL while another waits for it (default 0.005)
 
@@ -36,6 +37,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         port=port,
         log_level="warning",
         ws_per_message_deflate=False,
+        ws_max_size=MAX_MESSAGE,  # a table socket's client sends nothing the room reads
+        ws_max_queue=MAX_QUEUED,
         http=HeadTimeoutProtocol,  # a connection that never finishes its first request head is closed
     )
 

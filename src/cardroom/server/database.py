@@ -29,7 +29,9 @@ def make_engine(url: str) -> Engine:
     if url.startswith("postgresql://"):
         # psycopg 3 is the driver the `server` extra installs.
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
-    engine = create_engine(url, future=True)
+    # On PostgreSQL a pooled connection is checked before each use, so a server restart or a killed
+    # backend costs a reconnect, never a failed request. (A SQLite file's connections cannot go stale.)
+    engine = create_engine(url, future=True, pool_pre_ping=url.startswith("postgresql"))
     if engine.dialect.name == "sqlite":
         _private_file(engine.url.database)
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -37,12 +39,20 @@ def make_engine(url: str) -> Engine:
 
 
 def _private_file(path: str | None) -> None:
-    """Create the SQLite file readable by its owner only: it holds live games' seeds. SQLite gives
-    its -wal and -shm files the database file's permissions."""
+    """Create the SQLite file readable by its owner only, if it does not exist yet: it holds live
+    games' seeds, and SQLite gives its -wal and -shm files the database file's permissions.
+
+    An existing file is never opened here. On POSIX, closing any descriptor of a file drops every
+    lock this process holds on it: opening and closing the live database outside SQLite (as this
+    did once per engine) let another process's SQLite believe it was the file's last user and
+    delete the write-ahead log, with every action committed to it since the last checkpoint."""
     if not path or path == ":memory:" or path.startswith("file:"):
         return
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    os.close(fd)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    os.close(fd)  # a new, empty file nobody has opened: there is no lock to lose
 
 
 def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:

@@ -20,6 +20,7 @@ import orjson
 from cardroom.server import antics, timings
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.limits import MAX_BODY, ASGIApp, Message, Receive, Scope, Send, short
+from cardroom.server.outage import DATABASE_ERRORS, UNAVAILABLE
 from cardroom.server.tokens import hash_token
 
 ACTION_PATH = re.compile(r"/api/tables/([A-Za-z0-9_-]{1,32})/actions")
@@ -27,7 +28,16 @@ MAX_ACTION = 200  # characters, as ActionIn says
 JSON_HEADERS = [(b"content-type", b"application/json")]
 
 
-REFUSALS = (UnknownTable, WrongToken, SeatTaken, StaleStep, Refused, RateLimited)
+# The room's refusals, and the database errors that answer 503 (see :mod:`.outage`).
+REFUSALS: tuple[type[Exception], ...] = (
+    UnknownTable,
+    WrongToken,
+    SeatTaken,
+    StaleStep,
+    Refused,
+    RateLimited,
+    *DATABASE_ERRORS,
+)
 SEAT_TAKEN = "this link was already used: its seat has been taken (ask whoever sent it for a new one)"
 
 
@@ -43,6 +53,8 @@ def problem(exc: Exception) -> tuple[int, dict[str, Any]]:
         return 409, {"detail": short(str(exc)), "step": exc.current}
     if isinstance(exc, RateLimited):
         return 429, {"detail": "too many requests; slow down"}
+    if isinstance(exc, DATABASE_ERRORS):
+        return 503, {"detail": UNAVAILABLE}
     return 422, {"detail": short(str(exc))}
 
 
@@ -77,23 +89,23 @@ class ActionFastPath:
                 raise RateLimited()
             room = state.room
             table_id = match.group(1)
-            live = room.live(table_id)
+            live = await room.live_soon(table_id)  # a table not in memory is read on a thread
             seat = room.seat_of(live, token)
             spoken_only = antics.refusal(live, seat, action)
             if spoken_only is not None:
                 raise Refused(spoken_only)
             live = await room.submit(table_id, seat, step, action)
+            await room.chat.ready(table_id)
             status, payload = 200, room.encoded_snapshot(live, seat)
         except REFUSALS as exc:
             status, detail = problem(exc)
             payload = orjson.dumps(detail)
-        await send(
-            {
-                "type": "http.response.start",
-                "status": status,
-                "headers": [*JSON_HEADERS, (b"content-length", str(len(payload)).encode())],
-            }
-        )
+            if status == 503:
+                state.room.writer.outage.failed(exc)
+        headers = [*JSON_HEADERS, (b"content-length", str(len(payload)).encode())]
+        if status == 503:
+            headers.append((b"retry-after", b"2"))
+        await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": payload})
         if timings.ON:
             timings.add("action request", timings.clock() - received)

@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy.engine import URL, make_url
 
+from cardroom.server.outage import is_database_error
 from cardroom.server.store import CHANNEL
 
 log = logging.getLogger("cardroom.server")
@@ -46,7 +47,9 @@ async def listen(
                 if on_connect is not None:
                     try:
                         await on_connect()
-                    except Exception:
+                    except Exception as exc:
+                        if is_database_error(exc):
+                            raise  # the database went away again: reconnect, and catch up then
                         log.exception("catching up after connecting failed")
                 # Each notification is handled in a task of its own: catching up reads the database,
                 # and in series one slow read would hold up every other table's moves.
@@ -71,5 +74,8 @@ async def listen(
 async def _handle(work: Awaitable[None], payload: str) -> None:
     try:
         await work
-    except Exception:
-        log.exception("catching up on table %s failed", payload)
+    except Exception as exc:
+        if is_database_error(exc):  # an outage: the table catches up on its next change
+            log.warning("catching up on table %s failed: the database is unavailable", payload)
+        else:
+            log.exception("catching up on table %s failed", payload)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, event, text
 
 from cardroom.server import database, timings
+from cardroom.server.outage import DATABASE_ERRORS
 
 
 @dataclass
@@ -107,6 +108,7 @@ class SharedRateLimiter:
         )
         self._one_trip = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self._leases: dict[str, _Lease] = {}
+        self._outage = RateLimiter(rate, burst)  # the limit while leases cannot be had (see allow)
         self._own_thread = thread is None
         self._thread = thread or ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-limits")
         # Renewals asked ahead go through a thread of their own when the limiter has its own
@@ -122,19 +124,33 @@ class SharedRateLimiter:
         lease = self._lease_of(key)
         if not lease.fresh(time.monotonic()):
             lease.left = 0
-        if lease.left == 0:
+        # When others waiting on the same lease spend it first, this request waits for the next
+        # one. Each lease either grants a token to someone or finds the bucket empty (then every
+        # request waiting on it is refused), so the wait ends. It once called itself instead, on a
+        # lease granted but not yet added here: with 60 requests at once on one token that went
+        # on without yielding until Python's recursion limit, and a fifth of them were answered 500.
+        while lease.left == 0:
             # Nothing left here: wait for a lease. A renewal asked ahead on the same thread is the
             # quickest; on a thread of its own it may sit behind a wave of them, so ask anew.
             shared = lease.ahead if self._ahead is self._thread else None
             pending = lease.needed or shared or self._renew(key, lease, needed=True)
             started = timings.clock() if timings.ON else 0.0
-            granted = await pending
+            try:
+                granted = await pending
+                # A lease already granted is returned at once, before its done-callback (which adds
+                # its tokens here and clears it) has run: let it run, or this loop would find the
+                # same finished lease again and again without ever yielding, freezing the server.
+                while lease.needed is pending or lease.ahead is pending:
+                    await asyncio.sleep(0)
+            except DATABASE_ERRORS:
+                # The database cannot hand out leases (full, read-only, down): this process's own
+                # bucket for the key decides meanwhile, so what needs no write (a view, a table's
+                # facts) is still served; what does answers 503 when it reaches the database.
+                return self._outage.allow(key)
             if timings.ON:
                 timings.add("rate limit lease wait", timings.clock() - started)
             if granted == 0 and lease.left == 0:
                 return False
-            if lease.left == 0:  # others waiting on the same lease spent it first
-                return await self.allow(key)
         lease.left -= 1
         aging = time.monotonic() - lease.taken >= RENEW_AFTER  # read again: the lease may be new
         if (lease.left <= RENEW_AT or aging) and lease.ahead is None and lease.needed is None and not lease.dry:

@@ -546,7 +546,7 @@ class Room(CatchUp):
         if not self.chat.allowed(table_id, seat):
             raise RateLimited()
         name = next(s.name for s in live.row.seats if s.seat == seat)
-        self.chat.add(table_id, seat, name, message)
+        await self.writer.call(self.chat.add, table_id, seat, name, message)  # not on the event loop
         self.hub.changed(table_id)
         spoken = antics.from_chat(live, seat, message)
         if spoken is not None:

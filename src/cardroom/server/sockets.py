@@ -8,7 +8,8 @@ each went through four layers of send wrappers and a decode of bytes to text and
 
 A refused socket is accepted and then closed with a code and a reason, so a browser can tell why
 (a refusal before the handshake reaches a page only as an anonymous failure): 4404 no such table,
-4403 a token that opens no seat here, 4429 too many sockets (per table, per seat, in all).
+4403 a token that opens no seat here, 4429 too many sockets (per table, per seat, in all), 1013 the
+database is unavailable (try again later).
 """
 
 from __future__ import annotations
@@ -20,12 +21,20 @@ from urllib.parse import parse_qs
 from cardroom.server import timings
 from cardroom.server.errors import UnknownTable, WrongToken
 from cardroom.server.limits import ASGIApp, Receive, Scope, Send
+from cardroom.server.outage import DATABASE_ERRORS
 from cardroom.server.ratelimit import SharedRateLimiter
 from cardroom.server.rooms import Room
 from cardroom.server.snapshots import socket_message
 from cardroom.server.tokens import hash_token
 
 SOCKET_PATH = re.compile(r"/api/tables/([^/]{1,200})/ws")
+# What a client may send on a table socket. The room reads nothing from it (the page sends nothing;
+# actions go through the API), so a message is read only to notice the socket closing and then
+# dropped: a larger one closes the socket (1009) before its payload is buffered, and only a few
+# may wait to be read. With the server's default (16 MiB, 32 queued) forty spectators sending one
+# big message each took the server from 95 MB to about 1 GB.
+MAX_MESSAGE = 4096  # bytes
+MAX_QUEUED = 4  # messages
 
 
 class TableSockets:
@@ -51,13 +60,16 @@ async def table_socket(
     room: Room, limiter: SharedRateLimiter, table_id: str, token: str | None, receive: Receive, send: Send
 ) -> None:
     try:
-        live = room.live(table_id)
+        live = await room.live_soon(table_id)  # a table not in memory is read on a thread
         seat = room.optional_seat(live, token)
     except UnknownTable:
         await _refuse(send, 4404, "no such table")
         return
     except WrongToken:
         await _refuse(send, 4403, "wrong token")
+        return
+    except DATABASE_ERRORS:
+        await _refuse(send, 1013, "the database is unavailable; try again in a moment")
         return
     refusal = room.hub.refusal(table_id, seat)
     if refusal is not None:
@@ -83,6 +95,7 @@ async def table_socket(
     try:
         while not closed.is_set():
             changed.clear()
+            await room.chat.ready(table_id)  # read on a thread if a new message made it stale
             body = room.encoded_snapshot(room.live(table_id), seat)
             await send({"type": "websocket.send", "text": socket_message(body).decode()})
             if timings.ON and woken:

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine
 
 from cardroom.server import store, timings
+from cardroom.server.outage import Outage, is_database_error
 from cardroom.server.pgbatch import BatchConnection
 from cardroom.server.store import NewAction
 
@@ -30,6 +31,7 @@ class GroupWriter:
         self.engine = engine
         self.origin = origin
         self._pending: list[tuple[NewAction, asyncio.Future[bool]]] = []
+        self.outage = Outage()  # what the last writes met: /healthz and the 503s' log read it
         self._running = False
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-writer")
         # On PostgreSQL the batches go through a connection the writer's thread keeps to itself.
@@ -76,10 +78,13 @@ class GroupWriter:
                 try:
                     taken = await loop.run_in_executor(self._thread, self._store_batch, actions, self.origin)
                 except Exception as exc:  # the whole transaction failed: nothing of it is stored
+                    if is_database_error(exc):
+                        self.outage.failed(exc)
                     for _, future in batch:
                         if not future.done():
                             future.set_exception(exc)
                     continue
+                self.outage.succeeded()
                 if timings.ON:
                     timings.add("commit batch", timings.clock() - begun)
                     timings.count("commit batch size", len(batch))

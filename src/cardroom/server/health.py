@@ -1,0 +1,107 @@
+"""``GET /healthz``: whether the database is reachable and writable, for a monitor or a proxy.
+
+Writable is proved the only way that is sure: a small write committed like an action is (on the
+group writer's thread, after the writes queued before it). A probe's answer is kept for a second and
+shared by every caller, so polling this cannot load the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, text
+
+from cardroom.server.outage import is_database_error
+from cardroom.server.writer import GroupWriter
+
+PROBE_TIMEOUT = 5.0  # seconds a probe may take before the database counts as unavailable
+KEEP = 1.0  # seconds one probe's answer is shared
+PROBE_KEY = "#healthz"  # a row of rate_buckets no token's hash or address key can be
+
+
+@dataclass(frozen=True)
+class Health:
+    reachable: bool
+    writable: bool
+    detail: str
+
+    @property
+    def ok(self) -> bool:
+        return self.reachable and self.writable
+
+    def body(self, dialect: str) -> dict[str, Any]:
+        return {
+            "status": "ok" if self.ok else "unavailable",
+            "database": dialect,
+            "reachable": self.reachable,
+            "writable": self.writable,
+            "detail": self.detail,
+        }
+
+
+class HealthCheck:
+    def __init__(self, engine: Engine, writer: GroupWriter) -> None:
+        self.engine = engine
+        self.writer = writer
+        self._last: tuple[float, Health] | None = None
+        self._running: asyncio.Future[Health] | None = None
+
+    async def check(self) -> Health:
+        now = time.monotonic()
+        if self._last is not None and now - self._last[0] < KEEP:
+            return self._last[1]
+        if self._running is None:
+            self._running = asyncio.ensure_future(self._probe())
+        running = self._running
+        try:
+            found = await asyncio.shield(running)
+        finally:
+            if running.done() and self._running is running:
+                self._running = None
+        self._last = (time.monotonic(), found)
+        return found
+
+    async def _probe(self) -> Health:
+        try:
+            await asyncio.wait_for(asyncio.to_thread(_read, self.engine), PROBE_TIMEOUT)
+        except TimeoutError:
+            return Health(False, False, f"the database did not answer a read within {PROBE_TIMEOUT:g} s")
+        except Exception as exc:
+            if not is_database_error(exc):
+                raise
+            return Health(False, False, f"the database cannot be read: {_first_line(exc)}")
+        try:
+            await asyncio.wait_for(self.writer.call(_write, self.engine), PROBE_TIMEOUT)
+        except TimeoutError:
+            return Health(True, False, f"a write did not commit within {PROBE_TIMEOUT:g} s")
+        except Exception as exc:
+            if not is_database_error(exc):
+                raise
+            self.writer.outage.failed(exc)
+            return Health(True, False, f"the database cannot be written: {_first_line(exc)}")
+        self.writer.outage.succeeded()
+        return Health(True, True, "the database is reachable and writable")
+
+
+def _read(engine: Engine) -> None:
+    with engine.connect() as conn:
+        conn.execute(text("SELECT 1")).scalar()
+
+
+def _write(engine: Engine) -> None:
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO rate_buckets (key, tokens, stamp) VALUES (:key, 0, :now) "
+                "ON CONFLICT (key) DO UPDATE SET stamp = excluded.stamp"
+            ),
+            {"key": PROBE_KEY, "now": time.time()},
+        )
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0][:200] if lines else type(exc).__name__

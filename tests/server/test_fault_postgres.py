@@ -1,0 +1,77 @@
+"""Faults of PostgreSQL under a real server while people play: the database stopped and started
+again, and the server's connections killed with ``pg_terminate_backend``. After each: nothing
+acknowledged is lost (checked after a SIGKILL and a restart), nothing was shown that was not stored,
+no request got a 500, and the room serves again without being restarted."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, text
+
+from tests.server.faults import playing, restart_and_check, wait_for
+from tests.server.postgres import Postgres
+
+
+@pytest.fixture
+def postgres() -> Iterator[Postgres]:
+    # Not under pytest's tmp dir: that is private to root, and PostgreSQL runs as `postgres`.
+    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
+    server = Postgres(root).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def test_postgres_stopped_and_started_mid_game(postgres: Postgres, tmp_path: Path) -> None:
+    with playing(postgres.url, tmp_path / "server.log") as (server, players):
+        postgres.stop()
+        wait_for(lambda: players.statuses[503] >= 5, 30, "moves refused with 503 while PostgreSQL is down")
+        health = httpx.get(f"{server.url}/healthz", timeout=20)
+        assert health.status_code == 503 and not health.json()["reachable"], health.text
+        players.stop()
+        refused = players.statuses[503]
+        postgres.resume()
+        acked = players.acknowledged()
+        players.start()  # the same server process, its pooled connections now stale
+        wait_for(
+            lambda: players.acknowledged() >= acked + 20, 30, "moves acknowledged after PostgreSQL is back"
+        )
+        players.stop()
+        assert players.statuses[503] - refused <= 8  # at most a few in flight while reconnecting
+        assert restart_and_check(server, postgres.url, players) >= 40
+
+
+def test_the_servers_connections_killed_mid_game(postgres: Postgres, tmp_path: Path) -> None:
+    admin = create_engine(
+        postgres.url.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT"
+    )
+    try:
+        with playing(postgres.url, tmp_path / "server.log") as (server, players):
+            killed = 0
+            for _ in range(3):
+                with admin.connect() as conn:
+                    killed += len(
+                        conn.execute(
+                            text(
+                                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                "WHERE pid <> pg_backend_pid() AND backend_type = 'client backend'"
+                            )
+                        ).all()
+                    )
+                acked = players.acknowledged()
+                wait_for(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves")
+                time.sleep(0.2)
+            players.stop()
+            assert killed >= 6  # the group commit's, the pool's and the notification channel's, each time
+            assert restart_and_check(server, postgres.url, players) >= 50
+    finally:
+        admin.dispose()

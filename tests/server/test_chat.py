@@ -32,6 +32,8 @@ def test_chat_refuses_spectators_empty_and_long_messages_and_floods(client: Test
     assert _say(client, tid, token, "   ") == 422
     long = client.post(f"/api/tables/{tid}/chat", headers=auth(token), json={"text": "x" * 301})
     assert long.status_code == 422 and "at most 300" in long.json()["detail"]
+    huge = client.post(f"/api/tables/{tid}/chat", headers=auth(token), json={"text": "x" * 5000})
+    assert huge.status_code == 422 and "at most 300 characters; this one has 5000" in huge.json()["detail"]
     codes = [_say(client, tid, token, f"message {i}") for i in range(8)]
     assert codes[:5] == [204] * 5 and 429 in codes[5:]
     assert len(client.get(f"/api/tables/{tid}/view").json()["chat"]) == codes.count(204)

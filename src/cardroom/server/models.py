@@ -110,7 +110,9 @@ class Window(BaseModel):
 
 
 class ChatIn(BaseModel):
-    text: str = Field(max_length=2000, description="plain text, at most 300 characters once trimmed")
+    # No length bound here: the body limit (64 KiB) bounds it, and the chat's own rule (300 characters
+    # once trimmed) gives the reason, so a long message is never refused with another number.
+    text: str = Field(description="plain text, at most 300 characters once trimmed")
 
 
 class ChatMessage(BaseModel):

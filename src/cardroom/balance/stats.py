@@ -104,29 +104,34 @@ def seat_advantage(games: Sequence[dict[str, Any]], players: int) -> list[dict[s
     return out
 
 
-def card_values(games: Sequence[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+def card_values(games: Sequence[dict[str, Any]], players: int, deck: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Each card's value for its holder: win share and point margin when it was in the opening hand
     (or played) against the seats of the same games without it. The margin is the seat's score minus
     the table's mean score, so it compares like with like across player counts."""
     rows: dict[str, dict[str, Any]] = {}
     per_seat: list[tuple[set[str], set[str], float, float]] = []  # opening, played, win share, margin
+    known_play = all(g.get("played") is not None for g in games)  # the kernel does not record plays
     for g in games:
         scores = g["scores"] or [0.0] * players
         mean = sum(scores) / players
         for seat in range(players):
-            per_seat.append((set(g["opening"][seat]), set(g["played"][seat]), share(g, seat), scores[seat] - mean))
-    cards = sorted({c for g in games for hand in g["opening"] + g["played"] for c in hand})
+            played = set(g["played"][seat]) if known_play else set()
+            per_seat.append((set(g["opening"][seat]), played, share(g, seat), scores[seat] - mean))
+    cards = sorted({c for g in games for hand in g["opening"] + (g["played"] or []) for c in hand} | set(deck))
     for card in cards:
-        row: dict[str, Any] = {"card": card}
-        for label in ("opening", "played"):
+        row: dict[str, Any] = {"card": card, "played": None}
+        for label in ("opening", "played") if known_play else ("opening",):
             with_ = [s for s in per_seat if card in (s[0] if label == "opening" else s[1])]
             without = [s for s in per_seat if card not in (s[0] if label == "opening" else s[1])]
+            if not with_ or not without:  # a card never in that place (played at once when dealt): no figure
+                row[label] = None
+                continue
             d, low, high = newcombe(sum(s[2] for s in with_), len(with_), sum(s[2] for s in without), len(without))
             m, mlow, mhigh = mean_diff([s[3] for s in with_], [s[3] for s in without])
             row[label] = {"seats": len(with_), "win_effect": d, "win95": [low, high], "points_effect": m,
                           "points95": [mlow, mhigh]}
-        row["games_played"] = sum(1 for g in games if any(card in p for p in g["played"]))
-        row["share_of_games_played"] = row["games_played"] / len(games) if games else 0.0
+        row["games_played"] = sum(1 for g in games if any(card in p for p in g["played"])) if known_play else None
+        row["share_of_games_played"] = row["games_played"] / len(games) if known_play and games else None
         rows[card] = row
     return list(rows.values())
 

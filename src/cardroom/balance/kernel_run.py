@@ -30,7 +30,8 @@ class Driver:
     """The kernel's pieces one game needs, found once."""
 
     k: Any  # the state layout and generator
-    new_game: Any
+    setup_round: Any
+    run: Any
     play_out: Any
     turn_cap: Any
     cfg: Any
@@ -52,7 +53,7 @@ def kernel_driver(game: Game, bots: tuple[str, ...]) -> Driver | None:
         from cardroom.games.taco.kernel_api import POLICIES
         from cardroom.games.taco.kernel_codec import config
 
-        return Driver(k, kr.new_game, ks.play_out, kr.turn_cap, config(game), int(POLICIES[bots[0]]))
+        return Driver(k, kr.setup_round, kr.run, ks.play_out, kr.turn_cap, config(game), int(POLICIES[bots[0]]))
     except (ImportError, AttributeError, KeyError):  # the kernel was reshaped: fall back, never guess
         return None
 
@@ -67,18 +68,23 @@ def play_kernel_game(d: Driver, game: Game, seed: int, index: int, cfg: Any = No
                      dealt: list[list[int]] | None = None) -> dict[str, Any]:
     """Game ``index`` of the kernel run seeded ``seed``, as the lab's facts. ``cfg`` replaces the game's
     options array (a variant deck of the same size deals the same ids); ``dealt`` receives the hands
-    right after the deal (and the first player's first draw)."""
+    as dealt."""
     k = d.k
     cfg = d.cfg if cfg is None else cfg
     n = game.players
     s = np.zeros(k.STATE_SIZE, np.int64)
     rng = np.zeros(k.RNG_SIZE, np.int64)
     rng[k.R_STATE] = k.mix(seed, index)
-    d.new_game(s, cfg, int(cfg[k.C_POOL]), rng)
+    # The kernel's new_game, in its two halves, to read the hands as dealt (before the first draw).
+    s[k.ROUND] = 1
+    s[k.POOL] = s[k.POOL_START] = int(cfg[k.C_POOL])
+    s[k.TROPHY] = s[k.GIMME] = -1
+    d.setup_round(s, cfg, rng)
     first = int(s[k.FIRST])
     opening = hands(d, s, n)
     if dealt is not None:
         dealt[:] = opening
+    d.run(s, cfg, rng)
     actions = int(d.play_out(s, cfg, d.policy, rng, np.zeros(k.MAX_ACTIONS, np.int64), np.zeros(k.MAXP, np.int64)))
     over = bool(s[k.OVER] == 1)
     totals = [float(s[k.TOTALS + p]) for p in range(n)]
@@ -99,8 +105,7 @@ def play_kernel_game(d: Driver, game: Game, seed: int, index: int, cfg: Any = No
         "winners": winners,
         "scores": totals,
         "round_info": [{"first": first, "turns": turns, "limited": capped, "scores": totals}] if single_round else [],
-        # The kernel knows the hands after the deal (the first player's first draw included), not what
-        # was played, which effects fired or what a stalled taco held: those need the reference engine.
+        # The kernel knows the hands as dealt, not what was played, which effects fired or what a stalled taco held: those need the reference engine.
         "opening": [sorted({game.deck.cards[c].slug for c in hand}) for hand in opening],  # type: ignore[attr-defined]
         "played": None,
         "fires": {},

@@ -95,7 +95,7 @@ def _skill(skill: dict[str, Any], path: Path) -> Path:
 def _cards(summary: dict[str, Any], path: Path) -> Path:
     plt = _pyplot()
     # Cards never in an opening hand ("play immediately" cards are replaced when dealt) have no value here.
-    rows = sorted((r for r in summary["cards"] if r["opening"]["seats"]), key=lambda r: r["opening"]["win_effect"])
+    rows = sorted((r for r in summary["cards"] if r["opening"]), key=lambda r: r["opening"]["win_effect"])
     fig, ax = plt.subplots(figsize=(7.0, 1.0 + 0.22 * len(rows)))
     y = range(len(rows))
     x = [100 * r["opening"]["win_effect"] for r in rows]

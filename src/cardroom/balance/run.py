@@ -48,8 +48,10 @@ def describe(config: BalanceConfig) -> str:
 def run_balance(config: BalanceConfig, progress: Progress | None = None, skill_games: int = 0,
                 skill_bots: tuple[str, ...] = DEFAULT_SKILL_BOTS) -> BalanceResult:
     games = play_games(config, progress)
-    players = make_game(config).players
-    summary = summarize(games, players)
+    game = make_game(config)
+    players = game.players
+    specs = getattr(getattr(game, "deck", None), "specs", ())  # a deck that is data names every card
+    summary = summarize(games, players, [spec.slug for spec in specs if not spec.starting])
     summary["setup"] = describe(config)
     summary["bots"] = list(config.bots)
     summary["engine"] = engine_path(config)

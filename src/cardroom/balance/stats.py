@@ -159,7 +159,7 @@ def stalls(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "examples": found[:3]}
 
 
-def summarize(games: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+def summarize(games: Sequence[dict[str, Any]], players: int, deck: Sequence[str] = ()) -> dict[str, Any]:
     """Everything the tables, plots and balance.json show."""
     out: dict[str, Any] = {
         "players": players,
@@ -176,7 +176,7 @@ def summarize(games: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
         fires: Counter[str] = Counter()
         for g in games:
             fires.update(g["fires"])
-        out["cards"] = card_values(games, players)
+        out["cards"] = card_values(games, players, deck)
         out["fires"] = {k: v / len(games) for k, v in sorted(fires.items(), key=lambda kv: -kv[1])}
         out["pool"] = pool_curve(games)
         out["stalls"] = stalls(games)

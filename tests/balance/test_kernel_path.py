@@ -42,7 +42,7 @@ def test_a_kernel_that_changed_under_the_lab_is_caught() -> None:
     check_against_simulate(game, "heuristic", 0, games)
     tampered = [dict(g) for g in games]
     tampered[3]["winners"] = [1 - tampered[3]["winners"][0]] if len(tampered[3]["winners"]) == 1 else [0]
-    with pytest.raises(RuntimeError, match="differ from cardroom.fast.simulate"):
+    with pytest.raises(RuntimeError, match=r"differ from cardroom\.fast\.simulate"):
         check_against_simulate(game, "heuristic", 0, tampered)
 
 

@@ -53,7 +53,8 @@ def kernel_driver(game: Game, bots: tuple[str, ...]) -> Driver | None:
         from cardroom.games.taco.kernel_api import POLICIES
         from cardroom.games.taco.kernel_codec import config
 
-        return Driver(k, kr.setup_round, kr.run, ks.play_out, kr.turn_cap, config(game), int(POLICIES[bots[0]]))
+        return Driver(k, kr.setup_round, kr.run, ks.play_out, kr.turn_cap, config(game),  # type: ignore[arg-type]
+                      int(POLICIES[bots[0]]))
     except (ImportError, AttributeError, KeyError):  # the kernel was reshaped: fall back, never guess
         return None
 

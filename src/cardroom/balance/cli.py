@@ -58,6 +58,8 @@ def balance(
     backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
     blocks: Annotated[int, typer.Option(help="independent seed blocks the games are split into; each is reported, "
                                         "pooled, and tested for agreement")] = 4,
+    paired_games: Annotated[int, typer.Option(help="deals for each card's paired values (the same deal replayed "
+                                              "with the card as a blank, and with one more copy); 0: skip")] = 0,
     engine: Annotated[str, typer.Option(help="auto (the compiled kernel where the game and bot have one), kernel "
                                         "(refuse otherwise) or reference (the rules engine)")] = "auto",
     out: Annotated[Path | None, typer.Option(help="folder for balance.json, report.html and the PNG plots")] = None,
@@ -83,10 +85,12 @@ def balance(
         if deck is not None:
             options["deck"] = deck
         base = BalanceConfig(game, tuple(specs), games=games, options=options, preset=preset, seed=seed, jobs=jobs,
-                             backend=backend, blocks=blocks, engine=engine)
+                             backend=backend, blocks=blocks, engine=engine,
+                             paired=paired_games)
         sides = [base] if compare is None else [
             BalanceConfig(game, tuple(specs), games=games, options={**options, **setup_options(c)}, preset=preset,
-                          seed=seed, jobs=jobs, backend=backend, blocks=blocks, engine=engine) for c in compare]
+                          seed=seed, jobs=jobs, backend=backend, blocks=blocks, engine=engine,
+                             paired=paired_games) for c in compare]
         _run(console, sides, compare, skill_games, tuple(skill_bots.split()), out)
     except (CardroomError, ValueError, RuntimeError) as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False)

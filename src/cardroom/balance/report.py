@@ -208,9 +208,13 @@ def section(s: dict[str, Any], plots: dict[str, Path], title: str) -> str:
                   _html_table(["bot", *sk["bots"]], rows), _img(plots, "skill", "skill gap matrix")]
     if "cards" in s:
         parts += ["<h3>Card values</h3>",
-                  "<p>Win-share difference in points for a seat holding the card in its opening hand (or "
-                  "playing it) against the seats of the same games without it; intervals are 95% "
-                  "(Newcombe); points Δ is the seat's score minus the table's mean, with against without.</p>",
+                  "<p><b>Observed</b> (correlation, not cause): the win-share difference in points for a seat "
+                  "holding the card in its opening hand (or playing it) against the seats of the same games "
+                  "without it (Newcombe 95%); points Δ is the seat's score minus the table's mean, with against "
+                  "without (Welch 95%). <b>Paired</b> (cause; <code>--paired-games</code>): the same deal "
+                  "replayed with the held copy as a blank, or with one more copy against one more blank; the "
+                  "holder's difference, 95% over the pairs. n/a: the figure cannot exist (the card is never "
+                  "held as dealt, or the engine that ran does not record it).</p>",
                   _html_table(CARD_HEAD, card_rows(s, None)), _img(plots, "cards", "card values"),
                   "<h3>Effects fired per game</h3>",
                   _html_table(["effect", "per game"], [[k, f"{v:.2f}"] for k, v in s["fires"].items()]),

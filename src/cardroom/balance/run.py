@@ -56,6 +56,12 @@ def run_balance(config: BalanceConfig, progress: Progress | None = None, skill_g
     summary["bots"] = list(config.bots)
     summary["engine"] = engine_path(config)
     summary["blocks"] = block_summary(games, players)
+    if config.paired and "cards" in summary:
+        from cardroom.balance.paired import paired_values
+
+        values = paired_values(game, config.bots[0], config.seed, config.paired, config.block_count)
+        for row in summary["cards"]:
+            row["paired"] = values.get(row["card"])
     if skill_games > 0 and len(skill_bots) >= 2:
         summary["skill"] = skill_gap(config, skill_games, skill_bots)
     return BalanceResult(config, games, summary)

@@ -51,6 +51,21 @@ def label_for(game: Game) -> Label | None:
     return label
 
 
+class MenuTexts(Protocol):
+    def __call__(self, view: dict[str, Any], legal: list[str]) -> list[tuple[str, str]]: ...
+
+
+def menu_texts_for(game: Game) -> MenuTexts | None:
+    """The screen's ``menu_texts(view, legal)``, if it has one: (menu text, action) for every legal action,
+    in the order and words the menu should list and group them (each text one the game reads as its action)."""
+    try:
+        module = importlib.import_module(f"cardroom.cli.screens.{package_of(game)}")
+    except ModuleNotFoundError:
+        return None
+    texts: MenuTexts | None = getattr(module, "menu_texts", None)
+    return texts
+
+
 def screen_for(game: Game) -> Screen:
     try:
         module = importlib.import_module(f"cardroom.cli.screens.{package_of(game)}")

@@ -198,7 +198,7 @@ def _window(view: dict[str, Any], game: Game) -> RenderableType | None:
         if entry["taco"] >= 0:
             owner = "your" if entry["taco"] == view["seat"] else f"P{entry['taco']}'s"
             line.append(f" → {owner} taco", style="dim")
-    line.append("  (everyone: pass or an Instant)", style="dim")
+    line.append("  (every player decides: pass or an Instant)", style="dim")
     return line
 
 

@@ -71,14 +71,19 @@ def _outcome(facts: dict[str, Any], seat: int) -> tuple[float, float]:
     return win, scores[seat] - sum(scores) / len(scores)
 
 
+MIN_PAIRS = 10  # fewer pairs than this give a mean but no interval worth printing (n/a)
+
+
 def _interval(diffs: list[tuple[float, float]]) -> dict[str, Any] | None:
+    """The mean paired difference and its normal 95% interval (none below :data:`MIN_PAIRS` pairs)."""
     if not diffs:
         return None
     out: dict[str, Any] = {"seats": len(diffs)}
     for i, key in enumerate(("win", "points")):
         xs = [d[i] for d in diffs]
         m = sum(xs) / len(xs)
-        se = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) if len(xs) > 1 else math.inf
+        enough = len(xs) >= MIN_PAIRS
+        se = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs)) if enough else math.inf
         out["win_effect" if key == "win" else "points_effect"] = m
         out[key + "95"] = [m - Z95 * se, m + Z95 * se]
     return out
@@ -103,7 +108,7 @@ class Replays:
         cfg[self.d.k.C_CARD_SPEC + card] = spec
         return play_kernel_game(self.d, self.game, self.seed, index, cfg=cfg)
 
-    def card_vs_blank(self, slug: str) -> dict[str, Any] | None:
+    def card_vs_blank(self, slug: str) -> list[tuple[float, float]]:
         diffs = []
         for i, (facts, dealt) in enumerate(self.base):
             held = [(c, seat) for seat, hand in enumerate(dealt) for c in hand if self.card_slug[c] == slug]
@@ -112,9 +117,9 @@ class Replays:
             card, seat = min(held)
             base, blank = _outcome(facts, seat), _outcome(self.replay(i, card, self.blank), seat)
             diffs.append((base[0] - blank[0], base[1] - blank[1]))
-        return _interval(diffs)
+        return diffs
 
-    def one_more_copy(self, slug: str) -> dict[str, Any] | None:
+    def one_more_copy(self, slug: str) -> list[tuple[float, float]] | None:
         spec = self.game.deck.by_slug(slug)  # type: ignore[attr-defined]
         if spec is None or spec.play_immediately or (spec.antics and not self.game.antics):  # type: ignore[attr-defined]
             return None  # replaced when dealt, or not in this game: never held
@@ -129,7 +134,7 @@ class Replays:
             more = _outcome(self.replay(i, card, self.spec_index[slug]), seat)
             blank = _outcome(self.replay(i, card, self.blank), seat)
             diffs.append((more[0] - blank[0], more[1] - blank[1]))
-        return _interval(diffs)
+        return diffs
 
 
 def paired_values(game: Game, bot: str, seed: int, games: int, blocks: int = 1,
@@ -154,18 +159,8 @@ def paired_values(game: Game, bot: str, seed: int, games: int, blocks: int = 1,
         return out
 
 
-def _pool(parts: list[dict[str, Any] | None]) -> dict[str, Any] | None:
-    """Blocks' paired means pooled by inverse variance (the blocks are independent)."""
-    from cardroom.balance.blocks import mean_homogeneity
-
-    found = [p for p in parts if p is not None]
-    if not found:
+def _pool(parts: list[list[tuple[float, float]] | None]) -> dict[str, Any] | None:
+    """Every block's pairs together (the blocks are independent deals of one design)."""
+    if all(p is None for p in parts):
         return None
-    out: dict[str, Any] = {"seats": sum(p["seats"] for p in found)}
-    for key, name in (("win", "win_effect"), ("points", "points_effect")):
-        errors = [(p[key + "95"][1] - p[key + "95"][0]) / (2 * Z95) for p in found]
-        pooled = mean_homogeneity([p[name] for p in found], errors)
-        out[name] = pooled["pooled"]
-        out[key + "95"] = [pooled["low95"], pooled["high95"]]
-        out[key + "_blocks_differ"] = pooled["differ"]
-    return out
+    return _interval([d for p in parts if p is not None for d in p])

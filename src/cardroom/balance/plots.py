@@ -34,8 +34,9 @@ def write_plots(summary: dict[str, Any], out: Path) -> dict[str, Path]:
         plots["skill"] = _skill(summary["skill"], out / "skill_gap.png")
     if "cards" in summary:
         plots["cards"] = _cards(summary, out / "card_values.png")
-        plots["fires"] = _fires(summary, out / "effects.png")
-        plots["pool"] = _pool(summary, out / "pool.png")
+        if summary.get("engine") != "kernel":  # the kernel records no effects and no pool
+            plots["fires"] = _fires(summary, out / "effects.png")
+            plots["pool"] = _pool(summary, out / "pool.png")
     return plots
 
 

@@ -128,6 +128,9 @@ def print_report(s: dict[str, Any], console: Console) -> None:
                ["bot", *sk["bots"]], rows)
     if "cards" in s:
         _table(console, "Card values (best and worst by opening-hand effect)", CARD_HEAD, card_rows(s))
+        if s.get("engine") == "kernel":
+            console.print(f"[dim]{KERNEL_NOTE}[/dim]", highlight=False)
+            return
         _table(console, "Effects fired per game", ["effect", "per game"],
                [[k, f"{v:.2f}"] for k, v in s["fires"].items()])
         st = s["stalls"]
@@ -186,6 +189,20 @@ def _html_table(head: list[str], rows: list[list[str]]) -> str:
     return f"<table><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
 
 
+KERNEL_NOTE = ("Effects fired, the pool over time and what stalled tacos held: played on the compiled kernel, "
+               "which does not record them (run with --engine reference for them).")
+
+
+def block_html(s: dict[str, Any]) -> str:
+    """The seed-block table and its warnings, for the page."""
+    if not s.get("blocks"):
+        return ""
+    warn = "".join(f"<p class='bad'>warning: {html.escape(w)}</p>" for w in s["blocks"]["warnings"])
+    return (f"<h3>Seed blocks ({s['blocks']['count']} independent blocks)</h3><p>Each block from its own seed; "
+            "the blocks agree unless the chi-square (a share) or Cochran's Q (a mean) test gives p below 0.01.</p>"
+            + _html_table(block_head(s), block_rows(s)) + warn)
+
+
 def _img(plots: dict[str, Path], name: str, alt: str) -> str:
     return f"<img src='{plots[name].as_posix()}' alt='{html.escape(alt)}'>" if name in plots else ""
 
@@ -200,7 +217,8 @@ def section(s: dict[str, Any], plots: dict[str, Path], title: str) -> str:
              _img(plots, "length", "histograms of round and game length"),
              "<h3>Seat advantage</h3>",
              _html_table(["turn order", "win share", "95% Wilson", "fair"], seat_rows(s)),
-             _img(plots, "seats", "win share by turn order with 95% intervals")]
+             _img(plots, "seats", "win share by turn order with 95% intervals"), block_html(s),
+             f"<p>Played on the {html.escape(str(s.get('engine', 'reference')))} engine.</p>"]
     if s.get("skill"):
         sk = s["skill"]
         rows = [[sk["bots"][i], *("–" if v is None else pct(v) for v in row)] for i, row in enumerate(sk["head_to_head"])]
@@ -215,8 +233,11 @@ def section(s: dict[str, Any], plots: dict[str, Path], title: str) -> str:
                   "replayed with the held copy as a blank, or with one more copy against one more blank; the "
                   "holder's difference, 95% over the pairs. n/a: the figure cannot exist (the card is never "
                   "held as dealt, or the engine that ran does not record it).</p>",
-                  _html_table(CARD_HEAD, card_rows(s, None)), _img(plots, "cards", "card values"),
-                  "<h3>Effects fired per game</h3>",
+                  _html_table(CARD_HEAD, card_rows(s, None)), _img(plots, "cards", "card values")]
+        if s.get("engine") == "kernel":
+            parts.append(f"<p>{html.escape(KERNEL_NOTE)}</p>")
+            return "\n".join(parts)
+        parts += ["<h3>Effects fired per game</h3>",
                   _html_table(["effect", "per game"], [[k, f"{v:.2f}"] for k, v in s["fires"].items()]),
                   _img(plots, "fires", "effects fired per game"),
                   "<h3>The pool over time</h3>", _img(plots, "pool", "taco points in the pool by turn")]

@@ -181,29 +181,3 @@ def summarize(games: Sequence[dict[str, Any]], players: int, deck: Sequence[str]
         out["pool"] = pool_curve(games)
         out["stalls"] = stalls(games)
     return out
-
-
-def compare(a: dict[str, Any], b: dict[str, Any], games_a: Sequence[dict[str, Any]],
-            games_b: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """B against A, measure by measure, each difference with its interval; ``differs`` when the
-    interval leaves out zero."""
-    players = a["players"]
-    rows = []
-
-    def add(name: str, va: float, vb: float, d: tuple[float, float, float]) -> None:
-        rows.append({"measure": name, "a": va, "b": vb, "diff": d[0], "low95": d[1], "high95": d[2],
-                     "differs": not d[1] <= 0.0 <= d[2]})
-
-    la, lb = a["limits"], b["limits"]
-    add("share of games ended by a limit", la["share"], lb["share"],
-        newcombe(lb["games_limited"], lb["games"], la["games_limited"], la["games"]))
-    ta = [t for g in games_a for t in turns_per_player(g, players)]
-    tb = [t for g in games_b for t in turns_per_player(g, players)]
-    if ta and tb:
-        add("mean turns per player", sum(ta) / len(ta), sum(tb) / len(tb), mean_diff(tb, ta))
-    add("mean actions per game", a["length"]["actions"]["mean"], b["length"]["actions"]["mean"],
-        mean_diff([float(g["actions"]) for g in games_b], [float(g["actions"]) for g in games_a]))
-    fa, fb = a["seats"][0], b["seats"][0]
-    add("first seat's win share", fa["win_share"], fb["win_share"],
-        newcombe(fb["win_share"] * fb["games"], fb["games"], fa["win_share"] * fa["games"], fa["games"]))
-    return rows

@@ -70,7 +70,8 @@ def card_rows(s: dict[str, Any], limit: int | None = TOP_CARDS) -> list[list[str
     out = []
     for r in rows:
         o, p = r["opening"], r["played"]
-        played_in = "n/a" if r["share_of_games_played"] is None else pct(r["share_of_games_played"])
+        played_in = "n/a" if r["share_of_games_played"] is None else (
+            f"{pct(r['share_of_games_played'])} ({pct(r['played95'][0])}…{pct(r['played95'][1])})")
         paired = r.get("paired") or {}
         out.append([r["card"], played_in, effect(o, "win", 100.0), effect(o, "points", 1.0), effect(p, "win", 100.0),
                     *(effect(paired.get(v), k, sc) for v in ("blank", "extra") for k, sc in (("win", 100.0),
@@ -104,7 +105,7 @@ def block_head(s: dict[str, Any]) -> list[str]:
     return ["figure", *(f"block {i + 1}" for i in range(count)), "pooled (95%)", "blocks agree?", "verdict"]
 
 
-CARD_HEAD = ["card", "played in", "observed, in opening hand: win Δ (95%)", "points Δ (95%)",
+CARD_HEAD = ["card", "played in (95%)", "observed, in opening hand: win Δ (95%)", "points Δ (95%)",
              "observed, played: win Δ (95%)", "paired, card vs blank: win Δ (95%)", "points Δ (95%)",
              "paired, one more copy: win Δ (95%)", "points Δ (95%)"]
 

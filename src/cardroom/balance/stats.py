@@ -132,6 +132,7 @@ def card_values(games: Sequence[dict[str, Any]], players: int, deck: Sequence[st
                           "points95": [mlow, mhigh]}
         row["games_played"] = sum(1 for g in games if any(card in p for p in g["played"])) if known_play else None
         row["share_of_games_played"] = row["games_played"] / len(games) if known_play and games else None
+        row["played95"] = list(wilson(row["games_played"], len(games))) if known_play and games else None
         rows[card] = row
     return list(rows.values())
 

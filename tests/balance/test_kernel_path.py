@@ -46,6 +46,20 @@ def test_a_kernel_that_changed_under_the_lab_is_caught() -> None:
         check_against_simulate(game, "heuristic", 0, tampered)
 
 
+def test_tacocat_and_kittens_run_on_simulate_when_asked_with_winners_only() -> None:
+    assert engine_path(BalanceConfig("tacocat", ("heuristic",), games=4)) == "reference"  # auto: every figure
+    config = BalanceConfig("tacocat", ("heuristic",), games=60, seed=2, engine="kernel", blocks=3)
+    assert engine_path(config) == "simulate"
+    games = play_games(config)
+    run = simulate(cardroom.make("tacocat"), 20, "heuristic", seed=2)
+    assert tuple(g["winners"][0] if g["winners"] else -1 for g in games[:20]) == run.winners
+    assert all(g["first"] == 0 and g["actions"] is None for g in games)
+    kittens = run_balance(BalanceConfig("exploding-kittens", ("random",), games=40, options={"players": 3},
+                                        engine="kernel"))
+    assert kittens.summary["engine"] == "simulate" and kittens.summary["length"]["actions"] == {"n": 0}
+    assert sum(s["win_share"] for s in kittens.summary["seats"]) == pytest.approx(1.0)
+
+
 def test_no_kernel_for_other_bots_or_games() -> None:
     assert kernel_driver(cardroom.make("taco"), ("ismcts:iterations=5",)) is None
     assert kernel_driver(cardroom.make("tacocat"), ("heuristic",)) is None

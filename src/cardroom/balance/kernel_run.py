@@ -125,3 +125,18 @@ def check_against_simulate(game: Game, policy: str, seed: int, played: list[dict
     if run.path != "kernel" or run.winners != mine:
         raise RuntimeError("the lab's kernel games differ from cardroom.fast.simulate's for the same seed; "
                            "the kernel changed under the lab (see balance/kernel_run.py)")
+
+
+def simulate_games(game: Game, bot: str, seed: int, count: int) -> list[dict[str, Any]]:
+    """Games of a kernel that the lab does not drive itself (Tacocat, Exploding Kittens), straight from
+    ``cardroom.fast.simulate``: who won and whether the step limit cut a game off. Seat 0 moves first in
+    these games (as in the reference engine), so the seat table is by turn order; per-game lengths and
+    scores are not returned by ``simulate``, so those figures are missing (n/a)."""
+    from cardroom.fast import simulate
+
+    run = simulate(game, count, bot, seed)
+    if run.path != "kernel":
+        raise RuntimeError(f"cardroom.fast.simulate played {game.name} on the {run.path} engine, not its kernel")
+    return [{"actions": None, "turns": None, "rounds": 1, "limited_rounds": 0, "limited": w < 0,
+             "reason": "cut off at the kernel's step limit" if w < 0 else "", "first": 0,
+             "winners": [w] if w >= 0 else [], "scores": None} for w in run.winners]

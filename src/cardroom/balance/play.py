@@ -18,7 +18,13 @@ from typing import Any
 from cardroom.arena.schedule import derive_seed
 from cardroom.balance.blocks import block_seed
 from cardroom.balance.config import BalanceConfig
-from cardroom.balance.kernel_run import check_against_simulate, kernel_driver, play_kernel_game
+from cardroom.balance.kernel_run import (
+    KERNEL_POLICIES,
+    check_against_simulate,
+    kernel_driver,
+    play_kernel_game,
+    simulate_games,
+)
 from cardroom.balance.probes import probe_for
 from cardroom.bots.specs import make_bot
 from cardroom.core.errors import InvalidOptions
@@ -80,11 +86,19 @@ def block_configs(config: BalanceConfig) -> list[BalanceConfig]:
 
 
 def engine_path(config: BalanceConfig) -> str:
-    """``kernel`` when the compiled kernel plays this run, else ``reference``."""
+    """``kernel`` when the lab drives the compiled kernel (T.A.C.O.: every figure but the effects),
+    ``simulate`` when ``--engine kernel`` asks for a kernel that ``cardroom.fast.simulate`` alone
+    plays (winners only), else ``reference``."""
     if config.engine == "reference":
         return "reference"
-    if kernel_driver(make_game(config), config.bots) is not None:
+    game = make_game(config)
+    if kernel_driver(game, config.bots) is not None:
         return "kernel"
+    if config.engine == "kernel" and len(config.bots) == 1 and config.bots[0] in KERNEL_POLICIES:
+        from cardroom.fast import kernel_of
+
+        if kernel_of(game) is not None:
+            return "simulate"
     if config.engine == "kernel":
         raise InvalidOptions(f"no compiled kernel plays {config.game} with bots {' '.join(config.bots)}; "
                              "the kernel plays one bot spec, heuristic or random, in every seat")
@@ -97,10 +111,14 @@ def play_games(config: BalanceConfig, progress: Progress | None = None) -> list[
     game = make_game(config)
     for spec in config.bots:  # a bad spec fails before any game starts
         make_bot(spec, game)
-    driver = kernel_driver(game, config.bots) if engine_path(config) == "kernel" else None
+    path = engine_path(config)
+    driver = kernel_driver(game, config.bots) if path == "kernel" else None
     out: list[dict[str, Any]] = []
     for b, block in enumerate(block_configs(config)):
-        if driver is not None:
+        if path == "simulate":
+            played = simulate_games(game, config.bots[0], block.seed, block.games)
+            report(block.games)
+        elif driver is not None:
             played = []
             for i in range(block.games):
                 played.append(play_kernel_game(driver, game, block.seed, i))

@@ -46,6 +46,11 @@ def _length(summary: dict[str, Any], path: Path) -> Path:
     panels = [(k, t) for k, t in (("turns_per_player", "turns per player (per round)"), ("actions", "actions per game"),
                                   ("rounds", "rounds per game"))
               if length[k].get("n") and (k != "rounds" or length[k]["max"] > 1)]  # one-round games: no panel
+    if not panels:  # winners only (a kernel's simulate): say so rather than draw nothing
+        fig, ax = plt.subplots(figsize=(4.2, 1.2))
+        ax.axis("off")
+        ax.text(0.5, 0.5, "no per-game lengths on this engine", ha="center", va="center")
+        return _save(fig, path)
     fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 3.2), squeeze=False)
     for ax, (key, title) in zip(axes[0], panels, strict=True):
         data = length[key]

@@ -80,7 +80,7 @@ def compare_blocks(games_a: Sequence[dict[str, Any]], games_b: Sequence[dict[str
         return [t for g in gs for t in turns_per_player(g, players)]
 
     def actions(gs: Sequence[dict[str, Any]]) -> list[float]:
-        return [float(g["actions"]) for g in gs]
+        return [float(g["actions"]) for g in gs if g["actions"] is not None]
 
     def mean(xs: Sequence[float]) -> float:
         return sum(xs) / len(xs) if xs else math.nan

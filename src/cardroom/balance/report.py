@@ -94,6 +94,8 @@ def block_rows(s: dict[str, Any]) -> list[list[str]]:
                       "too wide": "too wide to say"}[seat["verdict"]]])
     t = b["turns_per_player"]
     het = t["heterogeneity"]
+    if not any(x["n"] for x in t["blocks"]):  # no per-game lengths on this engine
+        return rows
     rows.append(["turns/player", *(f"{x['mean']:.2f}" for x in t["blocks"]),
                  f"{t['mean']:.2f} ({t['low95']:.2f}…{t['high95']:.2f})",
                  f"p={het['p']:.2f}" + (" DIFFER" if het["differ"] else ""), ""])

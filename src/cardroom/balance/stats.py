@@ -168,7 +168,7 @@ def summarize(games: Sequence[dict[str, Any]], players: int, deck: Sequence[str]
         "limits": limits(games),
         "length": {
             "turns_per_player": spread([t for g in games for t in turns_per_player(g, players)]),
-            "actions": spread([float(g["actions"]) for g in games]),
+            "actions": spread([float(g["actions"]) for g in games if g["actions"] is not None]),
             "rounds": spread([float(g["rounds"]) for g in games]),
         },
         "seats": seat_advantage(games, players),

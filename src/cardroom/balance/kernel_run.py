@@ -42,8 +42,11 @@ def kernel_driver(game: Game, bots: tuple[str, ...]) -> Driver | None:
     """The compiled steps for this game and bot, or ``None`` (no kernel for it: use the reference)."""
     if len(bots) != 1 or bots[0] not in KERNEL_POLICIES or game.name != "taco":
         return None
+    from cardroom.core.compiled import COMPILED
     from cardroom.fast import kernel_of
 
+    if not COMPILED:  # without Numba the kernel runs as plain Python: slower than the reference engine
+        return None
     if kernel_of(game) is None:
         return None
     try:

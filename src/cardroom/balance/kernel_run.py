@@ -38,24 +38,16 @@ class Driver:
     policy: int
 
 
-def kernel_lacks(game: Game) -> str | None:
-    """An option this game sets that its kernel does not play although ``unsupported`` lets it through
-    (the game lists such options in ``reference_only`` with the one value the kernel plays), or ``None``.
-    Without this check the kernel would play those games as if the option were off."""
-    plain: dict[str, Any] = dict(getattr(game, "reference_only", {}))
-    return next((name for name, value in plain.items() if game.options.get(name, value) != value), None)
-
-
 def kernel_driver(game: Game, bots: tuple[str, ...]) -> Driver | None:
     """The compiled steps for this game and bot, or ``None`` (no kernel for it: use the reference)."""
-    if len(bots) != 1 or bots[0] not in KERNEL_POLICIES or game.name != "taco" or kernel_lacks(game):
+    if len(bots) != 1 or bots[0] not in KERNEL_POLICIES or game.name != "taco":
         return None
     from cardroom.core.compiled import COMPILED
     from cardroom.fast import kernel_of
 
     if not COMPILED:  # without Numba the kernel runs as plain Python: slower than the reference engine
         return None
-    if kernel_of(game) is None:
+    if kernel_of(game) is None:  # also None for an option the kernel ignores (``cardroom.fast.kernel_lacks``)
         return None
     try:
         from cardroom.games.taco import kernel as k

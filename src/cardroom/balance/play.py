@@ -22,7 +22,6 @@ from cardroom.balance.kernel_run import (
     KERNEL_POLICIES,
     check_against_simulate,
     kernel_driver,
-    kernel_lacks,
     play_kernel_game,
     simulate_games,
 )
@@ -98,7 +97,7 @@ def engine_path(config: BalanceConfig) -> str:
     if config.engine == "kernel" and len(config.bots) == 1 and config.bots[0] in KERNEL_POLICIES:
         from cardroom.fast import kernel_of
 
-        if kernel_of(game) is not None and not kernel_lacks(game):
+        if kernel_of(game) is not None:
             return "simulate"
     if config.engine == "kernel":
         raise InvalidOptions(f"no compiled kernel plays {config.game} with bots {' '.join(config.bots)}; "

@@ -10,7 +10,7 @@ A game's kernel module is named in :data:`KERNELS` (or by the game itself, in ``
 docs/kernels.md). The kernel runs
 compiled when Numba is installed (the ``fast`` extra) and as plain Python otherwise: the same games
 from the same seed either way, only slower. A game without a kernel, or with options its kernel does
-not hold (a Tacocat deck of more than 64 cards), is played by the reference engine instead, with the
+not hold (a Tacocat deck of more than 64 cards, or an option the game lists in ``reference_only``), is played by the reference engine instead, with the
 same policies; its games then differ from the kernel's for the same seed (``path`` says which ran).
 """
 
@@ -35,7 +35,7 @@ KERNELS: dict[str, str] = {
     "taco": "cardroom.games.taco.kernel_api",
 }
 
-__all__ = ["KERNELS", "POLICIES", "Simulation", "kernel_of", "simulate"]
+__all__ = ["KERNELS", "POLICIES", "Simulation", "kernel_lacks", "kernel_of", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -53,10 +53,18 @@ class Simulation:
         return len(self.winners)
 
 
+def kernel_lacks(game: Game) -> str | None:
+    """An option set on ``game`` that its kernel does not play although the kernel's ``unsupported`` lets
+    it through, or ``None``. A game names such options in ``reference_only``, each with the one value its
+    kernel plays (T.A.C.O.'s ``second_pick``), so no caller ever gets a kernel that would ignore one."""
+    plain = dict(getattr(game, "reference_only", {}))
+    return next((name for name, value in plain.items() if game.options.get(name, value) != value), None)
+
+
 def kernel_of(game: Game) -> ModuleType | None:
     """The game's kernel module if it has one that holds these options (compiled or not)."""
     path: str | None = KERNELS.get(game.name) or getattr(game, "kernel", None)
-    if not path:
+    if not path or kernel_lacks(game):
         return None
     try:
         module = importlib.import_module(path)

@@ -10,9 +10,11 @@ import pytest
 
 import cardroom
 from cardroom.balance import BalanceConfig
-from cardroom.balance.kernel_run import kernel_driver, kernel_lacks
+from cardroom.balance.kernel_run import kernel_driver
 from cardroom.balance.play import engine_path
+from cardroom.bots.specs import make_bot
 from cardroom.core.errors import InvalidOptions
+from cardroom.fast import kernel_lacks, kernel_of, simulate
 from cardroom.games.taco.state import TacoState
 
 
@@ -90,10 +92,17 @@ def test_refused_values_and_records_replay() -> None:
     assert game.replay(4, moves) == state
 
 
-def test_the_lab_plays_it_on_the_reference_engine_never_silently_on_the_kernel() -> None:
-    """The kernel's own ``unsupported`` does not know the option yet, so the lab must not hand it over."""
+def test_no_kernel_path_plays_it_as_if_it_were_off() -> None:
+    """The kernel's own ``unsupported`` does not know the option yet: simulate, the lab and the ISMCTS
+    bot use the reference engine for it instead of a kernel that would deal five cards."""
     game = cardroom.make("taco", preset="v3", players=2)
-    assert kernel_lacks(game) == "second_pick" and kernel_driver(game, ("heuristic",)) is None
+    assert kernel_lacks(game) == "second_pick" and kernel_of(game) is None
+    assert kernel_driver(game, ("heuristic",)) is None
+    assert simulate(game, 2, "heuristic", seed=1).path == "reference"
+    state = game.new_game(1)
+    seat = state.to_act[0]
+    choice = make_bot("ismcts:iterations=20", game).choose(game, state.view(seat), random.Random(0))
+    assert choice in {str(a) for a in state.legal_actions(seat)} and choice.startswith("discard ")
     assert kernel_lacks(cardroom.make("taco", players=2)) is None
     assert kernel_lacks(cardroom.make("taco", preset="v3", players=3)) is None  # the same games as v2 there
     assert engine_path(BalanceConfig("taco", games=4, preset="v3", options={"players": 2})) == "reference"

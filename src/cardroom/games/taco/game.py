@@ -108,8 +108,9 @@ class TacoGame(Game):
     @property
     def reference_only(self) -> Mapping[str, Any]:
         """Options the compiled kernel does not play yet, with the one value it plays. Its ``unsupported``
-        check (kernel_codec.py) does not know them, so the balance lab reads this to use the reference
-        engine. ``second_pick`` changes only 2-player deals: at more seats the kernel's games are the same."""
+        check (kernel_codec.py) does not know them, so ``cardroom.fast.kernel_of`` reads this and hands
+        such a game to the reference engine (simulate, the ISMCTS bot, the balance lab). ``second_pick``
+        changes only 2-player deals: at more seats the kernel's games are the same."""
         return {"second_pick": False} if self.players == 2 else {}
 
     deck: Deck

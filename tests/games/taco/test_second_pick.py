@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.games.taco.test_rules import _finish_round
 
 import cardroom
 from cardroom.balance import BalanceConfig
@@ -16,14 +17,6 @@ from cardroom.bots.specs import make_bot
 from cardroom.core.errors import InvalidOptions
 from cardroom.fast import kernel_lacks, kernel_of, simulate
 from cardroom.games.taco.state import TacoState
-
-
-def _finish_round(state: TacoState, rng: random.Random) -> TacoState:
-    start = state.tb.round
-    while not state.is_over and state.tb.round == start:
-        seat = state.to_act[0]
-        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
 
 
 def _check_the_pick(state: TacoState) -> TacoState:
@@ -76,20 +69,10 @@ def test_no_effect_at_three_or_more_players(players: int) -> None:
     assert on.tb.to_json() == off.tb.to_json()
 
 
-def test_refused_values_and_records_replay() -> None:
+def test_refused_values() -> None:
+    """(A v3 match reloading and replaying is in test_rules.py.)"""
     with pytest.raises(InvalidOptions, match="option 'second_pick' cannot be 'yes'; allowed: False, True"):
         cardroom.make("taco", players=2, second_pick="yes")
-    game = cardroom.make("taco", preset="v3", players=2)
-    state = game.new_game(4)
-    rng = random.Random(4)
-    moves = []
-    while not state.is_over:
-        seat = state.to_act[0]
-        act = rng.choice(state.legal_actions(seat))
-        moves.append((seat, str(act)))
-        state = state.apply(seat, act)
-    assert game.load(state.to_json()) == state
-    assert game.replay(4, moves) == state
 
 
 def test_no_kernel_path_plays_it_as_if_it_were_off() -> None:

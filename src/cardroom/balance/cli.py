@@ -56,6 +56,12 @@ def balance(
     jobs: Annotated[int, typer.Option(help="worker processes (or Ray CPUs)")] = 1,
     seed: Annotated[int, typer.Option(help="the run's seed: every deal and bot seed derives from it")] = 0,
     backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
+    blocks: Annotated[int, typer.Option(help="independent seed blocks the games are split into; each is reported, "
+                                        "pooled, and tested for agreement")] = 4,
+    paired_games: Annotated[int, typer.Option(help="deals for each card's paired values (the same deal replayed "
+                                              "with the card as a blank, and with one more copy); 0: skip")] = 0,
+    engine: Annotated[str, typer.Option(help="auto (the compiled kernel where the game and bot have one), kernel "
+                                        "(refuse otherwise) or reference (the rules engine)")] = "auto",
     out: Annotated[Path | None, typer.Option(help="folder for balance.json, report.html and the PNG plots")] = None,
 ) -> None:
     """Play GAME many times with fixed bots on duplicate deals and report what the games say about its design.
@@ -79,10 +85,12 @@ def balance(
         if deck is not None:
             options["deck"] = deck
         base = BalanceConfig(game, tuple(specs), games=games, options=options, preset=preset, seed=seed, jobs=jobs,
-                             backend=backend)
+                             backend=backend, blocks=blocks, engine=engine,
+                             paired=paired_games)
         sides = [base] if compare is None else [
             BalanceConfig(game, tuple(specs), games=games, options={**options, **setup_options(c)}, preset=preset,
-                          seed=seed, jobs=jobs, backend=backend) for c in compare]
+                          seed=seed, jobs=jobs, backend=backend, blocks=blocks, engine=engine,
+                             paired=paired_games) for c in compare]
         _run(console, sides, compare, skill_games, tuple(skill_bots.split()), out)
     except (CardroomError, ValueError, RuntimeError) as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False)
@@ -91,10 +99,10 @@ def balance(
 
 def _run(console: Console, sides: list[Any], compare: tuple[str, str] | None, skill_games: int,
          skill_bots: tuple[str, ...], out: Path | None) -> None:
-    from cardroom.balance.play import make_game, rotations
+    from cardroom.balance.play import block_configs, make_game, rotations
+    from cardroom.balance.pooled import compare_blocks
     from cardroom.balance.report import print_compare, print_report
     from cardroom.balance.run import run_balance
-    from cardroom.balance.stats import compare as compare_rows
 
     for side in sides:
         make_game(side)  # bad options fail before any game starts
@@ -106,7 +114,7 @@ def _run(console: Console, sides: list[Any], compare: tuple[str, str] | None, sk
     with Progress(*columns, console=console) as bar:
         for side in sides:
             n = make_game(side).players
-            total = -(-side.games // rotations(side, n)) * rotations(side, n)
+            total = sum(-(-b.games // rotations(b, n)) * rotations(b, n) for b in block_configs(side))
             task = bar.add_task(f"{side.game} {side.options.get('deck', '')}".strip(), total=total)
             def advance(k: int, t: Any = task) -> None:
                 bar.advance(t, k)
@@ -117,7 +125,7 @@ def _run(console: Console, sides: list[Any], compare: tuple[str, str] | None, sk
         print_report(r.summary, console)
     rows = None
     if compare is not None:
-        rows = compare_rows(results[0].summary, results[1].summary, results[0].games, results[1].games)
+        rows = compare_blocks(results[0].games, results[1].games, results[0].summary["players"])
         print_compare(rows, compare[0], compare[1], console)
     if out is not None:
         for path in write_report(out, results, rows, compare):

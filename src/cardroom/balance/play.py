@@ -12,12 +12,22 @@ import multiprocessing
 import random
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import replace
 from typing import Any
 
 from cardroom.arena.schedule import derive_seed
+from cardroom.balance.blocks import block_seed
 from cardroom.balance.config import BalanceConfig
+from cardroom.balance.kernel_run import (
+    KERNEL_POLICIES,
+    check_against_simulate,
+    kernel_driver,
+    play_kernel_game,
+    simulate_games,
+)
 from cardroom.balance.probes import probe_for
 from cardroom.bots.specs import make_bot
+from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 from cardroom.core.registry import make
 
@@ -68,12 +78,62 @@ def chunks(config: BalanceConfig, players: int) -> list[range]:
     return [range(i, min(i + CHUNK, deals)) for i in range(0, deals, CHUNK)]
 
 
+def block_configs(config: BalanceConfig) -> list[BalanceConfig]:
+    """The run split into its seed blocks: games shared out as evenly as can be, each its own seed."""
+    count = config.block_count
+    sizes = [config.games // count + (1 if b < config.games % count else 0) for b in range(count)]
+    return [replace(config, seed=block_seed(config.seed, b), games=sizes[b], blocks=1) for b in range(count)]
+
+
+def engine_path(config: BalanceConfig) -> str:
+    """``kernel`` when the lab drives the compiled kernel (T.A.C.O.: every figure but the effects),
+    ``simulate`` when ``--engine kernel`` asks for a kernel that ``cardroom.fast.simulate`` alone
+    plays (winners only), else ``reference``."""
+    if config.engine == "reference":
+        return "reference"
+    game = make_game(config)
+    if kernel_driver(game, config.bots) is not None:
+        return "kernel"
+    if config.engine == "kernel" and len(config.bots) == 1 and config.bots[0] in KERNEL_POLICIES:
+        from cardroom.fast import kernel_of
+
+        if kernel_of(game) is not None:
+            return "simulate"
+    if config.engine == "kernel":
+        raise InvalidOptions(f"no compiled kernel plays {config.game} with bots {' '.join(config.bots)}; "
+                             "the kernel plays one bot spec, heuristic or random, in every seat")
+    return "reference"
+
+
 def play_games(config: BalanceConfig, progress: Progress | None = None) -> list[dict[str, Any]]:
-    """Every game of the run, in deal order, whatever backend or number of jobs played them."""
+    """Every game of the run, block after block, in deal order; each game says its ``block``."""
     report = progress or (lambda _n: None)
     game = make_game(config)
     for spec in config.bots:  # a bad spec fails before any game starts
         make_bot(spec, game)
+    path = engine_path(config)
+    driver = kernel_driver(game, config.bots) if path == "kernel" else None
+    out: list[dict[str, Any]] = []
+    for b, block in enumerate(block_configs(config)):
+        if path == "simulate":
+            played = simulate_games(game, config.bots[0], block.seed, block.games)
+            report(block.games)
+        elif driver is not None:
+            played = []
+            for i in range(block.games):
+                played.append(play_kernel_game(driver, game, block.seed, i))
+                if i % 100 == 99 or i == block.games - 1:
+                    report(100 if i % 100 == 99 else (i + 1) % 100)
+            check_against_simulate(game, config.bots[0], block.seed, played)
+        else:
+            played = _play_reference(block, game, report)
+        for g in played:
+            g["block"] = b
+        out += played
+    return out
+
+
+def _play_reference(config: BalanceConfig, game: Game, report: Progress) -> list[dict[str, Any]]:
     parts = chunks(config, game.players)
     results: dict[int, list[dict[str, Any]]] = {}
     if config.backend == "ray":

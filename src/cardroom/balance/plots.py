@@ -34,8 +34,9 @@ def write_plots(summary: dict[str, Any], out: Path) -> dict[str, Path]:
         plots["skill"] = _skill(summary["skill"], out / "skill_gap.png")
     if "cards" in summary:
         plots["cards"] = _cards(summary, out / "card_values.png")
-        plots["fires"] = _fires(summary, out / "effects.png")
-        plots["pool"] = _pool(summary, out / "pool.png")
+        if summary.get("engine") != "kernel":  # the kernel records no effects and no pool
+            plots["fires"] = _fires(summary, out / "effects.png")
+            plots["pool"] = _pool(summary, out / "pool.png")
     return plots
 
 
@@ -45,6 +46,11 @@ def _length(summary: dict[str, Any], path: Path) -> Path:
     panels = [(k, t) for k, t in (("turns_per_player", "turns per player (per round)"), ("actions", "actions per game"),
                                   ("rounds", "rounds per game"))
               if length[k].get("n") and (k != "rounds" or length[k]["max"] > 1)]  # one-round games: no panel
+    if not panels:  # winners only (a kernel's simulate): say so rather than draw nothing
+        fig, ax = plt.subplots(figsize=(4.2, 1.2))
+        ax.axis("off")
+        ax.text(0.5, 0.5, "no per-game lengths on this engine", ha="center", va="center")
+        return _save(fig, path)
     fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 3.2), squeeze=False)
     for ax, (key, title) in zip(axes[0], panels, strict=True):
         data = length[key]
@@ -95,7 +101,7 @@ def _skill(skill: dict[str, Any], path: Path) -> Path:
 def _cards(summary: dict[str, Any], path: Path) -> Path:
     plt = _pyplot()
     # Cards never in an opening hand ("play immediately" cards are replaced when dealt) have no value here.
-    rows = sorted((r for r in summary["cards"] if r["opening"]["seats"]), key=lambda r: r["opening"]["win_effect"])
+    rows = sorted((r for r in summary["cards"] if r["opening"]), key=lambda r: r["opening"]["win_effect"])
     fig, ax = plt.subplots(figsize=(7.0, 1.0 + 0.22 * len(rows)))
     y = range(len(rows))
     x = [100 * r["opening"]["win_effect"] for r in rows]

@@ -7,6 +7,7 @@ round that ends by a limit is not a finished game, so every other figure is susp
 from __future__ import annotations
 
 import html
+import math
 from pathlib import Path
 from typing import Any
 
@@ -48,20 +49,67 @@ def seat_rows(s: dict[str, Any]) -> list[list[str]]:
              pct(r["fair_share"])] for r in s["seats"]]
 
 
+def effect(cell: dict[str, Any] | None, key: str, scale: float) -> str:
+    """A figure with its interval, or n/a where it cannot exist (no seat ever had the card there)."""
+    if cell is None:
+        return "n/a"
+    low, high = cell[key + "95"]
+    value = cell["win_effect" if key == "win" else "points_effect"]
+    if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)):
+        return "n/a"
+    return f"{scale * value:+.1f} ({scale * low:+.1f}…{scale * high:+.1f})"
+
+
 def card_rows(s: dict[str, Any], limit: int | None = TOP_CARDS) -> list[list[str]]:
-    rows = sorted(s.get("cards", []), key=lambda r: -r["opening"]["win_effect"])
+    def key(r: dict[str, Any]) -> float:
+        return -r["opening"]["win_effect"] if r["opening"] else 1.0
+
+    rows = sorted(s.get("cards", []), key=key)
     if limit is not None and len(rows) > 2 * limit:
         rows = rows[:limit] + rows[-limit:]
     out = []
     for r in rows:
         o, p = r["opening"], r["played"]
-        out.append([r["card"], pct(r["share_of_games_played"]),
-                    f"{100 * o['win_effect']:+.1f} ({interval(o['win95'])})", f"{o['points_effect']:+.2f}",
-                    f"{100 * p['win_effect']:+.1f} ({interval(p['win95'])})"])
+        played_in = "n/a" if r["share_of_games_played"] is None else (
+            f"{pct(r['share_of_games_played'])} ({pct(r['played95'][0])}…{pct(r['played95'][1])})")
+        paired = r.get("paired") or {}
+        out.append([r["card"], played_in, effect(o, "win", 100.0), effect(o, "points", 1.0), effect(p, "win", 100.0),
+                    *(effect(paired.get(v), k, sc) for v in ("blank", "extra") for k, sc in (("win", 100.0),
+                                                                                            ("points", 1.0)))])
     return out
 
 
-CARD_HEAD = ["card", "played in", "opening hand: win Δ (95%)", "points Δ", "played: win Δ (95%)"]
+def block_rows(s: dict[str, Any]) -> list[list[str]]:
+    """Each seat's win share per seed block, pooled with its interval, the blocks' agreement, the verdict."""
+    b = s.get("blocks")
+    if not b:
+        return []
+    rows = []
+    for position, seat in enumerate(b["seats"]):
+        het = seat["heterogeneity"]
+        lo, hi = seat["wilson95"]
+        rows.append([f"seat {position + 1}", *(pct(x["share"]) for x in seat["blocks"]),
+                     f"{pct(seat['share'])} ({pct(lo)}…{pct(hi)})", f"p={het['p']:.2f}" + (" DIFFER" if het["differ"] else ""),
+                     {"within": f"fair ±{100 * seat['tolerance']:.0f}", "outside": "UNFAIR",
+                      "too wide": "too wide to say"}[seat["verdict"]]])
+    t = b["turns_per_player"]
+    het = t["heterogeneity"]
+    if not any(x["n"] for x in t["blocks"]):  # no per-game lengths on this engine
+        return rows
+    rows.append(["turns/player", *(f"{x['mean']:.2f}" for x in t["blocks"]),
+                 f"{t['mean']:.2f} ({t['low95']:.2f}…{t['high95']:.2f})",
+                 f"p={het['p']:.2f}" + (" DIFFER" if het["differ"] else ""), ""])
+    return rows
+
+
+def block_head(s: dict[str, Any]) -> list[str]:
+    count = s["blocks"]["count"] if s.get("blocks") else 0
+    return ["figure", *(f"block {i + 1}" for i in range(count)), "pooled (95%)", "blocks agree?", "verdict"]
+
+
+CARD_HEAD = ["card", "played in (95%)", "observed, in opening hand: win Δ (95%)", "points Δ (95%)",
+             "observed, played: win Δ (95%)", "paired, card vs blank: win Δ (95%)", "points Δ (95%)",
+             "paired, one more copy: win Δ (95%)", "points Δ (95%)"]
 
 
 def print_report(s: dict[str, Any], console: Console) -> None:
@@ -71,6 +119,11 @@ def print_report(s: dict[str, Any], console: Console) -> None:
                   f"{s.get('setup', '')}", highlight=False)
     _table(console, "Length", ["measure", "median", "95th pct", "mean", "max"], length_rows(s))
     _table(console, "Seat advantage (by turn order)", ["position", "win share", "95% Wilson", "fair"], seat_rows(s))
+    if s.get("blocks"):
+        _table(console, f"Seed blocks ({s['blocks']['count']} independent blocks; chi-square / Cochran's Q "
+               "across them, p below 0.01 = DIFFER)", block_head(s), block_rows(s))
+        for note in s["blocks"]["warnings"]:
+            console.print(f"[bold red]warning:[/bold red] {note}", highlight=False)
     if s.get("skill"):
         sk = s["skill"]
         rows = [[sk["bots"][i], *("–" if v is None else pct(v) for v in row)] for i, row in enumerate(sk["head_to_head"])]
@@ -78,6 +131,9 @@ def print_report(s: dict[str, Any], console: Console) -> None:
                ["bot", *sk["bots"]], rows)
     if "cards" in s:
         _table(console, "Card values (best and worst by opening-hand effect)", CARD_HEAD, card_rows(s))
+        if s.get("engine") == "kernel":
+            console.print(f"[dim]{KERNEL_NOTE}[/dim]", highlight=False)
+            return
         _table(console, "Effects fired per game", ["effect", "per game"],
                [[k, f"{v:.2f}"] for k, v in s["fires"].items()])
         st = s["stalls"]
@@ -93,10 +149,24 @@ def print_compare(rows: list[dict[str, Any]], a: str, b: str, console: Console) 
         share = "share" in r["measure"]
         fmt = pct if share else (lambda x: f"{x:.2f}")
         scale = 100.0 if share else 1.0
-        out.append([r["measure"], fmt(r["a"]), fmt(r["b"]), f"{scale * r['diff']:+.2f}",
-                    f"{scale * r['low95']:+.2f} … {scale * r['high95']:+.2f}",
-                    "[bold]yes[/bold]" if r["differs"] else "no"])
-    _table(console, f"B - A   (A: {a}; B: {b})", ["measure", "A", "B", "B - A", "95%", "differs"], out)
+        out.append([r["measure"], fmt(r["a"]), fmt(r["b"]),
+                    *(f"{scale * x['diff']:+.2f}" for x in r.get("blocks", [])), f"{scale * r['diff']:+.2f}",
+                    f"{scale * r['low95']:+.2f} … {scale * r['high95']:+.2f}", differs_word(r)])
+    count = len(rows[0].get("blocks", [])) if rows else 0
+    _table(console, f"B - A   (A: {a}; B: {b})", ["measure", "A", "B", *(f"block {i + 1}" for i in range(count)),
+                                                   "B - A pooled", "95%", "differs"], out)
+    for r in rows:
+        het = r.get("heterogeneity")
+        if het and het["differ"]:
+            console.print(f"[bold red]warning:[/bold red] {r['measure']}: the blocks' differences disagree beyond "
+                          f"chance (Cochran's Q {het['statistic']:.1f} on {het['df']} df, p = {het['p']:.2g})",
+                          highlight=False)
+
+
+def differs_word(r: dict[str, Any]) -> str:
+    if r["differs"]:
+        return "yes"
+    return "too wide to say" if r.get("too_wide") else "no"
 
 
 def _table(console: Console, title: str, head: list[str], rows: list[list[str]]) -> None:
@@ -122,6 +192,20 @@ def _html_table(head: list[str], rows: list[list[str]]) -> str:
     return f"<table><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
 
 
+KERNEL_NOTE = ("Effects fired, the pool over time and what stalled tacos held: played on the compiled kernel, "
+               "which does not record them (run with --engine reference for them).")
+
+
+def block_html(s: dict[str, Any]) -> str:
+    """The seed-block table and its warnings, for the page."""
+    if not s.get("blocks"):
+        return ""
+    warn = "".join(f"<p class='bad'>warning: {html.escape(w)}</p>" for w in s["blocks"]["warnings"])
+    return (f"<h3>Seed blocks ({s['blocks']['count']} independent blocks)</h3><p>Each block from its own seed; "
+            "the blocks agree unless the chi-square (a share) or Cochran's Q (a mean) test gives p below 0.01.</p>"
+            + _html_table(block_head(s), block_rows(s)) + warn)
+
+
 def _img(plots: dict[str, Path], name: str, alt: str) -> str:
     return f"<img src='{plots[name].as_posix()}' alt='{html.escape(alt)}'>" if name in plots else ""
 
@@ -136,7 +220,8 @@ def section(s: dict[str, Any], plots: dict[str, Path], title: str) -> str:
              _img(plots, "length", "histograms of round and game length"),
              "<h3>Seat advantage</h3>",
              _html_table(["turn order", "win share", "95% Wilson", "fair"], seat_rows(s)),
-             _img(plots, "seats", "win share by turn order with 95% intervals")]
+             _img(plots, "seats", "win share by turn order with 95% intervals"), block_html(s),
+             f"<p>Played on the {html.escape(str(s.get('engine', 'reference')))} engine.</p>"]
     if s.get("skill"):
         sk = s["skill"]
         rows = [[sk["bots"][i], *("–" if v is None else pct(v) for v in row)] for i, row in enumerate(sk["head_to_head"])]
@@ -144,11 +229,18 @@ def section(s: dict[str, Any], plots: dict[str, Path], title: str) -> str:
                   _html_table(["bot", *sk["bots"]], rows), _img(plots, "skill", "skill gap matrix")]
     if "cards" in s:
         parts += ["<h3>Card values</h3>",
-                  "<p>Win-share difference in points for a seat holding the card in its opening hand (or "
-                  "playing it) against the seats of the same games without it; intervals are 95% "
-                  "(Newcombe); points Δ is the seat's score minus the table's mean, with against without.</p>",
-                  _html_table(CARD_HEAD, card_rows(s, None)), _img(plots, "cards", "card values"),
-                  "<h3>Effects fired per game</h3>",
+                  "<p><b>Observed</b> (correlation, not cause): the win-share difference in points for a seat "
+                  "holding the card in its opening hand (or playing it) against the seats of the same games "
+                  "without it (Newcombe 95%); points Δ is the seat's score minus the table's mean, with against "
+                  "without (Welch 95%). <b>Paired</b> (cause; <code>--paired-games</code>): the same deal "
+                  "replayed with the held copy as a blank, or with one more copy against one more blank; the "
+                  "holder's difference, 95% over the pairs. n/a: the figure cannot exist (the card is never "
+                  "held as dealt, or the engine that ran does not record it).</p>",
+                  _html_table(CARD_HEAD, card_rows(s, None)), _img(plots, "cards", "card values")]
+        if s.get("engine") == "kernel":
+            parts.append(f"<p>{html.escape(KERNEL_NOTE)}</p>")
+            return "\n".join(parts)
+        parts += ["<h3>Effects fired per game</h3>",
                   _html_table(["effect", "per game"], [[k, f"{v:.2f}"] for k, v in s["fires"].items()]),
                   _img(plots, "fires", "effects fired per game"),
                   "<h3>The pool over time</h3>", _img(plots, "pool", "taco points in the pool by turn")]
@@ -178,7 +270,7 @@ def compare_html(rows: list[dict[str, Any]], a: str, b: str) -> str:
         share = "share" in r["measure"]
         scale = 100.0 if share else 1.0
         out.append([r["measure"], f"{scale * r['a']:.2f}", f"{scale * r['b']:.2f}", f"{scale * r['diff']:+.2f}",
-                    f"{scale * r['low95']:+.2f} … {scale * r['high95']:+.2f}", "yes" if r["differs"] else "no"])
+                    f"{scale * r['low95']:+.2f} … {scale * r['high95']:+.2f}", differs_word(r)])
     return (f"<h2>Comparison: B - A</h2><p>A: {html.escape(a)}<br>B: {html.escape(b)}<br>Shares in points "
             "(percent); the same deals and bot seeds for both.</p>"
             + _html_table(["measure", "A", "B", "B - A", "95%", "differs"], out))

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from cardroom.balance.config import BalanceConfig
-from cardroom.balance.play import Progress, make_game, play_games
-from cardroom.balance.stats import compare, summarize
+from cardroom.balance.play import Progress, engine_path, make_game, play_games
+from cardroom.balance.pooled import block_summary, compare_blocks
+from cardroom.balance.stats import summarize
 
 DEFAULT_SKILL_BOTS = ("random", "heuristic", "ismcts:iterations=100")
 
@@ -47,10 +48,20 @@ def describe(config: BalanceConfig) -> str:
 def run_balance(config: BalanceConfig, progress: Progress | None = None, skill_games: int = 0,
                 skill_bots: tuple[str, ...] = DEFAULT_SKILL_BOTS) -> BalanceResult:
     games = play_games(config, progress)
-    players = make_game(config).players
-    summary = summarize(games, players)
+    game = make_game(config)
+    players = game.players
+    specs = getattr(getattr(game, "deck", None), "specs", ())  # a deck that is data names every card
+    summary = summarize(games, players, [spec.slug for spec in specs if not spec.starting])
     summary["setup"] = describe(config)
     summary["bots"] = list(config.bots)
+    summary["engine"] = engine_path(config)
+    summary["blocks"] = block_summary(games, players)
+    if config.paired and "cards" in summary:
+        from cardroom.balance.paired import paired_values
+
+        values = paired_values(game, config.bots[0], config.seed, config.paired, config.block_count)
+        for row in summary["cards"]:
+            row["paired"] = values.get(row["card"])
     if skill_games > 0 and len(skill_bots) >= 2:
         summary["skill"] = skill_gap(config, skill_games, skill_bots)
     return BalanceResult(config, games, summary)
@@ -69,7 +80,7 @@ def skill_gap(config: BalanceConfig, games: int, bots: tuple[str, ...]) -> dict[
 def run_compare(a: BalanceConfig, b: BalanceConfig, progress: Progress | None = None) -> dict[str, Any]:
     """Both setups on the same deals and bot seeds, and every measure's difference (B - A)."""
     ra, rb = run_balance(a, progress), run_balance(b, progress)
-    return {"a": ra, "b": rb, "rows": compare(ra.summary, rb.summary, ra.games, rb.games)}
+    return {"a": ra, "b": rb, "rows": compare_blocks(ra.games, rb.games, ra.summary["players"])}
 
 
 def write_json(data: dict[str, Any], out: Path) -> Path:

@@ -104,29 +104,35 @@ def seat_advantage(games: Sequence[dict[str, Any]], players: int) -> list[dict[s
     return out
 
 
-def card_values(games: Sequence[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+def card_values(games: Sequence[dict[str, Any]], players: int, deck: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Each card's value for its holder: win share and point margin when it was in the opening hand
     (or played) against the seats of the same games without it. The margin is the seat's score minus
     the table's mean score, so it compares like with like across player counts."""
     rows: dict[str, dict[str, Any]] = {}
     per_seat: list[tuple[set[str], set[str], float, float]] = []  # opening, played, win share, margin
+    known_play = all(g.get("played") is not None for g in games)  # the kernel does not record plays
     for g in games:
         scores = g["scores"] or [0.0] * players
         mean = sum(scores) / players
         for seat in range(players):
-            per_seat.append((set(g["opening"][seat]), set(g["played"][seat]), share(g, seat), scores[seat] - mean))
-    cards = sorted({c for g in games for hand in g["opening"] + g["played"] for c in hand})
+            played = set(g["played"][seat]) if known_play else set()
+            per_seat.append((set(g["opening"][seat]), played, share(g, seat), scores[seat] - mean))
+    cards = sorted({c for g in games for hand in g["opening"] + (g["played"] or []) for c in hand} | set(deck))
     for card in cards:
-        row: dict[str, Any] = {"card": card}
-        for label in ("opening", "played"):
+        row: dict[str, Any] = {"card": card, "played": None}
+        for label in ("opening", "played") if known_play else ("opening",):
             with_ = [s for s in per_seat if card in (s[0] if label == "opening" else s[1])]
             without = [s for s in per_seat if card not in (s[0] if label == "opening" else s[1])]
+            if not with_ or not without:  # a card never in that place (played at once when dealt): no figure
+                row[label] = None
+                continue
             d, low, high = newcombe(sum(s[2] for s in with_), len(with_), sum(s[2] for s in without), len(without))
             m, mlow, mhigh = mean_diff([s[3] for s in with_], [s[3] for s in without])
             row[label] = {"seats": len(with_), "win_effect": d, "win95": [low, high], "points_effect": m,
                           "points95": [mlow, mhigh]}
-        row["games_played"] = sum(1 for g in games if any(card in p for p in g["played"]))
-        row["share_of_games_played"] = row["games_played"] / len(games) if games else 0.0
+        row["games_played"] = sum(1 for g in games if any(card in p for p in g["played"])) if known_play else None
+        row["share_of_games_played"] = row["games_played"] / len(games) if known_play and games else None
+        row["played95"] = list(wilson(row["games_played"], len(games))) if known_play and games else None
         rows[card] = row
     return list(rows.values())
 
@@ -154,7 +160,7 @@ def stalls(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "examples": found[:3]}
 
 
-def summarize(games: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+def summarize(games: Sequence[dict[str, Any]], players: int, deck: Sequence[str] = ()) -> dict[str, Any]:
     """Everything the tables, plots and balance.json show."""
     out: dict[str, Any] = {
         "players": players,
@@ -162,7 +168,7 @@ def summarize(games: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
         "limits": limits(games),
         "length": {
             "turns_per_player": spread([t for g in games for t in turns_per_player(g, players)]),
-            "actions": spread([float(g["actions"]) for g in games]),
+            "actions": spread([float(g["actions"]) for g in games if g["actions"] is not None]),
             "rounds": spread([float(g["rounds"]) for g in games]),
         },
         "seats": seat_advantage(games, players),
@@ -171,34 +177,8 @@ def summarize(games: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
         fires: Counter[str] = Counter()
         for g in games:
             fires.update(g["fires"])
-        out["cards"] = card_values(games, players)
+        out["cards"] = card_values(games, players, deck)
         out["fires"] = {k: v / len(games) for k, v in sorted(fires.items(), key=lambda kv: -kv[1])}
         out["pool"] = pool_curve(games)
         out["stalls"] = stalls(games)
     return out
-
-
-def compare(a: dict[str, Any], b: dict[str, Any], games_a: Sequence[dict[str, Any]],
-            games_b: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """B against A, measure by measure, each difference with its interval; ``differs`` when the
-    interval leaves out zero."""
-    players = a["players"]
-    rows = []
-
-    def add(name: str, va: float, vb: float, d: tuple[float, float, float]) -> None:
-        rows.append({"measure": name, "a": va, "b": vb, "diff": d[0], "low95": d[1], "high95": d[2],
-                     "differs": not d[1] <= 0.0 <= d[2]})
-
-    la, lb = a["limits"], b["limits"]
-    add("share of games ended by a limit", la["share"], lb["share"],
-        newcombe(lb["games_limited"], lb["games"], la["games_limited"], la["games"]))
-    ta = [t for g in games_a for t in turns_per_player(g, players)]
-    tb = [t for g in games_b for t in turns_per_player(g, players)]
-    if ta and tb:
-        add("mean turns per player", sum(ta) / len(ta), sum(tb) / len(tb), mean_diff(tb, ta))
-    add("mean actions per game", a["length"]["actions"]["mean"], b["length"]["actions"]["mean"],
-        mean_diff([float(g["actions"]) for g in games_b], [float(g["actions"]) for g in games_a]))
-    fa, fb = a["seats"][0], b["seats"][0]
-    add("first seat's win share", fa["win_share"], fb["win_share"],
-        newcombe(fb["win_share"] * fb["games"], fb["games"], fa["win_share"] * fa["games"], fa["games"]))
-    return rows

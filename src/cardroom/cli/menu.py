@@ -84,9 +84,15 @@ class Menu:
         if len(members) > 1:
             rest = sorted({" ".join(m.split()[len(key.split()):]) for m in members}, key=_natural)
             shown = ", ".join(rest[:4]) + (", ..." if len(rest) > 4 else "")
-            return f"{key} …  ({len(members)}: {shown})"
+            note = self.label(key) if self.label else None  # a group may have a name too (a seat)
+            return f"{key} …  {note + '  ' if note else ''}({len(members)}: {shown})"
         note = self.label(key) if self.label else None
         return f"{key}  ({note})" if note else key
+
+    def _short(self, key: str, members: list[str]) -> str:
+        """A group in a column: its words, its name if it has one, and how many choices it holds."""
+        note = self.label(key) if self.label else None
+        return f"{key} …{' ' + note if note else ''} ({len(members)})"
 
     def render(self, console: Console) -> None:
         entries = self._entries()
@@ -99,7 +105,7 @@ class Menu:
             return
         # Many short choices: columns of bare texts, and any notes on one line below (a note in a cell
         # would widen every column).
-        cells = [_numbered(i, key if len(members) == 1 else self._text(key, members), console.width)
+        cells = [_numbered(i, key if len(members) == 1 else self._short(key, members), console.width)
                  for i, (key, members) in enumerate(entries, 1)]
         console.print(Columns(cells + back, padding=(0, 2)), highlight=False)
         notes = [f"{i}: {note}" for i, (key, members) in enumerate(entries, 1)

@@ -16,7 +16,7 @@ from cardroom.cli.menu import Menu
 from cardroom.cli.prompt import BadEntry, interpret
 from cardroom.cli.records import Record
 from cardroom.cli.rules_text import rules_markdown
-from cardroom.cli.screens import COMPACT_BELOW_LINES, label_for, screen_for
+from cardroom.cli.screens import COMPACT_BELOW_LINES, label_for, menu_texts_for, screen_for
 from cardroom.cli.typed_line import read_line
 from cardroom.core import rng as rngmod
 from cardroom.core.bot import Bot
@@ -115,7 +115,10 @@ class TerminalTable:
         legal = [str(a) for a in state.legal_actions(self.human)]
         view = state.view(self.human)
         label = label_for(self.game)
-        menu = Menu(legal, (lambda text: label(view, text)) if label else None)
+        order = menu_texts_for(self.game)
+        pairs = order(view, legal) if order else [(t, t) for t in legal]
+        canonical = dict(pairs)  # a menu text back to the game's own text
+        menu = Menu([shown for shown, _ in pairs], (lambda text: label(view, text)) if label else None)
         menu.render(self.console)
         while True:
             try:
@@ -128,10 +131,11 @@ class TerminalTable:
                 except ValueError as exc:
                     self.console.print(f"[red]{exc}[/red]", highlight=False)
                     continue
-                if picked is None:  # a group opened or closed: show the new list
+                if picked is None:  # a group opened or closed: the whole screen again, with the new list
+                    self._show(state)
                     menu.render(self.console)
                     continue
-                entry = picked
+                entry = canonical[picked]
             try:
                 choice = interpret(entry, legal)
             except BadEntry as exc:

@@ -10,7 +10,7 @@ A game names its kernel module itself, in ``game.kernel`` (``cardroom.core.compi
 see docs/kernels.md). The kernel runs
 compiled when Numba is installed (the ``fast`` extra) and as plain Python otherwise: the same games
 from the same seed either way, only slower. A game without a kernel, or with options its kernel does
-not hold (a Tacocat deck of more than 64 cards), is played by the reference engine instead, with the
+not hold (a Tacocat deck of more than 64 cards, T.A.C.O.'s ``second_pick`` at two seats), is played by the reference engine instead, with the
 same policies; its games then differ from the kernel's for the same seed (``path`` says which ran).
 """
 

@@ -1,4 +1,4 @@
-"""The conformance suite on T.A.C.O. at 2, 4 and 8 players, with and without each variant."""
+"""The conformance suite on T.A.C.O. at 2, 4 and 8 players, with and without each variant, and the v3 preset."""
 
 from cardroom.core.conformance import conformance_test
 
@@ -10,6 +10,6 @@ VARIANTS = [
         ("gimme", {"gimme_trophy": True}),
         ("antics", {"antics": True}),
     )
-]
+] + [("p2-v3", "v3", {"players": 2})]  # our second_pick rule changes only 2-player deals
 
 test_conformance = conformance_test("taco", games=1000, variants=VARIANTS, chunks=4, deep_every=400)

@@ -191,8 +191,9 @@ def test_sample_keeps_the_view_and_a_search_can_play_from_it() -> None:
     assert sampled.census() == state.census()
 
 
-def test_load_and_replay_rebuild_the_state() -> None:
-    game = cardroom.make("taco", players=3, rounds=2)
+@pytest.mark.parametrize("preset, players", [("standard", 3), ("v3", 2)])  # v3: the second player's pick
+def test_load_and_replay_rebuild_the_state(preset: str, players: int) -> None:
+    game = cardroom.make("taco", preset=preset, players=players, rounds=2)
     state = game.new_game(4)
     rng = random.Random(4)
     moves = []

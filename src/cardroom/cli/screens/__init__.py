@@ -41,20 +41,32 @@ class Label(Protocol):
     def __call__(self, view: dict[str, Any], text: str) -> str | None: ...
 
 
-def label_for(game: Game) -> Label | None:
-    """The screen's ``label(view, action_text)``, a short note shown beside a choice, if it has one."""
+def _hook(game: Game, name: str) -> Any:
+    """A function the game's screen module defines, or None (no screen module, or no such function)."""
     try:
         module = importlib.import_module(f"cardroom.cli.screens.{package_of(game)}")
     except ModuleNotFoundError:
         return None
-    label: Label | None = getattr(module, "label", None)
+    return getattr(module, name, None)
+
+
+def label_for(game: Game) -> Label | None:
+    """The screen's ``label(view, action_text)``, a short note shown beside a choice, if it has one."""
+    label: Label | None = _hook(game, "label")
     return label
 
 
+class MenuTexts(Protocol):
+    def __call__(self, view: dict[str, Any], legal: list[str]) -> list[tuple[str, str]]: ...
+
+
+def menu_texts_for(game: Game) -> MenuTexts | None:
+    """The screen's ``menu_texts(view, legal)``, if it has one: (menu text, action) for every legal action,
+    in the order and words the menu should list and group them (each text one the game reads as its action)."""
+    texts: MenuTexts | None = _hook(game, "menu_texts")
+    return texts
+
+
 def screen_for(game: Game) -> Screen:
-    try:
-        module = importlib.import_module(f"cardroom.cli.screens.{package_of(game)}")
-    except ModuleNotFoundError:
-        return generic
-    render: Screen = module.render
+    render: Screen = _hook(game, "render") or generic
     return render

@@ -44,34 +44,118 @@ def _who(view: dict[str, Any], seat: int) -> str:
     return "you" if seat == view["seat"] else f"P{seat}"
 
 
+# Compact (80 columns, no frame): the taco column's width; the other columns take the rest of 80.
+TACO_WIDTH = 44
+
+
+def _taco_cell(taco: list[dict[str, Any]], game: Game, width: int | None) -> Text:
+    """A taco's cards, whole names only. Within ``width``, poisons and negative cards always show (they
+    are what a player must never miss); other cards show in order while they fit, then "+k more"."""
+    def is_must(entry: dict[str, Any]) -> bool:
+        spec = _spec(game, entry["card"])
+        return spec is not None and (spec.type == "poison" or spec.points < 0)
+
+    shown = list(taco)
+    if width is not None:
+        musts = [e for e in taco if is_must(e)]
+        others = [e for e in taco if not is_must(e) and not (e is taco[0] and e["points"] == 0)]  # a bare shell
+        shown = list(musts)
+
+        def size(entry: dict[str, Any]) -> int:
+            return len(_card(game, entry["card"], entry["points"]).plain) + 3  # with its " · "
+
+        used = sum(size(e) for e in musts) - 3
+        room = width if used + sum(size(e) for e in others) <= width else width - len(" · +99 more")
+        for entry in others:  # in order, skipping what does not fit: fill the line
+            if used + size(entry) <= room:
+                shown.append(entry)
+                used += size(entry)
+        shown.sort(key=taco.index)
+    cards = Text()
+    for i, entry in enumerate(shown):
+        if i:
+            cards.append(" · ", style="dim")
+        cards.append_text(_card(game, entry["card"], entry["points"]))
+    hidden = len(taco) - len(shown) - (1 if width is not None and taco and taco[0]["points"] == 0
+                                       and taco[0] not in shown else 0)
+    if hidden > 0:
+        cards.append(f"{' · ' if shown else ''}+{hidden} more", style="dim")
+    if not shown and not hidden:
+        cards.append("(bare shell)", style="dim")
+    return cards
+
+
 def _tacos(view: dict[str, Any], game: Game, compact: bool = False) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    for name, justify in (("player", "left"), ("taco", "left"), ("pts", "right"), ("match", "right"),
-                          ("hand", "right"), ("", "left")):
-        # Compact: one line a player; a long taco ends in "…" (its points are in the pts column).
-        table.add_column(name, justify=justify, no_wrap=compact, overflow="ellipsis" if compact else "fold",  # type: ignore[arg-type]
-                         max_width=36 if compact and name == "taco" else None)
+    heads = (("who", "left"), ("taco", "left"), ("pts", "right"), ("total" if not compact else "tot", "right"),
+             ("hand", "right"), ("", "left"))
+    for name, justify in heads:
+        # Compact: one line a player, every header whole; a taco too long for its column names its
+        # poisons and negative cards and counts the rest (the points are in the pts column).
+        table.add_column(name, justify=justify, no_wrap=compact and name != "taco", min_width=len(name),  # type: ignore[arg-type]
+                         max_width=TACO_WIDTH if compact and name == "taco" else None,
+                         width=TACO_WIDTH if compact and name == "taco" else None)
     for seat, taco in enumerate(view["tacos"]):
-        cards = Text()
-        for i, entry in enumerate(taco):
-            if i:
-                cards.append(" · ", style="dim")
-            cards.append_text(_card(game, entry["card"], entry["points"]))
         marks = []
         if seat == view["turn"] and not view["is_over"]:
-            marks.append("[bold]← turn[/bold]")
+            marks.append("[bold]turn[/bold]" if compact else "[bold]← turn[/bold]")
         if seat == view["trophy"]:
             marks.append("🏆")
         if seat == view["gimme"]:
             marks.append("[yellow]gimme +3[/yellow]")
         if seat in view["to_act"]:
-            marks.append("[dim]deciding[/dim]")
+            marks.append("[dim]asked[/dim]" if compact else "[dim]deciding[/dim]")
         known = [_spec(game, slug).name for _, holder, slug in view["known"] if holder == seat]
-        if known:
+        if known and not compact:  # compact: on their own line under the table
             marks.append(f"[dim]holds {', '.join(known)}[/dim]")
-        table.add_row(_who(view, seat), cards, str(view["taco_points"][seat]), str(view["totals"][seat]),
-                      str(view["hand_sizes"][seat]), " ".join(marks))
+        table.add_row(_who(view, seat), _taco_cell(taco, game, TACO_WIDTH if compact else None),
+                      str(view["taco_points"][seat]), str(view["totals"][seat]), str(view["hand_sizes"][seat]),
+                      " ".join(marks))
     return table
+
+
+def _known_line(view: dict[str, Any], game: Game) -> Text | None:
+    """Cards known to be in other hands, by holder (compact screens keep them off the board's rows)."""
+    held: dict[int, list[str]] = {}
+    for _, holder, slug in view["known"]:
+        if holder != view["seat"]:
+            held.setdefault(int(holder), []).append(_spec(game, slug).name)
+    if not held:
+        return None
+    return Text("Known in hands: " + "; ".join(f"{_who(view, s)} {', '.join(c)}" for s, c in sorted(held.items())),
+                style="dim")
+
+
+def totals_line(view: dict[str, Any]) -> str:
+    """``you 3, P1 11, ...``: every total with the name the board gives its seat."""
+    return ", ".join(f"{_who(view, s)} {t}" for s, t in enumerate(view["totals"]))
+
+
+def menu_texts(view: dict[str, Any], legal: list[str]) -> list[tuple[str, str]]:
+    """(menu text, action) in menu order. Targets are listed seat first (``target 3 tomato``, which the
+    game reads as ``target tomato 3``) and by seat, so the menu groups them by taco: at eight seats at
+    most eight groups named as the board names them, instead of one group per card, which would not fit
+    24 lines."""
+    def seat_first(text: str) -> str:
+        words = text.split()
+        return f"target {words[2]} {words[1]}" if len(words) == 3 and words[0] == "target" else text
+
+    def order(text: str) -> tuple[int, str]:
+        words = text.split()
+        return (int(words[2]), words[1]) if len(words) == 3 and words[0] == "target" else (-1, "")
+
+    return [(seat_first(t), t) for t in sorted(legal, key=order)]
+
+
+def label(view: dict[str, Any], text: str) -> str | None:
+    """A seat choice named as the board names the seat: ``play tomato 3`` goes to P3, ``... 0`` to you."""
+    words = text.split()
+    where = 1 if len(words) >= 2 and words[0] == "target" and words[1].isdigit() else -1  # seat-first target
+    if len(words) >= 2 and words[0] in ("play", "target", "choose") and words[where].isdigit():
+        seat = int(words[where])
+        if 0 <= seat < len(view["tacos"]):
+            return _who(view, seat)
+    return None
 
 
 def _hand(view: dict[str, Any], game: Game) -> RenderableType:
@@ -114,7 +198,7 @@ def _window(view: dict[str, Any], game: Game) -> RenderableType | None:
         if entry["taco"] >= 0:
             owner = "your" if entry["taco"] == view["seat"] else f"P{entry['taco']}'s"
             line.append(f" → {owner} taco", style="dim")
-    line.append("   (every player decides: pass or an Instant)", style="dim")
+    line.append("  (every player decides: pass or an Instant)", style="dim")
     return line
 
 
@@ -122,7 +206,7 @@ def _prompt(view: dict[str, Any]) -> Text:
     if view["is_over"]:
         outcome = view["outcome"] or {}
         winners = ", ".join(_who(view, s) for s in outcome.get("winners", []))
-        return Text(f"Match over: {winners} won. Totals: {view['totals']}", style="bold")
+        return Text(f"Match over: {winners} won. Totals: {totals_line(view)}", style="bold")
     prompt = view["prompt"] or {}
     kind = prompt.get("kind", "")
     mine = view["seat"] in view["to_act"]
@@ -176,11 +260,15 @@ def _compact(view: dict[str, Any], game: Game) -> RenderableType:
         head.append(" top ", style="dim")
         head.append_text(_card(game, view["discard"][-1]["card"]))
     parts: list[RenderableType] = [head, _tacos(view, game, compact=True)]
+    known = _known_line(view, game)
+    if known is not None:
+        parts.append(known)
     window = _window(view, game)
     if window is not None:
         parts.append(window)
     parts += [_hand_line(view, game), _prompt(view)]
-    return Panel(Group(*parts), title="T.A.C.O.", title_align="left")
+    # No frame: on 24 lines its two borders are worth more as two lines of choices.
+    return Group(*parts)
 
 
 def render(view: dict[str, Any], game: Game, compact: bool = False) -> RenderableType:

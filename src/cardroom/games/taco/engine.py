@@ -379,7 +379,8 @@ class Engine:
         self.setup_round()
 
     def setup_round(self) -> None:
-        """Shells out, deck shuffled, hands dealt (6 to the trophy holder), one card face up."""
+        """Shells out, deck shuffled, hands dealt (6 to the trophy holder, and to the second player with
+        ``second_pick``, who then discards one), one card face up."""
         tb = self.tb
         game = self.game
         deck_ids = game.deck.deck_ids(game.antics)
@@ -399,15 +400,25 @@ class Engine:
         tb.first = tb.trophy if tb.trophy >= 0 else self.rng().randrange(self.n)
         self.say("round", f"Round {tb.round} begins; P{tb.first} goes first", round=tb.round, first=tb.first,
                  pool=tb.pool)
+        picker = self.second_pick_seat()
         for i in range(self.n):
             seat = (tb.first + i) % self.n
-            for _ in range(6 if seat == tb.trophy else 5):
+            for _ in range(6 if seat in (tb.trophy, picker) else 5):
                 self.deal_one(seat)
         if tb.deck:
             tb.discard.append(tb.deck.pop())
             top = tb.discard[-1]
             self.say("flip", f"{self.name(top)} starts the discard pile", card=self.slug(top), id=top)
         self.push(["turn", tb.first])
+        if picker >= 0:  # above the first turn: the pick is made before anyone plays
+            self.push(["discard", picker, 1, "opening"])
+
+    def second_pick_seat(self) -> int:
+        """The seat that is dealt a sixth card and discards one before the first turn (our ``second_pick``
+        option: the second player at a 2-player table), or -1."""
+        if not self.game.second_pick or self.n != 2:
+            return -1
+        return (self.tb.first + 1) % self.n
 
     def deal_one(self, seat: int) -> None:
         tb = self.tb

@@ -92,6 +92,9 @@ class TacoGame(Game):
         Option("rounds", 1, "rounds in a match; scores are totalled over the rounds", choices=tuple(range(1, 11))),
         Option("gimme_trophy", False, "the 'Gimme that trophy!' variant", choices=(False, True)),
         Option("antics", False, "play with the antics cards (off: 'dial back the antics')", choices=(False, True)),
+        Option("second_pick", False, "ours, not the rulebook's: at 2 players the second player is dealt 6 cards "
+               "and discards 1 before the first turn (it evens out the first player's tempo); no effect at 3 or "
+               "more players", choices=(False, True)),
         Option("deck", LATEST, "our own deck design by version, 'v2' (new tables) or 'v1' (the first deck, "
                "which older records name 'standard'), or the path of your own deck file",
                check=_check_deck),
@@ -100,13 +103,14 @@ class TacoGame(Game):
         "standard": {},
         "match": {"rounds": 3},
         "gimme": {"rounds": 3, "gimme_trophy": True},
+        "v3": {"second_pick": True},  # deck v2 with our rule that makes the 2-player table fair
     }
     default_preset = "standard"
-
     deck: Deck
     rounds: int
     antics: bool
     gimme_trophy: bool
+    second_pick: bool
     pool_start: int
 
     def _setup(self) -> None:
@@ -115,6 +119,7 @@ class TacoGame(Game):
         self.rounds = int(self.options["rounds"])
         self.antics = bool(self.options["antics"])
         self.gimme_trophy = bool(self.options["gimme_trophy"])
+        self.second_pick = bool(self.options["second_pick"])
         pool = self.options["pool"]
         self.pool_start = POOL_BY_PLAYERS[self.players] if pool is None else int(pool)
         self._space: tuple[Action, ...] | None = None

@@ -56,6 +56,8 @@ def unsupported(game: TacoGame) -> str | None:
     poisons = sum(1 for c in deck.cards if c.type == "poison")
     if poisons > k.MAX_STACK - 16:
         return f"the kernel holds at most {k.MAX_STACK - 16} poisons; this deck has {poisons}"
+    if game.second_pick and game.players == 2:  # at more seats the option changes nothing
+        return "the kernel does not deal option second_pick (the second player's six-card pick at 2 players)"
     return None
 
 

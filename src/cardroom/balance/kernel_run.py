@@ -53,11 +53,10 @@ def kernel_driver(game: Game, bots: tuple[str, ...]) -> Driver | None:
         from cardroom.games.taco import kernel as k
         from cardroom.games.taco import kernel_rules as kr
         from cardroom.games.taco import kernel_search as ks
-        from cardroom.games.taco.kernel_api import POLICIES
-        from cardroom.games.taco.kernel_codec import config
+        from cardroom.games.taco.kernel_api import KERNEL
 
-        return Driver(k, kr.setup_round, kr.run, ks.play_out, kr.turn_cap, config(game),  # type: ignore[arg-type]
-                      int(POLICIES[bots[0]]))
+        return Driver(k, kr.setup_round, kr.run, ks.SEARCH.play_out, kr.turn_cap, KERNEL.config(game),  # type: ignore[arg-type]
+                      KERNEL.policies[bots[0]])
     except (ImportError, AttributeError, KeyError):  # the kernel was reshaped: fall back, never guess
         return None
 

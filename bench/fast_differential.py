@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The full differential run: millions of actions through the reference engine and a kernel.
 
-    python bench/fast_differential.py [--game tacocat|exploding-kittens] [--actions 1000000] [--workers 2]
+    python bench/fast_differential.py [--game tacocat|exploding-kittens|taco] [--actions 1000000] [--workers 2]
 
 Every preset (for Exploding Kittens: every preset at every player count, 2 to 10, and a few option
-mixes) is played with random and with heuristic choices; after every action the legal actions of the
+mixes; for T.A.C.O. both decks at 2 to 8 players, with antics, the gimme trophy, 1 to 3 rounds and pools
+of 12 to 150 spread over them) is played with random and with heuristic choices; after every action the legal actions of the
 seats to act, the whole state both ways and the result are compared (``kernel_check`` of the game).
 It prints the counts per setting and the totals, and exits with status 1 and the first disagreement if
 there is one. ``tests/kernels`` runs a slice of it. ``--first-seed`` starts the seeds elsewhere, so a
@@ -40,7 +41,25 @@ VARIANTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("current", {"players": 2, "pairs": "cats", "attacks": "no-stacking", "exploded_cards": "discard"}),
     ],
 }
-CHECKS = {"tacocat": "cardroom.games.tacocat.kernel_check", "exploding-kittens": "cardroom.games.kittens.kernel_check"}
+_TACO_MIXES: list[dict[str, Any]] = [
+    {},
+    {"antics": True},
+    {"rounds": 3, "gimme_trophy": True},
+    {"rounds": 2, "antics": True, "pool": 12},
+    {"pool": 150},
+    {"rounds": 3},
+    {"gimme_trophy": True, "antics": True},
+]
+VARIANTS["taco"] = [
+    ("standard", {"deck": deck, "players": players, **_TACO_MIXES[(players + 3 * d) % len(_TACO_MIXES)]})
+    for d, deck in enumerate(("v2", "v1"))
+    for players in range(2, 9)
+]
+CHECKS = {
+    "tacocat": "cardroom.games.tacocat.kernel_check",
+    "exploding-kittens": "cardroom.games.kittens.kernel_check",
+    "taco": "cardroom.games.taco.kernel_check",
+}
 POLICIES = ("random", "heuristic")
 
 

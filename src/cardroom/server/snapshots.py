@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from cardroom.server import concede
 from cardroom.server.autoplay import window_open
 from cardroom.server.fastjson import dumps
 from cardroom.server.live import Live
@@ -34,8 +33,7 @@ def snapshot(room: Room, live: Live, seat: int | None, *, encoded_log: bool = Fa
     view = state.view(seat)
     log: Any
     if live.conceded is not None:
-        view = concede.ended_view(view, concede.outcome(live.conceded, live.game.players))
-        log = [*live.log_for(seat), concede.log_entry(live.conceded)]
+        view, log = live.with_concession(view, live.log_for(seat))
     elif encoded_log:
         log = orjson.Fragment(live.encoded_log(seat))
     else:

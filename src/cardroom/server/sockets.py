@@ -8,7 +8,8 @@ each went through four layers of send wrappers and a decode of bytes to text and
 
 A refused socket is accepted and then closed with a code and a reason, so a browser can tell why
 (a refusal before the handshake reaches a page only as an anonymous failure): 4404 no such table,
-4403 a token that opens no seat here, 4429 too many sockets (per table, per seat, in all).
+4403 a token that opens no seat here, 4429 too many sockets (per table, per seat, in all); a socket
+to any other path gets 4404 too (the framework would refuse it at the handshake).
 """
 
 from __future__ import annotations
@@ -35,11 +36,14 @@ class TableSockets:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        match = SOCKET_PATH.fullmatch(scope["path"]) if scope["type"] == "websocket" else None
-        if match is None:
+        if scope["type"] != "websocket":
             await self.app(scope, receive, send)
             return
         if (await receive())["type"] != "websocket.connect":
+            return
+        match = SOCKET_PATH.fullmatch(scope["path"])
+        if match is None:  # the framework would refuse it at the handshake, a bare 403
+            await _refuse(send, 4404, "no such socket: a table's socket is /api/tables/{id}/ws")
             return
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         token = (query.get("token") or [None])[-1]

@@ -266,15 +266,13 @@ function render() {
   if (renderer) renderer.render(board, view, ctx(view, live));
   renderActions(view, live);
   // Conceding is offered to a seat still in a running game (see docs/server.md, "Conceding"). With three
-  // or more seats the others play on; it waits for an open reaction window to close (its answers are
-  // hidden until then).
+  // or more seats the others play on; in an open reaction window it counts as this seat's pass.
   const gone = concededSeats().has(snap.seat) || (Array.isArray(view.out) && view.out.includes(snap.seat));
   $("concede").hidden = !(live && token && snap.seat !== null && !view.is_over && !gone);
   const many = snap.table.seats.length > 2;
   $("concede-text").textContent = many ? "You leave the game and rank last; the others play on. This cannot be undone." :
     "The game ends now and your opponent wins. This cannot be undone.";
-  $("concede").disabled = document.body.dataset.online === "false" || (many && !!snap.window);
-  $("concede").title = many && snap.window ? "You can concede once this reaction window closes" : "";
+  $("concede").disabled = document.body.dataset.online === "false";
   if ($("concede").disabled && $("concede-confirm").open) $("concede-confirm").close();
   if (view.is_over && $("concede-confirm").open) $("concede-confirm").close();
   renderLog(live ? snap.log : replaying.log);
@@ -354,6 +352,11 @@ function connect() {
   socket.onclose = (event) => {
     if (event.code === 4404) return showMessage("There is no such table.");
     if (event.code === 4403) return showMessage("This browser's seat token is not valid for this table.");
+    if (event.code === 4429) { // refused for now (too many sockets): say why, try again later
+      showMessage(`The room turned this connection away (${event.reason || "too many connections"}); trying again in 15 seconds.`);
+      setOnline(false);
+      return setTimeout(connect, 15000);
+    }
     setOnline(false);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 2000);

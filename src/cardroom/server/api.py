@@ -196,6 +196,7 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         body.reaction_seconds,
         body.turn_seconds,
         body.hints,
+        private=body.private,
     )
     await asyncio.to_thread(store.set_creator, room.engine, created.table_id, creator)
     if body.private:

@@ -1,5 +1,6 @@
 """What happens without anyone clicking: bots playing their seats, reaction windows closing on time,
-and (optionally) a bot standing in for a player whose turn timer ran out.
+a bot standing in for a player whose move clock ran out, and the same bot playing the seat of a
+person who is away (an *auto* seat, see :mod:`cardroom.server.absent`).
 
 Every such move goes through :meth:`Room.submit` like a person's, so it is stored as an action and
 replays exactly. Timing never depends on cards: every bot decision at a table comes one table pace
@@ -10,7 +11,6 @@ seat has decided.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import secrets
@@ -87,7 +87,7 @@ class Autoplay:
             live.window_step = live.window_deadline = None
         kinds = {s.seat: s for s in live.row.seats}
         for seat in state.to_act:
-            if kinds[seat].kind == "bot":
+            if kinds[seat].kind == "bot" or seat in live.auto:
                 self._start((table_id, "bot", seat), self._play_bot(table_id, seat))
         # Turn timers, for people only, and not inside a reaction window (that has its own clock).
         if live.row.turn_seconds:
@@ -97,7 +97,7 @@ class Autoplay:
                     del live.turn_deadlines[seat]
             if live.window_deadline is None:
                 for seat in state.to_act:
-                    if kinds[seat].kind == "bot":
+                    if kinds[seat].kind == "bot" or seat in live.auto:
                         continue
                     if seat not in live.turn_deadlines:
                         live.turn_deadlines[seat] = time.time() + live.row.turn_seconds
@@ -155,6 +155,7 @@ class Autoplay:
     def pace(self, live: Live) -> float:
         """Seconds from a state to any bot's answer at this table (see :mod:`cardroom.server.pacing`)."""
         specs = [s.bot_spec or "random" for s in live.row.seats if s.kind == "bot"]
+        specs += [STAND_IN_SPEC for _ in live.auto]
         return table_pace(specs, self.bot_delay, self.bot_budget)
 
     async def _choose(
@@ -190,8 +191,12 @@ class Autoplay:
             state = live.state
             if live.is_over or seat not in state.to_act or seat in self.room.answered(live):
                 return  # nothing to decide, or its answer waits, hidden, for the window to close
+            row = next(s for s in live.row.seats if s.seat == seat)
+            auto = row.kind != "bot"  # a person's seat the room plays while they are away
+            if auto and seat not in live.auto:
+                return  # handed back
             step = live.step
-            spec = next(s.bot_spec for s in live.row.seats if s.seat == seat) or "random"
+            spec = STAND_IN_SPEC if auto else row.bot_spec or "random"
             # Every answer comes exactly one table pace after the state it answers, whatever the bot
             # held or how many choices it had: its timing must say nothing hidden.
             started = time.monotonic()
@@ -199,7 +204,15 @@ class Autoplay:
             text = await self._choose(live, seat, spec, state.view(seat), careful, limit=pace or None)
             await asyncio.sleep(max(0.0, pace - (time.monotonic() - started)))
             try:
-                await self.room.submit(table_id, seat, step, text)
+                if auto:
+                    # Marked as the room's move, except a window's answer, which stays hidden.
+                    live = self.room.live(table_id)
+                    if seat not in live.auto:
+                        return
+                    hidden = live.window_deadline is not None and window_open(live)
+                    await self.room.submit(table_id, seat, step, text, timed_out=not hidden, by_room=True)
+                else:
+                    await self.room.submit(table_id, seat, step, text)
                 careful = False
             except StaleStep:
                 continue
@@ -224,5 +237,8 @@ class Autoplay:
             return
         step = live.step
         text = await self._choose(live, seat, STAND_IN_SPEC, live.state.view(seat), careful=False)
-        with contextlib.suppress(StaleStep, Refused):
+        try:
             await self.room.submit(table_id, seat, step, text, timed_out=True)
+        except (StaleStep, Refused):
+            return
+        await self.room.absent.timed_out(self.room.live(table_id), seat)

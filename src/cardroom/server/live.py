@@ -42,6 +42,9 @@ class Live:
     timed_out_moves: list[tuple[int, int, int]] = field(default_factory=list)
     # The seat that conceded (the table ended there; see :mod:`.concede`), if one did.
     conceded: int | None = None
+    # Seats the room plays for while their person is away, seat -> why (see :mod:`.absent`); replaced,
+    # never changed in place, so a cached snapshot can tell it changed.
+    auto: dict[int, str] = field(default_factory=dict)
     # The creator turned hints on for every seat (see :mod:`.hints`); set once, at creation.
     hints_for_everyone: bool = False
     # seat -> (events read, timed-out moves known, that seat's log): the log only grows, so a

@@ -20,6 +20,8 @@ from cardroom.server.autoplay import window_open
 from cardroom.server.fastjson import dumps
 from cardroom.server.live import Live
 
+CLOSED = ("expired", "abandoned")  # unfinished tables where nothing more is played
+
 if TYPE_CHECKING:
     from cardroom.server.rooms import Room
 
@@ -55,7 +57,7 @@ def encoded(room: Room, live: Live, seat: int | None) -> bytes:
     if live.window_deadline is not None or live.turn_deadlines:
         return dumps(snapshot(room, live, seat, encoded_log=True))  # shows seconds left: always fresh
     chat = room.chat.latest(live.row.id)
-    key = (live.state, live.row, chat, live.conceded, len(live.timed_out_moves))
+    key = (live.state, live.row, chat, live.conceded, len(live.timed_out_moves), live.auto)
     found = live.encoded.get(seat)
     if found is not None and all(a is b for a, b in zip(found[0], key, strict=True)):
         return found[1]
@@ -92,7 +94,7 @@ def public_summary(live: Live) -> dict[str, Any]:
         "title": live.game.title,
         "preset": row.preset,
         "options": row.options,
-        "status": "over" if outcome is not None else ("expired" if row.status == "expired" else "playing"),
+        "status": "over" if outcome is not None else (row.status if row.status in CLOSED else "playing"),
         "step": live.step,
         "to_act": [] if outcome is not None else list(state.to_act),
         "created": row.created.isoformat(),
@@ -103,7 +105,15 @@ def public_summary(live: Live) -> dict[str, Any]:
         "outcome": None if outcome is None else outcome.to_json(),
         "hints": live.hints_for_everyone,
         "seats": [
-            {"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined, "bot": s.bot_spec}
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "joined": s.joined,
+                "bot": s.bot_spec,
+                "auto": s.seat in live.auto,
+                "shown": f"{s.name} (auto)" if s.seat in live.auto else s.name,
+            }
             for s in row.seats
         ],
     }

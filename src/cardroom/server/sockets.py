@@ -72,6 +72,8 @@ async def table_socket(
         # A seat about to act: its rate limit's lease is fetched now, not on its first action.
         limiter.ask_ahead(hash_token(token))
     changed = room.hub.subscribe(table_id, seat)
+    if seat is not None:  # the person is here (an auto seat is handed back to them)
+        await room.absent.connected(table_id, seat)
     closed = asyncio.Event()
 
     async def until_closed() -> None:
@@ -97,6 +99,8 @@ async def table_socket(
         return
     finally:
         room.hub.unsubscribe(table_id, changed, seat)
+        if seat is not None:
+            room.absent.disconnected(table_id, seat)
         receiver.cancel()
 
 

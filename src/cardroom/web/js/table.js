@@ -41,7 +41,7 @@ function takeTokenFromLink() {
 function seatName(seat) {
   if (!snap) return `Seat ${seat + 1}`;
   const info = snap.table.seats[seat];
-  return info ? info.name : `Seat ${seat + 1}`;
+  return info ? info.shown || info.name : `Seat ${seat + 1}`; // "Zed (auto)" while the room plays it
 }
 
 function showMessage(text) {
@@ -110,7 +110,7 @@ function renderSeats(view) {
     return el("div", {
       class: `seat-chip${acting ? " acting" : ""}${s.seat === snap.seat ? " me" : ""}${won ? " won" : ""}`,
       "data-seat": s.seat,
-    }, el("strong", {}, s.name), el("span", { class: "muted" }, ` ${kind}${s.seat === snap.seat ? " · you" : ""}`),
+    }, el("strong", {}, s.shown || s.name), el("span", { class: "muted" }, ` ${kind}${s.seat === snap.seat ? " · you" : ""}`),
     acting ? el("span", { class: "badge" }, "deciding") : null, won ? el("span", { class: "badge gold" }, "winner") : null,
     conceded.has(s.seat) ? el("span", { class: "badge muted-badge" }, "conceded") : null,
     el("span", { class: "seat-clock", "data-seat": s.seat }),

@@ -71,7 +71,7 @@ def test_a_seat_that_runs_out_of_time_twice_is_played_by_the_room_until_its_pers
             # The room plays her seat now without waiting for her clock, and it is not a concession.
             step = spectator["view"]["step"]
             later = _until(lambda: (v := client.get(f"/api/tables/{tid}/view").json())["view"]["step"] > step + 2 and v)
-            assert "0" not in later["turn_deadlines"] and later["table"]["outcome"] is None or later["view"]["is_over"]
+            assert ("0" not in later["turn_deadlines"] and later["table"]["outcome"] is None) or later["view"]["is_over"]
             assert all(e["kind"] != "concede" for e in later["log"])
         if later["view"]["is_over"]:
             return

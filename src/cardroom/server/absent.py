@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.errors import Refused
@@ -55,6 +56,18 @@ class AbsentLimits:
     away_after: float = AWAY_AFTER
     abandon_after: float = ABANDON_AFTER
     sweep_every: float = SWEEP_EVERY
+
+    @classmethod
+    def from_env(cls) -> AbsentLimits:
+        """The defaults, each overridden by its environment variable when set: CARDROOM_TIMEOUTS_IN_A_ROW,
+        CARDROOM_AWAY_AFTER, CARDROOM_ABANDON_AFTER, CARDROOM_ABSENT_SWEEP (seconds)."""
+        env = os.environ
+        return cls(
+            timeouts=int(env.get("CARDROOM_TIMEOUTS_IN_A_ROW", TIMEOUTS_IN_A_ROW)),
+            away_after=float(env.get("CARDROOM_AWAY_AFTER", AWAY_AFTER)),
+            abandon_after=float(env.get("CARDROOM_ABANDON_AFTER", ABANDON_AFTER)),
+            sweep_every=float(env.get("CARDROOM_ABSENT_SWEEP", SWEEP_EVERY)),
+        )
 
 
 def move_clock(requested: float | str | None, private: bool, has_people: bool) -> float | None:
@@ -91,6 +104,7 @@ class Absence:
         # Nobody is judged away for longer than this process has been able to see them.
         self.started = time.time()
         self._sockets: Counter[tuple[str, int]] = Counter()  # (table, seat) -> its sockets open here
+        self._left: dict[tuple[str, int], float] = {}  # (table, seat) -> when its last socket here closed
         self._missed: Counter[tuple[str, int]] = Counter()  # (table, seat) -> clock run-outs in a row
 
     @property
@@ -102,7 +116,7 @@ class Absence:
     async def connected(self, table_id: str, seat: int) -> None:
         """A socket for ``seat`` opened here: the person is back (an auto seat is handed back)."""
         self._sockets[(table_id, seat)] += 1
-        self.room.writer.run_in_order(_seen, self.engine, [(table_id, seat)]).add_done_callback(_log_failure)
+        self._left.pop((table_id, seat), None)
         live = self.room._live.get(table_id)
         if live is not None and seat in live.auto:
             await self.hand_back(live, seat)
@@ -112,8 +126,7 @@ class Absence:
         self._sockets[key] -= 1
         if self._sockets[key] <= 0:
             del self._sockets[key]
-            # The away clock starts now, for every process.
-            self.room.writer.run_in_order(_seen, self.engine, [key]).add_done_callback(_log_failure)
+            self._left[key] = time.time()  # stored at the next sweep: the away clock starts here
 
     def acted(self, table_id: str, seat: int) -> None:
         """The person chose a move themselves: their run-outs in a row start again from none."""
@@ -158,9 +171,13 @@ class Absence:
             for live in list(self.room._live.values())
             if not live.is_over and live.row.status == "playing" and any(s.kind != "bot" for s in live.row.seats)
         ]
-        seen = await self.room.writer.call(
-            _refresh_and_read, self.engine, sorted(self._sockets), [live.row.id for live in watched]
-        )
+        # Written in one transaction a sweep (not one a socket: reconnecting pages would each cost
+        # a sync to disk on the thread that stores moves), then read off the writer's thread.
+        stamps = [(t, s, now) for t, s in self._sockets] + [(t, s, at) for (t, s), at in self._left.items()]
+        self._left = {}
+        if stamps:
+            await self.room.writer.call(_write_seen, self.engine, stamps)
+        seen = await asyncio.to_thread(_read_seen, self.engine, [live.row.id for live in watched])
         for live in watched:
             since = max(live.row.created.timestamp(), self.started)
             people = [s.seat for s in live.row.seats if s.kind != "bot"]
@@ -169,6 +186,8 @@ class Absence:
                 await self.abandon(live)
                 continue
             for seat in people:
+                if (live.row.id, seat) in self._sockets:
+                    continue  # connected here
                 if seat not in live.auto and now - last[seat] >= self.away_after:
                     await self.set_auto(live, seat, "away")
 
@@ -201,24 +220,21 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _seen(engine: Engine, keys: list[tuple[str, int]]) -> None:
-    with engine.begin() as conn:
-        _write_seen(conn, keys)
-
-
-def _write_seen(conn: Connection, keys: list[tuple[str, int]]) -> None:
+def _write_seen(engine: Engine, stamps: list[tuple[str, int, float]]) -> None:
+    """Store when each (table, seat) was last seen connected (epoch seconds), in one transaction."""
     rows = seat_presence.c
-    stamp = _now()
-    for table_id, seat in keys:
-        conn.execute(delete(seat_presence).where((rows.table_id == table_id) & (rows.seat == seat)))
-        conn.execute(insert(seat_presence).values(table_id=table_id, seat=seat, seen=stamp))
+    with engine.begin() as conn:
+        for table_id, seat, at in stamps:
+            conn.execute(delete(seat_presence).where((rows.table_id == table_id) & (rows.seat == seat)))
+            conn.execute(
+                insert(seat_presence).values(table_id=table_id, seat=seat, seen=datetime.fromtimestamp(at, UTC))
+            )
 
 
-def _refresh_and_read(engine: Engine, here: list[tuple[str, int]], table_ids: list[str]) -> dict[tuple[str, int], float]:
+def _read_seen(engine: Engine, table_ids: list[str]) -> dict[tuple[str, int], float]:
     rows = seat_presence.c
     seen: dict[tuple[str, int], float] = {}
-    with engine.begin() as conn:
-        _write_seen(conn, here)
+    with engine.connect() as conn:
         for i in range(0, len(table_ids), 500):
             chunk = table_ids[i : i + 500]
             for r in conn.execute(select(rows.table_id, rows.seat, rows.seen).where(rows.table_id.in_(chunk))):
@@ -254,6 +270,3 @@ def _abandon(engine: Engine, table_id: str) -> bool:
         return done.rowcount == 1
 
 
-def _log_failure(future: asyncio.Future[None]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.error("storing a seat's presence failed", exc_info=future.exception())

@@ -64,7 +64,7 @@ def create_app(
     `cardroom serve` sets it, the process being the server's alone.
     ``absent``: when a seat is handed to the room's bot and a table abandoned (tests shorten them).
     """
-    limits = absent or AbsentLimits()
+    limits = absent or AbsentLimits.from_env()
     url = database.database_url(database_url)
     delay = bot_delay if bot_delay is not None else float(os.environ.get("CARDROOM_BOT_DELAY", "0.8"))
 

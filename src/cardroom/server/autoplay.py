@@ -189,8 +189,8 @@ class Autoplay:
             except UnknownTable:
                 return
             state = live.state
-            if live.is_over or seat not in state.to_act or seat in self.room.answered(live):
-                return  # nothing to decide, or its answer waits, hidden, for the window to close
+            if live.is_over or live.row.status != "playing" or seat not in state.to_act or seat in self.room.answered(live):
+                return  # nothing to decide (or a closed table), or its answer waits, hidden, for the window to close
             row = next(s for s in live.row.seats if s.seat == seat)
             auto = row.kind != "bot"  # a person's seat the room plays while they are away
             if auto and seat not in live.auto:

@@ -141,7 +141,9 @@ class CatchUp:
                 self._remember(live)
                 live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
             changed = live.state is not previous or live.conceded != was_conceded or live.auto is not was_auto
-        if changed:
+        if live.row.status in ("expired", "abandoned"):
+            self.autoplay.stop(table_id)  # closed by another process: nothing more is played here
+        elif changed:
             self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
 

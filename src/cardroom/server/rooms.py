@@ -440,7 +440,7 @@ class Room(CatchUp):
         live = self.live(table_id)
         async with live.lock:
             live = self.live(table_id)
-            if live.window_step != window_step or not window_open(live):
+            if live.window_step != window_step or not window_open(live) or live.row.status != "playing":
                 return
             previous = live.state
             answers = await self.window_answers.collect(table_id, live.step)

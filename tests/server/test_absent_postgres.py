@@ -8,7 +8,7 @@ import json
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from websockets.sync.client import connect
 
 from tests.server.postgres import Postgres
 from tests.server.process import ServerProcess, free_port
+from tests.server.test_absent import _until
 
 SHORT = {"CARDROOM_AWAY_AFTER": "1.5", "CARDROOM_ABSENT_SWEEP": "0.2"}
 
@@ -29,16 +30,6 @@ def postgres() -> Iterator[Postgres]:
     yield server
     server.stop()
     shutil.rmtree(root, ignore_errors=True)
-
-
-def _until(what: Callable[[], Any], seconds: float = 20.0) -> Any:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        found = what()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError("timed out waiting")
 
 
 def test_auto_seats_and_presence_are_shared_by_two_processes(postgres: Postgres) -> None:

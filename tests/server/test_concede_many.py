@@ -61,6 +61,18 @@ def _concede(url: str, tid: str, auth: dict[str, str]) -> dict[str, Any]:
     return body
 
 
+def _window_open(url: str, players: int) -> tuple[str, list[dict[str, str]], str]:
+    """A Kittens table where seat 0 has just played a card that opens a Nope window (at step 1)."""
+    for _ in range(30):  # a deal where seat 0 holds such a card
+        tid, auth = _table(url, "exploding-kittens", players)
+        legal = _view(url, tid, auth[0])["view"]["legal_actions"]
+        plays = [a for a in legal if a.startswith("play ") and a.split()[1] in ("shuffle", "see-the-future", "attack", "skip")]
+        if plays:
+            _act(url, tid, auth[0], 0, plays[0])
+            return tid, auth, plays[0]
+    raise AssertionError("no deal let seat 0 open a window")
+
+
 def _named_only(snapshot: dict[str, Any]) -> list[dict[str, Any]]:
     conceded = [e for e in snapshot["log"] if e["kind"] == "concede"]
     assert not [e for e in snapshot["log"] if NUMBERED.search(e["text"])]
@@ -108,10 +120,7 @@ def test_a_taco_seat_leaves_its_hand_discarded_and_taco_destroyed(server: tuple[
 
 def test_a_concession_in_an_open_window_is_a_pass_and_the_others_answers_stand(server: tuple[str, Path]) -> None:
     url, db = server
-    tid, auth = _table(url, "exploding-kittens", 4)
-    legal = _view(url, tid, auth[0])["view"]["legal_actions"]
-    play = next(a for a in legal if a.startswith("play ") and a.split()[1] in ("shuffle", "see-the-future", "attack", "skip"))
-    _act(url, tid, auth[0], 0, play)
+    tid, auth, play = _window_open(url, 4)
     for seat in (0, 1, 2):  # three of the four answer; their passes stay hidden
         assert _act(url, tid, auth[seat], 1, "pass")["window"]["answered"] is True
     waiting = _view(url, tid, auth[3])
@@ -128,10 +137,7 @@ def test_a_concession_in_an_open_window_is_a_pass_and_the_others_answers_stand(s
 
 def test_a_concession_in_an_open_window_keeps_it_open_for_the_others(server: tuple[str, Path]) -> None:
     url, _ = server
-    tid, auth = _table(url, "exploding-kittens", 3)
-    legal = _view(url, tid, auth[0])["view"]["legal_actions"]
-    play = next(a for a in legal if a.startswith("play ") and a.split()[1] in ("shuffle", "see-the-future", "attack", "skip"))
-    _act(url, tid, auth[0], 0, play)
+    tid, auth, _ = _window_open(url, 3)
     assert _act(url, tid, auth[1], 1, "pass")["window"]["answered"] is True
     left = _concede(url, tid, auth[2])
     assert left["view"]["step"] == 2 and left["view"]["to_act"] == [0, 1]

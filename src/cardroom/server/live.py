@@ -52,8 +52,9 @@ class Live:
     logs: dict[int | None, tuple[int, int, list[dict[str, Any]]]] = field(default_factory=dict)
     # seat -> (the log list it was made from, entries encoded, their JSON without brackets).
     log_json: dict[int | None, tuple[list[dict[str, Any]], int, bytes]] = field(default_factory=dict)
-    # seat -> (what the snapshot showed, its JSON), see :func:`cardroom.server.snapshots.encoded`.
-    encoded: dict[int | None, tuple[tuple[object, ...], bytes]] = field(default_factory=dict)
+    # seat -> (what the snapshot showed, the JSON of its lasting part, the whole JSON with no clock
+    # running), see :func:`cardroom.server.snapshots.encoded`.
+    encoded: dict[int | None, tuple[tuple[object, ...], bytes, bytes]] = field(default_factory=dict)
 
     @property
     def names(self) -> dict[int, str]:

@@ -26,6 +26,7 @@ from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.catchup import RECENT_STATES, CatchUp
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
+from cardroom.server.clocksaver import ClockSaver
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
 from cardroom.server.limits import clean_text, well_formed_table_id
@@ -77,6 +78,7 @@ class Room(CatchUp):
         # Names this process in its PostgreSQL notifications, so it skips the ones it sent itself.
         self.origin = secrets.token_hex(6)
         self.writer = GroupWriter(engine, self.origin)
+        self.clock_saver = ClockSaver(engine, self.writer)
         self.chat = Chat(engine)
         self.absent = absent.Absence(self, timeouts=timeouts, away_after=away_after, abandon_after=abandon_after)
 
@@ -155,9 +157,7 @@ class Room(CatchUp):
         if clocks == (live.saved_clocks or {"window_step": None, "window_deadline": None, "turn": {}}):
             return
         live.saved_clocks = clocks
-        self.writer.run_in_order(store.save_clocks, self.engine, live.row.id, clocks).add_done_callback(
-            _log_failure
-        )
+        self.clock_saver.save(live.row.id, clocks)  # with other tables' changes, in one transaction
 
     def _evict(self) -> None:
         # The cache only saves replays; finished games are the ones safe to forget (nothing will
@@ -622,11 +622,6 @@ def _make_rematch(engine: Engine, row: TableRow, hints_for_everyone: bool) -> st
     if made == row.id and hints_for_everyone:
         hints.mark(engine, row.id)
     return made
-
-
-def _log_failure(future: asyncio.Future[None]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.error("storing a table's clocks failed", exc_info=future.exception())
 
 
 def bot_rng_seed() -> int:

@@ -322,11 +322,6 @@ def set_creator(engine: Engine, table_id: str, creator: str) -> None:
         conn.execute(update(tables).where(tables.c.id == table_id).values(creator=creator))
 
 
-def save_clocks(engine: Engine, table_id: str, clocks: dict[str, Any]) -> None:
-    with engine.begin() as conn:
-        conn.execute(update(tables).where(tables.c.id == table_id).values(clocks=clocks))
-
-
 def list_tables(engine: Engine, limit: int = 50) -> list[TableRow]:
     with engine.connect() as conn:
         recent = select(tables.c.id).where(tables.c.status != "abandoned")  # abandoned ones leave the list

@@ -46,6 +46,8 @@ def test_a_taco_seat_concedes_and_the_bots_finish_the_match(
             "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}],
             "options": {"rounds": 1},
             "reaction_seconds": 1,
+            "turn_seconds": "none",  # no move clock: her decisions wait for her (a private table)
+            "private": True,
         },
     ).json()
     tid = table["table_id"]

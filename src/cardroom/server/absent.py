@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.errors import Refused
@@ -129,8 +129,11 @@ class Absence:
             self._left[key] = time.time()  # stored at the next sweep: the away clock starts here
 
     def acted(self, table_id: str, seat: int) -> None:
-        """The person chose a move themselves: their run-outs in a row start again from none."""
+        """The person chose a move themselves: present (if only over HTTP), and their run-outs in a row
+        start again from none."""
         self._missed.pop((table_id, seat), None)
+        if (table_id, seat) not in self._sockets:
+            self._left[(table_id, seat)] = time.time()  # stored at the next sweep
 
     async def timed_out(self, live: Live, seat: int) -> None:
         """The seat's move clock ran out (the stand-in bot's move is stored)."""
@@ -153,7 +156,9 @@ class Absence:
     async def hand_back(self, live: Live, seat: int) -> None:
         if seat not in live.auto:
             return
-        await self.room.writer.call(_drop_auto, self.engine, live.row.id, seat)
+        # Seen now, in the same transaction: no process may judge the seat away again before the
+        # process the person came back through has stored its next sweep.
+        await self.room.writer.call(_drop_auto, self.engine, live.row.id, seat, time.time())
         live.auto = {s: r for s, r in live.auto.items() if s != seat}
         self._missed.pop((live.row.id, seat), None)
         live.turn_deadlines.pop(seat, None)  # a fresh clock for the person
@@ -187,7 +192,9 @@ class Absence:
                 continue
             for seat in people:
                 if (live.row.id, seat) in self._sockets:
-                    continue  # connected here
+                    if live.auto.get(seat) == "away":  # judged away elsewhere, yet connected here
+                        await self.hand_back(live, seat)
+                    continue
                 if seat not in live.auto and now - last[seat] >= self.away_after:
                     await self.set_auto(live, seat, "away")
 
@@ -222,13 +229,15 @@ def _now() -> datetime:
 
 def _write_seen(engine: Engine, stamps: list[tuple[str, int, float]]) -> None:
     """Store when each (table, seat) was last seen connected (epoch seconds), in one transaction."""
-    rows = seat_presence.c
     with engine.begin() as conn:
-        for table_id, seat, at in stamps:
-            conn.execute(delete(seat_presence).where((rows.table_id == table_id) & (rows.seat == seat)))
-            conn.execute(
-                insert(seat_presence).values(table_id=table_id, seat=seat, seen=datetime.fromtimestamp(at, UTC))
-            )
+        _store_seen(conn, stamps)
+
+
+def _store_seen(conn: Connection, stamps: list[tuple[str, int, float]]) -> None:
+    rows = seat_presence.c
+    for table_id, seat, at in stamps:
+        conn.execute(delete(seat_presence).where((rows.table_id == table_id) & (rows.seat == seat)))
+        conn.execute(insert(seat_presence).values(table_id=table_id, seat=seat, seen=datetime.fromtimestamp(at, UTC)))
 
 
 def _read_seen(engine: Engine, table_ids: list[str]) -> dict[tuple[str, int], float]:
@@ -252,10 +261,11 @@ def _store_auto(engine: Engine, table_id: str, seat: int, reason: str) -> None:
         pass  # another process made it an auto seat first
 
 
-def _drop_auto(engine: Engine, table_id: str, seat: int) -> None:
+def _drop_auto(engine: Engine, table_id: str, seat: int, seen: float) -> None:
     rows = auto_seats.c
     with engine.begin() as conn:
         conn.execute(delete(auto_seats).where((rows.table_id == table_id) & (rows.seat == seat)))
+        _store_seen(conn, [(table_id, seat, seen)])
         _notify(conn, table_id)
 
 

@@ -94,7 +94,9 @@ class Autoplay:
             acted = live.actors[-1] if live.actors and previous is not None else None
             for seat in list(live.turn_deadlines):
                 if seat not in state.to_act or seat == acted or live.window_deadline is not None:
-                    del live.turn_deadlines[seat]
+                    # Its timer is cancelled, not left asleep: with a move clock at every table
+                    # with people, each move would otherwise leave a task waiting out its clock.
+                    self._cancel((table_id, f"turn{live.turn_deadlines.pop(seat)}", seat))
             if live.window_deadline is None:
                 for seat in state.to_act:
                     if kinds[seat].kind == "bot" or seat in live.auto:
@@ -115,6 +117,11 @@ class Autoplay:
             self._running[key[0]] += 1
         self._tasks[key] = task
         task.add_done_callback(lambda t, k=key: self._done(k, t))  # type: ignore[misc]
+
+    def _cancel(self, key: tuple[str, str, int]) -> None:
+        task = self._tasks.get(key)
+        if task is not None and task is not asyncio.current_task():  # a timer ending itself finishes
+            task.cancel()
 
     def busy(self, table_id: str) -> bool:
         """Whether a bot or a clock of this table is running in this process."""

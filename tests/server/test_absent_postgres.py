@@ -5,34 +5,21 @@ takes it back; presence through either process keeps a seat from being judged aw
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from websockets.sync.client import connect
 
 from tests.server.postgres import Postgres
 from tests.server.process import ServerProcess, free_port
 from tests.server.test_absent import _until
+from tests.server.test_room_postgres import postgres  # noqa: F401 (the throwaway PostgreSQL fixture)
 
 SHORT = {"CARDROOM_AWAY_AFTER": "3", "CARDROOM_ABSENT_SWEEP": "0.2"}
 
 
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
-    server = Postgres(root).start()
-    yield server
-    server.stop()
-    shutil.rmtree(root, ignore_errors=True)
-
-
-def test_auto_seats_and_presence_are_shared_by_two_processes(postgres: Postgres) -> None:
+def test_auto_seats_and_presence_are_shared_by_two_processes(postgres: Postgres) -> None:  # noqa: F811
     one = ServerProcess(free_port(), postgres.url, bot_delay=0.3, env=SHORT).start()
     two = ServerProcess(free_port(), postgres.url, bot_delay=0.3, env=SHORT).start()
     try:

@@ -29,8 +29,9 @@ from cardroom.server.chat import clean as chat_clean
 from cardroom.server.clocksaver import ClockSaver
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
+from cardroom.server.leaving import Leaving
 from cardroom.server.limits import clean_text, well_formed_table_id
-from cardroom.server.live import Live, is_reaction_window, rebuild, still_current
+from cardroom.server.live import Live, rebuild, still_current
 from cardroom.server.staleness import unaffected
 from cardroom.server.store import NewAction, SeatRow, TableRow
 from cardroom.server.tablerequest import SeatRequest, checked_bot, checked_game
@@ -53,7 +54,7 @@ class Created:
     invitations: dict[int, str]  # seat -> token
 
 
-class Room(CatchUp):
+class Room(CatchUp, Leaving):
     def __init__(
         self,
         engine: Engine,
@@ -532,52 +533,6 @@ class Room(CatchUp):
         if states[-1].is_over:
             live.row = row or live.row
             self._recent.pop(table_id, None)
-
-    async def concede(self, table_id: str, token: str | None) -> Live:
-        """The seat this token opens gives up (see :mod:`.concede`): at two seats the table ends and
-        that seat loses; with more it leaves the game and the others play on."""
-        live = self.live(table_id)
-        seat = self.seat_of(live, token)
-        async with live.lock:
-            live = self.live(table_id)
-            if live.is_over or live.row.status != "playing":
-                raise Refused("the game is already over")
-            previous = live.state
-            if live.game.players > 2:  # the others play on: an action record (see :mod:`.concede`)
-                await self._leave(live, seat)
-            elif not await asyncio.to_thread(concede.record, self.engine, table_id, seat, live.step):
-                raise Refused("the game is already over")
-            else:
-                live.conceded = seat
-                self.window_answers.forget(table_id)
-            self._recent.pop(table_id, None)
-            self.reload_row(live)
-        self.autoplay.after_change(live, previous=previous)
-        self.hub.changed(table_id)
-        return live
-
-    async def _leave(self, live: Live, seat: int) -> None:
-        """Store ``seat``'s concession at a table of three or more (the table's lock held). In an open
-        reaction window its answer is a pass: the window goes on at the new step with the answers the
-        others gave (moved along with it), and closes at once if they were all that was missing."""
-        for _ in range(RECENT_STATES + 1):
-            in_window = live.window_deadline is not None and window_open(live)
-            asked, window_step = live.state.to_act, live.step
-            answers = await self.window_answers.collect(live.row.id, window_step) if in_window else {}
-            if await self._store(live, seat, concede.CONCEDE, False, concede.leave(live.state, seat)):
-                break
-        else:
-            raise StaleStep(live.step)
-        state = live.state
-        goes_on = in_window and bool(state.to_act) and set(state.to_act) <= set(asked) and is_reaction_window(state)
-        if not goes_on:
-            self.window_answers.forget(live.row.id)
-            return
-        kept = {s: a for s, a in answers.items() if s in state.to_act}
-        await self.window_answers.move(live.row.id, window_step, live.step, kept)
-        live.window_step = live.step  # the same window and deadline, now waiting from this step
-        if set(state.to_act) <= set(kept):
-            await self._store_window(live, [(s, kept[s], False) for s in state.to_act])
 
     async def say(self, table_id: str, token: str | None, text: str) -> None:
         """A chat message from the seat this token opens (spectators read the chat but do not write).

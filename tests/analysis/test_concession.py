@@ -91,6 +91,6 @@ def test_a_conceded_table_is_analysed_for_both_seats(client: TestClient) -> None
     mine = _analysis(client, tid, token)
     assert mine["result"] == 0.0 and mine["decisions"][-1]["chosen"] == "concede"
     theirs = _analysis(client, tid, guest)
-    assert theirs["result"] == 1.0 and "P0 conceded" in theirs["luck"][-1]["events"]
+    assert theirs["result"] == 1.0 and "Player 1 conceded" in theirs["luck"][-1]["events"]  # by name
     # Another person sat at this table: no oracle line (it would tell of their hidden cards).
     assert "oracle" not in mine and "oracle" not in theirs

@@ -23,8 +23,11 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(self, port: int, database: str, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, port: int, database: str, bot_delay: float = 0.0, env: dict[str, str] | None = None
+    ) -> None:
         self.port = port
+        self.env = env or {}  # more environment for the server (e.g. shorter absent-player limits)
         self.database = database
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen[bytes] | None = None
@@ -34,7 +37,7 @@ class ServerProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        env = {**os.environ, "CARDROOM_BOT_DELAY": str(self.bot_delay), "PYTHONPATH": str(ROOT)}
+        env = {**os.environ, "CARDROOM_BOT_DELAY": str(self.bot_delay), "PYTHONPATH": str(ROOT), **self.env}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tests.server.serve_toy", str(self.port), self.database],
             cwd=ROOT,

@@ -16,7 +16,10 @@ SEED = 173  # with the walk below, seat 1 is asked to hail at step 2 (found by t
 
 
 def test_a_person_hails_through_the_chat(client: TestClient, db_url: str) -> None:
-    table: dict[str, Any] = create(client, game="taco", options={"antics": True}, reaction_seconds=60)
+    # No move clock: reload() below runs outside the event loop, where a clock could not be stored.
+    table: dict[str, Any] = create(
+        client, game="taco", options={"antics": True}, reaction_seconds=60, turn_seconds="none", private=True
+    )
     tid, tokens = table["table_id"], [table["token"], table["invitations"][0]["token"]]
     summary = client.get(f"/api/tables/{tid}").json()
     # A known deal: the seed is the server's secret, so the test writes one before the first move.

@@ -114,7 +114,8 @@ def test_views_private_public_and_refused(client: TestClient) -> None:
 
 
 def test_action_accepted_and_every_refusal_leaves_the_game_unchanged(client: TestClient) -> None:
-    table = create(client, reaction_seconds=60)
+    # No move clock (its seconds left would differ between two snapshots): a private table.
+    table = create(client, reaction_seconds=60, turn_seconds="none", private=True)
     token, other = table["token"], table["invitations"][0]["token"]  # type: ignore[index]
     before = _view(client, table, token)
     hand = before["view"]["hand"]  # type: ignore[index]
@@ -219,7 +220,7 @@ def test_join_names_a_seat(client: TestClient) -> None:
     response = client.post(f"/api/tables/{table['table_id']}/join", headers=auth(invite), json={"name": "Bo"})
     assert response.json()["seat"] == 1 and response.json()["token"] not in (None, invite)
     seat = client.get(f"/api/tables/{table['table_id']}").json()["seats"][1]
-    assert seat == {"seat": 1, "kind": "human", "name": "Bo", "joined": True, "bot": None}
+    assert seat == {"seat": 1, "kind": "human", "name": "Bo", "joined": True, "bot": None, "auto": False, "shown": "Bo"}
     assert client.post(f"/api/tables/{table['table_id']}/join", headers=auth("x"), json={}).status_code == 403
 
 

@@ -42,7 +42,8 @@ def test_incremental_log_equals_the_full_log(game: str, players: int) -> None:
 
 
 def test_encoded_snapshot_follows_every_change(client: TestClient) -> None:
-    table = create(client, "tacocat")  # no reaction windows: nothing counts down
+    # No reaction windows and no move clock (a private table): nothing counts down.
+    table = create(client, "tacocat", turn_seconds="none", private=True)
     tid, token = table["table_id"], table["token"]
     room = client.app.state.room  # type: ignore[attr-defined]
 

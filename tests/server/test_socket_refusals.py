@@ -35,6 +35,9 @@ def test_refused_sockets_are_closed_with_a_code_and_reason(tmp_path: Path) -> No
             "no such table",
         )
         assert _closed_with(ws + "?token=guess") == (4403, "wrong token")
+        for path in ("/api/tables/x/ws/", f"/api/tables/{'x' * 300}/ws", "/elsewhere"):  # no bare 403 anywhere
+            code, reason = _closed_with(server.url.replace("http", "ws", 1) + path)
+            assert code == 4404 and "/api/tables/{id}/ws" in reason
         with ExitStack() as spectators:
             for _ in range(100):  # the cap per table
                 spectator = spectators.enter_context(connect(ws, open_timeout=10))

@@ -73,6 +73,10 @@ def _table(server: ServerProcess, game: str, players: int, **options: object) ->
             "seats": seats,
             "options": {"players": players, **options},
             "reaction_seconds": 1,
+            # No move clock (the page's countdown would show it): these tests wait for decisions
+            # no clock takes away. A table without one must be private.
+            "turn_seconds": "none",
+            "private": True,
         },
     )
     assert response.status_code == 201, response.text
@@ -155,7 +159,12 @@ def test_phone_width_and_keyboard(
 def _tacocat(server: ServerProcess) -> dict[str, str]:
     response = httpx.post(
         server.url + "/api/tables",
-        json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]},
+        json={
+            "game": "tacocat",
+            "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}],
+            "turn_seconds": "none",
+            "private": True,
+        },
     )
     data: dict[str, str] = response.json()
     return data

@@ -21,6 +21,9 @@ from cardroom.core.outcome import Outcome
 
 View = dict[str, Any]
 PARSED_LIMIT = 4096
+# The record of a seat giving up mid-game (see :meth:`State.concede`): never a legal action, but a
+# stored action text that every replay walks.
+CONCEDE = "concede"
 
 
 class State(ABC):
@@ -92,8 +95,11 @@ class State(ABC):
         """A new state after ``seat`` takes ``action`` (an :class:`Action` or its text).
 
         Raises :class:`InvalidAction` for text that is no action, :class:`IllegalAction` when the rules
-        forbid it now. Either way this state is unchanged (it is immutable).
+        forbid it now. Either way this state is unchanged (it is immutable). The text ``concede``
+        is :meth:`concede`, so a replay of stored actions walks a concession.
         """
+        if action == CONCEDE:
+            return self.concede(seat)
         act = action if isinstance(action, Action) else self.game.action_for(action)
         if not isinstance(seat, int) or not 0 <= seat < self.game.players:
             raise IllegalAction(f"there is no seat {seat!r}; seats are 0 to {self.game.players - 1}")
@@ -105,6 +111,17 @@ class State(ABC):
             waiting = ", ".join(str(s) for s in self.to_act)
             raise IllegalAction(f"it is not seat {seat}'s decision; waiting for seat {waiting}")
         raise IllegalAction(self._why_illegal(seat, act))
+
+    def concede(self, seat: int) -> State:
+        """The state after ``seat`` gives up while the others play on (tables of three or more).
+
+        Never a legal action: bots, searches and learners never see it, and the action space is
+        unchanged. A game that allows it says what happens to the seat, its cards and any decision
+        waiting on it; the seat ranks below every seat that stayed. :class:`IllegalAction` if the game
+        is over, the seat has left already, or the game has no such rule (the default here). A
+        two-seat game ends with the other seat winning, which needs no rule of the game's own.
+        """
+        raise IllegalAction(f"{self.game.title} has no rule for a seat leaving a game under way")
 
     def apply_legal(self, seat: int, action: Action) -> State:
         """``apply`` without the checks, for searches that take ``action`` from ``legal_actions(seat)``.

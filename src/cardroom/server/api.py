@@ -18,9 +18,6 @@ from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
 from cardroom.server import antics, listing, store, timings
-from cardroom.server.concede import ended_view
-from cardroom.server.concede import log_entry as concede_entry
-from cardroom.server.concede import outcome as concede_outcome
 from cardroom.server.errors import RateLimited, Refused
 from cardroom.server.fastjson import FastJSON
 from cardroom.server.limits import short
@@ -212,6 +209,7 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         body.reaction_seconds,
         body.turn_seconds,
         body.hints,
+        private=body.private,
     )
     room.hub.looked_at(created.table_id)  # its creator is about to follow it
     await asyncio.to_thread(store.set_creator, room.engine, created.table_id, creator)
@@ -370,10 +368,9 @@ async def replay(
     actions = store.load_actions(room.engine, table_id)
     step = min(step, len(actions))
     state = live.game.replay(live.row.seed, [(a.seat, a.text) for a in actions[:step]])
-    view, log = state.view(seat), marked_log(state, seat, live.timed_out_moves)
+    view, log = state.view(seat), marked_log(state, seat, live.timed_out_moves, live.names)
     if live.conceded is not None and step == len(actions):  # the last step shows the concession
-        view = ended_view(view, concede_outcome(live.conceded, live.game.players))
-        log.append(concede_entry(live.conceded))
+        view, log = live.with_concession(view, log)
     return ReplayStep(step=step, steps=len(actions), seat=seat, view=view, log=log)
 
 # The table's WebSocket, /api/tables/{table_id}/ws, is served by :mod:`.sockets`.

@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardroom
 from cardroom.server import collector, database, recovery, timings
+from cardroom.server.absent import AbsentLimits
 from cardroom.server.analysis_api import router as analysis_router
 from cardroom.server.api import router
 from cardroom.server.fastpath import REFUSALS, ActionFastPath, problem
@@ -52,6 +53,7 @@ def create_app(
     tables_per_minute: int | None = None,
     expire_after: timedelta = EXPIRE_AFTER,
     tune_collector: bool = False,
+    absent: AbsentLimits | None = None,
 ) -> FastAPI:
     """The app on the given database (see :func:`database.database_url` for the default).
 
@@ -63,7 +65,9 @@ def create_app(
     ``expire_after``: how long an unfinished table may go without a move before it is closed.
     ``tune_collector``: keep the garbage collector's full collections short (:mod:`.collector`);
     `cardroom serve` sets it, the process being the server's alone.
+    ``absent``: when a seat is handed to the room's bot and a table abandoned (tests shorten them).
     """
+    limits = absent or AbsentLimits.from_env()
     url = database.database_url(database_url)
     delay = bot_delay if bot_delay is not None else float(os.environ.get("CARDROOM_BOT_DELAY", "0.8"))
 
@@ -71,7 +75,14 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = database.make_engine(url)
         database.upgrade(engine)
-        room = Room(engine, bot_delay=delay, expire_after=expire_after)
+        room = Room(
+            engine,
+            bot_delay=delay,
+            expire_after=expire_after,
+            timeouts=limits.timeouts,
+            away_after=limits.away_after,
+            abandon_after=limits.abandon_after,
+        )
         room.hub.spectators = spectators_per_table
         app.state.room = room
         app.state.health = HealthCheck(engine, room.writer)
@@ -94,6 +105,7 @@ def create_app(
         background = [
             asyncio.create_task(_housekeeping(room, tune_collector)),
             asyncio.create_task(recovery.watch(room, app.state.health)),
+            asyncio.create_task(room.absent.run(limits.sweep_every)),
         ]
         sampler = timings.start()  # None unless $CARDROOM_TIMINGS=1
         if sampler is not None:

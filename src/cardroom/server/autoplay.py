@@ -1,5 +1,6 @@
 """What happens without anyone clicking: bots playing their seats, reaction windows closing on time,
-and (optionally) a bot standing in for a player whose turn timer ran out.
+a bot standing in for a player whose move clock ran out, and the same bot playing the seat of a
+person who is away (an *auto* seat, see :mod:`cardroom.server.absent`).
 
 Every such move goes through :meth:`Room.submit` like a person's, so it is stored as an action and
 replays exactly. Timing never depends on cards: every bot decision at a table comes one table pace
@@ -10,7 +11,6 @@ seat has decided.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import secrets
@@ -87,17 +87,19 @@ class Autoplay:
             live.window_step = live.window_deadline = None
         kinds = {s.seat: s for s in live.row.seats}
         for seat in state.to_act:
-            if kinds[seat].kind == "bot":
+            if kinds[seat].kind == "bot" or seat in live.auto:
                 self._start((table_id, "bot", seat), self._play_bot(table_id, seat))
         # Turn timers, for people only, and not inside a reaction window (that has its own clock).
         if live.row.turn_seconds:
             acted = live.actors[-1] if live.actors and previous is not None else None
             for seat in list(live.turn_deadlines):
                 if seat not in state.to_act or seat == acted or live.window_deadline is not None:
-                    del live.turn_deadlines[seat]
+                    # Its timer is cancelled, not left asleep: with a move clock at every table
+                    # with people, each move would otherwise leave a task waiting out its clock.
+                    self._cancel((table_id, f"turn{live.turn_deadlines.pop(seat)}", seat))
             if live.window_deadline is None:
                 for seat in state.to_act:
-                    if kinds[seat].kind == "bot":
+                    if kinds[seat].kind == "bot" or seat in live.auto:
                         continue
                     if seat not in live.turn_deadlines:
                         live.turn_deadlines[seat] = time.time() + live.row.turn_seconds
@@ -115,6 +117,11 @@ class Autoplay:
             self._running[key[0]] += 1
         self._tasks[key] = task
         task.add_done_callback(lambda t, k=key: self._done(k, t))  # type: ignore[misc]
+
+    def _cancel(self, key: tuple[str, str, int]) -> None:
+        task = self._tasks.get(key)
+        if task is not None and task is not asyncio.current_task():  # a timer ending itself finishes
+            task.cancel()
 
     def busy(self, table_id: str) -> bool:
         """Whether a bot or a clock of this table is running in this process."""
@@ -155,6 +162,7 @@ class Autoplay:
     def pace(self, live: Live) -> float:
         """Seconds from a state to any bot's answer at this table (see :mod:`cardroom.server.pacing`)."""
         specs = [s.bot_spec or "random" for s in live.row.seats if s.kind == "bot"]
+        specs += [STAND_IN_SPEC for _ in live.auto]
         return table_pace(specs, self.bot_delay, self.bot_budget)
 
     async def _choose(
@@ -191,10 +199,14 @@ class Autoplay:
                 await self.room.hub.until_watched(table_id)  # bots alone, nobody following: no CPU
                 continue
             state = live.state
-            if live.is_over or seat not in state.to_act or seat in self.room.answered(live):
-                return  # nothing to decide, or its answer waits, hidden, for the window to close
+            if live.is_over or live.row.status != "playing" or seat not in state.to_act or seat in self.room.answered(live):
+                return  # nothing to decide (or a closed table), or its answer waits, hidden, for the window to close
+            row = next(s for s in live.row.seats if s.seat == seat)
+            auto = row.kind != "bot"  # a person's seat the room plays while they are away
+            if auto and seat not in live.auto:
+                return  # handed back
             step = live.step
-            spec = next(s.bot_spec for s in live.row.seats if s.seat == seat) or "random"
+            spec = STAND_IN_SPEC if auto else row.bot_spec or "random"
             # Every answer comes exactly one table pace after the state it answers, whatever the bot
             # held or how many choices it had: its timing must say nothing hidden.
             started = time.monotonic()
@@ -202,7 +214,15 @@ class Autoplay:
             text = await self._choose(live, seat, spec, state.view(seat), careful, limit=pace or None)
             await asyncio.sleep(max(0.0, pace - (time.monotonic() - started)))
             try:
-                await self.room.submit(table_id, seat, step, text)
+                if auto:
+                    # Marked as the room's move, except a window's answer, which stays hidden.
+                    live = self.room.live(table_id)
+                    if seat not in live.auto:
+                        return
+                    hidden = live.window_deadline is not None and window_open(live)
+                    await self.room.submit(table_id, seat, step, text, timed_out=not hidden, by_room=True)
+                else:
+                    await self.room.submit(table_id, seat, step, text)
                 careful = False
             except StaleStep:
                 continue
@@ -227,5 +247,8 @@ class Autoplay:
             return
         step = live.step
         text = await self._choose(live, seat, STAND_IN_SPEC, live.state.view(seat), careful=False)
-        with contextlib.suppress(StaleStep, Refused):
+        try:
             await self.room.submit(table_id, seat, step, text, timed_out=True)
+        except (StaleStep, Refused):
+            return
+        await self.room.absent.timed_out(self.room.live(table_id), seat)

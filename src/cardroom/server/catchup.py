@@ -13,6 +13,7 @@ from sqlalchemy import Engine
 
 from cardroom.core.game import State
 from cardroom.server import concede, store
+from cardroom.server.absent import find_auto
 from cardroom.server.errors import StaleStep
 from cardroom.server.live import Live
 from cardroom.server.store import TableRow
@@ -122,7 +123,7 @@ class CatchUp:
             if not actions_only:
                 self.chat.forget(table_id)
             previous = live.state
-            was_conceded = live.conceded
+            was_conceded, was_auto = live.conceded, live.auto
             if actions_only:
                 rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, live.step)
             else:
@@ -131,13 +132,18 @@ class CatchUp:
                     return
                 live.row = row
                 live.conceded = None if found is None else found[0]
+                auto = await asyncio.to_thread(find_auto, self.engine, table_id)
+                if auto != live.auto:
+                    live.auto = auto  # another process handed a seat to the room's bot, or back
             for action in rows:
                 if action.step != live.step:
                     continue  # stored while this process was reading; the next notification brings it
                 self._remember(live)
                 live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
-            changed = live.state is not previous or live.conceded != was_conceded
-        if changed:
+            changed = live.state is not previous or live.conceded != was_conceded or live.auto is not was_auto
+        if live.row.status in ("expired", "abandoned"):
+            self.autoplay.stop(table_id)  # closed by another process: nothing more is played here
+        elif changed:
             self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
 

@@ -1,20 +1,22 @@
-"""Conceding: a seat's owner gives up.
+"""Conceding: a seat's owner gives up (the room's ruling: docs/server.md, "Conceding").
 
 At a two-player table the table ends there: the concession is kept beside the game, one row in
 ``concessions`` (at most one a table), written together with the table's status. The game's state
 stays as it was when the seat gave up; the table's outcome is the concession's (the other seat wins).
 
-With three or more seats the others play on, so the concession must change the game: it is stored
-as an action record of its own, the text ``concede`` at the conceding seat's step, which the games
-that allow it (Exploding Kittens: the seat leaves like an exploded player; T.A.C.O.: an empty chair)
-understand in ``State.apply`` without ever listing it as a legal action. Every replay of the stored
-actions (a restart, another process catching up, the replay page, the analysis) walks it; when one
-player is left, the game's own outcome ends the table. It is refused while a reaction window is open:
-the window's hidden answers belong to the step the concession would move on.
+With three or more seats the others play on, so the concession must change the game: the game says
+how (``State.concede``, part of every game's contract; the server names no game). It is stored as an
+action record of its own, the text ``concede`` at the conceding seat's step, so every replay of the
+stored actions (a restart, another process catching up, the replay page, the analysis) walks it;
+when one player is left, the game's own outcome ends the table. In an open reaction window the
+seat's answer is a pass: the window goes on without it, keeping the answers the others gave.
+
+Texts the server shows name the seat by its name ("Zed conceded"), never by its number.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import Engine, insert, select, update
@@ -27,19 +29,14 @@ from cardroom.server.errors import Refused
 from cardroom.server.schema import concessions, tables
 from cardroom.server.store import _notify, now
 
-REASON = "P{seat} conceded"
 CONCEDE = "concede"  # the action record of a seat leaving a game of three or more
 
 
-def leave(state: State, seat: int, window_is_open: bool) -> State:
+def leave(state: State, seat: int) -> State:
     """The state after ``seat`` leaves a game of three or more; :class:`Refused` says why it cannot."""
-    if window_is_open:
-        raise Refused("you can concede once this reaction window closes")
     try:
-        return state.apply(seat, CONCEDE)
-    except InvalidAction:
-        raise Refused(f"{state.game.title} allows conceding at two-player tables only") from None
-    except IllegalAction as exc:
+        return state.concede(seat)
+    except (IllegalAction, InvalidAction) as exc:
         raise Refused(str(exc)) from None
 
 
@@ -70,14 +67,26 @@ def find(engine: Engine, table_id: str) -> tuple[int, int] | None:
     return None if row is None else (int(row.seat), int(row.step))
 
 
-def outcome(seat: int, players: int) -> Outcome:
+def text(name: str) -> str:
+    return f"{name} conceded"
+
+
+def outcome(seat: int, players: int, name: str) -> Outcome:
     """The others (two-player tables: the other seat) win; the conceding seat is last."""
     others = tuple(s for s in range(players) if s != seat)
-    return Outcome(winners=others, ranking=(others, (seat,)), reason=REASON.format(seat=seat))
+    return Outcome(winners=others, ranking=(others, (seat,)), reason=text(name))
 
 
-def log_entry(seat: int) -> dict[str, Any]:
-    return {"kind": "concede", "text": REASON.format(seat=seat), "seat": seat}
+def log_entry(seat: int, name: str) -> dict[str, Any]:
+    return {"kind": "concede", "text": text(name), "seat": seat}
+
+
+def named(entry: dict[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
+    """A game's log entry of a concession (three or more seats), saying the seat's name."""
+    seat = entry.get("seat")
+    if entry.get("kind") != "concede" or not isinstance(seat, int) or seat not in names:
+        return entry
+    return {**entry, "text": text(names[seat])}
 
 
 def ended_view(view: dict[str, Any], result: Outcome) -> dict[str, Any]:

@@ -7,6 +7,7 @@ stale action from one chosen in the same simultaneous decision (see :func:`still
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,9 @@ class Live:
     timed_out_moves: list[tuple[int, int, int]] = field(default_factory=list)
     # The seat that conceded (the table ended there; see :mod:`.concede`), if one did.
     conceded: int | None = None
+    # Seats the room plays for while their person is away, seat -> why (see :mod:`.absent`); replaced,
+    # never changed in place, so a cached snapshot can tell it changed.
+    auto: dict[int, str] = field(default_factory=dict)
     # The creator turned hints on for every seat (see :mod:`.hints`); set once, at creation.
     hints_for_everyone: bool = False
     # seat -> (events read, timed-out moves known, that seat's log): the log only grows, so a
@@ -48,14 +52,29 @@ class Live:
     logs: dict[int | None, tuple[int, int, list[dict[str, Any]]]] = field(default_factory=dict)
     # seat -> (the log list it was made from, entries encoded, their JSON without brackets).
     log_json: dict[int | None, tuple[list[dict[str, Any]], int, bytes]] = field(default_factory=dict)
-    # seat -> (what the snapshot showed, its JSON), see :func:`cardroom.server.snapshots.encoded`.
-    encoded: dict[int | None, tuple[tuple[object, ...], bytes]] = field(default_factory=dict)
+    # seat -> (what the snapshot showed, the JSON of its lasting part, the whole JSON with no clock
+    # running), see :func:`cardroom.server.snapshots.encoded`.
+    encoded: dict[int | None, tuple[tuple[object, ...], bytes, bytes]] = field(default_factory=dict)
+
+    @property
+    def names(self) -> dict[int, str]:
+        """seat -> the name the table shows for it."""
+        return {s.seat: s.name for s in self.row.seats}
 
     @property
     def outcome(self) -> Outcome | None:
         if self.conceded is not None:
-            return concede.outcome(self.conceded, self.game.players)
+            return concede.outcome(self.conceded, self.game.players, self.names[self.conceded])
         return self.state.outcome
+
+    def with_concession(
+        self, view: dict[str, Any], log: list[dict[str, Any]]
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """A view and log of the last step of a table ended by a two-seat concession, showing it."""
+        assert self.conceded is not None
+        result = self.outcome
+        assert result is not None
+        return concede.ended_view(view, result), [*log, concede.log_entry(self.conceded, self.names[self.conceded])]
 
     @property
     def is_over(self) -> bool:
@@ -79,9 +98,12 @@ class Live:
         if cached is not None and cached[1] == moves and cached[0] == total:
             return cached[2]
         if cached is None or cached[1] != moves or cached[0] > total:
-            entries = marked_log(state, seat, self.timed_out_moves)
+            entries = marked_log(state, seat, self.timed_out_moves, self.names)
         else:
-            entries = cached[2] + [e.public() for e in newest(state, total - cached[0]) if e.visible_to(seat)]
+            names = self.names
+            entries = cached[2] + [
+                concede.named(e.public(), names) for e in newest(state, total - cached[0]) if e.visible_to(seat)
+            ]
         self.logs[seat] = (total, moves, entries)
         return entries
 
@@ -144,11 +166,15 @@ def newest(state: State, count: int) -> list[Event]:
 
 
 def marked_log(
-    state: State, seat: int | None, timed_out_moves: list[tuple[int, int, int]]
+    state: State,
+    seat: int | None,
+    timed_out_moves: list[tuple[int, int, int]],
+    names: Mapping[int, str] | None = None,
 ) -> list[dict[str, Any]]:
     """``state.log(seat)`` saying which moves the clock made: the first event of such a move this
     viewer sees gets ``timed_out: true``; if the viewer sees none of its events (a pass in a window
-    writes none), an entry of its own says who ran out of time, never what was played for them."""
+    writes none), an entry of its own says who ran out of time, never what was played for them.
+    With ``names`` a concession says the seat's name."""
     events = state.events()
     marked: set[int] = set()
     silent: dict[int, list[int]] = {}
@@ -170,7 +196,7 @@ def marked_log(
             break
         event = events[index]
         if event.visible_to(seat):
-            entry = event.public()
+            entry = concede.named(event.public(), names) if names else event.public()
             if index in marked:
                 entry["timed_out"] = True
             entries.append(entry)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -51,8 +51,11 @@ class CreateTable(BaseModel):
     reaction_seconds: float = Field(
         4.0, ge=0.2, le=120, description="how long a Nope/Instants window stays open"
     )
-    turn_seconds: float | None = Field(
-        None, ge=1, le=86400, description="after this long a bot plays for an absent player (off when null)"
+    turn_seconds: Annotated[float, Field(ge=1, le=86400)] | Literal["none"] | None = Field(
+        None,
+        description="the move clock: after this long the room's bot plays one move for the seat (a seat "
+        "that runs out 3 times in a row is played by the bot until its person acts or reconnects). "
+        "Default (null): 120 s at a table with people; 'none' (no clock) only for a private table",
     )
     private: bool = Field(False, description="leave the table out of the public list (links still work)")
     hints: bool = Field(False, description="let every seat ask 'What would the bot do?' (from its own view); "
@@ -79,6 +82,8 @@ class SeatInfo(BaseModel):
     name: str
     joined: bool
     bot: str | None
+    auto: bool = Field(False, description="the room's bot plays this seat while its person is away")
+    shown: str = Field("", description="the name to show: with ' (auto)' while the room plays the seat")
 
 
 class TableSummary(BaseModel):
@@ -87,8 +92,9 @@ class TableSummary(BaseModel):
     title: str
     preset: str
     options: dict[str, Any]
-    status: Literal["playing", "over", "expired"] = Field(
-        description="'expired': unfinished and without a move for 14 days, closed for good"
+    status: Literal["playing", "over", "expired", "abandoned"] = Field(
+        description="'expired': unfinished and without a move for 14 days, closed for good; "
+        "'abandoned': nobody was connected to it for a day, closed for good"
     )
     step: int
     to_act: list[int]

@@ -21,13 +21,15 @@ from sqlalchemy import Engine
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import State
 from cardroom.core.rng import fresh_seed
-from cardroom.server import antics, concede, hints, links, listing, snapshots, store, tokens
+from cardroom.server import absent, antics, concede, hints, links, listing, snapshots, store, tokens
 from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.catchup import RECENT_STATES, CatchUp
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
+from cardroom.server.clocksaver import ClockSaver
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.hub import Hub
+from cardroom.server.leaving import Leaving
 from cardroom.server.limits import clean_text, well_formed_table_id
 from cardroom.server.live import Live, rebuild, still_current
 from cardroom.server.staleness import unaffected
@@ -40,6 +42,7 @@ log = logging.getLogger("cardroom.server")
 
 PASS = "pass"  # the answer that is kept hidden until its reaction window closes
 MAX_CACHED = 2000  # replayed tables kept in memory
+CLOSED = ("expired", "abandoned")  # statuses of unfinished tables where nothing more is played
 EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this long is closed
 
 
@@ -51,7 +54,7 @@ class Created:
     invitations: dict[int, str]  # seat -> token
 
 
-class Room(CatchUp):
+class Room(CatchUp, Leaving):
     def __init__(
         self,
         engine: Engine,
@@ -59,6 +62,9 @@ class Room(CatchUp):
         bot_delay: float = 0.8,
         bot_budget: float = 5.0,
         expire_after: timedelta = EXPIRE_AFTER,
+        timeouts: int = absent.TIMEOUTS_IN_A_ROW,
+        away_after: float = absent.AWAY_AFTER,
+        abandon_after: float = absent.ABANDON_AFTER,
     ) -> None:
         self.engine = engine
         self.expire_after = expire_after
@@ -73,7 +79,9 @@ class Room(CatchUp):
         # Names this process in its PostgreSQL notifications, so it skips the ones it sent itself.
         self.origin = secrets.token_hex(6)
         self.writer = GroupWriter(engine, self.origin)
+        self.clock_saver = ClockSaver(engine, self.writer)
         self.chat = Chat(engine)
+        self.absent = absent.Absence(self, timeouts=timeouts, away_after=away_after, abandon_after=abandon_after)
 
     # -- loading -----------------------------------------------------------------------------
 
@@ -97,7 +105,7 @@ class Room(CatchUp):
         # Whoever loads a table (a GET, a socket, a resume) sets its bots and clocks going: a table
         # is never in memory without them. Clocks that were running go on from their stored deadlines.
         self._restore_clocks(found)
-        if found.row.status != "expired":
+        if found.row.status not in CLOSED:
             self.autoplay.after_change(found, previous=None)
         return found
 
@@ -109,6 +117,7 @@ class Room(CatchUp):
         found = concede.find(self.engine, table_id)
         live.conceded = None if found is None else found[0]
         live.hints_for_everyone = hints.enabled(self.engine, table_id)
+        live.auto = absent.find_auto(self.engine, table_id)
         return live
 
     def reload(self, table_id: str) -> Live:
@@ -121,7 +130,7 @@ class Room(CatchUp):
             fresh.turn_deadlines = dict(old.turn_deadlines)
         self._live[table_id] = fresh
         # Another process moved the game on: this process keeps its bots and clocks going too.
-        if fresh.row.status != "expired":
+        if fresh.row.status not in CLOSED:
             self.autoplay.after_change(fresh, previous=None if old is None else old.state)
         return fresh
 
@@ -149,9 +158,7 @@ class Room(CatchUp):
         if clocks == (live.saved_clocks or {"window_step": None, "window_deadline": None, "turn": {}}):
             return
         live.saved_clocks = clocks
-        self.writer.run_in_order(store.save_clocks, self.engine, live.row.id, clocks).add_done_callback(
-            _log_failure
-        )
+        self.clock_saver.save(live.row.id, clocks)  # with other tables' changes, in one transaction
 
     def _evict(self) -> None:
         # The cache only saves replays; finished games are the ones safe to forget (nothing will
@@ -250,10 +257,14 @@ class Room(CatchUp):
         options: dict[str, Any],
         seats: list[SeatRequest],
         reaction_seconds: float,
-        turn_seconds: float | None,
+        turn_seconds: float | str | None,
         hints_for_everyone: bool = False,
+        private: bool = False,
     ) -> Created:
+        """A new table. ``turn_seconds``: the move clock; ``None`` gives a table with people the
+        default one, ``"none"`` (a private table only) none (see :mod:`.absent`)."""
         game = checked_game(game_name, preset, options, seats)
+        clock = absent.move_clock(turn_seconds, private, any(req.kind != "bot" for req in seats))
         created = Created(table_id=tokens.new_table_id(), seat=None, token=None, invitations={})
         rows: list[SeatRow] = []
         my_seat, my_token = None, None
@@ -287,7 +298,7 @@ class Room(CatchUp):
             created=store.now(),
             status="playing",
             reaction_seconds=reaction_seconds,
-            turn_seconds=turn_seconds,
+            turn_seconds=clock,
             rematch_of=None,
             rematch_id=None,
             seats=tuple(rows),
@@ -348,18 +359,29 @@ class Room(CatchUp):
 
     # -- playing -----------------------------------------------------------------------------------
 
-    async def submit(self, table_id: str, seat: int, step: int, text: str, timed_out: bool = False) -> Live:
+    async def submit(
+        self, table_id: str, seat: int, step: int, text: str, timed_out: bool = False, by_room: bool = False
+    ) -> Live:
         """Apply one action chosen on ``step``; raises :class:`StaleStep`, :class:`Refused` (with the
         engine's reason) or :class:`UnknownTable`. A refused action changes nothing.
 
         A pass in an open reaction window is only noted, not applied: nobody may learn who has
         answered a window before it closes. The window closes (every noted pass is stored, in seat
-        order) when every seat asked has answered, or at its deadline (:meth:`close_window`)."""
+        order) when every seat asked has answered, or at its deadline (:meth:`close_window`).
+
+        ``by_room``: the move of the room's bot for an absent person's seat (see :mod:`.absent`);
+        any other move of a seat's own hands the seat back to its person."""
         live = self.live(table_id)
+        if not timed_out and not by_room:
+            self.absent.acted(table_id, seat)
+            if seat in live.auto:
+                await self.absent.hand_back(live, seat)
         async with live.lock:
             live = self.live(table_id)  # the cache may have been rebuilt while we waited
             if live.row.status == "expired":
                 raise Refused(f"this table expired after {self.expire_after.days} days without a move")
+            if live.row.status == "abandoned":
+                raise Refused("this table was abandoned: nobody was connected to it for a day")
             if live.conceded is not None:
                 raise Refused("the game is over: a seat conceded")
             if not self._still_current(live, seat, step):
@@ -419,7 +441,7 @@ class Room(CatchUp):
         live = self.live(table_id)
         async with live.lock:
             live = self.live(table_id)
-            if live.window_step != window_step or not window_open(live):
+            if live.window_step != window_step or not window_open(live) or live.row.status != "playing":
                 return
             previous = live.state
             answers = await self.window_answers.collect(table_id, live.step)
@@ -512,28 +534,6 @@ class Room(CatchUp):
             live.row = row or live.row
             self._recent.pop(table_id, None)
 
-    async def concede(self, table_id: str, token: str | None) -> Live:
-        """The seat this token opens gives up: the table ends, that seat loses (see :mod:`.concede`)."""
-        live = self.live(table_id)
-        seat = self.seat_of(live, token)
-        async with live.lock:
-            live = self.live(table_id)
-            if live.is_over or live.row.status != "playing":
-                raise Refused("the game is already over")
-            if live.game.players > 2:  # the others play on: an action record (see :mod:`.concede`)
-                left = concede.leave(live.state, seat, window_open(live))
-                await self._store(live, seat, concede.CONCEDE, False, left)
-            elif not await asyncio.to_thread(concede.record, self.engine, table_id, seat, live.step):
-                raise Refused("the game is already over")
-            else:
-                live.conceded = seat
-            self.window_answers.forget(table_id)
-            self._recent.pop(table_id, None)
-            self.reload_row(live)
-        self.autoplay.after_change(live, previous=live.state)
-        self.hub.changed(table_id)
-        return live
-
     async def say(self, table_id: str, token: str | None, text: str) -> None:
         """A chat message from the seat this token opens (spectators read the chat but do not write).
         At a T.A.C.O. table with antics, it may also be that seat's hail or accent (see :mod:`.antics`)."""
@@ -577,11 +577,6 @@ def _make_rematch(engine: Engine, row: TableRow, hints_for_everyone: bool) -> st
     if made == row.id and hints_for_everyone:
         hints.mark(engine, row.id)
     return made
-
-
-def _log_failure(future: asyncio.Future[None]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.error("storing a table's clocks failed", exc_info=future.exception())
 
 
 def bot_rng_seed() -> int:

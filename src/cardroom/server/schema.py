@@ -148,3 +148,23 @@ window_answers = Table(
     Column("action", String(200), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
 )
+
+# Seats the room plays for while their person is away (see absent.py): shown as "(auto)" to everyone,
+# handed back when the person acts or reconnects. ``reason``: "timeouts" or "away".
+auto_seats = Table(
+    "auto_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("reason", String(16), nullable=False),
+    Column("since", DateTime(timezone=True), nullable=False),
+)
+
+# When a seat last had a socket open, in any server process (see absent.py): refreshed while it has.
+seat_presence = Table(
+    "seat_presence",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("seen", DateTime(timezone=True), nullable=False),
+)

@@ -4,9 +4,9 @@ and the chat, and the same encoded once for every request and socket that needs 
 Under load a snapshot was computed three times per action (the answer to the request, the actor's
 socket, the other seat's socket) and each time re-read the whole game log. Now the log grows by
 appending (see :meth:`Live.log_for`), and an encoded snapshot is kept per seat until anything it
-shows changes: the state, the table's row, the chat, a concession; the log's JSON, most of a
-snapshot, is itself kept per seat and extended by the new entries only. Snapshots with a running clock
-(a reaction window, a turn timer) say how many seconds are left, so they are computed fresh.
+shows changes: the state, the table's row, the chat, a concession, the auto seats; the log's JSON, most
+of a snapshot, is itself kept per seat and extended by the new entries only. The clocks (a reaction
+window, the move clocks) say how many seconds are left, so that small part is encoded fresh each time.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from cardroom.server import concede
 from cardroom.server.autoplay import window_open
 from cardroom.server.fastjson import dumps
 from cardroom.server.live import Live
+
+CLOSED = ("expired", "abandoned")  # unfinished tables where nothing more is played
 
 if TYPE_CHECKING:
     from cardroom.server.rooms import Room
@@ -30,12 +31,16 @@ SOCKET_PREFIX = b'{"type":"snapshot",'
 def snapshot(room: Room, live: Live, seat: int | None, *, encoded_log: bool = False) -> dict[str, Any]:
     """Everything one viewer is sent: public table facts, that seat's view and its redacted log
     (``encoded_log``: the log as ready JSON, for :func:`dumps` only)."""
+    return {**_lasting(room, live, seat, encoded_log), **_clocks(room, live, seat)}
+
+
+def _lasting(room: Room, live: Live, seat: int | None, encoded_log: bool) -> dict[str, Any]:
+    """The part of a snapshot that changes only when something happens at the table."""
     state = live.state
     view = state.view(seat)
     log: Any
     if live.conceded is not None:
-        view = concede.ended_view(view, concede.outcome(live.conceded, live.game.players))
-        log = [*live.log_for(seat), concede.log_entry(live.conceded)]
+        view, log = live.with_concession(view, live.log_for(seat))
     elif encoded_log:
         log = orjson.Fragment(live.encoded_log(seat))
     else:
@@ -45,25 +50,39 @@ def snapshot(room: Room, live: Live, seat: int | None, *, encoded_log: bool = Fa
         "seat": seat,
         "view": view,
         "log": log,
-        "window": window_info(room, live, seat),
         "chat": [m.to_json() for m in room.chat.latest(live.row.id)],
-        # Seconds left before a bot plays for each seat on a turn timer (public: the same for all).
+    }
+
+
+def _clocks(room: Room, live: Live, seat: int | None) -> dict[str, Any]:
+    """The part that counts down: the window's clock and the move clocks' seconds left."""
+    return {
+        "window": window_info(room, live, seat),
+        # Seconds left before a bot plays for each seat on a move clock (public: the same for all).
         "turn_deadlines": {str(k): max(0.0, v - time.time()) for k, v in live.turn_deadlines.items()},
     }
 
 
 def encoded(room: Room, live: Live, seat: int | None) -> bytes:
-    """:func:`snapshot` as JSON, computed once per seat and change."""
-    if live.window_deadline is not None or live.turn_deadlines:
-        return dumps(snapshot(room, live, seat, encoded_log=True))  # shows seconds left: always fresh
+    """:func:`snapshot` as JSON. The lasting part is encoded once per seat and change and kept; the
+    clocks (every table with people has a move clock) are encoded fresh and joined to it."""
     chat = room.chat.latest(live.row.id)
-    key = (live.state, live.row, chat, live.conceded, len(live.timed_out_moves))
+    key = (live.state, live.row, chat, live.conceded, len(live.timed_out_moves), live.auto)
     found = live.encoded.get(seat)
-    if found is not None and all(a is b for a, b in zip(found[0], key, strict=True)):
-        return found[1]
-    body = dumps(snapshot(room, live, seat, encoded_log=True))
-    live.encoded[seat] = (key, body)
-    return body
+    if found is None or not all(a is b for a, b in zip(found[0], key, strict=True)):
+        body = dumps(_lasting(room, live, seat, encoded_log=True))
+        found = live.encoded[seat] = (key, body, _joined(body, QUIET))
+    if live.window_deadline is None and not live.turn_deadlines:
+        return found[2]  # nothing counts down: the same bytes until something happens
+    return _joined(found[1], dumps(_clocks(room, live, seat)))
+
+
+QUIET = b'{"window":null,"turn_deadlines":{}}'
+
+
+def _joined(lasting: bytes, clocks: bytes) -> bytes:
+    """Two encoded JSON objects as one."""
+    return lasting[:-1] + b"," + clocks[1:]
 
 
 def socket_message(body: bytes) -> bytes:
@@ -94,7 +113,7 @@ def public_summary(live: Live) -> dict[str, Any]:
         "title": live.game.title,
         "preset": row.preset,
         "options": row.options,
-        "status": "over" if outcome is not None else ("expired" if row.status == "expired" else "playing"),
+        "status": "over" if outcome is not None else (row.status if row.status in CLOSED else "playing"),
         "step": live.step,
         "to_act": [] if outcome is not None else list(state.to_act),
         "created": row.created.isoformat(),
@@ -105,7 +124,15 @@ def public_summary(live: Live) -> dict[str, Any]:
         "outcome": None if outcome is None else outcome.to_json(),
         "hints": live.hints_for_everyone,
         "seats": [
-            {"seat": s.seat, "kind": s.kind, "name": s.name, "joined": s.joined, "bot": s.bot_spec}
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "joined": s.joined,
+                "bot": s.bot_spec,
+                "auto": s.seat in live.auto,
+                "shown": f"{s.name} (auto)" if s.seat in live.auto else s.name,
+            }
             for s in row.seats
         ],
     }

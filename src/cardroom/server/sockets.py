@@ -9,7 +9,8 @@ each went through four layers of send wrappers and a decode of bytes to text and
 A refused socket is accepted and then closed with a code and a reason, so a browser can tell why
 (a refusal before the handshake reaches a page only as an anonymous failure): 4404 no such table,
 4403 a token that opens no seat here, 4429 too many sockets (per table, per seat, in all), 1013 the
-database is unavailable (try again later).
+database is unavailable (try again later); a socket to any other path gets 4404 too (the framework
+would refuse it at the handshake).
 """
 
 from __future__ import annotations
@@ -44,11 +45,14 @@ class TableSockets:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        match = SOCKET_PATH.fullmatch(scope["path"]) if scope["type"] == "websocket" else None
-        if match is None:
+        if scope["type"] != "websocket":
             await self.app(scope, receive, send)
             return
         if (await receive())["type"] != "websocket.connect":
+            return
+        match = SOCKET_PATH.fullmatch(scope["path"])
+        if match is None:  # the framework would refuse it at the handshake, a bare 403
+            await _refuse(send, 4404, "no such socket: a table's socket is /api/tables/{id}/ws")
             return
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         token = (query.get("token") or [None])[-1]
@@ -80,6 +84,8 @@ async def table_socket(
         # A seat about to act: its rate limit's lease is fetched now, not on its first action.
         limiter.ask_ahead(hash_token(token))
     changed = room.hub.subscribe(table_id, seat)
+    if seat is not None:  # the person is here (an auto seat is handed back to them)
+        await room.absent.connected(table_id, seat)
     closed = asyncio.Event()
 
     async def until_closed() -> None:
@@ -106,6 +112,8 @@ async def table_socket(
         return
     finally:
         room.hub.unsubscribe(table_id, changed, seat)
+        if seat is not None:
+            room.absent.disconnected(table_id, seat)
         receiver.cancel()
 
 

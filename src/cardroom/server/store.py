@@ -322,14 +322,10 @@ def set_creator(engine: Engine, table_id: str, creator: str) -> None:
         conn.execute(update(tables).where(tables.c.id == table_id).values(creator=creator))
 
 
-def save_clocks(engine: Engine, table_id: str, clocks: dict[str, Any]) -> None:
-    with engine.begin() as conn:
-        conn.execute(update(tables).where(tables.c.id == table_id).values(clocks=clocks))
-
-
 def list_tables(engine: Engine, limit: int = 50) -> list[TableRow]:
     with engine.connect() as conn:
-        ids = [r.id for r in conn.execute(select(tables.c.id).order_by(tables.c.created.desc()).limit(limit))]
+        recent = select(tables.c.id).where(tables.c.status != "abandoned")  # abandoned ones leave the list
+        ids = [r.id for r in conn.execute(recent.order_by(tables.c.created.desc()).limit(limit))]
     found = [load_table(engine, i) for i in ids]
     return [t for t in found if t is not None]
 

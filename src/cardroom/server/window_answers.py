@@ -50,6 +50,23 @@ class WindowAnswers:
         self._cache[table_id] = (step, answers)
         return answers
 
+    async def move(self, table_id: str, old_step: int, new_step: int, kept: dict[int, str]) -> None:
+        """The window open at ``old_step`` goes on at ``new_step`` (a seat left it by conceding,
+        which is public): ``kept``, the answers of the seats still asked, are stored for the new step."""
+        await asyncio.to_thread(self._move, table_id, old_step, new_step, kept)
+        self._cache[table_id] = (new_step, dict(kept))
+
+    def _move(self, table_id: str, old_step: int, new_step: int, kept: dict[int, str]) -> None:
+        rows = window_answers.c
+        with self.engine.begin() as conn:
+            conn.execute(delete(window_answers).where((rows.table_id == table_id) & (rows.step <= old_step)))
+            for seat, action in sorted(kept.items()):
+                conn.execute(
+                    insert(window_answers).values(
+                        table_id=table_id, step=new_step, seat=seat, action=action, created=now()
+                    )
+                )
+
     def forget(self, table_id: str) -> None:
         self._cache.pop(table_id, None)
 

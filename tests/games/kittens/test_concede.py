@@ -25,10 +25,13 @@ def _play_with_concessions(players: int, preset: str, seed: int) -> tuple[int, s
         if rng.random() < 0.04:
             seat = rng.choice(state.living())
             phases.add(state.phase)
-            before_out = state.out
+            before_out, before_hand = state.out, state.hands[seat]
             state = state.apply(seat, "concede")
             assert isinstance(state, KittensState)
-            assert state.out == (*before_out, seat) and not state.hands[seat]
+            # The hand goes where an exploded player's goes under the preset: discarded face up,
+            # or set aside with the seat, out of the game.
+            kept = () if game.options["exploded_cards"] == "discard" else before_hand
+            assert state.out == (*before_out, seat) and state.hands[seat] == kept
             assert seat not in state.to_act
             actions.append((seat, "concede"))
             conceded += 1

@@ -2,17 +2,17 @@
 
 Conceding is never one of the legal actions (bots, searches and the learning environments never see
 it; the action space is unchanged). It is a record of its own in a game's action sequence, the text
-``concede``, which :meth:`KittensState.apply` hands to :func:`concede`, so every replay of the stored
+``concede``, which ``State.apply`` hands to :meth:`KittensState.concede`, so every replay of the stored
 actions walks it. What happens, whatever the moment:
 
 - the seat is out, ranked as if it exploded then; its hand goes where an exploded player's goes (the
-  ``exploded_cards`` option: face up onto the discard pile, or set aside out of the game). No Kitten
-  leaves the game with it (it drew none), so the draw pile is untouched;
+  ``exploded_cards`` option: face up onto the discard pile, or set aside with the seat, out of the
+  game and unseen). No Kitten leaves the game with it (it drew none), so the draw pile is untouched;
 - a play of theirs that is still pending (waiting on a Nope window, a Favor, a name, a pick) does
   nothing (its cards stay discarded), and if it was their turn the next living player starts an
   ordinary turn, exactly as after an explosion; a defused Kitten they were placing goes with them;
-- a play aimed at them does nothing; a Nope window they were asked in closes as soon as the others
-  have answered;
+- a play aimed at them does nothing; in a Nope window they were asked in, their answer is a pass
+  (the window closes as soon as the others have answered);
 - when one player is left, they win.
 """
 
@@ -29,7 +29,6 @@ from cardroom.games.kittens.rules import Draft, resolve, start_turn
 if TYPE_CHECKING:
     from cardroom.games.kittens.state import KittensState
 
-CONCEDE = "concede"
 
 
 def concede(state: KittensState, seat: int) -> KittensState:
@@ -49,11 +48,11 @@ def concede(state: KittensState, seat: int) -> KittensState:
         d.discard = (*d.discard, *hand, *kitten)
         shown = ", ".join(C.TITLES[k] for k in (*hand, *kitten)) or "no cards"
         d.say("discard-hand", f"P{seat} discards their hand ({shown})", seat=seat, cards=C.slugs((*hand, *kitten)))
-    else:
-        d.removed = tuple(sorted((*d.removed, *hand, *kitten)))
+        d.hands[seat] = ()
+        K.forget_holder(d.hand_known, seat)
+    else:  # as an exploded player's: the hand stays with the seat, out of the game, unseen
+        d.removed = tuple(sorted((*d.removed, *kitten)))
         d.say("set-aside", f"P{seat}'s cards are set aside, out of the game", seat=seat, cards=[])
-    d.hands[seat] = ()
-    K.forget_holder(d.hand_known, seat)
     d.out = (*d.out, seat)
     living = d.living()
     if len(living) == 1:

@@ -19,7 +19,7 @@ from cardroom.core.action import Action
 from cardroom.core.game import State, View
 from cardroom.core.outcome import Outcome
 from cardroom.games.kittens import cards as C
-from cardroom.games.kittens.concede import CONCEDE, concede
+from cardroom.games.kittens.concede import concede
 from cardroom.games.kittens.hidden import shuffle_unknown
 from cardroom.games.kittens.legal import legal_actions, why_illegal
 from cardroom.games.kittens.notation import to_json
@@ -155,12 +155,9 @@ class KittensState(State):
             found = cache[seat] = legal_actions(self, seat) if seat in self.to_act else ()
         return found
 
-    def apply(self, seat: int, action: Action | str) -> State:
-        # A concession is a record of its own in the action sequence, never a legal action (see
-        # ``concede``): replays of stored actions walk it here.
-        if action == CONCEDE:
-            return concede(self, seat)
-        return super().apply(seat, action)
+    def concede(self, seat: int) -> State:
+        """``seat`` leaves as an exploded player does (see :mod:`cardroom.games.kittens.concede`)."""
+        return concede(self, seat)
 
     def _apply(self, seat: int, action: Action) -> State:
         return apply(self, seat, action)

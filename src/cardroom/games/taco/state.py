@@ -48,20 +48,21 @@ class TacoState(State):
             self._legal[seat] = found
         return found
 
-    def apply(self, seat: int, action: Action | str) -> State:
-        # A concession is a record of its own in the action sequence, never a legal action (see
-        # ``concede``): replays of stored actions walk it here.
-        if action == "concede":
-            from cardroom.games.taco.concede import concede  # it builds on this module
+    def concede(self, seat: int) -> State:
+        """``seat`` leaves the match (see :mod:`cardroom.games.taco.concede`)."""
+        from cardroom.games.taco.concede import concede  # it builds on this module
 
-            return concede(self, seat)
-        return super().apply(seat, action)
+        return concede(self, seat)
+
+    def _engine(self, tb: Table) -> Engine:
+        """The rules working on ``tb`` (a match with empty chairs skips them, see ``concede``)."""
+        return Engine(self.game, tb)
 
     def _apply(self, seat: int, action: Action) -> TacoState:
         task = self.tb.stack[-1]
         if task[0] == "window" and action.verb == "pass" and task[2].count(-1) > 1:
             return self._quiet_pass(seat, task)
-        eng = Engine(self.game, self.tb.clone())
+        eng = self._engine(self.tb.clone())
         decisions.decide(eng, seat, action)
         return TacoState(self.game, eng.tb, self.step + 1, ev.extend(self.history, eng.events))
 

@@ -121,7 +121,8 @@ async function create(event) {
     preset: $("preset").value,
     seats,
     reaction_seconds: Number($("reaction").value) || 4,
-    turn_seconds: $("turn").value ? Number($("turn").value) : null,
+    // Empty: the room's default clock; 0: none (the server accepts that for a private table only).
+    turn_seconds: $("turn").value === "" ? null : Number($("turn").value) === 0 ? "none" : Number($("turn").value),
     private: $("private").checked,
     hints: $("hints").checked,
   };

@@ -28,7 +28,7 @@ let catalogue = {}; // card slug -> {name, type, points, text} for games whose d
 function seatName(seat) {
   if (!snap) return `Seat ${seat + 1}`;
   const info = snap.table.seats[seat];
-  return info ? info.name : `Seat ${seat + 1}`;
+  return info ? info.shown || info.name : `Seat ${seat + 1}`; // "Zed (auto)" while the room plays it
 }
 
 function showMessage(text) {
@@ -99,7 +99,7 @@ function renderSeats(view) {
     return el("div", {
       class: `seat-chip${acting ? " acting" : ""}${s.seat === snap.seat ? " me" : ""}${won ? " won" : ""}`,
       "data-seat": s.seat,
-    }, el("strong", {}, s.name), el("span", { class: "muted" }, ` ${kind}${s.seat === snap.seat ? " · you" : ""}`),
+    }, el("strong", {}, s.shown || s.name), el("span", { class: "muted" }, ` ${kind}${s.seat === snap.seat ? " · you" : ""}`),
     acting ? el("span", { class: "badge" }, "deciding") : null, won ? el("span", { class: "badge gold" }, "winner") : null,
     conceded.has(s.seat) ? el("span", { class: "badge muted-badge" }, "conceded") : null,
     el("span", { class: "seat-clock", "data-seat": s.seat }),
@@ -213,15 +213,13 @@ function render() {
   if (renderer) renderer.render(board, view, ctx(view, live));
   renderChoices($("choices"), barState(view, live));
   // Conceding is offered to a seat still in a running game (see docs/server.md, "Conceding"). With three
-  // or more seats the others play on; it waits for an open reaction window to close (its answers are
-  // hidden until then).
+  // or more seats the others play on; in an open reaction window it counts as this seat's pass.
   const gone = concededSeats().has(snap.seat) || (Array.isArray(view.out) && view.out.includes(snap.seat));
   $("concede").hidden = !(live && token && snap.seat !== null && !view.is_over && !gone);
   const many = snap.table.seats.length > 2;
   $("concede-text").textContent = many ? "You leave the game and rank last; the others play on. This cannot be undone." :
     "The game ends now and your opponent wins. This cannot be undone.";
-  $("concede").disabled = document.body.dataset.online === "false" || (many && !!snap.window);
-  $("concede").title = many && snap.window ? "You can concede once this reaction window closes" : "";
+  $("concede").disabled = document.body.dataset.online === "false";
   if ($("concede").disabled && $("concede-confirm").open) $("concede-confirm").close();
   if (view.is_over && $("concede-confirm").open) $("concede-confirm").close();
   renderLog(live ? snap.log : replaying.log);
@@ -272,6 +270,11 @@ function connect() {
   socket.onclose = (event) => {
     if (event.code === 4404) return showMessage("There is no such table.");
     if (event.code === 4403) return showMessage("This browser's seat token is not valid for this table.");
+    if (event.code === 4429) { // refused for now (too many sockets): say why, try again later
+      showMessage(`The room turned this connection away (${event.reason || "too many connections"}); trying again in 15 seconds.`);
+      setOnline(false);
+      return setTimeout(connect, 15000);
+    }
     setOnline(false);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 2000);

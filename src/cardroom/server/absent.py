@@ -1,0 +1,282 @@
+"""Absent players, handled as Board Game Arena does (docs/server.md, "Absent players").
+
+- Every table with people has a move clock: :data:`DEFAULT_TURN_SECONDS` unless its creator chose a
+  length; "none" only at a private table (:func:`move_clock`). When it runs out, the room's stand-in
+  bot plays that one move for the seat.
+- A seat whose clock ran out ``timeouts`` times in a row, or whose person has had no socket open for
+  ``away_after`` seconds, becomes an *auto* seat: the stand-in bot plays every decision of it, one
+  table pace after the state like any bot (so its timing says nothing hidden), and everyone sees it
+  marked "(auto)". This is not a concession: the seat keeps its place and its cards.
+- The person takes the seat back by acting, or by opening a socket for it (reconnecting).
+- A table with people at which no seat has had a socket open for ``abandon_after`` seconds ends as
+  *abandoned*: nothing more is played there and it leaves the public list.
+
+Auto seats and presence are stored (``auto_seats``, ``seat_presence``), so every server process sees
+the same: a process that holds a seat's socket refreshes its ``seen`` time at every sweep, and any
+process may judge a seat away or a table abandoned from the stored times. Timeouts in a row are
+counted where the turn clock runs (one process per table), in memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from cardroom.server.errors import Refused
+from cardroom.server.live import Live
+from cardroom.server.schema import auto_seats, seat_presence, tables
+from cardroom.server.store import _notify
+
+if TYPE_CHECKING:
+    from cardroom.server.rooms import Room
+
+log = logging.getLogger("cardroom.server")
+
+DEFAULT_TURN_SECONDS = 120.0  # a table's move clock when its creator chose none
+TIMEOUTS_IN_A_ROW = 3  # clock run-outs in a row that hand a seat to the room's bot
+AWAY_AFTER = 300.0  # seconds without a socket that hand a seat to the room's bot
+ABANDON_AFTER = 86_400.0  # seconds without any seat's socket that end a table as abandoned
+SWEEP_EVERY = 30.0  # seconds between two looks at who is away
+
+
+@dataclass(frozen=True)
+class AbsentLimits:
+    """When the room steps in for absent people (the defaults above; tests shorten them)."""
+
+    timeouts: int = TIMEOUTS_IN_A_ROW
+    away_after: float = AWAY_AFTER
+    abandon_after: float = ABANDON_AFTER
+    sweep_every: float = SWEEP_EVERY
+
+    @classmethod
+    def from_env(cls) -> AbsentLimits:
+        """The defaults, each overridden by its environment variable when set: CARDROOM_TIMEOUTS_IN_A_ROW,
+        CARDROOM_AWAY_AFTER, CARDROOM_ABANDON_AFTER, CARDROOM_ABSENT_SWEEP (seconds)."""
+        env = os.environ
+        return cls(
+            timeouts=int(env.get("CARDROOM_TIMEOUTS_IN_A_ROW", TIMEOUTS_IN_A_ROW)),
+            away_after=float(env.get("CARDROOM_AWAY_AFTER", AWAY_AFTER)),
+            abandon_after=float(env.get("CARDROOM_ABANDON_AFTER", ABANDON_AFTER)),
+            sweep_every=float(env.get("CARDROOM_ABSENT_SWEEP", SWEEP_EVERY)),
+        )
+
+
+def move_clock(requested: float | str | None, private: bool, has_people: bool) -> float | None:
+    """The table's move clock in seconds (``None``: none) for what its creator asked."""
+    if requested is None:
+        return DEFAULT_TURN_SECONDS if has_people else None
+    if requested == "none":
+        if has_people and not private:
+            raise Refused(
+                "a table without a move clock must be private (an absent player would stop it for "
+                "everyone): give turn_seconds from 1 to 86400, or make the table private"
+            )
+        return None
+    if isinstance(requested, str):
+        raise Refused(f"turn_seconds is a number of seconds from 1 to 86400, or 'none', not {requested!r}")
+    return float(requested)
+
+
+class Absence:
+    """Who is connected here, and the room's moves for seats whose person is away."""
+
+    def __init__(
+        self,
+        room: Room,
+        *,
+        timeouts: int = TIMEOUTS_IN_A_ROW,
+        away_after: float = AWAY_AFTER,
+        abandon_after: float = ABANDON_AFTER,
+    ) -> None:
+        self.room = room
+        self.timeouts = timeouts
+        self.away_after = away_after
+        self.abandon_after = abandon_after
+        # Nobody is judged away for longer than this process has been able to see them.
+        self.started = time.time()
+        self._sockets: Counter[tuple[str, int]] = Counter()  # (table, seat) -> its sockets open here
+        self._left: dict[tuple[str, int], float] = {}  # (table, seat) -> when its last socket here closed
+        self._missed: Counter[tuple[str, int]] = Counter()  # (table, seat) -> clock run-outs in a row
+
+    @property
+    def engine(self) -> Engine:
+        return self.room.engine
+
+    # -- people coming and going -----------------------------------------------------------------
+
+    async def connected(self, table_id: str, seat: int) -> None:
+        """A socket for ``seat`` opened here: the person is back (an auto seat is handed back)."""
+        self._sockets[(table_id, seat)] += 1
+        self._left.pop((table_id, seat), None)
+        live = self.room._live.get(table_id)
+        if live is not None and seat in live.auto:
+            await self.hand_back(live, seat)
+
+    def disconnected(self, table_id: str, seat: int) -> None:
+        key = (table_id, seat)
+        self._sockets[key] -= 1
+        if self._sockets[key] <= 0:
+            del self._sockets[key]
+            self._left[key] = time.time()  # stored at the next sweep: the away clock starts here
+
+    def acted(self, table_id: str, seat: int) -> None:
+        """The person chose a move themselves: present (if only over HTTP), and their run-outs in a row
+        start again from none."""
+        self._missed.pop((table_id, seat), None)
+        if (table_id, seat) not in self._sockets:
+            self._left[(table_id, seat)] = time.time()  # stored at the next sweep
+
+    async def timed_out(self, live: Live, seat: int) -> None:
+        """The seat's move clock ran out (the stand-in bot's move is stored)."""
+        key = (live.row.id, seat)
+        self._missed[key] += 1
+        if self._missed[key] >= self.timeouts:
+            await self.set_auto(live, seat, "timeouts")
+
+    # -- auto seats ---------------------------------------------------------------------------------
+
+    async def set_auto(self, live: Live, seat: int, reason: str) -> None:
+        if seat in live.auto or live.is_over:
+            return
+        await self.room.writer.call(_store_auto, self.engine, live.row.id, seat, reason)
+        live.auto = {**live.auto, seat: reason}
+        log.info("table %s: seat %d is played by the room (%s)", live.row.id, seat, reason)
+        self.room.autoplay.after_change(live, previous=live.state)
+        self.room.hub.changed(live.row.id)
+
+    async def hand_back(self, live: Live, seat: int) -> None:
+        if seat not in live.auto:
+            return
+        # Seen now, in the same transaction: no process may judge the seat away again before the
+        # process the person came back through has stored its next sweep.
+        await self.room.writer.call(_drop_auto, self.engine, live.row.id, seat, time.time())
+        live.auto = {s: r for s, r in live.auto.items() if s != seat}
+        self._missed.pop((live.row.id, seat), None)
+        live.turn_deadlines.pop(seat, None)  # a fresh clock for the person
+        self.room.autoplay.after_change(live, previous=live.state)
+        self.room.hub.changed(live.row.id)
+
+    # -- the periodic look ------------------------------------------------------------------------
+
+    async def sweep(self) -> None:
+        """Refresh the presence of the seats connected here; hand away seats to the room's bot and
+        end tables nobody has been at for ``abandon_after``."""
+        now = time.time()
+        watched = [
+            live
+            for live in list(self.room._live.values())
+            if not live.is_over and live.row.status == "playing" and any(s.kind != "bot" for s in live.row.seats)
+        ]
+        # Written in one transaction a sweep (not one a socket: reconnecting pages would each cost
+        # a sync to disk on the thread that stores moves), then read off the writer's thread.
+        stamps = [(t, s, now) for t, s in self._sockets] + [(t, s, at) for (t, s), at in self._left.items()]
+        self._left = {}
+        if stamps:
+            await self.room.writer.call(_write_seen, self.engine, stamps)
+        seen = await asyncio.to_thread(_read_seen, self.engine, [live.row.id for live in watched])
+        for live in watched:
+            since = max(live.row.created.timestamp(), self.started)
+            people = [s.seat for s in live.row.seats if s.kind != "bot"]
+            last = {s: max(since, seen.get((live.row.id, s), since)) for s in people}
+            if now - max(last.values()) >= self.abandon_after:
+                await self.abandon(live)
+                continue
+            for seat in people:
+                if (live.row.id, seat) in self._sockets:
+                    if live.auto.get(seat) == "away":  # judged away elsewhere, yet connected here
+                        await self.hand_back(live, seat)
+                    continue
+                if seat not in live.auto and now - last[seat] >= self.away_after:
+                    await self.set_auto(live, seat, "away")
+
+    async def abandon(self, live: Live) -> None:
+        if await self.room.writer.call(_abandon, self.engine, live.row.id):
+            log.info("table %s: abandoned (nobody connected for %.0f s)", live.row.id, self.abandon_after)
+            self.room.autoplay.stop(live.row.id)
+            self.room.reload_row(live)
+            live.turn_deadlines.clear()
+            live.window_step = live.window_deadline = None
+            self.room.hub.changed(live.row.id)
+
+    async def run(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:  # a failed look must not end the loop: the next one tries again
+                log.exception("looking for absent players failed")
+
+
+def find_auto(engine: Engine, table_id: str) -> dict[int, str]:
+    rows = auto_seats.c
+    with engine.connect() as conn:
+        found = conn.execute(select(rows.seat, rows.reason).where(rows.table_id == table_id)).all()
+    return {int(r.seat): str(r.reason) for r in found}
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _write_seen(engine: Engine, stamps: list[tuple[str, int, float]]) -> None:
+    """Store when each (table, seat) was last seen connected (epoch seconds), in one transaction."""
+    with engine.begin() as conn:
+        _store_seen(conn, stamps)
+
+
+def _store_seen(conn: Connection, stamps: list[tuple[str, int, float]]) -> None:
+    rows = seat_presence.c
+    for table_id, seat, at in stamps:
+        conn.execute(delete(seat_presence).where((rows.table_id == table_id) & (rows.seat == seat)))
+        conn.execute(insert(seat_presence).values(table_id=table_id, seat=seat, seen=datetime.fromtimestamp(at, UTC)))
+
+
+def _read_seen(engine: Engine, table_ids: list[str]) -> dict[tuple[str, int], float]:
+    rows = seat_presence.c
+    seen: dict[tuple[str, int], float] = {}
+    with engine.connect() as conn:
+        for i in range(0, len(table_ids), 500):
+            chunk = table_ids[i : i + 500]
+            for r in conn.execute(select(rows.table_id, rows.seat, rows.seen).where(rows.table_id.in_(chunk))):
+                stamp = r.seen if r.seen.tzinfo else r.seen.replace(tzinfo=UTC)  # SQLite drops the zone
+                seen[(str(r.table_id), int(r.seat))] = stamp.timestamp()
+    return seen
+
+
+def _store_auto(engine: Engine, table_id: str, seat: int, reason: str) -> None:
+    try:
+        with engine.begin() as conn:
+            conn.execute(insert(auto_seats).values(table_id=table_id, seat=seat, reason=reason, since=_now()))
+            _notify(conn, table_id)
+    except IntegrityError:
+        pass  # another process made it an auto seat first
+
+
+def _drop_auto(engine: Engine, table_id: str, seat: int, seen: float) -> None:
+    rows = auto_seats.c
+    with engine.begin() as conn:
+        conn.execute(delete(auto_seats).where((rows.table_id == table_id) & (rows.seat == seat)))
+        _store_seen(conn, [(table_id, seat, seen)])
+        _notify(conn, table_id)
+
+
+def _abandon(engine: Engine, table_id: str) -> bool:
+    with engine.begin() as conn:
+        done = conn.execute(
+            update(tables).where((tables.c.id == table_id) & (tables.c.status == "playing")).values(status="abandoned")
+        )
+        if done.rowcount == 1:
+            conn.execute(delete(auto_seats).where(auto_seats.c.table_id == table_id))
+            _notify(conn, table_id)
+        return done.rowcount == 1
+
+

@@ -1,0 +1,92 @@
+"""A seat leaving a game under way: the room's side of conceding (what is stored, and the texts,
+are in :mod:`.concede`; what leaving does to the game is the game's own ``State.concede``). Mixed
+into :class:`cardroom.server.rooms.Room`."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Engine
+
+from cardroom.core.game import State
+from cardroom.server import concede
+from cardroom.server.autoplay import window_open
+from cardroom.server.catchup import RECENT_STATES
+from cardroom.server.errors import Refused, StaleStep
+from cardroom.server.live import Live, is_reaction_window
+from cardroom.server.window_answers import WindowAnswers
+
+if TYPE_CHECKING:
+    from cardroom.server.autoplay import Autoplay
+    from cardroom.server.hub import Hub
+
+
+class Leaving:
+    # What the room these methods are mixed into provides.
+    engine: Engine
+    hub: Hub
+    autoplay: Autoplay
+    window_answers: WindowAnswers
+    _recent: dict[str, dict[int, State]]
+
+    def live(self, table_id: str) -> Live:
+        raise NotImplementedError
+
+    def seat_of(self, live: Live, token: str | None) -> int:
+        raise NotImplementedError
+
+    def reload_row(self, live: Live) -> None:
+        raise NotImplementedError
+
+    async def _store(self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State) -> bool:
+        raise NotImplementedError
+
+    async def _store_window(self, live: Live, answers: list[tuple[int, str, bool]]) -> None:
+        raise NotImplementedError
+
+    async def concede(self, table_id: str, token: str | None) -> Live:
+        """The seat this token opens gives up (see :mod:`.concede`): at two seats the table ends and
+        that seat loses; with more it leaves the game and the others play on."""
+        live = self.live(table_id)
+        seat = self.seat_of(live, token)
+        async with live.lock:
+            live = self.live(table_id)
+            if live.is_over or live.row.status != "playing":
+                raise Refused("the game is already over")
+            previous = live.state
+            if live.game.players > 2:  # the others play on: an action record (see :mod:`.concede`)
+                await self._leave(live, seat)
+            elif not await asyncio.to_thread(concede.record, self.engine, table_id, seat, live.step):
+                raise Refused("the game is already over")
+            else:
+                live.conceded = seat
+                self.window_answers.forget(table_id)
+            self._recent.pop(table_id, None)
+            self.reload_row(live)
+        self.autoplay.after_change(live, previous=previous)
+        self.hub.changed(table_id)
+        return live
+
+    async def _leave(self, live: Live, seat: int) -> None:
+        """Store ``seat``'s concession at a table of three or more (the table's lock held). In an open
+        reaction window its answer is a pass: the window goes on at the new step with the answers the
+        others gave (moved along with it), and closes at once if they were all that was missing."""
+        for _ in range(RECENT_STATES + 1):
+            in_window = live.window_deadline is not None and window_open(live)
+            asked, window_step = live.state.to_act, live.step
+            answers = await self.window_answers.collect(live.row.id, window_step) if in_window else {}
+            if await self._store(live, seat, concede.CONCEDE, False, concede.leave(live.state, seat)):
+                break
+        else:
+            raise StaleStep(live.step)
+        state = live.state
+        goes_on = in_window and bool(state.to_act) and set(state.to_act) <= set(asked) and is_reaction_window(state)
+        if not goes_on:
+            self.window_answers.forget(live.row.id)
+            return
+        kept = {s: a for s, a in answers.items() if s in state.to_act}
+        await self.window_answers.move(live.row.id, window_step, live.step, kept)
+        live.window_step = live.step  # the same window and deadline, now waiting from this step
+        if set(state.to_act) <= set(kept):
+            await self._store_window(live, [(s, kept[s], False) for s in state.to_act])

@@ -48,10 +48,13 @@ class HealthCheck:
         self.writer = writer
         self._last: tuple[float, Health] | None = None
         self._running: asyncio.Future[Health] | None = None
+        self._seen: float | None = None  # the outage's start as it stood when the kept answer was made
 
     async def check(self) -> Health:
         now = time.monotonic()
-        if self._last is not None and now - self._last[0] < KEEP:
+        # A kept answer is shared only while the writes have met nothing new: a write that failed (or
+        # succeeded again) since the probe makes its answer stale, however young it is.
+        if self._last is not None and now - self._last[0] < KEEP and self._seen == self.writer.outage.failing_since:
             return self._last[1]
         if self._running is None:
             self._running = asyncio.ensure_future(self._probe())
@@ -62,6 +65,7 @@ class HealthCheck:
             if running.done() and self._running is running:
                 self._running = None
         self._last = (time.monotonic(), found)
+        self._seen = self.writer.outage.failing_since
         return found
 
     async def _probe(self) -> Health:

@@ -28,7 +28,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardroom.analysis.concession import CONCEDE, concession_estimate
@@ -43,6 +43,8 @@ from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
 
 Progress = Callable[[int, int], None]
+# With ``max_worlds`` set and no search budget, the search gets this many playouts per capped world.
+CAP_PLAYOUTS = 8
 
 __all__ = ["Decision", "GameAnalysis", "Luck", "Point", "analyse_game", "checkpoints", "evaluate_point", "from_json"]
 
@@ -143,6 +145,9 @@ def analyse_game(
     started = time.perf_counter()
     policy = make_policy(game, "heuristic")
     judge, rollouts = judge_for(game, engine, policy, yardstick)
+    if precision.search_playouts is None and precision.max_worlds is not None:
+        # A caller that caps the worlds a decision caps the search too: about as many worlds an action.
+        precision = replace(precision, search_playouts=max(64, CAP_PLAYOUTS * precision.max_worlds))
     precision = precision.resolved(rollouts)
     points, final, log_seen = decision_points(game, seed, actions, seat)
     if final.is_over:

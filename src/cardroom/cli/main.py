@@ -151,7 +151,7 @@ def analyse(
     out: Annotated[Path | None, typer.Option(help="folder for analysis.json and the win-chance graph (PNG)")] = None,
     precision: Annotated[float, typer.Option(help="target half-width of each loss's 95% interval, in points")] = 5.0,
     seed: Annotated[int, typer.Option(help="seed of the analysis's own sampling (same seed, same analysis)")] = 0,
-    max_worlds: Annotated[int | None, typer.Option(help="at most this many imagined worlds per decision (bounds the time; default 4096 on a compiled kernel, 192 on the reference engine)")] = None,
+    max_worlds: Annotated[int | None, typer.Option(help="at most this many imagined worlds per decision (bounds the time; default 4096 on a compiled kernel, 192 on the reference engine; caps the search at 8 playouts a world)")] = None,
     engine: Annotated[str, typer.Option(help="where playouts run: auto (the game's compiled kernel if it has one), kernel or reference")] = "auto",
     yardstick: Annotated[str, typer.Option(help="what judges a decision: auto (the hard bot's search on a compiled kernel, else rollouts), search or rollout")] = "auto",
     search_playouts: Annotated[int | None, typer.Option(help="playouts of the yardstick's choosing search per decision (default: at least the hard bot's in one second)")] = None,

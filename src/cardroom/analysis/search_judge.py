@@ -120,9 +120,8 @@ class SearchJudge:
                 half = _half_width(diffs, precision)
                 if half <= precision.half_width:
                     break
-        if len(runs) < 2:
-            raise RuntimeError(f"the {self.game.name} kernel's search measured too few worlds ({per_run} playouts "
-                               f"a run over {len(legal)} actions)")
+        if len(runs) < 2:  # the measuring searches' roots left one of the two out (T.A.C.O.: see _untried)
+            return self._untried(view, chosen, selected, first, seed, precision)
         half = _half_width(diffs, precision)
         values = _values(legal, chosen, runs, precision.z)
         loss = sum(diffs) / len(diffs)

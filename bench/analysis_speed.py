@@ -10,7 +10,7 @@ the yardstick: the `hard` bot's search on the game's compiled kernel, or rollout
 engine with ``--engine reference``). Tacocat, two-player Exploding Kittens and four-player T.A.C.O.;
 the kernel's one-off code load (or compile, on a cold cache) is timed apart, before the games.
 
-Printed per game: seconds, decisions, playouts, the share of decisions whose loss interval reached
+Printed per game: seconds (wall, and CPU of this process: the machine is shared), decisions, playouts, the share of decisions whose loss interval reached
 the precision (width <= 10 points for +-5), the median and widest interval, and the decomposition's
 noise (95% half-widths of the start, the summed losses and the summed luck). Then the medians over
 the games. The playout counts do not depend on the machine (same seeds, same counts); the seconds do,
@@ -81,22 +81,26 @@ def main() -> None:
         rate = search_pace(game)
         print(f"{label}: engine {args.engine} (code load {load:.1f} s); target {target:.0f} s a game; "
               f"the hard bot's search now: {rate:,.0f} playouts/s")
-        times, shares, widths_all, noises = [], [], [], []
+        times, cpus, shares, widths_all, noises = [], [], [], [], []
         for seed in range(1, args.games + 1):
             actions = heuristic_actions(game, seed)
+            cpu = time.process_time()
             a = analyse_game(game, seed, actions, 0, precision=precision, engine=args.engine,
                              analysis_seed=random.Random(seed).getrandbits(32))
             widths = [d.estimate.loss_interval[1] - d.estimate.loss_interval[0] for d in a.decisions]
             ok = sum(w <= target_width for w in widths)
+            cpu = time.process_time() - cpu
             times.append(a.seconds)
+            cpus.append(cpu)
             shares.append(ok / max(1, len(widths)))
             widths_all += widths
             noises.append(a.luck_noise)
-            print(f"  game {seed}: {a.seconds:5.1f} s ({a.steps} steps)  {len(a.decisions):3d} decisions  {a.playouts:8,d} playouts  "
+            print(f"  game {seed}: {a.seconds:5.1f} s ({cpu:5.1f} s of CPU; {a.steps} steps)  {len(a.decisions):3d} decisions  {a.playouts:8,d} playouts  "
                   f"+-{args.precision:g} reached {ok}/{len(widths)}  width median {100 * statistics.median(widths):4.1f}"
                   f" max {100 * max(widths):4.1f} points  noise: start +-{100 * a.precision.z * a.start_se:.1f}, "
                   f"losses +-{100 * a.loss_noise:.0f}, luck +-{100 * a.luck_noise:.0f}  | {a.summary()}")
-        print(f"  median over {len(times)} games: {statistics.median(times):.1f} s a game (target {target:.0f} s); "
+        print(f"  median over {len(times)} games: {statistics.median(times):.1f} s a game, "
+              f"{statistics.median(cpus):.1f} s of CPU (target {target:.0f} s); "
               f"share of decisions within +-{args.precision:g}: median {100 * statistics.median(shares):.0f}%, "
               f"all games {100 * sum(w <= target_width for w in widths_all) / max(1, len(widths_all)):.0f}%; "
               f"interval width median {100 * statistics.median(widths_all):.1f} points; "

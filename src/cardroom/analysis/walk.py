@@ -198,7 +198,7 @@ def analyse_game(
             v.win = min(1.0, max(0.0, v.win + shift))
         out.luck.append(Luck(first, step, seen, before, value,
                              math.hypot(before_se, se), quiet))
-        verdict = label(loss, est.loss_interval[0]) if loss > 0 else "best"
+        verdict = label(est.loss, est.loss_interval[0]) if loss > 0 else "best"  # cut or not, the measured loss
         out.decisions.append(Decision(step, chosen, est, verdict, value, after, loss))
         out.playouts += est.playouts
         before, before_se = after, se
@@ -233,7 +233,7 @@ def checkpoints(estimates: Sequence[Estimate], quiet: Sequence[bool]) -> list[tu
         weights, guesses, lost = [], [], 0.0
         for k in range(j, end):
             lost += counted[k]
-            weights.append(1.0 / max(estimates[k].chosen_se, 0.01) ** 2)
+            weights.append(1.0 / max(estimates[k].chosen_se, 0.001) ** 2)  # a certain result all but decides
             guesses.append(estimates[k].chosen_value.win + lost)
         value = min(1.0, max(0.0, math.fsum(w * g for w, g in zip(weights, guesses, strict=True)) / sum(weights)))
         se = 1.0 / math.sqrt(sum(weights))

@@ -60,11 +60,15 @@ def main() -> None:
     print(f"{len(rows)} positions ({len(seen)} distinct) from {len({(r['game'], r['seed']) for r in rows})} games")
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
-        by_game[r["game"]].append(r)
+        yardstick = r.get("yardstick", "auto")
+        by_game[r["game"] if yardstick == "auto" else f"{r['game']}, {yardstick}"].append(r)
     first: dict[tuple[str, int, int, str], float] = {}
     for r in sorted(rows, key=lambda r: r["step"]):
         first.setdefault((r["game"], r["seed"], r["seat"], r["kind"]), r["before"])
-    for name, group in [("all games", rows), *sorted(by_game.items())]:
+    main_rows = [r for r in rows if r.get("yardstick", "auto") == "auto"]
+    for name, group in [("all games, the default yardstick", main_rows), *sorted(by_game.items())]:
+        if not group:
+            continue
         print(f"\n{name}: {len(group)} positions")
         print("  predicted  won    positions  95% interval of the share won")
         for pred, won, n, low, high in table(group, "before"):
@@ -92,7 +96,7 @@ def draw(by_game: dict[str, list[dict[str, Any]]], path: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(5.2, 5.0), dpi=110)
     ax.plot([0, 100], [0, 100], color="#888888", linestyle=":", linewidth=1, label="perfect calibration")
-    styles = [("#1f4e8c", "o"), ("#b22222", "s"), ("#2e7d32", "^")]
+    styles = [("#1f4e8c", "o"), ("#b22222", "s"), ("#2e7d32", "^"), ("#6a1b9a", "D"), ("#9a7000", "v")]
     for (name, group), (color, shape) in zip(sorted(by_game.items()), styles, strict=False):
         rows = table(group, "before")
         xs = [100 * p for p, *_ in rows]

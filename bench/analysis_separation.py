@@ -15,7 +15,9 @@ the share of games where the random seat's loss per decision is higher than the 
 bot with the yardstick's own settings and budget (the same search, its own random numbers) against
 the heuristic; seat 0 is analysed. Printed: the median total loss (target: under 5 points).
 
-Every analysed decision's predicted win chance and the seat's result are appended to
+``--yardstick rollout`` (or a smaller ``--search-playouts``) runs the separation games with a
+cheaper yardstick, for comparison. Every analysed decision's predicted win chance and the seat's
+result are appended to
 ``--positions`` (JSON lines) for ``bench/analysis_calibration.py``. Seeds make every run the same
 games; pass ``--first-seed`` to run another block.
 """
@@ -33,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import cardroom
-from cardroom.analysis import GameAnalysis, analyse_game
+from cardroom.analysis import GameAnalysis, Precision, analyse_game
 from cardroom.analysis.search_judge import DEFAULT_SELECT, SELECT_PLAYOUTS
 from cardroom.bots.policy import make_policy
 from cardroom.bots.specs import make_bot
@@ -64,13 +66,13 @@ def play(game: Game, seat_kinds: list[str], seed: int) -> list[tuple[int, str]]:
     return actions
 
 
-def positions(a: GameAnalysis, kind: str, seed: int) -> list[dict[str, Any]]:
+def positions(a: GameAnalysis, kind: str, seed: int, yardstick: str) -> list[dict[str, Any]]:
     """Each decision's predicted win chance (before the move and after it) and the seat's result."""
     return [{"game": a.game, "seed": seed, "seat": a.seat, "kind": kind, "step": d.step, "before": d.win_before,
-             "after": d.win_after, "result": a.result} for d in a.decisions]  # fmt: skip
+             "after": d.win_after, "result": a.result, "yardstick": yardstick} for d in a.decisions]  # fmt: skip
 
 
-def one_game(name: str, seed: int) -> dict[str, Any]:
+def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None = None) -> dict[str, Any]:
     """Heuristic against random, both seats analysed."""
     game = cardroom.make(name, **GAMES[name])
     good = seed % 2  # the heuristic's seat alternates
@@ -80,11 +82,12 @@ def one_game(name: str, seed: int) -> dict[str, Any]:
     out: dict[str, Any] = {"name": name, "seed": seed, "seats": kinds, "positions": []}
     started = time.perf_counter()
     for seat in (0, 1):
-        a = analyse_game(game, seed, actions, seat, analysis_seed=seed)
+        a = analyse_game(game, seed, actions, seat, analysis_seed=seed, yardstick=yardstick,
+                         precision=Precision(search_playouts=search))
         per = a.total_loss / max(1, len(a.decisions))
         out[kinds[seat]] = {"decisions": len(a.decisions), "loss": a.total_loss, "per": per, "luck": a.total_luck,
                             "result": a.result}
-        out["positions"] += positions(a, kinds[seat], seed)
+        out["positions"] += positions(a, kinds[seat], seed, yardstick if search is None else f"{yardstick}:{search}")
     out["seconds"] = time.perf_counter() - started
     out["good"] = good
     return out
@@ -98,7 +101,7 @@ def yardstick_game(name: str, seed: int) -> dict[str, Any]:
     a = analyse_game(game, seed, actions, 0, analysis_seed=seed)
     agreed = sum(d.best == d.chosen for d in a.decisions)
     return {"name": name, "seed": seed, "loss": a.total_loss, "decisions": len(a.decisions), "agreed": agreed,
-            "seconds": a.seconds, "positions": positions(a, "yardstick", seed)}
+            "seconds": a.seconds, "positions": positions(a, "yardstick", seed, "auto")}
 
 
 def main() -> None:
@@ -108,6 +111,9 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--yardstick-games", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--yardstick", choices=("auto", "search", "rollout"), default="auto",
+                        help="what judges the separation games' decisions (default: the analysis's own)")
+    parser.add_argument("--search-playouts", type=int, help="the choosing search's budget (default: the analysis's)")
     parser.add_argument("--positions", type=Path, default=Path("bench/out/positions.jsonl"))
     args = parser.parse_args()
     args.positions.parent.mkdir(parents=True, exist_ok=True)
@@ -116,7 +122,10 @@ def main() -> None:
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(args.jobs, mp_context=ctx) as pool, args.positions.open("a") as sink:
         results: dict[str, list[dict[str, Any]]] = {name: [] for name in GAMES}
-        for r in pool.map(one_game, *zip(*tasks, strict=True)) if tasks else []:
+        n = len(tasks)
+        games = pool.map(one_game, [t[0] for t in tasks], [t[1] for t in tasks], [args.yardstick] * n,
+                         [args.search_playouts] * n)
+        for r in games:
             results[r["name"]].append(r)
             for p in r["positions"]:
                 sink.write(json.dumps(p) + "\n")

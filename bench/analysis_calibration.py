@@ -56,15 +56,18 @@ def main() -> None:
     parser.add_argument("--png", type=Path)
     args = parser.parse_args()
     rows = [json.loads(line) for f in args.files for line in f.read_text().splitlines() if line.strip()]
-    seen = {(r["game"], r["seed"], r["seat"], r["kind"], r["step"]) for r in rows}
+    seen = {(r["game"], r["seed"], r["seat"], r["kind"], r["step"], r.get("yardstick")) for r in rows}
     print(f"{len(rows)} positions ({len(seen)} distinct) from {len({(r['game'], r['seed']) for r in rows})} games")
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
         yardstick = r.get("yardstick", "auto")
         by_game[r["game"] if yardstick == "auto" else f"{r['game']}, {yardstick}"].append(r)
-    first: dict[tuple[str, int, int, str], float] = {}
+    def game_of(r: dict[str, Any]) -> tuple[Any, ...]:
+        return r["game"], r["seed"], r["seat"], r["kind"], r.get("yardstick")
+
+    first: dict[tuple[Any, ...], float] = {}
     for r in sorted(rows, key=lambda r: r["step"]):
-        first.setdefault((r["game"], r["seed"], r["seat"], r["kind"]), r["before"])
+        first.setdefault(game_of(r), r["before"])
     main_rows = [r for r in rows if r.get("yardstick", "auto") == "auto"]
     for name, group in [("all games, the default yardstick", main_rows), *sorted(by_game.items())]:
         if not group:
@@ -77,8 +80,7 @@ def main() -> None:
         scores = {
             "the analysis (before each move)": brier([(r["before"], r["result"]) for r in group]),
             "the analysis (after each move)": brier([(r["after"], r["result"]) for r in group]),
-            "the start held all game": brier([(first[(r["game"], r["seed"], r["seat"], r["kind"])], r["result"])
-                                              for r in group]),
+            "the start held all game": brier([(first[game_of(r)], r["result"]) for r in group]),
             f"always 1/{players}": brier([(1 / players, r["result"]) for r in group]),
         }
         for label, score in scores.items():

@@ -103,7 +103,7 @@ def draw(by_game: dict[str, list[dict[str, Any]]], path: Path) -> None:
         rows = table(group, "before")
         xs = [100 * p for p, *_ in rows]
         ys = [100 * w for _, w, *_ in rows]
-        err = [[100 * (w - lo) for _, w, _, lo, _ in rows], [100 * (hi - w) for _, w, _, _, hi in rows]]
+        err = [[max(0.0, 100 * (w - lo)) for _, w, _, lo, _ in rows], [max(0.0, 100 * (hi - w)) for _, w, _, _, hi in rows]]
         brier_score = brier([(r["before"], r["result"]) for r in group])
         ax.errorbar(xs, ys, yerr=err, color=color, marker=shape, linewidth=1.2, capsize=2,
                     label=f"{name} ({len(group)} positions, Brier {brier_score:.3f})")
@@ -112,7 +112,7 @@ def draw(by_game: dict[str, list[dict[str, Any]]], path: Path) -> None:
     ax.set_xlabel("predicted win chance (%)")
     ax.set_ylabel("share actually won (%), 95% interval")
     ax.set_title("Calibration of the analysis's win chances", fontsize=10)
-    ax.legend(loc="upper left", fontsize=7, frameon=False)
+    ax.legend(loc="lower right", fontsize=7, frameon=True, framealpha=0.9)
     ax.grid(alpha=0.25)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, bbox_inches="tight")

@@ -6,52 +6,58 @@
 
 Games are the heuristic bot against itself (seeded, so every run analyses the same games); seat 0 is
 analysed with the default settings of ``cardroom analyse`` (95% interval on each loss of +-5 points;
-the engine's default least and most worlds a decision). ``--engine auto`` runs the game's compiled
-kernel where it has one (Tacocat and Exploding Kittens today) and the reference engine elsewhere; the kernel's one-off
-code load (or compile, on a cold cache) is timed apart, before the games.
+the yardstick: the `hard` bot's search on the game's compiled kernel, or rollouts on the reference
+engine with ``--engine reference``). Tacocat, two-player Exploding Kittens and four-player T.A.C.O.;
+the kernel's one-off code load (or compile, on a cold cache) is timed apart, before the games.
 
-Printed per game: seconds, decisions, playouts, the share of decisions whose loss interval reached
+Printed per game: seconds (wall, and CPU of this process: the machine is shared), decisions, playouts, the share of decisions whose loss interval reached
 the precision (width <= 10 points for +-5), the median and widest interval, and the decomposition's
 noise (95% half-widths of the start, the summed losses and the summed luck). Then the medians over
 the games. The playout counts do not depend on the machine (same seeds, same counts); the seconds do,
-so the script also measures the engine's heuristic playouts per second in the same run.
+so the script also measures, in the same run, the playouts the `hard` bot's search reaches in one
+second from the same kind of positions (the pace of the machine under its load right now).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
+from typing import Any
 
 import cardroom
 from cardroom.analysis import Precision, analyse_game
-from cardroom.analysis.engines import ENGINES, KernelRollouts, rollouts_for
+from cardroom.analysis.engines import ENGINES
 from cardroom.analysis.evaluate import heuristic_actions
+from cardroom.bots.fast_ismcts import kernel_for
 from cardroom.core.game import Game
 
-SETTINGS = {
+SETTINGS: dict[str, tuple[str, dict[str, Any], float]] = {
     "tacocat": ("Tacocat", {}, 10.0),
     "exploding-kittens": ("Exploding Kittens, 2 players", {"players": 2}, 20.0),
+    "taco": ("T.A.C.O., 4 players", {"players": 4}, 30.0),
 }
 
 
-def playout_rate(game: Game, engine: str, games: int = 3, per_position: int = 10) -> float:
-    """Heuristic playouts per second from the positions an analysis starts from (every fifth decision
-    of seat 0 in seeded games), on the engine: its pace on this machine under its load right now."""
-    rollouts = rollouts_for(game, engine)
-    views = []
+def search_pace(game: Game, games: int = 2) -> float:
+    """Playouts a second of the `hard` bot's search (``ismcts:ms=1000``, the yardstick's search) from
+    seat 0's decisions in seeded games (every fifth): the machine's pace under its load right now."""
+    kernel = kernel_for(game)
+    if kernel is None:
+        return math.nan
+    searcher, found = kernel.Searcher(game), list[float]()
     for seed in range(101, 101 + games):
         state = game.new_game(seed)
         for k, (seat, text) in enumerate(heuristic_actions(game, seed)):
-            if k % 5 == 0 and seat == 0 and len(state.legal_actions(0)) > 1:
-                views.append(state.view(0))
+            if k % 5 == 0 and seat == 0 and len(state.legal_actions(0)) > 1 and len(found) < 6:
+                start = time.perf_counter()
+                result = searcher.search(state.view(0), random.Random(k),
+                                         kernel.Settings(iterations=None, deadline=start + 0.5))
+                found.append(result.iterations / (time.perf_counter() - start))
             state = state.apply(seat, text)
-    worlds = per_position * (50 if isinstance(rollouts, KernelRollouts) else 1)
-    start, n = time.perf_counter(), 0
-    for i, view in enumerate(views):
-        n += len(rollouts.rows(view, view["legal_actions"][:1], i, 0, worlds))
-    return n / (time.perf_counter() - start)
+    return float(statistics.median(found))
 
 
 def main() -> None:
@@ -67,30 +73,34 @@ def main() -> None:
         if args.only and name != args.only:
             continue
         game = cardroom.make(name, **options)
-        engine = rollouts_for(game, args.engine)
+        kernel = kernel_for(game)
         load = time.perf_counter()
-        view = game.new_game(0).view(0)
-        engine.rows(view, view["legal_actions"][:1], 0, 0, 1)  # load (or compile) the kernel's code
+        if kernel is not None and args.engine != "reference":
+            kernel.warm()  # load (or compile) the kernel's code
         load = time.perf_counter() - load
-        rate = playout_rate(game, args.engine)
-        print(f"{label}: engine {engine.name} (code load {load:.1f} s); target {target:.0f} s a game; "
-              f"heuristic playouts/s now: {rate:,.0f}")
-        times, shares, widths_all, noises = [], [], [], []
+        rate = search_pace(game)
+        print(f"{label}: engine {args.engine} (code load {load:.1f} s); target {target:.0f} s a game; "
+              f"the hard bot's search now: {rate:,.0f} playouts/s")
+        times, cpus, shares, widths_all, noises = [], [], [], [], []
         for seed in range(1, args.games + 1):
             actions = heuristic_actions(game, seed)
+            cpu = time.process_time()
             a = analyse_game(game, seed, actions, 0, precision=precision, engine=args.engine,
                              analysis_seed=random.Random(seed).getrandbits(32))
             widths = [d.estimate.loss_interval[1] - d.estimate.loss_interval[0] for d in a.decisions]
             ok = sum(w <= target_width for w in widths)
+            cpu = time.process_time() - cpu
             times.append(a.seconds)
+            cpus.append(cpu)
             shares.append(ok / max(1, len(widths)))
             widths_all += widths
             noises.append(a.luck_noise)
-            print(f"  game {seed}: {a.seconds:5.1f} s  {len(a.decisions):3d} decisions  {a.playouts:8,d} playouts  "
+            print(f"  game {seed}: {a.seconds:5.1f} s ({cpu:5.1f} s of CPU; {a.steps} steps)  {len(a.decisions):3d} decisions  {a.playouts:8,d} playouts  "
                   f"+-{args.precision:g} reached {ok}/{len(widths)}  width median {100 * statistics.median(widths):4.1f}"
                   f" max {100 * max(widths):4.1f} points  noise: start +-{100 * a.precision.z * a.start_se:.1f}, "
                   f"losses +-{100 * a.loss_noise:.0f}, luck +-{100 * a.luck_noise:.0f}  | {a.summary()}")
-        print(f"  median over {len(times)} games: {statistics.median(times):.1f} s a game (target {target:.0f} s); "
+        print(f"  median over {len(times)} games: {statistics.median(times):.1f} s a game, "
+              f"{statistics.median(cpus):.1f} s of CPU (target {target:.0f} s); "
               f"share of decisions within +-{args.precision:g}: median {100 * statistics.median(shares):.0f}%, "
               f"all games {100 * sum(w <= target_width for w in widths_all) / max(1, len(widths_all)):.0f}%; "
               f"interval width median {100 * statistics.median(widths_all):.1f} points; "

@@ -13,7 +13,7 @@ from cardroom.bots.policy import make_policy
 from cardroom.cli.main import app
 from cardroom.cli.records import Record
 
-QUICK = ["--precision", "50", "--max-worlds", "8"]
+QUICK = ["--precision", "50", "--max-worlds", "8", "--search-playouts", "256"]
 
 
 def _record(tmp_path: Path, finished: bool = True) -> Path:

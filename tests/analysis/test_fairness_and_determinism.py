@@ -11,15 +11,15 @@ import pytest
 
 import cardroom
 from cardroom.analysis import LABELS, Precision, analyse_game, evaluate, from_json
-from cardroom.analysis.engines import rollouts_for
 from cardroom.analysis.evaluate import heuristic_actions
+from cardroom.analysis.judge import judge_for
 from cardroom.analysis.walk import Point, evaluate_point
 from cardroom.bots.policy import make_policy
 from cardroom.core.game import Game, State
 
-COARSE = Precision(half_width=0.2, min_worlds=8, max_worlds=8, batch=8)
+COARSE = Precision(half_width=0.2, min_worlds=8, max_worlds=8, batch=8, search_playouts=512, min_runs=2, max_runs=2)
 # A whole game at a few worlds a decision: enough to check the bookkeeping, in seconds.
-ROUGH = Precision(half_width=0.3, min_worlds=4, max_worlds=4, batch=4)
+ROUGH = Precision(half_width=0.3, min_worlds=4, max_worlds=4, batch=4, search_playouts=256, min_runs=2, max_runs=2)
 
 
 def _decision_points(game: Game, seed: int, seat: int) -> list[State]:
@@ -37,20 +37,19 @@ def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(name:
                                                                          engine: str) -> None:
     game = cardroom.make(name, **options)
     policy = make_policy(game, "heuristic")
-    rollouts = rollouts_for(game, engine, policy)
+    judge = judge_for(game, engine, policy)[0]  # the search on the kernel, rollouts on the reference
     points = _decision_points(game, 5, 0)
     redeal = random.Random(99)
     for state in points[2:: max(1, len(points) // 3)][:3]:
         view = state.view(0)
         chosen = view["legal_actions"][-1]
         # The whole decision as the analysis takes it: the reference move, then every action's value.
-        first = evaluate_point(game, policy, Point(state.step, view, chosen, 0, [], False), 7, COARSE, rollouts)
+        first = evaluate_point(judge, Point(state.step, view, chosen, 0, [], False), 7, COARSE)
         for _ in range(2):
             other = state.shuffle_unknown(0, redeal)
             assert other.to_json() != state.to_json() or name == "tacocat"
-            again = evaluate_point(game, policy, Point(state.step, other.view(0), chosen, 0, [], False), 7, COARSE,
-                                   rollouts)
-            assert again.reference == first.reference
+            again = evaluate_point(judge, Point(state.step, other.view(0), chosen, 0, [], False), 7, COARSE)
+            assert (again.selected, again.measured) == (first.selected, first.measured)
             assert [v.to_json() for v in again.values] == [v.to_json() for v in first.values]
             assert (again.worlds, again.playouts) == (first.worlds, first.playouts)
 
@@ -74,9 +73,8 @@ def test_same_seed_same_analysis_and_the_decomposition_adds_up(engine: str) -> N
     decisions = first["decisions"]
     assert isinstance(decisions, list) and decisions
     assert {d["label"] for d in decisions} <= set(LABELS)
-    # start + luck - losses + headroom + drift is the result, exactly: each change is counted once.
-    total = (first["start"] + first["total_luck"] - first["total_loss"]  # type: ignore[operator]
-             + first["headroom"] + first["drift"])
+    # start + luck - losses is the result, exactly: each change is counted once.
+    total = first["start"] + first["total_luck"] - first["total_loss"]  # type: ignore[operator]
     assert total == pytest.approx(first["result"], abs=1e-9)
     # A quiet stretch (nothing unforeseen) changes nothing: its decisions share one pooled value.
     luck = first["luck"]

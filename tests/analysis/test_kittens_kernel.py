@@ -16,12 +16,14 @@ import pytest
 import cardroom
 from cardroom.analysis import Precision
 from cardroom.analysis.engines import KernelRollouts, ReferenceRollouts, rollouts_for
+from cardroom.analysis.judge import judge_for
 from cardroom.analysis.walk import Point, evaluate_point
 from cardroom.bots.policy import make_policy
 from cardroom.core.game import Game
 from tests.analysis.test_fairness_and_determinism import _decision_points
 
-COARSE = Precision(half_width=0.2, min_worlds=64, max_worlds=64, batch=32)
+COARSE = Precision(half_width=0.2, min_worlds=64, max_worlds=64, batch=32, search_playouts=512, min_runs=2,
+                   max_runs=2)
 
 
 def _game(players: int = 2) -> Game:
@@ -109,20 +111,19 @@ def test_kernel_and_reference_agree_within_their_intervals(players: int, seed: i
 def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(players: int) -> None:
     game = _game(players)
     policy = make_policy(game, "heuristic")
-    rollouts = rollouts_for(game, "kernel", policy)
+    judge = judge_for(game, "kernel", policy)[0]  # the hard bot's search, on the kernel
     points = _decision_points(game, 5, 0)
     redeal = random.Random(99)
     changed = 0
     for state in points[1:: max(1, len(points) // 4)][:4]:
         view = state.view(0)
         chosen = view["legal_actions"][-1]
-        first = evaluate_point(game, policy, Point(state.step, view, chosen, 0, [], False), 7, COARSE, rollouts)
+        first = evaluate_point(judge, Point(state.step, view, chosen, 0, [], False), 7, COARSE)
         for _ in range(2):
             other = state.shuffle_unknown(0, redeal)
             changed += other.to_json() != state.to_json()  # late in a game few cards may be unseen
-            again = evaluate_point(game, policy, Point(state.step, other.view(0), chosen, 0, [], False), 7, COARSE,
-                                   rollouts)
-            assert again.reference == first.reference
+            again = evaluate_point(judge, Point(state.step, other.view(0), chosen, 0, [], False), 7, COARSE)
+            assert (again.selected, again.measured) == (first.selected, first.measured)
             assert [v.to_json() for v in again.values] == [v.to_json() for v in first.values]
             assert (again.worlds, again.playouts) == (first.worlds, first.playouts)
     assert changed >= 4

@@ -9,8 +9,9 @@ from collections import Counter
 
 import pytest
 
-from cardroom.analysis import evaluate, label
+from cardroom.analysis import Precision, evaluate, label
 from cardroom.analysis.engines import rollouts_for
+from cardroom.analysis.judge import judge_for
 from cardroom.bots.policy import make_policy
 from cardroom.core.game import State
 from tests.games.kittens.table import table
@@ -86,3 +87,26 @@ def test_kittens_drawing_is_certain_death_and_a_skip_is_held(engine: str) -> Non
     assert label(est.loss, est.loss_interval[0]) == "blunder"
     good = evaluate(state.game, view, "play skip", policy, random.Random(2), engine=rollouts)
     assert good.loss == 0.0 and label(good.loss, good.loss_interval[0]) == "best"
+
+
+@pytest.mark.parametrize("yardstick", ["search", "rollout"])
+def test_the_judges_find_the_known_best_moves(yardstick: str) -> None:
+    """Both yardsticks the walk uses (the hard bot's search on the kernel, rollouts re-measured on
+    fresh worlds) call the known blunders blunders, show a certain-death draw at 0%, and give the
+    known best move no loss at all."""
+    budget = Precision(search_playouts=1024)
+    state = position("3 9", "5 8", "attack:Y", track="YT######W", discard="1 2")
+    judge = judge_for(state.game, "auto", make_policy(state.game, "heuristic"), yardstick)[0]
+    assert judge.name == yardstick
+    bad = judge.estimate(state.view(0), "attack 3", 5, budget)
+    assert bad.best.action == "attack 9" and label(bad.loss, bad.loss_interval[0]) == "blunder"
+    good = judge.estimate(state.view(0), "attack 9", 5, budget)
+    assert good.best.action == "attack 9" and good.loss == 0.0 and good.loss_interval == (0.0, 0.0)
+
+    kittens = table([["skip", "tacocat"], ["tacocat"]], ["exploding-kitten"])
+    judge = judge_for(kittens.game, "auto", make_policy(kittens.game, "heuristic"), yardstick)[0]
+    death = judge.estimate(kittens.view(0), "draw", 5, budget)
+    wins = {v.action: v.win for v in death.values}
+    assert wins["draw"] == 0.0 and death.chosen_value.win == 0.0  # certain death, shown at 0%
+    assert death.best.action == "play skip" and death.loss == pytest.approx(1.0, abs=0.05)
+    assert label(death.loss, death.loss_interval[0]) == "blunder"

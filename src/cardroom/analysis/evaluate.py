@@ -47,6 +47,11 @@ class Precision:
     # Dropping an action is only a saving, never a verdict: a looser test (1 standard error) drops
     # the many hopeless actions of a Kittens turn after the first batch of worlds.
     prune_z: float = 1.0
+    # The search yardstick (search_judge.py): playouts of the selecting search (None: the game's
+    # default, at least the `hard` bot's), and how many fresh measuring searches, least and most.
+    search_playouts: int | None = None
+    min_runs: int = 4
+    max_runs: int = 12
 
     def resolved(self, engine: Rollouts) -> Precision:
         """These settings with the engine's defaults filled in."""
@@ -87,6 +92,10 @@ class Estimate:
     # The reference player's action here (the heuristic that plays out every imagined game): the
     # position's value is measured as its value, so that luck is measured by one yardstick.
     reference: str = ""
+    # A judged decision (judge.py, search_judge.py): the yardstick's move, and the loss measured
+    # against it on fresh worlds, (mean, 95% half-width), independent of the estimate that chose it.
+    selected: str = ""
+    measured: tuple[float, float] | None = None
 
     @property
     def reference_value(self) -> ActionValue:
@@ -94,6 +103,8 @@ class Estimate:
 
     @property
     def best(self) -> ActionValue:
+        if self.selected:
+            return next(v for v in self.values if v.action == self.selected)
         return max((v for v in self.values if not v.dropped), key=lambda v: (v.advantage, v.action == self.chosen))
 
     @property
@@ -102,11 +113,17 @@ class Estimate:
 
     @property
     def loss(self) -> float:
+        if self.measured is not None:
+            return max(0.0, self.measured[0])
         return max(0.0, self.best.advantage)
 
     @property
     def loss_interval(self) -> tuple[float, float]:
-        """95% interval on the loss: from the best action's lower bound to the highest upper bound."""
+        """95% interval on the loss. Judged: the fresh measurement's. Otherwise: from the best action's
+        lower bound to the highest upper bound of any action's advantage."""
+        if self.measured is not None:
+            mean, half = self.measured
+            return max(0.0, mean - half), max(0.0, mean + half)
         best = self.best
         low = max(0.0, best.advantage - best.half_width) if best.action != self.chosen else 0.0
         high = max(0.0, 0.0, *(v.advantage + v.half_width for v in self.values
@@ -244,6 +261,29 @@ def _loss_bounds(chosen: str, actions: list[str], stats: dict[str, _Paired], p: 
     low = max(0.0, stats[best].mean() - stats[best].half_width(p))
     high = max(0.0, *(stats[a].mean() + stats[a].half_width(p) for a in others))
     return low, high
+
+
+def remeasure(engine: Rollouts, view: dict[str, Any], chosen: str, selected: str, seed: int,
+              precision: Precision) -> tuple[float, float, int, float]:
+    """``selected``'s advantage over ``chosen`` measured again in fresh worlds (stream ``seed``, not the
+    one that selected it): (mean, 95% half-width, worlds, the chosen action's mean). Worlds are added
+    in batches until the interval is at most ``2 * half_width`` wide or the cap is reached."""
+    p = precision.resolved(engine)
+    assert p.max_worlds is not None and p.min_worlds is not None and p.batch is not None
+    stats = _Paired()
+    chosen_wins = 0.0
+    worlds, step = 0, min(p.max_worlds, max(p.batch, p.min_worlds // 4))
+    while worlds < p.max_worlds:
+        n = min(step, p.max_worlds - worlds)
+        for row in engine.rows(view, [chosen, selected], seed, worlds, n):
+            stats.add(row[1], row[1] - row[0])
+            chosen_wins += row[0]
+        worlds += n
+        half = stats.half_width(p)
+        if half <= p.half_width:
+            break
+        step = _next_batch(worlds, 2 * half, p.half_width, p.batch, max(engine.growth, 0.5))
+    return stats.mean(), stats.half_width(p), worlds, chosen_wins / worlds
 
 
 def value_of(

@@ -1,13 +1,43 @@
-"""The win-probability graph as a PNG (matplotlib, Agg backend; imported only when a file is wanted)."""
+"""The win-probability graph as a PNG (matplotlib, Agg backend; imported only when a file is wanted).
+
+The seat's win chance is a step line; each costly decision is a coloured drop on it (the loss) and a
+marker in a strip under the graph, one shape and colour per verdict, named in the legend. Markers in
+the strip never collide: each takes the lowest lane where it keeps a marker's width (and a gap) from
+the previous marker of that lane (``marker_lanes``), so a run of mistakes on neighbouring steps
+stacks instead of overprinting.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardroom.analysis.oracle import LABEL
-from cardroom.analysis.walk import GameAnalysis
+from cardroom.analysis.report import GameAnalysis
 
-MARKS = {"inaccuracy": ("#b8860b", "?!"), "mistake": ("#d2691e", "?"), "blunder": ("#b22222", "??")}
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+# verdict -> (colour, marker, the mark chess readers know)
+MARKS = {"inaccuracy": ("#9a7000", "o", "?!"), "mistake": ("#c05600", "s", "?"), "blunder": ("#b22222", "v", "??")}
+MARKER_POINTS = 7.0  # a marker's width, in points
+GAP = 1.3  # the least distance between two markers of a lane, in marker widths
+
+
+def marker_lanes(xs: Sequence[float], min_dx: float) -> list[int]:
+    """A lane for each marker at ``xs`` (any order) such that two markers of one lane are at least
+    ``min_dx`` apart: each marker, left to right, takes the lowest lane it fits in."""
+    ends: list[float] = []  # the last x placed in each lane
+    lanes = [0] * len(xs)
+    for i in sorted(range(len(xs)), key=lambda i: (xs[i], i)):
+        lane = next((k for k, end in enumerate(ends) if xs[i] - end >= min_dx), len(ends))
+        if lane == len(ends):
+            ends.append(xs[i])
+        else:
+            ends[lane] = xs[i]
+        lanes[i] = lane
+    return lanes
 
 
 def win_graph(analysis: GameAnalysis, path: Path, oracle: list[tuple[int, float]] | None = None) -> Path:
@@ -16,35 +46,59 @@ def win_graph(analysis: GameAnalysis, path: Path, oracle: list[tuple[int, float]
     ``oracle`` (optional) is a second line from a search that knew the hidden cards; it is drawn
     dashed and labelled as such, and never feeds a verdict.
     """
+    import matplotlib.pyplot as plt
+
+    fig = figure(analysis, oracle)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, bbox_inches="tight")
+    plt.close(fig)
+    return path
+
+
+def figure(analysis: GameAnalysis, oracle: list[tuple[int, float]] | None = None) -> Figure:
+    """The graph as a matplotlib figure (the caller saves and closes it)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     steps, wins = zip(*analysis.timeline(), strict=True)
-    fig, ax = plt.subplots(figsize=(9, 3.6), dpi=110)
+    marked = [d for d in analysis.decisions if d.label in MARKS]
+    fig, (ax, strip) = plt.subplots(2, 1, figsize=(9, 4.4), dpi=110, sharex=True,
+                                    gridspec_kw={"height_ratios": [5, 1.2], "hspace": 0.08})
     ax.axhline(50, color="#888888", linewidth=0.8, linestyle=":")
     ax.step(steps, [100 * w for w in wins], where="post", color="#1f4e8c", linewidth=1.8,
             label=f"seat {analysis.seat}'s win chance (from its own view)")
     if oracle:
         o_steps, o_wins = zip(*oracle, strict=True)
-        ax.plot(o_steps, [100 * w for w in o_wins], color="#7a7a7a", linewidth=1.0, linestyle="--",
-                label=LABEL)
-    for d in analysis.decisions:
-        if d.label in MARKS:
-            color, mark = MARKS[d.label]
-            ax.plot([d.step, d.step + 1], [100 * d.best_win, 100 * d.win_after], color=color, linewidth=2.5)
-            ax.annotate(mark, (d.step + 1, 100 * d.win_after), color=color, fontsize=9, fontweight="bold",
-                        xytext=(2, -10), textcoords="offset points")
+        ax.plot(o_steps, [100 * w for w in o_wins], color="#6a6a6a", linewidth=1.0, linestyle="--", label=LABEL)
+    for d in marked:
+        color = MARKS[d.label][0]
+        ax.plot([d.step, d.step], [100 * d.win_before, 100 * d.win_after], color=color, linewidth=2.5)
+    last = max(1, analysis.steps)
+    ax.set_xlim(0, last)
     ax.set_ylim(-3, 103)
-    ax.set_xlim(0, max(1, analysis.steps))
-    ax.set_xlabel("step of the game")
     ax.set_ylabel("win chance (%)")
     ax.set_title(f"{analysis.game}, seat {analysis.seat}: {analysis.summary()}", fontsize=10)
-    ax.legend(loc="lower left", fontsize=8, frameon=False)
     ax.grid(axis="y", alpha=0.25)
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    fig.canvas.draw()  # the strip's size in pixels is known only once laid out
+    per_step = strip.bbox.width / last  # pixels per step
+    min_dx = GAP * MARKER_POINTS * fig.dpi / 72 / per_step
+    lanes = marker_lanes([d.step + 0.5 for d in marked], min_dx)
+    for verdict, (color, shape, mark) in MARKS.items():
+        xs = [d.step + 0.5 for d, lane in zip(marked, lanes, strict=True) if d.label == verdict]
+        ys = [lane for d, lane in zip(marked, lanes, strict=True) if d.label == verdict]
+        # Every verdict is in the legend, with its count, even at 0: the key reads the same in every graph.
+        strip.scatter(xs, ys, s=MARKER_POINTS**2, marker=shape, color=color, edgecolors="white", linewidths=0.5,
+                      label=f"{verdict} {mark} ({len(xs)})", zorder=3)
+    strip.set_ylim(-0.8, max(2, max(lanes, default=0) + 1) - 0.2)
+    strip.invert_yaxis()
+    strip.set_yticks([])
+    strip.set_ylabel("costly\nmoves", fontsize=8)
+    strip.set_xlabel("step of the game")
+    handles, labels = ax.get_legend_handles_labels()
+    more, names = strip.get_legend_handles_labels()
+    # Under the strip, outside both plots: the legend never covers the line or a marker.
+    strip.legend(handles + more, labels + names, loc="upper center", bbox_to_anchor=(0.5, -0.75), ncol=3,
+                 fontsize=8, frameon=False)
+    return fig

@@ -24,7 +24,8 @@ def default_seat(record: Record) -> int:
 
 
 def run(record: Record, seat: int | None, out: Path | None, precision: Precision, seed: int,
-        console: Console, oracle: bool = False, jobs: int = 1, engine: str = "auto") -> GameAnalysis:
+        console: Console, oracle: bool = False, jobs: int = 1, engine: str = "auto",
+        yardstick: str = "auto") -> GameAnalysis:
     game = record.make_game()
     seat = default_seat(record) if seat is None else seat
     if not 0 <= seat < game.players:
@@ -38,7 +39,7 @@ def run(record: Record, seat: int | None, out: Path | None, precision: Precision
         task = bar.add_task("analyse", total=None)
         analysis = analyse_game(game, record.seed, record.actions, seat, precision=precision, analysis_seed=seed,
                                 progress=lambda done, total: bar.update(task, completed=done, total=total),
-                                executor=pool, engine=engine)
+                                executor=pool, engine=engine, yardstick=yardstick)
     show(analysis, console)
     if out is not None:
         from cardroom.analysis.plot import win_graph
@@ -87,13 +88,12 @@ def show(a: GameAnalysis, console: Console) -> None:
     console.print(
         f"start {_pct(a.start)} (+-{100 * a.precision.z * a.start_se:.0f}) "
         f"{'+' if a.total_luck >= 0 else '-'} luck {abs(100 * a.total_luck):.0f} (+-{100 * a.luck_noise:.0f}) "
-        f"- play {100 * a.total_loss:.0f} (+-{100 * a.loss_noise:.0f}) "
-        f"{'+' if a.headroom >= 0 else '-'} headroom {abs(100 * a.headroom):.0f} "
-        f"= result {_pct(a.result)}",
+        f"- play {100 * a.total_loss:.0f} (+-{100 * a.loss_noise:.0f}) = result {_pct(a.result)}",
         highlight=False,
     )
-    console.print("[dim]headroom: how far the reference player (the heuristic bot that plays out every imagined "
-                  "game) fell short of the best moves found; see docs/analysis.md[/dim]")
+    if a.yardstick:
+        console.print(f"[dim]yardstick: {a.yardstick}; a loss counts only where its interval excludes 0 "
+                      "(docs/analysis.md)[/dim]", highlight=False)
     console.print(f"[bold]{a.summary()}[/bold]  ({a.seconds:.1f} s, {a.playouts} playouts on the {a.engine} engine)")
 
 

@@ -185,8 +185,10 @@ def analyse(
     out: Annotated[Path | None, typer.Option(help="folder for analysis.json and the win-chance graph (PNG)")] = None,
     precision: Annotated[float, typer.Option(help="target half-width of each loss's 95% interval, in points")] = 5.0,
     seed: Annotated[int, typer.Option(help="seed of the analysis's own sampling (same seed, same analysis)")] = 0,
-    max_worlds: Annotated[int | None, typer.Option(help="at most this many imagined worlds per decision (bounds the time; default 4096 on a compiled kernel, 192 on the reference engine)")] = None,
+    max_worlds: Annotated[int | None, typer.Option(help="at most this many imagined worlds per decision (bounds the time; default 4096 on a compiled kernel, 192 on the reference engine; caps the search at 8 playouts a world)")] = None,
     engine: Annotated[str, typer.Option(help="where playouts run: auto (the game's compiled kernel if it has one), kernel or reference")] = "auto",
+    yardstick: Annotated[str, typer.Option(help="what judges a decision: auto (the hard bot's search on a compiled kernel, else rollouts), search or rollout")] = "auto",
+    search_playouts: Annotated[int | None, typer.Option(help="playouts of the yardstick's choosing search per decision (default: at least the hard bot's in one second)")] = None,
     oracle: Annotated[bool, typer.Option(help="with --out: add a line that KNOWS the hidden cards (never used for verdicts)")] = False,
     server: Annotated[str, typer.Option(help="the cardroom server of a table id")] = "http://127.0.0.1:8000",
     token: Annotated[str | None, typer.Option(help="your seat token at that table (the server analyses that seat)")] = None,
@@ -205,8 +207,12 @@ def analyse(
         _fail(f"--engine must be auto, kernel or reference, not {engine!r}")
     if not 1 <= jobs <= 64:
         _fail("--jobs must be between 1 and 64")
+    if yardstick not in ("auto", "search", "rollout"):
+        _fail(f"--yardstick must be auto, search or rollout, not {yardstick!r}")
+    if search_playouts is not None and not 64 <= search_playouts <= 10_000_000:
+        _fail("--search-playouts must be between 64 and 10000000")
     limits = Precision(half_width=precision / 100, max_worlds=max_worlds,
-                       min_worlds=None if max_worlds is None else min(16, max_worlds))
+                       min_worlds=None if max_worlds is None else min(16, max_worlds), search_playouts=search_playouts)
     try:
         if token is not None:
             from cardroom.cli.analyse import run_remote
@@ -215,7 +221,7 @@ def analyse(
                 _fail("with --token the server analyses your own seat: --seat and --oracle do not apply")
             run_remote(record, server, token, out, precision, max_worlds, console)
             return
-        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs, engine)
+        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs, engine, yardstick)
     except (CardroomError, ValueError) as exc:
         _fail(str(exc))
 

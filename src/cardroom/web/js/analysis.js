@@ -99,8 +99,8 @@ export function renderAnalysis(box, analysis) {
       "It is shown because every other seat was a bot; it shows where the real cards differed from what you could expect.") : null,
     el("p", { class: "muted" },
       `Start ${pct(analysis.start)}, luck ${Math.round(100 * analysis.total_luck)} (±${Math.round(100 * analysis.luck_noise)}), ` +
-      `play ${analysis.total_loss > 0 ? "−" : ""}${Math.round(100 * analysis.total_loss)} (±${Math.round(100 * analysis.loss_noise)}), ` +
-      `headroom ${Math.round(100 * analysis.headroom)}: result ${pct(analysis.result)}. ` +
+      `play ${analysis.total_loss > 0 ? "−" : ""}${Math.round(100 * analysis.total_loss)} (±${Math.round(100 * analysis.loss_noise)}): ` +
+      `result ${pct(analysis.result)}. ` +
       "Win chances come from your own view only: the cards you could not see are imagined, never read."),
     costly.length ? el("h3", {}, "Costliest decisions") : null,
     costly.length ? el("ol", { class: "costly" }, costly.map((d) => el("li", {},

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Does the analysis tell a good player from a random one? And does the yardstick forgive itself?
+
+    nice -n 10 python bench/analysis_separation.py [--tacocat 50] [--kittens 30] [--first-seed 1]
+        [--yardstick-games 10] [--jobs 2] [--positions bench/out/positions.jsonl]
+
+**Separation.** Games between the heuristic bot and a random player (the heuristic at seat 1 in odd
+games, seat 0 in even ones), two-player Tacocat and two-player Exploding Kittens. Both seats are
+analysed with the defaults of ``cardroom analyse`` (the yardstick: the `hard` bot's search on the
+compiled kernel). Printed per game: each seat's decisions, total loss and loss per decision; then
+the share of games where the random seat's loss per decision is higher than the heuristic's
+(target: at least 95%).
+
+**The yardstick's own play.** ``--yardstick-games N`` games per game where seat 0 is the `ismcts`
+bot with the yardstick's own settings and budget (the same search, its own random numbers) against
+the heuristic; seat 0 is analysed. Printed: the median total loss (target: under 5 points).
+
+``--yardstick rollout`` (or a smaller ``--search-playouts``) runs the separation games with a
+cheaper yardstick, for comparison. Every analysed decision's predicted win chance and the seat's
+result are appended to
+``--positions`` (JSON lines) for ``bench/analysis_calibration.py``. Seeds make every run the same
+games; pass ``--first-seed`` to run another block.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import cardroom
+from cardroom.analysis import GameAnalysis, Precision, analyse_game
+from cardroom.analysis.search_judge import DEFAULT_SELECT, SELECT_PLAYOUTS
+from cardroom.bots.policy import make_policy
+from cardroom.bots.specs import make_bot
+from cardroom.core.game import Game
+
+GAMES: dict[str, dict[str, Any]] = {"tacocat": {}, "exploding-kittens": {"players": 2}}
+
+
+def play(game: Game, seat_kinds: list[str], seed: int) -> list[tuple[int, str]]:
+    """One game: ``heuristic``/``random`` policies or a bot spec in each seat."""
+    movers: list[Any] = []
+    for kind in seat_kinds:
+        if kind in ("heuristic", "random"):
+            movers.append(make_policy(game, kind))
+        else:
+            movers.append(make_bot(kind, game))
+    rngs = [random.Random(f"{seed}:{s}") for s in range(game.players)]
+    state, actions = game.new_game(seed), []
+    while not state.is_over:
+        seat = state.to_act[0]
+        mover = movers[seat]
+        if hasattr(mover, "move"):
+            text = mover.move(state, seat, rngs[seat])
+        else:
+            text = mover.choose(game, state.view(seat), rngs[seat])
+        actions.append((seat, text))
+        state = state.apply(seat, text)
+    return actions
+
+
+def positions(a: GameAnalysis, kind: str, seed: int, yardstick: str) -> list[dict[str, Any]]:
+    """Each decision's predicted win chance (before the move and after it) and the seat's result."""
+    return [{"game": a.game, "seed": seed, "seat": a.seat, "kind": kind, "step": d.step, "before": d.win_before,
+             "after": d.win_after, "result": a.result, "yardstick": yardstick} for d in a.decisions]  # fmt: skip
+
+
+def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None = None) -> dict[str, Any]:
+    """Heuristic against random, both seats analysed."""
+    game = cardroom.make(name, **GAMES[name])
+    good = seed % 2  # the heuristic's seat alternates
+    kinds = ["random", "random"]
+    kinds[good] = "heuristic"
+    actions = play(game, kinds, seed)
+    out: dict[str, Any] = {"name": name, "seed": seed, "seats": kinds, "positions": []}
+    started = time.perf_counter()
+    for seat in (0, 1):
+        a = analyse_game(game, seed, actions, seat, analysis_seed=seed, yardstick=yardstick,
+                         precision=Precision(search_playouts=search))
+        per = a.total_loss / max(1, len(a.decisions))
+        out[kinds[seat]] = {"decisions": len(a.decisions), "loss": a.total_loss, "per": per, "luck": a.total_luck,
+                            "result": a.result}
+        out["positions"] += positions(a, kinds[seat], seed, yardstick if search is None else f"{yardstick}:{search}")
+    out["seconds"] = time.perf_counter() - started
+    out["good"] = good
+    return out
+
+
+def yardstick_game(name: str, seed: int) -> dict[str, Any]:
+    """Seat 0 played by the yardstick's own search, against the heuristic; seat 0 analysed."""
+    game = cardroom.make(name, **GAMES[name])
+    budget = SELECT_PLAYOUTS.get(name, DEFAULT_SELECT)
+    actions = play(game, [f"ismcts:iterations={budget}", "heuristic"], seed)
+    a = analyse_game(game, seed, actions, 0, analysis_seed=seed)
+    agreed = sum(d.best == d.chosen for d in a.decisions)
+    return {"name": name, "seed": seed, "loss": a.total_loss, "decisions": len(a.decisions), "agreed": agreed,
+            "seconds": a.seconds, "positions": positions(a, "yardstick", seed, "auto")}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tacocat", type=int, default=50)
+    parser.add_argument("--kittens", type=int, default=30)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--yardstick-games", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--yardstick", choices=("auto", "search", "rollout"), default="auto",
+                        help="what judges the separation games' decisions (default: the analysis's own)")
+    parser.add_argument("--search-playouts", type=int, help="the choosing search's budget (default: the analysis's)")
+    parser.add_argument("--positions", type=Path, default=Path("bench/out/positions.jsonl"))
+    args = parser.parse_args()
+    args.positions.parent.mkdir(parents=True, exist_ok=True)
+    tasks = [("tacocat", s) for s in range(args.first_seed, args.first_seed + args.tacocat)]
+    tasks += [("exploding-kittens", s) for s in range(args.first_seed, args.first_seed + args.kittens)]
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(args.jobs, mp_context=ctx) as pool, args.positions.open("a") as sink:
+        results: dict[str, list[dict[str, Any]]] = {name: [] for name in GAMES}
+        n = len(tasks)
+        games = pool.map(one_game, [t[0] for t in tasks], [t[1] for t in tasks], [args.yardstick] * n,
+                         [args.search_playouts] * n)
+        for r in games:
+            results[r["name"]].append(r)
+            for p in r["positions"]:
+                sink.write(json.dumps(p) + "\n")
+            h, z = r["heuristic"], r["random"]
+            print(f"{r['name']:17s} seed {r['seed']:3d}: heuristic (seat {r['good']}) {h['decisions']:2d} decisions, "
+                  f"loss {100 * h['loss']:5.1f} ({100 * h['per']:4.1f}/decision); random {z['decisions']:2d} decisions, "
+                  f"loss {100 * z['loss']:5.1f} ({100 * z['per']:4.1f}/decision)  "
+                  f"{'ok' if z['per'] > h['per'] else 'NOT SEPARATED'}  {r['seconds']:.0f} s", flush=True)
+        for name, rs in results.items():
+            if rs:
+                hits = sum(r["random"]["per"] > r["heuristic"]["per"] for r in rs)
+                print(f"{name}: random seat's loss per decision higher in {hits} of {len(rs)} games "
+                      f"({100 * hits / len(rs):.0f}%; target 95%); median loss per decision: heuristic "
+                      f"{100 * statistics.median(r['heuristic']['per'] for r in rs):.1f}, random "
+                      f"{100 * statistics.median(r['random']['per'] for r in rs):.1f} points", flush=True)
+        if args.yardstick_games:
+            ytasks = [(name, s) for name in GAMES
+                      for s in range(args.first_seed, args.first_seed + args.yardstick_games)]
+            by_game: dict[str, list[float]] = {name: [] for name in GAMES}
+            for r in pool.map(yardstick_game, *zip(*ytasks, strict=True)):
+                by_game[r["name"]].append(r["loss"])
+                for p in r["positions"]:
+                    sink.write(json.dumps(p) + "\n")
+                print(f"{r['name']:17s} seed {r['seed']:3d}: the yardstick's search at seat 0: {r['decisions']} "
+                      f"decisions, {r['agreed']} agreed with the analysis's choice, total loss "
+                      f"{100 * r['loss']:.1f} points  {r['seconds']:.0f} s", flush=True)
+            for name, losses in by_game.items():
+                print(f"{name}: the yardstick's own play, median total loss {100 * statistics.median(losses):.1f} "
+                      f"points over {len(losses)} games (target under 5); max {100 * max(losses):.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""Which yardstick judges a decision: the `hard` bot's search where the game has a compiled kernel,
+else a one-step look-ahead over heuristic playouts. Both keep choosing and measuring apart.
+
+A judge answers one question, ``estimate(view, chosen, seed, precision)``: every legal action's win
+chance from the seat's view, the yardstick's move (``Estimate.selected``) and the seat's loss against
+it measured on worlds the choice never saw (``Estimate.measured``).
+
+- ``search`` (search_judge.py): ISMCTS on the kernel, at least the `hard` bot's budget.
+- ``rollout`` (here): the reference engine's (or a kernel's) paired rollouts, the heuristic playing
+  every seat after the first action. The action with the best paired estimate is the yardstick's
+  move, and its advantage is measured again in a fresh stream of worlds. Weaker (one step over the
+  heuristic), for games or options without a compiled kernel.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from cardroom.analysis.engines import Rollouts, kernel_module, rollouts_for
+from cardroom.analysis.evaluate import Estimate, Precision, evaluate, remeasure
+from cardroom.bots.policy import Policy
+from cardroom.core.game import Game
+
+YARDSTICKS = ("auto", "search", "rollout")
+
+
+class Judge(Protocol):
+    name: str
+    prior_games: int
+
+    def estimate(self, view: dict[str, Any], chosen: str, seed: int, precision: Precision) -> Estimate: ...
+
+    def prior(self, seat: int, games: int, seed: int) -> tuple[float, float]: ...
+
+    def describe(self, precision: Precision) -> str: ...
+
+
+class RolloutJudge:
+    """One step over heuristic playouts, re-measured on fresh worlds (see the module doc)."""
+
+    name = "rollout"
+
+    def __init__(self, game: Game, engine: Rollouts, policy: Policy) -> None:
+        self.game = game
+        self.engine = engine
+        self.policy = policy
+        self.prior_games = engine.prior_games
+
+    def describe(self, precision: Precision) -> str:
+        return f"one step over the heuristic's playouts on the {self.engine.name} engine, re-measured on fresh worlds"
+
+    def estimate(self, view: dict[str, Any], chosen: str, seed: int, precision: Precision) -> Estimate:
+        est = evaluate(self.game, view, chosen, self.policy, random.Random(f"choose:{seed}"), precision,
+                       engine=self.engine)  # fmt: skip
+        selected = est.best.action
+        est.selected, est.reference = selected, selected
+        if selected == chosen:
+            est.measured = (0.0, 0.0)
+            return est
+        fresh = random.Random(f"measure:{seed}").getrandbits(63)
+        mean, half, worlds, _ = remeasure(self.engine, view, chosen, selected, fresh, precision)
+        est.measured = (mean, half)
+        est.playouts += 2 * worlds
+        for v in est.values:
+            if v.action == selected:
+                v.advantage, v.half_width = mean, half
+        return est
+
+    def prior(self, seat: int, games: int, seed: int) -> tuple[float, float]:
+        return self.engine.prior(seat, games, seed)
+
+
+def judge_for(game: Game, engine: str, policy: Policy, yardstick: str = "auto") -> tuple[Judge, Rollouts]:
+    """The judge ``yardstick`` names (``auto``: the search wherever the game has a compiled kernel and
+    ``engine`` allows it), and the rollout engine (concessions and the reference path use it)."""
+    if yardstick not in YARDSTICKS:
+        raise ValueError(f"yardstick must be one of {', '.join(YARDSTICKS)}, not {yardstick!r}")
+    rollouts = rollouts_for(game, engine if engine != "kernel" or kernel_module(game) else "auto", policy)
+    kernel = None if engine == "reference" else _search_kernel(game)
+    if engine == "kernel" and kernel is None:
+        raise ValueError(f"{game.name} with these options has no compiled kernel (is numba installed?); "
+                         "use engine 'auto' or 'reference'")
+    if yardstick == "search" and kernel is None:
+        raise ValueError(f"the search yardstick needs {game.name}'s compiled kernel; use yardstick 'rollout'")
+    if kernel is not None and yardstick != "rollout":
+        from cardroom.analysis.search_judge import SearchJudge
+
+        return SearchJudge(game, kernel), rollouts
+    return RolloutJudge(game, rollouts, policy), rollouts
+
+
+def _search_kernel(game: Game) -> Any:
+    from cardroom.bots.fast_ismcts import kernel_for
+
+    return kernel_for(game)

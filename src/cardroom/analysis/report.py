@@ -1,0 +1,182 @@
+"""What an analysis says about one seat's game: its decisions, its luck, and how they add up.
+
+The seat's win chance moves at every checkpoint of the game. At each of its decisions it moves by
+the seat's own choice: from the position's value (the yardstick's move) down to the chosen move's
+value, by the decision's **loss** (zero or positive). Between two decisions it moves by what the
+seat did not control: **luck** (its deal and draws, the other seats' choices). So, exactly, term by
+term::
+
+    start + sum(luck) - sum(losses) = result
+
+with no other term: each decision's value before its move is defined as the chosen move's value
+plus the counted loss, and each luck entry is the change from one checkpoint to the next.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardroom.analysis.evaluate import ActionValue, Estimate, Precision
+
+
+@dataclass(slots=True)
+class Decision:
+    step: int
+    chosen: str
+    estimate: Estimate
+    label: str
+    win_before: float  # the position's value: the chosen move's value plus the counted loss
+    win_after: float  # the chosen move's win chance
+    loss: float = 0.0  # counted: beyond the noise and reaching a verdict (else 0); win_before - win_after
+
+    @property
+    def best(self) -> str:
+        return self.estimate.best.action
+
+    @property
+    def best_win(self) -> float:
+        return self.win_after + self.loss
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.estimate.loss_interval
+        return {
+            "step": self.step, "chosen": self.chosen, "best": self.best, "label": self.label,
+            "loss": self.loss, "loss_low": low, "loss_high": high,
+            "measured": list(self.estimate.measured) if self.estimate.measured is not None else None,
+            "win_before": self.win_before, "win_after": self.win_after, "best_win": self.best_win,
+            "reference": self.estimate.reference, "headroom": 0.0,
+            "worlds": self.estimate.worlds, "playouts": self.estimate.playouts,
+            "actions": [v.to_json() for v in self.estimate.values],
+        }  # fmt: skip
+
+
+@dataclass(slots=True)
+class Luck:
+    """The change in the seat's win chance over one stretch it did not control."""
+
+    first_step: int
+    last_step: int
+    events: list[str]
+    before: float
+    after: float
+    noise: float  # standard error of the change
+    quiet: bool  # nothing unforeseeable happened: the change is 0 by construction
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+    def to_json(self) -> dict[str, Any]:
+        return {"first_step": self.first_step, "last_step": self.last_step, "events": self.events,
+                "before": self.before, "after": self.after, "change": self.change, "noise": self.noise,
+                "kind": "drift" if self.quiet else "luck"}
+
+
+def _points(x: float) -> int:
+    return round(100 * abs(x))
+
+
+@dataclass(slots=True)
+class GameAnalysis:
+    game: str
+    preset: str
+    options: dict[str, Any]
+    seat: int
+    players: int
+    steps: int
+    start: float
+    start_se: float
+    result: float
+    reason: str
+    precision: Precision
+    decisions: list[Decision] = field(default_factory=list)
+    luck: list[Luck] = field(default_factory=list)
+    seconds: float = 0.0
+    playouts: int = 0
+    engine: str = "reference"  # where the playouts ran: "kernel" or "reference"
+    yardstick: str = ""  # what judged the decisions, in words
+
+    @property
+    def total_loss(self) -> float:
+        return math.fsum(d.loss for d in self.decisions)
+
+    @property
+    def total_luck(self) -> float:
+        return math.fsum(x.change for x in self.luck)
+
+    @property
+    def loss_noise(self) -> float:
+        """Half-width of a 95% interval on the summed measured losses (independent decisions)."""
+        z = self.precision.z
+        return z * math.sqrt(sum(((d.estimate.loss_interval[1] - d.estimate.loss_interval[0]) / (2 * z)) ** 2
+                                 for d in self.decisions))
+
+    @property
+    def luck_noise(self) -> float:
+        """Half-width of a 95% interval on the summed luck: the sum telescopes to result - start +
+        losses, so only the start's and the losses' noise remain."""
+        return math.hypot(self.precision.z * self.start_se, self.loss_noise)
+
+    def costliest(self, n: int = 3) -> list[Decision]:
+        ranked = sorted((d for d in self.decisions if d.loss > 0), key=lambda d: (-d.loss, d.step))
+        return ranked[:n]
+
+    def timeline(self) -> list[tuple[int, float]]:
+        """(step, the seat's win chance) from the prior to the result, for the graph."""
+        points = [(0, self.start)]
+        for d in self.decisions:
+            points += [(d.step, d.win_before), (d.step + 1, d.win_after)]
+        return [*points, (self.steps, self.result)]
+
+    def summary(self) -> str:
+        play = _points(self.total_loss)
+        luck = self.total_luck
+        others = "the cards and the others' play"
+        cards = f"{others} cost you {_points(luck)}%" if luck < 0 else f"{others} gave you {_points(luck)}%"
+        return f"your play cost {play}% of a win; {cards}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": "cardroom-analysis/1",
+            "game": self.game, "preset": self.preset, "options": self.options,
+            "seat": self.seat, "players": self.players, "steps": self.steps,
+            "measure": "share of the win (1 for a win, 1/k for a k-way shared win, 0 for a loss)",
+            "identity": "start + total_luck - total_loss = result",
+            "start": self.start, "start_se": self.start_se, "result": self.result, "reason": self.reason,
+            "total_loss": self.total_loss, "total_luck": self.total_luck, "headroom": 0.0, "drift": 0.0,
+            "loss_noise": self.loss_noise, "luck_noise": self.luck_noise, "summary": self.summary(),
+            "precision": {"half_width": self.precision.half_width, "z": self.precision.z,
+                          "min_worlds": self.precision.min_worlds, "max_worlds": self.precision.max_worlds,
+                          "search_playouts": self.precision.search_playouts},
+            "seconds": self.seconds, "playouts": self.playouts, "engine": self.engine, "yardstick": self.yardstick,
+            "decisions": [d.to_json() for d in self.decisions],
+            "luck": [x.to_json() for x in self.luck],
+            "timeline": [list(p) for p in self.timeline()],
+        }  # fmt: skip
+
+
+def from_json(data: dict[str, Any]) -> GameAnalysis:
+    """A :class:`GameAnalysis` back from ``to_json`` data (an analysis made elsewhere, e.g. a server)."""
+    p = data["precision"]
+    out = GameAnalysis(
+        data["game"], data["preset"], dict(data["options"]), data["seat"], data["players"], data["steps"],
+        data["start"], data["start_se"], data["result"], data["reason"],
+        Precision(half_width=p["half_width"], z=p["z"], min_worlds=p.get("min_worlds"), max_worlds=p["max_worlds"],
+                  search_playouts=p.get("search_playouts")),
+        seconds=data.get("seconds", 0.0), playouts=data.get("playouts", 0), engine=data.get("engine", "reference"),
+        yardstick=data.get("yardstick", ""),
+    )
+    for d in data["decisions"]:
+        values = [ActionValue(v["action"], v["win"], v["advantage"], v["half_width"], v["worlds"], v.get("dropped", False))
+                  for v in d["actions"]]
+        measured = d.get("measured")  # absent in an analysis made before the judged yardsticks
+        est = Estimate(d["chosen"], values, d["worlds"], d["playouts"], reference=d.get("reference", d["chosen"]),
+                       selected=d["best"] if measured else "", measured=tuple(measured) if measured else None)
+        out.decisions.append(Decision(d["step"], d["chosen"], est, d["label"], d["win_before"], d["win_after"],
+                                      d["loss"]))
+    for x in data["luck"]:
+        out.luck.append(Luck(x["first_step"], x["last_step"], list(x["events"]), x["before"], x["after"], x["noise"],
+                             x["kind"] == "drift"))
+    return out

@@ -5,7 +5,8 @@ Every table with people has a move clock, so nearly every action changes a clock
 to disk per action on SQLite. Changes are therefore collected and written together on the writer's
 thread, after the writes already queued: whatever piles up while one batch is being written goes
 into the next. A table's newest clocks always replace the ones still waiting, and a later batch
-always lands after an earlier one, so nothing older ever overwrites anything newer.
+always lands after an earlier one, so nothing older ever overwrites anything newer. A batch that
+meets a database outage stays pending (under anything newer) and is written when the database is back.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import threading
 
 from sqlalchemy import Engine, bindparam, update
 
+from cardroom.server.outage import is_database_error
 from cardroom.server.schema import tables
 from cardroom.server.writer import GroupWriter
 
@@ -28,26 +30,45 @@ class ClockSaver:
         self.writer = writer
         self._lock = threading.Lock()  # the pending batch is filled on the loop, taken on the writer's thread
         self._pending: dict[str, dict[str, object]] = {}
+        self._scheduled = False  # a batch waits for its turn on the writer's thread
+        # A batch that met an outage is kept and written once the database is back (see .recovery).
+        writer.outage.on_recovery.append(self.flush)
 
     def save(self, table_id: str, clocks: dict[str, object]) -> None:
         with self._lock:
-            first = not self._pending
             self._pending[table_id] = clocks
-        if first:  # a batch is not already waiting for its turn on the writer's thread
-            self.writer.run_in_order(self._write).add_done_callback(_log_failure)
+        self.flush()
+
+    def flush(self) -> None:
+        """Write what is pending, unless a write of it is already waiting its turn."""
+        with self._lock:
+            if self._scheduled or not self._pending:
+                return
+            self._scheduled = True
+        self.writer.run_in_order(self._write).add_done_callback(self._done)
 
     def _write(self) -> None:
         with self._lock:
             batch, self._pending = self._pending, {}
+            self._scheduled = False  # changes from now on go into the next batch
         if not batch:
             return
-        with self.engine.begin() as conn:
-            conn.execute(
-                update(tables).where(tables.c.id == bindparam("table")).values(clocks=bindparam("stored")),
-                [{"table": table_id, "stored": clocks} for table_id, clocks in batch.items()],
-            )
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    update(tables).where(tables.c.id == bindparam("table")).values(clocks=bindparam("stored")),
+                    [{"table": table_id, "stored": clocks} for table_id, clocks in batch.items()],
+                )
+        except Exception:
+            with self._lock:  # back in the queue, under any newer clocks saved meanwhile
+                self._pending = {**batch, **self._pending}
+            raise
 
-
-def _log_failure(future: asyncio.Future[None]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.error("storing tables' clocks failed", exc_info=future.exception())
+    def _done(self, future: asyncio.Future[None]) -> None:
+        exc = None if future.cancelled() else future.exception()
+        if exc is None:
+            return
+        if is_database_error(exc):  # an outage: said once in the log by the outage, written on recovery
+            self.writer.outage.failed(exc)
+        else:
+            log.error("storing tables' clocks failed", exc_info=exc)

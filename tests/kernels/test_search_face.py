@@ -86,3 +86,23 @@ def test_while_a_kernel_loads_in_the_background_the_bot_searches_on_the_referenc
     choice = bot.choose(game, view, random.Random(0))
     assert choice in view["legal_actions"] and calls == []  # a search, on the reference engine
     assert bot.last.iterations == 30
+
+
+def test_a_paired_search_tries_every_root_action_even_with_more_actions_than_a_chunk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each call into the compiled loop starts a fresh world at the first root action: a chunk smaller
+    than the root once left every later action untried (T.A.C.O. at four seats has more than 64)."""
+    from cardroom.games import kernel_face
+
+    game = cardroom.make("tacocat")
+    state, chooser = game.new_game(5), random.Random(5)
+    while len(state.legal_actions(state.to_act[0])) <= 4:  # on to a decision with more than a chunk
+        seat = state.to_act[0]
+        state = state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    view = state.view(state.to_act[0])
+    monkeypatch.setattr(kernel_face, "CHUNK", 4)
+    settings = tacocat_api.Settings(iterations=40 * len(view["legal_actions"]), deadline=math.inf, paired=True)
+    result = tacocat_api.Searcher(game).search(view, random.Random(2), settings)
+    assert result.root and all(row["worlds"] > 0 for row in result.root)
+    assert len(result.root) == len(view["legal_actions"])

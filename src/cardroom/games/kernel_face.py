@@ -214,8 +214,11 @@ class Searcher:
         if st.paired:
             root = np.array([preferred] + [int(a) for a in moves[:n] if a != preferred], np.int64)
             results = np.zeros((len(root), 5), np.float64)
+            # A call starts a fresh world at the first root action, so a chunk holds whole worlds: with
+            # more root actions than CHUNK, a smaller chunk would never reach the later ones.
+            whole = -(-CHUNK // len(root)) * len(root)
             while done[0] < limit and time.perf_counter() < st.deadline:
-                step = min(CHUNK, limit - int(done[0]))
+                step = min(whole, limit - int(done[0]))
                 run.paired_worlds(base, self.cfg, seat, fair, root, len(root), policy, st.exploration, st.bias,
                                   search_rng, step, done, results, *self._arrays(step))  # fmt: skip
             choice, summary = paired_choice(self._text, root, results, st)

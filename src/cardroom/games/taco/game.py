@@ -92,7 +92,7 @@ class TacoGame(Game):
         Option("rounds", 1, "rounds in a match; scores are totalled over the rounds", choices=tuple(range(1, 11))),
         Option("gimme_trophy", False, "the 'Gimme that trophy!' variant", choices=(False, True)),
         Option("antics", False, "play with the antics cards (off: 'dial back the antics')", choices=(False, True)),
-        Option("second_pick", False, "ours, not the rulebook's: at 2 players the second player is dealt 6 cards "
+        Option("second_pick", False, "our own rule, not from the rulebook: at 2 players the second player is dealt 6 cards "
                "and discards 1 before the first turn (it evens out the first player's tempo); no effect at 3 or "
                "more players", choices=(False, True)),
         Option("deck", LATEST, "our own deck design by version, 'v2' (new tables) or 'v1' (the first deck, "

@@ -44,7 +44,7 @@ def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, brows
     page.wait_for_function("document.body.dataset.mine === 'true'", timeout=20_000)
     page.click("#hint")
     page.wait_for_selector(".hint-list li", timeout=30_000)
-    assert "The bot would play" in page.inner_text(".hint-box")
+    assert "Best by win chance, from your view:" in page.inner_text(".hint-box")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "analysis-hint.png"), full_page=True)
 
@@ -114,7 +114,7 @@ def test_hints_for_everyone_chosen_in_the_lobby_and_shown_to_all(server: ServerP
         p.wait_for_function("document.body.dataset.mine === 'true'", timeout=20_000)
         p.click("#hint")
         p.wait_for_selector(".hint-list li", timeout=30_000)
-        assert "The bot would play" in p.inner_text(".hint-box")
+        assert "Best by win chance, from your view:" in p.inner_text(".hint-box")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     guest.screenshot(path=str(SCREENSHOTS / "analysis-hints-for-everyone.png"), full_page=True)
     assert errors == []

@@ -78,6 +78,7 @@ def test_while_a_kernel_loads_in_the_background_the_bot_searches_on_the_referenc
     game, view = _view("tacocat")
     bot = make_bot("ismcts:iterations=30", game)
     assert isinstance(bot, FastISMCTSBot)
+    monkeypatch.setattr(compiled_registry, "_background", [tacocat_api.__name__])
     monkeypatch.setattr(compiled_registry, "_loading", {tacocat_api.__name__})
     monkeypatch.setattr(compiled_registry, "_ready", set())
     assert not compiled_registry.ready(tacocat_api)
@@ -106,3 +107,15 @@ def test_a_paired_search_tries_every_root_action_even_with_more_actions_than_a_c
     result = tacocat_api.Searcher(game).search(view, random.Random(2), settings)
     assert result.root and all(row["worlds"] > 0 for row in result.root)
     assert len(result.root) == len(view["legal_actions"])
+
+
+def test_a_stopped_server_leaves_its_process_out_of_background_mode(tmp_path: Any) -> None:
+    """An in-process server (a test's client) put its process in background mode for good: an arena run
+    later in the same process then searched on the reference engine and played other games."""
+    from fastapi.testclient import TestClient
+
+    from cardroom.server.app import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'room.sqlite3'}")):
+        assert not compiled_registry.ready(tacocat_api) or tacocat_api.__name__ in compiled_registry._ready
+    assert compiled_registry.ready(tacocat_api)

@@ -91,6 +91,6 @@ def judge_for(game: Game, engine: str, policy: Policy, yardstick: str = "auto") 
 
 
 def _search_kernel(game: Game) -> Any:
-    from cardroom.bots.fast_ismcts import kernel_for
+    from cardroom.core.compiled_registry import compiled_kernel_of
 
-    return kernel_for(game)
+    return compiled_kernel_of(game)

@@ -65,6 +65,13 @@ def load_in_background(eager: bool = False) -> threading.Thread | None:
     return _start_background() if eager else None
 
 
+def leave_background() -> None:
+    """Back to the usual mode, where a bot loads its kernel itself (a server process calls this as it
+    stops, so an arena or a test run later in the same process plays the same games as anywhere)."""
+    with _lock:
+        _background.clear()
+
+
 def _start_background() -> threading.Thread | None:
     with _lock:
         todo = [p for p in _background if p not in _ready and p not in _loading]
@@ -76,7 +83,7 @@ def ready(module: ModuleType) -> bool:
     was asked for (the caller then :func:`warm` s it itself). In background mode a kernel not loaded
     yet is not ready, and asking starts the background load if it is not running."""
     with _lock:
-        if module.__name__ in _ready or not (_background or module.__name__ in _loading):
+        if module.__name__ in _ready or not _background:  # out of background mode a bot warms it itself
             return True
         idle = module.__name__ not in _loading
     if idle:

@@ -120,6 +120,7 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await room.autoplay.shutdown()
+            kernels.stop()
             room.writer.close()
             app.state.limiter.close()
             app.state.creations.close()

@@ -26,3 +26,8 @@ def start() -> None:
         progress.addHandler(handler)
         progress.setLevel(logging.INFO)
     compiled_registry.load_in_background(eager=os.environ.get("CARDROOM_WARM_KERNELS", "0") == "1")
+
+
+def stop() -> None:
+    """Leave background mode when the server stops (see ``compiled_registry.leave_background``)."""
+    compiled_registry.leave_background()

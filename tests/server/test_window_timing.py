@@ -15,15 +15,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from scipy.stats import mannwhitneyu
-
 from cardroom.server import database
 from cardroom.server.autoplay import window_open
 from cardroom.server.errors import StaleStep
 from cardroom.server.hub import Hub
 from cardroom.server.rooms import Room
 from cardroom.server.tablerequest import SeatRequest
-from tests.server.test_bot_timing import _best_threshold_accuracy
+from tests.server.timing import assert_indistinguishable
 
 WINDOWS = 160
 TABLES = 8
@@ -111,12 +109,8 @@ def test_closing_times_do_not_depend_on_who_answered(tmp_path: Path) -> None:
     assert len(answered) >= 50 and len(silent) >= 50, (len(answered), len(silent))
     # Never before the deadline, whatever was answered.
     assert min(answered + silent) >= 0.0, min(answered + silent)
-    # Indistinguishable, by the same measures as the bot-timing test (see there for the thresholds).
-    assert min(answered) <= sorted(silent)[len(silent) // 2] <= max(answered)
-    assert min(silent) <= sorted(answered)[len(answered) // 2] <= max(silent)
-    assert _best_threshold_accuracy(answered, silent) < 0.75
-    p = mannwhitneyu(answered, silent).pvalue
-    assert p >= 0.001, (sorted(answered), sorted(silent))
+    # Indistinguishable, by the same measures as the bot-timing test (tests/server/timing.py).
+    p = assert_indistinguishable(answered, silent)
     print(
         f"\nclose after deadline over {len(answered) + len(silent)} windows: with an early pass n={len(answered)}"
         f" median {sorted(answered)[len(answered) // 2] * 1000:.1f} ms; without n={len(silent)}"

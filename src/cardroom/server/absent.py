@@ -29,6 +29,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.errors import Refused
@@ -234,10 +236,15 @@ def _write_seen(engine: Engine, stamps: list[tuple[str, int, float]]) -> None:
 
 
 def _store_seen(conn: Connection, stamps: list[tuple[str, int, float]]) -> None:
-    rows = seat_presence.c
-    for table_id, seat, at in stamps:
-        conn.execute(delete(seat_presence).where((rows.table_id == table_id) & (rows.seat == seat)))
-        conn.execute(insert(seat_presence).values(table_id=table_id, seat=seat, seen=datetime.fromtimestamp(at, UTC)))
+    """One upsert for all the stamps: a sweep of a thousand tables is one statement run many times, not
+    two statements a seat, so it holds the thread that stores moves for milliseconds, not a second."""
+    if not stamps:
+        return
+    upsert = (sqlite_insert if conn.dialect.name == "sqlite" else postgresql_insert)(seat_presence)
+    conn.execute(
+        upsert.on_conflict_do_update(index_elements=["table_id", "seat"], set_={"seen": upsert.excluded.seen}),
+        [{"table_id": t, "seat": s, "seen": datetime.fromtimestamp(at, UTC)} for t, s, at in stamps],
+    )
 
 
 def _read_seen(engine: Engine, table_ids: list[str]) -> dict[tuple[str, int], float]:

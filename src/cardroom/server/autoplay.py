@@ -246,7 +246,11 @@ class Autoplay:
         if live.turn_deadlines.get(seat) != deadline or seat not in live.state.to_act:
             return
         step = live.step
-        text = await self._choose(live, seat, STAND_IN_SPEC, live.state.view(seat), careful=False)
+        # The stand-in's move lands one stand-in pace after the deadline (a public moment), however
+        # long it took to choose: how long it thought depends on the seat's cards.
+        pace = table_pace([STAND_IN_SPEC], self.bot_delay, self.bot_budget)
+        text = await self._choose(live, seat, STAND_IN_SPEC, live.state.view(seat), careful=False, limit=pace)
+        await asyncio.sleep(max(0.0, deadline + pace - time.time()))
         try:
             await self.room.submit(table_id, seat, step, text, timed_out=True)
         except (StaleStep, Refused):

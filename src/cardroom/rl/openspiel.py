@@ -41,7 +41,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pyspiel
 
@@ -223,7 +223,8 @@ UNSET_NUMBER = -1
 def _option_parameters(name: str) -> dict[str, Any]:
     """Every option of game ``name`` as an OpenSpiel parameter with its "preset's value" default."""
     out: dict[str, Any] = {}
-    for option in cardroom.core.game_class(name).option_specs:
+    specs: tuple[Any, ...] = cast(Any, cardroom.core.game_class(name)).option_specs  # a Game class's
+    for option in specs:
         if option.name == "players":
             continue  # a parameter of its own (0 keeps the preset's count), kept for old callers
         if isinstance(option.default, bool):

@@ -6,6 +6,8 @@ change to a game's actions or encoder cannot leave the docs behind.
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardroom.rl.interface import Interface
 
 # (game, presets that share one row, player counts shown); each row is measured on its first preset.
@@ -19,7 +21,7 @@ ROWS: tuple[tuple[str, tuple[str, ...], tuple[int | None, ...]], ...] = (
 
 
 def _sizes(name: str, preset: str, players: int | None) -> tuple[int, int]:
-    options = {} if players is None else {"players": players}
+    options: dict[str, Any] = {} if players is None else {"players": players}
     interface = Interface.make(name, preset, **options)
     return len(interface.actions), int(interface.encoder.size)
 

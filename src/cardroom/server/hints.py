@@ -87,8 +87,10 @@ async def answer(live: Live, seat: int, table_id: str) -> dict[str, Any]:
         return found
     _busy = _busy or asyncio.Semaphore(1)
     async with _busy:
-        found = _answers.get(key) or await asyncio.to_thread(_rank, live, seat, table_id)
-    _answers[key] = found
+        ranked = _answers.get(key)  # another request may have ranked it while this one waited
+        if ranked is None:
+            ranked = await asyncio.to_thread(_rank, live, seat, table_id)
+    _answers[key] = ranked
     while len(_answers) > KEEP:
         _answers.popitem(last=False)
-    return found
+    return ranked

@@ -84,7 +84,7 @@ async def _play_tables(room: Room) -> dict[tuple[bool, str], list[float]]:
 
     async def one_table() -> None:
         while windows_timed() < WINDOWS:
-            created = room.create(
+            created = await room.create(
                 "toy",
                 None,
                 {},

@@ -57,7 +57,7 @@ async def _time_run_outs(room: Room) -> dict[bool, list[float]]:
 
     async def one_table() -> None:
         while min(len(t) for t in times.values()) < SAMPLES // 2:
-            created = room.create(
+            created = await room.create(
                 "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")],
                 reaction_seconds=0.05, turn_seconds=TURN_SECONDS,
             )

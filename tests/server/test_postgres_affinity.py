@@ -49,10 +49,11 @@ async def _close(*rooms: Room) -> None:
         room.writer.close()
 
 
-def _tacocat(room: Room) -> str:
-    return room.create(
+async def _tacocat(room: Room) -> str:
+    created = await room.create(
         "tacocat", None, {}, [SeatRequest(kind="me"), SeatRequest(kind="invite")], 60.0, None
-    ).table_id
+    )
+    return created.table_id
 
 
 async def _move(room: Room, table_id: str) -> None:
@@ -65,7 +66,7 @@ def test_a_table_only_looked_at_here_is_dropped_not_read(postgres: Postgres) -> 
     async def scenario(engine: Engine) -> None:
         serving, other = Room(engine, bot_delay=0.0), Room(engine, bot_delay=0.0)
         try:
-            table_id = _tacocat(serving)
+            table_id = await _tacocat(serving)
             other.live(table_id)  # a GET through the other process
             await _move(serving, table_id)
             note = f"{table_id} {serving.origin}"  # what serving's group commit NOTIFYs
@@ -82,7 +83,7 @@ def test_a_table_only_looked_at_here_is_dropped_not_read(postgres: Postgres) -> 
             await work
             assert other._live[table_id].step == 2 and woken.is_set()
             # A table the other process never loaded: nothing is loaded, no work is handed back.
-            fresh = _tacocat(serving)
+            fresh = await _tacocat(serving)
             await _move(serving, fresh)
             assert other.heard(f"{fresh} {serving.origin}") is None and fresh not in other._live
             assert other.heard(fresh) is None and fresh not in other._live  # a join or chat there
@@ -105,7 +106,7 @@ def test_bots_stop_where_the_table_is_only_held_and_run_where_it_moved(postgres:
         serving, other = Room(engine, bot_delay=60.0), Room(engine, bot_delay=60.0)
         try:
             seats = [SeatRequest(kind="me"), SeatRequest(kind="bot", bot="random")]
-            table_id = serving.create("tacocat", None, {}, seats, 60.0, None).table_id
+            table_id = (await serving.create("tacocat", None, {}, seats, 60.0, None)).table_id
             other.live(table_id)
             assert serving.autoplay.busy(table_id) and other.autoplay.busy(table_id)
             tasks = [t for key, t in other.autoplay._tasks.items() if key[0] == table_id]
@@ -142,7 +143,7 @@ def test_a_choice_outpaced_by_the_other_seat_through_another_process_still_stand
         room = Room(engine, bot_delay=0.0)
         held: list[psycopg.Connection[tuple[object, ...]]] = []
         try:
-            table_id = _tacocat(room)
+            table_id = await _tacocat(room)
             live = room.live(table_id)
             assert set(live.state.to_act) == {0, 1}  # the replacement: both seats decide at once
             state, texts = live.state, []
@@ -183,7 +184,7 @@ def test_a_window_both_processes_close_at_once_counts_both_passes(postgres: Post
         one, two = Room(engine, bot_delay=0.0), Room(engine, bot_delay=0.0)
         try:
             seats = [SeatRequest(kind="me"), SeatRequest(kind="invite")]
-            table_id = one.create("toy", None, {}, seats, 60.0, None).table_id
+            table_id = (await one.create("toy", None, {}, seats, 60.0, None)).table_id
             two.live(table_id)
             two.hub.subscribe(table_id, 1)  # seat 1's socket is on process two: it keeps up
             live = one.live(table_id)

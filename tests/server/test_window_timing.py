@@ -60,7 +60,7 @@ async def _close_times(room: Room) -> dict[bool, list[float]]:
 
     async def one_table() -> None:
         while len(times[True]) + len(times[False]) < WINDOWS:
-            created = room.create(
+            created = await room.create(
                 "toy", None, {}, [SeatRequest("me"), SeatRequest("invite"), SeatRequest("invite")],
                 reaction_seconds=REACTION, turn_seconds="none", private=True,
             )

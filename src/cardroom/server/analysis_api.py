@@ -94,7 +94,7 @@ async def start_analysis(
     table_id: str, request: Request, room: RoomDep, token: TokenDep,
     body: Annotated[AnalysisRequest | None, Body()] = None,
 ) -> Any:
-    live = room.live(table_id)
+    live = await room.live_soon(table_id)
     seat = room.seat_of(live, token)
     if not live.is_over:
         return JSONResponse({"detail": "analysis opens when the game is over"}, status_code=409)
@@ -115,7 +115,7 @@ async def start_analysis(
 
 @router.get("/tables/{table_id}/analysis", responses=ERRORS, summary="Progress, then the result, of your analysis")
 async def get_analysis(table_id: str, request: Request, room: RoomDep, token: TokenDep) -> Any:
-    live = room.live(table_id)
+    live = await room.live_soon(table_id)
     seat = room.seat_of(live, token)
     job = _analyses(request).jobs.get((table_id, seat))
     if job is None:
@@ -170,7 +170,7 @@ async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list
 @router.get("/tables/{table_id}/hint", responses=ERRORS,
             summary="Your legal actions ranked by the bots' evaluation, from your own view")
 async def hint(table_id: str, room: RoomDep, token: TokenDep) -> Any:
-    live = room.live(table_id)
+    live = await room.live_soon(table_id)
     seat = room.seat_of(live, token)
     refused = hints.refusal(live, seat)
     if refused is not None:

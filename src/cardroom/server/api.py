@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse, Response
 from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
-from cardroom.server import antics, listing, store, timings
+from cardroom.server import antics, store, timings
 from cardroom.server.errors import RateLimited, Refused
 from cardroom.server.fastjson import FastJSON
 from cardroom.server.limits import short
@@ -201,7 +201,7 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
     creations: SharedRateLimiter = request.app.state.creations
     if not await creations.allow("create:" + creator):
         raise RateLimited()
-    created = room.create(
+    created = await room.create(
         body.game,
         body.preset,
         body.options,
@@ -210,11 +210,9 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         body.turn_seconds,
         body.hints,
         private=body.private,
+        creator=creator,
     )
     room.hub.looked_at(created.table_id)  # its creator is about to follow it
-    await asyncio.to_thread(store.set_creator, room.engine, created.table_id, creator)
-    if body.private:
-        await asyncio.to_thread(listing.mark_private, room.engine, created.table_id)
     base = public_base(request)
     return TableCreated(
         table_id=created.table_id,
@@ -276,7 +274,7 @@ async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
     summary="Take an action on the step it was chosen on",
 )
 async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: TokenDep) -> FastJSON:
-    live = room.live(table_id)
+    live = await room.live_soon(table_id)
     seat = room.seat_of(live, token)
     spoken_only = antics.refusal(live, seat, body.action)
     if spoken_only is not None:
@@ -302,7 +300,7 @@ async def say(table_id: str, body: ChatIn, room: RoomDep, token: TokenDep) -> No
     summary="Give up: at two seats the table ends and you lose; with more you leave and the others play on",
 )
 async def concede(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
-    live = room.live(table_id)
+    live = await room.live_soon(table_id)
     seat = room.seat_of(live, token)
     live = await room.concede(table_id, token)
     return FastJSON(room.snapshot(live, seat))
@@ -323,7 +321,7 @@ async def table_cards(table_id: str, room: RoomDep) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/join", response_model=Joined, responses=ERRORS, summary="Take your seat")
 async def join(table_id: str, body: JoinIn, room: RoomDep, token: TokenDep) -> Joined:
-    seat, fresh = room.join(table_id, token, body.name)
+    seat, fresh = await room.join(table_id, token, body.name)
     return Joined(seat=seat, token=fresh)
 
 
@@ -334,7 +332,7 @@ async def join(table_id: str, body: JoinIn, room: RoomDep, token: TokenDep) -> J
     summary="A link that moves your seat to another device (whoever opens it first takes the seat)",
 )
 async def handoff(table_id: str, request: Request, room: RoomDep, token: TokenDep) -> Invitation:
-    seat, link = room.handoff(table_id, token)
+    seat, link = await room.handoff(table_id, token)
     return Invitation(seat=seat, token=link, url=f"{public_base(request)}/table/{table_id}#token={link}")
 
 
@@ -361,13 +359,14 @@ async def rematch(table_id: str, room: RoomDep, token: TokenDep) -> Rematch:
 async def replay(
     table_id: str, room: RoomDep, token: TokenDep, step: Annotated[int, Query(ge=0)] = 0
 ) -> ReplayStep | JSONResponse:
-    live = room.live(table_id)
+    live = await room.live_soon(table_id)
     seat = room.optional_seat(live, token)
     if not live.is_over:
         return JSONResponse({"detail": "replays open when the game is over"}, status_code=409)
-    actions = store.load_actions(room.engine, table_id)
+    actions = await asyncio.to_thread(store.load_actions, room.engine, table_id)
     step = min(step, len(actions))
-    state = live.game.replay(live.row.seed, [(a.seat, a.text) for a in actions[:step]])
+    moves = [(a.seat, a.text) for a in actions[:step]]
+    state = await asyncio.to_thread(live.game.replay, live.row.seed, moves)  # long games: not on the loop
     view, log = state.view(seat), marked_log(state, seat, live.timed_out_moves, live.names)
     if live.conceded is not None and step == len(actions):  # the last step shows the concession
         view, log = live.with_concession(view, log)

@@ -192,7 +192,7 @@ class Autoplay:
         careful = False
         while True:
             try:
-                live = self.room.live(table_id)
+                live = await self.room.live_soon(table_id)
             except UnknownTable:
                 return
             if all(s.kind == "bot" for s in live.row.seats) and not self.room.hub.attended(table_id):
@@ -216,7 +216,7 @@ class Autoplay:
             try:
                 if auto:
                     # Marked as the room's move, except a window's answer, which stays hidden.
-                    live = self.room.live(table_id)
+                    live = await self.room.live_soon(table_id)
                     if seat not in live.auto:
                         return
                     hidden = live.window_deadline is not None and window_open(live)
@@ -235,14 +235,14 @@ class Autoplay:
     # -- clocks ----------------------------------------------------------------------------------------
 
     async def _close_window(self, table_id: str, window_step: int) -> None:
-        live = self.room.live(table_id)
+        live = await self.room.live_soon(table_id)
         deadline = live.window_deadline or time.time()
         await asyncio.sleep(max(0.0, deadline - time.time()))
         await self.room.close_window(table_id, window_step)
 
     async def _turn_timeout(self, table_id: str, seat: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        live = self.room.live(table_id)
+        live = await self.room.live_soon(table_id)
         if live.turn_deadlines.get(seat) != deadline or seat not in live.state.to_act:
             return
         step = live.step
@@ -255,4 +255,4 @@ class Autoplay:
             await self.room.submit(table_id, seat, step, text, timed_out=True)
         except (StaleStep, Refused):
             return
-        await self.room.absent.timed_out(self.room.live(table_id), seat)
+        await self.room.absent.timed_out(await self.room.live_soon(table_id), seat)

@@ -30,7 +30,7 @@ class Leaving:
     window_answers: WindowAnswers
     _recent: dict[str, dict[int, State]]
 
-    def live(self, table_id: str) -> Live:
+    async def live_soon(self, table_id: str) -> Live:
         raise NotImplementedError
 
     def seat_of(self, live: Live, token: str | None) -> int:
@@ -48,10 +48,10 @@ class Leaving:
     async def concede(self, table_id: str, token: str | None) -> Live:
         """The seat this token opens gives up (see :mod:`.concede`): at two seats the table ends and
         that seat loses; with more it leaves the game and the others play on."""
-        live = self.live(table_id)
+        live = await self.live_soon(table_id)
         seat = self.seat_of(live, token)
         async with live.lock:
-            live = self.live(table_id)
+            live = await self.live_soon(table_id)
             if live.is_over or live.row.status != "playing":
                 raise Refused("the game is already over")
             previous = live.state

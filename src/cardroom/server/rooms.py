@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -20,21 +19,20 @@ from sqlalchemy import Engine
 
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import State
-from cardroom.core.rng import fresh_seed
-from cardroom.server import absent, antics, concede, hints, links, listing, snapshots, store, tokens
+from cardroom.server import absent, antics, concede, hints, snapshots, store
 from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.catchup import RECENT_STATES, CatchUp
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
 from cardroom.server.clocksaver import ClockSaver
-from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
+from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable
 from cardroom.server.hub import Hub
 from cardroom.server.leaving import Leaving
-from cardroom.server.limits import clean_text, well_formed_table_id
+from cardroom.server.limits import well_formed_table_id
 from cardroom.server.live import Live, rebuild, still_current
+from cardroom.server.seating import Seating
 from cardroom.server.staleness import unaffected
-from cardroom.server.store import NewAction, SeatRow, TableRow
-from cardroom.server.tablerequest import SeatRequest, checked_bot, checked_game
+from cardroom.server.store import NewAction, TableRow
 from cardroom.server.window_answers import WindowAnswers
 from cardroom.server.writer import GroupWriter
 
@@ -46,15 +44,7 @@ CLOSED = ("expired", "abandoned")  # statuses of unfinished tables where nothing
 EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this long is closed
 
 
-@dataclass(frozen=True)
-class Created:
-    table_id: str
-    seat: int | None
-    token: str | None
-    invitations: dict[int, str]  # seat -> token
-
-
-class Room(CatchUp, Leaving):
+class Room(Seating, CatchUp, Leaving):
     def __init__(
         self,
         engine: Engine,
@@ -182,7 +172,7 @@ class Room(CatchUp, Leaving):
         a table asked for before its turn here is loaded (bots and clocks included) on demand."""
         for table_id in await asyncio.to_thread(store.all_playing_ids, self.engine):
             try:
-                self.live(table_id)
+                await self.live_soon(table_id)
             except UnknownTable:
                 continue
             except Exception:  # a game whose rules changed under it must not stop the server
@@ -190,52 +180,6 @@ class Room(CatchUp, Leaving):
             await asyncio.sleep(0)
 
     # -- seats -----------------------------------------------------------------------------------
-
-    def seat_of(self, live: Live, token: str | None) -> int:
-        """The seat a token opens at this table; :class:`WrongToken` if none."""
-        if token:
-            for s in live.row.seats:
-                if tokens.matches(token, s.token_hash):
-                    return s.seat
-        raise WrongToken()
-
-    def optional_seat(self, live: Live, token: str | None) -> int | None:
-        """A spectator (``None``) without a token; with one, its seat or :class:`WrongToken`."""
-        return None if not token else self.seat_of(live, token)
-
-    def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
-        """Take a seat. With an invitation or hand-over link the link is spent and exchanged for a
-        new secret, returned here once, that only this browser will hold (a second visit to the link
-        gets :class:`SeatTaken`); with the seat's own token, only the name is updated."""
-        live = self.live(table_id)
-        if name:
-            clean_text(name, "a seat name")
-        if token:
-            token_hash = tokens.hash_token(token)
-            link = links.find(self.engine, token_hash)
-            if link is not None and link.table_id == live.row.id:
-                fresh = tokens.new_token()
-                clean = (name or "").strip()[:40] or None
-                if link.spent or not links.exchange(
-                    self.engine, table_id, link.seat, token_hash, tokens.hash_token(fresh), clean
-                ):
-                    raise SeatTaken()
-                self.reload_row(live)
-                self.hub.changed(table_id)
-                return link.seat, fresh
-        seat = self.seat_of(live, token)
-        store.mark_joined(self.engine, table_id, seat, name)
-        self.reload_row(live)
-        self.hub.changed(table_id)
-        return seat, None
-
-    def handoff(self, table_id: str, token: str | None) -> tuple[int, str]:
-        """A link that moves the caller's seat to whoever opens it (another device of theirs)."""
-        live = self.live(table_id)
-        seat = self.seat_of(live, token)
-        link = tokens.new_token()
-        links.add(self.engine, table_id, seat, tokens.hash_token(link))
-        return seat, link
 
     def reload_row(self, live: Live) -> None:
         row = store.load_table(self.engine, live.row.id)
@@ -247,115 +191,6 @@ class Room(CatchUp, Leaving):
         row = await self._read_row(live.row.id)
         if row is not None:
             live.row = row
-
-    # -- creating ----------------------------------------------------------------------------
-
-    def create(
-        self,
-        game_name: str,
-        preset: str | None,
-        options: dict[str, Any],
-        seats: list[SeatRequest],
-        reaction_seconds: float,
-        turn_seconds: float | str | None,
-        hints_for_everyone: bool = False,
-        private: bool = False,
-    ) -> Created:
-        """A new table. ``turn_seconds``: the move clock; ``None`` gives a table with people the
-        default one, ``"none"`` (a private table only) none (see :mod:`.absent`)."""
-        game = checked_game(game_name, preset, options, seats)
-        clock = absent.move_clock(turn_seconds, private, any(req.kind != "bot" for req in seats))
-        created = Created(table_id=tokens.new_table_id(), seat=None, token=None, invitations={})
-        rows: list[SeatRow] = []
-        my_seat, my_token = None, None
-        for i, req in enumerate(seats):
-            name = clean_text((req.name or "").strip()[:40], "a seat name")
-            if req.kind == "bot":
-                spec = checked_bot(req.bot, game)
-                rows.append(
-                    SeatRow(i, "bot", spec, None, name or f"Bot {i + 1} ({req.bot or 'normal'})", True)
-                )
-            elif req.kind in ("me", "invite"):
-                token = tokens.new_token()
-                if req.kind == "me":
-                    my_seat, my_token = i, token
-                    rows.append(
-                        SeatRow(i, "human", None, tokens.hash_token(token), name or f"Player {i + 1}", True)
-                    )
-                else:
-                    created.invitations[i] = token
-                    rows.append(
-                        SeatRow(i, "invite", None, tokens.hash_token(token), name or f"Guest {i + 1}", False)
-                    )
-            else:
-                raise Refused(f"a seat is 'me', 'bot' or 'invite', not {req.kind!r}")
-        row = TableRow(
-            id=created.table_id,
-            game=game.name,
-            preset=game.preset,
-            options=dict(game.options),
-            seed=fresh_seed(),
-            created=store.now(),
-            status="playing",
-            reaction_seconds=reaction_seconds,
-            turn_seconds=clock,
-            rematch_of=None,
-            rematch_id=None,
-            seats=tuple(rows),
-        )
-        store.create_table(self.engine, row)
-        if hints_for_everyone:  # before the table is loaded: its summary never shows it without
-            hints.mark(self.engine, row.id)
-        for seat, token in created.invitations.items():
-            links.add(self.engine, row.id, seat, tokens.hash_token(token))
-        live = self.live(row.id)
-        self.autoplay.after_change(live, previous=None)
-        return Created(row.id, my_seat, my_token, created.invitations)
-
-    async def rematch(self, table_id: str, token: str | None) -> tuple[str, str]:
-        """The rematch table (made on the first call: same game, options and bots) and a fresh
-        secret for the caller's seat there. Nobody's old token opens a rematch seat: each person
-        claims theirs from their own browser, with the token of their seat in this game.
-
-        Its writes go to the writer's thread and its reads to a thread: run on the event loop, they
-        held every other table up (a rematch took 22 ms of the loop at the median under load, up to
-        200 ms, a sync to disk for each write). Two requests at once still make one rematch table:
-        the new table and the claim on the old one are one conditional transaction."""
-        live = await self.live_soon(table_id)
-        seat = self.seat_of(live, token)
-        if not live.is_over:
-            raise Refused("the game is not over yet")
-        if not live.row.rematch_id:
-            old = live.row
-            row = TableRow(
-                id=tokens.new_table_id(),
-                game=old.game,
-                preset=old.preset,
-                options=old.options,
-                seed=fresh_seed(),
-                created=store.now(),
-                status="playing",
-                reaction_seconds=old.reaction_seconds,
-                turn_seconds=old.turn_seconds,
-                rematch_of=old.id,
-                rematch_id=None,
-                seats=tuple(
-                    s if s.kind == "bot" else SeatRow(s.seat, s.kind, None, None, s.name, s.joined)
-                    for s in old.seats
-                ),
-            )
-            # Another process (or request) may have made it first: then that one is the rematch.
-            made = await self.writer.call(_make_rematch, self.engine, row, live.hints_for_everyone)
-            await self.reload_row_soon(live)
-            await self.live_soon(made)  # loading sets its bots and clocks going
-            self.hub.changed(table_id)
-        new_id = live.row.rematch_id
-        assert new_id is not None
-        fresh = tokens.new_token()
-        await self.writer.call(links.set_token, self.engine, new_id, seat, tokens.hash_token(fresh))
-        await self.reload_row_soon(await self.live_soon(new_id))
-        self.hub.changed(new_id)
-        return new_id, fresh
 
     # -- playing -----------------------------------------------------------------------------------
 
@@ -371,13 +206,13 @@ class Room(CatchUp, Leaving):
 
         ``by_room``: the move of the room's bot for an absent person's seat (see :mod:`.absent`);
         any other move of a seat's own hands the seat back to its person."""
-        live = self.live(table_id)
+        live = await self.live_soon(table_id)
         if not timed_out and not by_room:
             self.absent.acted(table_id, seat)
             if seat in live.auto:
                 await self.absent.hand_back(live, seat)
         async with live.lock:
-            live = self.live(table_id)  # the cache may have been rebuilt while we waited
+            live = await self.live_soon(table_id)  # the cache may have been rebuilt while we waited
             if live.row.status == "expired":
                 raise Refused(f"this table expired after {self.expire_after.days} days without a move")
             if live.row.status == "abandoned":
@@ -428,7 +263,7 @@ class Room(CatchUp, Leaving):
                     # closed it first. If it stored this answer as given, this request succeeded.
                     if not await self._answer_stored(table_id, window_step, len(previous.to_act), seat, action_text):
                         raise
-                    live = self.live(table_id)  # rebuilt from the database, its bots and clocks going
+                    live = await self.live_soon(table_id)  # rebuilt from the database, its bots and clocks going
                     self.hub.changed(table_id)
                     return live
         self.autoplay.after_change(live, previous=previous)
@@ -438,9 +273,9 @@ class Room(CatchUp, Leaving):
     async def close_window(self, table_id: str, window_step: int) -> None:
         """The window opened at ``window_step`` reached its deadline: store every seat's answer, a
         timed-out pass for each seat that gave none, then tell everyone at once."""
-        live = self.live(table_id)
+        live = await self.live_soon(table_id)
         async with live.lock:
-            live = self.live(table_id)
+            live = await self.live_soon(table_id)
             if live.window_step != window_step or not window_open(live) or live.row.status != "playing":
                 return
             previous = live.state
@@ -537,7 +372,7 @@ class Room(CatchUp, Leaving):
     async def say(self, table_id: str, token: str | None, text: str) -> None:
         """A chat message from the seat this token opens (spectators read the chat but do not write).
         At a T.A.C.O. table with antics, it may also be that seat's hail or accent (see :mod:`.antics`)."""
-        live = self.live(table_id)
+        live = await self.live_soon(table_id)
         seat = self.seat_of(live, token)
         try:
             message = chat_clean(text)
@@ -565,18 +400,6 @@ class Room(CatchUp, Leaving):
 
     def window_info(self, live: Live, seat: int | None = None) -> dict[str, Any] | None:
         return snapshots.window_info(self, live, seat)
-
-
-def _make_rematch(engine: Engine, row: TableRow, hints_for_everyone: bool) -> str:
-    """Store the rematch table (see :func:`store.create_rematch`): the id of the one that counts,
-    private and with hints for everyone if the old table was."""
-    assert row.rematch_of is not None
-    made = store.create_rematch(engine, row)
-    if made == row.id and listing.is_private(engine, row.rematch_of):
-        listing.mark_private(engine, row.id)
-    if made == row.id and hints_for_everyone:
-        hints.mark(engine, row.id)
-    return made
 
 
 def bot_rng_seed() -> int:

@@ -102,7 +102,7 @@ async def table_socket(
         while not closed.is_set():
             changed.clear()
             await room.chat.ready(table_id)  # read on a thread if a new message made it stale
-            body = room.encoded_snapshot(room.live(table_id), seat)
+            body = room.encoded_snapshot(await room.live_soon(table_id), seat)
             await send({"type": "websocket.send", "text": socket_message(body).decode()})
             if timings.ON and woken:
                 timings.add("socket push", timings.clock() - room.hub.changed_at.get(table_id, woken))

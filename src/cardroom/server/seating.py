@@ -1,0 +1,217 @@
+"""Who sits where: creating a table, taking a seat with a link, handing a seat to another device, and
+the rematch. Mixed into :class:`cardroom.server.rooms.Room`.
+
+Every write here runs on the writer's thread and every read on a thread of its own: on the event
+loop, a sync to disk for each of them held every other table up. The writer's thread is the only one
+that writes, so SQLite's single writer never waits for a lock held by another of our own threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Engine
+
+from cardroom.core.rng import fresh_seed
+from cardroom.server import absent, hints, links, listing, store, tokens
+from cardroom.server.errors import Refused, SeatTaken, WrongToken
+from cardroom.server.limits import clean_text
+from cardroom.server.live import Live
+from cardroom.server.store import SeatRow, TableRow
+from cardroom.server.tablerequest import SeatRequest, checked_bot, checked_game
+
+if TYPE_CHECKING:
+    from cardroom.server.hub import Hub
+    from cardroom.server.writer import GroupWriter
+
+
+@dataclass(frozen=True)
+class Created:
+    table_id: str
+    seat: int | None
+    token: str | None
+    invitations: dict[int, str]  # seat -> token
+
+
+class Seating:
+    # What the room these methods are mixed into provides.
+    engine: Engine
+    hub: Hub
+    writer: GroupWriter
+
+    async def live_soon(self, table_id: str) -> Live:
+        raise NotImplementedError
+
+    async def reload_row_soon(self, live: Live) -> None:
+        raise NotImplementedError
+
+    def seat_of(self, live: Live, token: str | None) -> int:
+        """The seat a token opens at this table; :class:`WrongToken` if none."""
+        if token:
+            for s in live.row.seats:
+                if tokens.matches(token, s.token_hash):
+                    return s.seat
+        raise WrongToken()
+
+    def optional_seat(self, live: Live, token: str | None) -> int | None:
+        """A spectator (``None``) without a token; with one, its seat or :class:`WrongToken`."""
+        return None if not token else self.seat_of(live, token)
+
+    async def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
+        """Take a seat. With an invitation or hand-over link the link is spent and exchanged for a
+        new secret, returned here once, that only this browser will hold (a second visit to the link
+        gets :class:`SeatTaken`); with the seat's own token, only the name is updated."""
+        live = await self.live_soon(table_id)
+        if name:
+            clean_text(name, "a seat name")
+        if token:
+            token_hash = tokens.hash_token(token)
+            link = await asyncio.to_thread(links.find, self.engine, token_hash)
+            if link is not None and link.table_id == live.row.id:
+                fresh = tokens.new_token()
+                clean = (name or "").strip()[:40] or None
+                if link.spent or not await self.writer.call(
+                    links.exchange, self.engine, table_id, link.seat, token_hash, tokens.hash_token(fresh), clean
+                ):
+                    raise SeatTaken()
+                await self.reload_row_soon(live)
+                self.hub.changed(table_id)
+                return link.seat, fresh
+        seat = self.seat_of(live, token)
+        await self.writer.call(store.mark_joined, self.engine, table_id, seat, name)
+        await self.reload_row_soon(live)
+        self.hub.changed(table_id)
+        return seat, None
+
+    async def handoff(self, table_id: str, token: str | None) -> tuple[int, str]:
+        """A link that moves the caller's seat to whoever opens it (another device of theirs)."""
+        live = await self.live_soon(table_id)
+        seat = self.seat_of(live, token)
+        link = tokens.new_token()
+        await self.writer.call(links.add, self.engine, table_id, seat, tokens.hash_token(link))
+        return seat, link
+
+    async def create(
+        self,
+        game_name: str,
+        preset: str | None,
+        options: dict[str, Any],
+        seats: list[SeatRequest],
+        reaction_seconds: float,
+        turn_seconds: float | str | None,
+        hints_for_everyone: bool = False,
+        private: bool = False,
+        creator: str | None = None,
+    ) -> Created:
+        """A new table. ``turn_seconds``: the move clock; ``None`` gives a table with people the
+        default one, ``"none"`` (a private table only) none (see :mod:`.absent`). ``creator``: the
+        hashed address the table counts against (see the creation limit)."""
+        game = checked_game(game_name, preset, options, seats)
+        clock = absent.move_clock(turn_seconds, private, any(req.kind != "bot" for req in seats))
+        invitations: dict[int, str] = {}
+        rows: list[SeatRow] = []
+        my_seat, my_token = None, None
+        for i, req in enumerate(seats):
+            name = clean_text((req.name or "").strip()[:40], "a seat name")
+            if req.kind == "bot":
+                spec = checked_bot(req.bot, game)
+                rows.append(SeatRow(i, "bot", spec, None, name or f"Bot {i + 1} ({req.bot or 'normal'})", True))
+            elif req.kind == "me":
+                my_seat, my_token = i, tokens.new_token()
+                rows.append(SeatRow(i, "human", None, tokens.hash_token(my_token), name or f"Player {i + 1}", True))
+            elif req.kind == "invite":
+                invitations[i] = tokens.new_token()
+                rows.append(SeatRow(i, "invite", None, tokens.hash_token(invitations[i]), name or f"Guest {i + 1}", False))
+            else:
+                raise Refused(f"a seat is 'me', 'bot' or 'invite', not {req.kind!r}")
+        row = TableRow(
+            id=tokens.new_table_id(),
+            game=game.name,
+            preset=game.preset,
+            options=dict(game.options),
+            seed=fresh_seed(),
+            created=store.now(),
+            status="playing",
+            reaction_seconds=reaction_seconds,
+            turn_seconds=clock,
+            rematch_of=None,
+            rematch_id=None,
+            seats=tuple(rows),
+        )
+        links_made = {seat: tokens.hash_token(token) for seat, token in invitations.items()}
+        await self.writer.call(_store_new_table, self.engine, row, hints_for_everyone, private, creator, links_made)
+        await self.live_soon(row.id)  # loading it sets its bots and clocks going
+        return Created(row.id, my_seat, my_token, invitations)
+
+    async def rematch(self, table_id: str, token: str | None) -> tuple[str, str]:
+        """The rematch table (made on the first call: same game, options and bots) and a fresh
+        secret for the caller's seat there. Nobody's old token opens a rematch seat: each person
+        claims theirs from their own browser, with the token of their seat in this game.
+
+        Two requests at once still make one rematch table: the new table and the claim on the old
+        one are one conditional transaction."""
+        live = await self.live_soon(table_id)
+        seat = self.seat_of(live, token)
+        if not live.is_over:
+            raise Refused("the game is not over yet")
+        if not live.row.rematch_id:
+            old = live.row
+            row = TableRow(
+                id=tokens.new_table_id(),
+                game=old.game,
+                preset=old.preset,
+                options=old.options,
+                seed=fresh_seed(),
+                created=store.now(),
+                status="playing",
+                reaction_seconds=old.reaction_seconds,
+                turn_seconds=old.turn_seconds,
+                rematch_of=old.id,
+                rematch_id=None,
+                seats=tuple(
+                    s if s.kind == "bot" else SeatRow(s.seat, s.kind, None, None, s.name, s.joined)
+                    for s in old.seats
+                ),
+            )
+            # Another process (or request) may have made it first: then that one is the rematch.
+            made = await self.writer.call(_make_rematch, self.engine, row, live.hints_for_everyone)
+            await self.reload_row_soon(live)
+            await self.live_soon(made)  # loading sets its bots and clocks going
+            self.hub.changed(table_id)
+        new_id = live.row.rematch_id
+        assert new_id is not None
+        fresh = tokens.new_token()
+        await self.writer.call(links.set_token, self.engine, new_id, seat, tokens.hash_token(fresh))
+        await self.reload_row_soon(await self.live_soon(new_id))
+        self.hub.changed(new_id)
+        return new_id, fresh
+
+
+def _store_new_table(
+    engine: Engine, row: TableRow, hints_for_everyone: bool, private: bool, creator: str | None,
+    invitations: dict[int, str],
+) -> None:
+    """Everything a new table is stored with, on the writer's thread, before this process loads it."""
+    store.create_table(engine, row)
+    if hints_for_everyone:
+        hints.mark(engine, row.id)
+    if private:
+        listing.mark_private(engine, row.id)
+    if creator is not None:
+        store.set_creator(engine, row.id, creator)
+    for seat, token_hash in invitations.items():
+        links.add(engine, row.id, seat, token_hash)
+
+
+def _make_rematch(engine: Engine, row: TableRow, hints_for_everyone: bool) -> str:
+    """Store the rematch table (see :func:`store.create_rematch`): the id of the one that counts,
+    private and with hints for everyone if the old table was."""
+    assert row.rematch_of is not None
+    made = store.create_rematch(engine, row)
+    if made == row.id and listing.is_private(engine, row.rematch_of):
+        listing.mark_private(engine, row.id)
+    if made == row.id and hints_for_everyone:
+        hints.mark(engine, row.id)
+    return made

@@ -60,7 +60,6 @@ class Room(Seating, CatchUp, Leaving):
         self.expire_after = expire_after
         self.hub = Hub()
         self._live: dict[str, Live] = {}
-        self.window_answers = WindowAnswers(engine)  # an open window's hidden answers, stored
         # table id -> {step: the state at that step}, for the last RECENT_STATES steps
         self._recent: dict[str, dict[int, State]] = {}
         # table id -> a notified catch-up waits for the table's lock (True: actions only), see heard
@@ -70,6 +69,7 @@ class Room(Seating, CatchUp, Leaving):
         self.origin = secrets.token_hex(6)
         self.writer = GroupWriter(engine, self.origin)
         self.clock_saver = ClockSaver(engine, self.writer)
+        self.window_answers = WindowAnswers(engine, self.writer)  # an open window's hidden answers, stored
         self.chat = Chat(engine)
         self.absent = absent.Absence(self, timeouts=timeouts, away_after=away_after, abandon_after=abandon_after)
 

@@ -22,11 +22,13 @@ from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.schema import window_answers
 from cardroom.server.store import now
+from cardroom.server.writer import GroupWriter
 
 
 class WindowAnswers:
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, writer: GroupWriter) -> None:
         self.engine = engine
+        self.writer = writer  # answers are written on the one thread that writes (reads on any)
         # table id -> (window step, seat -> answer): what this process last read or wrote.
         self._cache: dict[str, tuple[int, dict[int, str]]] = {}
 
@@ -40,7 +42,7 @@ class WindowAnswers:
 
     async def note(self, table_id: str, step: int, seat: int, action: str) -> dict[int, str]:
         """Store one seat's answer; every answer stored so far for this window, from any process."""
-        answers = await asyncio.to_thread(self._note, table_id, step, seat, action)
+        answers = await self.writer.call(self._note, table_id, step, seat, action)
         self._cache[table_id] = (step, answers)
         return answers
 
@@ -53,7 +55,7 @@ class WindowAnswers:
     async def move(self, table_id: str, old_step: int, new_step: int, kept: dict[int, str]) -> None:
         """The window open at ``old_step`` goes on at ``new_step`` (a seat left it by conceding,
         which is public): ``kept``, the answers of the seats still asked, are stored for the new step."""
-        await asyncio.to_thread(self._move, table_id, old_step, new_step, kept)
+        await self.writer.call(self._move, table_id, old_step, new_step, kept)
         self._cache[table_id] = (new_step, dict(kept))
 
     def _move(self, table_id: str, old_step: int, new_step: int, kept: dict[int, str]) -> None:

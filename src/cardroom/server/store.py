@@ -6,6 +6,7 @@ the same step into :class:`StepTaken`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -198,9 +199,12 @@ def append_action(
         raise StepTaken(f"step {step} of table {table_id} is already taken")
 
 
-def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> list[bool]:
+def append_actions(
+    engine: Engine, batch: list[NewAction], origin: str = "", also: Callable[[Connection], None] | None = None
+) -> list[bool]:
     """Store several tables' actions in one transaction, so one commit (one sync to disk) makes all
-    of them durable; for each, True if its step was already taken (that one alone is not stored)."""
+    of them durable; for each, True if its step was already taken (that one alone is not stored).
+    ``also`` (SQLite only) writes more in the same transaction: the writer's riders."""
     if engine.dialect.name == "postgresql":
         # On a connection of its own, as the server's group writer does (it keeps its one open).
         from cardroom.server.pgbatch import BatchConnection
@@ -219,6 +223,8 @@ def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> 
             taken[i] = not stored
             if stored:
                 _notify(conn, a.table_id, origin)
+        if also is not None:
+            also(conn)
     return taken
 
 

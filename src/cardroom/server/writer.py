@@ -12,10 +12,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from cardroom.server import store, timings
 from cardroom.server.outage import Outage, is_database_error
@@ -24,6 +23,17 @@ from cardroom.server.store import NewAction
 
 MAX_BATCH = 256
 T = TypeVar("T")
+
+
+class Rider(Protocol):
+    """Writes that go into the next batch of actions' transaction (on SQLite), instead of paying a
+    sync to disk of their own: what is pending is taken, written, and given back if the batch fails."""
+
+    def take(self) -> Any: ...
+
+    def write(self, conn: Connection, taken: Any) -> None: ...
+
+    def give_back(self, taken: Any) -> None: ...
 
 
 class GroupWriter:
@@ -37,8 +47,23 @@ class GroupWriter:
         # On PostgreSQL the batches go through a connection the writer's thread keeps to itself.
         self._postgres = BatchConnection(engine.url) if engine.dialect.name == "postgresql" else None
         self._store_batch: Callable[[list[NewAction], str], list[bool]] = (
-            self._postgres.append if self._postgres is not None else partial(store.append_actions, engine)
+            self._postgres.append if self._postgres is not None else self._append_with_riders
         )
+        self.riders: list[Rider] = []  # SQLite only: PostgreSQL's batch is one pipelined trip
+
+    def _append_with_riders(self, actions: list[NewAction], origin: str) -> list[bool]:
+        taken = [(rider, rider.take()) for rider in self.riders]
+
+        def also(conn: Connection) -> None:
+            for rider, pending in taken:
+                rider.write(conn, pending)
+
+        try:
+            return store.append_actions(self.engine, actions, origin, also=also)
+        except BaseException:
+            for rider, pending in taken:
+                rider.give_back(pending)
+            raise
 
     @property
     def thread(self) -> ThreadPoolExecutor:

@@ -27,7 +27,9 @@ def compile_peer(folder: Path, compiler: str = "cc", source: Path = SOURCE) -> P
     ``compiler -O2``; a missing compiler is an error that says so (every machine here has one)."""
     found = shutil.which(compiler)
     if found is None:
-        raise RuntimeError(f"no C compiler {compiler!r} on PATH: install gcc (apt-get install gcc) to build {SOURCE.name}")
+        raise RuntimeError(
+            f"no C compiler {compiler!r} on PATH: install gcc (apt-get install gcc) to build {SOURCE.name}"
+        )
     binary = folder / "tacocat"
     done = subprocess.run([found, *FLAGS, "-o", str(binary), str(source)], capture_output=True, text=True)
     if done.returncode:
@@ -97,5 +99,7 @@ def script(game: TacocatGame, seeds: range, chooser: random.Random) -> tuple[lis
 
 def run_script(binary: Path, lines: list[str]) -> list[str]:
     """The C program's answer to a script, one line per position."""
-    done = subprocess.run([str(binary), "script"], input="\n".join(lines) + "\n", capture_output=True, text=True)
+    done = subprocess.run(
+        [str(binary), "script"], input="\n".join(lines) + "\n", capture_output=True, text=True
+    )
     return done.stdout.splitlines()

@@ -69,9 +69,18 @@ def test_the_c_simulator_offers_the_reference_engines_legal_actions(
 
 
 PLANTED = {
-    "a defence must beat the card": ("for (int v = s->attack[s->nanswers];", "for (int v = s->attack[s->nanswers] + 1;"),
-    "ties go to the other seat": ("winner = r->arrows[s->pos];", "winner = r->arrows[s->pos] < 0 ? -1 : 1 - r->arrows[s->pos];"),
-    "runs may take every card": ("for (int size = 2; size <= most; size++)", "for (int size = 2; size <= most + 1; size++)"),
+    "a defence must beat the card": (
+        "for (int v = s->attack[s->nanswers];",
+        "for (int v = s->attack[s->nanswers] + 1;",
+    ),
+    "ties go to the other seat": (
+        "winner = r->arrows[s->pos];",
+        "winner = r->arrows[s->pos] < 0 ? -1 : 1 - r->arrows[s->pos];",
+    ),
+    "runs may take every card": (
+        "for (int size = 2; size <= most; size++)",
+        "for (int size = 2; size <= most + 1; size++)",
+    ),
 }
 
 

@@ -47,8 +47,9 @@ def options_of(game: TacocatGame) -> list[str]:
 class Run:
     games: int
     actions: int
-    seconds: float
+    seconds: float  # wall clock
     yay_wins: int
+    cpu_seconds: float  # the program's own CPU time: what a core of its own would have taken
 
 
 def random_games(binary: Path, seconds: float, seed: int, game: TacocatGame) -> Run:
@@ -56,7 +57,7 @@ def random_games(binary: Path, seconds: float, seed: int, game: TacocatGame) -> 
     the process is not counted)."""
     out = subprocess.run([str(binary), "run", str(seconds), str(seed), *options_of(game)],
                          capture_output=True, text=True, check=True).stdout.split()  # fmt: skip
-    return Run(int(out[0]), int(out[1]), float(out[2]), int(out[3]))
+    return Run(int(out[0]), int(out[1]), float(out[2]), int(out[3]), float(out[4]))
 
 
 # -- the script: the reference engine's random games, every position written as the C writes it ---

@@ -31,29 +31,29 @@ from cardroom.fast import simulate
 from cardroom.games.tacocat.game import TacocatGame
 from engine import cardroom_runner
 
-Measure = Callable[
-    [float, int], tuple[int, int, int, float]
-]  # (seconds, round) -> games, actions, YAY wins, s
+Sample = tuple[int, int, int, float, float]  # games, actions, YAY's wins (-1: not counted), wall s, CPU s
+Measure = Callable[[float, int], Sample]  # (seconds, round) -> Sample
 
 
 def measures(game: TacocatGame, binary: Path) -> dict[str, Measure]:
     runner = cardroom_runner("tacocat", game.preset, dict(game.options))
 
-    def reference(seconds: float, _: int) -> tuple[int, int, int, float]:
+    def reference(seconds: float, _: int) -> Sample:
+        cpu = time.process_time()
         games, actions, elapsed = runner(seconds)
-        return games, actions, -1, elapsed  # the bare loop does not count winners
+        return games, actions, -1, elapsed, time.process_time() - cpu  # the bare loop counts no winners
 
-    def kernel(seconds: float, round_: int) -> tuple[int, int, int, float]:
+    def kernel(seconds: float, round_: int) -> Sample:
         games = actions = yay = 0
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         while time.perf_counter() - start < seconds:  # batches of 2,000 games, as bench/fast_speed.py
             run = simulate(game, 2000, "random", seed=1_000_003 * (1 + round_) + games)
             games, actions, yay = games + run.games, actions + run.actions, yay + run.wins[0]
-        return games, actions, yay, time.perf_counter() - start
+        return games, actions, yay, time.perf_counter() - start, time.process_time() - cpu
 
-    def c(seconds: float, round_: int) -> tuple[int, int, int, float]:
+    def c(seconds: float, round_: int) -> Sample:
         run = random_games(binary, seconds, 1 + round_, game)
-        return run.games, run.actions, run.yay_wins, run.seconds
+        return run.games, run.actions, run.yay_wins, run.seconds, run.cpu_seconds
 
     return {"reference engine": reference, "Numba kernel": kernel, "C (ours)": c}
 
@@ -85,44 +85,44 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         engines = measures(game, compile_peer(Path(folder), args.cc))
         names = list(engines)
-        games: dict[str, list[float]] = {n: [] for n in names}
-        actions: dict[str, list[float]] = {n: [] for n in names}
-        per_game: dict[str, list[float]] = {n: [] for n in names}
-        yay: dict[str, list[float]] = {n: [] for n in names}
+        found: dict[str, dict[str, list[float]]] = {n: {k: [] for k in COLUMNS} for n in names}
         for r in range(args.rounds):
-            order = names[r % len(names) :] + names[: r % len(names)]
-            for name in order:
-                g, a, wins, seconds = engines[name](args.seconds, r)
-                games[name].append(g / seconds)
-                actions[name].append(a / seconds)
-                per_game[name].append(a / g)
-                if wins >= 0:
-                    yay[name].append(wins / g)
-            shown = "   ".join(f"{n} {games[n][-1]:,.0f}" for n in names)
+            for name in names[r % len(names) :] + names[: r % len(names)]:  # the order rotates
+                games, actions, yay, wall, cpu = engines[name](args.seconds, r)
+                row = found[name]
+                row["games/s"].append(games / wall)
+                row["games/CPU s"].append(games / cpu)
+                row["actions/s"].append(actions / wall)
+                row["actions/game"].append(actions / games)
+                if yay >= 0:
+                    row["YAY won %"].append(100 * yay / games)
+            shown = "   ".join(f"{n} {found[n]['games/s'][-1]:,.0f}" for n in names)
             print(f"round {r + 1}/{args.rounds}, games/s: {shown}", file=sys.stderr, flush=True)
-    report(args, games, actions, per_game, yay)
+    report(args, found)
 
 
-def report(args: argparse.Namespace, games: dict[str, list[float]], actions: dict[str, list[float]],
-           per_game: dict[str, list[float]], yay: dict[str, list[float]]) -> None:  # fmt: skip
+COLUMNS = ("games/s", "games/CPU s", "actions/s", "actions/game", "YAY won %")
+
+
+def report(args: argparse.Namespace, found: dict[str, dict[str, list[float]]]) -> None:
     med = statistics.median
-    print(f"\nTacocat ({args.preset}) random games, one core, {args.rounds} interleaved rounds of {args.seconds:g} s "
-          "each; medians")  # fmt: skip
-    print(f"  {'engine':<18}{'games/s':>12}{'actions/s':>14}{'actions/game':>14}{'YAY won':>9}")
-    for name in games:
-        won = f"{med(yay[name]):.1%}" if yay[name] else "-"
-        print(
-            f"  {name:<18}{med(games[name]):>12,.0f}{med(actions[name]):>14,.0f}{med(per_game[name]):>14.1f}{won:>9}"
-        )
-
-    def ratio(fast: str, slow: str) -> str:
-        rounds = [f / s for f, s in zip(games[fast], games[slow], strict=True)]
-        return f"x{med(rounds):,.2f} (rounds {min(rounds):,.2f} to {max(rounds):,.2f})"
-
-    print("  median of the per-round games/s ratios:")
-    print(f"    Numba kernel / reference engine  {ratio('Numba kernel', 'reference engine')}")
-    print(f"    C (ours) / Numba kernel          {ratio('C (ours)', 'Numba kernel')}")
-    print(f"    C (ours) / reference engine      {ratio('C (ours)', 'reference engine')}")
+    print(f"\nTacocat ({args.preset}) random games, one process each, {args.rounds} interleaved rounds of "
+          f"{args.seconds:g} s; medians (games/CPU s: per second of the process's own CPU time)")  # fmt: skip
+    print(f"  {'engine':<18}" + "".join(f"{c:>14}" for c in COLUMNS))
+    for name, row in found.items():
+        cells = [f"{med(row[c]):>14,.1f}" if row[c] else f"{'-':>14}" for c in COLUMNS]
+        print(f"  {name:<18}" + "".join(cells))
+    print("  medians of the per-round ratios:          games/s (wall)            games/CPU s")
+    for fast, slow in (
+        ("Numba kernel", "reference engine"),
+        ("C (ours)", "Numba kernel"),
+        ("C (ours)", "reference engine"),
+    ):
+        cells = []
+        for column in ("games/s", "games/CPU s"):
+            ratios = [f / s for f, s in zip(found[fast][column], found[slow][column], strict=True)]
+            cells.append(f"x{med(ratios):,.2f} ({min(ratios):,.2f}-{max(ratios):,.2f})")
+        print(f"    {fast + ' / ' + slow:<38}" + "".join(f"{c:<26}" for c in cells))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
  * turn order as the kernel's random games (the first seat to act moves). Nothing else uses it.
  *
  *   tacocat run SECONDS SEED [OPTION=VALUE ...]   random games for about SECONDS; prints
- *                                                   "games ACTIONS seconds YAY_WINS"
+ *                                                   "GAMES ACTIONS SECONDS YAY_WINS CPU_SECONDS"
  *   tacocat games N SEED [OPTION=VALUE ...]        exactly N random games, the same line
  *   tacocat script                                 read a script on stdin (below), print every position
  *
@@ -33,17 +33,21 @@ enum { ARROW, DUEL_WINNER, REDEAL };
 #define MAX_POS 32
 #define MAX_ACTIONS 256
 #define ACT(kind, size, v) ((kind) << 8 | (size) << 4 | (v))
+#ifndef CELL
+#define CELL uint8_t /* a card or a count; cc -DCELL=int64_t gives the kernel's int64 slots, to compare */
+#endif
+typedef CELL cell;
 
 typedef struct {
     int jumbo, ties, npos, deals[MAX_POS], arrows[MAX_POS], ncards;
-    uint8_t deck[MAX_CARDS];
+    cell deck[MAX_CARDS];
 } Rules;
 
 typedef struct {
-    uint8_t hand[2][13]; /* count per value 1..12 */
+    cell hand[2][13]; /* count per value 1..12 */
     int size[2], nmarks[2], decided[2], ndealt[2];
-    uint8_t dealt[2][16]; /* the dealt hand, lowest first: the simultaneous replacement's order */
-    uint8_t draw[MAX_CARDS];
+    cell dealt[2][16]; /* the dealt hand, lowest first: the simultaneous replacement's order */
+    cell draw[MAX_CARDS];
     int ndraw, top;
     int phase, actor, limit, swapped, picks[2], duel_winner, pos, winner;
     uint32_t covered;
@@ -84,26 +88,26 @@ static void fail(const char *what) {
     exit(2);
 }
 
-static void read_deal(const Rules *r, uint8_t *cards) {
+static void read_deal(const Rules *r, cell *cards) {
     if (!fgets(line, sizeof line, stdin) || strncmp(line, "deal", 4) != 0) fail("a round starts: expected 'deal ...'");
     char *p = line + 4, *end;
     for (int i = 0; i < r->ncards; i++) {
         long v = strtol(p, &end, 10);
         if (end == p || v < 1 || v > 12) fail("a deal lists the whole deck's cards, 1 to 12");
-        cards[i] = (uint8_t)v;
+        cards[i] = (cell)v;
         p = end;
     }
 }
 
 static void start_round(State *s, const Rules *r) {
-    uint8_t cards[MAX_CARDS];
+    cell cards[MAX_CARDS];
     if (scripted) {
         read_deal(r, cards);
     } else {
-        memcpy(cards, r->deck, (size_t)r->ncards);
+        memcpy(cards, r->deck, sizeof(cell) * (size_t)r->ncards);
         for (int i = r->ncards - 1; i > 0; i--) {
             int j = below(i + 1);
-            uint8_t t = cards[i]; cards[i] = cards[j]; cards[j] = t;
+            cell t = cards[i]; cards[i] = cards[j]; cards[j] = t;
         }
     }
     int n = r->deals[s->pos];
@@ -113,11 +117,11 @@ static void start_round(State *s, const Rules *r) {
         s->size[seat] = s->ndealt[seat] = n;
         int k = 0;
         for (int v = 1; v <= 12; v++)
-            for (int c = 0; c < s->hand[seat][v]; c++) s->dealt[seat][k++] = (uint8_t)v;
+            for (int c = 0; c < s->hand[seat][v]; c++) s->dealt[seat][k++] = (cell)v;
         s->nmarks[seat] = s->decided[seat] = s->picks[seat] = 0;
     }
     s->ndraw = r->ncards - 2 * n;
-    memcpy(s->draw, cards + 2 * n, (size_t)s->ndraw);
+    memcpy(s->draw, cards + 2 * n, sizeof(cell) * (size_t)s->ndraw);
     s->top = 0;
     s->phase = REPLACE;
     s->actor = r->arrows[s->pos];
@@ -162,7 +166,7 @@ static int to_act(const State *s, int *seats) {
 }
 
 static int attacks(const State *s, const Rules *r, int seat, int *out) {
-    const uint8_t *h = s->hand[seat];
+    const cell *h = s->hand[seat];
     int n = 0, most = s->size[seat] - 1;
     if (most >= 1)
         for (int v = 1; v <= 12; v++)
@@ -182,7 +186,7 @@ static int attacks(const State *s, const Rules *r, int seat, int *out) {
 }
 
 static int legal(const State *s, const Rules *r, int seat, int *out) {
-    const uint8_t *h = s->hand[seat];
+    const cell *h = s->hand[seat];
     int n = 0;
     switch (s->phase) {
     case ATTACK: return attacks(s, r, seat, out);
@@ -305,7 +309,7 @@ static void set_deck(Rules *r, const char *counts) {
         char *end;
         long n = strtol(p, &end, 10);
         if (end == p || n < 0 || r->ncards + n > MAX_CARDS) fail("deck= takes twelve counts, like 1,1,1,2,2,4,5,5,5,5,4,3");
-        for (int i = 0; i < n; i++) r->deck[r->ncards++] = (uint8_t)v;
+        for (int i = 0; i < n; i++) r->deck[r->ncards++] = (cell)v;
         p = *end == ',' ? end + 1 : end;
     }
 }
@@ -346,9 +350,9 @@ static void official(Rules *r) {
 
 /* -- random games ------------------------------------------------------------------------------ */
 
-static double now(void) {
+static double now(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
@@ -370,14 +374,15 @@ static int play(int argc, char **argv, int timed) {
     State s;
     official(&r);
     for (int i = 4; i < argc; i++) set_option(&r, argv[i]);
-    double limit = atof(argv[2]), start = now(), elapsed = 0;
+    double limit = atof(argv[2]), start = now(CLOCK_MONOTONIC), cpu = now(CLOCK_PROCESS_CPUTIME_ID), elapsed = 0;
     seed_rng(strtoull(argv[3], NULL, 10));
     long games = 0, actions = 0, yay = 0;
     while (timed ? elapsed < limit : games < (long)limit) {
         actions += random_game(&s, &r, &yay);
-        if (++games % 64 == 0 || !timed) elapsed = now() - start;
+        if (++games % 64 == 0 || !timed) elapsed = now(CLOCK_MONOTONIC) - start;
     }
-    printf("%ld %ld %.6f %ld\n", games, actions, now() - start, yay);
+    elapsed = now(CLOCK_MONOTONIC) - start;
+    printf("%ld %ld %.6f %ld %.6f\n", games, actions, elapsed, yay, now(CLOCK_PROCESS_CPUTIME_ID) - cpu);
     return 0;
 }
 

@@ -21,12 +21,16 @@ import pytest
 import cardroom
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
-VARIANTS = [
-    ("official", {}),
-    ("print-and-play", {}),
-    ("quick-reference", {}),
-    ("official", {"jumbo": "none", "ties": "duel-winner"}),
-    ("quick-reference", {"board": "3Y,5W,9B,2Y,8W", "deck": "3,3,3,3,3,3,3,3,3,3,3,3"}),
+# The three presets, then every other jumbo and tie rule on unusual boards and decks.
+VARIANTS: list[tuple[str, dict[str, str]]] = [
+    (p, {}) for p in ("official", "print-and-play", "quick-reference")
+]
+VARIANTS += [
+    ("official", {"jumbo": "sets", "ties": "duel-winner", "board": "2W,3W,5W,9W,7B,9Y,5Y,3Y,2Y"}),
+    (
+        "print-and-play",
+        {"jumbo": "none", "ties": "redeal", "deck": "4,4,4,4,4,4,4,4,4,4,4,4", "board": "9Y,2W,8B,3Y,9W"},
+    ),
 ]
 IDS = [p + "".join(f",{k}={v}" for k, v in o.items()) for p, o in VARIANTS]
 

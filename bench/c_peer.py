@@ -55,8 +55,12 @@ class Run:
 def random_games(binary: Path, seconds: float, seed: int, game: TacocatGame) -> Run:
     """Random games on the C simulator for about ``seconds`` (timed inside the program, so starting
     the process is not counted)."""
-    out = subprocess.run([str(binary), "run", str(seconds), str(seed), *options_of(game)],
-                         capture_output=True, text=True, check=True).stdout.split()  # fmt: skip
+    done = subprocess.run(
+        [str(binary), "run", str(seconds), str(seed), *options_of(game)], capture_output=True, text=True
+    )
+    if done.returncode:
+        raise RuntimeError(f"the C simulator failed: {done.stderr.strip()}")
+    out = done.stdout.split()
     return Run(int(out[0]), int(out[1]), float(out[2]), int(out[3]), float(out[4]))
 
 

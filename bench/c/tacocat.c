@@ -57,6 +57,8 @@ typedef struct {
 /* -- randomness: xoshiro256** seeded by splitmix64, bounded by Lemire's multiply -------------- */
 
 static uint64_t rng_s[4];
+static int scripted; /* rounds are dealt from the script on stdin, not shuffled */
+static char line[1 << 16];
 
 static uint64_t splitmix(uint64_t *x) {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
@@ -80,11 +82,9 @@ static inline int below(int n) { return (int)(((unsigned __int128)next64() * (un
 
 /* -- the deck at a round's start: shuffled here, or read from the script --------------------- */
 
-static int scripted;
-static char line[1 << 16];
-
 static void fail(const char *what) {
-    printf("error: %s\n", what);
+    if (scripted) printf("error: %s\n", what); /* in its place among the positions */
+    fprintf(stderr, "tacocat: %s\n", what);
     exit(2);
 }
 
@@ -321,7 +321,8 @@ static void set_board(Rules *r, const char *spec) {
     for (const char *p = spec; *p && *p != ' ' && *p != '\n';) {
         char *end;
         long deal = strtol(p, &end, 10);
-        if (end == p || r->npos >= MAX_POS - 1) fail("board= takes spaces like 4W,6W,9W,7B,9Y,6Y,4Y");
+        if (end == p || deal < 2 || deal > 9 || r->npos >= MAX_POS - 1)
+            fail("board= takes up to 30 spaces dealing 2 to 9 cards, like 4W,6W,9W,7B,9Y,6Y,4Y");
         r->deals[r->npos] = (int)deal;
         r->arrows[r->npos++] = *end == 'Y' ? 0 : *end == 'W' ? 1 : BOTH;
         p = end + 1;

@@ -94,6 +94,7 @@ def script(game: TacocatGame, seeds: range, chooser: random.Random) -> tuple[lis
             seat = chooser.choice(state.to_act)
             act = chooser.choice(state.legal_actions(seat))
             after = state.apply(seat, act)
+            assert isinstance(after, TacocatState)
             lines.append(f"act {seat} {act}")
             if after.round != state.round:
                 lines.append(deal_line(after))

@@ -9,7 +9,8 @@ Prints, for Tacocat (official preset), two-player Exploding Kittens (classic pre
 1. full random games (playouts) per second: the reference engine's bare loop (as bench/engine.py)
    and the kernel's ``simulate``, measured interleaved (``--rounds`` alternating slices of each, so a
    change of load hits both alike), the median of each and of the per-round ratios; the same with the
-   heuristic bot in both seats;
+   heuristic bot in both seats; for Tacocat, our lean C simulator's random games too (``bench/c/tacocat.c``,
+   compiled with ``--cc -O2`` into a temporary folder; ``bench/fast_c.py`` compares the three in detail);
 2. random-play actions per second both ways: the kernel stepped one Python call per action
    (``legal`` then ``apply``, as OpenSpiel is stepped) and batched (one ``simulate`` call), next to
    OpenSpiel's C++ leduc_poker stepped from Python (as bench/engine.py), all three interleaved;
@@ -23,19 +24,24 @@ Ratios are what to read: on a shared machine the absolute figures move with the 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 import cardroom
+from c_peer import compile_peer, random_games  # bench/c_peer.py
 from cardroom.bots.policy import heuristic_bot
 from cardroom.bots.specs import make_bot
 from cardroom.core.compiled_registry import compiled_kernel_of
 from cardroom.core.game import Game
 from cardroom.fast import simulate
+from cardroom.games.tacocat.game import TacocatGame
 from engine import cardroom_runner, openspiel_runner  # bench/engine.py: this script runs from bench/
 from search_speed import positions  # bench/search_speed.py
 
@@ -109,8 +115,9 @@ def _row(label: str, rates: dict[str, list[float]], ref: str, fast: str) -> None
           f"{statistics.median(rates[fast]):>12,.0f}   x{ratio:,.1f} (median of {len(rates[ref])} rounds)")  # fmt: skip
 
 
-def throughput(title: str, game: Game, seconds: float, rounds: int) -> None:
-    """Print the random and heuristic games/s rows of one game, reference and kernel interleaved."""
+def throughput(title: str, game: Game, seconds: float, rounds: int, c_binary: Path | None) -> None:
+    """Print the random and heuristic games/s rows of one game, reference and kernel interleaved (and
+    the C simulator's random games, given its binary)."""
     print(f"\n{title}: full games per second (one core), interleaved")
     runner = cardroom_runner(game.name, game.preset, dict(game.options))
     measures = {
@@ -119,9 +126,23 @@ def throughput(title: str, game: Game, seconds: float, rounds: int) -> None:
         "ref heuristic": lambda s: reference_heuristic_games(game, s),
         "kernel heuristic": lambda s: kernel_games(game, "heuristic", s)[::2],
     }
-    rates = interleaved(measures, seconds * 2, rounds)
+    if c_binary is not None:
+        seeds = itertools.count(1)
+        measures["C random"] = lambda s: _c_run(c_binary, game, s, next(seeds))[::2]
+    rates = interleaved(measures, seconds * len(measures) / 2, rounds)
     _row("random:", rates, "ref random", "kernel random")
     _row("heuristic:", rates, "ref heuristic", "kernel heuristic")
+    if c_binary is not None:
+        ratio = statistics.median(c / f for c, f in zip(rates["C random"], rates["kernel random"], strict=True))
+        print(f"  {'C random:':<11} C (ours) {statistics.median(rates['C random']):>11,.0f}   "
+              f"x{ratio:,.2f} the kernel's random games/s (median of the per-round ratios)")  # fmt: skip
+
+
+def _c_run(binary: Path, game: Game, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Games, actions and seconds of the C simulator's random games (timed inside the program)."""
+    assert isinstance(game, TacocatGame)
+    run = random_games(binary, seconds, seed, game)
+    return run.games, run.actions, run.seconds
 
 
 def stepped_actions(game: Game, seconds: float) -> tuple[int, float]:
@@ -148,7 +169,7 @@ def stepped_actions(game: Game, seconds: float) -> tuple[int, float]:
     return actions, time.perf_counter() - start
 
 
-def actions_both_ways(games: dict[str, tuple[str, Game]], seconds: float, rounds: int) -> None:
+def actions_both_ways(games: dict[str, tuple[str, Game]], seconds: float, rounds: int, c_binary: Path | None) -> None:
     print("\nRandom-play actions per second, interleaved: one Python call per action, and batched")
     spiel = openspiel_runner("leduc_poker")
     measures: dict[str, Any] = {}
@@ -157,6 +178,9 @@ def actions_both_ways(games: dict[str, tuple[str, Game]], seconds: float, rounds
     for title, game in games.values():
         measures[f"{title} kernel, one call per action"] = lambda s, g=game: stepped_actions(g, s)
         measures[f"{title} kernel, batched (simulate)"] = lambda s, g=game: kernel_games(g, "random", s)[1:]
+        if c_binary is not None and game.name == "tacocat":
+            seeds = itertools.count(1)
+            measures[f"{title}, our C simulator, batched"] = lambda s, g=game, n=seeds: _c_run(c_binary, g, s, next(n))[1:]
     rates = interleaved(measures, seconds * len(measures) / 2, rounds)
     base = statistics.median(next(iter(rates.values()))) if spiel is not None else None
     for name, found in rates.items():
@@ -165,7 +189,7 @@ def actions_both_ways(games: dict[str, tuple[str, Game]], seconds: float, rounds
         print(f"  {name:<62}{rate:>12,.0f}{versus}")
     if spiel is None:
         print("  OpenSpiel leduc_poker: pyspiel is not installed (the bench extra)")
-    print("  (OpenSpiel has no batched call from Python: its batched peer would be C++ of one's own)")
+    print("  (OpenSpiel has no batched call from Python; Tacocat's batched C peer is our own bench/c/tacocat.c)")
 
 
 def search(title: str, game: Game, count: int) -> None:
@@ -186,6 +210,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes for those games (default 2)")
     parser.add_argument("--games", default="tacocat,kittens", help="which games: tacocat, kittens, taco (default tacocat,kittens)")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of every measure (default 5)")
+    parser.add_argument("--cc", default="cc", help="the C compiler for Tacocat's C simulator (default cc)")
     args = parser.parse_args()
     chosen = [g.strip() for g in args.games.split(",") if g.strip()]
     unknown = [g for g in chosen if g not in GAMES]
@@ -197,9 +222,11 @@ def main() -> None:
         kernel = compiled_kernel_of(game)
         print(f"{title}: kernel compiled {kernel is not None}; loading its code took "
               f"{kernel.warm() if kernel else 0.0:.2f} s")  # fmt: skip
-    for title, game in games.values():
-        throughput(title, game, args.seconds, args.rounds)
-    actions_both_ways(games, args.seconds, args.rounds)
+    with tempfile.TemporaryDirectory() as folder:
+        c_binary = compile_peer(Path(folder), args.cc) if "tacocat" in games else None
+        for key, (title, game) in games.items():
+            throughput(title, game, args.seconds, args.rounds, c_binary if key == "tacocat" else None)
+        actions_both_ways(games, args.seconds, args.rounds, c_binary)
 
     for title, game in games.values():
         search(title, game, args.positions)

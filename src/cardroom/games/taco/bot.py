@@ -3,9 +3,8 @@
 It reads only the seat's view (never the state): tacos, pool, its own hand, the decision on the table.
 Each legal action gets a score; the best one wins, ties broken at random.
 
-A search asks this bot for every move of every playout, so it also offers ``choose_in(state, seat)``:
-the same choice from a *brief view*, the game's own part of the seat's view plus the seat, the player
-count and the legal actions, without the shared envelope (options, outcome, ...) it never reads.
+Its brief view (see :class:`~cardroom.core.bot.BriefBot`) is the game's own part of the seat's view
+plus the seat, the player count and the legal actions, without the shared envelope it never reads.
 """
 
 from __future__ import annotations
@@ -14,7 +13,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.core.game import Game, State
+from cardroom.core.bot import BriefBot
+from cardroom.core.game import Game
 from cardroom.games.taco.cards import CardSpec, Deck
 from cardroom.games.taco.state import TacoState, public_view
 
@@ -43,24 +43,17 @@ def brief_view(state: TacoState, seat: int) -> dict[str, Any]:
     return view
 
 
-class HeuristicBot:
-    name = "heuristic"
+class HeuristicBot(BriefBot[TacoState]):
+    state_type = TacoState
 
     def __init__(self) -> None:
         self._deck: Deck | None = None
         self._specs: dict[str, CardSpec] = {}
 
-    def choose_in(self, state: State, seat: int, rng: random.Random) -> str:
-        """``choose(game, state.view(seat), rng)``, from the brief view: same answer, less work."""
-        assert isinstance(state, TacoState)
-        return self.choose(state.game, brief_view(state, seat), rng)
+    def brief(self, state: TacoState, seat: int) -> dict[str, Any]:
+        return brief_view(state, seat)
 
-    def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
-        legal: list[str] = list(view["legal_actions"])
-        if not legal:
-            raise ValueError("this view has no legal action: the seat is not to act")
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, game: Game, view: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
         deck: Deck = game.deck  # type: ignore[attr-defined]
         if deck is not self._deck:
             self._deck, self._specs = deck, specs_by_slug(deck)

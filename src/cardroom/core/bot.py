@@ -61,3 +61,9 @@ class BriefBot(Generic[S]):
         if len(legal) == 1:
             return legal[0]
         return self.decide(game, view, legal, rng)
+
+
+def envelope(state: State, seat: int) -> dict[str, Any]:
+    """The entries of the view's shared envelope a brief view keeps: seat, player count, legal actions."""
+    legal = [str(a) for a in state.legal_actions(seat)]
+    return {"seat": seat, "players": state.game.players, "legal_actions": legal}

@@ -9,9 +9,6 @@
 - In a Nope window it Nopes what threatens it (an Attack landing on it, a steal of its Defuse) and
   answers a Nope on its own escape with a Nope of its own.
 - Asked for a Favor, it gives its least useful card.
-
-Its brief view (see :class:`~cardroom.core.bot.BriefBot`) is the game's own part of the seat's view
-plus the seat, the player count and the legal actions, without the shared envelope it never reads.
 """
 
 from __future__ import annotations
@@ -20,7 +17,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.core.bot import BriefBot
+from cardroom.core.bot import BriefBot, envelope
 from cardroom.core.game import Game
 from cardroom.games.kittens.state import KittensState
 from cardroom.games.kittens.view import build_view
@@ -66,12 +63,9 @@ def next_living(view: Mapping[str, Any], seat: int) -> int:
 
 
 def brief_view(state: KittensState, seat: int) -> dict[str, Any]:
-    """The entries of ``state.view(seat)`` this bot reads, with the same values, for a seat to act."""
-    view = build_view(state, seat)
-    view.update(
-        seat=seat, players=state.game.players, legal_actions=[str(a) for a in state.legal_actions(seat)]
-    )
-    return view
+    """What this bot reads of ``state.view(seat)`` (:class:`~cardroom.core.bot.BriefBot`): the game's
+    own part and the envelope's seat, player count and legal actions, not the rest of the envelope."""
+    return build_view(state, seat) | envelope(state, seat)
 
 
 class HeuristicBot(BriefBot[KittensState]):

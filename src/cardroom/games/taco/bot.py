@@ -2,9 +2,6 @@
 
 It reads only the seat's view (never the state): tacos, pool, its own hand, the decision on the table.
 Each legal action gets a score; the best one wins, ties broken at random.
-
-Its brief view (see :class:`~cardroom.core.bot.BriefBot`) is the game's own part of the seat's view
-plus the seat, the player count and the legal actions, without the shared envelope it never reads.
 """
 
 from __future__ import annotations
@@ -13,7 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.core.bot import BriefBot
+from cardroom.core.bot import BriefBot, envelope
 from cardroom.core.game import Game
 from cardroom.games.taco.cards import CardSpec, Deck
 from cardroom.games.taco.state import TacoState, public_view
@@ -35,12 +32,9 @@ HARMFUL = frozenset(("destroy", "steal", "swap", "return_card", "take_random", "
 
 
 def brief_view(state: TacoState, seat: int) -> dict[str, Any]:
-    """The entries of ``state.view(seat)`` this bot reads, with the same values, for a seat to act."""
-    view = public_view(state, seat)
-    view.update(
-        seat=seat, players=state.game.players, legal_actions=[str(a) for a in state.legal_actions(seat)]
-    )
-    return view
+    """What this bot reads of ``state.view(seat)`` (:class:`~cardroom.core.bot.BriefBot`): the game's
+    own part and the envelope's seat, player count and legal actions, not the rest of the envelope."""
+    return public_view(state, seat) | envelope(state, seat)
 
 
 class HeuristicBot(BriefBot[TacoState]):

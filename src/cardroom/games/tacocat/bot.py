@@ -18,7 +18,8 @@ from typing import Any
 from cardroom.core.bot import BriefBot
 from cardroom.core.game import Game
 from cardroom.games.tacocat.board import BOTH, NAMES
-from cardroom.games.tacocat.state import REPLACE, TacocatState, is_done, next_undecided
+from cardroom.games.tacocat.phases import REPLACE
+from cardroom.games.tacocat.state import TacocatState, is_done, next_undecided
 
 KEEP_AT_LEAST = 7  # replace non-lowest cards below this: a fresh card averages about 7.8
 

@@ -201,15 +201,7 @@ def to_hand(s: Arr, seat: int, card: int) -> None:
 
 @njit
 def from_hand(s: Arr, seat: int, card: int) -> None:
-    at = hand_at(seat)
-    n = s[HAND_LEN + seat]
-    i = 0
-    while s[at + i] != card:
-        i += 1
-    for j in range(i, n - 1):
-        s[at + j] = s[at + j + 1]
-    s[at + n - 1] = 0
-    s[HAND_LEN + seat] = n - 1
+    remove_at(s, hand_at(seat), HAND_LEN + seat, card)
     s[KNOWN + card] = 0
 
 

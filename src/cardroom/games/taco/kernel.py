@@ -206,6 +206,17 @@ def from_hand(s: Arr, seat: int, card: int) -> None:
 
 
 @njit
+def random_from_hand(s: Arr, rng: Arr, seat: int) -> int:
+    """A card of ``seat``'s hand chosen at random and taken out of it; -1 if the hand is empty."""
+    n = s[HAND_LEN + seat]
+    if n == 0:
+        return -1
+    card = int(s[hand_at(seat) + random_index(s, rng, n)])
+    from_hand(s, seat, card)
+    return card
+
+
+@njit
 def remove_at(s: Arr, at: int, length_slot: int, card: int) -> None:
     """Remove the first ``card`` from the list ``s[at : at + s[length_slot]]``."""
     n = s[length_slot]

@@ -62,9 +62,6 @@ POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
 KEEP_AT_LEAST = 7  # the heuristic bot's threshold (bot.py)
 
 
-# -- randomness -------------------------------------------------------------------------------------
-
-
 # -- small helpers ----------------------------------------------------------------------------------
 
 

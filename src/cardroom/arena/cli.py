@@ -6,7 +6,7 @@ Kept light: matplotlib and Ray are imported only when --out or --backend ray ask
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -22,8 +22,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from cardroom.core.errors import CardroomError, InvalidOptions
-from cardroom.core.options import parse_assignments
+from cardroom.cli.options import cli_options
+from cardroom.core.errors import CardroomError
 
 if TYPE_CHECKING:
     from cardroom.arena.run import ArenaResult
@@ -45,16 +45,6 @@ class GamesPerSecond(ProgressColumn):
         if not elapsed or not task.completed:
             return Text("– games/s")
         return Text(f"{task.completed / elapsed:.2f} games/s")
-
-
-def _options(items: list[str], players: int | None) -> dict[str, Any]:
-    try:
-        options = parse_assignments(items)
-    except InvalidOptions as exc:
-        raise typer.BadParameter(str(exc)) from None
-    if players is not None:
-        options["players"] = players
-    return options
 
 
 def arena(
@@ -94,7 +84,7 @@ def arena(
         raise typer.Exit(2)
     try:
         config = ArenaConfig(
-            game=game, bots=tuple(specs), games=games, preset=preset, options=_options(option, players),
+            game=game, bots=tuple(specs), games=games, preset=preset, options=cli_options(option, players),
             seed=seed, jobs=jobs, backend=backend, address=address, challenger=challenger,
         )
         total = total_games(config)

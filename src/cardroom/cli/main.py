@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -14,8 +15,8 @@ from cardroom.arena.cli import CONTEXT_SETTINGS as ARENA_CONTEXT
 from cardroom.arena.cli import arena, arena_merge
 from cardroom.balance.cli import CONTEXT_SETTINGS as BALANCE_CONTEXT
 from cardroom.balance.cli import balance
-from cardroom.core.errors import CardroomError, InvalidOptions
-from cardroom.core.options import parse_assignments
+from cardroom.cli.options import cli_options
+from cardroom.core.errors import CardroomError
 from cardroom.core.registry import game_class, game_names, make
 
 app = typer.Typer(
@@ -26,19 +27,7 @@ app = typer.Typer(
 console = Console()
 
 
-def _parse_options(items: list[str], players: int | None, deck: Path | None = None) -> dict[str, Any]:
-    try:
-        options = parse_assignments(items)
-    except InvalidOptions as exc:
-        raise typer.BadParameter(str(exc)) from None
-    if players is not None:
-        options["players"] = players
-    if deck is not None:
-        options["deck"] = str(deck)
-    return options
-
-
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     console.print(f"[red]error:[/red] {message}", highlight=False)
     raise typer.Exit(2)
 
@@ -77,7 +66,7 @@ def play(
         _fail(f"unknown option {stray[0]}")
     vs = [*vs, *ctx.args]  # --vs a b: Click hands the values after the first to us as extra arguments
     try:
-        table_game = make(game, preset=preset, **_parse_options(option, players, deck))
+        table_game = make(game, preset=preset, **cli_options(option, players, deck))
         if not 0 <= seat < table_game.players:
             _fail(f"--seat must be 0 to {table_game.players - 1}")
         run_play(table_game, vs, seed, seat, records, console, delay)
@@ -107,7 +96,7 @@ def rules(game: GameArg, preset: PresetOpt = None, option: OptionOpt = [], deck:
     from cardroom.cli.rules_text import rules_markdown
 
     try:
-        console.print(Markdown(rules_markdown(make(game, preset=preset, **_parse_options(option, None, deck)))))
+        console.print(Markdown(rules_markdown(make(game, preset=preset, **cli_options(option, None, deck)))))
     except CardroomError as exc:
         _fail(str(exc))
 
@@ -132,8 +121,12 @@ DatabaseOpt = Annotated[
 ]
 
 
-def _no_server(exc: ImportError) -> None:
-    _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom[server]'")
+def _server(module: str) -> Any:
+    """``cardroom.server.<module>``; without the `server` extra, an error that says how to install it."""
+    try:
+        return importlib.import_module(f"cardroom.server.{module}")
+    except ImportError as exc:
+        _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom[server]'")
 
 
 @app.command()
@@ -143,12 +136,7 @@ def serve(
     database: DatabaseOpt = None,
 ) -> None:
     """Run the online card room (needs the `server` extra)."""
-    try:
-        from cardroom.server.cli import serve as run_serve
-    except ImportError as exc:
-        _no_server(exc)
-        return
-    run_serve(host=host, port=port, database=database)
+    _server("cli").serve(host=host, port=port, database=database)
 
 
 @app.command()
@@ -157,22 +145,14 @@ def backup(
     database: DatabaseOpt = None,
 ) -> None:
     """Copy the card room's SQLite database while the server runs (a consistent, online copy)."""
-    try:
-        from cardroom.server.backup import BackupError
-        from cardroom.server.backup import backup as run_backup
-        from cardroom.server.database import database_url
-    except ImportError as exc:
-        _no_server(exc)
-        return
+    copier, url = _server("backup"), _server("database").database_url(database)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     with Progress(TextColumn("copying pages"), BarColumn(), MofNCompleteColumn(), console=console) as bar:
         task = bar.add_task("backup", total=None)
         try:
-            pages = run_backup(
-                database_url(database), destination, lambda done, total: bar.update(task, completed=done, total=total)
-            )
-        except BackupError as exc:
+            pages = copier.backup(url, destination, lambda done, total: bar.update(task, completed=done, total=total))
+        except copier.BackupError as exc:
             _fail(str(exc))
             return
     console.print(f"backed up {pages} pages to {destination} (restore: stop the server, put this file in place)")

@@ -21,22 +21,18 @@ when all receive ``outcome.returns`` and ``agents`` empties.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from cardroom.core import rng as rngmod
 from cardroom.core.errors import IllegalAction
-from cardroom.core.game import State
 from cardroom.rl.interface import Interface
-from cardroom.rl.pettingzoo import agent_name, agent_spaces
+from cardroom.rl.pettingzoo import Seated, agent_name
 from cardroom.rl.render import ansi
 
 
-class CardroomParallel(ParallelEnv):  # type: ignore[misc]
+class CardroomParallel(Seated, ParallelEnv):  # type: ignore[misc]
     """One cardroom game as a PettingZoo parallel environment."""
 
     def __init__(self, name: str, preset: str | None = None, *, render_mode: str | None = None,
@@ -47,25 +43,12 @@ class CardroomParallel(ParallelEnv):  # type: ignore[misc]
         self.interface = Interface.make(name, preset, generic_encoder=generic_encoder, **options)
         game = self.interface.game
         self.metadata = {"name": f"cardroom_{name}_{game.preset}_parallel", "render_modes": ["ansi"]}
-        self.render_mode = render_mode
-        self.possible_agents = [agent_name(s) for s in range(game.players)]
-        self.agents: list[str] = []
-        self._observation_spaces, self._action_spaces, self.state_space = agent_spaces(self.interface)
-        self._rng = random.Random()
-        self.game_state: State | None = None
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._action_spaces[agent]
+        self._seat_agents(render_mode)
+        self.agents = []
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
-        if seed is not None:
-            self._rng = random.Random(seed)
-        self.game_state = self.interface.game.new_game(rngmod.seed_from(self._rng))
-        self.agents = self.possible_agents[:]
+        self._new_game(seed)
         return self._observations(), self._infos()
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
@@ -138,11 +121,6 @@ class CardroomParallel(ParallelEnv):  # type: ignore[misc]
         state = self._state()
         acting = set(state.to_act) if not state.is_over else set()
         return {agent_name(s): {"acts": s in acting} for s in range(state.players)}
-
-    def _state(self) -> State:
-        if self.game_state is None:
-            raise RuntimeError("call reset() first")
-        return self.game_state
 
 
 def parallel_env(name: str, preset: str | None = None, **kwargs: Any) -> CardroomParallel:

@@ -55,7 +55,41 @@ def agent_spaces(interface: Interface) -> tuple[dict[str, spaces.Space[Any]], di
     return observation_spaces, action_spaces, state_space
 
 
-class CardroomAEC(AECEnv):  # type: ignore[misc]
+class Seated:
+    """What both PettingZoo environments (AEC here, parallel in ``parallel.py``) keep alike: the game's
+    interface, one agent per seat with its spaces, and the game in play. A seed given to a reset fixes
+    that game and every later reset, as in Gymnasium."""
+
+    interface: Interface
+    agents: list[str]
+
+    def _seat_agents(self, render_mode: str | None) -> None:
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(s) for s in range(self.interface.game.players)]
+        self._observation_spaces, self._action_spaces, self.state_space = agent_spaces(self.interface)
+        self._rng = random.Random()
+        self.game_state: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    def _new_game(self, seed: int | None) -> State:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.game_state = self.interface.game.new_game(rngmod.seed_from(self._rng))
+        self.agents = self.possible_agents[:]
+        return self.game_state
+
+    def _state(self) -> State:
+        if self.game_state is None:
+            raise RuntimeError("call reset() first")
+        return self.game_state
+
+
+class CardroomAEC(Seated, AECEnv):  # type: ignore[misc]
     """One cardroom game as a PettingZoo AEC environment (raw: an illegal action raises)."""
 
     RENDER_MODES = ("ansi", "human")
@@ -70,35 +104,19 @@ class CardroomAEC(AECEnv):  # type: ignore[misc]
             "render_modes": list(self.RENDER_MODES),
             "is_parallelizable": False,
         }
-        self.render_mode = render_mode
-        self.possible_agents = [agent_name(s) for s in range(game.players)]
+        self._seat_agents(render_mode)
         self._seats = {a: s for s, a in enumerate(self.possible_agents)}
-        self._observation_spaces, self._action_spaces, self.state_space = agent_spaces(self.interface)
-        self._rng = random.Random()
-        self.game_state: State | None = None
-
-    # -- spaces ------------------------------------------------------------------------------
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._action_spaces[agent]
 
     # -- the AEC cycle -----------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        # A seed fixes this game and every later reset, as in Gymnasium.
-        if seed is not None:
-            self._rng = random.Random(seed)
-        self.game_state = self.interface.game.new_game(rngmod.seed_from(self._rng))
-        self.agents = self.possible_agents[:]
+        first = self._new_game(seed)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = agent_name(self.game_state.to_act[0])
+        self.agent_selection = agent_name(first.to_act[0])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._state()
@@ -157,11 +175,6 @@ class CardroomAEC(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         pass
-
-    def _state(self) -> State:
-        if self.game_state is None:
-            raise RuntimeError("call reset() first")
-        return self.game_state
 
 
 def raw_env(name: str, preset: str | None = None, **kwargs: Any) -> CardroomAEC:

@@ -9,10 +9,6 @@
 - In a Nope window it Nopes what threatens it (an Attack landing on it, a steal of its Defuse) and
   answers a Nope on its own escape with a Nope of its own.
 - Asked for a Favor, it gives its least useful card.
-
-A search asks this bot for every move of every playout, so it also offers ``choose_in(state, seat)``:
-the same choice from a *brief view*, the game's own part of the seat's view plus the seat, the player
-count and the legal actions, without the shared envelope (options, outcome, ...) it never reads.
 """
 
 from __future__ import annotations
@@ -21,7 +17,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.core.game import Game, State
+from cardroom.core.bot import BriefBot, envelope
+from cardroom.core.game import Game
 from cardroom.games.kittens.state import KittensState
 from cardroom.games.kittens.view import build_view
 
@@ -66,29 +63,18 @@ def next_living(view: Mapping[str, Any], seat: int) -> int:
 
 
 def brief_view(state: KittensState, seat: int) -> dict[str, Any]:
-    """The entries of ``state.view(seat)`` this bot reads, with the same values, for a seat to act."""
-    view = build_view(state, seat)
-    view.update(
-        seat=seat, players=state.game.players, legal_actions=[str(a) for a in state.legal_actions(seat)]
-    )
-    return view
+    """What this bot reads of ``state.view(seat)`` (:class:`~cardroom.core.bot.BriefBot`): the game's
+    own part and the envelope's seat, player count and legal actions, not the rest of the envelope."""
+    return build_view(state, seat) | envelope(state, seat)
 
 
-class HeuristicBot:
-    name = "heuristic"
+class HeuristicBot(BriefBot[KittensState]):
+    state_type = KittensState
 
-    def choose_in(self, state: State, seat: int, rng: random.Random) -> str:
-        """``choose(game, state.view(seat), rng)``, from the brief view: same answer, less work."""
-        assert isinstance(state, KittensState)
-        return self.choose(state.game, brief_view(state, seat), rng)
+    def brief(self, state: KittensState, seat: int) -> dict[str, Any]:
+        return brief_view(state, seat)
 
-    def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
-        legal: list[str] = list(view["legal_actions"])
-        if not legal:
-            raise ValueError("this view has no legal action: the seat is not to act")
-        if len(legal) == 1:
-            return legal[0]
-        phase = view["phase"]
+    def decide(self, game: Game, view: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
         handler = {
             "turn": self._turn,
             "window": self._window,
@@ -97,7 +83,7 @@ class HeuristicBot:
             "five": self._five,
             "take": self._take,
             "place": self._place,
-        }.get(phase)
+        }.get(view["phase"])
         choice = handler(view, legal) if handler else None
         return choice if choice in legal else ("draw" if "draw" in legal else rng.choice(legal))
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from cardroom.core.action import Action, Form, Grammar, action
 from cardroom.core.game import Game, View
-from cardroom.core.options import Option
 from cardroom.core.rng import fresh_seed
 from cardroom.games.kittens import cards as C
 from cardroom.games.kittens.hidden import sample
@@ -37,14 +36,14 @@ GRAMMAR = Grammar(
 
 
 class KittensGame(Game):
-    name: ClassVar[str] = "exploding-kittens"
-    title: ClassVar[str] = "Exploding Kittens"
-    option_specs: ClassVar[tuple[Option, ...]] = OPTION_SPECS
-    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
-    default_preset: ClassVar[str] = "classic"
-    grammar: ClassVar[Grammar] = GRAMMAR
-    heuristic_bot: ClassVar[str] = "cardroom.games.kittens.bot:HeuristicBot"
-    kernel: ClassVar[str] = "cardroom.games.kittens.kernel_api"  # the compiled fast path (docs/kernels.md)
+    name = "exploding-kittens"
+    title = "Exploding Kittens"
+    option_specs = OPTION_SPECS
+    presets = PRESETS
+    default_preset = "classic"
+    grammar = GRAMMAR
+    heuristic_bot = "cardroom.games.kittens.bot:HeuristicBot"
+    kernel = "cardroom.games.kittens.kernel_api"  # the compiled fast path (docs/kernels.md)
 
     counts: tuple[int, ...]
     pairable: frozenset[int]

@@ -199,14 +199,9 @@ def legal(s: Arr, cfg: Arr, seat: int, out: Arr) -> int:
         return n
     if phase == FIVE:
         for k in BY_SLUG:
-            if s[h + k] > 0:
-                chosen = False
-                for i in range(s[P_NCARDS]):
-                    if s[P_CARDS + i] == k:
-                        chosen = True
-                if not chosen:
-                    out[n] = A_FIVE + k
-                    n += 1
+            if s[h + k] > 0 and not chosen_for_five(s, k):
+                out[n] = A_FIVE + k
+                n += 1
         return n
     if phase == TAKE:
         for k in BY_SLUG:
@@ -243,28 +238,39 @@ def _turn_actions(s: Arr, cfg: Arr, seat: int, out: Arr) -> int:
             if s[h + k] > 0:
                 out[n] = A_FIVE + k
                 n += 1
-    if targets:
-        for k in BY_SLUG:
-            if s[h + k] >= 2 and cfg[C_PAIRABLE + k]:
-                for t in range(players):
-                    if (targets >> t) & 1:
-                        out[n] = A_PAIR + k * 10 + t
-                        n += 1
+    n = _cat_steals(s, cfg, h, targets, 2, A_PAIR, out, n)
     for k in BY_SLUG:
         if s[h + k] > 0 and (k in (ATTACK, SKIP, SHUFFLE, SEE)):
             out[n] = A_PLAY + k
             n += 1
-    if targets:
-        for k in BY_SLUG:
-            if s[h + k] >= 3 and cfg[C_PAIRABLE + k]:
-                for t in range(players):
-                    if (targets >> t) & 1:
-                        out[n] = A_TRIPLE + k * 10 + t
-                        n += 1
+    n = _cat_steals(s, cfg, h, targets, 3, A_TRIPLE, out, n)
     return n
 
 
 # -- a new game --------------------------------------------------------------------------------------
+
+
+@njit
+def _cat_steals(s: Arr, cfg: Arr, h: int, targets: int, copies: int, base: int, out: Arr, n: int) -> int:
+    """Appends a steal with ``copies`` alike cats (a pair or three) of every pairable kind the hand at
+    ``h`` holds enough of, at every seat in the ``targets`` mask (``base + kind * 10 + seat``)."""
+    if targets:
+        for k in BY_SLUG:
+            if s[h + k] >= copies and cfg[C_PAIRABLE + k]:
+                for t in range(cfg[C_PLAYERS]):
+                    if (targets >> t) & 1:
+                        out[n] = base + k * 10 + t
+                        n += 1
+    return n
+
+
+@njit
+def chosen_for_five(s: Arr, kind: int) -> bool:
+    """Whether five different icons already name a card of ``kind`` among the cards they picked."""
+    for i in range(s[P_NCARDS]):  # noqa: SIM110 (Numba compiles no generator expressions)
+        if s[P_CARDS + i] == kind:
+            return True
+    return False
 
 
 @njit

@@ -197,20 +197,10 @@ def apply_rules(s: Arr, cfg: Arr, seat: int, a: int) -> None:
         s[P_NCARDS] = 1
         _open_window(s, cfg)
     elif a < A_TRIPLE:
-        kind, target = (a - A_PAIR) // 10, (a - A_PAIR) % 10
-        _pend(s, PK_PAIR, seat, target)
-        for i in range(2):
-            lose(s, cfg, seat, kind)
-            s[P_CARDS + i] = kind
-        s[P_NCARDS] = 2
+        _pend_cats(s, cfg, seat, a - A_PAIR, PK_PAIR, 2)
         _open_window(s, cfg)
     elif a < A_NAME:
-        kind, target = (a - A_TRIPLE) // 10, (a - A_TRIPLE) % 10
-        _pend(s, PK_TRIPLE, seat, target)
-        for i in range(3):
-            lose(s, cfg, seat, kind)
-            s[P_CARDS + i] = kind
-        s[P_NCARDS] = 3
+        _pend_cats(s, cfg, seat, a - A_TRIPLE, PK_TRIPLE, 3)
         s[PHASE] = NAME
     elif a < A_GIVE:
         s[P_NAMED] = a - A_NAME
@@ -240,6 +230,17 @@ def _pend(s: Arr, kind: int, actor: int, target: int) -> None:
     s[P_KIND], s[P_ACTOR], s[P_TARGET], s[P_NAMED] = kind, actor, target, -1
     s[P_NCARDS] = 0
     s[P_NNOPES] = 0
+
+
+@njit
+def _pend_cats(s: Arr, cfg: Arr, seat: int, code: int, pk: int, copies: int) -> None:
+    """Plays ``copies`` alike cats (``code`` is kind * 10 + target) as a pending steal of kind ``pk``."""
+    kind, target = code // 10, code % 10
+    _pend(s, pk, seat, target)
+    for i in range(copies):
+        lose(s, cfg, seat, kind)
+        s[P_CARDS + i] = kind
+    s[P_NCARDS] = copies
 
 
 @njit

@@ -36,10 +36,8 @@ from cardroom.games.kittens.kernel import (
     NOPE,
     OWED,
     P_ACTOR,
-    P_CARDS,
     P_KIND,
     P_NAMED,
-    P_NCARDS,
     P_NNOPES,
     P_TARGET,
     PHASE,
@@ -59,6 +57,7 @@ from cardroom.games.kittens.kernel import (
     TURN,
     WINDOW,
     Arr,
+    chosen_for_five,
     hand_size,
     hk,
     is_out,
@@ -325,12 +324,7 @@ def _others_can_move(s: Arr, seat: int) -> bool:
     if s[PHASE] != FIVE or s[P_ACTOR] == seat:
         return True
     h = HAND + NK * s[P_ACTOR]
-    for kind in range(NK):
-        if s[h + kind] > 0:
-            chosen = False
-            for i in range(s[P_NCARDS]):
-                if s[P_CARDS + i] == kind:
-                    chosen = True
-            if not chosen:
-                return True
+    for kind in range(NK):  # noqa: SIM110 (Numba compiles no generator expressions)
+        if s[h + kind] > 0 and not chosen_for_five(s, kind):
+            return True
     return False

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
 
 def to_json(s: KittensState) -> dict[str, Any]:
-    p = s.pending
     return {
         "game": s.game.name,
         "options": dict(s.game.options),
@@ -34,16 +33,7 @@ def to_json(s: KittensState) -> dict[str, Any]:
         "owed": s.owed,
         "attacked": s.attacked,
         "phase": s.phase,
-        "pending": None
-        if p is None
-        else {
-            "kind": p.kind,
-            "actor": p.actor,
-            "cards": C.slugs(p.cards),
-            "target": p.target,
-            "named": p.named,
-            "nopes": list(p.nopes),
-        },
+        "pending": None if s.pending is None else s.pending.to_json(),
         "undecided": list(s.undecided),
         "pile_known": [[[pos, C.SLUGS[k]] for pos, k in known] for known in s.pile_known],
         "hand_known": [[C.slugs(cards) for cards in row] for row in s.hand_known],

@@ -1,8 +1,12 @@
-"""The action waiting on a reaction window (or on a follow-up decision), and the phases of play."""
+"""The action waiting on a reaction window (or on a follow-up decision), the phases of play, and the
+fields a game in progress holds."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
+
+from cardroom.games.kittens import cards as C
 
 # Phases: whose decision it is and what kind.
 TURN = "turn"  # the current player plays a card or draws
@@ -14,6 +18,13 @@ TAKE = "take"  # the five-card combo resolved: pick a card from the discard pile
 PLACE = "place"  # a Kitten was drawn and defused: the player picks where it goes back
 OVER = "over"
 PHASES = (TURN, WINDOW, FAVOR, NAME, FIVE, TAKE, PLACE, OVER)
+
+# What a game in progress holds besides its game, step and log: the fields a state has and a rule
+# step's draft copies and changes (state.py, rules.py).
+FIELDS = (
+    "seed", "counter", "hands", "pile", "discard", "removed", "out", "current", "owed", "attacked",
+    "phase", "pending", "undecided", "pile_known", "hand_known",
+)  # fmt: skip
 
 # The kinds of Nope-able action.
 ACTION_KINDS = ("attack", "skip", "shuffle", "see-the-future", "favor", "pair", "triple", "five")
@@ -40,3 +51,14 @@ class Pending:
 
     def noped_by(self, seat: int) -> Pending:
         return replace(self, nopes=(*self.nopes, seat))
+
+    def to_json(self) -> dict[str, Any]:
+        """The pending play as a saved game and a position's JSON hold it (cards by slug)."""
+        return {
+            "kind": self.kind,
+            "actor": self.actor,
+            "cards": C.slugs(self.cards),
+            "target": self.target,
+            "named": self.named,
+            "nopes": list(self.nopes),
+        }

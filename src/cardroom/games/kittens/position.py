@@ -116,16 +116,7 @@ def from_line(line: str, options: dict[str, Any], game_name: str) -> dict[str, A
             "owed": int(owed),
             "attacked": attacked == "1",
             "phase": f["p"],
-            "pending": None
-            if pending is None
-            else {
-                "kind": pending.kind,
-                "actor": pending.actor,
-                "cards": C.slugs(pending.cards),
-                "target": pending.target,
-                "named": pending.named,
-                "nopes": list(pending.nopes),
-            },
+            "pending": None if pending is None else pending.to_json(),
             "undecided": _seat_list(f["u"]),
             "pile_known": [
                 [] if seat == "-" else [[int(e.split(".")[0]), C.SLUGS[_kinds(e.split(".")[1])[0]]] for e in seat.split(",")]

@@ -18,6 +18,7 @@ from cardroom.games.kittens import cards as C
 from cardroom.games.kittens import knowledge as K
 from cardroom.games.kittens.pending import (
     FAVOR,
+    FIELDS,
     FIVE,
     NAME,
     OVER,
@@ -35,26 +36,7 @@ if TYPE_CHECKING:
 class Draft:
     """A state being changed: the same fields, mutable, plus the events this action produced."""
 
-    __slots__ = (
-        "attacked",
-        "counter",
-        "current",
-        "discard",
-        "events",
-        "hand_known",
-        "hands",
-        "out",
-        "owed",
-        "pending",
-        "phase",
-        "pile",
-        "pile_known",
-        "players",
-        "removed",
-        "seed",
-        "state",
-        "undecided",
-    )
+    __slots__ = ("events", "players", "state", *FIELDS)
 
     def __init__(self, state: KittensState) -> None:
         self.state = state

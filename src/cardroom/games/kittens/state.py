@@ -23,7 +23,7 @@ from cardroom.games.kittens.concede import concede
 from cardroom.games.kittens.hidden import shuffle_unknown
 from cardroom.games.kittens.legal import legal_actions, why_illegal
 from cardroom.games.kittens.notation import to_json
-from cardroom.games.kittens.pending import FAVOR, FIVE, NAME, OVER, PLACE, TAKE, WINDOW, Pending
+from cardroom.games.kittens.pending import FAVOR, FIELDS, FIVE, NAME, OVER, PLACE, TAKE, WINDOW, Pending
 from cardroom.games.kittens.position import to_line
 from cardroom.games.kittens.rules import apply
 from cardroom.games.kittens.view import build_view
@@ -38,29 +38,7 @@ HandKnown = tuple[tuple[int, ...], ...]
 
 
 class KittensState(State):
-    __slots__ = (
-        "_census",
-        "_legal",
-        "_to_act",
-        "attacked",
-        "counter",
-        "current",
-        "discard",
-        "game",
-        "hand_known",
-        "hands",
-        "history",
-        "out",
-        "owed",
-        "pending",
-        "phase",
-        "pile",
-        "pile_known",
-        "removed",
-        "seed",
-        "step",
-        "undecided",
-    )
+    __slots__ = ("_census", "_legal", "_to_act", "game", "history", "step", *FIELDS)
 
     game: KittensGame
     seed: int

@@ -2,10 +2,6 @@
 
 It reads only the seat's view (never the state): tacos, pool, its own hand, the decision on the table.
 Each legal action gets a score; the best one wins, ties broken at random.
-
-A search asks this bot for every move of every playout, so it also offers ``choose_in(state, seat)``:
-the same choice from a *brief view*, the game's own part of the seat's view plus the seat, the player
-count and the legal actions, without the shared envelope (options, outcome, ...) it never reads.
 """
 
 from __future__ import annotations
@@ -14,7 +10,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardroom.core.game import Game, State
+from cardroom.core.bot import BriefBot, envelope
+from cardroom.core.game import Game
 from cardroom.games.taco.cards import CardSpec, Deck
 from cardroom.games.taco.state import TacoState, public_view
 
@@ -35,32 +32,22 @@ HARMFUL = frozenset(("destroy", "steal", "swap", "return_card", "take_random", "
 
 
 def brief_view(state: TacoState, seat: int) -> dict[str, Any]:
-    """The entries of ``state.view(seat)`` this bot reads, with the same values, for a seat to act."""
-    view = public_view(state, seat)
-    view.update(
-        seat=seat, players=state.game.players, legal_actions=[str(a) for a in state.legal_actions(seat)]
-    )
-    return view
+    """What this bot reads of ``state.view(seat)`` (:class:`~cardroom.core.bot.BriefBot`): the game's
+    own part and the envelope's seat, player count and legal actions, not the rest of the envelope."""
+    return public_view(state, seat) | envelope(state, seat)
 
 
-class HeuristicBot:
-    name = "heuristic"
+class HeuristicBot(BriefBot[TacoState]):
+    state_type = TacoState
 
     def __init__(self) -> None:
         self._deck: Deck | None = None
         self._specs: dict[str, CardSpec] = {}
 
-    def choose_in(self, state: State, seat: int, rng: random.Random) -> str:
-        """``choose(game, state.view(seat), rng)``, from the brief view: same answer, less work."""
-        assert isinstance(state, TacoState)
-        return self.choose(state.game, brief_view(state, seat), rng)
+    def brief(self, state: TacoState, seat: int) -> dict[str, Any]:
+        return brief_view(state, seat)
 
-    def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
-        legal: list[str] = list(view["legal_actions"])
-        if not legal:
-            raise ValueError("this view has no legal action: the seat is not to act")
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, game: Game, view: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
         deck: Deck = game.deck  # type: ignore[attr-defined]
         if deck is not self._deck:
             self._deck, self._specs = deck, specs_by_slug(deck)

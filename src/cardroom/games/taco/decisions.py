@@ -182,24 +182,32 @@ def _start_play(eng: Engine, seat: int, act: Action) -> None:
     open_window(eng, [[card, dest, seat]])
 
 
+def _play_or_skip(eng: Engine, seat: int, act: Action, skip: str, says: str) -> None:
+    """The turn's card or the bonus card: one played from hand, or none (the verb ``skip``)."""
+    eng.tb.stack.pop()
+    if act.verb == skip:
+        eng.say(skip, f"P{seat} {says}", seat=seat)
+    else:
+        _start_play(eng, seat, act)
+
+
+def _discard_named(eng: Engine, seat: int, act: Action, says: str) -> None:
+    """The seat discards the card its action names; the log says ``says`` and the card's name."""
+    card = eng.pick_from_hand(seat, str(act.args[0]))
+    eng.discard_from_hand(seat, card)
+    eng.say("discard", f"{says} {eng.name(card)}", seat=seat, card=eng.slug(card), id=card)
+
+
 class _Decide:
     """One function per decision task; each pops or updates its task."""
 
     @staticmethod
     def main(eng: Engine, seat: int, act: Action, task: list[Any]) -> None:
-        eng.tb.stack.pop()
-        if act.verb == "end":
-            eng.say("end", f"P{seat} plays no card", seat=seat)
-        else:
-            _start_play(eng, seat, act)
+        _play_or_skip(eng, seat, act, "end", "plays no card")
 
     @staticmethod
     def bonus(eng: Engine, seat: int, act: Action, task: list[Any]) -> None:
-        eng.tb.stack.pop()
-        if act.verb == "pass":
-            eng.say("pass", f"P{seat} plays no bonus card", seat=seat)
-        else:
-            _start_play(eng, seat, act)
+        _play_or_skip(eng, seat, act, "pass", "plays no bonus card")
 
     @staticmethod
     def window(eng: Engine, seat: int, act: Action, task: list[Any]) -> None:
@@ -289,9 +297,7 @@ class _Decide:
 
     @staticmethod
     def discard(eng: Engine, seat: int, act: Action, task: list[Any]) -> None:
-        card = eng.pick_from_hand(seat, str(act.args[0]))
-        eng.discard_from_hand(seat, card)
-        eng.say("discard", f"P{seat} discards {eng.name(card)}", seat=seat, card=eng.slug(card), id=card)
+        _discard_named(eng, seat, act, f"P{seat} discards")
         task[2] = int(task[2]) - 1
         if task[2] <= 0 or not eng.tb.hands[seat]:
             eng.tb.stack.pop()
@@ -302,10 +308,7 @@ class _Decide:
         if act.verb == "hail":
             eng.say("hail", f"P{seat}: \"You're the Taco Master of the universe, P{master}!\"", seat=seat)
         else:
-            card = eng.pick_from_hand(seat, str(act.args[0]))
-            eng.discard_from_hand(seat, card)
-            eng.say("discard", f"P{seat} will not hail P{master} and discards {eng.name(card)}", seat=seat,
-                    card=eng.slug(card), id=card)
+            _discard_named(eng, seat, act, f"P{seat} will not hail P{master} and discards")
         task[2][seat] = 0
         if -1 not in task[2]:
             eng.tb.stack.pop()
@@ -316,7 +319,4 @@ class _Decide:
         if act.verb == "accent":
             eng.say("accent", f"P{seat} keeps up the accent", seat=seat)
         else:
-            card = eng.pick_from_hand(seat, str(act.args[0]))
-            eng.discard_from_hand(seat, card)
-            eng.say("discard", f"P{seat} drops the accent and discards {eng.name(card)}", seat=seat,
-                    card=eng.slug(card), id=card)
+            _discard_named(eng, seat, act, f"P{seat} drops the accent and discards")

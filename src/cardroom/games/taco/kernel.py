@@ -201,16 +201,19 @@ def to_hand(s: Arr, seat: int, card: int) -> None:
 
 @njit
 def from_hand(s: Arr, seat: int, card: int) -> None:
-    at = hand_at(seat)
-    n = s[HAND_LEN + seat]
-    i = 0
-    while s[at + i] != card:
-        i += 1
-    for j in range(i, n - 1):
-        s[at + j] = s[at + j + 1]
-    s[at + n - 1] = 0
-    s[HAND_LEN + seat] = n - 1
+    remove_at(s, hand_at(seat), HAND_LEN + seat, card)
     s[KNOWN + card] = 0
+
+
+@njit
+def random_from_hand(s: Arr, rng: Arr, seat: int) -> int:
+    """A card of ``seat``'s hand chosen at random and taken out of it; -1 if the hand is empty."""
+    n = s[HAND_LEN + seat]
+    if n == 0:
+        return -1
+    card = int(s[hand_at(seat) + random_index(s, rng, n)])
+    from_hand(s, seat, card)
+    return card
 
 
 @njit

@@ -70,11 +70,10 @@ from cardroom.games.taco.kernel import (
     append,
     attr,
     draw,
-    from_hand,
-    hand_at,
     is_ingredient,
     owner_of,
     push,
+    random_from_hand,
     random_index,
     remove_at,
     taco_at,
@@ -284,11 +283,9 @@ def fire(s: Arr, cfg: Arr, card: int, owner: int, rng: Arr) -> None:
             destroy(s, cfg, int(found[random_index(s, rng, n)]))
     elif e == E_DISCARD_RANDOM_EACH:
         for _ in range(count):
-            n = s[HAND_LEN + owner]
-            if n == 0:
+            victim = random_from_hand(s, rng, owner)
+            if victim < 0:
                 return
-            victim = int(s[hand_at(owner) + random_index(s, rng, n)])
-            from_hand(s, owner, victim)
             to_discard(s, victim)
     elif e == E_ACCENT:
         push(s, T_ACCENT, owner, 0, 0, 0)

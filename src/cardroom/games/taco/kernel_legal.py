@@ -75,7 +75,7 @@ from cardroom.games.taco.kernel import (
     pick_from_hand,
     pop,
     push,
-    random_index,
+    random_from_hand,
     taco_at,
     to_discard,
     to_hand,
@@ -323,11 +323,9 @@ def decide(s: Arr, cfg: Arr, seat: int, a: int, rng: Arr) -> None:
         count = attr(cfg, source, S_COUNT)
         if effect == E_TAKE_RANDOM:
             for _ in range(count):
-                size = s[HAND_LEN + victim]
-                if size == 0:
+                card = random_from_hand(s, rng, victim)
+                if card < 0:
                     break
-                card = int(s[hand_at(victim) + random_index(s, rng, size)])
-                from_hand(s, victim, card)
                 to_hand(s, seat, card)
                 s[KNOWN + card] = (1 << seat) | (1 << victim)
         else:

@@ -5,9 +5,8 @@ with it, never spend it on a defence, and lose it only when a sacrifice forces y
 ammunition: attack with the highest cards (jumbos of high cards force several answers), defend with the
 cheapest card that holds, replace the weak middle cards. It reads only the seat's view.
 
-A search asks this bot for every move of every playout, so it also offers ``choose_in(state, seat)``:
-the same choice from a *brief view*, the few entries of the seat's view it reads (its hand, the phase,
-its replacement turn, its legal actions), taken from the state without building the whole view.
+Its brief view (see :class:`~cardroom.core.bot.BriefBot`) is the few entries of the seat's view it
+reads: its hand, the phase, its replacement turn, its legal actions.
 """
 
 from __future__ import annotations
@@ -16,9 +15,11 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardroom.core.game import Game, State
+from cardroom.core.bot import BriefBot
+from cardroom.core.game import Game
 from cardroom.games.tacocat.board import BOTH, NAMES
-from cardroom.games.tacocat.state import REPLACE, TacocatState, is_done, next_undecided
+from cardroom.games.tacocat.phases import REPLACE
+from cardroom.games.tacocat.state import TacocatState, is_done, next_undecided
 
 KEEP_AT_LEAST = 7  # replace non-lowest cards below this: a fresh card averages about 7.8
 
@@ -41,20 +42,13 @@ def brief_view(state: TacocatState, seat: int) -> dict[str, Any]:
     }
 
 
-class HeuristicBot:
-    name = "heuristic"
+class HeuristicBot(BriefBot[TacocatState]):
+    state_type = TacocatState
 
-    def choose_in(self, state: State, seat: int, rng: random.Random) -> str:
-        """``choose(game, state.view(seat), rng)``, from the brief view: same answer, less work."""
-        assert isinstance(state, TacocatState)
-        return self.choose(state.game, brief_view(state, seat), rng)
+    def brief(self, state: TacocatState, seat: int) -> dict[str, Any]:
+        return brief_view(state, seat)
 
-    def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
-        legal: list[str] = list(view["legal_actions"])
-        if not legal:
-            raise ValueError("this view has no legal action: the seat is not to act")
-        if len(legal) == 1:
-            return legal[0]
+    def decide(self, game: Game, view: Mapping[str, Any], legal: list[str], rng: random.Random) -> str:
         hand: list[int] = list(view["hand"])
         phase = view["phase"]
         if phase == "replace":

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
-from cardroom.core.action import Action, Grammar, action
+from cardroom.core.action import Action, action
 from cardroom.core.game import Game, View
-from cardroom.core.options import Option
 from cardroom.core.rng import fresh_seed
 from cardroom.games.tacocat import hidden, notation, rules
 from cardroom.games.tacocat.actions import GRAMMAR, action_space
@@ -22,15 +21,15 @@ from cardroom.games.tacocat.state import TacocatState
 class TacocatGame(Game):
     """Two players pull Tacocat toward their own goal, one round of cards at a time."""
 
-    name: ClassVar[str] = "tacocat"
-    title: ClassVar[str] = "Tacocat Spelled Backwards"
-    option_specs: ClassVar[tuple[Option, ...]] = OPTION_SPECS
-    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
-    default_preset: ClassVar[str] = "official"
-    grammar: ClassVar[Grammar] = GRAMMAR
-    heuristic_bot: ClassVar[str] = "cardroom.games.tacocat.bot:HeuristicBot"
+    name = "tacocat"
+    title = "Tacocat Spelled Backwards"
+    option_specs = OPTION_SPECS
+    presets = PRESETS
+    default_preset = "official"
+    grammar = GRAMMAR
+    heuristic_bot = "cardroom.games.tacocat.bot:HeuristicBot"
     # The compiled fast path (docs/kernels.md): simulation and search on integer arrays.
-    kernel: ClassVar[str] = "cardroom.games.tacocat.kernel_api"
+    kernel = "cardroom.games.tacocat.kernel_api"
 
     deck: tuple[int, ...]
     deck_cards: tuple[int, ...]

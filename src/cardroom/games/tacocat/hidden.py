@@ -16,17 +16,8 @@ from cardroom.core.errors import CorruptState
 from cardroom.core.rng import seed_from
 from cardroom.games.tacocat.board import BOTH, NAMES
 from cardroom.games.tacocat.cards import VALUES, counts_of, remove_all
-from cardroom.games.tacocat.state import (
-    ATTACK,
-    DEFEND,
-    DUEL,
-    OVER,
-    REPLACE,
-    Draft,
-    TacocatState,
-    draft,
-    freeze,
-)
+from cardroom.games.tacocat.phases import ATTACK, DEFEND, DUEL, OVER, REPLACE
+from cardroom.games.tacocat.state import Draft, TacocatState, draft, freeze
 
 if TYPE_CHECKING:
     from cardroom.games.tacocat.game import TacocatGame

@@ -6,15 +6,8 @@ from cardroom.core.action import Action
 from cardroom.games.tacocat.actions import is_run
 from cardroom.games.tacocat.board import BOTH, NAMES
 from cardroom.games.tacocat.cards import contains, show
-from cardroom.games.tacocat.state import (
-    ATTACK,
-    DEFEND,
-    DUEL,
-    REPLACE,
-    TacocatState,
-    dealt,
-    next_undecided,
-)
+from cardroom.games.tacocat.phases import ATTACK, DEFEND, DUEL, REPLACE
+from cardroom.games.tacocat.state import TacocatState, dealt, next_undecided
 
 
 def why_illegal(s: TacocatState, seat: int, act: Action) -> str:

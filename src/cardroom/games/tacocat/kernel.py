@@ -62,26 +62,26 @@ POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
 KEEP_AT_LEAST = 7  # the heuristic bot's threshold (bot.py)
 
 
-# -- randomness -------------------------------------------------------------------------------------
-
-
 # -- small helpers ----------------------------------------------------------------------------------
 
 
 @njit
-def hand_size(s: Arr, seat: int) -> int:
+def cards_in(s: Arr, at: int) -> int:
+    """How many cards a count per value 1..12 at ``s[at : at + 12]`` holds."""
     n = 0
     for i in range(12):
-        n += s[HAND + 12 * seat + i]
+        n += s[at + i]
     return n
 
 
 @njit
+def hand_size(s: Arr, seat: int) -> int:
+    return cards_in(s, HAND + 12 * seat)
+
+
+@njit
 def marks_size(s: Arr, seat: int) -> int:
-    n = 0
-    for i in range(12):
-        n += s[MARKS + 12 * seat + i]
-    return n
+    return cards_in(s, MARKS + 12 * seat)
 
 
 @njit

@@ -14,17 +14,8 @@ import numpy as np
 
 from cardroom.core.action import Action
 from cardroom.games.tacocat import kernel as k
-from cardroom.games.tacocat.state import (
-    ATTACK,
-    DEFEND,
-    DUEL,
-    OVER,
-    PHASES,
-    REPLACE,
-    Draft,
-    TacocatState,
-    freeze,
-)
+from cardroom.games.tacocat.phases import ATTACK, DEFEND, DUEL, OVER, PHASES, REPLACE
+from cardroom.games.tacocat.state import Draft, TacocatState, freeze
 
 if TYPE_CHECKING:
     from cardroom.games.tacocat.game import TacocatGame

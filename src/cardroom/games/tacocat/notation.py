@@ -23,19 +23,8 @@ from cardroom.core.errors import CorruptState
 from cardroom.games.tacocat.actions import is_run, is_set
 from cardroom.games.tacocat.board import BOTH
 from cardroom.games.tacocat.cards import contains, counts_of
-from cardroom.games.tacocat.state import (
-    ATTACK,
-    DEFEND,
-    DUEL,
-    OVER,
-    REPLACE,
-    Draft,
-    TacocatState,
-    dealt,
-    draft,
-    freeze,
-    is_done,
-)
+from cardroom.games.tacocat.phases import ATTACK, DEFEND, DUEL, OVER, REPLACE
+from cardroom.games.tacocat.state import Draft, TacocatState, dealt, draft, freeze, is_done
 
 if TYPE_CHECKING:
     from cardroom.games.tacocat.game import TacocatGame

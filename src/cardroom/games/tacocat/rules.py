@@ -14,18 +14,8 @@ from cardroom.core.events import Event
 from cardroom.core.rng import derive
 from cardroom.games.tacocat.board import BOTH, NAMES
 from cardroom.games.tacocat.cards import remove, remove_all, show
-from cardroom.games.tacocat.state import (
-    ATTACK,
-    DEFEND,
-    DUEL,
-    OVER,
-    REPLACE,
-    Draft,
-    TacocatState,
-    draft,
-    freeze,
-    is_done,
-)
+from cardroom.games.tacocat.phases import ATTACK, DEFEND, DUEL, OVER, REPLACE
+from cardroom.games.tacocat.state import Draft, TacocatState, draft, freeze, is_done
 
 if TYPE_CHECKING:
     from cardroom.games.tacocat.game import TacocatGame

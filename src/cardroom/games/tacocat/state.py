@@ -40,12 +40,10 @@ from cardroom.core.game import State, View
 from cardroom.core.outcome import Outcome
 from cardroom.games.tacocat.actions import DONE
 from cardroom.games.tacocat.board import BOTH
+from cardroom.games.tacocat.phases import ATTACK, DEFEND, DUEL, OVER, REPLACE
 
 if TYPE_CHECKING:
     from cardroom.games.tacocat.game import TacocatGame
-
-REPLACE, DUEL, ATTACK, DEFEND, OVER = "replace", "duel", "attack", "defend", "over"
-PHASES = (REPLACE, DUEL, ATTACK, DEFEND, OVER)
 
 Pair = tuple[tuple[int, ...], tuple[int, ...]]
 Play = tuple[int, tuple[int, ...], tuple[int, ...]]

@@ -6,16 +6,8 @@ from typing import Any
 
 from cardroom.core.game import View
 from cardroom.games.tacocat.board import BOTH, NAMES
-from cardroom.games.tacocat.state import (
-    ATTACK,
-    DEFEND,
-    DUEL,
-    OVER,
-    REPLACE,
-    TacocatState,
-    is_done,
-    next_undecided,
-)
+from cardroom.games.tacocat.phases import ATTACK, DEFEND, DUEL, OVER, REPLACE
+from cardroom.games.tacocat.state import TacocatState, is_done, next_undecided
 
 
 def seat_name(seat: int) -> str | None:

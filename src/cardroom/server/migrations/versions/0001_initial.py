@@ -1,19 +1,14 @@
-"""Tables, seats and the append-only action list.
-
-Revision ID: 0001
-Revises:
-Create Date: 2026-11-21
-"""
+"""Tables, seats and the append-only action list."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
+from cardroom.server.migrations.columns import created, seat, table_id
+
 revision = "0001"
 down_revision = None
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
@@ -24,7 +19,7 @@ def upgrade() -> None:
         sa.Column("preset", sa.String(64), nullable=False),
         sa.Column("options", sa.JSON, nullable=False),
         sa.Column("seed", sa.BigInteger, nullable=False),
-        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+        created(),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("reaction_seconds", sa.Float, nullable=False),
         sa.Column("turn_seconds", sa.Float, nullable=True),
@@ -33,8 +28,8 @@ def upgrade() -> None:
     )
     op.create_table(
         "seats",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
-        sa.Column("seat", sa.Integer, primary_key=True),
+        table_id(primary_key=True),
+        seat(primary_key=True),
         sa.Column("kind", sa.String(16), nullable=False),
         sa.Column("bot_spec", sa.String(128), nullable=True),
         sa.Column("token_hash", sa.String(64), nullable=True),
@@ -45,11 +40,11 @@ def upgrade() -> None:
     op.create_table(
         "actions",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
+        table_id(),
         sa.Column("step", sa.Integer, nullable=False),
-        sa.Column("seat", sa.Integer, nullable=False),
+        seat(),
         sa.Column("text", sa.Text, nullable=False),
-        sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+        created(),
         sa.Column("timed_out", sa.Boolean, nullable=False),
         sa.UniqueConstraint("table_id", "step", name="uq_actions_table_step"),
     )

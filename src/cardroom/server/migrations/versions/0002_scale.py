@@ -1,10 +1,5 @@
 """When each table last changed (so idle tables can expire), its running clocks' deadlines, and a
-hash of the address that created it (for the table creation limit across processes).
-
-Revision ID: 0002_scale
-Revises: 0001
-Create Date: 2026-11-24
-"""
+hash of the address that created it (for the table creation limit across processes)."""
 
 from __future__ import annotations
 
@@ -13,8 +8,6 @@ from alembic import op
 
 revision = "0002_scale"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,9 +1,4 @@
-"""Rate buckets: per-token rate limits every server process shares.
-
-Revision ID: 0005_rate_buckets
-Revises: 0004_concessions
-Create Date: 2026-11-24
-"""
+"""Rate buckets: per-token rate limits every server process shares."""
 
 from __future__ import annotations
 
@@ -12,8 +7,6 @@ from alembic import op
 
 revision = "0005_rate_buckets"
 down_revision = "0004_concessions"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

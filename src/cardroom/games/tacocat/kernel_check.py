@@ -16,6 +16,7 @@ from cardroom.games.kernel_diff import Differential
 from cardroom.games.kernel_face import Counts, KernelMismatch
 from cardroom.games.kernel_proof import Features, Proof
 from cardroom.games.tacocat import kernel as k
+from cardroom.games.tacocat import kernel_apply as ka
 from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.bot import HeuristicBot
 from cardroom.games.tacocat.kernel_api import KERNEL
@@ -44,7 +45,7 @@ def _deal_like_reference(state: TacocatState, s: k.Arr, cfg: k.Arr) -> None:
 
 def _step(state: TacocatState, s: k.Arr, cfg: k.Arr, seat: int, text: str) -> int:
     """The action in the kernel; a new round is dealt in the order the reference dealt it."""
-    k.apply_rules(s, cfg, seat, action_id(text))
+    ka.apply_rules(s, cfg, seat, action_id(text))
     if s[k.NEED_DEAL]:
         _deal_like_reference(state, s, cfg)
     return 0

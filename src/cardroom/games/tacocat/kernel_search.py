@@ -12,13 +12,14 @@ import sys
 from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.core.compiled_search import build
 from cardroom.games.tacocat import kernel as k
+from cardroom.games.tacocat import kernel_apply as ka
 from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.kernel import MAX_ACTIONS as MAX_ACTIONS
 from cardroom.games.tacocat.kernel import MAX_STEPS as MAX_STEPS
 from cardroom.games.tacocat.kernel import POLICY_HEURISTIC as POLICY_HEURISTIC
 from cardroom.games.tacocat.kernel import POLICY_RANDOM as POLICY_RANDOM
-from cardroom.games.tacocat.kernel import apply as apply
 from cardroom.games.tacocat.kernel import legal as legal
+from cardroom.games.tacocat.kernel_apply import apply as apply
 from cardroom.games.tacocat.kernel_seat import determinize as determinize
 
 MAXP = 2
@@ -48,12 +49,12 @@ def over(s: Arr, cfg: Arr) -> bool:
 
 @njit
 def winner(s: Arr, cfg: Arr) -> int:
-    return k.winner(s)
+    return ka.winner(s)
 
 
 @njit
 def reward(s: Arr, cfg: Arr, seat: int) -> float:
-    w = k.winner(s)
+    w = ka.winner(s)
     return 0.5 if w < 0 else (1.0 if w == seat else 0.0)
 
 

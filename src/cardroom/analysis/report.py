@@ -138,11 +138,22 @@ class GameAnalysis:
         return ranked[:n]
 
     def timeline(self) -> list[tuple[int, float]]:
-        """(step, the seat's win chance) from the prior to the result, for the graph."""
+        """(step, the seat's win chance) from the prior to the result, for the graph: after every event
+        (a luck entry of the action at step s is at s + 1; the deal, step -1, at 0) and at both sides of
+        every decision."""
         points = [(0, self.start)]
-        for d in self.decisions:
+        decisions = iter(self.decisions)
+        d = next(decisions, None)
+        for x in self.luck:
+            while d is not None and x.last_step >= d.step:
+                points += [(d.step, d.win_before), (d.step + 1, d.win_after)]
+                d = next(decisions, None)
+            points.append((x.last_step + 1, x.after))
+        while d is not None:
             points += [(d.step, d.win_before), (d.step + 1, d.win_after)]
-        return [*points, (self.steps, self.result)]
+            d = next(decisions, None)
+        points.append((self.steps, self.result))
+        return [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
 
     def summary(self) -> str:
         play = _points(self.total_loss)

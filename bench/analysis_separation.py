@@ -2,7 +2,7 @@
 """Does the analysis tell a good player from a random one? And does the yardstick forgive itself?
 
     nice -n 10 python bench/analysis_separation.py [--tacocat 50] [--kittens 30] [--first-seed 1]
-        [--yardstick-games 10] [--jobs 2] [--positions bench/out/positions.jsonl]
+        [--yardstick-games 10] [--jobs 2] [--details] [--positions bench/out/positions.jsonl]
 
 **Separation.** Games between the heuristic bot and a random player (the heuristic at seat 1 in odd
 games, seat 0 in even ones), two-player Tacocat and two-player Exploding Kittens. Both seats are
@@ -19,7 +19,8 @@ decision is higher than the heuristic's (target: at least 95%). Kittens games ru
 bot with the yardstick's own settings and budget (the same search, its own random numbers) against
 the heuristic; seat 0 is analysed. Printed: the median total loss (target: under 5 points).
 
-``--yardstick rollout`` (or a smaller ``--search-playouts``) runs the separation games with a
+``--details`` prints every decision of both seats (the move, the yardstick's, the re-measured loss
+and its interval, the verdict). ``--yardstick rollout`` (or a smaller ``--search-playouts``) runs the separation games with a
 cheaper yardstick, for comparison. Every analysed decision's predicted win chance and the seat's
 result are appended to
 ``--positions`` (JSON lines) for ``bench/analysis_calibration.py``. Seeds make every run the same
@@ -76,6 +77,17 @@ def positions(a: GameAnalysis, kind: str, seed: int, yardstick: str) -> list[dic
              "after": d.win_after, "result": a.result, "yardstick": yardstick} for d in a.decisions]  # fmt: skip
 
 
+def details(a: GameAnalysis, kind: str) -> list[str]:
+    """One line per decision: the seat's move, the yardstick's, the re-measured loss and its interval."""
+    out = []
+    for d in a.decisions:
+        mean, half = d.estimate.measured or (d.estimate.loss, 0.0)
+        out.append(f"    {kind:9s} step {d.step:3d}: played {d.chosen!r:30s} yardstick {d.estimate.selected!r:30s} "
+                   f"loss {100 * mean:5.1f} +-{100 * half:4.1f} ({len(d.estimate.values)} legal) {d.label:10s} "
+                   f"chance before {100 * d.win_before:3.0f}%")
+    return out
+
+
 def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None = None) -> dict[str, Any]:
     """Heuristic against random, both seats analysed."""
     game = cardroom.make(name, **GAMES[name])
@@ -93,6 +105,7 @@ def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None =
                             "per": a.expected_loss / n, "luck": a.total_luck, "result": a.result,
                             "agreed": sum(d.estimate.selected == d.chosen for d in a.decisions),
                             "verdicts": sum(d.loss > 0 for d in a.decisions)}
+        out["details"] = out.get("details", []) + details(a, kinds[seat])
         out["positions"] += positions(a, kinds[seat], seed, yardstick if search is None else f"{yardstick}:{search}")
     out["seconds"] = time.perf_counter() - started
     out["good"] = good
@@ -140,6 +153,7 @@ def main() -> None:
     parser.add_argument("--yardstick", choices=("auto", "search", "rollout"), default="auto",
                         help="what judges the separation games' decisions (default: the analysis's own)")
     parser.add_argument("--search-playouts", type=int, help="the choosing search's budget (default: the analysis's)")
+    parser.add_argument("--details", action="store_true", help="print every decision of both seats")
     parser.add_argument("--positions", type=Path, default=Path("bench/out/positions.jsonl"))
     args = parser.parse_args()
     args.positions.parent.mkdir(parents=True, exist_ok=True)
@@ -156,6 +170,8 @@ def main() -> None:
             for p in r["positions"]:
                 sink.write(json.dumps(p) + "\n")
             print(_game_line(r), flush=True)
+            if args.details:
+                print("\n".join(r["details"]), flush=True)
         for name, rs in results.items():
             if rs:
                 print(_separation(name, rs), flush=True)

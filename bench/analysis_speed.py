@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
 import time
@@ -31,7 +32,7 @@ import cardroom
 from cardroom.analysis import Precision, analyse_game
 from cardroom.analysis.engines import ENGINES
 from cardroom.analysis.evaluate import heuristic_actions
-from cardroom.bots.fast_ismcts import kernel_for
+from cardroom.core.compiled_registry import compiled_kernel_of
 from cardroom.core.game import Game
 
 SETTINGS: dict[str, tuple[str, dict[str, Any], float]] = {
@@ -44,7 +45,7 @@ SETTINGS: dict[str, tuple[str, dict[str, Any], float]] = {
 def search_pace(game: Game, games: int = 2) -> float:
     """Playouts a second of the `hard` bot's search (``ismcts:ms=1000``, the yardstick's search) from
     seat 0's decisions in seeded games (every fifth): the machine's pace under its load right now."""
-    kernel = kernel_for(game)
+    kernel = compiled_kernel_of(game)
     if kernel is None:
         return math.nan
     searcher, found = kernel.Searcher(game), list[float]()
@@ -73,7 +74,7 @@ def main() -> None:
         if args.only and name != args.only:
             continue
         game = cardroom.make(name, **options)
-        kernel = kernel_for(game)
+        kernel = compiled_kernel_of(game)
         load = time.perf_counter()
         if kernel is not None and args.engine != "reference":
             kernel.warm()  # load (or compile) the kernel's code
@@ -95,7 +96,7 @@ def main() -> None:
             shares.append(ok / max(1, len(widths)))
             widths_all += widths
             noises.append(a.luck_noise)
-            print(f"  game {seed}: {a.seconds:5.1f} s ({cpu:5.1f} s of CPU; {a.steps} steps)  {len(a.decisions):3d} decisions  {a.playouts:8,d} playouts  "
+            print(f"  game {seed}: {a.seconds:5.1f} s ({cpu:5.1f} s of CPU; load {os.getloadavg()[0]:.1f}; {a.steps} steps)  {len(a.decisions):3d} decisions  {a.playouts:8,d} playouts  "
                   f"+-{args.precision:g} reached {ok}/{len(widths)}  width median {100 * statistics.median(widths):4.1f}"
                   f" max {100 * max(widths):4.1f} points  noise: start +-{100 * a.precision.z * a.start_se:.1f}, "
                   f"losses +-{100 * a.loss_noise:.0f}, luck +-{100 * a.luck_noise:.0f}  | {a.summary()}")

@@ -44,14 +44,23 @@ def test_the_decomposition_adds_up_exactly_for_every_game(name: str, options: di
         assert a.start + a.total_luck - a.total_loss == pytest.approx(a.result, abs=1e-9)
         data = a.to_json()
         assert data["headroom"] == 0.0 and data["drift"] == 0.0
-        checkpoints = [a.start]
-        for luck, decision in zip(a.luck, a.decisions, strict=False):
-            assert luck.before == checkpoints[-1] and luck.after == decision.win_before
-            assert decision.win_before - decision.win_after == pytest.approx(decision.loss, abs=1e-12)
-            assert decision.loss >= 0.0 and decision.label in LABELS
-            assert (decision.loss > 0) == (decision.label != "best")
-            checkpoints.append(decision.win_after)
-        assert a.luck[-1].after == a.result and len(a.luck) == len(a.decisions) + 1
+        # Term by term: the deal, then one luck entry per action of the game (whoever acted), each
+        # starting where the one before it (or the decision before it) ended.
+        assert [x.last_step for x in a.luck] == [-1, *range(len(actions))]
+        chain, decisions = a.start, iter(a.decisions)
+        decision = next(decisions, None)
+        for luck in a.luck:
+            while decision is not None and luck.last_step >= decision.step:
+                assert decision.win_before == chain
+                assert decision.win_before - decision.win_after == pytest.approx(decision.loss, abs=1e-12)
+                assert decision.loss >= 0.0 and decision.label in LABELS
+                assert (decision.loss > 0) == (decision.label != "best")
+                chain, decision = decision.win_after, next(decisions, None)
+            assert luck.first_step == luck.last_step and luck.before == chain and 0.0 <= luck.after <= 1.0
+            assert not luck.quiet or luck.change == 0.0
+            chain = luck.after
+        assert decision is None and chain == a.result
+        assert any(not x.quiet and x.change != 0.0 for x in a.luck[1:-1]), "events between checkpoints are valued"
         for decision in a.decisions:
             assert 0.0 <= decision.win_after <= decision.win_before <= 1.0
             assert all(0.0 <= v.win <= 1.0 for v in decision.estimate.values)

@@ -61,9 +61,12 @@ class Rollouts(Protocol):
     batch: int  # worlds added between two looks at the interval
     growth: float  # a batch may grow to this share of the worlds so far (fewer, longer calls)
     prior_games: int
+    event_worlds: int  # worlds behind the seat's chance after an event (luck.py)
 
     def rows(self, view: dict[str, Any], actions: Sequence[str], seed: int, first: int,
              worlds: int) -> list[list[float]]: ...  # fmt: skip
+
+    def hold(self, view: dict[str, Any], seed: int, first: int, worlds: int) -> list[float]: ...
 
     def prior(self, seat: int, games: int, seed: int) -> tuple[float, float]: ...
 
@@ -88,6 +91,7 @@ class ReferenceRollouts:
     batch = 8
     growth = 0.0  # playouts are dear: look at the interval (and drop actions) every batch
     prior_games = 128
+    event_worlds = 32
 
     def __init__(self, game: Game, policy: Policy | None = None) -> None:
         self.game = game
@@ -104,6 +108,17 @@ class ReferenceRollouts:
             # The same playout generator for every action: common random numbers.
             out.append([score(self.game, world.apply_legal(seat, act), seat, self.policy, random.Random(ws ^ 1))
                         for act in acts])
+        return out
+
+    def hold(self, view: dict[str, Any], seed: int, first: int, worlds: int) -> list[float]:
+        """The seat's reward in worlds ``first`` to ``first + worlds - 1`` played on as they stand
+        (whoever is to act): no move of the seat's own first."""
+        seat: int = view["seat"]
+        out = []
+        for i in range(first, first + worlds):
+            ws = world_seed(seed, i)
+            out.append(score(self.game, self.game.sample(view, random.Random(ws)), seat, self.policy,
+                             random.Random(ws ^ 1)))  # fmt: skip
         return out
 
     def prior(self, seat: int, games: int, seed: int) -> tuple[float, float]:
@@ -124,6 +139,7 @@ class KernelRollouts:
     batch = 32
     growth = 0.5
     prior_games = 8192
+    event_worlds = 512
 
     def __init__(self, game: Game, kernel: ModuleType) -> None:
         self.game = game
@@ -134,6 +150,11 @@ class KernelRollouts:
         found = self.kernel.rollouts(self.game, view, list(actions), seed, first, worlds)
         rows: list[list[float]] = found.tolist()
         return rows
+
+    def hold(self, view: dict[str, Any], seed: int, first: int, worlds: int) -> list[float]:
+        from cardroom.games.kernel_face import HOLD
+
+        return [row[0] for row in self.rows(view, [HOLD], seed, first, worlds)]
 
     def prior(self, seat: int, games: int, seed: int) -> tuple[float, float]:
         winners, _ = self.kernel.simulate(self.game, games, "heuristic", seed)

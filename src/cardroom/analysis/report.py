@@ -39,11 +39,20 @@ class Decision:
     def best_win(self) -> float:
         return self.win_after + self.loss
 
+    @property
+    def expected_loss(self) -> float:
+        """The re-measured loss before any threshold: the mean paired gap between the yardstick's move
+        and the seat's on fresh worlds (0 where the seat played the yardstick's move). Unbiased, so it
+        can be slightly negative; summed over many decisions it compares seats where the counted loss
+        (a verdict's threshold) would zero every small loss."""
+        measured = self.estimate.measured
+        return measured[0] if measured is not None else self.estimate.loss
+
     def to_json(self) -> dict[str, Any]:
         low, high = self.estimate.loss_interval
         return {
             "step": self.step, "chosen": self.chosen, "best": self.best, "label": self.label,
-            "loss": self.loss, "loss_low": low, "loss_high": high,
+            "loss": self.loss, "expected_loss": self.expected_loss, "loss_low": low, "loss_high": high,
             "measured": list(self.estimate.measured) if self.estimate.measured is not None else None,
             "win_before": self.win_before, "win_after": self.win_after, "best_win": self.best_win,
             "reference": self.estimate.reference, "headroom": 0.0,
@@ -103,6 +112,11 @@ class GameAnalysis:
         return math.fsum(d.loss for d in self.decisions)
 
     @property
+    def expected_loss(self) -> float:
+        """The decisions' unthresholded re-measured losses, summed (``Decision.expected_loss``)."""
+        return math.fsum(d.expected_loss for d in self.decisions)
+
+    @property
     def total_luck(self) -> float:
         return math.fsum(x.change for x in self.luck)
 
@@ -124,11 +138,22 @@ class GameAnalysis:
         return ranked[:n]
 
     def timeline(self) -> list[tuple[int, float]]:
-        """(step, the seat's win chance) from the prior to the result, for the graph."""
+        """(step, the seat's win chance) from the prior to the result, for the graph: after every event
+        (a luck entry of the action at step s is at s + 1; the deal, step -1, at 0) and at both sides of
+        every decision."""
         points = [(0, self.start)]
-        for d in self.decisions:
+        decisions = iter(self.decisions)
+        d = next(decisions, None)
+        for x in self.luck:
+            while d is not None and x.last_step >= d.step:
+                points += [(d.step, d.win_before), (d.step + 1, d.win_after)]
+                d = next(decisions, None)
+            points.append((x.last_step + 1, x.after))
+        while d is not None:
             points += [(d.step, d.win_before), (d.step + 1, d.win_after)]
-        return [*points, (self.steps, self.result)]
+            d = next(decisions, None)
+        points.append((self.steps, self.result))
+        return [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
 
     def summary(self) -> str:
         play = _points(self.total_loss)
@@ -145,7 +170,7 @@ class GameAnalysis:
             "measure": "share of the win (1 for a win, 1/k for a k-way shared win, 0 for a loss)",
             "identity": "start + total_luck - total_loss = result",
             "start": self.start, "start_se": self.start_se, "result": self.result, "reason": self.reason,
-            "total_loss": self.total_loss, "total_luck": self.total_luck, "headroom": 0.0, "drift": 0.0,
+            "total_loss": self.total_loss, "expected_loss": self.expected_loss, "total_luck": self.total_luck, "headroom": 0.0, "drift": 0.0,
             "loss_noise": self.loss_noise, "luck_noise": self.luck_noise, "summary": self.summary(),
             "precision": {"half_width": self.precision.half_width, "z": self.precision.z,
                           "min_worlds": self.precision.min_worlds, "max_worlds": self.precision.max_worlds,

@@ -1,4 +1,4 @@
-"""Walk a finished game from one seat's chair: each decision judged, each stretch between them luck.
+"""Walk a finished game from one seat's chair: each decision judged, each event between them luck.
 
 The walk finds the seat's decisions (``decision_points``), has a judge (``judge.py``: the `hard` bot's
 search on the game's compiled kernel, else heuristic rollouts) estimate each one from the seat's
@@ -11,9 +11,11 @@ zero and it reaches a verdict (5 points); the position's value before the move i
 value plus that loss, so a seat that plays the yardstick's move loses nothing, and the rest of the
 estimates' noise lands in the luck, whose entries have expectation zero.
 
-A stretch between two decisions where nothing happened that the seat could not foresee (it only
-took forced or own steps and its view came out as predicted) has no luck in it. The decisions of
-such a chain share one pooled estimate (``checkpoints``), so a quiet stretch changes nothing.
+Between two decisions, every event (the deal, the outcome of the seat's own move, its forced steps,
+each other seat's action) is its own luck entry, valued from the seat's view after it (``luck.py``).
+A stretch where nothing happened that the seat could not foresee (it only took forced or own steps
+and its view came out as predicted) has no luck in it. The decisions of such a chain share one
+pooled estimate (``checkpoints``), so a quiet stretch changes nothing.
 
 Each decision is evaluated from ``state.view(seat)`` alone, with a seed derived from the analysis
 seed and the step, so the analysis of a decision depends on nothing the seat could not see, and the
@@ -28,13 +30,14 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, as_completed
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardroom.analysis.concession import CONCEDE, concession_estimate
 from cardroom.analysis.evaluate import DEFAULT_PRECISION, Estimate, Precision
 from cardroom.analysis.judge import Judge, judge_for
 from cardroom.analysis.labels import label
+from cardroom.analysis.luck import EVENT_WORLDS, Move, deal, follow, stretch
 from cardroom.analysis.report import Decision, GameAnalysis, Luck, from_json
 from cardroom.bots.policy import make_policy
 from cardroom.bots.search import rewards
@@ -68,28 +71,32 @@ class Point:
     first: int  # the first step of the stretch that ends here
     events: list[str]  # what the seat saw in that stretch
     quiet: bool
+    moves: list[Move] = field(default_factory=list)  # the stretch's events, one by one (luck.py)
 
 
 def decision_points(
     game: Game, seed: int, actions: Sequence[tuple[int, str]], seat: int
-) -> tuple[list[Point], State, int]:
-    """Every decision of ``seat`` in the game, the final state, and how many log entries the seat
-    had seen at its last decision (the last stretch's events follow them)."""
+) -> tuple[list[Point], State, list[Move]]:
+    """Every decision of ``seat`` in the game, the final state, and the events after the last
+    decision (each point carries the events of the stretch that ends at it)."""
     state = game.new_game(seed)
     points: list[Point] = []
-    first, log_seen = 0, 0
+    first, log_seen = 0, len(state.log(seat))
     last_view: dict[str, Any] | None = None
     since: list[tuple[int, str]] = []
+    moves = [deal(state, seat)]
     for seat_i, text in actions:
         if seat_i == seat and text != "concede" and is_decision(state, seat):  # giving up is no move to judge
             view = state.view(seat)
-            log = state.log(seat)
-            points.append(Point(state.step, view, text, first, [e["text"] for e in log[log_seen:]],
-                                _quiet(game, seat, last_view, since, view)))
-            first, last_view, since, log_seen = state.step + 1, view, [], len(log)
+            points.append(Point(state.step, view, text, first, [t for m in moves for t in m.texts],
+                                _quiet(game, seat, last_view, since, view), moves))
+            first, last_view, since, moves = state.step + 1, view, [], []
         since.append((seat_i, text))
-        state = state.apply(seat_i, text)
-    return points, state, log_seen
+        after = state.apply(seat_i, text)
+        moves.append(follow(game, state, seat_i, text, after, seat, log_seen))
+        log_seen = len(after.log(seat))
+        state = after
+    return points, state, moves
 
 
 def evaluate_point(judge: Judge, point: Point, analysis_seed: int, precision: Precision) -> Estimate:
@@ -149,7 +156,7 @@ def analyse_game(
         # A caller that caps the worlds a decision caps the search too: about as many worlds an action.
         precision = replace(precision, search_playouts=max(64, CAP_PLAYOUTS * precision.max_worlds))
     precision = precision.resolved(rollouts)
-    points, final, log_seen = decision_points(game, seed, actions, seat)
+    points, final, tail = decision_points(game, seed, actions, seat)
     if final.is_over:
         outcome = final.outcome
     elif outcome is None:
@@ -179,32 +186,29 @@ def analyse_game(
                        yardstick=judge.describe(precision))
     marks = [(point.step, point.chosen, point.quiet) for point in points]
     if gave_up:
-        tail = concession_estimate(game, policy, final, seat, decision_rng(analysis_seed, final.step), precision,
-                                   rollouts)
+        given = concession_estimate(game, policy, final, seat, decision_rng(analysis_seed, final.step), precision,
+                                    rollouts)
         marks.append((final.step, CONCEDE, False))
-        estimates.append(tail)
-    firsts = [point.first for point in points] + ([points[-1].step + 1 if points else 0] if gave_up else [])
-    events = [point.events for point in points]
-    tail_events = [e["text"] for e in final.log(seat)[log_seen:]]
-    if gave_up:
-        events.append(tail_events)
-    elif not final.is_over and outcome is not None:
-        tail_events.append(outcome.reason)  # another seat gave up: for this seat, luck
+        estimates.append(given)
+    stretches = [point.moves for point in points] + ([tail] if gave_up else [])
+    quiet = [q for _, _, q in marks]
+    if not gave_up and not final.is_over and outcome is not None:  # another seat gave up: for this seat, luck
+        tail = [*tail, Move(final.step, -1, [outcome.reason], final.view(seat), False)]
+    worlds = EVENT_WORLDS.get(game.name, rollouts.event_worlds)
+    worlds = min(worlds, precision.max_worlds or worlds)
     before, before_se = start, start_se
-    for (step, chosen, quiet), first, seen, est, (value, after, loss, se) in zip(
-            marks, firsts, events, estimates, checkpoints(estimates, [q for _, _, q in marks]), strict=True):
+    for (step, chosen, _), moves, was_quiet, est, (value, after, loss, se) in zip(
+            marks, stretches, quiet, estimates, checkpoints(estimates, quiet), strict=True):
         shift = after - est.chosen_value.win
         for v in est.values:  # every action on the pooled footing; their differences are unchanged
             v.win = min(1.0, max(0.0, v.win + shift))
-        out.luck.append(Luck(first, step, seen, before, value,
-                             math.hypot(before_se, se), quiet))
+        out.luck += stretch(moves, before, before_se, value, se, was_quiet, rollouts, analysis_seed, worlds)
         verdict = label(est.loss, est.loss_interval[0]) if loss > 0 else "best"  # cut or not, the measured loss
         out.decisions.append(Decision(step, chosen, est, verdict, value, after, loss))
         out.playouts += est.playouts
         before, before_se = after, se
     if not gave_up:
-        first = points[-1].step + 1 if points else 0
-        out.luck.append(Luck(first, final.step, tail_events, before, result, before_se, False))
+        out.luck += stretch(tail, before, before_se, result, 0.0, False, rollouts, analysis_seed, worlds)
     out.seconds = time.perf_counter() - started
     return out
 

@@ -81,10 +81,11 @@ def show(a: GameAnalysis, console: Console) -> None:
     lucky = sorted((x for x in a.luck if not x.quiet), key=lambda x: x.change)
     if lucky:
         worst, best = lucky[0], lucky[-1]
-        console.print(f"Unluckiest stretch: steps {worst.first_step}-{worst.last_step} ({100 * worst.change:+.0f} points): "
-                      f"{'; '.join(worst.events[-3:]) or 'no visible event'}", highlight=False)
-        console.print(f"Luckiest stretch: steps {best.first_step}-{best.last_step} ({100 * best.change:+.0f} points): "
-                      f"{'; '.join(best.events[-3:]) or 'no visible event'}", highlight=False)
+        for name, x in (("Unluckiest", worst), ("Luckiest", best)):
+            when = "the deal" if x.last_step < 0 else f"step {x.first_step}" if x.first_step == x.last_step else \
+                f"steps {x.first_step}-{x.last_step}"  # an analysis made before luck was split per event
+            console.print(f"{name} event: {when} ({100 * x.change:+.0f} points): "
+                          f"{'; '.join(x.events[-3:]) or 'no visible event'}", highlight=False)
     console.print(
         f"start {_pct(a.start)} (+-{100 * a.precision.z * a.start_se:.0f}) "
         f"{'+' if a.total_luck >= 0 else '-'} luck {abs(100 * a.total_luck):.0f} (+-{100 * a.luck_noise:.0f}) "

@@ -176,7 +176,9 @@ def play_worlds(base: Arr, cfg: Arr, seat: int, acts: Arr, seed: int, first: int
                 out: Floats) -> int:  # fmt: skip
     """The analysis's rollouts: ``out[w, j]`` is ``seat``'s reward in world ``first + w`` (``base`` with
     what the seat cannot know re-dealt) after ``acts[j]`` and heuristic play for everyone, every action
-    of a world on the same generator (common random numbers). Returns the actions played."""
+    of a world on the same generator (common random numbers). An action below 0 is no action of the
+    seat's own: the world is played on as it stands (the seat's chance where another seat is to act).
+    Returns the actions played."""
     world = np.zeros(len(base), np.int64)
     play = np.zeros(len(base), np.int64)
     rng, moves, seats = scratch()
@@ -189,8 +191,10 @@ def play_worlds(base: Arr, cfg: Arr, seat: int, acts: Arr, seed: int, first: int
         for j in range(len(acts)):
             play[:] = world
             rng[0] = mix(world_seed, 1)
-            apply(play, cfg, seat, acts[j], rng)
-            total += 1 + play_out(play, cfg, POLICY_HEURISTIC, rng, moves, seats)
+            if acts[j] >= 0:
+                apply(play, cfg, seat, acts[j], rng)
+                total += 1
+            total += play_out(play, cfg, POLICY_HEURISTIC, rng, moves, seats)
             out[w, j] = reward(play, cfg, seat)
     return total
 

@@ -29,11 +29,13 @@ from cardroom.core.compiled_random import mix
 from cardroom.core.compiled_tree import NodeArrays
 from cardroom.core.game import Game, State
 
-__all__ = ["COMPILED", "Codec", "Counts", "Kernel", "KernelMismatch", "Result", "Searcher", "Settings"]
+__all__ = ["COMPILED", "HOLD", "Codec", "Counts", "Kernel", "KernelMismatch", "Result", "Searcher", "Settings"]
 
 Arr = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
 
+#: In ``rollouts``' actions: no action of the seat's own (the position is played on as it stands).
+HOLD = ""
 #: Playouts between two looks at the clock, and the most bytes one thread's node arrays may grow to.
 CHUNK = 64
 MAX_TREE_BYTES = 256 << 20
@@ -150,9 +152,11 @@ class Kernel:
                  worlds: int) -> Floats:  # fmt: skip
         """The analysis's evaluator on the kernel: ``view``'s seat's reward in worlds ``first`` to
         ``first + worlds - 1`` (rows) for each of ``actions`` (columns). World ``i`` re-deals all the
-        seat cannot know, so it depends only on (``view``, ``seed``, ``i``); reads nothing but the view."""
+        seat cannot know, so it depends only on (``view``, ``seed``, ``i``); reads nothing but the view.
+        The action :data:`HOLD` is none of the seat's own: the world plays on as it stands, so the seat's
+        chance is valued at any position, whoever is to act (the analysis's luck per event)."""
         base = self.codec.encode(game.sample(dict(view), random.Random(seed)))
-        acts = np.array([self.codec.action_id(game, a) for a in actions], np.int64)
+        acts = np.array([-1 if a == HOLD else self.codec.action_id(game, a) for a in actions], np.int64)
         out = np.zeros((worlds, len(acts)), np.float64)
         self.search.play_worlds(base, self.config(game), int(view["seat"]), acts, seed, first, worlds, out)
         return out

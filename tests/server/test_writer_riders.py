@@ -33,14 +33,19 @@ def _stored_clocks(engine: Engine, table_id: str) -> object:
         return conn.execute(select(tables.c.clocks).where(tables.c.id == table_id)).scalar_one()
 
 
+async def _room_with_table(engine: Engine) -> tuple[Room, str]:
+    """A room and a new two-person toy table, with whatever its creation queued already written."""
+    room = Room(engine, bot_delay=60.0)
+    created = await room.create("toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], 30, 600)
+    await room.writer.call(lambda: None)
+    return room, created.table_id
+
+
 def test_pending_clocks_are_committed_with_the_next_actions(tmp_path: Path) -> None:
     engine = _engine(tmp_path)
 
     async def scenario() -> None:
-        room = Room(engine, bot_delay=60.0)
-        created = await room.create("toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], 30, 600)
-        table_id = created.table_id
-        await room.writer.call(lambda: None)  # whatever the creation queued has run
+        room, table_id = await _room_with_table(engine)
         # Pending clocks no write of their own has been asked for (save() would also ask for one).
         room.clock_saver.give_back({table_id: {"turn": {"0": 12345.0}}})
         live = room.live(table_id)
@@ -59,10 +64,7 @@ def test_a_failed_batch_gives_its_clocks_back_and_stores_nothing(tmp_path: Path)
     engine = _engine(tmp_path)
 
     async def scenario() -> None:
-        room = Room(engine, bot_delay=60.0)
-        created = await room.create("toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], 30, 600)
-        table_id = created.table_id
-        await room.writer.call(lambda: None)
+        room, table_id = await _room_with_table(engine)
         before = _stored_clocks(engine, table_id)
         # A clock change and an action that cannot be stored (its table does not exist): the whole
         # transaction fails, so neither lands, and the clocks wait for the next write.

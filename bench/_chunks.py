@@ -34,6 +34,7 @@ from cardroom.arena.match import GameRecord, run_task
 from cardroom.arena.run import check_bots
 from cardroom.arena.schedule import DealTask, schedule
 from cardroom.arena.stats import summarize
+from cardroom.core import search_clock
 
 
 def _read(path: Path, config: ArenaConfig) -> tuple[dict[tuple[int, int], dict[str, Any]], list[str]]:
@@ -109,6 +110,7 @@ def run_chunked(
                 task, began = flight.pop(future)
                 item = {
                     "matchup": task.matchup.index, "deal": task.deal, "seconds": time.perf_counter() - began,
+                    "clock": search_clock.name(),
                     "records": [r.to_json() for r in future.result()],
                 }  # fmt: skip
                 out.write(json.dumps(item) + "\n")

@@ -32,8 +32,10 @@ continues where it stopped, and plays the same games whatever the chunks. --minu
 deals after that long. The figure is printed from every deal in the file so far, with its Wilson
 interval and an estimate of the time the rest of the run needs.
 
-A time budget makes each decision depend on the machine and its load; --iterations N replaces it with
-a fixed count, which repeats exactly.
+A time budget makes each decision depend on the machine; --iterations N replaces it with a fixed count,
+which repeats exactly. --ms counts the searching thread's CPU time by default (--clock cpu), so other
+work on a shared machine does not thin a bot's playouts; each deal's line in the run file names its clock
+(lines without one were played on the wall clock).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from cardroom.arena import ArenaConfig, ArenaResult, run_arena, write_results
 from cardroom.arena.merge import load_result, merge
 from cardroom.arena.report import print_report
 from cardroom.arena.stats import bot_labels
+from cardroom.core import search_clock
 from cardroom.core.compiled_registry import compiled_kernel_of
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -274,6 +277,12 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
+        "--clock",
+        choices=sorted(search_clock.CLOCKS),
+        default="cpu",
+        help="what --ms counts: the searching thread's CPU time (default; other load cannot take it) or wall time",
+    )
+    parser.add_argument(
         "--results", default=str(RESULTS), help="folder of the resumable run files (default bench/results)"
     )
     parser.add_argument(
@@ -300,6 +309,7 @@ def main() -> None:
         help="play nothing: merge the --out folders of earlier runs (different --seed) and print the figures",
     )
     args = parser.parse_args()
+    search_clock.use(args.clock)
     console = Console(width=max(Console().width, 120))
     chosen = list(FIGURES) if "all" in args.figure else list(dict.fromkeys(args.figure))
     results = []

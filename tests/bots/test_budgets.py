@@ -10,6 +10,8 @@ import pytest
 
 from cardroom.bots import make_bot
 from cardroom.bots.ismcts import ISMCTSBot
+from cardroom.core import search_clock
+from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 from tests.bots.conftest import VARIANTS
 from tests.bots.positions import positions
@@ -68,3 +70,26 @@ def test_the_search_stops_a_little_before_the_budget_ends() -> None:
     assert Budget(ms=1000).deadline(0.0) == pytest.approx(0.95)
     assert Budget(ms=10_000).deadline(0.0) == pytest.approx(9.95)
     assert Budget(iterations=5).deadline(0.0) == float("inf")
+
+
+def test_cpu_search_clock_is_not_taken_by_sleeping() -> None:
+    """On the CPU clock a budget counts only the searching thread's own work: time spent off the CPU
+    (here a sleep, as when another process holds the core) does not use it up; on the wall clock it does."""
+    try:
+        search_clock.use("cpu")
+        assert search_clock.name() == "cpu"
+        before = search_clock.now()
+        time.sleep(0.2)
+        assert search_clock.now() - before < 0.05
+        search_clock.use("wall")
+        before = search_clock.now()
+        time.sleep(0.2)
+        assert search_clock.now() - before >= 0.2
+    finally:
+        search_clock.use("wall")
+
+
+def test_an_unknown_search_clock_is_refused_with_the_choices() -> None:
+    with pytest.raises(InvalidOptions, match=r"'sundial' is not a search clock; use one of \['cpu', 'wall'\]"):
+        search_clock.use("sundial")
+    assert search_clock.name() == "wall"

@@ -6,9 +6,9 @@ arena runs need. A time budget depends on the machine and its load, so two runs 
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
+from cardroom.core import search_clock
 from cardroom.core.errors import InvalidOptions
 
 DEFAULT_MS = 1000.0
@@ -37,7 +37,7 @@ class Budget:
         return self.ms is None
 
     def deadline(self, start: float) -> float:
-        """The ``time.perf_counter()`` value at which to stop searching; infinity without a time limit.
+        """The ``now()`` value at which to stop searching; infinity without a time limit.
 
         The search stops a little before the budget ends (5% of it, at most 50 ms): freeing its trees,
         returning and the caller's own bookkeeping take time too, and the answer must arrive within
@@ -72,4 +72,5 @@ def budget_from(params: dict[str, str], default_ms: float = DEFAULT_MS) -> Budge
 
 
 def now() -> float:
-    return time.perf_counter()
+    """The search clock's reading; budgets' deadlines are on this clock (see ``core.search_clock``)."""
+    return search_clock.now()

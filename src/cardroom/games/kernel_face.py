@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from cardroom.core.compiled import COMPILED
 from cardroom.core.compiled_random import mix
+from cardroom.core.search_clock import now
 from cardroom.core.compiled_tree import NodeArrays
 from cardroom.core.game import Game, State
 
@@ -81,7 +82,7 @@ class Settings:
     """What the search needs from a bot spec (``SearchSettings`` carries the same)."""
 
     iterations: int | None
-    deadline: float  # perf_counter value; inf without a time budget
+    deadline: float  # a core.search_clock.now() value; inf without a time budget
     exploration: float = 1.0
     bias: float = 0.5
     paired: bool = True
@@ -221,13 +222,13 @@ class Searcher:
             # A call starts a fresh world at the first root action, so a chunk holds whole worlds: with
             # more root actions than CHUNK, a smaller chunk would never reach the later ones.
             whole = -(-CHUNK // len(root)) * len(root)
-            while done[0] < limit and time.perf_counter() < st.deadline:
+            while done[0] < limit and now() < st.deadline:
                 step = min(whole, limit - int(done[0]))
                 run.paired_worlds(base, self.cfg, seat, fair, root, len(root), policy, st.exploration, st.bias,
                                   search_rng, step, done, results, *self._arrays(step))  # fmt: skip
             choice, summary = paired_choice(self._text, root, results, st)
             return Result(choice, int(done[0]), int(self.tree.used[0]), summary)
-        while done[0] < limit and time.perf_counter() < st.deadline:
+        while done[0] < limit and now() < st.deadline:
             step = min(CHUNK, limit - int(done[0]))
             run.puct_worlds(base, self.cfg, seat, fair, policy, st.exploration, st.bias, search_rng, step, done,
                             *self._arrays(step))  # fmt: skip

@@ -20,9 +20,9 @@ import threading
 
 from sqlalchemy import Connection, Engine, bindparam, update
 
-from cardroom.server.outage import is_database_error
-from cardroom.server.schema import tables
-from cardroom.server.writer import GroupWriter
+from cardroom.server.store.outage import is_database_error
+from cardroom.server.store.schema import tables
+from cardroom.server.store.writer import GroupWriter
 
 log = logging.getLogger("cardroom.server")
 

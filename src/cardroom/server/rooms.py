@@ -61,8 +61,7 @@ class Room(Seating, CatchUp, Leaving):
         # table id -> a notified catch-up waits for the table's lock (True: actions only), see heard
         self._queued: dict[str, bool] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
-        # Names this process in its PostgreSQL notifications, so it skips the ones it sent itself.
-        self.origin = store.origin
+        self.origin = store.origin  # names this process in its notifications (see CatchUp.heard)
         self.writer = store.writer  # every write of this process, on one thread
         self.clock_saver = store.clock_saver
         self.window_answers = WindowAnswers(store)  # an open window's hidden answers, stored
@@ -174,8 +173,6 @@ class Room(Seating, CatchUp, Leaving):
             except Exception:  # a game whose rules changed under it must not stop the server
                 log.exception("table %s could not be rebuilt", table_id)
             await asyncio.sleep(0)
-
-    # -- seats -----------------------------------------------------------------------------------
 
     def reload_row(self, live: Live) -> None:
         row = self.store.load_table(live.row.id)

@@ -1,6 +1,6 @@
-"""A seat leaving a game under way: the room's side of conceding (what is stored, and the texts,
-are in :mod:`.concede`; what leaving does to the game is the game's own ``State.concede``). Mixed
-into :class:`cardroom.server.rooms.Room`."""
+"""A seat leaving a game under way: the room's side of conceding (the texts are in :mod:`.concede`,
+the stored concession in the store's ``concessions``; what leaving does to the game is the game's
+own ``State.concede``). Mixed into :class:`cardroom.server.rooms.Room`."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from sqlalchemy import Engine
 
 from cardroom.server.store import actions, chat, concessions, database, probe, seats, tables, windows
 from cardroom.server.store.clocks import ClockSaver
-from cardroom.server.store.rows import ActionRow, Link, Message, NewAction, NewTable, TableRow
+from cardroom.server.store.rows import ActionRow, Link, Message, NewTable, TableRow
 from cardroom.server.store.writer import GroupWriter
 
 
@@ -81,18 +81,10 @@ class Store:
     def all_playing_ids(self) -> list[str]:
         return tables.all_playing_ids(self.engine)
 
-    # -- actions -----------------------------------------------------------------------------------
+    # -- actions (stored through :attr:`writer`, the group commit) ---------------------------------
 
     def load_actions(self, table_id: str, since: int = 0) -> list[ActionRow]:
         return actions.load_actions(self.engine, table_id, since)
-
-    def append_action(self, action: NewAction) -> None:
-        """One action in a transaction of its own (the room's go through :attr:`writer`)."""
-        a = action
-        actions.append_action(self.engine, a.table_id, a.step, a.seat, a.text, a.timed_out, a.over)
-
-    def append_actions(self, batch: list[NewAction]) -> list[bool]:
-        return actions.append_actions(self.engine, batch, self.origin)
 
     # -- seats -------------------------------------------------------------------------------------
 

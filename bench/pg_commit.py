@@ -41,8 +41,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tests.server.postgres import Postgres, store_toy_table  # noqa: E402
 
-from cardroom.server import database, pgbatch, store  # noqa: E402
-from cardroom.server.writer import GroupWriter  # noqa: E402
+from cardroom.server import store  # noqa: E402
+from cardroom.server.store import database, order, pgbatch  # noqa: E402
+from cardroom.server.store.notify import payload  # noqa: E402
+from cardroom.server.store.writer import GroupWriter  # noqa: E402
 
 
 class TwoTrips:
@@ -52,9 +54,9 @@ class TwoTrips:
         self.engine = engine
 
     def append(self, batch: list[store.NewAction], origin: str) -> list[bool]:
-        order = store.lock_order(batch)
-        ordered = [batch[i] for i in order]
-        payloads = [store.payload(a.table_id, origin) for a in ordered]
+        given = order.lock_order(batch)
+        ordered = [batch[i] for i in given]
+        payloads = [payload(a.table_id, origin) for a in ordered]
         taken: list[bool] = []
         with self.engine.begin() as conn:
             raw: Any = conn.connection.driver_connection
@@ -66,7 +68,7 @@ class TwoTrips:
                     taken.append(cur.fetchone() is None)
                     if not cur.nextset():
                         break
-        return store.in_given_order(order, taken)
+        return order.in_given_order(given, taken)
 
     def close(self) -> None:
         pass

@@ -34,8 +34,9 @@ import aiohttp
 import orjson
 
 from cardroom.core.registry import make
-from cardroom.server import database, tokens
-from cardroom.server.schema import actions, seats, tables
+from cardroom.server import tokens
+from cardroom.server.store import database
+from cardroom.server.store.schema import actions, seats, tables
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from server_load import free_port, rss_mb, start_server

@@ -94,11 +94,12 @@ class Postgres:
 def store_toy_table(engine: Engine, table_id: str) -> None:
     """Store a playing table of the toy game with one joined seat, for tests of the storage alone."""
     from cardroom.server import store
+    from cardroom.server.store import tables
 
-    store.create_table(
+    tables.create_table(
         engine,
-        store.TableRow(
+        store.NewTable(store.TableRow(
             table_id, "toy", "standard", {}, 1, datetime.now(UTC), "playing", 4.0, None, None, None,
             seats=(store.SeatRow(0, "human", None, None, "A", True),),
-        ),
+        )),
     )  # fmt: skip

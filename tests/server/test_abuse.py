@@ -17,8 +17,9 @@ from sqlalchemy import create_engine, event
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from cardroom.server import hub, store
+from cardroom.server import hub
 from cardroom.server.app import create_app
+from cardroom.server.store import actions as store_actions
 from tests.server.conftest import auth, create
 from tests.server.faults import LoggedServer, wait_for
 from tests.server.process import free_port
@@ -160,7 +161,7 @@ def test_no_database_work_on_the_event_loop_for_the_lobby_or_a_table(db_url: str
                 return  # a worker thread
             on_loop.append(statement.split("\n")[0][:80])
 
-        event.listen(app.state.room.engine, "before_cursor_execute", seen)
+        event.listen(app.state.room.store.engine, "before_cursor_execute", seen)
         time.sleep(0.5)  # the unfinished tables are resumed in the background first
         on_loop.clear()
         assert client.get("/api/tables").status_code == 200
@@ -176,7 +177,7 @@ def _stored_steps(db_url: str, table_id: str) -> int:
     """Read from the database itself (asking the server would count as watching the table)."""
     engine = create_engine(db_url)
     try:
-        return len(store.load_actions(engine, table_id))
+        return len(store_actions.load_actions(engine, table_id))
     finally:
         engine.dispose()
 

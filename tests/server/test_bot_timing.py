@@ -24,11 +24,11 @@ from scipy.stats import ks_2samp, mannwhitneyu
 
 from cardroom.bots.specs import register_bot
 from cardroom.core.game import Game
-from cardroom.server import database
 from cardroom.server.hub import Hub
 from cardroom.server.pacing import table_pace
 from cardroom.server.rooms import Room
-from cardroom.server.store import load_actions
+from cardroom.server.store import Store, database
+from cardroom.server.store.actions import load_actions
 from cardroom.server.tablerequest import SeatRequest
 from tests.server.timing import assert_indistinguishable
 
@@ -118,7 +118,7 @@ async def _play_tables(room: Room) -> dict[tuple[bool, str], list[float]]:
                     timed.append((holds, answered - 1, hub.seen[table_id][answered] - opened))
                     timed_step = -2
             room.hub.unsubscribe(table_id, changed)
-            stored = {a.step: a.text for a in load_actions(room.engine, table_id)}
+            stored = {a.step: a.text for a in load_actions(room.store.engine, table_id)}
             for held, step, seconds in timed:
                 times.setdefault((held, stored[step]), []).append(seconds)
 
@@ -130,7 +130,7 @@ async def _play_tables(room: Room) -> dict[tuple[bool, str], list[float]]:
 def test_answer_times_do_not_depend_on_a_held_nope(tmp_path: Path) -> None:
     engine = database.make_engine(f"sqlite:///{tmp_path / 'timing.sqlite3'}")
     database.upgrade(engine)
-    room = Room(engine, bot_delay=0.0)
+    room = Room(Store(engine), bot_delay=0.0)
     times = asyncio.run(_play_tables(room))
     engine.dispose()
     assert set(times) <= {(True, "pass"), (True, "nope"), (False, "pass")}, set(times)

@@ -20,9 +20,10 @@ import pytest
 
 from cardroom.bots.specs import register_bot
 from cardroom.core.game import Game
-from cardroom.server import autoplay, database
+from cardroom.server import autoplay
 from cardroom.server.pacing import table_pace
 from cardroom.server.rooms import Room
+from cardroom.server.store import Store, database
 from cardroom.server.tablerequest import SeatRequest
 from tests.server.test_bot_timing import StampingHub
 from tests.server.timing import assert_indistinguishable
@@ -90,7 +91,7 @@ def test_a_run_out_move_comes_one_pace_after_the_deadline_whatever_the_hand(
     engine = database.make_engine(f"sqlite:///{tmp_path / 'clock.sqlite3'}")
     database.upgrade(engine)
     # Seats never become auto seats here: every move is a clock's run-out.
-    room = Room(engine, bot_delay=0.0, timeouts=10_000)
+    room = Room(Store(engine), bot_delay=0.0, timeouts=10_000)
     times = asyncio.run(_time_run_outs(room))
     engine.dispose()
     high, low = times[True], times[False]

@@ -10,7 +10,9 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from cardroom.server import database, store
+from cardroom.server import store
+from cardroom.server.store import actions as store_actions
+from cardroom.server.store import database, tables
 from tests.server.conftest import auth, create
 from tests.server.process import ServerProcess, free_port
 
@@ -57,11 +59,11 @@ def test_the_database_refuses_a_second_action_for_a_step(tmp_path: Path) -> None
         rematch_of=None,
         rematch_id=None,
     )
-    store.create_table(engine, row)
-    store.append_action(engine, "t1", 0, 0, "play 1", False, False)
+    tables.create_table(engine, store.NewTable(row))
+    store_actions.append_action(engine, "t1", 0, 0, "play 1", False, False)
     with pytest.raises(store.StepTaken):
-        store.append_action(engine, "t1", 0, 1, "play 2", False, False)
-    assert [a.text for a in store.load_actions(engine, "t1")] == ["play 1"]
+        store_actions.append_action(engine, "t1", 0, 1, "play 2", False, False)
+    assert [a.text for a in store_actions.load_actions(engine, "t1")] == ["play 1"]
 
 
 def test_rematch_requests_at_once_make_one_table(tmp_path: Path) -> None:

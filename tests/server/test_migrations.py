@@ -7,8 +7,8 @@ from pathlib import Path
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from cardroom.server import database
-from cardroom.server.schema import metadata
+from cardroom.server.store import database
+from cardroom.server.store.schema import metadata
 
 
 def test_migrations_match_the_schema(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ import psycopg
 import pytest
 from websockets.sync.client import connect
 
-from cardroom.server.listener import conninfo
+from cardroom.server.store import conninfo
 from tests.server.postgres import Postgres, store_toy_table
 from tests.server.process import ServerProcess, free_port
 
@@ -321,7 +321,9 @@ def test_crossed_group_commits_of_two_processes_do_not_deadlock(postgres: Postgr
     """Two writers (two processes' group commits) storing the same steps of the same tables, listed
     in opposite orders: each step is stored once, every other attempt is told its step was taken,
     and no transaction fails (inserting in arrival order deadlocked, failing both batches)."""
-    from cardroom.server import database, store
+    from cardroom.server import store
+    from cardroom.server.store import actions as store_actions
+    from cardroom.server.store import database
 
     engine = database.make_engine(postgres.url)
     database.upgrade(engine)
@@ -332,12 +334,12 @@ def test_crossed_group_commits_of_two_processes_do_not_deadlock(postgres: Postgr
         for step in range(40):
             batch = [store.NewAction(t, step, 0, "pass", False, False) for t in ids]
             with ThreadPoolExecutor(2) as pool:
-                one = pool.submit(store.append_actions, engine, batch, "one")
-                two = pool.submit(store.append_actions, engine, batch[::-1], "two")
+                one = pool.submit(store_actions.append_actions, engine, batch, "one")
+                two = pool.submit(store_actions.append_actions, engine, batch[::-1], "two")
                 taken_one, taken_two = one.result(), two.result()[::-1]
             assert [a != b for a, b in zip(taken_one, taken_two, strict=True)] == [True] * len(ids)
         for table_id in ids:
-            assert [a.step for a in store.load_actions(engine, table_id)] == list(range(40))
+            assert [a.step for a in store_actions.load_actions(engine, table_id)] == list(range(40))
     finally:
         engine.dispose()
 

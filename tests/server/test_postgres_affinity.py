@@ -18,8 +18,9 @@ import psycopg
 import pytest
 from sqlalchemy import Engine
 
-from cardroom.server import database, store
 from cardroom.server.rooms import Room
+from cardroom.server.store import Store, database
+from cardroom.server.store import actions as store_actions
 from cardroom.server.tablerequest import SeatRequest
 from tests.server.postgres import Postgres
 
@@ -64,7 +65,7 @@ async def _move(room: Room, table_id: str) -> None:
 
 def test_a_table_only_looked_at_here_is_dropped_not_read(postgres: Postgres) -> None:
     async def scenario(engine: Engine) -> None:
-        serving, other = Room(engine, bot_delay=0.0), Room(engine, bot_delay=0.0)
+        serving, other = Room(Store(engine), bot_delay=0.0), Room(Store(engine), bot_delay=0.0)
         try:
             table_id = await _tacocat(serving)
             other.live(table_id)  # a GET through the other process
@@ -103,7 +104,7 @@ def test_bots_stop_where_the_table_is_only_held_and_run_where_it_moved(postgres:
 
     async def scenario(engine: Engine) -> None:
         # A long bot delay: the bots wait, in their tasks, for the whole test.
-        serving, other = Room(engine, bot_delay=60.0), Room(engine, bot_delay=60.0)
+        serving, other = Room(Store(engine), bot_delay=60.0), Room(Store(engine), bot_delay=60.0)
         try:
             seats = [SeatRequest(kind="me"), SeatRequest(kind="bot", bot="random")]
             table_id = (await serving.create("tacocat", None, {}, seats, 60.0, None)).table_id
@@ -140,7 +141,7 @@ def test_a_choice_outpaced_by_the_other_seat_through_another_process_still_stand
     and the choice is judged again each time)."""
 
     async def scenario(engine: Engine) -> None:
-        room = Room(engine, bot_delay=0.0)
+        room = Room(Store(engine), bot_delay=0.0)
         held: list[psycopg.Connection[tuple[object, ...]]] = []
         try:
             table_id = await _tacocat(room)
@@ -181,7 +182,7 @@ def test_a_window_both_processes_close_at_once_counts_both_passes(postgres: Post
     too (it answered 409 before: seen once in a run of the two-process server test)."""
 
     async def scenario(engine: Engine) -> None:
-        one, two = Room(engine, bot_delay=0.0), Room(engine, bot_delay=0.0)
+        one, two = Room(Store(engine), bot_delay=0.0), Room(Store(engine), bot_delay=0.0)
         try:
             seats = [SeatRequest(kind="me"), SeatRequest(kind="invite")]
             table_id = (await one.create("toy", None, {}, seats, 60.0, None)).table_id
@@ -200,7 +201,7 @@ def test_a_window_both_processes_close_at_once_counts_both_passes(postgres: Post
             assert (await two.submit(table_id, 1, 1, "pass")).step == 3
             closed = await one.submit(table_id, 0, 1, "pass")  # no StaleStep: its pass was counted
             assert closed.step == 3
-            stored = await asyncio.to_thread(store.load_actions, engine, table_id, 1)
+            stored = await asyncio.to_thread(store_actions.load_actions, engine, table_id, 1)
             assert [(a.seat, a.text, a.timed_out) for a in stored] == [(0, "pass", False), (1, "pass", False)]
         finally:
             await _close(one, two)

@@ -14,10 +14,11 @@ import psycopg
 import pytest
 from sqlalchemy import Engine, select
 
-from cardroom.server import database, pgbatch, store
-from cardroom.server.listener import conninfo
-from cardroom.server.pgbatch import APPLICATION_NAME, BatchConnection
-from cardroom.server.schema import tables
+from cardroom.server import store
+from cardroom.server.store import actions as store_actions
+from cardroom.server.store import conninfo, database, pgbatch
+from cardroom.server.store.pgbatch import APPLICATION_NAME, BatchConnection
+from cardroom.server.store.schema import tables
 from tests.server.postgres import Postgres, store_toy_table
 
 
@@ -53,7 +54,7 @@ def test_a_mixed_batch_stores_each_free_step_once_and_finishes_its_game(engine: 
     a, b, c = f"mixA-{trips}", f"mixB-{trips}", f"mixC-{trips}"
     for table_id in (a, b, c):
         store_toy_table(engine, table_id)
-    assert store.append_actions(engine, [store.NewAction(c, 0, 0, "early", False, False)]) == [False]
+    assert store_actions.append_actions(engine, [store.NewAction(c, 0, 0, "early", False, False)]) == [False]
     batch = [
         store.NewAction(b, 1, 0, "b1", False, True),  # the game's last move
         store.NewAction(a, 0, 0, "a0", False, False),
@@ -62,14 +63,14 @@ def test_a_mixed_batch_stores_each_free_step_once_and_finishes_its_game(engine: 
         store.NewAction(b, 0, 0, "b0-second", False, False),
         store.NewAction(c, 0, 0, "late", False, False),  # step 0 of mixC is stored already
     ]
-    taken = store.append_actions(engine, batch, "here")
+    taken = store_actions.append_actions(engine, batch, "here")
     assert taken == [False, False, False, False, True, True]
-    assert [(x.step, x.text, x.timed_out) for x in store.load_actions(engine, a)] == [
+    assert [(x.step, x.text, x.timed_out) for x in store_actions.load_actions(engine, a)] == [
         (0, "a0", False),
         (1, "a1", True),
     ]
-    assert [x.text for x in store.load_actions(engine, b)] == ["b0-first", "b1"]
-    assert [x.text for x in store.load_actions(engine, c)] == ["early"]
+    assert [x.text for x in store_actions.load_actions(engine, b)] == ["b0-first", "b1"]
+    assert [x.text for x in store_actions.load_actions(engine, c)] == ["early"]
     assert _status(engine, a)[0] == "playing" and _status(engine, a)[1] is not None
     assert _status(engine, b)[0] == "over"
     assert _status(engine, c)[0] == "playing"
@@ -81,7 +82,7 @@ def test_only_stored_actions_notify_and_only_once_committed(engine: Engine, trip
     a, b = f"noteA-{trips}", f"noteB-{trips}"
     for table_id in (a, b):
         store_toy_table(engine, table_id)
-    store.append_actions(engine, [store.NewAction(b, 0, 0, "first", False, False)])
+    store_actions.append_actions(engine, [store.NewAction(b, 0, 0, "first", False, False)])
     url = engine.url.render_as_string(hide_password=False).replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(conninfo(url), autocommit=True) as listener:
         listener.execute(f"LISTEN {store.CHANNEL}")
@@ -90,7 +91,7 @@ def test_only_stored_actions_notify_and_only_once_committed(engine: Engine, trip
             store.NewAction(a, 1, 0, "y", False, False),
             store.NewAction(b, 0, 0, "second", False, False),
         ]
-        assert store.append_actions(engine, batch, "proc7") == [False, False, True]
+        assert store_actions.append_actions(engine, batch, "proc7") == [False, False, True]
         heard = [n.payload for n in listener.notifies(timeout=1.0)]
     assert heard == [f"{a} proc7"]  # PostgreSQL folds a transaction's identical notifications
 
@@ -105,8 +106,8 @@ def test_a_failing_action_stores_nothing_of_its_batch(engine: Engine, trips: str
         store.NewAction("no-such-table", 0, 0, "orphan", False, False),
     ]
     with pytest.raises(Exception, match=r"foreign key|violates"):
-        store.append_actions(engine, batch, "here")
-    assert store.load_actions(engine, a) == []
+        store_actions.append_actions(engine, batch, "here")
+    assert store_actions.load_actions(engine, a) == []
     assert _status(engine, a) == ("playing", None)
 
 
@@ -120,7 +121,7 @@ def test_a_failed_batch_leaves_the_next_one_to_a_fresh_connection(engine: Engine
         assert writer.append([store.NewAction("afterFail", 0, 0, "fine", False, False)], "w") == [False]
     finally:
         writer.close()
-    assert [x.text for x in store.load_actions(engine, "afterFail")] == ["fine"]
+    assert [x.text for x in store_actions.load_actions(engine, "afterFail")] == ["fine"]
 
 
 def test_the_writer_s_connection_lost_fails_one_batch_and_the_next_one_reconnects(engine: Engine) -> None:
@@ -143,7 +144,7 @@ def test_the_writer_s_connection_lost_fails_one_batch_and_the_next_one_reconnect
         assert writer.append([store.NewAction("lost", 1, 0, "on a fresh one", False, False)], "w") == [False]
     finally:
         writer.close()
-    assert [x.text for x in store.load_actions(engine, "lost")] == ["first", "on a fresh one"]
+    assert [x.text for x in store_actions.load_actions(engine, "lost")] == ["first", "on a fresh one"]
 
 
 def _url(engine: Engine) -> str:

@@ -18,8 +18,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 from starlette.websockets import WebSocketDisconnect
 
-from cardroom.server import database
 from cardroom.server.ratelimit import LEASE, LEASE_LIFE, RENEW_AFTER, RENEW_AT, SharedRateLimiter
+from cardroom.server.store import database
 from cardroom.server.tokens import hash_token
 from tests.server.conftest import create
 from tests.server.postgres import Postgres
@@ -182,7 +182,7 @@ def postgres_url() -> Iterator[str]:
 def test_leases_on_postgresql_commit_without_waiting_for_the_disk(postgres_url: str) -> None:
     with ThreadPoolExecutor(max_workers=1) as pool:
         limiter = _limiter(postgres_url, pool, burst=50)
-        with limiter.engine.connect() as conn:
+        with limiter.buckets.engine.connect() as conn:
             assert conn.execute(text("SHOW synchronous_commit")).scalar() == "off"
         with database.make_engine(postgres_url).connect() as conn:  # the room's own: durable
             assert conn.execute(text("SHOW synchronous_commit")).scalar() == "on"
@@ -223,7 +223,7 @@ def test_a_seat_opening_its_socket_has_its_lease_fetched_before_it_acts(client: 
     table = create(client, reaction_seconds=60)
     tid, token = str(table["table_id"]), str(table["token"])
     limiter = client.app.state.limiter  # type: ignore[attr-defined]
-    engine = client.app.state.room.engine  # type: ignore[attr-defined]
+    engine = client.app.state.room.store.engine  # type: ignore[attr-defined]
 
     def stored(key: str) -> bool:
         with engine.connect() as conn:

@@ -15,11 +15,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cardroom.server import database
 from cardroom.server.autoplay import window_open
 from cardroom.server.errors import StaleStep
 from cardroom.server.hub import Hub
 from cardroom.server.rooms import Room
+from cardroom.server.store import Store, database
 from cardroom.server.tablerequest import SeatRequest
 from tests.server.timing import assert_indistinguishable
 
@@ -102,7 +102,7 @@ async def _close_times(room: Room) -> dict[bool, list[float]]:
 def test_closing_times_do_not_depend_on_who_answered(tmp_path: Path) -> None:
     engine = database.make_engine(f"sqlite:///{tmp_path / 'windows.sqlite3'}")
     database.upgrade(engine)
-    room = Room(engine, bot_delay=0.0)
+    room = Room(Store(engine), bot_delay=0.0)
     times = asyncio.run(_close_times(room))
     engine.dispose()
     answered, silent = times[True], times[False]

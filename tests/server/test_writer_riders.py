@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 
-from cardroom.server import database
 from cardroom.server.rooms import Room
-from cardroom.server.schema import tables
-from cardroom.server.store import NewAction, load_actions
+from cardroom.server.store import NewAction, Store, database
+from cardroom.server.store.actions import load_actions
+from cardroom.server.store.schema import tables
 from cardroom.server.tablerequest import SeatRequest
 
 
@@ -35,7 +35,7 @@ def _stored_clocks(engine: Engine, table_id: str) -> object:
 
 async def _room_with_table(engine: Engine) -> tuple[Room, str]:
     """A room and a new two-person toy table, with whatever its creation queued already written."""
-    room = Room(engine, bot_delay=60.0)
+    room = Room(Store(engine), bot_delay=60.0)
     created = await room.create("toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], 30, 600)
     await room.writer.call(lambda: None)
     return room, created.table_id

@@ -145,7 +145,7 @@ def backup(
     database: DatabaseOpt = None,
 ) -> None:
     """Copy the card room's SQLite database while the server runs (a consistent, online copy)."""
-    copier, url = _server("backup"), _server("database").database_url(database)
+    copier, url = _server("store.backup"), _server("store").database_url(database)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     with Progress(TextColumn("copying pages"), BarColumn(), MofNCompleteColumn(), console=console) as bar:

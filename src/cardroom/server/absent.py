@@ -25,18 +25,11 @@ import os
 import time
 from collections import Counter
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
-
-from sqlalchemy import Connection, Engine, delete, insert, select, update
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.errors import Refused
 from cardroom.server.live import Live
-from cardroom.server.schema import auto_seats, seat_presence, tables
-from cardroom.server.store import _notify
+from cardroom.server.store import Store
 
 if TYPE_CHECKING:
     from cardroom.server.rooms import Room
@@ -110,8 +103,8 @@ class Absence:
         self._missed: Counter[tuple[str, int]] = Counter()  # (table, seat) -> clock run-outs in a row
 
     @property
-    def engine(self) -> Engine:
-        return self.room.engine
+    def store(self) -> Store:
+        return self.room.store
 
     # -- people coming and going -----------------------------------------------------------------
 
@@ -149,7 +142,7 @@ class Absence:
     async def set_auto(self, live: Live, seat: int, reason: str) -> None:
         if seat in live.auto or live.is_over:
             return
-        await self.room.writer.call(_store_auto, self.engine, live.row.id, seat, reason)
+        await self.room.writer.call(self.store.set_auto, live.row.id, seat, reason)
         live.auto = {**live.auto, seat: reason}
         log.info("table %s: seat %d is played by the room (%s)", live.row.id, seat, reason)
         self.room.autoplay.after_change(live, previous=live.state)
@@ -160,7 +153,7 @@ class Absence:
             return
         # Seen now, in the same transaction: no process may judge the seat away again before the
         # process the person came back through has stored its next sweep.
-        await self.room.writer.call(_drop_auto, self.engine, live.row.id, seat, time.time())
+        await self.room.writer.call(self.store.hand_back, live.row.id, seat, time.time())
         live.auto = {s: r for s, r in live.auto.items() if s != seat}
         self._missed.pop((live.row.id, seat), None)
         live.turn_deadlines.pop(seat, None)  # a fresh clock for the person
@@ -183,8 +176,8 @@ class Absence:
         stamps = [(t, s, now) for t, s in self._sockets] + [(t, s, at) for (t, s), at in self._left.items()]
         self._left = {}
         if stamps:
-            await self.room.writer.call(_write_seen, self.engine, stamps)
-        seen = await asyncio.to_thread(_read_seen, self.engine, [live.row.id for live in watched])
+            await self.room.writer.call(self.store.write_seen, stamps)
+        seen = await asyncio.to_thread(self.store.read_seen, [live.row.id for live in watched])
         for live in watched:
             since = max(live.row.created.timestamp(), self.started)
             people = [s.seat for s in live.row.seats if s.kind != "bot"]
@@ -201,7 +194,7 @@ class Absence:
                     await self.set_auto(live, seat, "away")
 
     async def abandon(self, live: Live) -> None:
-        if await self.room.writer.call(_abandon, self.engine, live.row.id):
+        if await self.room.writer.call(self.store.abandon, live.row.id):
             log.info("table %s: abandoned (nobody connected for %.0f s)", live.row.id, self.abandon_after)
             self.room.autoplay.stop(live.row.id)
             self.room.reload_row(live)
@@ -216,74 +209,4 @@ class Absence:
                 await self.sweep()
             except Exception:  # a failed look must not end the loop: the next one tries again
                 log.exception("looking for absent players failed")
-
-
-def find_auto(engine: Engine, table_id: str) -> dict[int, str]:
-    rows = auto_seats.c
-    with engine.connect() as conn:
-        found = conn.execute(select(rows.seat, rows.reason).where(rows.table_id == table_id)).all()
-    return {int(r.seat): str(r.reason) for r in found}
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _write_seen(engine: Engine, stamps: list[tuple[str, int, float]]) -> None:
-    """Store when each (table, seat) was last seen connected (epoch seconds), in one transaction."""
-    with engine.begin() as conn:
-        _store_seen(conn, stamps)
-
-
-def _store_seen(conn: Connection, stamps: list[tuple[str, int, float]]) -> None:
-    """One upsert for all the stamps: a sweep of a thousand tables is one statement run many times, not
-    two statements a seat, so it holds the thread that stores moves for milliseconds, not a second."""
-    if not stamps:
-        return
-    upsert = (sqlite_insert if conn.dialect.name == "sqlite" else postgresql_insert)(seat_presence)
-    conn.execute(
-        upsert.on_conflict_do_update(index_elements=["table_id", "seat"], set_={"seen": upsert.excluded.seen}),
-        [{"table_id": t, "seat": s, "seen": datetime.fromtimestamp(at, UTC)} for t, s, at in stamps],
-    )
-
-
-def _read_seen(engine: Engine, table_ids: list[str]) -> dict[tuple[str, int], float]:
-    rows = seat_presence.c
-    seen: dict[tuple[str, int], float] = {}
-    with engine.connect() as conn:
-        for i in range(0, len(table_ids), 500):
-            chunk = table_ids[i : i + 500]
-            for r in conn.execute(select(rows.table_id, rows.seat, rows.seen).where(rows.table_id.in_(chunk))):
-                stamp = r.seen if r.seen.tzinfo else r.seen.replace(tzinfo=UTC)  # SQLite drops the zone
-                seen[(str(r.table_id), int(r.seat))] = stamp.timestamp()
-    return seen
-
-
-def _store_auto(engine: Engine, table_id: str, seat: int, reason: str) -> None:
-    try:
-        with engine.begin() as conn:
-            conn.execute(insert(auto_seats).values(table_id=table_id, seat=seat, reason=reason, since=_now()))
-            _notify(conn, table_id)
-    except IntegrityError:
-        pass  # another process made it an auto seat first
-
-
-def _drop_auto(engine: Engine, table_id: str, seat: int, seen: float) -> None:
-    rows = auto_seats.c
-    with engine.begin() as conn:
-        conn.execute(delete(auto_seats).where((rows.table_id == table_id) & (rows.seat == seat)))
-        _store_seen(conn, [(table_id, seat, seen)])
-        _notify(conn, table_id)
-
-
-def _abandon(engine: Engine, table_id: str) -> bool:
-    with engine.begin() as conn:
-        done = conn.execute(
-            update(tables).where((tables.c.id == table_id) & (tables.c.status == "playing")).values(status="abandoned")
-        )
-        if done.rowcount == 1:
-            conn.execute(delete(auto_seats).where(auto_seats.c.table_id == table_id))
-            _notify(conn, table_id)
-        return done.rowcount == 1
-
 

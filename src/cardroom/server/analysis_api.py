@@ -30,7 +30,7 @@ from cardroom.analysis import Precision, analyse_game
 from cardroom.analysis.oracle import LABEL as ORACLE_LABEL
 from cardroom.analysis.oracle import oracle_timeline
 from cardroom.core.outcome import Outcome
-from cardroom.server import hints, store
+from cardroom.server import hints
 from cardroom.server.api import ERRORS, RoomDep, TokenDep
 from cardroom.server.live import Live
 
@@ -107,7 +107,7 @@ async def start_analysis(
         cap = settings.max_worlds
         precision = Precision(half_width=settings.precision / 100, max_worlds=cap,
                               min_worlds=None if cap is None else min(16, cap))
-        actions = [(a.seat, a.text) for a in store.load_actions(room.engine, table_id)]
+        actions = [(a.seat, a.text) for a in room.store.load_actions(table_id)]
         ending = Ending(live.outcome, live.conceded, oracle_allowed(live, seat))
         job.task = asyncio.create_task(_run(analyses, job, live.game, live.row.seed, actions, precision, ending))
     return job.public()

@@ -17,7 +17,7 @@ from fastapi.responses import JSONResponse, Response
 from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
-from cardroom.server import antics, store, timings
+from cardroom.server import antics, timings
 from cardroom.server.errors import RateLimited, Refused
 from cardroom.server.fastjson import FastJSON
 from cardroom.server.limits import short
@@ -363,7 +363,7 @@ async def replay(
     seat = room.optional_seat(live, token)
     if not live.is_over:
         return JSONResponse({"detail": "replays open when the game is over"}, status_code=409)
-    actions = await asyncio.to_thread(store.load_actions, room.engine, table_id)
+    actions = await asyncio.to_thread(room.store.load_actions, table_id)
     step = min(step, len(actions))
     moves = [(a.seat, a.text) for a in actions[:step]]
     state = await asyncio.to_thread(live.game.replay, live.row.seed, moves)  # long games: not on the loop

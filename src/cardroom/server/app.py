@@ -22,19 +22,20 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardroom
-from cardroom.server import collector, database, recovery, timings
+from cardroom.server import collector, recovery, timings
 from cardroom.server.absent import AbsentLimits
 from cardroom.server.analysis_api import router as analysis_router
 from cardroom.server.api import router
 from cardroom.server.fastpath import REFUSALS, ActionFastPath, problem
 from cardroom.server.health import HealthCheck
 from cardroom.server.limits import MAX_BODY, BodyLimit, short
-from cardroom.server.listener import listen
 from cardroom.server.lobby import Lobby
 from cardroom.server.models import Problem
 from cardroom.server.ratelimit import SharedRateLimiter
 from cardroom.server.rooms import EXPIRE_AFTER, Room
 from cardroom.server.sockets import TableSockets
+from cardroom.server.store import Store, listen
+from cardroom.server.store import database_url as chosen_url
 
 UNREADABLE_BODY = (
     "the request body is not JSON this server can read: send UTF-8 JSON, nested at most a few hundred "
@@ -55,7 +56,7 @@ def create_app(
     tune_collector: bool = False,
     absent: AbsentLimits | None = None,
 ) -> FastAPI:
-    """The app on the given database (see :func:`database.database_url` for the default).
+    """The app on the given database (see :func:`store.database_url` for the default).
 
     ``bot_delay``: the least time a bot takes per move (default 0.8 s, or $CARDROOM_BOT_DELAY), so
     people can follow a bot's play and its speed says nothing about its cards.
@@ -68,15 +69,14 @@ def create_app(
     ``absent``: when a seat is handed to the room's bot and a table abandoned (tests shorten them).
     """
     limits = absent or AbsentLimits.from_env()
-    url = database.database_url(database_url)
+    url = chosen_url(database_url)
     delay = bot_delay if bot_delay is not None else float(os.environ.get("CARDROOM_BOT_DELAY", "0.8"))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = database.make_engine(url)
-        database.upgrade(engine)
+        store = Store.open(url)  # the schema brought up to date first
         room = Room(
-            engine,
+            store,
             bot_delay=delay,
             expire_after=expire_after,
             timeouts=limits.timeouts,
@@ -85,19 +85,19 @@ def create_app(
         )
         room.hub.spectators = spectators_per_table
         app.state.room = room
-        app.state.health = HealthCheck(engine, room.writer)
+        app.state.health = HealthCheck(store)
         app.state.lobby = Lobby(room)
         # Per-token limits live in the database, so they hold across server processes.
         # On SQLite its leases are written on the group writer's thread: one writer, no lock contention.
         app.state.limiter = SharedRateLimiter(
-            url, rate, burst, room.writer.thread if engine.dialect.name == "sqlite" else None
+            url, rate, burst, room.writer.thread if store.dialect == "sqlite" else None
         )
         per_minute = tables_per_minute or int(os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60"))
         # Table creations per address: a bucket of the same kind, stored in the same table (its keys
         # start with "create:"), so the limit holds however many requests arrive at once on however
         # many processes: every creation takes a token in one atomic statement before the table is made.
         app.state.creations = SharedRateLimiter(
-            url, per_minute / 60.0, per_minute, room.writer.thread if engine.dialect.name == "sqlite" else None
+            url, per_minute / 60.0, per_minute, room.writer.thread if store.dialect == "sqlite" else None
         )
         await room.expire_idle()  # one UPDATE, done before the first request is served
         from cardroom.server import kernels  # compiled kernels load in the background (bots search on the
@@ -110,7 +110,7 @@ def create_app(
         sampler = timings.start()  # None unless $CARDROOM_TIMINGS=1
         if sampler is not None:
             background.append(sampler)
-        if engine.dialect.name == "postgresql":
+        if store.dialect == "postgresql":
             background.append(asyncio.create_task(listen(url, room.heard, room.catch_up_all)))
         try:
             yield
@@ -124,7 +124,7 @@ def create_app(
             room.writer.close()
             app.state.limiter.close()
             app.state.creations.close()
-            engine.dispose()
+            store.close()
             if timings.ON:
                 timings.report()
             if tune_collector:
@@ -155,7 +155,7 @@ def create_app(
     )
     async def healthz(request: Request) -> JSONResponse:
         health = await request.app.state.health.check()
-        dialect = request.app.state.room.engine.dialect.name
+        dialect = request.app.state.room.store.dialect
         return JSONResponse(health.body(dialect), status_code=200 if health.ok else 503)
 
     @app.get("/table/{table_id}", include_in_schema=False)

@@ -9,14 +9,10 @@ from collections import OrderedDict
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine
-
 from cardroom.core.game import State
-from cardroom.server import concede, store
-from cardroom.server.absent import find_auto
 from cardroom.server.errors import StaleStep
 from cardroom.server.live import Live
-from cardroom.server.store import TableRow
+from cardroom.server.store import ActionRow, Store, TableRow
 
 if TYPE_CHECKING:
     from cardroom.server.autoplay import Autoplay
@@ -29,7 +25,7 @@ DROPPED_KEPT = 2000  # tables dropped from the cache whose last state is kept am
 
 class CatchUp:
     # What the room these methods are mixed into provides.
-    engine: Engine
+    store: Store
     origin: str
     hub: Hub
     chat: Chat
@@ -125,14 +121,14 @@ class CatchUp:
             previous = live.state
             was_conceded, was_auto = live.conceded, live.auto
             if actions_only:
-                rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, live.step)
+                rows = await asyncio.to_thread(self.store.load_actions, table_id, live.step)
             else:
                 row, rows, found = await asyncio.to_thread(self._read_table, table_id, live.step)
                 if row is None:
                     return
                 live.row = row
                 live.conceded = None if found is None else found[0]
-                auto = await asyncio.to_thread(find_auto, self.engine, table_id)
+                auto = await asyncio.to_thread(self.store.auto_seats, table_id)
                 if auto != live.auto:
                     live.auto = auto  # another process handed a seat to the room's bot, or back
             for action in rows:
@@ -147,11 +143,11 @@ class CatchUp:
             self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
 
-    def _read_table(self, table_id: str, since: int) -> tuple[TableRow | None, list[store.ActionRow], Any]:
+    def _read_table(self, table_id: str, since: int) -> tuple[TableRow | None, list[ActionRow], Any]:
         return (
-            store.load_table(self.engine, table_id),
-            store.load_actions(self.engine, table_id, since),
-            concede.find(self.engine, table_id),
+            self.store.load_table(table_id),
+            self.store.load_actions(table_id, since),
+            self.store.find_concession(table_id),
         )
 
     async def _lost_race(self, live: Live) -> None:
@@ -160,7 +156,7 @@ class CatchUp:
         read; if nothing is (the cache went astray), the table is rebuilt from the database."""
         table_id = live.row.id
         previous = live.state
-        rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, live.step)
+        rows = await asyncio.to_thread(self.store.load_actions, table_id, live.step)
         if not rows or rows[0].step != live.step:
             raise StaleStep(self.reload(table_id).step)
         for action in rows:

@@ -10,30 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import unicodedata
-from dataclasses import dataclass
-from datetime import datetime
-
-from sqlalchemy import Engine, insert, select
 
 from cardroom.server.ratelimit import RateLimiter
-from cardroom.server.schema import chat
-from cardroom.server.store import _notify, now
+from cardroom.server.store import Message, Store
 
 MAX_LENGTH = 300
 SHOWN = 50  # the latest messages sent with every snapshot
 RATE = 1.0  # messages a second per seat
 BURST = 5
-
-
-@dataclass(frozen=True)
-class Message:
-    seat: int | None
-    name: str
-    text: str
-    created: datetime
-
-    def to_json(self) -> dict[str, object]:
-        return {"seat": self.seat, "name": self.name, "text": self.text, "created": self.created.isoformat()}
 
 
 def clean(text: str) -> str:
@@ -48,8 +32,8 @@ def clean(text: str) -> str:
 
 
 class Chat:
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    def __init__(self, store: Store) -> None:
+        self.store = store
         self.limiter = RateLimiter(RATE, BURST)
         self._latest: dict[str, list[Message]] = {}  # cache: every snapshot shows the chat
 
@@ -57,11 +41,7 @@ class Chat:
         return self.limiter.allow(f"{table_id}:{seat}")
 
     def add(self, table_id: str, seat: int | None, name: str, text: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(chat).values(table_id=table_id, seat=seat, name=name[:64], text=text, created=now())
-            )
-            _notify(conn, table_id)
+        self.store.add_message(table_id, seat, name, text)
         self.forget(table_id)
 
     def forget(self, table_id: str) -> None:
@@ -80,9 +60,5 @@ class Chat:
             return cached
         if len(self._latest) > 5000:
             self._latest.clear()
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(chat).where(chat.c.table_id == table_id).order_by(chat.c.id.desc()).limit(limit)
-            ).fetchall()
-        found = self._latest[table_id] = [Message(r.seat, r.name, r.text, r.created) for r in reversed(rows)]
+        found = self._latest[table_id] = self.store.latest_messages(table_id, limit)
         return found

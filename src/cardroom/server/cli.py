@@ -8,21 +8,21 @@ import sys
 import uvicorn
 
 from cardroom.server.app import create_app
-from cardroom.server.database import database_url
 from cardroom.server.headtimeout import HeadTimeoutProtocol
 from cardroom.server.sockets import MAX_MESSAGE, MAX_QUEUED
+from cardroom.server.store import database_url, printable_url
 
 SWITCH_INTERVAL = 0.001  # seconds a thread may hold the GIL while another waits for it (default 0.005)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None) -> None:
-    """Start the server on ``host:port`` with the given SQLAlchemy URL (default: ./cardroom.sqlite3)."""
+    """Start the server on ``host:port`` with the given database URL (default: ./cardroom.sqlite3)."""
     url = database_url(database)
     busy = port_problem(host, port)
     if busy:
         raise SystemExit(busy)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    print(f"cardroom is open at http://{shown}:{port}/  (database: {_safe(url)})", flush=True)
+    print(f"cardroom is open at http://{shown}:{port}/  (database: {printable_url(url)})", flush=True)
     # No per-message deflate on sockets: compressing every snapshot cost more server time than
     # anything else per push (measured with bench/server_load.py); snapshots are a few KB.
     # The group commit and the rate-limit leases run on threads of their own, which give up the GIL
@@ -57,10 +57,3 @@ def port_problem(host: str, port: int) -> str | None:
                 f"(make run PORT={port + 1})."
             )
     return None
-
-
-def _safe(url: str) -> str:
-    """The URL without a password, fit to print."""
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)

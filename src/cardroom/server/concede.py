@@ -19,15 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
-from sqlalchemy.exc import IntegrityError
-
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import State
 from cardroom.core.outcome import Outcome
 from cardroom.server.errors import Refused
-from cardroom.server.schema import concessions, tables
-from cardroom.server.store import _notify, now
 
 CONCEDE = "concede"  # the action record of a seat leaving a game of three or more
 
@@ -38,33 +33,6 @@ def leave(state: State, seat: int) -> State:
         return state.concede(seat)
     except (IllegalAction, InvalidAction) as exc:
         raise Refused(str(exc)) from None
-
-
-def record(engine: Engine, table_id: str, seat: int, step: int) -> bool:
-    """Store the concession (and end the table); False if the table has one already or is not playing."""
-    try:
-        with engine.begin() as conn:
-            ended = conn.execute(
-                update(tables)
-                .where((tables.c.id == table_id) & (tables.c.status == "playing"))
-                .values(status="over")
-            )
-            if ended.rowcount != 1:
-                return False  # nothing was written: the transaction commits nothing
-            conn.execute(insert(concessions).values(table_id=table_id, seat=seat, step=step, created=now()))
-            _notify(conn, table_id)
-    except IntegrityError:
-        return False
-    return True
-
-
-def find(engine: Engine, table_id: str) -> tuple[int, int] | None:
-    """(seat, step) of the table's concession, if any."""
-    with engine.connect() as conn:
-        row = conn.execute(
-            select(concessions.c.seat, concessions.c.step).where(concessions.c.table_id == table_id)
-        ).first()
-    return None if row is None else (int(row.seat), int(row.step))
 
 
 def text(name: str) -> str:

@@ -20,7 +20,7 @@ import orjson
 from cardroom.server import antics, timings
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.limits import MAX_BODY, ASGIApp, Message, Receive, Scope, Send, short
-from cardroom.server.outage import DATABASE_ERRORS, UNAVAILABLE
+from cardroom.server.store import DATABASE_ERRORS, UNAVAILABLE
 from cardroom.server.tokens import hash_token
 
 ACTION_PATH = re.compile(r"/api/tables/([A-Za-z0-9_-]{1,32})/actions")
@@ -28,7 +28,7 @@ MAX_ACTION = 200  # characters, as ActionIn says
 JSON_HEADERS = [(b"content-type", b"application/json")]
 
 
-# The room's refusals, and the database errors that answer 503 (see :mod:`.outage`).
+# The room's refusals, and the database errors that answer 503 (see :mod:`.store.outage`).
 REFUSALS: tuple[type[Exception], ...] = (
     UnknownTable,
     WrongToken,

@@ -12,14 +12,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, text
-
-from cardroom.server.outage import is_database_error
-from cardroom.server.writer import GroupWriter
+from cardroom.server.store import Store, is_database_error
 
 PROBE_TIMEOUT = 5.0  # seconds a probe may take before the database counts as unavailable
 KEEP = 1.0  # seconds one probe's answer is shared
-PROBE_KEY = "#healthz"  # a row of rate_buckets no token's hash or address key can be
 
 
 @dataclass(frozen=True)
@@ -43,9 +39,9 @@ class Health:
 
 
 class HealthCheck:
-    def __init__(self, engine: Engine, writer: GroupWriter) -> None:
-        self.engine = engine
-        self.writer = writer
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.writer = store.writer
         self._last: tuple[float, Health] | None = None
         self._running: asyncio.Future[Health] | None = None
         self._seen: float | None = None  # the outage's start as it stood when the kept answer was made
@@ -70,7 +66,7 @@ class HealthCheck:
 
     async def _probe(self) -> Health:
         try:
-            await asyncio.wait_for(asyncio.to_thread(_read, self.engine), PROBE_TIMEOUT)
+            await asyncio.wait_for(asyncio.to_thread(self.store.probe_read), PROBE_TIMEOUT)
         except TimeoutError:
             return Health(False, False, f"the database did not answer a read within {PROBE_TIMEOUT:g} s")
         except Exception as exc:
@@ -78,7 +74,7 @@ class HealthCheck:
                 raise
             return Health(False, False, f"the database cannot be read: {_first_line(exc)}")
         try:
-            await asyncio.wait_for(self.writer.call(_write, self.engine), PROBE_TIMEOUT)
+            await asyncio.wait_for(self.writer.call(self.store.probe_write), PROBE_TIMEOUT)
         except TimeoutError:
             return Health(True, False, f"a write did not commit within {PROBE_TIMEOUT:g} s")
         except Exception as exc:
@@ -88,22 +84,6 @@ class HealthCheck:
             return Health(True, False, f"the database cannot be written: {_first_line(exc)}")
         self.writer.outage.succeeded()
         return Health(True, True, "the database is reachable and writable")
-
-
-def _read(engine: Engine) -> None:
-    with engine.connect() as conn:
-        conn.execute(text("SELECT 1")).scalar()
-
-
-def _write(engine: Engine) -> None:
-    with engine.begin() as conn:
-        conn.execute(
-            text(
-                "INSERT INTO rate_buckets (key, tokens, stamp) VALUES (:key, 0, :now) "
-                "ON CONFLICT (key) DO UPDATE SET stamp = excluded.stamp"
-            ),
-            {"key": PROBE_KEY, "now": time.time()},
-        )
 
 
 def _first_line(exc: BaseException) -> str:

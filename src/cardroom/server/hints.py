@@ -20,13 +20,10 @@ import random
 from collections import OrderedDict
 from typing import Any
 
-from sqlalchemy import Engine, insert, select
-
 from cardroom.analysis import Precision, evaluate
 from cardroom.analysis.engines import rollouts_for
 from cardroom.bots.policy import make_policy
 from cardroom.server.live import Live
-from cardroom.server.schema import hint_tables
 
 # The compiled kernel affords a hint as precise as the analysis (+-5 points) in well under a
 # second; the reference engine gets a coarser one (+-10 points, at most 48 worlds) in a second or two.
@@ -38,19 +35,6 @@ _busy: asyncio.Semaphore | None = None  # one hint computed at a time: they shar
 
 OFF = ("hints are off at this table: its creator did not turn them on for everyone, and hints are "
        "otherwise offered only where every other seat is a bot")  # fmt: skip
-
-
-def mark(engine: Engine, table_id: str) -> None:
-    """Turn hints on for everyone at a new table (before anyone can load it)."""
-    with engine.begin() as conn:
-        conn.execute(insert(hint_tables).values(table_id=table_id))
-
-
-def enabled(engine: Engine, table_id: str) -> bool:
-    """Whether the creator turned hints on for everyone at this table."""
-    with engine.connect() as conn:
-        found = conn.execute(select(hint_tables.c.table_id).where(hint_tables.c.table_id == table_id)).first()
-    return found is not None
 
 
 def refusal(live: Live, seat: int) -> str | None:

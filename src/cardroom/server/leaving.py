@@ -1,13 +1,11 @@
-"""A seat leaving a game under way: the room's side of conceding (what is stored, and the texts,
-are in :mod:`.concede`; what leaving does to the game is the game's own ``State.concede``). Mixed
-into :class:`cardroom.server.rooms.Room`."""
+"""A seat leaving a game under way: the room's side of conceding (the texts are in :mod:`.concede`,
+the stored concession in the store's ``concessions``; what leaving does to the game is the game's
+own ``State.concede``). Mixed into :class:`cardroom.server.rooms.Room`."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import TYPE_CHECKING
-
-from sqlalchemy import Engine
 
 from cardroom.core.game import State
 from cardroom.server import concede
@@ -15,6 +13,7 @@ from cardroom.server.autoplay import window_open
 from cardroom.server.catchup import RECENT_STATES
 from cardroom.server.errors import Refused, StaleStep
 from cardroom.server.live import Live, is_reaction_window
+from cardroom.server.store import Store
 from cardroom.server.window_answers import WindowAnswers
 
 if TYPE_CHECKING:
@@ -24,7 +23,7 @@ if TYPE_CHECKING:
 
 class Leaving:
     # What the room these methods are mixed into provides.
-    engine: Engine
+    store: Store
     hub: Hub
     autoplay: Autoplay
     window_answers: WindowAnswers
@@ -57,7 +56,7 @@ class Leaving:
             previous = live.state
             if live.game.players > 2:  # the others play on: an action record (see :mod:`.concede`)
                 await self._leave(live, seat)
-            elif not await asyncio.to_thread(concede.record, self.engine, table_id, seat, live.step):
+            elif not await asyncio.to_thread(self.store.record_concession, table_id, seat, live.step):
                 raise Refused("the game is already over")
             else:
                 live.conceded = seat

@@ -12,7 +12,6 @@ import asyncio
 import time
 from typing import TYPE_CHECKING
 
-from cardroom.server import listing, store
 from cardroom.server.errors import UnknownTable
 from cardroom.server.fastjson import dumps
 from cardroom.server.snapshots import public_summary
@@ -45,9 +44,9 @@ class Lobby:
                 self._making = None
 
     async def _make(self) -> bytes:
-        engine = self.room.engine
-        rows = await asyncio.to_thread(store.list_tables, engine, SHOWN)
-        hidden = await asyncio.to_thread(listing.private_among, engine, [row.id for row in rows])
+        store = self.room.store
+        rows = await asyncio.to_thread(store.list_tables, SHOWN)
+        hidden = await asyncio.to_thread(store.private_among, [row.id for row in rows])
         shown = []
         for row in rows:
             if row.id not in hidden:

@@ -20,10 +20,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, event, text
-
-from cardroom.server import database, timings
-from cardroom.server.outage import DATABASE_ERRORS
+from cardroom.server import timings
+from cardroom.server.store import DATABASE_ERRORS, Buckets
 
 
 @dataclass
@@ -86,27 +84,7 @@ class SharedRateLimiter:
         busy handler for seconds (and failing after its timeout)."""
         self.rate = rate
         self.burst = burst
-        self.engine = _bucket_engine(url)
-        least = "LEAST" if self.engine.dialect.name == "postgresql" else "MIN"
-        refilled = f"{least}(:burst, tokens + (:now - stamp) * :rate)"
-        # One atomic statement each: no read-then-write that two processes could interleave.
-        self._take = text(
-            f"UPDATE rate_buckets SET tokens = {refilled} - :n, stamp = :now WHERE key = :key AND {refilled} >= :n"
-        )
-        self._first = text(
-            "INSERT INTO rate_buckets (key, tokens, stamp) VALUES (:key, :tokens, :now) ON CONFLICT (key) DO NOTHING"
-        )
-        # PostgreSQL: the whole lease in one statement, sent in autocommit (one trip, where BEGIN,
-        # up to two UPDATEs and COMMIT took four or five). The row is locked while it is read, so
-        # two processes' leases cannot both count the same tokens.
-        self._take_one_trip = text(
-            f"WITH held AS (SELECT key, {refilled} AS held FROM rate_buckets WHERE key = :key FOR UPDATE), "
-            "taken AS (SELECT key, held, CASE WHEN held >= :lease THEN :lease WHEN held >= 1 THEN 1 ELSE 0 END AS n"
-            " FROM held) "
-            "UPDATE rate_buckets AS b SET tokens = taken.held - taken.n, stamp = :now FROM taken"
-            " WHERE b.key = taken.key RETURNING taken.n"
-        )
-        self._one_trip = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self.buckets = Buckets(url, rate, burst)  # the stored buckets (their SQL is the store's)
         self._leases: dict[str, _Lease] = {}
         self._outage = RateLimiter(rate, burst)  # the limit while leases cannot be had (see allow)
         self._own_thread = thread is None
@@ -202,55 +180,11 @@ class SharedRateLimiter:
 
     def _lease(self, key: str) -> int:
         """Take up to :data:`LEASE` tokens from the stored bucket (one if fewer are left): how many."""
-        params = {"key": key, "burst": float(self.burst), "rate": self.rate, "now": time.time()}
-        if self.engine.dialect.name == "postgresql":
-            return self._lease_one_trip(params)
-        with self.engine.begin() as conn:
-            for n in (LEASE, 1):
-                if conn.execute(self._take, {**params, "n": n}).rowcount == 1:
-                    return n
-            first = min(LEASE, self.burst)
-            if conn.execute(self._first, {**params, "tokens": float(self.burst - first)}).rowcount == 1:
-                return first  # a new bucket, full: this lease is its first use
-        return 0
-
-    def _lease_one_trip(self, params: dict[str, object]) -> int:
-        first = min(LEASE, self.burst)
-        with self._one_trip.connect() as conn:
-            for _ in range(2):
-                row = conn.execute(self._take_one_trip, {**params, "lease": LEASE}).first()
-                if row is not None:
-                    return int(row[0])
-                # A key never seen: its bucket starts full, and this lease is its first use. If
-                # another process created it in between, take from that one instead.
-                if conn.execute(self._first, {**params, "tokens": float(self.burst - first)}).rowcount == 1:
-                    return first
-        return 0
+        return self.buckets.lease(key, LEASE, time.time())
 
     def close(self) -> None:
         if self._own_thread:
             self._thread.shutdown(wait=True)
             self._ahead.shutdown(wait=True)
-        self.engine.dispose()
+        self.buckets.close()
 
-
-def _bucket_engine(url: str) -> Engine:
-    """Its own connections, whose commits do not wait for the disk (a rate limit need not survive a
-    power cut), so a lease never waits for a flush: on SQLite without syncing, on PostgreSQL with
-    ``synchronous_commit`` off for the session (set when connecting: no statement per lease)."""
-    engine = database.make_engine(url)
-    if engine.dialect.name == "sqlite":
-
-        @event.listens_for(engine, "connect")
-        def _no_sync(dbapi_connection: object, _record: object) -> None:
-            cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
-            cursor.execute("PRAGMA synchronous=OFF")
-            cursor.close()
-
-    elif engine.dialect.name == "postgresql":
-
-        @event.listens_for(engine, "do_connect")
-        def _no_sync_wait(_dialect: object, _record: object, _args: object, params: dict[str, str]) -> None:
-            params["options"] = f"{params.get('options', '')} -c synchronous_commit=off".strip()
-
-    return engine

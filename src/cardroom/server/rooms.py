@@ -15,16 +15,13 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import Engine
-
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import State
-from cardroom.server import absent, antics, concede, hints, snapshots, store
+from cardroom.server import absent, antics, concede, snapshots
 from cardroom.server.autoplay import Autoplay, window_open
 from cardroom.server.catchup import RECENT_STATES, CatchUp
 from cardroom.server.chat import Chat
 from cardroom.server.chat import clean as chat_clean
-from cardroom.server.clocksaver import ClockSaver
 from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable
 from cardroom.server.hub import Hub
 from cardroom.server.leaving import Leaving
@@ -32,9 +29,8 @@ from cardroom.server.limits import well_formed_table_id
 from cardroom.server.live import Live, rebuild, still_current
 from cardroom.server.seating import Seating
 from cardroom.server.staleness import unaffected
-from cardroom.server.store import NewAction, TableRow
+from cardroom.server.store import NewAction, StepTaken, Store, TableRow, now
 from cardroom.server.window_answers import WindowAnswers
-from cardroom.server.writer import GroupWriter
 
 log = logging.getLogger("cardroom.server")
 
@@ -47,7 +43,7 @@ EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this
 class Room(Seating, CatchUp, Leaving):
     def __init__(
         self,
-        engine: Engine,
+        store: Store,
         *,
         bot_delay: float = 0.8,
         bot_budget: float = 5.0,
@@ -56,7 +52,7 @@ class Room(Seating, CatchUp, Leaving):
         away_after: float = absent.AWAY_AFTER,
         abandon_after: float = absent.ABANDON_AFTER,
     ) -> None:
-        self.engine = engine
+        self.store = store
         self.expire_after = expire_after
         self.hub = Hub()
         self._live: dict[str, Live] = {}
@@ -65,12 +61,11 @@ class Room(Seating, CatchUp, Leaving):
         # table id -> a notified catch-up waits for the table's lock (True: actions only), see heard
         self._queued: dict[str, bool] = {}
         self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
-        # Names this process in its PostgreSQL notifications, so it skips the ones it sent itself.
-        self.origin = secrets.token_hex(6)
-        self.writer = GroupWriter(engine, self.origin)
-        self.clock_saver = ClockSaver(engine, self.writer)
-        self.window_answers = WindowAnswers(engine, self.writer)  # an open window's hidden answers, stored
-        self.chat = Chat(engine)
+        self.origin = store.origin  # names this process in its notifications (see CatchUp.heard)
+        self.writer = store.writer  # every write of this process, on one thread
+        self.clock_saver = store.clock_saver
+        self.window_answers = WindowAnswers(store)  # an open window's hidden answers, stored
+        self.chat = Chat(store)
         self.absent = absent.Absence(self, timeouts=timeouts, away_after=away_after, abandon_after=abandon_after)
 
     # -- loading -----------------------------------------------------------------------------
@@ -100,14 +95,14 @@ class Room(Seating, CatchUp, Leaving):
         return found
 
     def _load(self, table_id: str) -> Live:
-        row = store.load_table(self.engine, table_id) if well_formed_table_id(table_id) else None
+        row = self.store.load_table(table_id) if well_formed_table_id(table_id) else None
         if row is None:
             raise UnknownTable(table_id)
-        live = rebuild(row, store.load_actions(self.engine, table_id))
-        found = concede.find(self.engine, table_id)
+        live = rebuild(row, self.store.load_actions(table_id))
+        found = self.store.find_concession(table_id)
         live.conceded = None if found is None else found[0]
-        live.hints_for_everyone = hints.enabled(self.engine, table_id)
-        live.auto = absent.find_auto(self.engine, table_id)
+        live.hints_for_everyone = self.store.hints_for_everyone(table_id)
+        live.auto = self.store.auto_seats(table_id)
         return live
 
     def reload(self, table_id: str) -> Live:
@@ -161,8 +156,8 @@ class Room(Seating, CatchUp, Leaving):
 
     async def expire_idle(self) -> None:
         """Unfinished tables without a move for ``expire_after`` are closed for good (status expired)."""
-        cutoff = store.now() - self.expire_after
-        for table_id in await asyncio.to_thread(store.expire_idle, self.engine, cutoff):
+        cutoff = now() - self.expire_after
+        for table_id in await asyncio.to_thread(self.store.expire_idle, cutoff):
             self._live.pop(table_id, None)
 
     async def resume_all(self) -> None:
@@ -170,7 +165,7 @@ class Room(Seating, CatchUp, Leaving):
 
         Run in the background after startup, yielding between tables, so the server answers at once;
         a table asked for before its turn here is loaded (bots and clocks included) on demand."""
-        for table_id in await asyncio.to_thread(store.all_playing_ids, self.engine):
+        for table_id in await asyncio.to_thread(self.store.all_playing_ids):
             try:
                 await self.live_soon(table_id)
             except UnknownTable:
@@ -179,10 +174,8 @@ class Room(Seating, CatchUp, Leaving):
                 log.exception("table %s could not be rebuilt", table_id)
             await asyncio.sleep(0)
 
-    # -- seats -----------------------------------------------------------------------------------
-
     def reload_row(self, live: Live) -> None:
-        row = store.load_table(self.engine, live.row.id)
+        row = self.store.load_table(live.row.id)
         if row is not None:
             live.row = row
 
@@ -312,7 +305,7 @@ class Room(Seating, CatchUp, Leaving):
             await self.writer.append(
                 NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over)
             )
-        except store.StepTaken:
+        except StepTaken:
             await self._lost_race(live)
             return False
         # The finished table's row (status "over"), read on a thread before the state moves on, so
@@ -329,12 +322,12 @@ class Room(Seating, CatchUp, Leaving):
         return True
 
     async def _read_row(self, table_id: str) -> TableRow | None:
-        return await asyncio.to_thread(store.load_table, self.engine, table_id)
+        return await asyncio.to_thread(self.store.load_table, table_id)
 
     async def _answer_stored(self, table_id: str, window_step: int, answers: int, seat: int, text: str) -> bool:
         """Whether the window opened at ``window_step`` (``answers`` seats asked) was closed with
         ``seat``'s answer ``text`` as given, not as a timed-out pass."""
-        rows = await asyncio.to_thread(store.load_actions, self.engine, table_id, window_step)
+        rows = await asyncio.to_thread(self.store.load_actions, table_id, window_step)
         return any(r.seat == seat and r.text == text and not r.timed_out for r in rows[:answers])
 
     async def _store_window(self, live: Live, answers: list[tuple[int, str, bool]]) -> None:
@@ -356,7 +349,7 @@ class Room(Seating, CatchUp, Leaving):
         ]
         try:
             await self.writer.append_together(batch)
-        except store.StepTaken:
+        except StepTaken:
             live = self.reload(table_id)
             raise StaleStep(live.step) from None
         row = await self._read_row(table_id) if states[-1].is_over else None  # as in _store

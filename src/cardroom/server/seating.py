@@ -12,19 +12,17 @@ import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine
-
 from cardroom.core.rng import fresh_seed
-from cardroom.server import absent, hints, links, listing, store, tokens
+from cardroom.server import absent, tokens
 from cardroom.server.errors import Refused, SeatTaken, WrongToken
 from cardroom.server.limits import clean_text
 from cardroom.server.live import Live
-from cardroom.server.store import SeatRow, TableRow
+from cardroom.server.store import NewTable, SeatRow, Store, TableRow, now
 from cardroom.server.tablerequest import SeatRequest, checked_bot, checked_game
 
 if TYPE_CHECKING:
     from cardroom.server.hub import Hub
-    from cardroom.server.writer import GroupWriter
+    from cardroom.server.store import GroupWriter
 
 
 @dataclass(frozen=True)
@@ -37,7 +35,7 @@ class Created:
 
 class Seating:
     # What the room these methods are mixed into provides.
-    engine: Engine
+    store: Store
     hub: Hub
     writer: GroupWriter
 
@@ -68,19 +66,19 @@ class Seating:
             clean_text(name, "a seat name")
         if token:
             token_hash = tokens.hash_token(token)
-            link = await asyncio.to_thread(links.find, self.engine, token_hash)
+            link = await asyncio.to_thread(self.store.find_link, token_hash)
             if link is not None and link.table_id == live.row.id:
                 fresh = tokens.new_token()
                 clean = (name or "").strip()[:40] or None
                 if link.spent or not await self.writer.call(
-                    links.exchange, self.engine, table_id, link.seat, token_hash, tokens.hash_token(fresh), clean
+                    self.store.exchange_link, table_id, link.seat, token_hash, tokens.hash_token(fresh), clean
                 ):
                     raise SeatTaken()
                 await self.reload_row_soon(live)
                 self.hub.changed(table_id)
                 return link.seat, fresh
         seat = self.seat_of(live, token)
-        await self.writer.call(store.mark_joined, self.engine, table_id, seat, name)
+        await self.writer.call(self.store.mark_joined, table_id, seat, name)
         await self.reload_row_soon(live)
         self.hub.changed(table_id)
         return seat, None
@@ -90,7 +88,7 @@ class Seating:
         live = await self.live_soon(table_id)
         seat = self.seat_of(live, token)
         link = tokens.new_token()
-        await self.writer.call(links.add, self.engine, table_id, seat, tokens.hash_token(link))
+        await self.writer.call(self.store.add_link, table_id, seat, tokens.hash_token(link))
         return seat, link
 
     async def create(
@@ -132,7 +130,7 @@ class Seating:
             preset=game.preset,
             options=dict(game.options),
             seed=fresh_seed(),
-            created=store.now(),
+            created=now(),
             status="playing",
             reaction_seconds=reaction_seconds,
             turn_seconds=clock,
@@ -141,7 +139,9 @@ class Seating:
             seats=tuple(rows),
         )
         links_made = {seat: tokens.hash_token(token) for seat, token in invitations.items()}
-        await self.writer.call(_store_new_table, self.engine, row, hints_for_everyone, private, creator, links_made)
+        # Everything the table is created with, in one transaction: nobody sees it before it is whole.
+        new = NewTable(row, hints_for_everyone, private, creator, links_made)
+        await self.writer.call(self.store.create_table, new)
         await self.live_soon(row.id)  # loading it sets its bots and clocks going
         return Created(row.id, my_seat, my_token, invitations)
 
@@ -164,7 +164,7 @@ class Seating:
                 preset=old.preset,
                 options=old.options,
                 seed=fresh_seed(),
-                created=store.now(),
+                created=now(),
                 status="playing",
                 reaction_seconds=old.reaction_seconds,
                 turn_seconds=old.turn_seconds,
@@ -176,42 +176,15 @@ class Seating:
                 ),
             )
             # Another process (or request) may have made it first: then that one is the rematch.
-            made = await self.writer.call(_make_rematch, self.engine, row, live.hints_for_everyone)
+            made = await self.writer.call(self.store.create_rematch, row, live.hints_for_everyone)
             await self.reload_row_soon(live)
             await self.live_soon(made)  # loading sets its bots and clocks going
             self.hub.changed(table_id)
         new_id = live.row.rematch_id
         assert new_id is not None
         fresh = tokens.new_token()
-        await self.writer.call(links.set_token, self.engine, new_id, seat, tokens.hash_token(fresh))
+        await self.writer.call(self.store.set_seat_token, new_id, seat, tokens.hash_token(fresh))
         await self.reload_row_soon(await self.live_soon(new_id))
         self.hub.changed(new_id)
         return new_id, fresh
 
-
-def _store_new_table(
-    engine: Engine, row: TableRow, hints_for_everyone: bool, private: bool, creator: str | None,
-    invitations: dict[int, str],
-) -> None:
-    """Everything a new table is stored with, on the writer's thread, before this process loads it."""
-    store.create_table(engine, row)
-    if hints_for_everyone:
-        hints.mark(engine, row.id)
-    if private:
-        listing.mark_private(engine, row.id)
-    if creator is not None:
-        store.set_creator(engine, row.id, creator)
-    for seat, token_hash in invitations.items():
-        links.add(engine, row.id, seat, token_hash)
-
-
-def _make_rematch(engine: Engine, row: TableRow, hints_for_everyone: bool) -> str:
-    """Store the rematch table (see :func:`store.create_rematch`): the id of the one that counts,
-    private and with hints for everyone if the old table was."""
-    assert row.rematch_of is not None
-    made = store.create_rematch(engine, row)
-    if made == row.id and listing.is_private(engine, row.rematch_of):
-        listing.mark_private(engine, row.id)
-    if made == row.id and hints_for_everyone:
-        hints.mark(engine, row.id)
-    return made

@@ -22,10 +22,10 @@ from urllib.parse import parse_qs
 from cardroom.server import timings
 from cardroom.server.errors import UnknownTable, WrongToken
 from cardroom.server.limits import ASGIApp, Receive, Scope, Send
-from cardroom.server.outage import DATABASE_ERRORS
 from cardroom.server.ratelimit import SharedRateLimiter
 from cardroom.server.rooms import Room
 from cardroom.server.snapshots import socket_message
+from cardroom.server.store import DATABASE_ERRORS
 from cardroom.server.tokens import hash_token
 
 SOCKET_PATH = re.compile(r"/api/tables/([^/]{1,200})/ws")

@@ -17,18 +17,12 @@ from __future__ import annotations
 
 import asyncio
 
-from sqlalchemy import Engine, delete, insert, select
-from sqlalchemy.exc import IntegrityError
-
-from cardroom.server.schema import window_answers
-from cardroom.server.store import now
-from cardroom.server.writer import GroupWriter
+from cardroom.server.store import Store
 
 
 class WindowAnswers:
-    def __init__(self, engine: Engine, writer: GroupWriter) -> None:
-        self.engine = engine
-        self.writer = writer  # answers are written on the one thread that writes (reads on any)
+    def __init__(self, store: Store) -> None:
+        self.store = store  # answers are written on its writer's thread, the one that writes (reads on any)
         # table id -> (window step, seat -> answer): what this process last read or wrote.
         self._cache: dict[str, tuple[int, dict[int, str]]] = {}
 
@@ -37,59 +31,26 @@ class WindowAnswers:
         a restart, then kept up to date by this process's own notes)."""
         found = self._cache.get(table_id)
         if found is None or found[0] != step:
-            found = self._cache[table_id] = (step, self._read(table_id, step))
+            found = self._cache[table_id] = (step, self.store.window_answers(table_id, step))
         return found[1]
 
     async def note(self, table_id: str, step: int, seat: int, action: str) -> dict[int, str]:
         """Store one seat's answer; every answer stored so far for this window, from any process."""
-        answers = await self.writer.call(self._note, table_id, step, seat, action)
+        answers = await self.store.writer.call(self.store.note_answer, table_id, step, seat, action)
         self._cache[table_id] = (step, answers)
         return answers
 
     async def collect(self, table_id: str, step: int) -> dict[int, str]:
         """Every answer stored for this window, read fresh (the window is closing)."""
-        answers = await asyncio.to_thread(self._read, table_id, step)
+        answers = await asyncio.to_thread(self.store.window_answers, table_id, step)
         self._cache[table_id] = (step, answers)
         return answers
 
     async def move(self, table_id: str, old_step: int, new_step: int, kept: dict[int, str]) -> None:
         """The window open at ``old_step`` goes on at ``new_step`` (a seat left it by conceding,
         which is public): ``kept``, the answers of the seats still asked, are stored for the new step."""
-        await self.writer.call(self._move, table_id, old_step, new_step, kept)
+        await self.store.writer.call(self.store.move_answers, table_id, old_step, new_step, kept)
         self._cache[table_id] = (new_step, dict(kept))
-
-    def _move(self, table_id: str, old_step: int, new_step: int, kept: dict[int, str]) -> None:
-        rows = window_answers.c
-        with self.engine.begin() as conn:
-            conn.execute(delete(window_answers).where((rows.table_id == table_id) & (rows.step <= old_step)))
-            for seat, action in sorted(kept.items()):
-                conn.execute(
-                    insert(window_answers).values(
-                        table_id=table_id, step=new_step, seat=seat, action=action, created=now()
-                    )
-                )
 
     def forget(self, table_id: str) -> None:
         self._cache.pop(table_id, None)
-
-    def _note(self, table_id: str, step: int, seat: int, action: str) -> dict[int, str]:
-        rows = window_answers.c
-        try:
-            with self.engine.begin() as conn:
-                conn.execute(delete(window_answers).where((rows.table_id == table_id) & (rows.step < step)))
-                conn.execute(
-                    insert(window_answers).values(
-                        table_id=table_id, step=step, seat=seat, action=action, created=now()
-                    )
-                )
-        except IntegrityError:
-            pass  # this seat's answer is stored already (sent twice, or through another process)
-        return self._read(table_id, step)
-
-    def _read(self, table_id: str, step: int) -> dict[int, str]:
-        rows = window_answers.c
-        with self.engine.connect() as conn:
-            found = conn.execute(
-                select(rows.seat, rows.action).where((rows.table_id == table_id) & (rows.step == step))
-            ).all()
-        return {int(r.seat): str(r.action) for r in found}

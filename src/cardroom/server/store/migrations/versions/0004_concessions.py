@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from cardroom.server.migrations.columns import created, seat, table_id
+from cardroom.server.store.migrations.columns import created, seat, table_id
 
 revision = "0004_concessions"
 down_revision = "0003_room"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import op
 
-from cardroom.server.migrations.columns import table_id
+from cardroom.server.store.migrations.columns import table_id
 
 revision = "0006_hints"
 down_revision = "0005_rate_buckets"

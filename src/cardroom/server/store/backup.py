@@ -2,7 +2,7 @@
 
 SQLite's online backup API copies the database page by page through SQLite itself, so it takes part
 in SQLite's locking (never opening the file behind its back, which would drop the server's locks,
-see :func:`database._private_file`) and the copy is one committed state of the database: every
+see ``database._private_file``) and the copy is one committed state of the database: every
 action acknowledged before the copy began, none half-written. The copy is written next to its
 destination first and renamed into place, so an interrupted backup never leaves a torn file under
 the destination's name. A PostgreSQL database is copied with PostgreSQL's own tools (``pg_dump``).

@@ -1,5 +1,5 @@
 """Several server processes on one PostgreSQL database: each LISTENs on the `cardroom` channel, and
-every stored change NOTIFYs it (see ``store._notify``), so a process catches up on a table another
+every stored change NOTIFYs it (see ``notify.notify``), so a process catches up on a table another
 process changed and wakes its own sockets. The database stays the one source of truth."""
 
 from __future__ import annotations
@@ -9,17 +9,10 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from sqlalchemy.engine import URL, make_url
-
-from cardroom.server.outage import is_database_error
-from cardroom.server.store import CHANNEL
+from cardroom.server.store.notify import CHANNEL, conninfo
+from cardroom.server.store.outage import is_database_error
 
 log = logging.getLogger("cardroom.server")
-
-
-def conninfo(url: str | URL) -> str:
-    """The psycopg connection string for a SQLAlchemy PostgreSQL URL."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 async def listen(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from cardroom.server.migrations.columns import created, seat, table_id
+from cardroom.server.store.migrations.columns import created, seat, table_id
 
 revision = "0001"
 down_revision = None

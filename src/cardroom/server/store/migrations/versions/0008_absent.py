@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from cardroom.server.migrations.columns import seat, table_id
+from cardroom.server.store.migrations.columns import seat, table_id
 
 revision = "0008_absent"
 down_revision = "0007_window_answers"

@@ -15,15 +15,14 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import psycopg
 from sqlalchemy import URL
 
-from cardroom.server.listener import conninfo
-
-if TYPE_CHECKING:
-    from cardroom.server.store import NewAction
+from cardroom.server.store.notify import CHANNEL, conninfo, payload
+from cardroom.server.store.order import in_given_order, lock_order
+from cardroom.server.store.rows import NewAction, now
 
 APPLICATION_NAME = "cardroom group commit"
 # Batches of at most this many actions are sent in one trip, statement by statement; larger ones
@@ -59,22 +58,20 @@ class BatchConnection:
 
     def append(self, batch: list[NewAction], origin: str) -> list[bool]:
         """Store ``batch`` in one transaction, committed when this returns; for each action, True if
-        its step was already taken (that one alone is not stored). See :func:`store.append_actions`."""
-        from cardroom.server import store
-
+        its step was already taken (that one alone is not stored). See :func:`actions.append_actions`."""
         if self._conn is None:
             # Autocommit: BEGIN and COMMIT are sent in the pipeline with the statements, so psycopg
             # must not begin a transaction of its own. Named for pg_stat_activity.
             self._conn = psycopg.connect(self._conninfo, autocommit=True, application_name=APPLICATION_NAME)
-        order = store.lock_order(batch)
+        order = lock_order(batch)
         ordered = [batch[i] for i in order]
-        payloads = [store.payload(a.table_id, origin) for a in ordered]
+        payloads = [payload(a.table_id, origin) for a in ordered]
         try:
-            answers = commit_sorted(self._conn, ordered, payloads, store.now(), store.CHANNEL)
+            answers = commit_sorted(self._conn, ordered, payloads, now(), CHANNEL)
         except BaseException:
             self.close()
             raise
-        return store.in_given_order(order, answers)
+        return in_given_order(order, answers)
 
     def close(self) -> None:
         conn, self._conn = self._conn, None

@@ -16,10 +16,11 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Connection, Engine
 
-from cardroom.server import store, timings
-from cardroom.server.outage import Outage, is_database_error
-from cardroom.server.pgbatch import BatchConnection
-from cardroom.server.store import NewAction
+from cardroom.server import timings
+from cardroom.server.store.actions import append_actions, append_together
+from cardroom.server.store.outage import Outage, is_database_error
+from cardroom.server.store.pgbatch import BatchConnection
+from cardroom.server.store.rows import NewAction, StepTaken
 
 MAX_BATCH = 256
 T = TypeVar("T")
@@ -50,6 +51,7 @@ class GroupWriter:
             self._postgres.append if self._postgres is not None else self._append_with_riders
         )
         self.riders: list[Rider] = []  # SQLite only: PostgreSQL's batch is one pipelined trip
+        self._closed = False
 
     def _append_with_riders(self, actions: list[NewAction], origin: str) -> list[bool]:
         taken = [(rider, rider.take()) for rider in self.riders]
@@ -59,7 +61,7 @@ class GroupWriter:
                 rider.write(conn, pending)
 
         try:
-            return store.append_actions(self.engine, actions, origin, also=also)
+            return append_actions(self.engine, actions, origin, also=also)
         except BaseException:
             for rider, pending in taken:
                 rider.give_back(pending)
@@ -71,7 +73,7 @@ class GroupWriter:
         return self._thread
 
     async def append(self, action: NewAction) -> None:
-        """Store one action; :class:`store.StepTaken` if its step was taken first."""
+        """Store one action; :class:`StepTaken` if its step was taken first."""
         asked = timings.clock() if timings.ON else 0.0
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._pending.append((action, future))
@@ -82,16 +84,16 @@ class GroupWriter:
         if timings.ON:
             timings.add("commit wait", timings.clock() - asked)
         if taken:
-            raise store.StepTaken(f"step {action.step} of table {action.table_id} is already taken")
+            raise StepTaken(f"step {action.step} of table {action.table_id} is already taken")
 
     async def append_together(self, actions: list[NewAction]) -> None:
         """Store consecutive actions of one table in one transaction, after the writes already queued;
-        :class:`store.StepTaken` (nothing stored) if any step was taken first."""
+        :class:`StepTaken` (nothing stored) if any step was taken first."""
         loop = asyncio.get_running_loop()
-        stored = await loop.run_in_executor(self._thread, store.append_together, self.engine, actions, self.origin)
+        stored = await loop.run_in_executor(self._thread, append_together, self.engine, actions, self.origin)
         if not stored:
             first = actions[0]
-            raise store.StepTaken(f"step {first.step} of table {first.table_id} is already taken")
+            raise StepTaken(f"step {first.step} of table {first.table_id} is already taken")
 
     async def _drain(self) -> None:
         loop = asyncio.get_running_loop()
@@ -130,6 +132,9 @@ class GroupWriter:
         return asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
 
     def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         if self._postgres is not None:
             self._thread.submit(self._postgres.close)  # on its own thread, after the queued writes
         self._thread.shutdown(wait=True)

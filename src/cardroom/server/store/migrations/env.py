@@ -1,10 +1,10 @@
-"""Alembic environment: run by :func:`cardroom.server.database.upgrade` with a live connection."""
+"""Alembic environment: run by :func:`cardroom.server.store.database.upgrade` with a live connection."""
 
 from __future__ import annotations
 
 from alembic import context
 
-from cardroom.server.schema import metadata
+from cardroom.server.store.schema import metadata
 
 config = context.config
 connection = config.attributes.get("connection")

@@ -9,6 +9,7 @@ from pathlib import Path
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
 
 # The default database: a SQLite file in the directory the server is started from.
 DEFAULT_SQLITE_FILE = "cardroom.sqlite3"
@@ -69,7 +70,12 @@ def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
 def upgrade(engine: Engine) -> None:
     """Create or upgrade the schema to the newest migration (`alembic upgrade head`)."""
     config = Config()
-    config.set_main_option("script_location", str(resources.files("cardroom.server") / "migrations"))
+    config.set_main_option("script_location", str(resources.files("cardroom.server.store") / "migrations"))
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+def printable_url(url: str) -> str:
+    """The URL without a password, fit to print."""
+    return make_url(url).render_as_string(hide_password=True)

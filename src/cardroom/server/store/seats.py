@@ -1,0 +1,119 @@
+"""Who holds a seat: links that hand it over (invitations and hand-overs, each exchanged once for a
+fresh secret), seats the room plays for while their person is away, and when each seat was last
+seen connected."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
+
+from cardroom.server.store.notify import notify
+from cardroom.server.store.rows import Link, now
+from cardroom.server.store.schema import auto_seats, links, seat_presence, seats
+
+# -- links ----------------------------------------------------------------------------------------
+
+
+def add_link(engine: Engine, table_id: str, seat: int, token_hash: str) -> None:
+    with engine.begin() as conn:
+        conn.execute(
+            insert(links).values(token_hash=token_hash, table_id=table_id, seat=seat, spent=False, created=now())
+        )
+
+
+def find_link(engine: Engine, token_hash: str) -> Link | None:
+    with engine.connect() as conn:
+        row = conn.execute(select(links).where(links.c.token_hash == token_hash)).first()
+    return None if row is None else Link(row.table_id, row.seat, bool(row.spent))
+
+
+def exchange_link(engine: Engine, table_id: str, seat: int, old_hash: str, new_hash: str, name: str | None) -> bool:
+    """Spend the link (or invitation token) ``old_hash`` and give the seat ``new_hash``, in one
+    transaction; False if someone else spent it first."""
+    with engine.begin() as conn:
+        spent = conn.execute(
+            update(links)
+            .where(links.c.token_hash == old_hash, links.c.table_id == table_id, links.c.spent.is_(False))
+            .values(spent=True)
+        )
+        if spent.rowcount != 1:
+            return False
+        values: dict[str, object] = {"token_hash": new_hash, "kind": "human", "joined": True}
+        if name:
+            values["name"] = name
+        conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(**values))
+        notify(conn, table_id)
+    return True
+
+
+def set_seat_token(engine: Engine, table_id: str, seat: int, token_hash: str) -> None:
+    """Give a seat a new token (a rematch seat, claimed by its player from their old seat)."""
+    with engine.begin() as conn:
+        conn.execute(
+            update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(token_hash=token_hash)
+        )
+        notify(conn, table_id)
+
+
+# -- seats the room plays for, and presence -------------------------------------------------------
+
+
+def auto_seats_of(engine: Engine, table_id: str) -> dict[int, str]:
+    """The table's seats played by the room: seat -> reason ("timeouts" or "away")."""
+    rows = auto_seats.c
+    with engine.connect() as conn:
+        found = conn.execute(select(rows.seat, rows.reason).where(rows.table_id == table_id)).all()
+    return {int(r.seat): str(r.reason) for r in found}
+
+
+def set_auto(engine: Engine, table_id: str, seat: int, reason: str) -> None:
+    try:
+        with engine.begin() as conn:
+            conn.execute(insert(auto_seats).values(table_id=table_id, seat=seat, reason=reason, since=now()))
+            notify(conn, table_id)
+    except IntegrityError:
+        pass  # another process made it an auto seat first
+
+
+def hand_back(engine: Engine, table_id: str, seat: int, seen: float) -> None:
+    """The seat is its person's again, seen at ``seen`` (epoch seconds), in one transaction."""
+    rows = auto_seats.c
+    with engine.begin() as conn:
+        conn.execute(delete(auto_seats).where((rows.table_id == table_id) & (rows.seat == seat)))
+        _store_seen(conn, [(table_id, seat, seen)])
+        notify(conn, table_id)
+
+
+def write_seen(engine: Engine, stamps: list[tuple[str, int, float]]) -> None:
+    """Store when each (table, seat) was last seen connected (epoch seconds), in one transaction."""
+    with engine.begin() as conn:
+        _store_seen(conn, stamps)
+
+
+def _store_seen(conn: Connection, stamps: list[tuple[str, int, float]]) -> None:
+    """One upsert for all the stamps: a sweep of a thousand tables is one statement run many times, not
+    two statements a seat, so it holds the thread that stores moves for milliseconds, not a second."""
+    if not stamps:
+        return
+    upsert = (sqlite_insert if conn.dialect.name == "sqlite" else postgresql_insert)(seat_presence)
+    conn.execute(
+        upsert.on_conflict_do_update(index_elements=["table_id", "seat"], set_={"seen": upsert.excluded.seen}),
+        [{"table_id": t, "seat": s, "seen": datetime.fromtimestamp(at, UTC)} for t, s, at in stamps],
+    )
+
+
+def read_seen(engine: Engine, table_ids: list[str]) -> dict[tuple[str, int], float]:
+    """When each seat of these tables was last seen connected (epoch seconds), where it was."""
+    rows = seat_presence.c
+    seen: dict[tuple[str, int], float] = {}
+    with engine.connect() as conn:
+        for i in range(0, len(table_ids), 500):
+            chunk = table_ids[i : i + 500]
+            for r in conn.execute(select(rows.table_id, rows.seat, rows.seen).where(rows.table_id.in_(chunk))):
+                stamp = r.seen if r.seen.tzinfo else r.seen.replace(tzinfo=UTC)  # SQLite drops the zone
+                seen[(str(r.table_id), int(r.seat))] = stamp.timestamp()
+    return seen

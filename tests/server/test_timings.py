@@ -71,7 +71,9 @@ def test_the_collector_freezes_survivors_of_every_collection_and_sweep_thaws_the
 
     settled, young, full, thawed = asyncio.run(scenario())
     assert settled > 0
-    assert young - settled > 9_900  # the 10,000 lists, give or take what the loop freed meanwhile
-    assert full - young > 4_900
+    # The 10,000 lists, less whatever frozen objects died meanwhile (the loop's and other tests'
+    # leftovers: about a hundred under xdist). Without the freeze the count would not grow at all.
+    assert young - settled > 9_000
+    assert full - young > 4_000
     assert thawed == 0  # the sweep's own collection walked everything (its survivors freeze later)
     assert collector._after_collection not in gc.callbacks

@@ -26,9 +26,9 @@ import numpy.typing as npt
 
 from cardroom.core.compiled import COMPILED
 from cardroom.core.compiled_random import mix
-from cardroom.core.search_clock import now
 from cardroom.core.compiled_tree import NodeArrays
 from cardroom.core.game import Game, State
+from cardroom.core.search_clock import now
 
 __all__ = ["COMPILED", "HOLD", "Codec", "Counts", "Kernel", "KernelMismatch", "Result", "Searcher", "Settings"]
 

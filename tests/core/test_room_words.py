@@ -1,0 +1,116 @@
+"""The words a room asks of a game (docs/contract.md, "What the room asks"), on the real games.
+
+``State.reaction_window`` and ``State.default_answer`` replace the room's old guess from the public
+view. The guess is kept here as the oracle: over many random games of every game, preset and player
+count (with seats conceding at tables of three or more) the game's own words give exactly its answers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import cardroom
+from cardroom.core.errors import IllegalAction
+from cardroom.core.game import State
+from cardroom.core.registry import game_class
+from cardroom.core.spoken import Spoken
+
+
+def old_is_reaction_window(state: State) -> bool:
+    """The server's guess before the contract said it (``cardroom.server.live``, issue 28)."""
+    acting = state.to_act
+    if not acting or not all(any(str(a) == "pass" for a in state.legal_actions(s)) for s in acting):
+        return False
+    if len(acting) >= 2:
+        return True
+    public = state.view(None)
+    prompt = public.get("prompt")
+    return bool(
+        public.get("window")
+        or public.get("phase") == "window"
+        or (isinstance(prompt, dict) and prompt.get("kind") == "window")
+    )
+
+
+def tables() -> Iterator[tuple[str, str, int]]:
+    """(game, preset, players) for every built-in game, preset and a spread of player counts."""
+    counts = {"tacocat": (2,), "exploding-kittens": (2, 3, 5, 6), "taco": (2, 3, 4, 8)}
+    for name, players in counts.items():
+        for preset in game_class(name).presets:  # type: ignore[attr-defined]
+            for n in players:
+                yield name, preset, n
+
+
+def walk(name: str, preset: str, players: int, seed: int) -> Iterator[State]:
+    """Every state of one random game; at three or more seats a random seat sometimes concedes."""
+    options = {} if name == "tacocat" else {"players": players}
+    if name == "taco":
+        options["antics"] = seed % 2 == 1
+    game = cardroom.make(name, preset=preset, **options)
+    rng = random.Random(seed)
+    state = game.new_game(seed)
+    for _ in range(3000):
+        yield state
+        if state.is_over:
+            return
+        if players >= 3 and rng.random() < 0.01:
+            try:
+                state = state.concede(rng.randrange(players))
+                continue
+            except IllegalAction:
+                pass
+        seat = rng.choice(state.to_act)
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize(("name", "preset", "players"), list(tables()))
+def test_reaction_window_is_the_old_guess_on_every_state(name: str, preset: str, players: int) -> None:
+    windows = lone = states = 0
+    for seed in range(15):
+        for state in walk(name, preset, players, seed):
+            expected = old_is_reaction_window(state)
+            assert state.reaction_window is expected, (seed, state.step, state.to_act)
+            for seat in range(players):
+                answer = state.default_answer(seat)
+                if expected and seat in state.to_act:
+                    assert answer == "pass"
+                    assert answer in {str(a) for a in state.legal_actions(seat)}
+                else:
+                    assert answer is None, (seed, state.step, seat)
+            windows += expected
+            lone += expected and len(state.to_act) == 1  # the view's words were the only sign
+            states += 1
+    if name != "tacocat":  # both games with windows opened some; Tacocat's duel is none
+        assert windows > 0 and lone > 0
+    else:
+        assert windows == 0
+    assert states > 100
+
+
+def test_only_taco_with_antics_has_spoken_actions() -> None:
+    assert cardroom.make("taco").spoken_actions() == {}
+    assert cardroom.make("exploding-kittens").spoken_actions() == {}
+    assert cardroom.make("tacocat").spoken_actions() == {}
+    spoken = cardroom.make("taco", antics=True).spoken_actions()
+    assert list(spoken) == ["hail", "accent"]
+    hail, accent = spoken["hail"], spoken["accent"]
+    assert hail.heard("you are the TACO   Master of everything")
+    assert not hail.heard("you are the taco-master")
+    assert not hail.heard("hello")
+    assert accent.heard("allo allo") and accent.heard("")
+    assert "Taco Master" in hail.ask and "discard" in accent.ask
+
+
+def test_spoken_words_fold_case_and_spacing() -> None:
+    said = Spoken("cheer", "cheer for the table", "hip  HIP")
+    assert said.heard("Hip hip hooray") and said.heard("  hip\thip ")
+    assert not said.heard("hiphip")
+
+
+def test_only_taco_restricts_an_option_over_the_network() -> None:
+    assert game_class("taco").network_values == {"deck": frozenset({"v1", "v2", "standard"})}  # type: ignore[attr-defined]
+    assert game_class("tacocat").network_values == {}  # type: ignore[attr-defined]
+    assert game_class("exploding-kittens").network_values == {}  # type: ignore[attr-defined]

@@ -114,3 +114,47 @@ def test_only_taco_restricts_an_option_over_the_network() -> None:
     assert game_class("taco").network_values == {"deck": frozenset({"v1", "v2", "standard"})}  # type: ignore[attr-defined]
     assert game_class("tacocat").network_values == {}  # type: ignore[attr-defined]
     assert game_class("exploding-kittens").network_values == {}  # type: ignore[attr-defined]
+
+
+# The server's list before the games said it (``cardroom.server.staleness``, issue 28).
+OLD_PROGRESS_KEYS = frozenset(
+    {"step", "to_act", "waiting_for", "decided", "done", "laid", "hand_sizes", "opponent_hand_size"}
+)
+
+
+def _keys(value: object, out: set[str]) -> set[str]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out.add(key)
+            _keys(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _keys(item, out)
+    return out
+
+
+@pytest.mark.parametrize("name", ["tacocat", "exploding-kittens", "taco"])
+def test_progress_keys_strip_what_the_old_list_stripped(name: str) -> None:
+    """Of the old list, each game names exactly the keys its views have: a view loses the same keys."""
+    seen: set[str] = set()
+    for table in tables():
+        if table[0] == name:
+            for state in walk(*table, seed=1):
+                for seat in (None, *range(state.players)):
+                    _keys(state.view(seat), seen)
+    progress = game_class(name).progress_keys  # type: ignore[attr-defined]
+    assert progress <= OLD_PROGRESS_KEYS
+    assert seen & OLD_PROGRESS_KEYS == progress
+
+
+def test_the_card_catalogue_is_the_taco_deck_and_nothing_elsewhere() -> None:
+    game = cardroom.make("taco")
+    catalogue = game.card_catalogue()
+    specs = game.deck.specs  # type: ignore[attr-defined]
+    assert set(catalogue) == {s.slug for s in specs}
+    for spec in specs:
+        assert catalogue[spec.slug] == {
+            "name": spec.name, "type": spec.type, "points": spec.points, "text": spec.text, "food": spec.food
+        }
+    assert cardroom.make("tacocat").card_catalogue() == {}
+    assert cardroom.make("exploding-kittens").card_catalogue() == {}

@@ -205,6 +205,9 @@ class Game(ABC):
     # Options whose other values name something on the server's disk (a deck file): a room that
     # takes options from the network accepts only these values for them (docs/contract.md).
     network_values: ClassVar[Mapping[str, frozenset[Any]]] = {}
+    # View keys (at any depth) that only count other seats' progress in a decision several seats make
+    # at once: a choice made on an older view still stands if nothing else the chooser sees changed.
+    progress_keys: ClassVar[frozenset[str]] = frozenset({"step", "to_act"})
 
     def __init__(self, preset: str | None = None, **options: Any) -> None:
         self.preset, self.options = resolve(
@@ -267,6 +270,12 @@ class Game(ABC):
         and the stand-in that plays for an absent person, take them as ordinary actions.
         """
         return NO_SPOKEN
+
+    def card_catalogue(self) -> dict[str, dict[str, Any]]:
+        """The deck's kinds of card by slug (``name``, ``type``, ``points``, ``text`` and any field of
+        the game's own), for a table's card list: public facts of the deck, never where a card is.
+        Empty by default (a game whose cards need no list)."""
+        return {}
 
     def replay(self, seed: int, actions: Iterable[tuple[int, str | Action]]) -> State:
         """The state reached from ``new_game(seed)`` by these (seat, action) pairs."""

@@ -110,6 +110,7 @@ class TacoGame(Game):
     default_preset = "standard"
     # Any other deck value is a file's path: a room taking options from the network takes only these.
     network_values: ClassVar[Mapping[str, frozenset[Any]]] = {"deck": frozenset(VERSIONS)}
+    progress_keys: ClassVar[frozenset[str]] = Game.progress_keys | {"hand_sizes"}
     deck: Deck
     rounds: int
     antics: bool
@@ -127,6 +128,13 @@ class TacoGame(Game):
         pool = self.options["pool"]
         self.pool_start = POOL_BY_PLAYERS[self.players] if pool is None else int(pool)
         self._space: tuple[Action, ...] | None = None
+
+    def card_catalogue(self) -> dict[str, dict[str, Any]]:
+        """Every kind of card in this match's deck file, with its food."""
+        return {
+            spec.slug: {"name": spec.name, "type": spec.type, "points": spec.points, "text": spec.text, "food": spec.food}
+            for spec in self.deck.specs
+        }
 
     def spoken_actions(self) -> Mapping[str, Spoken]:
         """The antics' hail and accent, with the antics cards in play (see :mod:`.antics`)."""

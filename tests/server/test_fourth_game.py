@@ -22,6 +22,7 @@ import httpx
 import pytest
 
 from tests.server.process import ROOT, free_port
+from tests.server.toy_fourth_game import QUIET
 
 GAME = "lantern=tests.server.toy_fourth_game:LanternGame"
 WAIT = 20.0  # seconds any awaited change may take on a loaded machine
@@ -133,14 +134,14 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
         opened = seats[0].act(f"play {card}")
         assert opened["window"] is not None and opened["view"]["to_act"] == [1, 2]
         window_step = opened["view"]["step"]
-        assert seats[1].act("pass", window_step)["window"]["answered"] is True
+        assert seats[1].act(QUIET, window_step)["window"]["answered"] is True
         for watcher in (seats[2], seats[0]):
             seen = watcher.snapshot()
             assert seen["view"]["to_act"] == [1, 2] and seen["window"]["answered"] is False
         closed = until(lambda: (s := seats[0].snapshot())["view"]["pending"] is None and s, "the window to close")
         assert closed["view"]["scores"][0] == card and closed["window"] is None
         assert [e["kind"] for e in closed["log"] if e.get("timed_out")] == ["scores"]  # the closing move's
-        assert stored(tmp_path) == [(0, 0, f"play {card}", 0), (1, 1, "pass", 0), (2, 2, "pass", 1)]
+        assert stored(tmp_path) == [(0, 0, f"play {card}", 0), (1, 1, QUIET, 0), (2, 2, QUIET, 1)]
         assert closed["view"]["turn"] == 1
 
         # A veto changes the game at once; the vetoed player must sigh, which is spoken, not clicked.
@@ -161,13 +162,13 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
         assert conceded.status_code == 200, conceded.text
         after = seats[1].snapshot()
         assert after["view"]["to_act"] == [1] and after["window"] is not None and after["view"]["gone"] == [0]
-        assert seats[1].act("pass")["view"]["scores"][2] == played["view"]["pending"]
+        assert seats[1].act(QUIET)["view"]["scores"][2] == played["view"]["pending"]
 
         # The two seats left play it out, letting every card stand.
         while not (state := seats[1].snapshot())["view"]["is_over"]:
             for seat in state["view"]["to_act"]:
                 hand = seats[seat].snapshot()["view"]["hand"]
-                seats[seat].act("pass" if state["view"]["pending"] is not None else f"play {hand[0]}", state["view"]["step"])
+                seats[seat].act(QUIET if state["view"]["pending"] is not None else f"play {hand[0]}", state["view"]["step"])
         outcome = state["view"]["outcome"]
         assert outcome["ranking"][-1] == [0] and 0 not in outcome["winners"]
         summary = http.get(f"/api/tables/{tid}").json()

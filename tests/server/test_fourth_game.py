@@ -13,8 +13,7 @@ import os
 import sqlite3
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +21,10 @@ import httpx
 import pytest
 
 from tests.server.process import ROOT, free_port
+from tests.server.test_absent import _until
 from tests.server.toy_fourth_game import QUIET
 
 GAME = "lantern=tests.server.toy_fourth_game:LanternGame"
-WAIT = 20.0  # seconds any awaited change may take on a loaded machine
 
 
 @pytest.fixture
@@ -39,7 +38,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url, output = f"http://127.0.0.1:{port}", []
     try:
-        until(lambda: _answers(url + "/api/games"), "the server to start")
+        _until(lambda: _answers(url + "/api/games"), 30.0)  # as tests/server/process.py waits
         yield url, output
     finally:
         proc.terminate()
@@ -48,23 +47,10 @@ def server(tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
 
 
 def _answers(url: str) -> bool:
-    if not url:
-        return False
     try:
         return httpx.get(url, timeout=2).status_code == 200
     except httpx.HTTPError:
         return False
-
-
-def until(check: Callable[[], Any], what: str) -> Any:
-    """Poll ``check`` until it gives something true; fail saying ``what`` was awaited."""
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"waited {WAIT} s for {what}")
 
 
 class Seat:
@@ -122,9 +108,7 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
             assert joined.status_code == 200, joined.text
             assert joined.json()["seat"] == invitation["seat"]
             seats.append(Seat(http, tid, joined.json()["token"]))
-        listed = until(
-            lambda: next((t for t in http.get("/api/tables").json() if t["id"] == tid), None), "the lobby to list it"
-        )
+        listed = _until(lambda: next((t for t in http.get("/api/tables").json() if t["id"] == tid), None))
         assert listed["game"] == "lantern" and listed["title"] == "Lantern"
         assert [s["name"] for s in listed["seats"]][1:] == ["Bea", "Cy"]
 
@@ -138,7 +122,7 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
         for watcher in (seats[2], seats[0]):
             seen = watcher.snapshot()
             assert seen["view"]["to_act"] == [1, 2] and seen["window"]["answered"] is False
-        closed = until(lambda: (s := seats[0].snapshot())["view"]["pending"] is None and s, "the window to close")
+        closed = _until(lambda: (s := seats[0].snapshot())["view"]["pending"] is None and s)
         assert closed["view"]["scores"][0] == card and closed["window"] is None
         assert [e["kind"] for e in closed["log"] if e.get("timed_out")] == ["scores"]  # the closing move's
         assert stored(tmp_path) == [(0, 0, f"play {card}", 0), (1, 1, QUIET, 0), (2, 2, QUIET, 1)]

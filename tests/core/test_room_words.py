@@ -158,3 +158,20 @@ def test_the_card_catalogue_is_the_taco_deck_and_nothing_elsewhere() -> None:
         }
     assert cardroom.make("tacocat").card_catalogue() == {}
     assert cardroom.make("exploding-kittens").card_catalogue() == {}
+
+
+def test_conformance_holds_a_game_to_its_window_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The conformance suite fails a game whose window has no legal default answer, or that gives one
+    outside a window."""
+    from cardroom.core.conformance import ConformanceError, _check_room_words
+    from cardroom.games.kittens.state import KittensState
+
+    game = cardroom.make("exploding-kittens", players=3)
+    window = next(s for s in walk("exploding-kittens", "classic", 3, 0) if s.reaction_window)
+    turn = next(s for s in walk("exploding-kittens", "classic", 3, 0) if s.to_act and not s.reaction_window)
+    _check_room_words(game, 0, window)
+    _check_room_words(game, 0, turn)
+    monkeypatch.setattr(KittensState, "default_answer", lambda self, seat: "draw")
+    for state in (window, turn):
+        with pytest.raises(ConformanceError, match="default answer 'draw'"):
+            _check_room_words(game, 0, state)

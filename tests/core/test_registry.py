@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import cardroom
@@ -38,3 +40,17 @@ def test_import_is_light() -> None:
     code = "import cardroom, sys; print(sorted(m for m in ('typer','rich','fastapi','numpy','sqlalchemy') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_game_named_in_the_environment_joins_every_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDROOM_GAMES", "copycat=cardroom.games.tacocat:TacocatGame, other=cardroom.games.taco:TacoGame")
+    names = cardroom.core.game_names()
+    assert names[:3] == ("tacocat", "exploding-kittens", "taco")  # built-ins first, then these
+    assert names[3:5] == ("copycat", "other")
+    assert cardroom.make("copycat").players == 2
+    assert cardroom.make("other", players=3).players == 3
+    monkeypatch.setenv("CARDROOM_GAMES", "copycat=cardroom.games.tacocat")
+    with pytest.raises(InvalidOptions, match=re.escape("'copycat=cardroom.games.tacocat' is not name=module:Class")):
+        cardroom.core.game_names()
+    monkeypatch.delenv("CARDROOM_GAMES")
+    assert "copycat" not in cardroom.core.game_names()

@@ -44,6 +44,13 @@ class ToyState(State):
             acts.append(action("nope"))
         return tuple(sorted(acts))
 
+    @property
+    def reaction_window(self) -> bool:
+        return self._d["pending"] is not None and bool(self.to_act)
+
+    def default_answer(self, seat: int) -> str | None:
+        return "pass" if self.reaction_window and seat in self.to_act else None
+
     def _why_illegal(self, seat: int, act: Action) -> str:
         if act.verb == "play":
             return "you can only play a card from your hand"

@@ -3,7 +3,8 @@
 One random game is played by :func:`check_random_game`; at every step it checks the cheap invariants
 (who acts, legal actions sorted and non-empty, conserved quantities, action text round trips) and on
 "deep" steps the expensive ones (every legal action applies, illegal ones raise and change nothing,
-views are JSON and leak nothing, ``sample`` agrees with the view). At the end, ``load(to_json())`` and
+views are JSON and leak nothing, ``sample`` agrees with the view, a reaction window's default answers
+are legal). At the end, ``load(to_json())`` and
 ``replay`` must rebuild the very same state.
 
 A game's test module runs it with one line::
@@ -160,6 +161,24 @@ def _check_views(game: Game, seed: int, state: State, rng: random.Random, census
                 raise _fail(game, seed, state.step, f"sample(view of seat {seat}) breaks conservation")
 
 
+def _check_room_words(game: Game, seed: int, state: State) -> None:
+    """What a room asks (docs/contract.md): a window asks someone, and every seat asked has a legal
+    default answer; outside a window no seat has one. Spoken actions are actions of the game."""
+    window = state.reaction_window
+    if window and not state.to_act:
+        raise _fail(game, seed, state.step, "a reaction window that asks nobody")
+    for seat in range(game.players):
+        answer = state.default_answer(seat)
+        if not (window and seat in state.to_act):
+            if answer is not None:
+                raise _fail(game, seed, state.step, f"seat {seat} has a default answer {answer!r} outside a window")
+        elif answer is None or answer not in {str(a) for a in state.legal_actions(seat)}:
+            raise _fail(game, seed, state.step, f"seat {seat}'s default answer {answer!r} in a window is not legal")
+    for text, spoken in game.spoken_actions().items():
+        if text != spoken.action or str(game.parse_action(text)) != text:
+            raise _fail(game, seed, state.step, f"spoken action {text!r} is not that action of the game")
+
+
 def _check_end(game: Game, seed: int, state: State, actions: Sequence[tuple[int, str]]) -> None:
     data = state.to_json()
     loaded = game.load(json.loads(_dumps(data)))
@@ -187,6 +206,7 @@ def check_random_game(game: Game, seed: int, *, deep_every: int = 10) -> int:
             _check_views(game, seed, state, rng, census)
             _check_illegal(game, seed, state, rng)
             _check_all_legal_apply(game, seed, state)
+            _check_room_words(game, seed, state)
         if state.is_over:
             break
         if state.step >= MAX_STEPS:

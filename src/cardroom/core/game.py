@@ -18,12 +18,14 @@ from cardroom.core.action import Action, Grammar
 from cardroom.core.errors import CorruptState, IllegalAction, InvalidAction
 from cardroom.core.options import Option, resolve
 from cardroom.core.outcome import Outcome
+from cardroom.core.spoken import Spoken
 
 View = dict[str, Any]
 PARSED_LIMIT = 4096
 # The record of a seat giving up mid-game (see :meth:`State.concede`): never a legal action, but a
 # stored action text that every replay walks.
 CONCEDE = "concede"
+NO_SPOKEN: Mapping[str, Spoken] = {}
 
 
 class State(ABC):
@@ -123,6 +125,27 @@ class State(ABC):
         """
         raise IllegalAction(f"{self.game.title} has no rule for a seat leaving a game under way")
 
+    # -- what a room asks of the state (docs/contract.md, "What the room asks") --------------------
+
+    @property
+    def reaction_window(self) -> bool:
+        """Whether the seats in ``to_act`` are being asked, all at once, whether to react to what was
+        just played (a window for a Nope or an Instant), rather than making a move of their own.
+
+        A room gives such a decision one clock for everyone asked, keeps each seat's
+        :meth:`default_answer` hidden until the window closes, and gives that answer for every seat
+        still silent at the deadline. ``False`` here: a game without windows never opens one. A
+        simultaneous move (a duel) is no window: nothing is played for a seat that says nothing.
+        """
+        return False
+
+    def default_answer(self, seat: int) -> str | None:
+        """The action text ``seat`` gives by saying nothing in the open reaction window: what the room
+        plays for it at the deadline, and the one answer the room keeps hidden until the window closes
+        (any other answer changes the game at once). Legal for the seat whenever it is not ``None``;
+        ``None`` when no window is open or the seat is not asked (the default here)."""
+        return None
+
     def apply_legal(self, seat: int, action: Action) -> State:
         """``apply`` without the checks, for searches that take ``action`` from ``legal_actions(seat)``.
 
@@ -179,6 +202,13 @@ class Game(ABC):
     default_preset: ClassVar[str]
     grammar: ClassVar[Grammar]
 
+    # Options whose other values name something on the server's disk (a deck file): a room that
+    # takes options from the network accepts only these values for them (docs/contract.md).
+    network_values: ClassVar[Mapping[str, frozenset[Any]]] = {}
+    # View keys (at any depth) that only count other seats' progress in a decision several seats make
+    # at once: a choice made on an older view still stands if nothing else the chooser sees changed.
+    progress_keys: ClassVar[frozenset[str]] = frozenset({"step", "to_act"})
+
     def __init__(self, preset: str | None = None, **options: Any) -> None:
         self.preset, self.options = resolve(
             self.name, self.option_specs, self.presets, preset, self.default_preset, options
@@ -230,6 +260,22 @@ class Game(ABC):
                 self._parsed.clear()  # texts come from outside too; never let them grow without bound
             self._parsed[text] = found
         return found
+
+    def spoken_actions(self) -> Mapping[str, Spoken]:
+        """Actions a person takes by speaking at the table under these options, by action text (in
+        the order a room looks for them among a seat's legal actions); empty by default.
+
+        A room takes them from a seat's chat message (:meth:`Spoken.heard`) while the action is legal
+        for that seat, and refuses them from a person's action button with :attr:`Spoken.ask`. Bots,
+        and the stand-in that plays for an absent person, take them as ordinary actions.
+        """
+        return NO_SPOKEN
+
+    def card_catalogue(self) -> dict[str, dict[str, Any]]:
+        """The deck's kinds of card by slug (``name``, ``type``, ``points``, ``text`` and any field of
+        the game's own), for a table's card list: public facts of the deck, never where a card is.
+        Empty by default (a game whose cards need no list)."""
+        return {}
 
     def replay(self, seed: int, actions: Iterable[tuple[int, str | Action]]) -> State:
         """The state reached from ``new_game(seed)`` by these (seat, action) pairs."""

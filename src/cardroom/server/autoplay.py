@@ -24,7 +24,7 @@ from cardroom.bots.specs import make_bot
 from cardroom.core.bot import Bot
 from cardroom.core.game import Game, State, View
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
-from cardroom.server.live import Live, is_reaction_window
+from cardroom.server.live import Live
 from cardroom.server.pacing import table_pace
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class Autoplay:
         # clock restored from the database after a restart ends when it would have).
         if live.window_step is not None and window_open(live):
             self._start((table_id, "window", live.window_step), self._close_window(table_id, live.window_step))
-        elif is_reaction_window(state):
+        elif state.reaction_window:
             live.window_step = live.step
             live.window_deadline = time.time() + live.row.reaction_seconds
             self._start((table_id, "window", live.step), self._close_window(table_id, live.step))

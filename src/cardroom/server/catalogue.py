@@ -1,5 +1,5 @@
 """A table's card list for the browser (names, types, points, texts): public facts of the deck, never
-where any card is. Games with a data-file deck (T.A.C.O.) have one; the others return nothing."""
+where any card is. The game gives it (``Game.card_catalogue``); a game without one gives nothing."""
 
 from __future__ import annotations
 
@@ -9,17 +9,4 @@ from cardroom.core.game import Game
 
 
 def card_catalogue(game: Game) -> dict[str, dict[str, Any]]:
-    deck = getattr(game, "deck", None)
-    specs = getattr(deck, "specs", None)
-    if specs is None:
-        return {}
-    return {
-        spec.slug: {
-            "name": spec.name,
-            "type": spec.type,
-            "points": spec.points,
-            "text": spec.text,
-            "food": getattr(spec, "food", None),
-        }
-        for spec in specs
-    }
+    return game.card_catalogue()

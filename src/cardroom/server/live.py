@@ -208,8 +208,8 @@ def still_current(live: Live, seat: int, step: int) -> bool:
 
     The current step always may. An older step may only when everything since was other seats making
     their own choices in the same simultaneous decision (each action just removed its actor from
-    ``to_act``): a Tacocat duel, or passes in a reaction window. A Nope, a revealed duel, anything else
-    that changed the situation makes the old choice stale.
+    ``to_act``): the other cards of a simultaneous move, or passes in a reaction window. A reaction
+    played, a revealed move, anything else that changed the situation makes the old choice stale.
     """
     now = live.step
     if step == now:
@@ -228,17 +228,15 @@ def still_current(live: Live, seat: int, step: int) -> bool:
 
 
 def is_reaction_window(state: State) -> bool:
-    """A Nope or Instants window: every seat to act may pass, and either several seats are asked at
-    once or the game's public view says so (a two-player T.A.C.O. window asks one seat only)."""
-    acting = state.to_act
-    if not acting or not all(any(str(a) == "pass" for a in state.legal_actions(s)) for s in acting):
-        return False
-    if len(acting) >= 2:
-        return True
-    public = state.view(None)
-    prompt = public.get("prompt")
-    return bool(
-        public.get("window")
-        or public.get("phase") == "window"
-        or (isinstance(prompt, dict) and prompt.get("kind") == "window")
-    )
+    """Whether the decision now is a reaction window (the game says: ``State.reaction_window``)."""
+    return state.reaction_window
+
+
+def silent_answer(state: State, seat: int) -> str:
+    """What the room plays for ``seat`` when it says nothing until its reaction window's deadline:
+    the game's ``default_answer`` (docs/contract.md). A window that asks a seat without one is a
+    broken game, said loudly rather than guessed."""
+    answer = state.default_answer(seat)
+    if answer is None:
+        raise RuntimeError(f"{state.game.name}: seat {seat} is asked in a reaction window without a default answer")
+    return answer

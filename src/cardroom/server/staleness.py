@@ -2,16 +2,16 @@
 
 Every action names the step of the view it was chosen on. :func:`cardroom.server.live.still_current`
 accepts an older step when everything since only took other seats out of ``to_act`` (passes in a
-window, the other card of a duel). That is too strict for decisions made one card at a time by two
-seats at once, such as Tacocat's simultaneous replacement: there the other seat's choices leave it in
-``to_act`` and move only counters the chooser can see (how many cards it has decided about). A choice
-must never be refused because the *other* seat decided meanwhile; it is stale only if something the
-chooser can see changed. So, in addition, an older step is accepted when
+window, the other card of a simultaneous move). That is too strict for decisions made one card at a
+time by several seats at once (a simultaneous replacement): there the other seat's choices leave it
+in ``to_act`` and move only counters the chooser can see (how many cards it has decided about). A
+choice must never be refused because the *other* seat decided meanwhile; it is stale only if
+something the chooser can see changed. So, in addition, an older step is accepted when
 
 - the chooser was asked then and is asked now, and took no action since;
 - its legal actions are the same; and
-- its view is the same except for the other seats' progress in the decision (the keys below:
-  counters of who has decided, laid or finished, hand sizes, the step and who is to act).
+- its view is the same except for the other seats' progress in the decision (the game's
+  ``Game.progress_keys``: the step, who is to act, and counters of the game's own).
 """
 
 from __future__ import annotations
@@ -21,17 +21,12 @@ from typing import Any
 from cardroom.core.game import State
 from cardroom.server.live import Live
 
-# View keys (at any depth) that only record other seats' progress in a shared decision.
-PROGRESS_KEYS = frozenset(
-    {"step", "to_act", "waiting_for", "decided", "done", "laid", "hand_sizes", "opponent_hand_size"}
-)
 
-
-def _without_progress(value: Any) -> Any:
+def _without_progress(value: Any, keys: frozenset[str]) -> Any:
     if isinstance(value, dict):
-        return {k: _without_progress(v) for k, v in value.items() if k not in PROGRESS_KEYS}
+        return {k: _without_progress(v, keys) for k, v in value.items() if k not in keys}
     if isinstance(value, list):
-        return [_without_progress(v) for v in value]
+        return [_without_progress(v, keys) for v in value]
     return value
 
 
@@ -44,4 +39,5 @@ def unaffected(old: State, live: Live, seat: int, step: int) -> bool:
         return False
     if [str(a) for a in old.legal_actions(seat)] != [str(a) for a in now.legal_actions(seat)]:
         return False
-    return bool(_without_progress(old.view(seat)) == _without_progress(now.view(seat)))
+    keys = live.game.progress_keys
+    return bool(_without_progress(old.view(seat), keys) == _without_progress(now.view(seat), keys))

@@ -14,15 +14,11 @@ from typing import Any
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 from cardroom.core.registry import game_names, make
-from cardroom.games.taco.cards import VERSIONS as TACO_DECKS
 from cardroom.server.errors import Refused
 from cardroom.server.limits import bounded_bot_spec, clean_text, clean_value, short
 
 MAX_PLAYERS = 10
 CHEATING_BOTS = frozenset({"oracle"})  # bots that read the whole state: never at a table with people
-# Options whose other values name a file on the server: over the network only these values are taken,
-# and the refusal is the same whether or not such a file exists.
-SERVER_ONLY_VALUES: dict[str, frozenset[str]] = {"deck": frozenset(TACO_DECKS)}
 
 
 @dataclass(frozen=True)
@@ -41,21 +37,26 @@ def checked_game(game_name: str, preset: str | None, options: dict[str, Any], se
     if sum(1 for s in seats if s.kind == "me") > 1:
         raise Refused("you can take only one seat")
     options = dict(options)
+    try:
+        probe = make(game_name, preset=preset)
+    except (InvalidOptions, TypeError, ValueError) as exc:
+        raise Refused(short(str(exc))) from None
+    # Options whose other values name a file: the server must never open a file a visitor names, so
+    # only the values the game ships with are taken here (the game says which: Game.network_values),
+    # and the refusal is the same whether or not such a file exists.
+    network_values = probe.network_values
     for name, value in options.items():
         clean_text(str(name), "an option name")
         clean_value(value, f"option {short(str(name), 40)!r}")
-        # Some options may name a file (T.A.C.O.'s deck); the server must never open a file a
-        # visitor names, so such values are only accepted from the command line.
-        allowed = SERVER_ONLY_VALUES.get(name)
-        if allowed is not None and value not in allowed:
+        allowed = network_values.get(name)
+        if allowed is not None and not _among(value, allowed):
             raise Refused(
-                f"option {name!r}: tables here use {', '.join(map(repr, sorted(allowed)))}; "
-                "a deck file of your own is for the command line"
+                f"option {name!r}: tables here use {', '.join(map(repr, sorted(allowed, key=str)))}; "
+                "a file of your own is for the command line"
             )
         if isinstance(value, str) and ("/" in value or "\\" in value or value.startswith(".") or "." in value[-6:]):
             raise Refused(f"option {short(name, 40)!r}: file names are not accepted here")
     try:
-        probe = make(game_name, preset=preset)
         if any(o.name == "players" for o in probe.option_specs) and "players" not in options:
             options["players"] = len(seats)
         game = make(game_name, preset=preset, **options)
@@ -64,6 +65,13 @@ def checked_game(game_name: str, preset: str | None, options: dict[str, Any], se
     if game.players != len(seats):
         raise Refused(f"this game has {game.players} seats; {len(seats)} were filled")
     return game
+
+
+def _among(value: Any, allowed: frozenset[Any]) -> bool:
+    try:
+        return value in allowed
+    except TypeError:  # a list or an object: never one of the shipped values
+        return False
 
 
 def checked_bot(asked: str | None, game: Game) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.action import Action, Form, Grammar, action
 from cardroom.core.game import Game, View
@@ -44,6 +44,7 @@ class KittensGame(Game):
     grammar = GRAMMAR
     heuristic_bot = "cardroom.games.kittens.bot:HeuristicBot"
     kernel = "cardroom.games.kittens.kernel_api"  # the compiled fast path (docs/kernels.md)
+    progress_keys: ClassVar[frozenset[str]] = Game.progress_keys | {"hand_sizes"}
 
     counts: tuple[int, ...]
     pairable: frozenset[int]

@@ -133,6 +133,15 @@ class KittensState(State):
             found = cache[seat] = legal_actions(self, seat) if seat in self.to_act else ()
         return found
 
+    @property
+    def reaction_window(self) -> bool:
+        """The Nope window: every living seat still undecided may Nope the card just played."""
+        return self.phase == WINDOW and bool(self.to_act)
+
+    def default_answer(self, seat: int) -> str | None:
+        """Saying nothing in a Nope window lets the play stand."""
+        return "pass" if self.phase == WINDOW and seat in self.to_act else None
+
     def concede(self, seat: int) -> State:
         """``seat`` leaves as an exploded player does (see :mod:`cardroom.games.kittens.concede`)."""
         return concede(self, seat)

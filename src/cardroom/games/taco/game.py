@@ -13,7 +13,9 @@ from cardroom.core.errors import CorruptState
 from cardroom.core.game import Game, View
 from cardroom.core.options import Option
 from cardroom.core.rng import fresh_seed, seed_from
-from cardroom.games.taco.cards import LATEST, Deck, load_deck
+from cardroom.core.spoken import Spoken
+from cardroom.games.taco import antics
+from cardroom.games.taco.cards import LATEST, VERSIONS, Deck, load_deck
 from cardroom.games.taco.engine import Engine
 from cardroom.games.taco.state import TacoState
 from cardroom.games.taco.table import Table
@@ -106,6 +108,9 @@ class TacoGame(Game):
         "v3": {"second_pick": True},  # deck v2 with our rule that makes the 2-player table fair
     }
     default_preset = "standard"
+    # Any other deck value is a file's path: a room taking options from the network takes only these.
+    network_values: ClassVar[Mapping[str, frozenset[Any]]] = {"deck": frozenset(VERSIONS)}
+    progress_keys: ClassVar[frozenset[str]] = Game.progress_keys | {"hand_sizes"}
     deck: Deck
     rounds: int
     antics: bool
@@ -123,6 +128,17 @@ class TacoGame(Game):
         pool = self.options["pool"]
         self.pool_start = POOL_BY_PLAYERS[self.players] if pool is None else int(pool)
         self._space: tuple[Action, ...] | None = None
+
+    def card_catalogue(self) -> dict[str, dict[str, Any]]:
+        """Every kind of card in this match's deck file, with its food."""
+        return {
+            spec.slug: {"name": spec.name, "type": spec.type, "points": spec.points, "text": spec.text, "food": spec.food}
+            for spec in self.deck.specs
+        }
+
+    def spoken_actions(self) -> Mapping[str, Spoken]:
+        """The antics' hail and accent, with the antics cards in play (see :mod:`.antics`)."""
+        return antics.spoken_actions(self.antics)
 
     @property
     def players(self) -> int:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from cardroom.games.taco.game import TacoGame
 
 RECENT = 8
+PASS = "pass"  # a window's answer that lets the last card stand
 
 
 class TacoState(State):
@@ -47,6 +48,17 @@ class TacoState(State):
             found = decisions.legal(Engine(self.game, self.tb), seat) if seat in self._acting else ()
             self._legal[seat] = found
         return found
+
+    @property
+    def reaction_window(self) -> bool:
+        """An Instant window: the seats still undecided may stop the last card (at two players one
+        seat is asked). A bonus play's ``pass`` is a move of the seat's own, not a window."""
+        stack = self.tb.stack
+        return bool(self._acting) and stack[-1][0] == "window"
+
+    def default_answer(self, seat: int) -> str | None:
+        """In an Instant window, saying nothing lets the last card stand."""
+        return PASS if seat in self._acting and self.reaction_window else None
 
     def concede(self, seat: int) -> State:
         """``seat`` leaves the match (see :mod:`cardroom.games.taco.concede`)."""

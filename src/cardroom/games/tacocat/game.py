@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from cardroom.core.action import Action, action
 from cardroom.core.game import Game, View
@@ -30,6 +30,10 @@ class TacocatGame(Game):
     heuristic_bot = "cardroom.games.tacocat.bot:HeuristicBot"
     # The compiled fast path (docs/kernels.md): simulation and search on integer arrays.
     kernel = "cardroom.games.tacocat.kernel_api"
+    # A simultaneous replacement moves only these counters for the other seat (see docs/contract.md).
+    progress_keys: ClassVar[frozenset[str]] = Game.progress_keys | {
+        "waiting_for", "decided", "done", "laid", "hand_sizes", "opponent_hand_size"
+    }
 
     deck: tuple[int, ...]
     deck_cards: tuple[int, ...]

@@ -26,7 +26,7 @@ from cardroom.core.rng import derive, fresh_seed
 from cardroom.core.spoken import Spoken
 
 NAME = "lantern"
-QUIET = "pass"  # the window's default answer (State.default_answer)
+QUIET = "allow"  # the window's default answer (State.default_answer); not "pass", so the room must ask the game
 HAND = 3
 SIGH = Spoken("sigh", 'sigh in the chat: say "alas"', "alas")
 

@@ -133,7 +133,7 @@ def create_app(
     app = CardroomApp(
         title="cardroom",
         version=cardroom.__version__,
-        summary="Tacocat Spelled Backwards, Exploding Kittens and T.A.C.O. online: tables, seats, actions.",
+        summary="Card games online: tables, seats, actions.",
         lifespan=lifespan,
     )
     app.include_router(router)

@@ -12,7 +12,7 @@ from cardroom.server import concede
 from cardroom.server.autoplay import window_open
 from cardroom.server.catchup import RECENT_STATES
 from cardroom.server.errors import Refused, StaleStep
-from cardroom.server.live import Live, is_reaction_window
+from cardroom.server.live import Live
 from cardroom.server.store import Store
 from cardroom.server.window_answers import WindowAnswers
 
@@ -80,7 +80,7 @@ class Leaving:
         else:
             raise StaleStep(live.step)
         state = live.state
-        goes_on = in_window and bool(state.to_act) and set(state.to_act) <= set(asked) and is_reaction_window(state)
+        goes_on = in_window and bool(state.to_act) and set(state.to_act) <= set(asked) and state.reaction_window
         if not goes_on:
             self.window_answers.forget(live.row.id)
             return

@@ -227,11 +227,6 @@ def still_current(live: Live, seat: int, step: int) -> bool:
     return True
 
 
-def is_reaction_window(state: State) -> bool:
-    """Whether the decision now is a reaction window (the game says: ``State.reaction_window``)."""
-    return state.reaction_window
-
-
 def silent_answer(state: State, seat: int) -> str:
     """What the room plays for ``seat`` when it says nothing until its reaction window's deadline:
     the game's ``default_answer`` (docs/contract.md). A window that asks a seat without one is a

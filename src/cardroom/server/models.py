@@ -49,7 +49,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
     reaction_seconds: float = Field(
-        4.0, ge=0.2, le=120, description="how long a Nope/Instants window stays open"
+        4.0, ge=0.2, le=120, description="how long a reaction window stays open"
     )
     turn_seconds: Annotated[float, Field(ge=1, le=86400)] | Literal["none"] | None = Field(
         None,

@@ -26,7 +26,7 @@ from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable
 from cardroom.server.hub import Hub
 from cardroom.server.leaving import Leaving
 from cardroom.server.limits import well_formed_table_id
-from cardroom.server.live import Live, rebuild, still_current
+from cardroom.server.live import Live, rebuild, silent_answer, still_current
 from cardroom.server.seating import Seating
 from cardroom.server.staleness import unaffected
 from cardroom.server.store import NewAction, StepTaken, Store, TableRow, now
@@ -34,7 +34,6 @@ from cardroom.server.window_answers import WindowAnswers
 
 log = logging.getLogger("cardroom.server")
 
-PASS = "pass"  # the answer that is kept hidden until its reaction window closes
 MAX_CACHED = 2000  # replayed tables kept in memory
 CLOSED = ("expired", "abandoned")  # statuses of unfinished tables where nothing more is played
 EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this long is closed
@@ -224,7 +223,7 @@ class Room(Seating, CatchUp, Leaving):
             except (InvalidAction, IllegalAction) as exc:
                 raise Refused(str(exc)) from None
             action_text = str(live.game.parse_action(text))
-            if timed_out or action_text != PASS or live.window_deadline is None or not window_open(live):
+            if timed_out or action_text != previous.default_answer(seat) or live.window_deadline is None or not window_open(live):
                 # Each lost race means another seat moved, and the choice is judged again: it stands
                 # for at most RECENT_STATES steps, so that many tries are all it can ever need (three
                 # were too few when the other seat's decisions went through another process faster).
@@ -275,7 +274,7 @@ class Room(Seating, CatchUp, Leaving):
             answers = await self.window_answers.collect(table_id, live.step)
             try:
                 await self._store_window(
-                    live, [(s, answers.get(s, PASS), s not in answers) for s in previous.to_act]
+                    live, [(s, answers[s] if s in answers else silent_answer(previous, s), s not in answers) for s in previous.to_act]
                 )
             except (StaleStep, Refused):
                 # Another server process closed it first; its notification brings the result here.
@@ -364,7 +363,7 @@ class Room(Seating, CatchUp, Leaving):
 
     async def say(self, table_id: str, token: str | None, text: str) -> None:
         """A chat message from the seat this token opens (spectators read the chat but do not write).
-        At a T.A.C.O. table with antics, it may also be that seat's hail or accent (see :mod:`.antics`)."""
+        It may also be an action of the game's that is spoken at the table (see :mod:`.antics`)."""
         live = await self.live_soon(table_id)
         seat = self.seat_of(live, token)
         try:

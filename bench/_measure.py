@@ -31,7 +31,7 @@ def start_server(
     cardroom = shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"
     # Every table here comes from one address: lift the per-address table creation limit.
     env = {**os.environ, "CARDROOM_BOT_DELAY": str(bot_delay), "CARDROOM_TABLES_PER_MINUTE": "1000000"}
-    if timings:  # the server's own percentiles, written to its log (see server/timings.py)
+    if timings:  # the server's own percentiles, written to its log (see server/ops/timings.py)
         env["CARDROOM_TIMINGS"] = "1"
     # The server's log goes to a file (a pipe nobody reads would stall a server that logs a lot).
     log = Path(tempfile.gettempdir()) / f"cardroom-server-{port}.log"

@@ -515,7 +515,7 @@ def main() -> None:
         "--no-timings",
         dest="timings",
         action="store_false",
-        help="do not ask the server it starts for its own timings (on by default; see server/timings.py)",
+        help="do not ask the server it starts for its own timings (on by default; see server/ops/timings.py)",
     )
     args = parser.parse_args()
     if (

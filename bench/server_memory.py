@@ -34,7 +34,7 @@ import aiohttp
 import orjson
 
 from cardroom.core.registry import make
-from cardroom.server import tokens
+from cardroom.server.room import tokens
 from cardroom.server.store import database
 from cardroom.server.store.schema import actions, seats, tables
 

@@ -14,7 +14,7 @@ import cardroom
 from cardroom.analysis import LABELS, Precision, analyse_game
 from cardroom.analysis.evaluate import heuristic_actions
 from cardroom.core.outcome import Outcome
-from cardroom.server.app import create_app
+from cardroom.server.edge.app import create_app
 from tests.server.conftest import auth, create
 
 QUICK = Precision(half_width=0.2, min_worlds=8, max_worlds=8, batch=8)

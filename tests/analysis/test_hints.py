@@ -10,7 +10,7 @@ import pytest
 
 import cardroom
 from cardroom.analysis.evaluate import heuristic_actions
-from cardroom.server.hints import _rank
+from cardroom.server.room.hints import _rank
 
 
 @pytest.mark.parametrize(("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 3})])

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from cardroom.server.app import create_app
+from cardroom.server.edge.app import create_app
 from tests.server.conftest import auth, create
 
 

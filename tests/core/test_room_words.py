@@ -20,7 +20,7 @@ from cardroom.core.spoken import Spoken
 
 
 def old_is_reaction_window(state: State) -> bool:
-    """The server's guess before the contract said it (``cardroom.server.live``, issue 28)."""
+    """The server's guess before the contract said it (``cardroom.server.room.live``, issue 28)."""
     acting = state.to_act
     if not acting or not all(any(str(a) == "pass" for a in state.legal_actions(s)) for s in acting):
         return False
@@ -116,7 +116,7 @@ def test_only_taco_restricts_an_option_over_the_network() -> None:
     assert game_class("exploding-kittens").network_values == {}  # type: ignore[attr-defined]
 
 
-# The server's list before the games said it (``cardroom.server.staleness``, issue 28).
+# The server's list before the games said it (``cardroom.server.room.staleness``, issue 28).
 OLD_PROGRESS_KEYS = frozenset(
     {"step", "to_act", "waiting_for", "decided", "done", "laid", "hand_sizes", "opponent_hand_size"}
 )

@@ -1,6 +1,6 @@
 """A first run never degrades in silence: a real server on an empty compile cache plays searching bots.
 
-The server's kernels load in the background (``server/kernels.py``); while Tacocat's compiles, its
+The server's kernels load in the background (``server/ops/kernels.py``); while Tacocat's compiles, its
 ``ismcts`` bots search on the reference engine. Before, the first decisions compiled inside the bot's
 timed decision, missed the table's pace and the room played random moves ("... failed; playing a
 random legal action" in the log). Here a real server process on a real port, with ``NUMBA_CACHE_DIR``
@@ -20,7 +20,7 @@ import httpx
 
 from tests.server.process import ROOT, free_port
 
-SERVE = "import sys; from cardroom.server.cli import serve; serve('127.0.0.1', int(sys.argv[1]), sys.argv[2])"
+SERVE = "import sys; from cardroom.server.ops.cli import serve; serve('127.0.0.1', int(sys.argv[1]), sys.argv[2])"
 
 
 def test_a_cold_cache_server_plays_its_searching_bots_by_search_never_at_random(tmp_path: Path) -> None:

@@ -114,7 +114,7 @@ def test_a_stopped_server_leaves_its_process_out_of_background_mode(tmp_path: An
     later in the same process then searched on the reference engine and played other games."""
     from fastapi.testclient import TestClient
 
-    from cardroom.server.app import create_app
+    from cardroom.server.edge.app import create_app
 
     with TestClient(create_app(f"sqlite:///{tmp_path / 'room.sqlite3'}")):
         assert not compiled_registry.ready(tacocat_api) or tacocat_api.__name__ in compiled_registry._ready

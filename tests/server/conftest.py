@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from cardroom.server.app import create_app
+from cardroom.server.edge.app import create_app
 from tests.server.toygame import register
 
 register()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from cardroom.server.cli import serve
+from cardroom.server.ops.cli import serve
 from tests.server.toygame import register
 
 if __name__ == "__main__":

@@ -11,8 +11,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from cardroom.server.absent import DEFAULT_TURN_SECONDS, AbsentLimits
-from cardroom.server.app import create_app
+from cardroom.server.edge.app import create_app
+from cardroom.server.room.absent import DEFAULT_TURN_SECONDS, AbsentLimits
 from tests.server.conftest import auth, create
 
 TWO_PEOPLE = [{"kind": "me", "name": "Ann"}, {"kind": "invite", "name": "Zed"}]

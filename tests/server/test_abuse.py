@@ -17,8 +17,8 @@ from sqlalchemy import create_engine, event
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from cardroom.server import hub
-from cardroom.server.app import create_app
+from cardroom.server.edge.app import create_app
+from cardroom.server.room import hub
 from cardroom.server.store import actions as store_actions
 from tests.server.conftest import auth, create
 from tests.server.faults import LoggedServer, wait_for

@@ -262,7 +262,7 @@ def test_rematch_and_replay_of_a_finished_game(client: TestClient) -> None:
 
 
 def test_rate_limit_per_token(db_url: str) -> None:
-    from cardroom.server.app import create_app
+    from cardroom.server.edge.app import create_app
 
     with TestClient(create_app(db_url, bot_delay=0.0, rate=1.0, burst=5)) as limited:
         table = create(limited)

@@ -24,12 +24,12 @@ from scipy.stats import ks_2samp, mannwhitneyu
 
 from cardroom.bots.specs import register_bot
 from cardroom.core.game import Game
-from cardroom.server.hub import Hub
-from cardroom.server.pacing import table_pace
-from cardroom.server.rooms import Room
+from cardroom.server.room.hub import Hub
+from cardroom.server.room.pacing import table_pace
+from cardroom.server.room.rooms import Room
+from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import Store, database
 from cardroom.server.store.actions import load_actions
-from cardroom.server.tablerequest import SeatRequest
 from tests.server.timing import assert_indistinguishable
 
 BUDGET_MS = 60

@@ -20,11 +20,11 @@ import pytest
 
 from cardroom.bots.specs import register_bot
 from cardroom.core.game import Game
-from cardroom.server import autoplay
-from cardroom.server.pacing import table_pace
-from cardroom.server.rooms import Room
+from cardroom.server.room import autoplay
+from cardroom.server.room.pacing import table_pace
+from cardroom.server.room.rooms import Room
+from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import Store, database
-from cardroom.server.tablerequest import SeatRequest
 from tests.server.test_bot_timing import StampingHub
 from tests.server.timing import assert_indistinguishable
 

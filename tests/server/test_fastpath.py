@@ -1,4 +1,4 @@
-"""The action request's short path (``server/fastpath.py``) answers exactly as the framework's route:
+"""The action request's short path (``server/edge/fastpath.py``) answers exactly as the framework's route:
 the same request with the token in the query (which always takes the framework's route) gets the
 same status and body, for each refusal; anything unusual about the body goes to the framework."""
 

@@ -19,7 +19,7 @@ import pytest
 import uvicorn
 import websockets
 
-from cardroom.server.headtimeout import HeadTimeoutProtocol
+from cardroom.server.edge.headtimeout import HeadTimeoutProtocol
 from tests.server.process import ServerProcess, free_port
 
 TIMEOUT = 1.0

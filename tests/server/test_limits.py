@@ -21,7 +21,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from cardroom.bots.specs import register_bot
 from cardroom.core.game import Game
-from cardroom.server.app import create_app
+from cardroom.server.edge.app import create_app
 from tests.server.conftest import auth, create
 
 # A bot that thinks until the test lets it go: it holds a worker thread as a long search would.

@@ -295,7 +295,7 @@ def test_the_per_token_rate_limit_holds_across_two_apps_on_sqlite(tmp_path: Path
 def _rate_limit_is_shared(url: str) -> None:
     from fastapi.testclient import TestClient
 
-    from cardroom.server.app import create_app
+    from cardroom.server.edge.app import create_app
 
     burst = 12
     # Next to no refill (one token in 1,000 s): the burst is all either instance may ever allow.

@@ -18,10 +18,10 @@ import psycopg
 import pytest
 from sqlalchemy import Engine
 
-from cardroom.server.rooms import Room
+from cardroom.server.room.rooms import Room
+from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import Store, database
 from cardroom.server.store import actions as store_actions
-from cardroom.server.tablerequest import SeatRequest
 from tests.server.postgres import Postgres
 
 

@@ -1,4 +1,4 @@
-"""The shared rate limit's leases (``server/ratelimit.py``): a lease running low is renewed in the
+"""The shared rate limit's leases (``server/ops/ratelimit.py``): a lease running low is renewed in the
 background, so a request waits for the database only when its key has nothing left; the limit
 stays exact; on PostgreSQL a lease's commit does not wait for the disk."""
 
@@ -18,9 +18,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 from starlette.websockets import WebSocketDisconnect
 
-from cardroom.server.ratelimit import LEASE, LEASE_LIFE, RENEW_AFTER, RENEW_AT, SharedRateLimiter
+from cardroom.server.ops.ratelimit import LEASE, LEASE_LIFE, RENEW_AFTER, RENEW_AT, SharedRateLimiter
+from cardroom.server.room.tokens import hash_token
 from cardroom.server.store import database
-from cardroom.server.tokens import hash_token
 from tests.server.conftest import create
 from tests.server.postgres import Postgres
 

@@ -113,7 +113,7 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
 def test_a_reaction_window_ends_when_it_would_have_after_a_restart(tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 
-    from cardroom.server.app import create_app
+    from cardroom.server.edge.app import create_app
 
     url = f"sqlite:///{tmp_path / 'clocks.sqlite3'}"
     with TestClient(create_app(url, bot_delay=0.0)) as client:

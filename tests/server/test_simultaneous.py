@@ -12,7 +12,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from cardroom.server.app import create_app
+from cardroom.server.edge.app import create_app
 from tests.server.conftest import auth
 
 DECISIONS = 200

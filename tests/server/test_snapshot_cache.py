@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardroom.core.registry import make
-from cardroom.server.live import Live, marked_log
+from cardroom.server.room.live import Live, marked_log
 from cardroom.server.store import TableRow
 from tests.server.conftest import auth, create
 

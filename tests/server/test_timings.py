@@ -1,5 +1,5 @@
-"""The server's own timings (``server/timings.py``, switched on for a benchmark) record what a move
-costs inside the server; the collector setting (``server/collector.py``) freezes the survivors of
+"""The server's own timings (``server/ops/timings.py``, switched on for a benchmark) record what a move
+costs inside the server; the collector setting (``server/ops/collector.py``) freezes the survivors of
 every collection and thaws them on request."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import gc
 import pytest
 from fastapi.testclient import TestClient
 
-from cardroom.server import collector, timings
+from cardroom.server.ops import collector, timings
 from tests.server.conftest import auth, create
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from cardroom.server.app import create_app
+from cardroom.server.edge.app import create_app
 from tests.server.conftest import create
 from tests.server.test_hidden_answers import _act, _view
 

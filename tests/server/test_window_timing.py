@@ -15,12 +15,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cardroom.server.autoplay import window_open
 from cardroom.server.errors import StaleStep
-from cardroom.server.hub import Hub
-from cardroom.server.rooms import Room
+from cardroom.server.room.autoplay import window_open
+from cardroom.server.room.hub import Hub
+from cardroom.server.room.rooms import Room
+from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import Store, database
-from cardroom.server.tablerequest import SeatRequest
 from tests.server.timing import assert_indistinguishable
 
 WINDOWS = 160

@@ -15,11 +15,11 @@ import pytest
 from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 
-from cardroom.server.rooms import Room
+from cardroom.server.room.rooms import Room
+from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import NewAction, Store, database
 from cardroom.server.store.actions import load_actions
 from cardroom.server.store.schema import tables
-from cardroom.server.tablerequest import SeatRequest
 
 
 def _engine(tmp_path: Path) -> Engine:

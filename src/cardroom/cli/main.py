@@ -126,7 +126,7 @@ def _server(module: str) -> Any:
     try:
         return importlib.import_module(f"cardroom.server.{module}")
     except ImportError as exc:
-        _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom[server]'")
+        _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom\\[server]'")  # the backslash: rich would read [server] as markup
 
 
 @app.command()
@@ -136,7 +136,7 @@ def serve(
     database: DatabaseOpt = None,
 ) -> None:
     """Run the online card room (needs the `server` extra)."""
-    _server("cli").serve(host=host, port=port, database=database)
+    _server("ops.cli").serve(host=host, port=port, database=database)
 
 
 @app.command()

@@ -34,7 +34,7 @@ class ClockSaver:
         self._lock = threading.Lock()  # the pending batch is filled on the loop, taken on the writer's thread
         self._pending: dict[str, dict[str, object]] = {}
         self._scheduled = False  # a batch waits for its turn on the writer's thread
-        # A batch that met an outage is kept and written once the database is back (see server/recovery.py).
+        # A batch that met an outage is kept and written once the database is back (see server/room/recovery.py).
         writer.outage.on_recovery.append(self.flush)
         # On SQLite, pending clocks also ride in the next batch of actions' transaction: under load
         # nearly all of them do, and the write of their own below finds nothing left to write.

@@ -44,7 +44,7 @@ class Outage:
         self.failing_since: float | None = None  # time.time() of the first failure of an outage
         self.last_error = ""
         self._logged = 0.0
-        # Called when the database is back: what an outage stopped starts again (see server/recovery.py).
+        # Called when the database is back: what an outage stopped starts again (see server/room/recovery.py).
         self.on_recovery: list[Callable[[], None]] = []
 
     def failed(self, exc: BaseException) -> None:

@@ -1,4 +1,4 @@
-"""The hidden answers to an open reaction window, until it closes (see ``server/window_answers.py``).
+"""The hidden answers to an open reaction window, until it closes (see ``server/room/window_answers.py``).
 Nothing here notifies other processes: a notification would say that somebody answered."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Connection, Engine
 
-from cardroom.server import timings
+from cardroom.server.ops import timings
 from cardroom.server.store.actions import append_actions, append_together
 from cardroom.server.store.outage import Outage, is_database_error
 from cardroom.server.store.pgbatch import BatchConnection

@@ -7,9 +7,9 @@ import sys
 
 import uvicorn
 
-from cardroom.server.app import create_app
-from cardroom.server.headtimeout import HeadTimeoutProtocol
-from cardroom.server.sockets import MAX_MESSAGE, MAX_QUEUED
+from cardroom.server.edge.app import create_app
+from cardroom.server.edge.headtimeout import HeadTimeoutProtocol
+from cardroom.server.edge.sockets import MAX_MESSAGE, MAX_QUEUED
 from cardroom.server.store import database_url, printable_url
 
 SWITCH_INTERVAL = 0.001  # seconds a thread may hold the GIL while another waits for it (default 0.005)

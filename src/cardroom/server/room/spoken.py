@@ -10,7 +10,7 @@ so does the stand-in that plays for a person whose turn clock ran out.
 
 from __future__ import annotations
 
-from cardroom.server.live import Live
+from cardroom.server.room.live import Live
 
 
 def enabled(live: Live) -> bool:

@@ -10,7 +10,7 @@ the objects made since the one before: the youngest generation's pause, 1-4 ms, 
 
 This is safe because the server makes no reference cycles in its steady state (a whole minute of
 load left none for the collector to find once a dropped protocol's cycle was broken, see
-``server/headtimeout.py``): frozen objects are still freed the ordinary way when nothing refers
+``server/edge/headtimeout.py``): frozen objects are still freed the ordinary way when nothing refers
 to them. A cycle that dies while frozen would outlive its use until :func:`sweep` (hourly) thaws
 everything for one whole collection.
 """

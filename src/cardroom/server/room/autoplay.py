@@ -1,10 +1,10 @@
 """What happens without anyone clicking: bots playing their seats, reaction windows closing on time,
 a bot standing in for a player whose move clock ran out, and the same bot playing the seat of a
-person who is away (an *auto* seat, see :mod:`cardroom.server.absent`).
+person who is away (an *auto* seat, see :mod:`cardroom.server.room.absent`).
 
 Every such move goes through :meth:`Room.submit` like a person's, so it is stored as an action and
 replays exactly. Timing never depends on cards: every bot decision at a table comes one table pace
-(:mod:`cardroom.server.pacing`) after the state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
+(:mod:`cardroom.server.room.pacing`) after the state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
 seat has decided.
 """
 
@@ -24,11 +24,11 @@ from cardroom.bots.specs import make_bot
 from cardroom.core.bot import Bot
 from cardroom.core.game import Game, State, View
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
-from cardroom.server.live import Live
-from cardroom.server.pacing import table_pace
+from cardroom.server.room.live import Live
+from cardroom.server.room.pacing import table_pace
 
 if TYPE_CHECKING:
-    from cardroom.server.rooms import Room
+    from cardroom.server.room.rooms import Room
 
 log = logging.getLogger("cardroom.server")
 
@@ -160,7 +160,7 @@ class Autoplay:
         return bot
 
     def pace(self, live: Live) -> float:
-        """Seconds from a state to any bot's answer at this table (see :mod:`cardroom.server.pacing`)."""
+        """Seconds from a state to any bot's answer at this table (see :mod:`cardroom.server.room.pacing`)."""
         specs = [s.bot_spec or "random" for s in live.row.seats if s.kind == "bot"]
         specs += [STAND_IN_SPEC for _ in live.auto]
         return table_pace(specs, self.bot_delay, self.bot_budget)

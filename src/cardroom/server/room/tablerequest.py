@@ -15,7 +15,7 @@ from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 from cardroom.core.registry import game_names, make
 from cardroom.server.errors import Refused
-from cardroom.server.limits import bounded_bot_spec, clean_text, clean_value, short
+from cardroom.server.ops.limits import bounded_bot_spec, clean_text, clean_value, short
 
 MAX_PLAYERS = 10
 CHEATING_BOTS = frozenset({"oracle"})  # bots that read the whole state: never at a table with people

@@ -1,6 +1,6 @@
 """Catching up with what other server processes stored (PostgreSQL: see docs/server.md, "Several
 processes on one PostgreSQL"): a notification names a table, the new actions are read and applied,
-then the table's bots, clocks and sockets are woken. Mixed into :class:`cardroom.server.rooms.Room`."""
+then the table's bots, clocks and sockets are woken. Mixed into :class:`cardroom.server.room.rooms.Room`."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from cardroom.core.game import State
 from cardroom.server.errors import StaleStep
-from cardroom.server.live import Live
+from cardroom.server.room.live import Live
 from cardroom.server.store import ActionRow, Store, TableRow
 
 if TYPE_CHECKING:
-    from cardroom.server.autoplay import Autoplay
-    from cardroom.server.chat import Chat
-    from cardroom.server.hub import Hub
+    from cardroom.server.room.autoplay import Autoplay
+    from cardroom.server.room.chat import Chat
+    from cardroom.server.room.hub import Hub
 
 RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
 DROPPED_KEPT = 2000  # tables dropped from the cache whose last state is kept among the recent ones

@@ -1,6 +1,6 @@
 """When a choice made on an older view may still be applied.
 
-Every action names the step of the view it was chosen on. :func:`cardroom.server.live.still_current`
+Every action names the step of the view it was chosen on. :func:`cardroom.server.room.live.still_current`
 accepts an older step when everything since only took other seats out of ``to_act`` (passes in a
 window, the other card of a simultaneous move). That is too strict for decisions made one card at a
 time by several seats at once (a simultaneous replacement): there the other seat's choices leave it
@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardroom.core.game import State
-from cardroom.server.live import Live
+from cardroom.server.room.live import Live
 
 
 def _without_progress(value: Any, keys: frozenset[str]) -> Any:

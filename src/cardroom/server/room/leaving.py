@@ -1,6 +1,6 @@
 """A seat leaving a game under way: the room's side of conceding (the texts are in :mod:`.concede`,
 the stored concession in the store's ``concessions``; what leaving does to the game is the game's
-own ``State.concede``). Mixed into :class:`cardroom.server.rooms.Room`."""
+own ``State.concede``). Mixed into :class:`cardroom.server.room.rooms.Room`."""
 
 from __future__ import annotations
 
@@ -8,17 +8,17 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from cardroom.core.game import State
-from cardroom.server import concede
-from cardroom.server.autoplay import window_open
-from cardroom.server.catchup import RECENT_STATES
 from cardroom.server.errors import Refused, StaleStep
-from cardroom.server.live import Live
+from cardroom.server.room import concede
+from cardroom.server.room.autoplay import window_open
+from cardroom.server.room.catchup import RECENT_STATES
+from cardroom.server.room.live import Live
+from cardroom.server.room.window_answers import WindowAnswers
 from cardroom.server.store import Store
-from cardroom.server.window_answers import WindowAnswers
 
 if TYPE_CHECKING:
-    from cardroom.server.autoplay import Autoplay
-    from cardroom.server.hub import Hub
+    from cardroom.server.room.autoplay import Autoplay
+    from cardroom.server.room.hub import Hub
 
 
 class Leaving:
@@ -35,7 +35,7 @@ class Leaving:
     def seat_of(self, live: Live, token: str | None) -> int:
         raise NotImplementedError
 
-    def reload_row(self, live: Live) -> None:
+    async def reload_row_soon(self, live: Live) -> None:
         raise NotImplementedError
 
     async def _store(self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State) -> bool:
@@ -62,7 +62,7 @@ class Leaving:
                 live.conceded = seat
                 self.window_answers.forget(table_id)
             self._recent.pop(table_id, None)
-            self.reload_row(live)
+            await self.reload_row_soon(live)  # read on a thread, as every read of the room
         self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
         return live

@@ -12,12 +12,12 @@ import asyncio
 import time
 from typing import TYPE_CHECKING
 
+from cardroom.server.edge.fastjson import dumps
 from cardroom.server.errors import UnknownTable
-from cardroom.server.fastjson import dumps
-from cardroom.server.snapshots import public_summary
+from cardroom.server.room.snapshots import public_summary
 
 if TYPE_CHECKING:
-    from cardroom.server.rooms import Room
+    from cardroom.server.room.rooms import Room
 
 KEEP = 2.0  # seconds one list is served (the lobby page polls every 5 s)
 SHOWN = 50  # the newest tables listed

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from cardroom.server.autoplay import window_open
-from cardroom.server.fastjson import dumps
-from cardroom.server.live import Live
+from cardroom.server.edge.fastjson import dumps
+from cardroom.server.room.autoplay import window_open
+from cardroom.server.room.live import Live
 
 CLOSED = ("expired", "abandoned")  # unfinished tables where nothing more is played
 
 if TYPE_CHECKING:
-    from cardroom.server.rooms import Room
+    from cardroom.server.room.rooms import Room
 
 SOCKET_PREFIX = b'{"type":"snapshot",'
 

@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardroom.server.errors import Refused
-from cardroom.server.live import Live
+from cardroom.server.room.live import Live
 from cardroom.server.store import Store
 
 if TYPE_CHECKING:
-    from cardroom.server.rooms import Room
+    from cardroom.server.room.rooms import Room
 
 log = logging.getLogger("cardroom.server")
 
@@ -197,7 +197,7 @@ class Absence:
         if await self.room.writer.call(self.store.abandon, live.row.id):
             log.info("table %s: abandoned (nobody connected for %.0f s)", live.row.id, self.abandon_after)
             self.room.autoplay.stop(live.row.id)
-            self.room.reload_row(live)
+            await self.room.reload_row_soon(live)
             live.turn_deadlines.clear()
             live.window_step = live.window_deadline = None
             self.room.hub.changed(live.row.id)

@@ -23,7 +23,7 @@ from typing import Any
 from cardroom.analysis import Precision, evaluate
 from cardroom.analysis.engines import rollouts_for
 from cardroom.bots.policy import make_policy
-from cardroom.server.live import Live
+from cardroom.server.room.live import Live
 
 # The compiled kernel affords a hint as precise as the analysis (+-5 points) in well under a
 # second; the reference engine gets a coarser one (+-10 points, at most 48 worlds) in a second or two.

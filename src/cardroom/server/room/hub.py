@@ -19,7 +19,7 @@ import asyncio
 import time
 from collections import Counter, defaultdict
 
-from cardroom.server import timings
+from cardroom.server.ops import timings
 
 LOOKED_FOR = 60.0  # seconds a look at a table (a view or its facts over HTTP) counts as watching it
 

@@ -1,5 +1,5 @@
 """Who sits where: creating a table, taking a seat with a link, handing a seat to another device, and
-the rematch. Mixed into :class:`cardroom.server.rooms.Room`.
+the rematch. Mixed into :class:`cardroom.server.room.rooms.Room`.
 
 Every write here runs on the writer's thread and every read on a thread of its own: on the event
 loop, a sync to disk for each of them held every other table up. The writer's thread is the only one
@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardroom.core.rng import fresh_seed
-from cardroom.server import absent, tokens
 from cardroom.server.errors import Refused, SeatTaken, WrongToken
-from cardroom.server.limits import clean_text
-from cardroom.server.live import Live
+from cardroom.server.ops.limits import clean_text
+from cardroom.server.room import absent, tokens
+from cardroom.server.room.live import Live
+from cardroom.server.room.tablerequest import SeatRequest, checked_bot, checked_game
 from cardroom.server.store import NewTable, SeatRow, Store, TableRow, now
-from cardroom.server.tablerequest import SeatRequest, checked_bot, checked_game
 
 if TYPE_CHECKING:
-    from cardroom.server.hub import Hub
+    from cardroom.server.room.hub import Hub
     from cardroom.server.store import GroupWriter
 
 

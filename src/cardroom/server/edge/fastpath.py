@@ -17,11 +17,11 @@ from typing import Any
 
 import orjson
 
-from cardroom.server import antics, timings
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
-from cardroom.server.limits import MAX_BODY, ASGIApp, Message, Receive, Scope, Send, short
+from cardroom.server.ops import timings
+from cardroom.server.ops.limits import MAX_BODY, ASGIApp, Message, Receive, Scope, Send, short
+from cardroom.server.room.tokens import hash_token
 from cardroom.server.store import DATABASE_ERRORS, UNAVAILABLE
-from cardroom.server.tokens import hash_token
 
 ACTION_PATH = re.compile(r"/api/tables/([A-Za-z0-9_-]{1,32})/actions")
 MAX_ACTION = 200  # characters, as ActionIn says
@@ -89,12 +89,7 @@ class ActionFastPath:
                 raise RateLimited()
             room = state.room
             table_id = match.group(1)
-            live = await room.live_soon(table_id)  # a table not in memory is read on a thread
-            seat = room.seat_of(live, token)
-            spoken_only = antics.refusal(live, seat, action)
-            if spoken_only is not None:
-                raise Refused(spoken_only)
-            live = await room.submit(table_id, seat, step, action)
+            live, seat = await room.act(table_id, token, step, action)
             await room.chat.ready(table_id)
             status, payload = 200, room.encoded_snapshot(live, seat)
         except REFUSALS as exc:

@@ -30,9 +30,9 @@ from cardroom.analysis import Precision, analyse_game
 from cardroom.analysis.oracle import LABEL as ORACLE_LABEL
 from cardroom.analysis.oracle import oracle_timeline
 from cardroom.core.outcome import Outcome
-from cardroom.server import hints
-from cardroom.server.api import ERRORS, RoomDep, TokenDep
-from cardroom.server.live import Live
+from cardroom.server.edge.api import ERRORS, RoomDep, TokenDep
+from cardroom.server.room import hints
+from cardroom.server.room.live import Live
 
 router = APIRouter(prefix="/api")
 KEEP = 500  # analyses kept in memory

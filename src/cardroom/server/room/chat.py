@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import unicodedata
 
-from cardroom.server.ratelimit import RateLimiter
+from cardroom.server.ops.ratelimit import RateLimiter
 from cardroom.server.store import Message, Store
 
 MAX_LENGTH = 300

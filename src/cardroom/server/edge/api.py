@@ -17,12 +17,8 @@ from fastapi.responses import JSONResponse, Response
 from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_class, game_names, make
-from cardroom.server import antics, timings
-from cardroom.server.errors import RateLimited, Refused
-from cardroom.server.fastjson import FastJSON
-from cardroom.server.limits import short
-from cardroom.server.live import marked_log
-from cardroom.server.models import (
+from cardroom.server.edge.fastjson import FastJSON
+from cardroom.server.edge.models import (
     ActionIn,
     ChatIn,
     CreateTable,
@@ -39,11 +35,15 @@ from cardroom.server.models import (
     TableCreated,
     TableSummary,
 )
-from cardroom.server.ratelimit import SharedRateLimiter
-from cardroom.server.rooms import Room
-from cardroom.server.snapshots import public_summary
-from cardroom.server.tablerequest import CHEATING_BOTS, SeatRequest
-from cardroom.server.tokens import hash_token
+from cardroom.server.errors import RateLimited
+from cardroom.server.ops import timings
+from cardroom.server.ops.limits import short
+from cardroom.server.ops.ratelimit import SharedRateLimiter
+from cardroom.server.room.live import marked_log
+from cardroom.server.room.rooms import Room
+from cardroom.server.room.snapshots import public_summary
+from cardroom.server.room.tablerequest import CHEATING_BOTS, SeatRequest
+from cardroom.server.room.tokens import hash_token
 
 router = APIRouter(prefix="/api")
 
@@ -169,7 +169,7 @@ def _seat_counts(cls: Any) -> list[int]:
     summary="The rules of a game under a preset",
 )
 async def game_rules(game: str, preset: str | None = None) -> Rules | JSONResponse:
-    from cardroom.server.rules import rules_markdown
+    from cardroom.server.edge.rules import rules_markdown
 
     if game not in game_names():
         return JSONResponse({"detail": f"no game named {short(game, 40)!r}"}, status_code=404)
@@ -274,12 +274,7 @@ async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
     summary="Take an action on the step it was chosen on",
 )
 async def post_action(table_id: str, body: ActionIn, room: RoomDep, token: TokenDep) -> FastJSON:
-    live = await room.live_soon(table_id)
-    seat = room.seat_of(live, token)
-    spoken_only = antics.refusal(live, seat, body.action)
-    if spoken_only is not None:
-        raise Refused(spoken_only)
-    live = await room.submit(table_id, seat, body.step, body.action)
+    live, seat = await room.act(table_id, token, body.step, body.action)
     return FastJSON(room.snapshot(live, seat))
 
 
@@ -314,7 +309,7 @@ async def concede(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
     summary="The cards of this table's deck (names, points, texts), for games whose deck is data",
 )
 async def table_cards(table_id: str, room: RoomDep) -> dict[str, Any]:
-    from cardroom.server.catalogue import card_catalogue
+    from cardroom.server.edge.catalogue import card_catalogue
 
     return card_catalogue((await room.live_soon(table_id)).game)
 

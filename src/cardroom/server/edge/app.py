@@ -22,18 +22,19 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardroom
-from cardroom.server import collector, recovery, timings
-from cardroom.server.absent import AbsentLimits
-from cardroom.server.analysis_api import router as analysis_router
-from cardroom.server.api import router
-from cardroom.server.fastpath import REFUSALS, ActionFastPath, problem
-from cardroom.server.health import HealthCheck
-from cardroom.server.limits import MAX_BODY, BodyLimit, short
-from cardroom.server.lobby import Lobby
-from cardroom.server.models import Problem
-from cardroom.server.ratelimit import SharedRateLimiter
-from cardroom.server.rooms import EXPIRE_AFTER, Room
-from cardroom.server.sockets import TableSockets
+from cardroom.server.edge.analysis_api import router as analysis_router
+from cardroom.server.edge.api import router
+from cardroom.server.edge.fastpath import REFUSALS, ActionFastPath, problem
+from cardroom.server.edge.health import HealthCheck
+from cardroom.server.edge.lobby import Lobby
+from cardroom.server.edge.models import Problem
+from cardroom.server.edge.sockets import TableSockets
+from cardroom.server.ops import collector, timings
+from cardroom.server.ops.limits import MAX_BODY, BodyLimit, short
+from cardroom.server.ops.ratelimit import SharedRateLimiter
+from cardroom.server.room import recovery
+from cardroom.server.room.absent import AbsentLimits
+from cardroom.server.room.rooms import EXPIRE_AFTER, Room
 from cardroom.server.store import Store, listen
 from cardroom.server.store import database_url as chosen_url
 
@@ -100,7 +101,7 @@ def create_app(
             url, per_minute / 60.0, per_minute, room.writer.thread if store.dialect == "sqlite" else None
         )
         await room.expire_idle()  # one UPDATE, done before the first request is served
-        from cardroom.server import kernels  # compiled kernels load in the background (bots search on the
+        from cardroom.server.ops import kernels  # compiled kernels load in the background (bots search on the
         kernels.start()  # reference engine till then): docs/kernels.md
         background = [
             asyncio.create_task(_housekeeping(room, tune_collector)),

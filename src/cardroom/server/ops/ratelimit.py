@@ -20,7 +20,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from cardroom.server import timings
+from cardroom.server.ops import timings
 from cardroom.server.store import DATABASE_ERRORS, Buckets
 
 

@@ -17,7 +17,7 @@ from cardroom.core.events import Event
 from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
-from cardroom.server import concede
+from cardroom.server.room import concede
 from cardroom.server.store import ActionRow, TableRow
 
 
@@ -53,7 +53,7 @@ class Live:
     # seat -> (the log list it was made from, entries encoded, their JSON without brackets).
     log_json: dict[int | None, tuple[list[dict[str, Any]], int, bytes]] = field(default_factory=dict)
     # seat -> (what the snapshot showed, the JSON of its lasting part, the whole JSON with no clock
-    # running), see :func:`cardroom.server.snapshots.encoded`.
+    # running), see :func:`cardroom.server.room.snapshots.encoded`.
     encoded: dict[int | None, tuple[tuple[object, ...], bytes, bytes]] = field(default_factory=dict)
 
     @property

@@ -11,26 +11,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from datetime import timedelta
 from typing import Any
 
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import State
-from cardroom.server import absent, antics, concede, snapshots
-from cardroom.server.autoplay import Autoplay, window_open
-from cardroom.server.catchup import RECENT_STATES, CatchUp
-from cardroom.server.chat import Chat
-from cardroom.server.chat import clean as chat_clean
 from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable
-from cardroom.server.hub import Hub
-from cardroom.server.leaving import Leaving
-from cardroom.server.limits import well_formed_table_id
-from cardroom.server.live import Live, rebuild, silent_answer, still_current
-from cardroom.server.seating import Seating
-from cardroom.server.staleness import unaffected
+from cardroom.server.ops.limits import well_formed_table_id
+from cardroom.server.room import absent, concede, snapshots, spoken
+from cardroom.server.room.autoplay import Autoplay, window_open
+from cardroom.server.room.catchup import RECENT_STATES, CatchUp
+from cardroom.server.room.chat import Chat
+from cardroom.server.room.chat import clean as chat_clean
+from cardroom.server.room.hub import Hub
+from cardroom.server.room.leaving import Leaving
+from cardroom.server.room.live import Live, rebuild, silent_answer, still_current
+from cardroom.server.room.seating import Seating
+from cardroom.server.room.staleness import unaffected
+from cardroom.server.room.window_answers import WindowAnswers
 from cardroom.server.store import NewAction, StepTaken, Store, TableRow, now
-from cardroom.server.window_answers import WindowAnswers
 
 log = logging.getLogger("cardroom.server")
 
@@ -173,13 +172,8 @@ class Room(Seating, CatchUp, Leaving):
                 log.exception("table %s could not be rebuilt", table_id)
             await asyncio.sleep(0)
 
-    def reload_row(self, live: Live) -> None:
-        row = self.store.load_table(live.row.id)
-        if row is not None:
-            live.row = row
-
     async def reload_row_soon(self, live: Live) -> None:
-        """:meth:`reload_row`, read on a thread (the event loop goes on)."""
+        """The table's row read again, on a thread (the event loop goes on): seats, status, names."""
         row = await self._read_row(live.row.id)
         if row is not None:
             live.row = row
@@ -261,6 +255,17 @@ class Room(Seating, CatchUp, Leaving):
         self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
         return live
+
+    async def act(self, table_id: str, token: str | None, step: int, text: str) -> tuple[Live, int]:
+        """A seat's action by its token, as every action route takes it: the seat the token opens, an
+        action the game has spoken at the table refused as a button (see :mod:`.spoken`), then
+        :meth:`submit`. Returns the table after it and the seat."""
+        live = await self.live_soon(table_id)
+        seat = self.seat_of(live, token)
+        spoken_only = spoken.refusal(live, seat, text)
+        if spoken_only is not None:
+            raise Refused(spoken_only)
+        return await self.submit(table_id, seat, step, text), seat
 
     async def close_window(self, table_id: str, window_step: int) -> None:
         """The window opened at ``window_step`` reached its deadline: store every seat's answer, a
@@ -363,7 +368,7 @@ class Room(Seating, CatchUp, Leaving):
 
     async def say(self, table_id: str, token: str | None, text: str) -> None:
         """A chat message from the seat this token opens (spectators read the chat but do not write).
-        It may also be an action of the game's that is spoken at the table (see :mod:`.antics`)."""
+        It may also be an action of the game's that is spoken at the table (see :mod:`.spoken`)."""
         live = await self.live_soon(table_id)
         seat = self.seat_of(live, token)
         try:
@@ -375,10 +380,10 @@ class Room(Seating, CatchUp, Leaving):
         name = next(s.name for s in live.row.seats if s.seat == seat)
         await self.writer.call(self.chat.add, table_id, seat, name, message)  # not on the event loop
         self.hub.changed(table_id)
-        spoken = antics.from_chat(live, seat, message)
-        if spoken is not None:
+        said = spoken.from_chat(live, seat, message)
+        if said is not None:
             with contextlib.suppress(StaleStep, Refused):  # the moment passed: it stays a chat message
-                await self.submit(table_id, seat, live.step, spoken)
+                await self.submit(table_id, seat, live.step, said)
 
     # -- what a viewer is shown ----------------------------------------------------------------------
 
@@ -390,9 +395,3 @@ class Room(Seating, CatchUp, Leaving):
         """The same as JSON, encoded once per seat and change."""
         return snapshots.encoded(self, live, seat)
 
-    def window_info(self, live: Live, seat: int | None = None) -> dict[str, Any] | None:
-        return snapshots.window_info(self, live, seat)
-
-
-def bot_rng_seed() -> int:
-    return secrets.randbits(64)

@@ -13,8 +13,8 @@ import asyncio
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from cardroom.server.health import HealthCheck
-    from cardroom.server.rooms import Room
+    from cardroom.server.edge.health import HealthCheck
+    from cardroom.server.room.rooms import Room
 
 PROBE_EVERY = 2.0  # seconds between two probes while the database is failing
 

@@ -19,14 +19,14 @@ import asyncio
 import re
 from urllib.parse import parse_qs
 
-from cardroom.server import timings
 from cardroom.server.errors import UnknownTable, WrongToken
-from cardroom.server.limits import ASGIApp, Receive, Scope, Send
-from cardroom.server.ratelimit import SharedRateLimiter
-from cardroom.server.rooms import Room
-from cardroom.server.snapshots import socket_message
+from cardroom.server.ops import timings
+from cardroom.server.ops.limits import ASGIApp, Receive, Scope, Send
+from cardroom.server.ops.ratelimit import SharedRateLimiter
+from cardroom.server.room.rooms import Room
+from cardroom.server.room.snapshots import socket_message
+from cardroom.server.room.tokens import hash_token
 from cardroom.server.store import DATABASE_ERRORS
-from cardroom.server.tokens import hash_token
 
 SOCKET_PATH = re.compile(r"/api/tables/([^/]{1,200})/ws")
 # What a client may send on a table socket. The room reads nothing from it (the page sends nothing;

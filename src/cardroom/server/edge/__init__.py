@@ -1,0 +1,1 @@
+"""The HTTP edge: the app, the JSON API and its action fast path, the sockets, the request shapes."""

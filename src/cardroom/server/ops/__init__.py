@@ -1,0 +1,1 @@
+"""Operations: rate limits, visitor bounds, the garbage collector, timings, kernel warm-up, the CLI."""

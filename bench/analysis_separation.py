@@ -88,6 +88,14 @@ def details(a: GameAnalysis, kind: str) -> list[str]:
     return out
 
 
+def decision_rows(a: GameAnalysis, kind: str, seed: int) -> list[dict[str, Any]]:
+    """Every decision of one seat, machine-readable (``--decisions``): for looking into separation."""
+    return [{"game": a.game, "seed": seed, "seat": a.seat, "kind": kind, "step": d.step, "chosen": d.chosen,
+             "selected": d.estimate.selected, "legal": len(d.estimate.values), "expected": d.expected_loss,
+             "half": (d.estimate.measured or (0.0, 0.0))[1], "counted": d.loss, "before": d.win_before,
+             "result": a.result} for d in a.decisions]  # fmt: skip
+
+
 def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None = None) -> dict[str, Any]:
     """Heuristic against random, both seats analysed."""
     game = cardroom.make(name, **GAMES[name])
@@ -106,6 +114,7 @@ def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None =
                             "agreed": sum(d.estimate.selected == d.chosen for d in a.decisions),
                             "verdicts": sum(d.loss > 0 for d in a.decisions)}
         out["details"] = out.get("details", []) + details(a, kinds[seat])
+        out["decisions"] = out.get("decisions", []) + decision_rows(a, kinds[seat], seed)
         out["positions"] += positions(a, kinds[seat], seed, yardstick if search is None else f"{yardstick}:{search}")
     out["seconds"] = time.perf_counter() - started
     out["good"] = good
@@ -155,6 +164,7 @@ def main() -> None:
     parser.add_argument("--search-playouts", type=int, help="the choosing search's budget (default: the analysis's)")
     parser.add_argument("--details", action="store_true", help="print every decision of both seats")
     parser.add_argument("--positions", type=Path, default=Path("bench/out/positions.jsonl"))
+    parser.add_argument("--decisions", type=Path, help="append every analysed decision here (JSON lines)")
     args = parser.parse_args()
     args.positions.parent.mkdir(parents=True, exist_ok=True)
     tasks = [("exploding-kittens", s) for s in range(args.first_seed, args.first_seed + args.kittens)]
@@ -169,6 +179,9 @@ def main() -> None:
             results[r["name"]].append(r)
             for p in r["positions"]:
                 sink.write(json.dumps(p) + "\n")
+            if args.decisions:
+                with args.decisions.open("a") as rows:
+                    rows.writelines(json.dumps(d) + "\n" for d in r["decisions"])
             print(_game_line(r), flush=True)
             if args.details:
                 print("\n".join(r["details"]), flush=True)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import random
 import statistics
@@ -40,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import cardroom
-from cardroom.analysis import GameAnalysis, Precision, analyse_game
+from cardroom.analysis import Decision, GameAnalysis, Precision, analyse_game
 from cardroom.analysis.search_judge import DEFAULT_SELECT, SELECT_PLAYOUTS
 from cardroom.bots.policy import make_policy
 from cardroom.bots.specs import make_bot
@@ -93,7 +94,31 @@ def decision_rows(a: GameAnalysis, kind: str, seed: int) -> list[dict[str, Any]]
     return [{"game": a.game, "seed": seed, "seat": a.seat, "kind": kind, "step": d.step, "chosen": d.chosen,
              "selected": d.estimate.selected, "legal": len(d.estimate.values), "expected": d.expected_loss,
              "half": (d.estimate.measured or (0.0, 0.0))[1], "counted": d.loss, "before": d.win_before,
-             "result": a.result} for d in a.decisions]  # fmt: skip
+             "result": a.result, "uniform": uniform_gap(d)} for d in a.decisions]  # fmt: skip
+
+
+def uniform_gap(d: Decision) -> float | None:
+    """What a uniformly random choice would lose here on average: the mean over the legal actions of
+    the yardstick's move's win chance minus each action's (the choosing search's estimates, so a
+    little biased upwards; ``None`` where an action has no estimate)."""
+    values = {v.action: v for v in d.estimate.values}
+    best = values.get(d.estimate.selected)
+    if best is None or any(v.worlds == 0 for v in values.values()):
+        return None
+    return sum(best.win - v.win for v in values.values()) / len(values)
+
+
+def noise(a: GameAnalysis, resamples: int = 1000) -> dict[str, Any]:
+    """How far one game's expected loss a decision is from settled: its bootstrap standard error over
+    the seat's decisions (which decisions came up), the part of it the measuring searches' own noise
+    makes (each loss's interval), and the mean uniform gap (what a random choice would lose there)."""
+    losses = [d.expected_loss for d in a.decisions] or [0.0]
+    rng = random.Random(a.seat)
+    means = [statistics.fmean(rng.choices(losses, k=len(losses))) for _ in range(resamples)]
+    measuring = math.sqrt(sum((d.estimate.measured or (0.0, 0.0))[1] ** 2 for d in a.decisions)) / 1.96
+    gaps = [g for g in map(uniform_gap, a.decisions) if g is not None]
+    return {"boot": statistics.pstdev(means), "measuring": measuring / max(1, len(a.decisions)),
+            "uniform": statistics.fmean(gaps) if gaps else math.nan, "means": means}
 
 
 def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None = None) -> dict[str, Any]:
@@ -112,7 +137,7 @@ def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None =
         out[kinds[seat]] = {"decisions": len(a.decisions), "loss": a.total_loss, "counted_per": a.total_loss / n,
                             "per": a.expected_loss / n, "luck": a.total_luck, "result": a.result,
                             "agreed": sum(d.estimate.selected == d.chosen for d in a.decisions),
-                            "verdicts": sum(d.loss > 0 for d in a.decisions)}
+                            "verdicts": sum(d.loss > 0 for d in a.decisions), **noise(a)}
         out["details"] = out.get("details", []) + details(a, kinds[seat])
         out["decisions"] = out.get("decisions", []) + decision_rows(a, kinds[seat], seed)
         out["positions"] += positions(a, kinds[seat], seed, yardstick if search is None else f"{yardstick}:{search}")
@@ -134,7 +159,9 @@ def yardstick_game(name: str, seed: int) -> dict[str, Any]:
 
 def _seat(s: dict[str, Any]) -> str:
     return (f"{s['decisions']:2d} decisions ({s['agreed']:2d} as the yardstick, {s['verdicts']} verdicts), counted "
-            f"{100 * s['loss']:5.1f}, expected {100 * s['per']:5.2f}/decision")
+            f"{100 * s['loss']:5.1f}, expected {100 * s['per']:5.2f}/decision (+-{100 * s['boot']:.2f} over its "
+            f"decisions, +-{100 * s['measuring']:.2f} of it the measuring; a random choice there: "
+            f"{100 * s['uniform']:.2f})")
 
 
 def _game_line(r: dict[str, Any]) -> str:
@@ -146,7 +173,12 @@ def _game_line(r: dict[str, Any]) -> str:
 def _separation(name: str, rs: list[dict[str, Any]]) -> str:
     hits = sum(r["random"]["per"] > r["heuristic"]["per"] for r in rs)
     counted = sum(r["random"]["counted_per"] > r["heuristic"]["counted_per"] for r in rs)
+    # How often the random seat comes out higher when each seat's decisions are resampled: the share
+    # of games a repeat of the same positions would separate.
+    boot = statistics.fmean(statistics.fmean(z > h for h, z in zip(r["heuristic"]["means"], r["random"]["means"],
+                                                                    strict=True)) for r in rs)
     return (f"{name}: random seat's expected loss per decision higher in {hits} of {len(rs)} games "
+            f"(resampling each game's decisions: {100 * boot:.0f}%) "
             f"({100 * hits / len(rs):.0f}%; target 95%) [counted loss: {counted}]; median expected loss per "
             f"decision: heuristic {100 * statistics.median(r['heuristic']['per'] for r in rs):.2f}, random "
             f"{100 * statistics.median(r['random']['per'] for r in rs):.2f} points")

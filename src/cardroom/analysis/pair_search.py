@@ -48,6 +48,18 @@ SETTLE_SE = 4.0
 SETTLE_DRIFT = 0.01
 
 
+def _start(searcher: Searcher, view: Mapping[str, Any], rng: random.Random) -> tuple[Any, Any]:
+    """A search's first draws, as ``Searcher.search`` takes them (the world the root is encoded from,
+    then the search's own generator), and the searcher's node arrays, cleared."""
+    kernel = searcher.kernel
+    base = kernel.codec.encode(searcher.game.sample(dict(view), random.Random(rng.getrandbits(63))))
+    search_rng = np.zeros(int(kernel.rules.RNG_SIZE), np.int64)
+    search_rng[0] = mix(rng.getrandbits(63), 7)
+    searcher.tree = thread_tree(kernel.name, int(kernel.rules.NODE_ACTIONS), searcher.capacity)
+    searcher.tree.clear()
+    return base, search_rng
+
+
 def settled(results: Any, limit: int, z: float, spread: float) -> bool:
     """Whether ``paired_choice`` at the full budget of ``limit`` playouts must give the answer it gives
     now, whatever the remaining worlds hold within ``SETTLE_SE`` standard errors and ``SETTLE_DRIFT``:
@@ -81,17 +93,13 @@ def choose(searcher: Searcher, view: Mapping[str, Any], rng: random.Random, sett
     the first checkpoint where its answer is :func:`settled` (``early``). ``seen`` collects, at every
     checkpoint that was settled, (playouts so far, the answer there): a full run (``early=False``)
     tells whether stopping would have changed the answer."""
-    kernel, run, game = searcher.kernel, searcher.kernel.search, searcher.game
+    kernel, run = searcher.kernel, searcher.kernel.search
     assert settings.iterations is not None and settings.paired
     seat, policy, limit = int(view["seat"]), kernel.policies[settings.playout], int(settings.iterations)
-    base = kernel.codec.encode(game.sample(dict(view), random.Random(rng.getrandbits(63))))
+    base, search_rng = _start(searcher, view, rng)
     moves = np.zeros(int(kernel.rules.MAX_ACTIONS), np.int64)
     n = kernel.rules.legal(base, searcher.cfg, seat, moves)
-    search_rng = np.zeros(int(kernel.rules.RNG_SIZE), np.int64)
-    search_rng[0] = mix(rng.getrandbits(63), 7)
     preferred = int(run.choose(base, searcher.cfg, seat, moves, n, policy, search_rng))
-    searcher.tree = thread_tree(kernel.name, int(kernel.rules.NODE_ACTIONS), searcher.capacity)
-    searcher.tree.clear()
     root = np.array([preferred] + [int(a) for a in moves[:n] if a != preferred], np.int64)
     results = np.zeros((len(root), 5), np.float64)
     done = np.zeros(1, np.int64)
@@ -118,13 +126,9 @@ def paired_root(searcher: Searcher, view: Mapping[str, Any], actions: Sequence[s
     played in every one of them on the same generator, the search playing on below. Returns, per
     action, (worlds, mean reward, mean paired difference against ``actions[0]``), as a search's root
     rows (``search_judge.Run``)."""
-    kernel, run, game = searcher.kernel, searcher.kernel.search, searcher.game
-    base = kernel.codec.encode(game.sample(dict(view), random.Random(rng.getrandbits(63))))
-    search_rng = np.zeros(int(kernel.rules.RNG_SIZE), np.int64)
-    search_rng[0] = mix(rng.getrandbits(63), 7)
-    root = np.array([kernel.codec.action_id(game, a) for a in actions], np.int64)
-    searcher.tree = thread_tree(kernel.name, int(kernel.rules.NODE_ACTIONS), searcher.capacity)
-    searcher.tree.clear()
+    kernel, run = searcher.kernel, searcher.kernel.search
+    base, search_rng = _start(searcher, view, rng)
+    root = np.array([kernel.codec.action_id(searcher.game, a) for a in actions], np.int64)
     results = np.zeros((len(root), 5), np.float64)
     done = np.zeros(1, np.int64)
     limit = worlds * len(root)

@@ -15,6 +15,12 @@ yardstick's move, the counted (thresholded) total loss and the expected loss per
 per game and per block of 10 seeds, the share of games where the random seat's expected loss per
 decision is higher than the heuristic's (target: at least 95%). Kittens games run first.
 
+Per seat it also prints how settled that figure is: its bootstrap standard error over the seat's
+decisions (which decisions came up), the part of it the measuring searches' own noise makes, and
+what a uniformly random choice would lose a decision at that seat's positions (the choosing search's
+values); per block, the share of games separated when each game's decisions are resampled.
+``--decisions FILE`` appends every analysed decision as a JSON line.
+
 **The yardstick's own play.** ``--yardstick-games N`` games per game where seat 0 is the `ismcts`
 bot with the yardstick's own settings and budget (the same search, its own random numbers) against
 the heuristic; seat 0 is analysed. Printed: the median total loss (target: under 5 points).
@@ -178,8 +184,8 @@ def _separation(name: str, rs: list[dict[str, Any]]) -> str:
     boot = statistics.fmean(statistics.fmean(z > h for h, z in zip(r["heuristic"]["means"], r["random"]["means"],
                                                                     strict=True)) for r in rs)
     return (f"{name}: random seat's expected loss per decision higher in {hits} of {len(rs)} games "
-            f"(resampling each game's decisions: {100 * boot:.0f}%) "
-            f"({100 * hits / len(rs):.0f}%; target 95%) [counted loss: {counted}]; median expected loss per "
+            f"({100 * hits / len(rs):.0f}%; target 95%; with each game's decisions resampled: {100 * boot:.0f}%) "
+            f"[counted loss: {counted}]; median expected loss per "
             f"decision: heuristic {100 * statistics.median(r['heuristic']['per'] for r in rs):.2f}, random "
             f"{100 * statistics.median(r['random']['per'] for r in rs):.2f} points")
 

@@ -18,7 +18,10 @@ decision is higher than the heuristic's (target: at least 95%). Kittens games ru
 Per seat it also prints how settled that figure is: its bootstrap standard error over the seat's
 decisions (which decisions came up), the part of it the measuring searches' own noise makes, and
 what a uniformly random choice would lose a decision at that seat's positions (the choosing search's
-values); per block, the share of games separated when each game's decisions are resampled.
+values), and the *share of those stakes lost*: its expected losses over the sum of those random-choice
+losses at the same decisions (about 1 for a random player by construction, 0 for the yardstick);
+per block, the share of games separated when each game's decisions are resampled, and by the share
+of the stakes lost (a diagnostic beside the target's measure, not a replacement: docs/analysis.md).
 ``--decisions FILE`` appends every analysed decision as a JSON line.
 
 **The yardstick's own play.** ``--yardstick-games N`` games per game where seat 0 is the `ismcts`
@@ -122,9 +125,11 @@ def noise(a: GameAnalysis, resamples: int = 1000) -> dict[str, Any]:
     rng = random.Random(a.seat)
     means = [statistics.fmean(rng.choices(losses, k=len(losses))) for _ in range(resamples)]
     measuring = math.sqrt(sum((d.estimate.measured or (0.0, 0.0))[1] ** 2 for d in a.decisions)) / 1.96
-    gaps = [g for g in map(uniform_gap, a.decisions) if g is not None]
+    pairs = [(d.expected_loss, g) for d in a.decisions if (g := uniform_gap(d)) is not None]
+    stakes = sum(g for _, g in pairs)
     return {"boot": statistics.pstdev(means), "measuring": measuring / max(1, len(a.decisions)),
-            "uniform": statistics.fmean(gaps) if gaps else math.nan, "means": means}
+            "uniform": stakes / len(pairs) if pairs else math.nan, "means": means,
+            "share": sum(e for e, _ in pairs) / stakes if stakes > 0 else math.nan}
 
 
 def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None = None) -> dict[str, Any]:
@@ -167,7 +172,7 @@ def _seat(s: dict[str, Any]) -> str:
     return (f"{s['decisions']:2d} decisions ({s['agreed']:2d} as the yardstick, {s['verdicts']} verdicts), counted "
             f"{100 * s['loss']:5.1f}, expected {100 * s['per']:5.2f}/decision (+-{100 * s['boot']:.2f} over its "
             f"decisions, +-{100 * s['measuring']:.2f} of it the measuring; a random choice there: "
-            f"{100 * s['uniform']:.2f})")
+            f"{100 * s['uniform']:.2f}; share of those stakes lost {s['share']:.2f})")
 
 
 def _game_line(r: dict[str, Any]) -> str:
@@ -183,9 +188,11 @@ def _separation(name: str, rs: list[dict[str, Any]]) -> str:
     # of games a repeat of the same positions would separate.
     boot = statistics.fmean(statistics.fmean(z > h for h, z in zip(r["heuristic"]["means"], r["random"]["means"],
                                                                     strict=True)) for r in rs)
+    shares = sum(r["random"]["share"] > r["heuristic"]["share"] for r in rs)
     return (f"{name}: random seat's expected loss per decision higher in {hits} of {len(rs)} games "
             f"({100 * hits / len(rs):.0f}%; target 95%; with each game's decisions resampled: {100 * boot:.0f}%) "
-            f"[counted loss: {counted}]; median expected loss per "
+            f"[counted loss: {counted}; share of the stakes lost (not the target's measure): {shares}]; "
+            f"median expected loss per "
             f"decision: heuristic {100 * statistics.median(r['heuristic']['per'] for r in rs):.2f}, random "
             f"{100 * statistics.median(r['random']['per'] for r in rs):.2f} points")
 

@@ -15,6 +15,15 @@ yardstick's move, the counted (thresholded) total loss and the expected loss per
 per game and per block of 10 seeds, the share of games where the random seat's expected loss per
 decision is higher than the heuristic's (target: at least 95%). Kittens games run first.
 
+Per seat it also prints how settled that figure is: its bootstrap standard error over the seat's
+decisions (which decisions came up), the part of it the measuring searches' own noise makes, and
+what a uniformly random choice would lose a decision at that seat's positions (the choosing search's
+values), and the *share of those stakes lost*: its expected losses over the sum of those random-choice
+losses at the same decisions (about 1 for a random player by construction, 0 for the yardstick);
+per block, the share of games separated when each game's decisions are resampled, and by the share
+of the stakes lost (a diagnostic beside the target's measure, not a replacement: docs/analysis.md).
+``--decisions FILE`` appends every analysed decision as a JSON line.
+
 **The yardstick's own play.** ``--yardstick-games N`` games per game where seat 0 is the `ismcts`
 bot with the yardstick's own settings and budget (the same search, its own random numbers) against
 the heuristic; seat 0 is analysed. Printed: the median total loss (target: under 5 points).
@@ -31,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import random
 import statistics
@@ -40,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import cardroom
-from cardroom.analysis import GameAnalysis, Precision, analyse_game
+from cardroom.analysis import Decision, GameAnalysis, Precision, analyse_game
 from cardroom.analysis.search_judge import DEFAULT_SELECT, SELECT_PLAYOUTS
 from cardroom.bots.policy import make_policy
 from cardroom.bots.specs import make_bot
@@ -88,6 +98,40 @@ def details(a: GameAnalysis, kind: str) -> list[str]:
     return out
 
 
+def decision_rows(a: GameAnalysis, kind: str, seed: int) -> list[dict[str, Any]]:
+    """Every decision of one seat, machine-readable (``--decisions``): for looking into separation."""
+    return [{"game": a.game, "seed": seed, "seat": a.seat, "kind": kind, "step": d.step, "chosen": d.chosen,
+             "selected": d.estimate.selected, "legal": len(d.estimate.values), "expected": d.expected_loss,
+             "half": (d.estimate.measured or (0.0, 0.0))[1], "counted": d.loss, "before": d.win_before,
+             "result": a.result, "uniform": uniform_gap(d)} for d in a.decisions]  # fmt: skip
+
+
+def uniform_gap(d: Decision) -> float | None:
+    """What a uniformly random choice would lose here on average: the mean over the legal actions of
+    the yardstick's move's win chance minus each action's (the choosing search's estimates, so a
+    little biased upwards; ``None`` where an action has no estimate)."""
+    values = {v.action: v for v in d.estimate.values}
+    best = values.get(d.estimate.selected)
+    if best is None or any(v.worlds == 0 for v in values.values()):
+        return None
+    return sum(best.win - v.win for v in values.values()) / len(values)
+
+
+def noise(a: GameAnalysis, resamples: int = 1000) -> dict[str, Any]:
+    """How far one game's expected loss a decision is from settled: its bootstrap standard error over
+    the seat's decisions (which decisions came up), the part of it the measuring searches' own noise
+    makes (each loss's interval), and the mean uniform gap (what a random choice would lose there)."""
+    losses = [d.expected_loss for d in a.decisions] or [0.0]
+    rng = random.Random(a.seat)
+    means = [statistics.fmean(rng.choices(losses, k=len(losses))) for _ in range(resamples)]
+    measuring = math.sqrt(sum((d.estimate.measured or (0.0, 0.0))[1] ** 2 for d in a.decisions)) / 1.96
+    pairs = [(d.expected_loss, g) for d in a.decisions if (g := uniform_gap(d)) is not None]
+    stakes = sum(g for _, g in pairs)
+    return {"boot": statistics.pstdev(means), "measuring": measuring / max(1, len(a.decisions)),
+            "uniform": stakes / len(pairs) if pairs else math.nan, "means": means,
+            "share": sum(e for e, _ in pairs) / stakes if stakes > 0 else math.nan}
+
+
 def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None = None) -> dict[str, Any]:
     """Heuristic against random, both seats analysed."""
     game = cardroom.make(name, **GAMES[name])
@@ -104,8 +148,9 @@ def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None =
         out[kinds[seat]] = {"decisions": len(a.decisions), "loss": a.total_loss, "counted_per": a.total_loss / n,
                             "per": a.expected_loss / n, "luck": a.total_luck, "result": a.result,
                             "agreed": sum(d.estimate.selected == d.chosen for d in a.decisions),
-                            "verdicts": sum(d.loss > 0 for d in a.decisions)}
+                            "verdicts": sum(d.loss > 0 for d in a.decisions), **noise(a)}
         out["details"] = out.get("details", []) + details(a, kinds[seat])
+        out["decisions"] = out.get("decisions", []) + decision_rows(a, kinds[seat], seed)
         out["positions"] += positions(a, kinds[seat], seed, yardstick if search is None else f"{yardstick}:{search}")
     out["seconds"] = time.perf_counter() - started
     out["good"] = good
@@ -125,7 +170,9 @@ def yardstick_game(name: str, seed: int) -> dict[str, Any]:
 
 def _seat(s: dict[str, Any]) -> str:
     return (f"{s['decisions']:2d} decisions ({s['agreed']:2d} as the yardstick, {s['verdicts']} verdicts), counted "
-            f"{100 * s['loss']:5.1f}, expected {100 * s['per']:5.2f}/decision")
+            f"{100 * s['loss']:5.1f}, expected {100 * s['per']:5.2f}/decision (+-{100 * s['boot']:.2f} over its "
+            f"decisions, +-{100 * s['measuring']:.2f} of it the measuring; a random choice there: "
+            f"{100 * s['uniform']:.2f}; share of those stakes lost {s['share']:.2f})")
 
 
 def _game_line(r: dict[str, Any]) -> str:
@@ -137,8 +184,15 @@ def _game_line(r: dict[str, Any]) -> str:
 def _separation(name: str, rs: list[dict[str, Any]]) -> str:
     hits = sum(r["random"]["per"] > r["heuristic"]["per"] for r in rs)
     counted = sum(r["random"]["counted_per"] > r["heuristic"]["counted_per"] for r in rs)
+    # How often the random seat comes out higher when each seat's decisions are resampled: the share
+    # of games a repeat of the same positions would separate.
+    boot = statistics.fmean(statistics.fmean(z > h for h, z in zip(r["heuristic"]["means"], r["random"]["means"],
+                                                                    strict=True)) for r in rs)
+    shares = sum(r["random"]["share"] > r["heuristic"]["share"] for r in rs)
     return (f"{name}: random seat's expected loss per decision higher in {hits} of {len(rs)} games "
-            f"({100 * hits / len(rs):.0f}%; target 95%) [counted loss: {counted}]; median expected loss per "
+            f"({100 * hits / len(rs):.0f}%; target 95%; with each game's decisions resampled: {100 * boot:.0f}%) "
+            f"[counted loss: {counted}; share of the stakes lost (not the target's measure): {shares}]; "
+            f"median expected loss per "
             f"decision: heuristic {100 * statistics.median(r['heuristic']['per'] for r in rs):.2f}, random "
             f"{100 * statistics.median(r['random']['per'] for r in rs):.2f} points")
 
@@ -155,6 +209,7 @@ def main() -> None:
     parser.add_argument("--search-playouts", type=int, help="the choosing search's budget (default: the analysis's)")
     parser.add_argument("--details", action="store_true", help="print every decision of both seats")
     parser.add_argument("--positions", type=Path, default=Path("bench/out/positions.jsonl"))
+    parser.add_argument("--decisions", type=Path, help="append every analysed decision here (JSON lines)")
     args = parser.parse_args()
     args.positions.parent.mkdir(parents=True, exist_ok=True)
     tasks = [("exploding-kittens", s) for s in range(args.first_seed, args.first_seed + args.kittens)]
@@ -169,6 +224,9 @@ def main() -> None:
             results[r["name"]].append(r)
             for p in r["positions"]:
                 sink.write(json.dumps(p) + "\n")
+            if args.decisions:
+                with args.decisions.open("a") as rows:
+                    rows.writelines(json.dumps(d) + "\n" for d in r["decisions"])
             print(_game_line(r), flush=True)
             if args.details:
                 print("\n".join(r["details"]), flush=True)

@@ -44,11 +44,23 @@ class FakeSearcher:
 FAKE = SimpleNamespace(Searcher=FakeSearcher, Settings=lambda **kw: SimpleNamespace(**kw))
 
 
+def fake_choose(searcher: FakeSearcher, view: dict[str, Any], rng: random.Random, settings: Any,
+                early: bool) -> FakeResult:  # fmt: skip
+    return searcher.search(view, rng, settings)
+
+
+def fake_measure(searcher: FakeSearcher, view: dict[str, Any], pair: list[str], rng: random.Random, settings: Any,
+                 worlds: int) -> dict[str, tuple[int, float, float]]:  # fmt: skip
+    """A measuring run of the two actions alone: each 50% plus its own noise, paired against the first."""
+    noise = [rng.gauss(0.0, NOISE) for _ in pair]
+    return {a: (worlds, 0.5 + e, e - noise[0]) for a, e in zip(pair, noise, strict=True)}
+
+
 def test_the_noisy_best_is_measured_again_and_found_no_better() -> None:
     game = cardroom.make("tacocat")
     legal = [f"action {i}" for i in range(6)]
     view = {"seat": 0, "legal_actions": legal}  # all the judge and the fake search read
-    judge = SearchJudge(game, FAKE)  # type: ignore[arg-type]
+    judge = SearchJudge(game, FAKE, fake_choose, fake_measure)  # type: ignore[arg-type]
     naive, measured, verdicts = [], [], 0
     for seed in range(200):
         chosen = legal[seed % len(legal)]

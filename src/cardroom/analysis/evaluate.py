@@ -51,7 +51,7 @@ class Precision:
     # default, at least the `hard` bot's), and how many fresh measuring searches, least and most.
     search_playouts: int | None = None
     min_runs: int = 4
-    max_runs: int = 12
+    max_runs: int = 32
 
     def resolved(self, engine: Rollouts) -> Precision:
         """These settings with the engine's defaults filled in."""

@@ -6,10 +6,10 @@ One search picks, other searches measure:
    every legal action tried in the same imagined worlds, per-seat trees below it, the heuristic's
    move kept unless another beats it by ``z`` standard errors), with a fixed budget of playouts at
    least what the `hard` bot (``ismcts:ms=1000``) reaches in its second. Its choice is the
-   yardstick's move.
+   yardstick's move. It stops early only where that choice is settled (``pair_search.choose``).
 2. **Measurement.** If the seat played something else, fresh searches (new imagined worlds, new
    trees: independent of the selection) measure the yardstick's move against the seat's, world by
-   world. Each run gives one paired difference; their mean is the loss and their spread its 95%
+   world, with only those two actions at their root (``pair_search.paired_root``). Each run gives one paired difference; their mean is the loss and their spread its 95%
    interval (Student's t over the runs). Runs are added until the interval is at most ``2 *
    half_width`` wide or the cap is reached. Because the selection's noise does not enter the
    measurement, the "best of several noisy estimates" bias is gone: a seat that plays the
@@ -17,7 +17,8 @@ One search picks, other searches measure:
    loss whose interval straddles 0.
 
 Run ``r`` of a decision is a pure function of (view, decision seed, ``r``), so the same seed gives the
-same numbers. Only the kernel API's public names are used (``Searcher``, ``Settings``).
+same numbers. The kernel API's ``Searcher`` and ``Settings`` are used, and (in ``pair_search``) its
+paired root's loop.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any
 
 from cardroom.analysis.engines import Rollouts
 from cardroom.analysis.evaluate import ActionValue, Estimate, Precision, remeasure
+from cardroom.analysis.pair_search import Choose, Measure, choose, paired_root
 from cardroom.bots.ismcts import SearchSettings
 from cardroom.bots.search import rewards
 from cardroom.core.game import Game
@@ -63,14 +65,16 @@ class SearchJudge:
 
     name = "search"
 
-    def __init__(self, game: Game, kernel: ModuleType) -> None:
+    def __init__(self, game: Game, kernel: ModuleType, choosing: Choose = choose, measuring: Measure = paired_root) -> None:
         self.game = game
+        self.choosing, self.measuring = choosing, measuring  # pair_search's (a test may stand in its own)
         self.kernel = kernel
         self.searcher = kernel.Searcher(game)
         self.bot = SearchSettings({}, "ismcts", game.name)  # the `ismcts` bot's tuned settings
         self.select_playouts = SELECT_PLAYOUTS.get(game.name, DEFAULT_SELECT)
         self.prior_games = PRIOR_GAMES.get(game.name, 8192)
         self.reference: Rollouts | None = None  # for actions the search never tried (see _untried)
+        self.early = True  # the choosing search stops once its answer is settled (pair_search.choose)
 
     def describe(self, precision: Precision) -> str:
         playouts = precision.search_playouts or self.select_playouts
@@ -82,7 +86,7 @@ class SearchJudge:
             iterations=playouts, deadline=math.inf, exploration=self.bot.exploration, bias=self.bot.bias,
             paired=True, z=self.bot.z, spread=self.bot.spread, playout=self.bot.playout,
         )  # fmt: skip
-        result = self.searcher.search(view, random.Random(f"judge:{seed}:{index}"), settings)
+        result = self.choosing(self.searcher, view, random.Random(f"judge:{seed}:{index}"), settings, self.early)
         rows = {}
         for entry in result.root:
             worlds = int(entry["worlds"])
@@ -106,12 +110,14 @@ class SearchJudge:
             worlds, mean = first.rows[chosen][0], first.rows[chosen][1]
             return Estimate(chosen, values, worlds, playouts, _se(mean, worlds), selected, selected=selected,
                             measured=(0.0, 0.0))
-        per_run = max(256, select // 8)
+        # A measuring run has the worlds a full-root search of an eighth of the choosing budget gives
+        # each action, with only the two compared actions at its root (pair_search.py).
+        worlds = math.ceil(max(256, select // 8) / len(legal))
         runs: list[Run] = []
         diffs: list[float] = []
         half = math.inf
         while len(runs) < precision.max_runs:
-            _, run = self._run(view, seed, len(runs) + 1, per_run)
+            run = self._measure(view, seed, len(runs) + 1, (selected, chosen), worlds)
             playouts += run.playouts
             if chosen in run.rows and selected in run.rows:
                 runs.append(run)
@@ -123,7 +129,7 @@ class SearchJudge:
         if len(runs) < 2:  # the measuring searches' roots left one of the two out (T.A.C.O.: see _untried)
             return self._untried(view, chosen, selected, first, seed, precision)
         half = _half_width(diffs, precision)
-        values = _values(legal, chosen, runs, precision.z)
+        values = _values(legal, chosen, runs, precision.z, first)
         loss = sum(diffs) / len(diffs)
         for v in values:
             if v.action == selected:
@@ -132,6 +138,13 @@ class SearchJudge:
         mean = sum(r.rows[chosen][0] * r.rows[chosen][1] for r in runs) / worlds
         return Estimate(chosen, values, worlds, playouts, _se(mean, worlds), selected, selected=selected,
                         measured=(loss, half))
+
+    def _measure(self, view: dict[str, Any], seed: int, index: int, pair: tuple[str, str], worlds: int) -> Run:
+        """Measuring run ``index``: the yardstick's move and the seat's in ``worlds`` fresh worlds."""
+        settings = self.kernel.Settings(iterations=None, deadline=math.inf, exploration=self.bot.exploration,
+                                        bias=self.bot.bias, playout=self.bot.playout)
+        rows = self.measuring(self.searcher, view, pair, random.Random(f"judge:{seed}:{index}"), settings, worlds)
+        return Run(rows, 2 * worlds)
 
     def _untried(self, view: dict[str, Any], chosen: str, selected: str, first: Run, seed: int,
                  precision: Precision) -> Estimate:  # fmt: skip
@@ -180,12 +193,16 @@ def _se(mean: float, worlds: int) -> float:
     return math.sqrt(max(mean * (1 - mean), 0.25 / worlds) / worlds)
 
 
-def _values(legal: list[str], chosen: str, runs: list[Run], z: float) -> list[ActionValue]:
+def _values(legal: list[str], chosen: str, runs: list[Run], z: float, choosing: Run | None = None) -> list[ActionValue]:
     """Every legal action's win chance pooled over ``runs`` (weighted by worlds) and its paired
-    advantage over ``chosen``."""
+    advantage over ``chosen``; an action no run tried has the ``choosing`` search's figures (the
+    measuring runs try only the two actions they compare)."""
     out = []
     for text in legal:
         worlds = sum(r.rows[text][0] for r in runs if text in r.rows)
+        if not worlds and choosing is not None and text in choosing.rows and chosen in choosing.rows:
+            out += [v for v in _values([text, chosen], chosen, [choosing], z) if v.action == text]
+            continue
         if not worlds:
             out.append(ActionValue(text, 0.0, 0.0, 1.0, 0, dropped=True))
             continue

@@ -1,0 +1,144 @@
+"""The analysis's two uses of the `hard` bot's paired-root search on a compiled kernel.
+
+**Choosing** (:func:`choose`): exactly ``Searcher.search`` with ``paired=True`` (the same random
+draws, the same playouts in the same order), except that it may stop at a quarter, a half or three
+quarters of its budget when the answer is *settled*: when no plausible run of the remaining worlds
+could change what the full budget would choose (:func:`settled`). Each checkpoint's answer is the one
+the full search's prefix gives, so whether stopping ever changed a choice is measured directly by
+running the full budget (``bench/analysis_early_stop.py``).
+
+**Measuring** (:func:`paired_root`): a search whose paired root holds only the two actions being compared.
+
+The `hard` bot's search (``Searcher.search`` with ``paired=True``) plays *every* legal action in each
+imagined world, then lets per-seat trees and the heuristic play on. A measuring search only needs two
+of them: the yardstick's move and the seat's. Played alone, each of the two still gets the same worlds
+and the same play-on as in a full-root search of the same worlds per action (every root action of a
+world is played on the same generator, with trees of its own below it), so the paired difference has
+the same distribution, at two playouts a world instead of one per legal action: a T.A.C.O. turn with
+eighteen legal actions is measured nine times as cheaply.
+
+Both are ``Searcher._run``'s paired branch (measuring: with the root given rather than taken from the
+legal actions); they borrow the searcher's node arrays (``Searcher._arrays`` grows them as a long
+search fills them).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from cardroom.core.compiled_random import mix
+from cardroom.games.kernel_face import CHUNK, Result, Searcher, Settings, paired_choice, thread_tree
+
+#: The shapes of :func:`choose` and :func:`paired_root`, for the judge (search_judge.py).
+Choose = Callable[[Any, Mapping[str, Any], random.Random, Settings, bool], Result]
+Measure = Callable[[Any, Mapping[str, Any], Sequence[str], random.Random, Settings, int],
+                   dict[str, tuple[int, float, float]]]
+
+#: Where a choosing search may stop, as shares of its budget.
+CHECKPOINTS = (0.25, 0.5, 0.75)
+#: How far the remaining worlds' mean difference may plausibly stray from the mean so far, in its
+#: standard errors (4: about 1 in 16,000 one way), plus a drift (the trees below the root keep
+#: growing, so a later playout is a little better played than an earlier one), in points of win chance.
+SETTLE_SE = 4.0
+SETTLE_DRIFT = 0.01
+
+
+def _start(searcher: Searcher, view: Mapping[str, Any], rng: random.Random) -> tuple[Any, Any]:
+    """A search's first draws, as ``Searcher.search`` takes them (the world the root is encoded from,
+    then the search's own generator), and the searcher's node arrays, cleared."""
+    kernel = searcher.kernel
+    base = kernel.codec.encode(searcher.game.sample(dict(view), random.Random(rng.getrandbits(63))))
+    search_rng = np.zeros(int(kernel.rules.RNG_SIZE), np.int64)
+    search_rng[0] = mix(rng.getrandbits(63), 7)
+    searcher.tree = thread_tree(kernel.name, int(kernel.rules.NODE_ACTIONS), searcher.capacity)
+    searcher.tree.clear()
+    return base, search_rng
+
+
+def settled(results: Any, limit: int, z: float, spread: float) -> bool:
+    """Whether ``paired_choice`` at the full budget of ``limit`` playouts must give the answer it gives
+    now, whatever the remaining worlds hold within ``SETTLE_SE`` standard errors and ``SETTLE_DRIFT``:
+    either no other action can pass the default's bar (``z`` standard errors), or one clears it with a
+    final score that no other action can reach."""
+    width = len(results)
+    low, high = [], []
+    for j in range(1, width):
+        _, _, n, dsum, dsq = (float(x) for x in results[j])
+        final = limit // width + (1 if j < limit % width else 0)
+        if n < 2:
+            return False
+        mean = dsum / n
+        var = (max(dsq - n * mean * mean, 0.0) + spread) / n  # paired_choice's variance a world
+        rest = final - n
+        stray = (SETTLE_SE * math.sqrt(var * rest) + SETTLE_DRIFT * rest) / final
+        # The final score's standard-error term lies between these: the spread's share shrinks with n.
+        se_high = z * math.sqrt(var / final)
+        se_low = z * math.sqrt(max(var - spread / n, 0.0) / final)
+        low.append(mean - stray - se_high)
+        high.append(mean + stray - se_low)
+    if max(high, default=-1.0) <= 0.0:
+        return True  # the default stands
+    best = max(range(len(low)), key=low.__getitem__)
+    return low[best] > 0.0 and all(low[best] > h for j, h in enumerate(high) if j != best)
+
+
+def choose(searcher: Searcher, view: Mapping[str, Any], rng: random.Random, settings: Settings,
+           early: bool = True, seen: list[tuple[int, str]] | None = None) -> Result:  # fmt: skip
+    """``searcher.search(view, rng, settings)`` with a paired root and an iteration budget, stopped at
+    the first checkpoint where its answer is :func:`settled` (``early``). ``seen`` collects, at every
+    checkpoint that was settled, (playouts so far, the answer there): a full run (``early=False``)
+    tells whether stopping would have changed the answer."""
+    kernel, run = searcher.kernel, searcher.kernel.search
+    assert settings.iterations is not None and settings.paired
+    seat, policy, limit = int(view["seat"]), kernel.policies[settings.playout], int(settings.iterations)
+    base, search_rng = _start(searcher, view, rng)
+    moves = np.zeros(int(kernel.rules.MAX_ACTIONS), np.int64)
+    n = kernel.rules.legal(base, searcher.cfg, seat, moves)
+    preferred = int(run.choose(base, searcher.cfg, seat, moves, n, policy, search_rng))
+    root = np.array([preferred] + [int(a) for a in moves[:n] if a != preferred], np.int64)
+    results = np.zeros((len(root), 5), np.float64)
+    done = np.zeros(1, np.int64)
+    whole = math.ceil(CHUNK / len(root)) * len(root)
+    marks = [int(share * limit) for share in CHECKPOINTS]
+    while done[0] < limit:
+        step = min(whole, limit - int(done[0]))
+        run.paired_worlds(base, searcher.cfg, seat, True, root, len(root), policy, settings.exploration,
+                          settings.bias, search_rng, step, done, results, *searcher._arrays(step))  # fmt: skip
+        if marks and done[0] >= marks[0] and done[0] < limit:
+            marks = [m for m in marks if m > done[0]]
+            if settled(results, limit, settings.z, settings.spread):
+                if seen is not None:
+                    seen.append((int(done[0]), paired_choice(searcher._text, root, results, settings)[0]))
+                if early:
+                    break
+    choice, summary = paired_choice(searcher._text, root, results, settings)
+    return Result(choice, int(done[0]), int(searcher.tree.used[0]), summary)
+
+
+def paired_root(searcher: Searcher, view: Mapping[str, Any], actions: Sequence[str], rng: random.Random,
+                settings: Settings, worlds: int) -> dict[str, tuple[int, float, float]]:  # fmt: skip
+    """``worlds`` imagined worlds (dealt from ``view`` alone, from ``rng``), each action of ``actions``
+    played in every one of them on the same generator, the search playing on below. Returns, per
+    action, (worlds, mean reward, mean paired difference against ``actions[0]``), as a search's root
+    rows (``search_judge.Run``)."""
+    kernel, run = searcher.kernel, searcher.kernel.search
+    base, search_rng = _start(searcher, view, rng)
+    root = np.array([kernel.codec.action_id(searcher.game, a) for a in actions], np.int64)
+    results = np.zeros((len(root), 5), np.float64)
+    done = np.zeros(1, np.int64)
+    limit = worlds * len(root)
+    whole = math.ceil(CHUNK / len(root)) * len(root)
+    while done[0] < limit:
+        step = min(whole, limit - int(done[0]))
+        run.paired_worlds(base, searcher.cfg, int(view["seat"]), True, root, len(root), kernel.policies[settings.playout],
+                          settings.exploration, settings.bias, search_rng, step, done, results,
+                          *searcher._arrays(step))  # fmt: skip
+    rows = {}
+    for text, (plays, total, pairs, dsum, _) in zip(actions, results.tolist(), strict=True):
+        rows[text] = (int(plays), total / plays, dsum / pairs)
+    return rows

@@ -32,6 +32,9 @@ def _until_her_turn_may_end(page: Page) -> None:
         if page.locator(END).count():
             return
         step = body(page, "step")
+        if not page.locator("#actions button.action").count():
+            # A card that must be played now: a play is two clicks (the card, then the taco it goes into).
+            page.locator("#actions button.card-pick").first.click()
         page.locator("#actions button.action").first.click()
         wait_for_step_change(page, step)
 

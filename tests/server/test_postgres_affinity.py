@@ -197,7 +197,7 @@ def test_a_window_both_processes_close_at_once_counts_both_passes(postgres: Post
             assert set(two.live(table_id).state.to_act) == {0, 1} and two.live(table_id).window_deadline
             # Process one has noted seat 0's pass and is about to read the answers, when process two
             # takes seat 1's, reads both and closes the window.
-            await one.window_answers.note(table_id, 1, 0, "pass")
+            await one.window_answers.note(one.live(table_id), 1, 0, "pass")
             assert (await two.submit(table_id, 1, 1, "pass")).step == 3
             closed = await one.submit(table_id, 0, 1, "pass")  # no StaleStep: its pass was counted
             assert closed.step == 3

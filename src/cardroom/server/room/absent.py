@@ -100,7 +100,6 @@ class Absence:
         self.started = time.time()
         self._sockets: Counter[tuple[str, int]] = Counter()  # (table, seat) -> its sockets open here
         self._left: dict[tuple[str, int], float] = {}  # (table, seat) -> when its last socket here closed
-        self._missed: Counter[tuple[str, int]] = Counter()  # (table, seat) -> clock run-outs in a row
 
     @property
     def store(self) -> Store:
@@ -123,18 +122,18 @@ class Absence:
             del self._sockets[key]
             self._left[key] = time.time()  # stored at the next sweep: the away clock starts here
 
-    def acted(self, table_id: str, seat: int) -> None:
+    def acted(self, live: Live, seat: int) -> None:
         """The person chose a move themselves: present (if only over HTTP), and their run-outs in a row
         start again from none."""
-        self._missed.pop((table_id, seat), None)
+        table_id = live.row.id
+        live.missed.pop(seat, None)
         if (table_id, seat) not in self._sockets:
             self._left[(table_id, seat)] = time.time()  # stored at the next sweep
 
     async def timed_out(self, live: Live, seat: int) -> None:
         """The seat's move clock ran out (the stand-in bot's move is stored)."""
-        key = (live.row.id, seat)
-        self._missed[key] += 1
-        if self._missed[key] >= self.timeouts:
+        live.missed[seat] += 1
+        if live.missed[seat] >= self.timeouts:
             await self.set_auto(live, seat, "timeouts")
 
     # -- auto seats ---------------------------------------------------------------------------------
@@ -155,7 +154,7 @@ class Absence:
         # process the person came back through has stored its next sweep.
         await self.room.writer.call(self.store.hand_back, live.row.id, seat, time.time())
         live.auto = {s: r for s, r in live.auto.items() if s != seat}
-        self._missed.pop((live.row.id, seat), None)
+        live.missed.pop(seat, None)
         live.turn_deadlines.pop(seat, None)  # a fresh clock for the person
         self.room.autoplay.after_change(live, previous=live.state)
         self.room.hub.changed(live.row.id)

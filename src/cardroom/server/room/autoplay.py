@@ -61,7 +61,6 @@ class Autoplay:
         self.bot_budget = bot_budget
         self._tasks: dict[tuple[str, str, int], asyncio.Task[None]] = {}
         self._running: Counter[str] = Counter()  # table id -> its tasks in _tasks
-        self._bots: dict[tuple[str, int, str], Bot] = {}
         # Bots think on their own threads: a slow search can only delay other bots, never the
         # database writes and reads that run on the default executor.
         self._pool = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="cardroom-bot")
@@ -153,10 +152,9 @@ class Autoplay:
     # -- bots ----------------------------------------------------------------------------------------
 
     def _bot(self, live: Live, seat: int, spec: str) -> Bot:
-        key = (live.row.id, seat, spec)
-        bot = self._bots.get(key)
+        bot = live.bots.get((seat, spec))
         if bot is None:
-            bot = self._bots[key] = make_bot(spec, live.game)
+            bot = live.bots[(seat, spec)] = make_bot(spec, live.game)
         return bot
 
     def pace(self, live: Live) -> float:

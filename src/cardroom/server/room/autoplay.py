@@ -2,7 +2,7 @@
 a bot standing in for a player whose move clock ran out, and the same bot playing the seat of a
 person who is away (an *auto* seat, see :mod:`cardroom.server.room.absent`).
 
-Every such move goes through :meth:`Room.submit` like a person's, so it is stored as an action and
+Every such move goes through the room's ``submit`` (:class:`.ports.Tables`) like a person's, so it is stored as an action and
 replays exactly. Timing never depends on cards: every bot decision at a table comes one table pace
 (:mod:`cardroom.server.room.pacing`) after the state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
 seat has decided.
@@ -16,19 +16,19 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardroom.bots.specs import make_bot
 from cardroom.core.bot import Bot
 from cardroom.core.game import Game, State, View
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
+from cardroom.server.room.clocks import save_if_changed, window_open
 from cardroom.server.room.live import Live
 from cardroom.server.room.pacing import table_pace
-
-if TYPE_CHECKING:
-    from cardroom.server.room.rooms import Room
+from cardroom.server.room.ports import Tables
+from cardroom.server.store import ClockSaver
 
 log = logging.getLogger("cardroom.server")
 
@@ -36,27 +36,12 @@ STAND_IN_SPEC = "heuristic"  # who plays for a player whose turn timer ran out
 BOT_THREADS = 2  # one per core of the machine the room is sized for
 
 
-def only_shrinks(live: Live, since: int) -> bool:
-    """True if every action from ``since`` on just took its actor out of ``to_act``."""
-    now = live.step
-    for i in range(since, now):
-        before = live.to_act_at[i]
-        after = live.to_act_at[i + 1] if i + 1 < now else live.state.to_act
-        if live.actors[i] not in before or tuple(s for s in before if s != live.actors[i]) != after:
-            return False
-    return True
-
-
-def window_open(live: Live) -> bool:
-    """The reaction window opened at ``live.window_step`` is still waiting for someone."""
-    if live.window_step is None or live.is_over or not live.state.to_act:
-        return False
-    return only_shrinks(live, live.window_step)
-
-
 class Autoplay:
-    def __init__(self, room: Room, *, bot_delay: float, bot_budget: float) -> None:
-        self.room = room
+    def __init__(self, tables: Tables, clock_saver: ClockSaver, *, bot_delay: float, bot_budget: float) -> None:
+        self.tables = tables
+        self.clock_saver = clock_saver
+        # Told when a move clock ran out and the stand-in's move is stored (see :mod:`.absent`).
+        self.run_out: Callable[[Live, int], Awaitable[None]] | None = None
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
         self._tasks: dict[tuple[str, str, int], asyncio.Task[None]] = {}
@@ -72,7 +57,7 @@ class Autoplay:
         if live.is_over:
             live.window_step = live.window_deadline = None
             live.turn_deadlines.clear()
-            self.room.clocks_changed(live)
+            save_if_changed(live, self.clock_saver)
             return
         # Reaction window: keep the running clock while seats are only passing one by one (and a
         # clock restored from the database after a restart ends when it would have).
@@ -104,7 +89,7 @@ class Autoplay:
                         live.turn_deadlines[seat] = time.time() + live.row.turn_seconds
                     deadline = live.turn_deadlines[seat]  # new, running, or restored after a restart
                     self._start((table_id, f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline))
-        self.room.clocks_changed(live)
+        save_if_changed(live, self.clock_saver)
 
     def _start(self, key: tuple[str, str, int], coro: Coroutine[Any, Any, None]) -> None:
         running = self._tasks.get(key)
@@ -190,14 +175,14 @@ class Autoplay:
         careful = False
         while True:
             try:
-                live = await self.room.live_soon(table_id)
+                live = await self.tables.live_soon(table_id)
             except UnknownTable:
                 return
-            if all(s.kind == "bot" for s in live.row.seats) and not self.room.hub.attended(table_id):
-                await self.room.hub.until_watched(table_id)  # bots alone, nobody following: no CPU
+            if all(s.kind == "bot" for s in live.row.seats) and not self.tables.hub.attended(table_id):
+                await self.tables.hub.until_watched(table_id)  # bots alone, nobody following: no CPU
                 continue
             state = live.state
-            if live.is_over or live.row.status != "playing" or seat not in state.to_act or seat in self.room.answered(live):
+            if live.is_over or live.row.status != "playing" or seat not in state.to_act or seat in self.tables.answered(live):
                 return  # nothing to decide (or a closed table), or its answer waits, hidden, for the window to close
             row = next(s for s in live.row.seats if s.seat == seat)
             auto = row.kind != "bot"  # a person's seat the room plays while they are away
@@ -214,13 +199,13 @@ class Autoplay:
             try:
                 if auto:
                     # Marked as the room's move, except a window's answer, which stays hidden.
-                    live = await self.room.live_soon(table_id)
+                    live = await self.tables.live_soon(table_id)
                     if seat not in live.auto:
                         return
                     hidden = live.window_deadline is not None and window_open(live)
-                    await self.room.submit(table_id, seat, step, text, timed_out=not hidden, by_room=True)
+                    await self.tables.submit(table_id, seat, step, text, timed_out=not hidden, by_room=True)
                 else:
-                    await self.room.submit(table_id, seat, step, text)
+                    await self.tables.submit(table_id, seat, step, text)
                 careful = False
             except StaleStep:
                 continue
@@ -233,14 +218,14 @@ class Autoplay:
     # -- clocks ----------------------------------------------------------------------------------------
 
     async def _close_window(self, table_id: str, window_step: int) -> None:
-        live = await self.room.live_soon(table_id)
+        live = await self.tables.live_soon(table_id)
         deadline = live.window_deadline or time.time()
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        await self.room.close_window(table_id, window_step)
+        await self.tables.close_window(table_id, window_step)
 
     async def _turn_timeout(self, table_id: str, seat: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        live = await self.room.live_soon(table_id)
+        live = await self.tables.live_soon(table_id)
         if live.turn_deadlines.get(seat) != deadline or seat not in live.state.to_act:
             return
         step = live.step
@@ -250,7 +235,8 @@ class Autoplay:
         text = await self._choose(live, seat, STAND_IN_SPEC, live.state.view(seat), careful=False, limit=pace)
         await asyncio.sleep(max(0.0, deadline + pace - time.time()))
         try:
-            await self.room.submit(table_id, seat, step, text, timed_out=True)
+            await self.tables.submit(table_id, seat, step, text, timed_out=True)
         except (StaleStep, Refused):
             return
-        await self.room.absent.timed_out(await self.room.live_soon(table_id), seat)
+        if self.run_out is not None:
+            await self.run_out(await self.tables.live_soon(table_id), seat)

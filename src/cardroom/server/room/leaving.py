@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from cardroom.core.game import State
 from cardroom.server.errors import Refused, StaleStep
 from cardroom.server.room import concede, window_answers
-from cardroom.server.room.autoplay import window_open
+from cardroom.server.room.clocks import window_open
 from cardroom.server.room.live import RECENT_STATES, Live
 from cardroom.server.room.window_answers import WindowAnswers
 from cardroom.server.store import Store

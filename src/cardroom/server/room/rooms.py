@@ -19,11 +19,12 @@ from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import State
 from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable
 from cardroom.server.ops.limits import well_formed_table_id
-from cardroom.server.room import absent, concede, snapshots, spoken
-from cardroom.server.room.autoplay import Autoplay, window_open
+from cardroom.server.room import absent, clocks, concede, snapshots, spoken
+from cardroom.server.room.autoplay import Autoplay
 from cardroom.server.room.catchup import CatchUp
 from cardroom.server.room.chat import Chat
 from cardroom.server.room.chat import clean as chat_clean
+from cardroom.server.room.clocks import window_open
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.leaving import Leaving
 from cardroom.server.room.live import RECENT_STATES, Live, rebuild, silent_answer, still_current
@@ -58,13 +59,15 @@ class Room(Seating, CatchUp, Leaving):
         self._live: dict[str, Live] = {}
         # table id -> recent states of a table dropped for another process (CatchUp._forget), until read again
         self._dropped: OrderedDict[str, dict[int, State]] = OrderedDict()
-        self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
+        self.autoplay = Autoplay(self, store.clock_saver, bot_delay=bot_delay, bot_budget=bot_budget)
         self.origin = store.origin  # names this process in its notifications (see CatchUp.heard)
         self.writer = store.writer  # every write of this process, on one thread
-        self.clock_saver = store.clock_saver
         self.window_answers = WindowAnswers(store)  # an open window's hidden answers, stored
         self.chat = Chat(store)
-        self.absent = absent.Absence(self, timeouts=timeouts, away_after=away_after, abandon_after=abandon_after)
+        self.absent = absent.Absence(
+            self, self.autoplay, store, timeouts=timeouts, away_after=away_after, abandon_after=abandon_after
+        )
+        self.autoplay.run_out = self.absent.timed_out
 
     # -- loading -----------------------------------------------------------------------------
 
@@ -73,6 +76,12 @@ class Room(Seating, CatchUp, Leaving):
         if found is not None:
             return found
         return self._keep(self._load(table_id))
+
+    def held(self, table_id: str) -> Live | None:
+        return self._live.get(table_id)
+
+    def all_held(self) -> list[Live]:
+        return list(self._live.values())
 
     async def live_soon(self, table_id: str) -> Live:
         """:meth:`live`, with a table not in memory read on a thread (the event loop goes on)."""
@@ -88,7 +97,7 @@ class Room(Seating, CatchUp, Leaving):
         self._evict()
         # Whoever loads a table (a GET, a socket, a resume) sets its bots and clocks going: a table
         # is never in memory without them. Clocks that were running go on from their stored deadlines.
-        self._restore_clocks(found)
+        clocks.restore(found)
         if found.row.status not in CLOSED:
             self.autoplay.after_change(found, previous=None)
         return found
@@ -117,32 +126,6 @@ class Room(Seating, CatchUp, Leaving):
         if fresh.row.status not in CLOSED:
             self.autoplay.after_change(fresh, previous=None if old is None else old.state)
         return fresh
-
-    def _restore_clocks(self, live: Live) -> None:
-        clocks = live.row.clocks or {}
-        live.saved_clocks = clocks or None
-        window_step, deadline = clocks.get("window_step"), clocks.get("window_deadline")
-        if isinstance(window_step, int) and isinstance(deadline, (int, float)) and window_step <= live.step:
-            live.window_step, live.window_deadline = window_step, float(deadline)
-            if not window_open(live):
-                live.window_step = live.window_deadline = None
-        turns = clocks.get("turn") or {}
-        live.turn_deadlines = {
-            int(seat): float(at) for seat, at in turns.items() if int(seat) in live.state.to_act
-        }
-
-    def clocks_changed(self, live: Live) -> None:
-        """Store the table's running clocks when they changed, so a restart ends each when it would
-        have. Written after the action (a crash in between gives that clock a fresh start)."""
-        clocks: dict[str, object] = {
-            "window_step": live.window_step,
-            "window_deadline": live.window_deadline,
-            "turn": {str(seat): at for seat, at in live.turn_deadlines.items()},
-        }
-        if clocks == (live.saved_clocks or {"window_step": None, "window_deadline": None, "turn": {}}):
-            return
-        live.saved_clocks = clocks
-        self.clock_saver.save(live.row.id, clocks)  # with other tables' changes, in one transaction
 
     def _evict(self) -> None:
         # The cache only saves replays; finished games are the ones safe to forget (nothing will

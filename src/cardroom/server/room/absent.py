@@ -193,7 +193,7 @@ class Absence:
     async def abandon(self, live: Live) -> None:
         if await self.store.writer.call(self.store.abandon, live.row.id):
             log.info("table %s: abandoned (nobody connected for %.0f s)", live.row.id, self.abandon_after)
-            self.autoplay.stop(live.row.id)
+            self.autoplay.stop(live)
             await self.tables.reload_row_soon(live)
             live.turn_deadlines.clear()
             live.window_step = live.window_deadline = None

@@ -15,7 +15,6 @@ import logging
 import random
 import secrets
 import time
-from collections import Counter
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -44,8 +43,9 @@ class Autoplay:
         self.run_out: Callable[[Live, int], Awaitable[None]] | None = None
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
-        self._tasks: dict[tuple[str, str, int], asyncio.Task[None]] = {}
-        self._running: Counter[str] = Counter()  # table id -> its tasks in _tasks
+        # Every bot and clock task running here, to end them all at shutdown (each table holds its
+        # own in ``Live.tasks``, by what it is: ("bot", seat), ("window", step), ("turn<deadline>", seat)).
+        self._every: set[asyncio.Task[None]] = set()
         # Bots think on their own threads: a slow search can only delay other bots, never the
         # database writes and reads that run on the default executor.
         self._pool = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="cardroom-bot")
@@ -62,17 +62,17 @@ class Autoplay:
         # Reaction window: keep the running clock while seats are only passing one by one (and a
         # clock restored from the database after a restart ends when it would have).
         if live.window_step is not None and window_open(live):
-            self._start((table_id, "window", live.window_step), self._close_window(table_id, live.window_step))
+            self._start(live, ("window", live.window_step), self._close_window(table_id, live.window_step))
         elif state.reaction_window:
             live.window_step = live.step
             live.window_deadline = time.time() + live.row.reaction_seconds
-            self._start((table_id, "window", live.step), self._close_window(table_id, live.step))
+            self._start(live, ("window", live.step), self._close_window(table_id, live.step))
         else:
             live.window_step = live.window_deadline = None
         kinds = {s.seat: s for s in live.row.seats}
         for seat in state.to_act:
             if kinds[seat].kind == "bot" or seat in live.auto:
-                self._start((table_id, "bot", seat), self._play_bot(table_id, seat))
+                self._start(live, ("bot", seat), self._play_bot(table_id, seat))
         # Turn timers, for people only, and not inside a reaction window (that has its own clock).
         if live.row.turn_seconds:
             acted = live.actors[-1] if live.actors and previous is not None else None
@@ -80,7 +80,7 @@ class Autoplay:
                 if seat not in state.to_act or seat == acted or live.window_deadline is not None:
                     # Its timer is cancelled, not left asleep: with a move clock at every table
                     # with people, each move would otherwise leave a task waiting out its clock.
-                    self._cancel((table_id, f"turn{live.turn_deadlines.pop(seat)}", seat))
+                    self._cancel(live, (f"turn{live.turn_deadlines.pop(seat)}", seat))
             if live.window_deadline is None:
                 for seat in state.to_act:
                     if kinds[seat].kind == "bot" or seat in live.auto:
@@ -88,47 +88,43 @@ class Autoplay:
                     if seat not in live.turn_deadlines:
                         live.turn_deadlines[seat] = time.time() + live.row.turn_seconds
                     deadline = live.turn_deadlines[seat]  # new, running, or restored after a restart
-                    self._start((table_id, f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline))
+                    self._start(live, (f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline))
         save_if_changed(live, self.clock_saver)
 
-    def _start(self, key: tuple[str, str, int], coro: Coroutine[Any, Any, None]) -> None:
-        running = self._tasks.get(key)
+    def _start(self, live: Live, key: tuple[str, int], coro: Coroutine[Any, Any, None]) -> None:
+        tasks = live.tasks
+        running = tasks.get(key)
         if running is not None and not running.done():
             coro.close()
             return
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
-        if running is None:
-            self._running[key[0]] += 1
-        self._tasks[key] = task
-        task.add_done_callback(lambda t, k=key: self._done(k, t))  # type: ignore[misc]
+        tasks[key] = task
+        self._every.add(task)
+        task.add_done_callback(lambda t, k=key: self._done(tasks, k, t))  # type: ignore[misc]
 
-    def _cancel(self, key: tuple[str, str, int]) -> None:
-        task = self._tasks.get(key)
+    def _cancel(self, live: Live, key: tuple[str, int]) -> None:
+        task = live.tasks.get(key)
         if task is not None and task is not asyncio.current_task():  # a timer ending itself finishes
             task.cancel()
 
-    def busy(self, table_id: str) -> bool:
+    def busy(self, live: Live) -> bool:
         """Whether a bot or a clock of this table is running in this process."""
-        return table_id in self._running
+        return bool(live.tasks)
 
-    def stop(self, table_id: str) -> None:
+    def stop(self, live: Live) -> None:
         """Cancel this table's bots and clocks here (another process runs them)."""
-        if table_id in self._running:
-            for key, task in list(self._tasks.items()):
-                if key[0] == table_id:
-                    task.cancel()
+        for task in list(live.tasks.values()):
+            task.cancel()
 
-    def _done(self, key: tuple[str, str, int], task: asyncio.Task[None]) -> None:
-        if self._tasks.get(key) is task:
-            del self._tasks[key]
-            self._running[key[0]] -= 1
-            if self._running[key[0]] <= 0:
-                del self._running[key[0]]
+    def _done(self, tasks: dict[tuple[str, int], asyncio.Task[None]], key: tuple[str, int], task: asyncio.Task[None]) -> None:
+        self._every.discard(task)
+        if tasks.get(key) is task:
+            del tasks[key]
         if not task.cancelled() and task.exception() is not None:
             log.error("autoplay task %s failed", key, exc_info=task.exception())
 
     async def shutdown(self) -> None:
-        tasks = list(self._tasks.values())
+        tasks = list(self._every)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -74,11 +74,12 @@ class CatchUp:
         table's own process only."""
         if self.hub.watched(table_id) or live.lock.locked():
             return True
-        return self.autoplay.busy(table_id) and not stored_elsewhere
+        return self.autoplay.busy(live) and not stored_elsewhere
 
     def _forget(self, table_id: str) -> None:
         live = self._live.pop(table_id, None)
-        self.autoplay.stop(table_id)
+        if live is not None:
+            self.autoplay.stop(live)
         self.chat.forget(table_id)
         self.hub.forget(table_id)
         if live is None or live.is_over:
@@ -138,7 +139,7 @@ class CatchUp:
                 live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
             changed = live.state is not previous or live.conceded != was_conceded or live.auto is not was_auto
         if live.row.status in ("expired", "abandoned"):
-            self.autoplay.stop(table_id)  # closed by another process: nothing more is played here
+            self.autoplay.stop(live)  # closed by another process: nothing more is played here
         elif changed:
             self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)

@@ -72,6 +72,8 @@ class Live:
     missed: Counter[int] = field(default_factory=Counter)
     # (seat, spec) -> the bot playing that seat here (see :mod:`.autoplay`).
     bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
+    # (what, which) -> the bot or clock task running for this table here (see :mod:`.autoplay`).
+    tasks: dict[tuple[str, int], asyncio.Task[None]] = field(default_factory=dict)
 
     def carry_over(self, old: Live) -> None:
         """This table rebuilt from the database in place of ``old``: keep what the database does not
@@ -80,7 +82,7 @@ class Live:
         self.window_step, self.window_deadline = old.window_step, old.window_deadline
         self.turn_deadlines = dict(old.turn_deadlines)
         self.recent, self.queued, self.answers = old.recent, old.queued, old.answers
-        self.missed, self.bots = old.missed, old.bots
+        self.missed, self.bots, self.tasks = old.missed, old.bots, old.tasks
 
     def remember(self) -> None:
         """Keep the current state among the recent ones, before an action moves it on."""

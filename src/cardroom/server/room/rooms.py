@@ -138,8 +138,9 @@ class Room(Seating, CatchUp, Leaving):
 
     def _drop(self, table_id: str) -> None:
         """Forget the table here: all kept for it (see :class:`Live`), its bots, clocks, chat and looks."""
-        self._live.pop(table_id, None)
-        self.autoplay.stop(table_id)
+        live = self._live.pop(table_id, None)
+        if live is not None:
+            self.autoplay.stop(live)
         self.chat.forget(table_id)
         self.hub.forget(table_id)
 

@@ -76,12 +76,19 @@ class CatchUp:
             return True
         return self.autoplay.busy(live) and not stored_elsewhere
 
-    def _forget(self, table_id: str) -> None:
+    def _drop(self, table_id: str) -> Live | None:
+        """Forget the table here: all kept for it (see :class:`Live`), its bots, clocks, chat and
+        looks. Returns it, if it was here."""
         live = self._live.pop(table_id, None)
         if live is not None:
             self.autoplay.stop(live)
         self.chat.forget(table_id)
         self.hub.forget(table_id)
+        return live
+
+    def _forget(self, table_id: str) -> None:
+        """:meth:`_drop`, for a table another process serves now (see :meth:`_wanted`)."""
+        live = self._drop(table_id)
         if live is None or live.is_over:
             self._dropped.pop(table_id, None)
             return

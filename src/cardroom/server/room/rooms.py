@@ -136,14 +136,6 @@ class Room(Seating, CatchUp, Leaving):
         for table_id in [t for t, live in self._live.items() if live.is_over][:excess]:
             self._drop(table_id)
 
-    def _drop(self, table_id: str) -> None:
-        """Forget the table here: all kept for it (see :class:`Live`), its bots, clocks, chat and looks."""
-        live = self._live.pop(table_id, None)
-        if live is not None:
-            self.autoplay.stop(live)
-        self.chat.forget(table_id)
-        self.hub.forget(table_id)
-
     async def expire_idle(self) -> None:
         """Unfinished tables without a move for ``expire_after`` are closed for good (status expired)."""
         cutoff = now() - self.expire_after

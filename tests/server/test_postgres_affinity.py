@@ -108,15 +108,15 @@ def test_bots_stop_where_the_table_is_only_held_and_run_where_it_moved(postgres:
         try:
             seats = [SeatRequest(kind="me"), SeatRequest(kind="bot", bot="random")]
             table_id = (await serving.create("tacocat", None, {}, seats, 60.0, None)).table_id
-            other.live(table_id)
-            assert serving.autoplay.busy(table_id) and other.autoplay.busy(table_id)
-            tasks = [t for key, t in other.autoplay._tasks.items() if key[0] == table_id]
+            held = other.live(table_id)
+            assert serving.autoplay.busy(serving.live(table_id)) and other.autoplay.busy(held)
+            tasks = list(held.tasks.values())
             await _move(serving, table_id)
             assert other.heard(f"{table_id} {serving.origin}") is None
             await asyncio.gather(*tasks, return_exceptions=True)
-            assert all(t.cancelled() for t in tasks) and not other.autoplay.busy(table_id)
+            assert all(t.cancelled() for t in tasks) and not other.autoplay.busy(held)
             assert table_id not in other._live
-            assert serving.autoplay.busy(table_id)  # the bot thinks where the move was stored
+            assert serving.autoplay.busy(serving.live(table_id))  # the bot thinks where the move was stored
             # A socket there: the table is kept current, its bot running beside it.
             live = other.live(table_id)
             other.hub.subscribe(table_id, 0)
@@ -124,7 +124,7 @@ def test_bots_stop_where_the_table_is_only_held_and_run_where_it_moved(postgres:
             work = other.heard(f"{table_id} {serving.origin}")
             assert work is not None
             await work
-            assert other._live[table_id] is live and live.step == 2 and other.autoplay.busy(table_id)
+            assert other._live[table_id] is live and live.step == 2 and other.autoplay.busy(live)
         finally:
             await _close(serving, other)
 
@@ -197,7 +197,7 @@ def test_a_window_both_processes_close_at_once_counts_both_passes(postgres: Post
             assert set(two.live(table_id).state.to_act) == {0, 1} and two.live(table_id).window_deadline
             # Process one has noted seat 0's pass and is about to read the answers, when process two
             # takes seat 1's, reads both and closes the window.
-            await one.window_answers.note(table_id, 1, 0, "pass")
+            await one.window_answers.note(one.live(table_id), 1, 0, "pass")
             assert (await two.submit(table_id, 1, 1, "pass")).step == 3
             closed = await one.submit(table_id, 0, 1, "pass")  # no StaleStep: its pass was counted
             assert closed.step == 3

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardroom.server.errors import StaleStep
-from cardroom.server.room.autoplay import window_open
+from cardroom.server.room.clocks import window_open
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest

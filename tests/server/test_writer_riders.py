@@ -47,12 +47,12 @@ def test_pending_clocks_are_committed_with_the_next_actions(tmp_path: Path) -> N
     async def scenario() -> None:
         room, table_id = await _room_with_table(engine)
         # Pending clocks no write of their own has been asked for (save() would also ask for one).
-        room.clock_saver.give_back({table_id: {"turn": {"0": 12345.0}}})
+        room.store.clock_saver.give_back({table_id: {"turn": {"0": 12345.0}}})
         live = room.live(table_id)
         seat = live.state.to_act[0]
         await room.writer.append(NewAction(table_id, live.step, seat, str(live.state.legal_actions(seat)[0]), False, False))
         assert _stored_clocks(engine, table_id) == {"turn": {"0": 12345.0}}
-        assert room.clock_saver.take() == {}
+        assert room.store.clock_saver.take() == {}
         await room.autoplay.shutdown()
         room.writer.close()
 
@@ -68,12 +68,12 @@ def test_a_failed_batch_gives_its_clocks_back_and_stores_nothing(tmp_path: Path)
         before = _stored_clocks(engine, table_id)
         # A clock change and an action that cannot be stored (its table does not exist): the whole
         # transaction fails, so neither lands, and the clocks wait for the next write.
-        room.clock_saver.give_back({table_id: {"turn": {"0": 999.0}}})
+        room.store.clock_saver.give_back({table_id: {"turn": {"0": 999.0}}})
         with pytest.raises(IntegrityError):
             await room.writer.append(NewAction("no-such-table", 0, 0, "play 1", False, False))
         assert load_actions(engine, table_id) == []
         assert _stored_clocks(engine, table_id) == before
-        assert room.clock_saver.take() == {table_id: {"turn": {"0": 999.0}}}
+        assert room.store.clock_saver.take() == {table_id: {"turn": {"0": 999.0}}}
         await room.autoplay.shutdown()
         room.writer.close()
 

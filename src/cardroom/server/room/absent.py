@@ -25,14 +25,12 @@ import os
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from cardroom.server.errors import Refused
+from cardroom.server.room.autoplay import Autoplay
 from cardroom.server.room.live import Live
+from cardroom.server.room.ports import Tables
 from cardroom.server.store import Store
-
-if TYPE_CHECKING:
-    from cardroom.server.room.rooms import Room
 
 log = logging.getLogger("cardroom.server")
 
@@ -86,13 +84,17 @@ class Absence:
 
     def __init__(
         self,
-        room: Room,
+        tables: Tables,
+        autoplay: Autoplay,
+        store: Store,
         *,
         timeouts: int = TIMEOUTS_IN_A_ROW,
         away_after: float = AWAY_AFTER,
         abandon_after: float = ABANDON_AFTER,
     ) -> None:
-        self.room = room
+        self.tables = tables
+        self.autoplay = autoplay
+        self.store = store
         self.timeouts = timeouts
         self.away_after = away_after
         self.abandon_after = abandon_after
@@ -100,11 +102,6 @@ class Absence:
         self.started = time.time()
         self._sockets: Counter[tuple[str, int]] = Counter()  # (table, seat) -> its sockets open here
         self._left: dict[tuple[str, int], float] = {}  # (table, seat) -> when its last socket here closed
-        self._missed: Counter[tuple[str, int]] = Counter()  # (table, seat) -> clock run-outs in a row
-
-    @property
-    def store(self) -> Store:
-        return self.room.store
 
     # -- people coming and going -----------------------------------------------------------------
 
@@ -112,7 +109,7 @@ class Absence:
         """A socket for ``seat`` opened here: the person is back (an auto seat is handed back)."""
         self._sockets[(table_id, seat)] += 1
         self._left.pop((table_id, seat), None)
-        live = self.room._live.get(table_id)
+        live = self.tables.held(table_id)
         if live is not None and seat in live.auto:
             await self.hand_back(live, seat)
 
@@ -123,18 +120,18 @@ class Absence:
             del self._sockets[key]
             self._left[key] = time.time()  # stored at the next sweep: the away clock starts here
 
-    def acted(self, table_id: str, seat: int) -> None:
+    def acted(self, live: Live, seat: int) -> None:
         """The person chose a move themselves: present (if only over HTTP), and their run-outs in a row
         start again from none."""
-        self._missed.pop((table_id, seat), None)
+        table_id = live.row.id
+        live.missed.pop(seat, None)
         if (table_id, seat) not in self._sockets:
             self._left[(table_id, seat)] = time.time()  # stored at the next sweep
 
     async def timed_out(self, live: Live, seat: int) -> None:
         """The seat's move clock ran out (the stand-in bot's move is stored)."""
-        key = (live.row.id, seat)
-        self._missed[key] += 1
-        if self._missed[key] >= self.timeouts:
+        live.missed[seat] += 1
+        if live.missed[seat] >= self.timeouts:
             await self.set_auto(live, seat, "timeouts")
 
     # -- auto seats ---------------------------------------------------------------------------------
@@ -142,23 +139,23 @@ class Absence:
     async def set_auto(self, live: Live, seat: int, reason: str) -> None:
         if seat in live.auto or live.is_over:
             return
-        await self.room.writer.call(self.store.set_auto, live.row.id, seat, reason)
+        await self.store.writer.call(self.store.set_auto, live.row.id, seat, reason)
         live.auto = {**live.auto, seat: reason}
         log.info("table %s: seat %d is played by the room (%s)", live.row.id, seat, reason)
-        self.room.autoplay.after_change(live, previous=live.state)
-        self.room.hub.changed(live.row.id)
+        self.autoplay.after_change(live, previous=live.state)
+        self.tables.hub.changed(live.row.id)
 
     async def hand_back(self, live: Live, seat: int) -> None:
         if seat not in live.auto:
             return
         # Seen now, in the same transaction: no process may judge the seat away again before the
         # process the person came back through has stored its next sweep.
-        await self.room.writer.call(self.store.hand_back, live.row.id, seat, time.time())
+        await self.store.writer.call(self.store.hand_back, live.row.id, seat, time.time())
         live.auto = {s: r for s, r in live.auto.items() if s != seat}
-        self._missed.pop((live.row.id, seat), None)
+        live.missed.pop(seat, None)
         live.turn_deadlines.pop(seat, None)  # a fresh clock for the person
-        self.room.autoplay.after_change(live, previous=live.state)
-        self.room.hub.changed(live.row.id)
+        self.autoplay.after_change(live, previous=live.state)
+        self.tables.hub.changed(live.row.id)
 
     # -- the periodic look ------------------------------------------------------------------------
 
@@ -168,7 +165,7 @@ class Absence:
         now = time.time()
         watched = [
             live
-            for live in list(self.room._live.values())
+            for live in self.tables.all_held()
             if not live.is_over and live.row.status == "playing" and any(s.kind != "bot" for s in live.row.seats)
         ]
         # Written in one transaction a sweep (not one a socket: reconnecting pages would each cost
@@ -176,7 +173,7 @@ class Absence:
         stamps = [(t, s, now) for t, s in self._sockets] + [(t, s, at) for (t, s), at in self._left.items()]
         self._left = {}
         if stamps:
-            await self.room.writer.call(self.store.write_seen, stamps)
+            await self.store.writer.call(self.store.write_seen, stamps)
         seen = await asyncio.to_thread(self.store.read_seen, [live.row.id for live in watched])
         for live in watched:
             since = max(live.row.created.timestamp(), self.started)
@@ -194,13 +191,13 @@ class Absence:
                     await self.set_auto(live, seat, "away")
 
     async def abandon(self, live: Live) -> None:
-        if await self.room.writer.call(self.store.abandon, live.row.id):
+        if await self.store.writer.call(self.store.abandon, live.row.id):
             log.info("table %s: abandoned (nobody connected for %.0f s)", live.row.id, self.abandon_after)
-            self.room.autoplay.stop(live.row.id)
-            await self.room.reload_row_soon(live)
+            self.autoplay.stop(live)
+            await self.tables.reload_row_soon(live)
             live.turn_deadlines.clear()
             live.window_step = live.window_deadline = None
-            self.room.hub.changed(live.row.id)
+            self.tables.hub.changed(live.row.id)
 
     async def run(self, every: float) -> None:
         while True:

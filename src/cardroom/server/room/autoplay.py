@@ -2,7 +2,7 @@
 a bot standing in for a player whose move clock ran out, and the same bot playing the seat of a
 person who is away (an *auto* seat, see :mod:`cardroom.server.room.absent`).
 
-Every such move goes through :meth:`Room.submit` like a person's, so it is stored as an action and
+Every such move goes through the room's ``submit`` (:class:`.ports.Tables`) like a person's, so it is stored as an action and
 replays exactly. Timing never depends on cards: every bot decision at a table comes one table pace
 (:mod:`cardroom.server.room.pacing`) after the state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
 seat has decided.
@@ -15,20 +15,19 @@ import logging
 import random
 import secrets
 import time
-from collections import Counter
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardroom.bots.specs import make_bot
 from cardroom.core.bot import Bot
 from cardroom.core.game import Game, State, View
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
+from cardroom.server.room.clocks import save_if_changed, window_open
 from cardroom.server.room.live import Live
 from cardroom.server.room.pacing import table_pace
-
-if TYPE_CHECKING:
-    from cardroom.server.room.rooms import Room
+from cardroom.server.room.ports import Tables
+from cardroom.server.store import ClockSaver
 
 log = logging.getLogger("cardroom.server")
 
@@ -36,32 +35,17 @@ STAND_IN_SPEC = "heuristic"  # who plays for a player whose turn timer ran out
 BOT_THREADS = 2  # one per core of the machine the room is sized for
 
 
-def only_shrinks(live: Live, since: int) -> bool:
-    """True if every action from ``since`` on just took its actor out of ``to_act``."""
-    now = live.step
-    for i in range(since, now):
-        before = live.to_act_at[i]
-        after = live.to_act_at[i + 1] if i + 1 < now else live.state.to_act
-        if live.actors[i] not in before or tuple(s for s in before if s != live.actors[i]) != after:
-            return False
-    return True
-
-
-def window_open(live: Live) -> bool:
-    """The reaction window opened at ``live.window_step`` is still waiting for someone."""
-    if live.window_step is None or live.is_over or not live.state.to_act:
-        return False
-    return only_shrinks(live, live.window_step)
-
-
 class Autoplay:
-    def __init__(self, room: Room, *, bot_delay: float, bot_budget: float) -> None:
-        self.room = room
+    def __init__(self, tables: Tables, clock_saver: ClockSaver, *, bot_delay: float, bot_budget: float) -> None:
+        self.tables = tables
+        self.clock_saver = clock_saver
+        # Told when a move clock ran out and the stand-in's move is stored (see :mod:`.absent`).
+        self.run_out: Callable[[Live, int], Awaitable[None]] | None = None
         self.bot_delay = bot_delay
         self.bot_budget = bot_budget
-        self._tasks: dict[tuple[str, str, int], asyncio.Task[None]] = {}
-        self._running: Counter[str] = Counter()  # table id -> its tasks in _tasks
-        self._bots: dict[tuple[str, int, str], Bot] = {}
+        # Every bot and clock task running here, to end them all at shutdown (each table holds its
+        # own in ``Live.tasks``, by what it is: ("bot", seat), ("window", step), ("turn<deadline>", seat)).
+        self._every: set[asyncio.Task[None]] = set()
         # Bots think on their own threads: a slow search can only delay other bots, never the
         # database writes and reads that run on the default executor.
         self._pool = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="cardroom-bot")
@@ -73,22 +57,22 @@ class Autoplay:
         if live.is_over:
             live.window_step = live.window_deadline = None
             live.turn_deadlines.clear()
-            self.room.clocks_changed(live)
+            save_if_changed(live, self.clock_saver)
             return
         # Reaction window: keep the running clock while seats are only passing one by one (and a
         # clock restored from the database after a restart ends when it would have).
         if live.window_step is not None and window_open(live):
-            self._start((table_id, "window", live.window_step), self._close_window(table_id, live.window_step))
+            self._start(live, ("window", live.window_step), self._close_window(table_id, live.window_step))
         elif state.reaction_window:
             live.window_step = live.step
             live.window_deadline = time.time() + live.row.reaction_seconds
-            self._start((table_id, "window", live.step), self._close_window(table_id, live.step))
+            self._start(live, ("window", live.step), self._close_window(table_id, live.step))
         else:
             live.window_step = live.window_deadline = None
         kinds = {s.seat: s for s in live.row.seats}
         for seat in state.to_act:
             if kinds[seat].kind == "bot" or seat in live.auto:
-                self._start((table_id, "bot", seat), self._play_bot(table_id, seat))
+                self._start(live, ("bot", seat), self._play_bot(table_id, seat))
         # Turn timers, for people only, and not inside a reaction window (that has its own clock).
         if live.row.turn_seconds:
             acted = live.actors[-1] if live.actors and previous is not None else None
@@ -96,7 +80,7 @@ class Autoplay:
                 if seat not in state.to_act or seat == acted or live.window_deadline is not None:
                     # Its timer is cancelled, not left asleep: with a move clock at every table
                     # with people, each move would otherwise leave a task waiting out its clock.
-                    self._cancel((table_id, f"turn{live.turn_deadlines.pop(seat)}", seat))
+                    self._cancel(live, (f"turn{live.turn_deadlines.pop(seat)}", seat))
             if live.window_deadline is None:
                 for seat in state.to_act:
                     if kinds[seat].kind == "bot" or seat in live.auto:
@@ -104,47 +88,43 @@ class Autoplay:
                     if seat not in live.turn_deadlines:
                         live.turn_deadlines[seat] = time.time() + live.row.turn_seconds
                     deadline = live.turn_deadlines[seat]  # new, running, or restored after a restart
-                    self._start((table_id, f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline))
-        self.room.clocks_changed(live)
+                    self._start(live, (f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline))
+        save_if_changed(live, self.clock_saver)
 
-    def _start(self, key: tuple[str, str, int], coro: Coroutine[Any, Any, None]) -> None:
-        running = self._tasks.get(key)
+    def _start(self, live: Live, key: tuple[str, int], coro: Coroutine[Any, Any, None]) -> None:
+        tasks = live.tasks
+        running = tasks.get(key)
         if running is not None and not running.done():
             coro.close()
             return
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
-        if running is None:
-            self._running[key[0]] += 1
-        self._tasks[key] = task
-        task.add_done_callback(lambda t, k=key: self._done(k, t))  # type: ignore[misc]
+        tasks[key] = task
+        self._every.add(task)
+        task.add_done_callback(lambda t, k=key: self._done(tasks, k, t))  # type: ignore[misc]
 
-    def _cancel(self, key: tuple[str, str, int]) -> None:
-        task = self._tasks.get(key)
+    def _cancel(self, live: Live, key: tuple[str, int]) -> None:
+        task = live.tasks.get(key)
         if task is not None and task is not asyncio.current_task():  # a timer ending itself finishes
             task.cancel()
 
-    def busy(self, table_id: str) -> bool:
+    def busy(self, live: Live) -> bool:
         """Whether a bot or a clock of this table is running in this process."""
-        return table_id in self._running
+        return bool(live.tasks)
 
-    def stop(self, table_id: str) -> None:
+    def stop(self, live: Live) -> None:
         """Cancel this table's bots and clocks here (another process runs them)."""
-        if table_id in self._running:
-            for key, task in list(self._tasks.items()):
-                if key[0] == table_id:
-                    task.cancel()
+        for task in list(live.tasks.values()):
+            task.cancel()
 
-    def _done(self, key: tuple[str, str, int], task: asyncio.Task[None]) -> None:
-        if self._tasks.get(key) is task:
-            del self._tasks[key]
-            self._running[key[0]] -= 1
-            if self._running[key[0]] <= 0:
-                del self._running[key[0]]
+    def _done(self, tasks: dict[tuple[str, int], asyncio.Task[None]], key: tuple[str, int], task: asyncio.Task[None]) -> None:
+        self._every.discard(task)
+        if tasks.get(key) is task:
+            del tasks[key]
         if not task.cancelled() and task.exception() is not None:
             log.error("autoplay task %s failed", key, exc_info=task.exception())
 
     async def shutdown(self) -> None:
-        tasks = list(self._tasks.values())
+        tasks = list(self._every)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -153,10 +133,9 @@ class Autoplay:
     # -- bots ----------------------------------------------------------------------------------------
 
     def _bot(self, live: Live, seat: int, spec: str) -> Bot:
-        key = (live.row.id, seat, spec)
-        bot = self._bots.get(key)
+        bot = live.bots.get((seat, spec))
         if bot is None:
-            bot = self._bots[key] = make_bot(spec, live.game)
+            bot = live.bots[(seat, spec)] = make_bot(spec, live.game)
         return bot
 
     def pace(self, live: Live) -> float:
@@ -192,14 +171,14 @@ class Autoplay:
         careful = False
         while True:
             try:
-                live = await self.room.live_soon(table_id)
+                live = await self.tables.live_soon(table_id)
             except UnknownTable:
                 return
-            if all(s.kind == "bot" for s in live.row.seats) and not self.room.hub.attended(table_id):
-                await self.room.hub.until_watched(table_id)  # bots alone, nobody following: no CPU
+            if all(s.kind == "bot" for s in live.row.seats) and not self.tables.hub.attended(table_id):
+                await self.tables.hub.until_watched(table_id)  # bots alone, nobody following: no CPU
                 continue
             state = live.state
-            if live.is_over or live.row.status != "playing" or seat not in state.to_act or seat in self.room.answered(live):
+            if live.is_over or live.row.status != "playing" or seat not in state.to_act or seat in self.tables.answered(live):
                 return  # nothing to decide (or a closed table), or its answer waits, hidden, for the window to close
             row = next(s for s in live.row.seats if s.seat == seat)
             auto = row.kind != "bot"  # a person's seat the room plays while they are away
@@ -216,13 +195,13 @@ class Autoplay:
             try:
                 if auto:
                     # Marked as the room's move, except a window's answer, which stays hidden.
-                    live = await self.room.live_soon(table_id)
+                    live = await self.tables.live_soon(table_id)
                     if seat not in live.auto:
                         return
                     hidden = live.window_deadline is not None and window_open(live)
-                    await self.room.submit(table_id, seat, step, text, timed_out=not hidden, by_room=True)
+                    await self.tables.submit(table_id, seat, step, text, timed_out=not hidden, by_room=True)
                 else:
-                    await self.room.submit(table_id, seat, step, text)
+                    await self.tables.submit(table_id, seat, step, text)
                 careful = False
             except StaleStep:
                 continue
@@ -235,14 +214,14 @@ class Autoplay:
     # -- clocks ----------------------------------------------------------------------------------------
 
     async def _close_window(self, table_id: str, window_step: int) -> None:
-        live = await self.room.live_soon(table_id)
+        live = await self.tables.live_soon(table_id)
         deadline = live.window_deadline or time.time()
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        await self.room.close_window(table_id, window_step)
+        await self.tables.close_window(table_id, window_step)
 
     async def _turn_timeout(self, table_id: str, seat: int, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        live = await self.room.live_soon(table_id)
+        live = await self.tables.live_soon(table_id)
         if live.turn_deadlines.get(seat) != deadline or seat not in live.state.to_act:
             return
         step = live.step
@@ -252,7 +231,8 @@ class Autoplay:
         text = await self._choose(live, seat, STAND_IN_SPEC, live.state.view(seat), careful=False, limit=pace)
         await asyncio.sleep(max(0.0, deadline + pace - time.time()))
         try:
-            await self.room.submit(table_id, seat, step, text, timed_out=True)
+            await self.tables.submit(table_id, seat, step, text, timed_out=True)
         except (StaleStep, Refused):
             return
-        await self.room.absent.timed_out(await self.room.live_soon(table_id), seat)
+        if self.run_out is not None:
+            await self.run_out(await self.tables.live_soon(table_id), seat)

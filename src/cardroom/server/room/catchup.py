@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from cardroom.server.room.chat import Chat
     from cardroom.server.room.hub import Hub
 
-RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
 DROPPED_KEPT = 2000  # tables dropped from the cache whose last state is kept among the recent ones
 
 
@@ -31,8 +30,7 @@ class CatchUp:
     chat: Chat
     autoplay: Autoplay
     _live: dict[str, Live]
-    _queued: dict[str, bool]
-    _recent: dict[str, dict[int, State]]
+    _dropped: OrderedDict[str, dict[int, State]]
 
     def reload(self, table_id: str) -> Live:
         raise NotImplementedError
@@ -57,12 +55,12 @@ class CatchUp:
         if not self._wanted(table_id, live, actions_only):
             self._forget(table_id)
             return None
-        if table_id in self._queued:
+        if live.queued is not None:
             # A catch-up for this table is waiting for its turn and has read nothing yet: it will read
             # this change too (and everything else if either asked for everything).
-            self._queued[table_id] = self._queued[table_id] and actions_only
+            live.queued = live.queued and actions_only
             return None
-        self._queued[table_id] = actions_only
+        live.queued = actions_only
         return self.catch_up(table_id, actions_only)
 
     def _wanted(self, table_id: str, live: Live, stored_elsewhere: bool) -> bool:
@@ -76,27 +74,33 @@ class CatchUp:
         table's own process only."""
         if self.hub.watched(table_id) or live.lock.locked():
             return True
-        return self.autoplay.busy(table_id) and not stored_elsewhere
+        return self.autoplay.busy(live) and not stored_elsewhere
+
+    def _drop(self, table_id: str) -> Live | None:
+        """Forget the table here: all kept for it (see :class:`Live`), its bots, clocks, chat and
+        looks. Returns it, if it was here."""
+        live = self._live.pop(table_id, None)
+        if live is not None:
+            self.autoplay.stop(live)
+        self.chat.forget(table_id)
+        self.hub.forget(table_id)
+        return live
 
     def _forget(self, table_id: str) -> None:
-        live = self._live.pop(table_id, None)
-        self.autoplay.stop(table_id)
-        self._queued.pop(table_id, None)
-        self.chat.forget(table_id)
+        """:meth:`_drop`, for a table another process serves now (see :meth:`_wanted`)."""
+        live = self._drop(table_id)
         if live is None or live.is_over:
-            self._recent.pop(table_id, None)
+            self._dropped.pop(table_id, None)
             return
         # A choice made on the state shown here may still arrive (made before the other process's
         # change landed): keep that state among the recent ones, so it is judged as it would be had
-        # the table stayed (see ``Room._still_current``). Kept for the last DROPPED_KEPT tables dropped.
-        self._remember(live)
-        dropped = self.__dict__.setdefault("_dropped", OrderedDict())
-        dropped[table_id] = None
-        dropped.move_to_end(table_id)
-        while len(dropped) > DROPPED_KEPT:
-            old, _ = dropped.popitem(last=False)
-            if old not in self._live:
-                self._recent.pop(old, None)
+        # the table stayed (see ``Room._still_current``). Kept for the last DROPPED_KEPT tables
+        # dropped; the table takes them back when it is read again.
+        live.remember()
+        self._dropped[table_id] = live.recent
+        self._dropped.move_to_end(table_id)
+        while len(self._dropped) > DROPPED_KEPT:
+            self._dropped.popitem(last=False)
 
     async def catch_up_all(self) -> None:
         """After the notification channel was down: whatever happened meanwhile, catch up on it."""
@@ -111,11 +115,15 @@ class CatchUp:
         join, a chat message, a rematch, a concession) reloads the table's row and concession too."""
         live = self._live.get(table_id)
         if live is None:
-            self._queued.pop(table_id, None)
             self.chat.forget(table_id)
             return  # not cached here: it will be read from the database when first asked for
         async with live.lock:
-            actions_only = self._queued.pop(table_id, actions_only) and actions_only
+            # The flag is read and cleared on the table as it is now (a rebuild while this waited
+            # carried it over to the new object) and on the one this catch-up was called for.
+            current = self._live.get(table_id, live)
+            queued = current.queued if current.queued is not None else live.queued
+            current.queued = live.queued = None
+            actions_only = (actions_only if queued is None else queued) and actions_only
             if not actions_only:
                 self.chat.forget(table_id)
             previous = live.state
@@ -134,11 +142,11 @@ class CatchUp:
             for action in rows:
                 if action.step != live.step:
                     continue  # stored while this process was reading; the next notification brings it
-                self._remember(live)
+                live.remember()
                 live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
             changed = live.state is not previous or live.conceded != was_conceded or live.auto is not was_auto
         if live.row.status in ("expired", "abandoned"):
-            self.autoplay.stop(table_id)  # closed by another process: nothing more is played here
+            self.autoplay.stop(live)  # closed by another process: nothing more is played here
         elif changed:
             self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
@@ -162,15 +170,7 @@ class CatchUp:
         for action in rows:
             if action.step != live.step:
                 break
-            self._remember(live)
+            live.remember()
             live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
         self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
-
-    def _remember(self, live: Live) -> None:
-        """Keep the state before an action read from the database among the table's recent states,
-        as for one stored here: a choice made on it through this process is judged the same way
-        whichever process stored the action in between (see ``Room._still_current``)."""
-        recent = self._recent.setdefault(live.row.id, {})
-        recent[live.step] = live.state
-        recent.pop(live.step - RECENT_STATES, None)

@@ -95,6 +95,12 @@ class Hub:
         if event is not None:
             event.set()
 
+    def forget(self, table_id: str) -> None:
+        """The room dropped the table from memory: forget when it was last looked at (its sockets, if
+        any are open, stay: they still follow it)."""
+        self._looked.pop(table_id, None)
+        self._awaited.pop(table_id, None)
+
     def changed(self, table_id: str, only_seat: int | None = None) -> None:
         """Wake every socket of the table, or with ``only_seat`` only that seat's sockets."""
         if timings.ON:

@@ -9,10 +9,9 @@ from typing import TYPE_CHECKING
 
 from cardroom.core.game import State
 from cardroom.server.errors import Refused, StaleStep
-from cardroom.server.room import concede
-from cardroom.server.room.autoplay import window_open
-from cardroom.server.room.catchup import RECENT_STATES
-from cardroom.server.room.live import Live
+from cardroom.server.room import concede, window_answers
+from cardroom.server.room.clocks import window_open
+from cardroom.server.room.live import RECENT_STATES, Live
 from cardroom.server.room.window_answers import WindowAnswers
 from cardroom.server.store import Store
 
@@ -27,7 +26,6 @@ class Leaving:
     hub: Hub
     autoplay: Autoplay
     window_answers: WindowAnswers
-    _recent: dict[str, dict[int, State]]
 
     async def live_soon(self, table_id: str) -> Live:
         raise NotImplementedError
@@ -60,8 +58,8 @@ class Leaving:
                 raise Refused("the game is already over")
             else:
                 live.conceded = seat
-                self.window_answers.forget(table_id)
-            self._recent.pop(table_id, None)
+                window_answers.forget(live)
+            live.recent.clear()
             await self.reload_row_soon(live)  # read on a thread, as every read of the room
         self.autoplay.after_change(live, previous=previous)
         self.hub.changed(table_id)
@@ -74,7 +72,7 @@ class Leaving:
         for _ in range(RECENT_STATES + 1):
             in_window = live.window_deadline is not None and window_open(live)
             asked, window_step = live.state.to_act, live.step
-            answers = await self.window_answers.collect(live.row.id, window_step) if in_window else {}
+            answers = await self.window_answers.collect(live, window_step) if in_window else {}
             if await self._store(live, seat, concede.CONCEDE, False, concede.leave(live.state, seat)):
                 break
         else:
@@ -82,10 +80,10 @@ class Leaving:
         state = live.state
         goes_on = in_window and bool(state.to_act) and set(state.to_act) <= set(asked) and state.reaction_window
         if not goes_on:
-            self.window_answers.forget(live.row.id)
+            window_answers.forget(live)
             return
         kept = {s: a for s, a in answers.items() if s in state.to_act}
-        await self.window_answers.move(live.row.id, window_step, live.step, kept)
+        await self.window_answers.move(live, window_step, live.step, kept)
         live.window_step = live.step  # the same window and deadline, now waiting from this step
         if set(state.to_act) <= set(kept):
             await self._store_window(live, [(s, kept[s], False) for s in state.to_act])

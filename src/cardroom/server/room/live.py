@@ -7,18 +7,22 @@ stale action from one chosen in the same simultaneous decision (see :func:`still
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
+from cardroom.core.bot import Bot
 from cardroom.core.events import Event
 from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
 from cardroom.server.room import concede
 from cardroom.server.store import ActionRow, TableRow
+
+RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
 
 
 @dataclass
@@ -55,6 +59,35 @@ class Live:
     # seat -> (what the snapshot showed, the JSON of its lasting part, the whole JSON with no clock
     # running), see :func:`cardroom.server.room.snapshots.encoded`.
     encoded: dict[int | None, tuple[tuple[object, ...], bytes, bytes]] = field(default_factory=dict)
+    # What the room keeps for this table besides its game, so that dropping the table from memory
+    # drops all of it at once:
+    # step -> the state at that step, for the last RECENT_STATES steps (see ``Room._still_current``).
+    recent: dict[int, State] = field(default_factory=dict)
+    # A notified catch-up waits for the lock (True: it reads actions only), see ``CatchUp.heard``.
+    queued: bool | None = None
+    # The open window's hidden answers as this process last read or wrote them: (window step,
+    # seat -> answer), see :mod:`.window_answers`.
+    answers: tuple[int, dict[int, str]] | None = None
+    # seat -> its move clock's run-outs in a row (see :mod:`.absent`).
+    missed: Counter[int] = field(default_factory=Counter)
+    # (seat, spec) -> the bot playing that seat here (see :mod:`.autoplay`).
+    bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
+    # (what, which) -> the bot or clock task running for this table here (see :mod:`.autoplay`).
+    tasks: dict[tuple[str, int], asyncio.Task[None]] = field(default_factory=dict)
+
+    def carry_over(self, old: Live) -> None:
+        """This table rebuilt from the database in place of ``old``: keep what the database does not
+        hold (the lock, so waiting submissions stay in line; the running clocks; the room's notes)."""
+        self.lock = old.lock
+        self.window_step, self.window_deadline = old.window_step, old.window_deadline
+        self.turn_deadlines = dict(old.turn_deadlines)
+        self.recent, self.queued, self.answers = old.recent, old.queued, old.answers
+        self.missed, self.bots, self.tasks = old.missed, old.bots, old.tasks
+
+    def remember(self) -> None:
+        """Keep the current state among the recent ones, before an action moves it on."""
+        self.recent[self.step] = self.state
+        self.recent.pop(self.step - RECENT_STATES, None)
 
     @property
     def names(self) -> dict[int, str]:

@@ -20,7 +20,7 @@ PROBE_EVERY = 2.0  # seconds between two probes while the database is failing
 
 
 def restart_autoplay(room: Room) -> None:
-    for live in list(room._live.values()):  # the room's cache, only read
+    for live in room.all_held():
         if not live.is_over and live.row.status == "playing":
             room.autoplay.after_change(live, previous=None)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import OrderedDict
 from datetime import timedelta
 from typing import Any
 
@@ -18,14 +19,15 @@ from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import State
 from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable
 from cardroom.server.ops.limits import well_formed_table_id
-from cardroom.server.room import absent, concede, snapshots, spoken
-from cardroom.server.room.autoplay import Autoplay, window_open
-from cardroom.server.room.catchup import RECENT_STATES, CatchUp
+from cardroom.server.room import absent, clocks, concede, snapshots, spoken
+from cardroom.server.room.autoplay import Autoplay
+from cardroom.server.room.catchup import CatchUp
 from cardroom.server.room.chat import Chat
 from cardroom.server.room.chat import clean as chat_clean
+from cardroom.server.room.clocks import window_open
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.leaving import Leaving
-from cardroom.server.room.live import Live, rebuild, silent_answer, still_current
+from cardroom.server.room.live import RECENT_STATES, Live, rebuild, silent_answer, still_current
 from cardroom.server.room.seating import Seating
 from cardroom.server.room.staleness import unaffected
 from cardroom.server.room.window_answers import WindowAnswers
@@ -53,18 +55,19 @@ class Room(Seating, CatchUp, Leaving):
         self.store = store
         self.expire_after = expire_after
         self.hub = Hub()
+        # table id -> the table, with everything this process keeps for it (see :class:`Live`)
         self._live: dict[str, Live] = {}
-        # table id -> {step: the state at that step}, for the last RECENT_STATES steps
-        self._recent: dict[str, dict[int, State]] = {}
-        # table id -> a notified catch-up waits for the table's lock (True: actions only), see heard
-        self._queued: dict[str, bool] = {}
-        self.autoplay = Autoplay(self, bot_delay=bot_delay, bot_budget=bot_budget)
+        # table id -> recent states of a table dropped for another process (CatchUp._forget), until read again
+        self._dropped: OrderedDict[str, dict[int, State]] = OrderedDict()
+        self.autoplay = Autoplay(self, store.clock_saver, bot_delay=bot_delay, bot_budget=bot_budget)
         self.origin = store.origin  # names this process in its notifications (see CatchUp.heard)
         self.writer = store.writer  # every write of this process, on one thread
-        self.clock_saver = store.clock_saver
         self.window_answers = WindowAnswers(store)  # an open window's hidden answers, stored
         self.chat = Chat(store)
-        self.absent = absent.Absence(self, timeouts=timeouts, away_after=away_after, abandon_after=abandon_after)
+        self.absent = absent.Absence(
+            self, self.autoplay, store, timeouts=timeouts, away_after=away_after, abandon_after=abandon_after
+        )
+        self.autoplay.run_out = self.absent.timed_out
 
     # -- loading -----------------------------------------------------------------------------
 
@@ -73,6 +76,12 @@ class Room(Seating, CatchUp, Leaving):
         if found is not None:
             return found
         return self._keep(self._load(table_id))
+
+    def held(self, table_id: str) -> Live | None:
+        return self._live.get(table_id)
+
+    def all_held(self) -> list[Live]:
+        return list(self._live.values())
 
     async def live_soon(self, table_id: str) -> Live:
         """:meth:`live`, with a table not in memory read on a thread (the event loop goes on)."""
@@ -83,11 +92,12 @@ class Room(Seating, CatchUp, Leaving):
         return self._live.get(table_id) or self._keep(loaded)  # another request may have been first
 
     def _keep(self, found: Live) -> Live:
+        found.recent = self._dropped.pop(found.row.id, found.recent)
         self._live[found.row.id] = found
         self._evict()
         # Whoever loads a table (a GET, a socket, a resume) sets its bots and clocks going: a table
         # is never in memory without them. Clocks that were running go on from their stored deadlines.
-        self._restore_clocks(found)
+        clocks.restore(found)
         if found.row.status not in CLOSED:
             self.autoplay.after_change(found, previous=None)
         return found
@@ -108,40 +118,14 @@ class Room(Seating, CatchUp, Leaving):
         old = self._live.get(table_id)
         fresh = self._load(table_id)
         if old is not None:
-            fresh.lock = old.lock
-            fresh.window_step, fresh.window_deadline = old.window_step, old.window_deadline
-            fresh.turn_deadlines = dict(old.turn_deadlines)
+            fresh.carry_over(old)
+        else:
+            fresh.recent = self._dropped.pop(table_id, fresh.recent)
         self._live[table_id] = fresh
         # Another process moved the game on: this process keeps its bots and clocks going too.
         if fresh.row.status not in CLOSED:
             self.autoplay.after_change(fresh, previous=None if old is None else old.state)
         return fresh
-
-    def _restore_clocks(self, live: Live) -> None:
-        clocks = live.row.clocks or {}
-        live.saved_clocks = clocks or None
-        window_step, deadline = clocks.get("window_step"), clocks.get("window_deadline")
-        if isinstance(window_step, int) and isinstance(deadline, (int, float)) and window_step <= live.step:
-            live.window_step, live.window_deadline = window_step, float(deadline)
-            if not window_open(live):
-                live.window_step = live.window_deadline = None
-        turns = clocks.get("turn") or {}
-        live.turn_deadlines = {
-            int(seat): float(at) for seat, at in turns.items() if int(seat) in live.state.to_act
-        }
-
-    def clocks_changed(self, live: Live) -> None:
-        """Store the table's running clocks when they changed, so a restart ends each when it would
-        have. Written after the action (a crash in between gives that clock a fresh start)."""
-        clocks: dict[str, object] = {
-            "window_step": live.window_step,
-            "window_deadline": live.window_deadline,
-            "turn": {str(seat): at for seat, at in live.turn_deadlines.items()},
-        }
-        if clocks == (live.saved_clocks or {"window_step": None, "window_deadline": None, "turn": {}}):
-            return
-        live.saved_clocks = clocks
-        self.clock_saver.save(live.row.id, clocks)  # with other tables' changes, in one transaction
 
     def _evict(self) -> None:
         # The cache only saves replays; finished games are the ones safe to forget (nothing will
@@ -150,13 +134,13 @@ class Room(Seating, CatchUp, Leaving):
         if excess <= 0:
             return
         for table_id in [t for t, live in self._live.items() if live.is_over][:excess]:
-            del self._live[table_id]
+            self._drop(table_id)
 
     async def expire_idle(self) -> None:
         """Unfinished tables without a move for ``expire_after`` are closed for good (status expired)."""
         cutoff = now() - self.expire_after
         for table_id in await asyncio.to_thread(self.store.expire_idle, cutoff):
-            self._live.pop(table_id, None)
+            self._drop(table_id)
 
     async def resume_all(self) -> None:
         """After a start: rebuild the unfinished games and set their bots and clocks going again.
@@ -194,7 +178,7 @@ class Room(Seating, CatchUp, Leaving):
         any other move of a seat's own hands the seat back to its person."""
         live = await self.live_soon(table_id)
         if not timed_out and not by_room:
-            self.absent.acted(table_id, seat)
+            self.absent.acted(live, seat)
             if seat in live.auto:
                 await self.absent.hand_back(live, seat)
         async with live.lock:
@@ -238,7 +222,7 @@ class Room(Seating, CatchUp, Leaving):
                     raise StaleStep(live.step)
             else:
                 window_step = live.step
-                answers = await self.window_answers.note(table_id, window_step, seat, action_text)
+                answers = await self.window_answers.note(live, window_step, seat, action_text)
                 if not set(previous.to_act) <= set(answers):
                     self.hub.changed(table_id, only_seat=seat)
                     return live
@@ -276,7 +260,7 @@ class Room(Seating, CatchUp, Leaving):
             if live.window_step != window_step or not window_open(live) or live.row.status != "playing":
                 return
             previous = live.state
-            answers = await self.window_answers.collect(table_id, live.step)
+            answers = await self.window_answers.collect(live, live.step)
             try:
                 await self._store_window(
                     live, [(s, answers[s] if s in answers else silent_answer(previous, s), s not in answers) for s in previous.to_act]
@@ -292,12 +276,12 @@ class Room(Seating, CatchUp, Leaving):
         """Whether a choice made on ``step`` may be applied now (see :mod:`.staleness`)."""
         if still_current(live, seat, step):
             return True
-        old = self._recent.get(live.row.id, {}).get(step)
+        old = live.recent.get(step)
         return old is not None and unaffected(old, live, seat, step)
 
     def answered(self, live: Live) -> dict[int, str]:
         """The hidden answers given so far in the open window (seat -> action); empty if none."""
-        return self.window_answers.answered(live.row.id, live.step) if window_open(live) else {}
+        return self.window_answers.answered(live, live.step) if window_open(live) else {}
 
     async def _store(
         self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State
@@ -315,14 +299,11 @@ class Room(Seating, CatchUp, Leaving):
         # The finished table's row (status "over"), read on a thread before the state moves on, so
         # nobody sees a finished game on a table still marked as playing.
         row = await self._read_row(table_id) if new_state.is_over else None
-        # Recent states, so a choice made on one of them can be judged (see :meth:`_still_current`).
-        recent = self._recent.setdefault(table_id, {})
-        recent[live.step] = live.state
-        recent.pop(live.step - RECENT_STATES, None)
+        live.remember()  # so a choice made on the state before can be judged (see _still_current)
         live.record(seat, new_state, timed_out)
         if new_state.is_over:
             live.row = row or live.row
-            self._recent.pop(table_id, None)
+            live.recent.clear()
         return True
 
     async def _read_row(self, table_id: str) -> TableRow | None:
@@ -357,14 +338,12 @@ class Room(Seating, CatchUp, Leaving):
             live = self.reload(table_id)
             raise StaleStep(live.step) from None
         row = await self._read_row(table_id) if states[-1].is_over else None  # as in _store
-        recent = self._recent.setdefault(table_id, {})
         for (seat, _, timed_out), new_state in zip(answers, states, strict=True):
-            recent[live.step] = live.state
-            recent.pop(live.step - RECENT_STATES, None)
+            live.remember()
             live.record(seat, new_state, timed_out)
         if states[-1].is_over:
             live.row = row or live.row
-            self._recent.pop(table_id, None)
+            live.recent.clear()
 
     async def say(self, table_id: str, token: str | None, text: str) -> None:
         """A chat message from the seat this token opens (spectators read the chat but do not write).

@@ -17,24 +17,24 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from cardroom.server.edge.fastjson import dumps
-from cardroom.server.room.autoplay import window_open
+from cardroom.server.room.clocks import window_open
 from cardroom.server.room.live import Live
 
 CLOSED = ("expired", "abandoned")  # unfinished tables where nothing more is played
 
 if TYPE_CHECKING:
-    from cardroom.server.room.rooms import Room
+    from cardroom.server.room.ports import Shown
 
 SOCKET_PREFIX = b'{"type":"snapshot",'
 
 
-def snapshot(room: Room, live: Live, seat: int | None, *, encoded_log: bool = False) -> dict[str, Any]:
+def snapshot(room: Shown, live: Live, seat: int | None, *, encoded_log: bool = False) -> dict[str, Any]:
     """Everything one viewer is sent: public table facts, that seat's view and its redacted log
     (``encoded_log``: the log as ready JSON, for :func:`dumps` only)."""
     return {**_lasting(room, live, seat, encoded_log), **_clocks(room, live, seat)}
 
 
-def _lasting(room: Room, live: Live, seat: int | None, encoded_log: bool) -> dict[str, Any]:
+def _lasting(room: Shown, live: Live, seat: int | None, encoded_log: bool) -> dict[str, Any]:
     """The part of a snapshot that changes only when something happens at the table."""
     state = live.state
     view = state.view(seat)
@@ -54,7 +54,7 @@ def _lasting(room: Room, live: Live, seat: int | None, encoded_log: bool) -> dic
     }
 
 
-def _clocks(room: Room, live: Live, seat: int | None) -> dict[str, Any]:
+def _clocks(room: Shown, live: Live, seat: int | None) -> dict[str, Any]:
     """The part that counts down: the window's clock and the move clocks' seconds left."""
     return {
         "window": window_info(room, live, seat),
@@ -63,7 +63,7 @@ def _clocks(room: Room, live: Live, seat: int | None) -> dict[str, Any]:
     }
 
 
-def encoded(room: Room, live: Live, seat: int | None) -> bytes:
+def encoded(room: Shown, live: Live, seat: int | None) -> bytes:
     """:func:`snapshot` as JSON. The lasting part is encoded once per seat and change and kept; the
     clocks (every table with people has a move clock) are encoded fresh and joined to it."""
     chat = room.chat.latest(live.row.id)
@@ -90,7 +90,7 @@ def socket_message(body: bytes) -> bytes:
     return SOCKET_PREFIX + body[1:]
 
 
-def window_info(room: Room, live: Live, seat: int | None = None) -> dict[str, Any] | None:
+def window_info(room: Shown, live: Live, seat: int | None = None) -> dict[str, Any] | None:
     """The open reaction window's clock, and whether *this* seat has answered (nobody else's)."""
     if live.window_deadline is None or not window_open(live):
         return None

@@ -17,40 +17,44 @@ from __future__ import annotations
 
 import asyncio
 
+from cardroom.server.room.live import Live
 from cardroom.server.store import Store
 
 
 class WindowAnswers:
+    """Reads and writes the answers; what this process last read or wrote is kept on the table
+    (``Live.answers``), so it goes with the table when the table leaves memory."""
+
     def __init__(self, store: Store) -> None:
         self.store = store  # answers are written on its writer's thread, the one that writes (reads on any)
-        # table id -> (window step, seat -> answer): what this process last read or wrote.
-        self._cache: dict[str, tuple[int, dict[int, str]]] = {}
 
-    def answered(self, table_id: str, step: int) -> dict[int, str]:
+    def answered(self, live: Live, step: int) -> dict[int, str]:
         """The answers known for the window open at ``step`` (read once from the database, e.g. after
         a restart, then kept up to date by this process's own notes)."""
-        found = self._cache.get(table_id)
+        found = live.answers
         if found is None or found[0] != step:
-            found = self._cache[table_id] = (step, self.store.window_answers(table_id, step))
+            found = live.answers = (step, self.store.window_answers(live.row.id, step))
         return found[1]
 
-    async def note(self, table_id: str, step: int, seat: int, action: str) -> dict[int, str]:
+    async def note(self, live: Live, step: int, seat: int, action: str) -> dict[int, str]:
         """Store one seat's answer; every answer stored so far for this window, from any process."""
-        answers = await self.store.writer.call(self.store.note_answer, table_id, step, seat, action)
-        self._cache[table_id] = (step, answers)
+        answers = await self.store.writer.call(self.store.note_answer, live.row.id, step, seat, action)
+        live.answers = (step, answers)
         return answers
 
-    async def collect(self, table_id: str, step: int) -> dict[int, str]:
+    async def collect(self, live: Live, step: int) -> dict[int, str]:
         """Every answer stored for this window, read fresh (the window is closing)."""
-        answers = await asyncio.to_thread(self.store.window_answers, table_id, step)
-        self._cache[table_id] = (step, answers)
+        answers = await asyncio.to_thread(self.store.window_answers, live.row.id, step)
+        live.answers = (step, answers)
         return answers
 
-    async def move(self, table_id: str, old_step: int, new_step: int, kept: dict[int, str]) -> None:
+    async def move(self, live: Live, old_step: int, new_step: int, kept: dict[int, str]) -> None:
         """The window open at ``old_step`` goes on at ``new_step`` (a seat left it by conceding,
         which is public): ``kept``, the answers of the seats still asked, are stored for the new step."""
-        await self.store.writer.call(self.store.move_answers, table_id, old_step, new_step, kept)
-        self._cache[table_id] = (new_step, dict(kept))
+        await self.store.writer.call(self.store.move_answers, live.row.id, old_step, new_step, kept)
+        live.answers = (new_step, dict(kept))
 
-    def forget(self, table_id: str) -> None:
-        self._cache.pop(table_id, None)
+
+def forget(live: Live) -> None:
+    """The table's window closed for good: what was known of its answers is dropped."""
+    live.answers = None

@@ -8,7 +8,7 @@ import random
 import pyspiel
 import pytest
 
-from cardroom.rl import openspiel
+from cardroom.rl import openspiel, spieldeals
 
 
 def test_every_option_is_a_load_game_parameter() -> None:
@@ -77,9 +77,9 @@ def test_a_resampled_world_keeps_the_seats_information_state() -> None:
 
 
 def test_the_deal_is_chosen_over_small_chance_nodes() -> None:
-    assert openspiel.deal_digits(1 << 14) == (128, 128)
-    assert openspiel.deal_digits(100) == (100,)
-    assert openspiel.deal_digits(131) == (131,)  # a prime above the limit keeps one node
+    assert spieldeals.deal_digits(1 << 14) == (128, 128)
+    assert spieldeals.deal_digits(100) == (100,)
+    assert spieldeals.deal_digits(131) == (131,)  # a prime above the limit keeps one node
     openspiel.register("tacocat")
     game = pyspiel.load_game("cardroom_tacocat")
     assert game.max_chance_outcomes() == 128

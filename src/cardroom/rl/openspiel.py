@@ -36,223 +36,23 @@ seeded one on every call.
 
 from __future__ import annotations
 
-import functools
 import json
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import pyspiel
 
 import cardroom
-from cardroom.core.action import Action
-from cardroom.core.game import Game, State
+from cardroom.core.game import State
 from cardroom.core.registry import game_names
 from cardroom.rl.interface import Interface
-from cardroom.rl.spielobs import RecallObserver, ViewObserver, view_digest
-
-DEFAULT_DEALS = 1 << 14
-# The deal is chosen digit by digit, at most this many outcomes a chance node (see deal_digits).
-MAX_CHANCE_BRANCHING = 128
-
-
-def deal_digits(deals: int) -> tuple[int, ...]:
-    """The outcome counts of the chance nodes that pick one of ``deals`` deals, their product exactly.
-
-    16,384 deals are two nodes of 128; a count with no divisor up to the limit keeps one node.
-    """
-    if deals < 1:
-        raise ValueError(f"deals must be at least 1, got {deals}")
-    sizes: list[int] = []
-    left = deals
-    while left > 1:
-        size = next((d for d in range(min(left, MAX_CHANCE_BRANCHING), 1, -1) if left % d == 0), left)
-        if size == 1:
-            size = left
-        sizes.append(size)
-        left //= size
-    return tuple(sizes) or (1,)
-# OpenSpiel asks for a bound on a game's length in decisions (its random-simulation test checks it).
-# The engines do not cap games, so these are generous estimates: about ten times the longest of many
-# random games (Tacocat 181 decisions; Kittens 142 at 2 players, 605 at 10; T.A.C.O. 605 at
-# 4 players, 995 at 8, 1,239 over three rounds).
-DEFAULT_MAX_GAME_LENGTH = 10_000
-MAX_GAME_LENGTH: dict[str, Callable[[Game], int]] = {
-    "tacocat": lambda game: 2_000,
-    "exploding-kittens": lambda game: 1_000 + 500 * game.players,
-    "taco": lambda game: 1_000 * game.players * int(game.options.get("rounds", 1)),
-}
-
-
-def max_game_length(game: Game) -> int:
-    bound = MAX_GAME_LENGTH.get(game.name)
-    return DEFAULT_MAX_GAME_LENGTH if bound is None else bound(game)
+from cardroom.rl.spieldeals import DEFAULT_DEALS, Context, Shared, Trail, seed_of_deal
+from cardroom.rl.spielobs import RecallObserver, ViewObserver
+from cardroom.rl.spielparams import max_game_length, option_parameters, options_from
 
 
 def short_name(name: str) -> str:
     return f"cardroom_{name}"
-
-
-@dataclass(frozen=True, eq=False)
-class Context:
-    """What every state of one OpenSpiel game shares. Plain Python, so states hold no reference to the
-    pyspiel game object (a cycle through C++ that crashes the interpreter on exit)."""
-
-    interface: Interface
-    deals: int
-    sample_rng: random.Random
-
-    @functools.cached_property
-    def digits(self) -> tuple[int, ...]:
-        return deal_digits(self.deals)
-
-    def chance_outcomes(self, level: int) -> list[tuple[int, float]]:
-        size = self.digits[level]
-        return [(k, 1.0 / size) for k in range(size)]
-
-    def deal_of(self, picked: tuple[int, ...]) -> int:
-        """The deal number the chance digits spell (mixed radix, first digit most significant)."""
-        deal = 0
-        for digit, size in zip(picked, self.digits):
-            deal = deal * size + digit
-        return deal
-
-
-def _make_context(described: dict[str, Any], deals: int, sample_seed: int) -> Context:
-    game = cardroom.make(described["game"], preset=described["preset"], **described["options"])
-    return Context(Interface(game), deals, random.Random(sample_seed))
-
-
-def _load_state(described: dict[str, Any], data: dict[str, Any]) -> State:
-    game = cardroom.make(described["game"], preset=described["preset"], **described["options"])
-    return game.load(data)
-
-
-@dataclass(frozen=True)
-class Trail:
-    """An engine state with how it was reached: the deal and the (seat, action) pairs since.
-
-    The record is a linked chain, so applying an action costs O(1) however long the game. It is what
-    a state is pickled as (``game.replay`` of seed and actions is the engine's canonical record);
-    a world made by ``sample`` has no trail (``deal`` None) and is pickled as its ``to_json()``.
-    """
-
-    state: State
-    deal: int | None
-    parent: Trail | None = None
-    action: tuple[int, str] | None = None
-    # Per seat, the digest of that seat's view of this node's state (computed once, on demand).
-    seen: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
-
-    def digest(self, seat: int) -> int:
-        found = self.seen.get(seat)
-        if found is None:
-            found = self.seen[seat] = view_digest(self.state.view(seat))
-        return found
-
-    def then(self, seat: int, act: Action) -> Trail:
-        return Trail(self.state.apply(seat, act), self.deal, self, (seat, str(act)))
-
-    def actions(self) -> list[tuple[int, str]]:
-        out: list[tuple[int, str]] = []
-        node: Trail | None = self
-        while node is not None and node.action is not None:
-            out.append(node.action)
-            node = node.parent
-        return out[::-1]
-
-
-def _replay(described: dict[str, Any], deal: int, actions: list[tuple[int, str]]) -> Trail:
-    game = cardroom.make(described["game"], preset=described["preset"], **described["options"])
-    trail = Trail(game.new_game(_seed_of_deal(deal)), deal)
-    for seat, text in actions:
-        trail = trail.then(seat, game.parse_action(text))
-    return trail
-
-
-def _loaded(described: dict[str, Any], data: dict[str, Any]) -> Trail:
-    return Trail(_load_state(described, data), None)
-
-
-class _Shared:
-    """An immutable value a state points to (the engine state, the shared context).
-
-    OpenSpiel clones a Python state with ``copy.deepcopy``: returning ``self`` keeps a clone from
-    copying the engine state and the game, which never change. OpenSpiel serialises a state by
-    pickling its attributes: the engine state travels as its own ``to_json()``, the context as the
-    game's description.
-    """
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        value = self.value
-        if isinstance(value, Trail):
-            described = value.state.game.describe()
-            if value.deal is None:
-                return (_rebox, (_loaded, described, value.state.to_json()))
-            return (_rebox, (_replay, described, value.deal, value.actions()))
-        if isinstance(value, Context):
-            # The sampling generator restarts from a fixed seed: sampling is not part of the game.
-            return (_rebox, (_make_context, value.interface.game.describe(), value.deals, 0))
-        return (_Shared, (value,))
-
-
-def _rebox(make: Any, *args: Any) -> _Shared:
-    return _Shared(make(*args))
-
-
-def _seed_of_deal(deal: int) -> int:
-    return random.Random(f"cardroom-openspiel-deal-{deal}").getrandbits(63)
-
-
-# OpenSpiel fills every parameter a caller leaves out with its default, so an option's default here must
-# mean "the preset's value": "" for text options and -1 for whole-number ones. A switch (True/False)
-# cannot say that, so its default is the default preset's value, applied only when a caller changes it.
-UNSET_TEXT = ""
-UNSET_NUMBER = -1
-
-
-def _option_parameters(name: str) -> dict[str, Any]:
-    """Every option of game ``name`` as an OpenSpiel parameter with its "preset's value" default."""
-    out: dict[str, Any] = {}
-    specs: tuple[Any, ...] = cast(Any, cardroom.core.game_class(name)).option_specs  # a Game class's
-    for option in specs:
-        if option.name == "players":
-            continue  # a parameter of its own (0 keeps the preset's count), kept for old callers
-        if isinstance(option.default, bool):
-            out[option.name] = option.default
-        elif isinstance(option.default, int) or (option.default is None and option.choices is None
-                                                 and option.name == "pool"):
-            out[option.name] = UNSET_NUMBER
-        else:
-            out[option.name] = UNSET_TEXT
-    return out
-
-
-def _options_from(name: str, params: dict[str, Any]) -> dict[str, Any]:
-    """The cardroom options the caller set among ``params`` (the rest keep the preset's values)."""
-    options: dict[str, Any] = {}
-    players = int(params.get("players", 0))
-    if players:
-        options["players"] = players
-    for key, unset in _option_parameters(name).items():
-        if key not in params:
-            continue
-        value = params[key]
-        if isinstance(unset, bool):
-            if bool(value) != unset:
-                options[key] = bool(value)
-        elif value != unset:
-            options[key] = value
-    return options
 
 
 def _load_spiel_game(name: str, params: dict[str, Any]) -> CardroomSpielGame:
@@ -268,7 +68,7 @@ class CardroomSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, name: str, game_type: pyspiel.GameType, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         preset = str(params.get("preset", "")) or None
-        options = _options_from(name, params)
+        options = options_from(name, params)
         self.cardroom_name = name
         self.context = Context(
             interface=Interface(cardroom.make(name, preset=preset, **options)),
@@ -308,14 +108,14 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
                  recall: tuple[tuple[int, int, int], ...] = (),
                  prefix: dict[int, tuple[tuple[int, int, int], ...]] | None = None) -> None:
         super().__init__(game)
-        self._context = _Shared(game.context)
-        self._trail = _Shared(trail)
+        self._context = Shared(game.context)
+        self._trail = Shared(trail)
         # (seat, engine step, action index) of every decision so far: a seat's own entries are its
         # perfect recall. A world resampled for one seat keeps only that seat's entries.
-        self._recall = _Shared(recall)
+        self._recall = Shared(recall)
         # A resampled world starts from a loaded state with no past: the seat it was sampled for
         # carries its observation history from the real world here (see ``observation_history``).
-        self._prefix = _Shared(dict(prefix or {}))
+        self._prefix = Shared(dict(prefix or {}))
         self._picked: tuple[int, ...] = ()  # chance digits chosen so far, before the deal
 
     @property
@@ -354,12 +154,12 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
             if len(self._picked) < len(context.digits):
                 return  # more digits of the deal to choose
             deal = context.deal_of(self._picked)
-            trail = Trail(context.interface.game.new_game(_seed_of_deal(deal)), deal)
+            trail = Trail(context.interface.game.new_game(seed_of_deal(deal)), deal)
         else:
             seat, step = trail.state.to_act[0], trail.state.step
             trail = trail.then(seat, context.interface.actions.action(action))
-            self._recall = _Shared((*self._recall.value, (seat, step, int(action))))
-        self._trail = _Shared(trail)
+            self._recall = Shared((*self._recall.value, (seat, step, int(action))))
+        self._trail = Shared(trail)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -464,7 +264,7 @@ def _game_type(name: str, players: tuple[int, int]) -> pyspiel.GameType:
             "players": 0,
             "deals": DEFAULT_DEALS,
             "sample_seed": 0,
-            **_option_parameters(name),
+            **option_parameters(name),
         },
     )
 

@@ -23,7 +23,9 @@ from open_spiel.python.algorithms import ismcts, mcts
 from cardroom.core.bot import Bot
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
-from cardroom.rl.openspiel import CardroomSpielGame, CardroomSpielState, Trail, _option_parameters, register
+from cardroom.rl.openspiel import CardroomSpielGame, CardroomSpielState, register
+from cardroom.rl.spieldeals import Trail
+from cardroom.rl.spielparams import option_parameters
 
 SpielBotFactory = Callable[[pyspiel.Game, np.random.RandomState], pyspiel.Bot]
 
@@ -52,7 +54,7 @@ def spiel_game_for(game: Game) -> CardroomSpielGame:
     params: dict[str, Any] = {"preset": game.preset}
     if "players" in game.options:
         params["players"] = int(game.options["players"])
-    for key in _option_parameters(game.name):  # every option, so the OpenSpiel game is the same game
+    for key in option_parameters(game.name):  # every option, so the OpenSpiel game is the same game
         if game.options.get(key) is not None:
             params[key] = game.options[key]
     spiel_game: CardroomSpielGame = pyspiel.load_game(f"cardroom_{game.name}", params)

@@ -96,3 +96,23 @@ def test_the_measuring_search_plays_the_two_actions_alone() -> None:
     assert got[pair[0]][0] == got[pair[1]][0] == 100 and got[pair[0]][2] == 0.0
     assert all(0.0 <= mean <= 1.0 for _, mean, _ in got.values())
     assert paired_root(kernel.Searcher(game), view, pair, random.Random(1), st, 100) == got  # same draws, same rows
+
+
+@pytest.mark.parametrize(("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 2}),
+                                               ("exploding-kittens", {"players": 4})])
+def test_the_measuring_search_of_every_root_action_is_the_full_searchs_root(name: str, options: dict[str, int]) -> None:
+    """Given the full search's root actions in its order, the measuring search plays the same worlds on
+    the same draws: each action's worlds, mean and paired difference are the full search's, exactly.
+    (Not in T.A.C.O.: its heuristic breaks ties on the kernel's generator, so there the full search
+    draws once more, choosing its default move, before its first world.)"""
+    game = cardroom.make(name, **options)
+    kernel = compiled_kernel_of(game)
+    assert kernel is not None
+    worlds = 40
+    for view in views(game, 6, 2):
+        st = settings(game, worlds * len(view["legal_actions"]))  # type: ignore[arg-type]
+        full = kernel.Searcher(game).search(view, random.Random(9), st)
+        order = [str(row["action"]) for row in full.root]
+        got = paired_root(kernel.Searcher(game), view, order, random.Random(9), st, worlds)
+        assert sorted(order) == sorted(view["legal_actions"])  # type: ignore[call-overload]
+        assert [got[a] for a in order] == [(r["worlds"], r["mean"], r["vs_default"]) for r in full.root]

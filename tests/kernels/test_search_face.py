@@ -119,3 +119,29 @@ def test_a_stopped_server_leaves_its_process_out_of_background_mode(tmp_path: An
     with TestClient(create_app(f"sqlite:///{tmp_path / 'room.sqlite3'}")):
         assert not compiled_registry.ready(tacocat_api) or tacocat_api.__name__ in compiled_registry._ready
     assert compiled_registry.ready(tacocat_api)
+
+
+def test_a_paired_search_stopped_by_its_rule_is_the_search_of_that_budget() -> None:
+    """The stop rule is asked after every chunk of worlds; where it ends the search, the answer and the
+    root rows are those of a search whose budget was the playouts played by then."""
+    game, view = _view("tacocat")
+    settings = tacocat_api.Settings(iterations=3000, deadline=math.inf, paired=True)
+    asked: list[int] = []
+
+    def stop(found: Any) -> bool:
+        asked.append(found.playouts)
+        return len(asked) == 5
+
+    stopped = tacocat_api.Searcher(game).search(view, random.Random(6), settings, stop)
+    assert asked == sorted(set(asked)) and stopped.iterations == asked[-1] < 3000
+    settings.iterations = asked[-1]
+    whole = tacocat_api.Searcher(game).search(view, random.Random(6), settings)
+    assert (stopped.action, stopped.iterations, stopped.nodes, stopped.root) == (
+        whole.action, whole.iterations, whole.nodes, whole.root)
+
+
+def test_a_stop_rule_needs_the_paired_root() -> None:
+    game, view = _view("tacocat")
+    settings = tacocat_api.Settings(iterations=30, deadline=math.inf, paired=False)
+    with pytest.raises(ValueError, match="paired root"):
+        tacocat_api.Searcher(game).search(view, random.Random(0), settings, lambda found: True)

@@ -17,9 +17,9 @@ world is played on the same generator, with trees of its own below it), so the p
 the same distribution, at two playouts a world instead of one per legal action: a T.A.C.O. turn with
 eighteen legal actions is measured nine times as cheaply.
 
-Both are ``Searcher._run``'s paired branch (measuring: with the root given rather than taken from the
-legal actions); they borrow the searcher's node arrays (``Searcher._arrays`` grows them as a long
-search fills them).
+Both are the searcher's own paired-root loop (``Searcher.search`` with a stop rule, and
+``Searcher.paired_root`` with the root given): the same first draws, the same chunks of worlds, the
+searcher's node arrays.
 """
 
 from __future__ import annotations
@@ -27,12 +27,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-import numpy as np
-
-from cardroom.core.compiled_random import mix
-from cardroom.games.kernel_face import CHUNK, Result, Searcher, Settings, paired_choice, thread_tree
+from cardroom.games.kernel_face import PairedRoot, Result, Searcher, Settings
 
 #: The shapes of :func:`choose` and :func:`paired_root`, for the judge (search_judge.py).
 Choose = Callable[[Any, Mapping[str, Any], random.Random, Settings, bool], Result]
@@ -46,18 +44,6 @@ CHECKPOINTS = (0.25, 0.5, 0.75)
 #: growing, so a later playout is a little better played than an earlier one), in points of win chance.
 SETTLE_SE = 4.0
 SETTLE_DRIFT = 0.01
-
-
-def _start(searcher: Searcher, view: Mapping[str, Any], rng: random.Random) -> tuple[Any, Any]:
-    """A search's first draws, as ``Searcher.search`` takes them (the world the root is encoded from,
-    then the search's own generator), and the searcher's node arrays, cleared."""
-    kernel = searcher.kernel
-    base = kernel.codec.encode(searcher.game.sample(dict(view), random.Random(rng.getrandbits(63))))
-    search_rng = np.zeros(int(kernel.rules.RNG_SIZE), np.int64)
-    search_rng[0] = mix(rng.getrandbits(63), 7)
-    searcher.tree = thread_tree(kernel.name, int(kernel.rules.NODE_ACTIONS), searcher.capacity)
-    searcher.tree.clear()
-    return base, search_rng
 
 
 def settled(results: Any, limit: int, z: float, spread: float) -> bool:
@@ -93,31 +79,23 @@ def choose(searcher: Searcher, view: Mapping[str, Any], rng: random.Random, sett
     the first checkpoint where its answer is :func:`settled` (``early``). ``seen`` collects, at every
     checkpoint that was settled, (playouts so far, the answer there): a full run (``early=False``)
     tells whether stopping would have changed the answer."""
-    kernel, run = searcher.kernel, searcher.kernel.search
     assert settings.iterations is not None and settings.paired
-    seat, policy, limit = int(view["seat"]), kernel.policies[settings.playout], int(settings.iterations)
-    base, search_rng = _start(searcher, view, rng)
-    moves = np.zeros(int(kernel.rules.MAX_ACTIONS), np.int64)
-    n = kernel.rules.legal(base, searcher.cfg, seat, moves)
-    preferred = int(run.choose(base, searcher.cfg, seat, moves, n, policy, search_rng))
-    root = np.array([preferred] + [int(a) for a in moves[:n] if a != preferred], np.int64)
-    results = np.zeros((len(root), 5), np.float64)
-    done = np.zeros(1, np.int64)
-    whole = math.ceil(CHUNK / len(root)) * len(root)
+    limit = int(settings.iterations)
     marks = [int(share * limit) for share in CHECKPOINTS]
-    while done[0] < limit:
-        step = min(whole, limit - int(done[0]))
-        run.paired_worlds(base, searcher.cfg, seat, True, root, len(root), policy, settings.exploration,
-                          settings.bias, search_rng, step, done, results, *searcher._arrays(step))  # fmt: skip
-        if marks and done[0] >= marks[0] and done[0] < limit:
-            marks = [m for m in marks if m > done[0]]
-            if settled(results, limit, settings.z, settings.spread):
-                if seen is not None:
-                    seen.append((int(done[0]), paired_choice(searcher._text, root, results, settings)[0]))
-                if early:
-                    break
-    choice, summary = paired_choice(searcher._text, root, results, settings)
-    return Result(choice, int(done[0]), int(searcher.tree.used[0]), summary)
+
+    def stop(found: PairedRoot) -> bool:
+        nonlocal marks
+        if not marks or found.playouts < marks[0] or found.playouts >= limit:
+            return False
+        marks = [m for m in marks if m > found.playouts]
+        if not settled(found.results, limit, settings.z, settings.spread):
+            return False
+        if seen is not None:
+            seen.append((found.playouts, searcher.answer(found, settings).action))
+        return early
+
+    # The budget is playouts alone, never the clock: the analysis is a pure function of its seeds.
+    return searcher.search(view, rng, replace(settings, deadline=math.inf), stop)
 
 
 def paired_root(searcher: Searcher, view: Mapping[str, Any], actions: Sequence[str], rng: random.Random,
@@ -126,19 +104,8 @@ def paired_root(searcher: Searcher, view: Mapping[str, Any], actions: Sequence[s
     played in every one of them on the same generator, the search playing on below. Returns, per
     action, (worlds, mean reward, mean paired difference against ``actions[0]``), as a search's root
     rows (``search_judge.Run``)."""
-    kernel, run = searcher.kernel, searcher.kernel.search
-    base, search_rng = _start(searcher, view, rng)
-    root = np.array([kernel.codec.action_id(searcher.game, a) for a in actions], np.int64)
-    results = np.zeros((len(root), 5), np.float64)
-    done = np.zeros(1, np.int64)
-    limit = worlds * len(root)
-    whole = math.ceil(CHUNK / len(root)) * len(root)
-    while done[0] < limit:
-        step = min(whole, limit - int(done[0]))
-        run.paired_worlds(base, searcher.cfg, int(view["seat"]), True, root, len(root), kernel.policies[settings.playout],
-                          settings.exploration, settings.bias, search_rng, step, done, results,
-                          *searcher._arrays(step))  # fmt: skip
+    found = searcher.paired_root(view, rng, settings, actions, worlds)
     rows = {}
-    for text, (plays, total, pairs, dsum, _) in zip(actions, results.tolist(), strict=True):
+    for text, (plays, total, pairs, dsum, _) in zip(actions, found.results.tolist(), strict=True):
         rows[text] = (int(plays), total / plays, dsum / pairs)
     return rows

@@ -5,7 +5,8 @@ and the search core builds on it) and its codec (reference state to array, actio
 :class:`Kernel` turns those into what bots, analysis, arena and the lab call, the names each game's
 ``kernel_api`` module exports: ``unsupported(game)``, ``simulate(game, games, policy, seed)``,
 ``rollouts(game, view, actions, seed, first, worlds)``, ``Searcher(game)`` (ISMCTS from one seat's
-view; the oracle from the true state), ``warm()``, ``Settings`` and ``COMPILED``. The differential
+view, the oracle from the true state, and the analysis's paired root of given actions: one paired-root
+loop for all three), ``warm()``, ``Settings`` and ``COMPILED``. The differential
 checks share :class:`KernelMismatch` and :class:`Counts` (``kernel_diff.py``). Nothing here is
 compiled: the compiled work happens inside the calls to the game's ``SEARCH``.
 """
@@ -30,7 +31,8 @@ from cardroom.core.compiled_tree import NodeArrays
 from cardroom.core.game import Game, State
 from cardroom.core.search_clock import now
 
-__all__ = ["COMPILED", "HOLD", "Codec", "Counts", "Kernel", "KernelMismatch", "Result", "Searcher", "Settings"]
+__all__ = ["COMPILED", "HOLD", "Codec", "Counts", "Kernel", "KernelMismatch", "PairedRoot", "Result", "Searcher",
+           "Settings", "StopRule"]
 
 Arr = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -98,6 +100,21 @@ class Result:
     nodes: int = 0
     root: list[dict[str, Any]] = field(default_factory=list)
 
+
+@dataclass(frozen=True)
+class PairedRoot:
+    """A paired root's worlds so far: its actions (``root``, the first the one the others are paired
+    against) and a row per action in ``results``: worlds, reward sum, pairs, paired difference sum and
+    its square sum; ``playouts`` played, ``nodes`` in the trees below."""
+
+    root: Arr
+    results: Floats
+    playouts: int
+    nodes: int
+
+
+#: Asked after every chunk of a paired root's worlds (the results so far): ``True`` ends the search.
+StopRule = Callable[[PairedRoot], bool]
 
 _trees = threading.local()
 
@@ -192,42 +209,69 @@ class Searcher:
         self.max_capacity = max(capacity, max_capacity or self.kernel.max_capacity)
         self.tree = thread_tree(self.kernel.name, int(self.kernel.rules.NODE_ACTIONS), capacity)
 
-    def search(self, view: Mapping[str, Any], rng: random.Random, settings: Settings) -> Result:
+    def search(self, view: Mapping[str, Any], rng: random.Random, settings: Settings,
+               stop: StopRule | None = None) -> Result:  # fmt: skip
         """The action ``view``'s seat should take. Only ``rng`` is used: with an iteration budget the
-        answer is a pure function of (view, rng)."""
-        base = self.kernel.codec.encode(self.game.sample(dict(view), random.Random(rng.getrandbits(63))))
-        return self._run(base, int(view["seat"]), list(view["legal_actions"]), rng, settings, fair=True)
+        answer is a pure function of (view, rng). With a paired root, ``stop`` is asked after every
+        chunk of worlds whether to end the search there (the answer is then the one so far)."""
+        base = self._world(view, rng)
+        return self._run(base, int(view["seat"]), list(view["legal_actions"]), rng, settings, True, stop)
 
     def search_state(self, state: State, seat: int, rng: random.Random, settings: Settings) -> Result:
         """The oracle: the same search from the true ``state`` (it cheats; only the arena seats it)."""
         base = self.kernel.codec.encode(state)
-        rng.getrandbits(63)  # as search(): the same draws from rng, so the two compare playout for playout
-        return self._run(base, seat, [str(a) for a in state.legal_actions(seat)], rng, settings, fair=False)
+        rng.getrandbits(63)  # as _world(): the same draws from rng, so the two compare playout for playout
+        return self._run(base, seat, [str(a) for a in state.legal_actions(seat)], rng, settings, False, None)
 
-    def _run(self, base: Arr, seat: int, legal: list[str], rng: random.Random, st: Settings, fair: bool) -> Result:
-        kernel, run = self.kernel, self.kernel.search
-        policy = kernel.policies[st.playout]
-        moves = np.zeros(int(kernel.rules.MAX_ACTIONS), np.int64)
-        n = kernel.rules.legal(base, self.cfg, seat, moves)
-        search_rng = np.zeros(int(kernel.rules.RNG_SIZE), np.int64)
+    def paired_root(self, view: Mapping[str, Any], rng: random.Random, settings: Settings, actions: Sequence[str],
+                    worlds: int) -> PairedRoot:  # fmt: skip
+        """The paired root with a given root: ``worlds`` worlds dealt from ``view`` alone (the same first
+        draws as :meth:`search`), each of ``actions`` played in every one of them on the same generator
+        (``actions[0]`` the one the others are paired against), the trees playing on below. Counted in
+        worlds, never on the clock."""
+        base = self._world(view, rng)
+        root = np.array([self.kernel.codec.action_id(self.game, a) for a in actions], np.int64)
+        return self._paired(base, int(view["seat"]), rng, settings, True, root, worlds * len(root), math.inf, None)
+
+    def answer(self, found: PairedRoot, settings: Settings) -> Result:
+        """A paired root's choice (:func:`paired_choice`) and its root rows, as :meth:`search` gives them."""
+        choice, summary = paired_choice(self._text, found.root, found.results, settings)
+        return Result(choice, found.playouts, found.nodes, summary)
+
+    def _world(self, view: Mapping[str, Any], rng: random.Random) -> Arr:
+        """A search's first draw: the world its root is encoded from, dealt from ``view`` alone."""
+        return self.kernel.codec.encode(self.game.sample(dict(view), random.Random(rng.getrandbits(63))))
+
+    def _generator(self, rng: random.Random) -> Arr:
+        """A search's second draw: the kernel's own generator, which every playout then draws from."""
+        search_rng = np.zeros(int(self.kernel.rules.RNG_SIZE), np.int64)
         search_rng[0] = mix(rng.getrandbits(63), 7)
-        preferred = int(run.choose(base, self.cfg, seat, moves, n, policy, search_rng))
-        self.tree = thread_tree(kernel.name, int(kernel.rules.NODE_ACTIONS), self.capacity)
+        return search_rng
+
+    def _clear(self) -> None:
+        """This thread's node arrays, emptied for a new search."""
+        self.tree = thread_tree(self.kernel.name, int(self.kernel.rules.NODE_ACTIONS), self.capacity)
         self.tree.clear()
+
+    def _preferred(self, base: Arr, seat: int, policy: int, search_rng: Arr) -> tuple[Arr, int]:
+        """The seat's legal actions and the default policy's move among them (the paired root's
+        yardstick, the PUCT root's prior)."""
+        moves = np.zeros(int(self.kernel.rules.MAX_ACTIONS), np.int64)
+        n = self.kernel.rules.legal(base, self.cfg, seat, moves)
+        return moves[:n], int(self.kernel.search.choose(base, self.cfg, seat, moves, n, policy, search_rng))
+
+    def _run(self, base: Arr, seat: int, legal: list[str], rng: random.Random, st: Settings, fair: bool,
+             stop: StopRule | None) -> Result:  # fmt: skip
         limit = st.iterations if st.iterations is not None else 1 << 62
-        done = np.zeros(1, np.int64)
         if st.paired:
-            root = np.array([preferred] + [int(a) for a in moves[:n] if a != preferred], np.int64)
-            results = np.zeros((len(root), 5), np.float64)
-            # A call starts a fresh world at the first root action, so a chunk holds whole worlds: with
-            # more root actions than CHUNK, a smaller chunk would never reach the later ones.
-            whole = -(-CHUNK // len(root)) * len(root)
-            while done[0] < limit and now() < st.deadline:
-                step = min(whole, limit - int(done[0]))
-                run.paired_worlds(base, self.cfg, seat, fair, root, len(root), policy, st.exploration, st.bias,
-                                  search_rng, step, done, results, *self._arrays(step))  # fmt: skip
-            choice, summary = paired_choice(self._text, root, results, st)
-            return Result(choice, int(done[0]), int(self.tree.used[0]), summary)
+            return self.answer(self._paired(base, seat, rng, st, fair, None, limit, st.deadline, stop), st)
+        if stop is not None:
+            raise ValueError("a stop rule needs the paired root (paired=True)")
+        run, policy = self.kernel.search, self.kernel.policies[st.playout]
+        search_rng = self._generator(rng)
+        preferred = self._preferred(base, seat, policy, search_rng)[1]
+        self._clear()
+        done = np.zeros(1, np.int64)
         while done[0] < limit and now() < st.deadline:
             step = min(CHUNK, limit - int(done[0]))
             run.puct_worlds(base, self.cfg, seat, fair, policy, st.exploration, st.bias, search_rng, step, done,
@@ -238,6 +282,30 @@ class Searcher:
             return Result(text if text in legal else legal[0], int(done[0]))
         choice, summary = root_choice(self._text, self.tree, node, st.bias)
         return Result(choice, int(done[0]), int(self.tree.used[0]), summary)
+
+    def _paired(self, base: Arr, seat: int, rng: random.Random, st: Settings, fair: bool, root: Arr | None,
+                limit: int, deadline: float, stop: StopRule | None) -> PairedRoot:  # fmt: skip
+        """The paired root's world loop, written once: every root action (``root``; ``None``: every legal
+        action, the default policy's move first) played in each world on the same generator, until
+        ``limit`` playouts, the ``deadline`` or ``stop``, asked after every chunk."""
+        run, policy = self.kernel.search, self.kernel.policies[st.playout]
+        search_rng = self._generator(rng)
+        if root is None:
+            moves, preferred = self._preferred(base, seat, policy, search_rng)
+            root = np.array([preferred] + [int(a) for a in moves if a != preferred], np.int64)
+        self._clear()
+        results = np.zeros((len(root), 5), np.float64)
+        done = np.zeros(1, np.int64)
+        # A call starts a fresh world at the first root action, so a chunk holds whole worlds: with
+        # more root actions than CHUNK, a smaller chunk would never reach the later ones.
+        whole = -(-CHUNK // len(root)) * len(root)
+        while done[0] < limit and now() < deadline:
+            step = min(whole, limit - int(done[0]))
+            run.paired_worlds(base, self.cfg, seat, fair, root, len(root), policy, st.exploration, st.bias,
+                              search_rng, step, done, results, *self._arrays(step))  # fmt: skip
+            if stop is not None and stop(PairedRoot(root, results, int(done[0]), int(self.tree.used[0]))):
+                break
+        return PairedRoot(root, results, int(done[0]), int(self.tree.used[0]))
 
     def _arrays(self, playouts: int) -> tuple[Any, ...]:
         """The node arrays for the next ``playouts``, grown first if they could fill (a playout adds at

@@ -75,17 +75,26 @@ def test_taco_offers_compiled_rollouts_for_the_analysis() -> None:
 
 
 def test_while_a_kernel_loads_in_the_background_the_bot_searches_on_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Until the loader has the kernel the bot searches on the reference engine, without importing the
+    kernel module (the loading thread holds its import lock: a timed decision waited on it and the room
+    played a random move); from the first decision after, it searches on the kernel."""
+    from cardroom.bots import fast_ismcts
+
     game, view = _view("tacocat")
-    bot = make_bot("ismcts:iterations=30", game)
-    assert isinstance(bot, FastISMCTSBot)
     monkeypatch.setattr(compiled_registry, "_background", [tacocat_api.__name__])
     monkeypatch.setattr(compiled_registry, "_loading", {tacocat_api.__name__})
     monkeypatch.setattr(compiled_registry, "_ready", set())
-    assert not compiled_registry.ready(tacocat_api)
-    calls: list[str] = []
-    monkeypatch.setattr(bot.searcher, "search", lambda *a: calls.append("kernel"))
+    assert not compiled_registry.ready(tacocat_api.__name__)
+    found = fast_ismcts.compiled_kernel_of
+    monkeypatch.setattr(fast_ismcts, "compiled_kernel_of", lambda g: pytest.fail("imported a loading kernel"))
+    bot = make_bot("ismcts:iterations=30", game)
+    assert bot.name == "ismcts:iterations=30"
     choice = bot.choose(game, view, random.Random(0))
-    assert choice in view["legal_actions"] and calls == []  # a search, on the reference engine
+    assert choice in view["legal_actions"] and bot.last.iterations == 30  # a whole search, on the reference
+    monkeypatch.setattr(fast_ismcts, "compiled_kernel_of", found)
+    compiled_registry._ready.add(tacocat_api.__name__)  # the loader is done
+    assert bot.choose(game, view, random.Random(0)) in view["legal_actions"]
+    assert isinstance(bot, fast_ismcts.LoadingKernelBot) and isinstance(bot._loaded, FastISMCTSBot)
     assert bot.last.iterations == 30
 
 
@@ -117,8 +126,8 @@ def test_a_stopped_server_leaves_its_process_out_of_background_mode(tmp_path: An
     from cardroom.server.edge.app import create_app
 
     with TestClient(create_app(f"sqlite:///{tmp_path / 'room.sqlite3'}")):
-        assert not compiled_registry.ready(tacocat_api) or tacocat_api.__name__ in compiled_registry._ready
-    assert compiled_registry.ready(tacocat_api)
+        assert not compiled_registry.ready(tacocat_api.__name__) or tacocat_api.__name__ in compiled_registry._ready
+    assert compiled_registry.ready(tacocat_api.__name__)
 
 
 def test_a_paired_search_stopped_by_its_rule_is_the_search_of_that_budget() -> None:

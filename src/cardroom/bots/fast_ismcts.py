@@ -24,7 +24,7 @@ from cardroom.bots.budget import now
 from cardroom.bots.ismcts import ISMCTSBot, SearchSettings
 from cardroom.bots.oracle import OracleBot
 from cardroom.bots.search import SearchStats
-from cardroom.core.compiled_registry import compiled_kernel_of, ready, warm
+from cardroom.core.compiled_registry import compiled_kernel_of, kernel_path, ready, warm
 from cardroom.core.game import Game, State
 
 
@@ -73,8 +73,6 @@ class FastISMCTSBot(_OnKernel, ISMCTSBot):
         self.last = SearchStats()
         if len(legal) == 1:
             return legal[0]
-        if not ready(self.kernel):  # still loading in the background: search on the reference engine
-            return ISMCTSBot.choose(self, game, view, rng)
         searcher = self._searcher_for(game)
         start = now()
         return self._checked(game, searcher.search(view, rng, self._settings(start)), legal, start)
@@ -97,10 +95,38 @@ class KernelOracleBot(_OnKernel, OracleBot):
         return self._checked(game, searcher.search_state(state, seat, rng, self._settings(start)), legal, start)
 
 
+class LoadingKernelBot(ISMCTSBot):
+    """The ``ismcts`` bot of a server whose kernel for this game is still loading in the background.
+
+    Until the loader has the kernel, every decision is the reference search: weaker, but a search, and
+    within the decision's time (the kernel module is not imported meanwhile: see
+    ``compiled_registry.ready``). From the first decision after, it is the kernel's search.
+    """
+
+    def __init__(self, game: Game, params: dict[str, str], path: str) -> None:
+        ISMCTSBot.__init__(self, game, SearchSettings(params, "ismcts", game.name))
+        self._params = params
+        self._path = path
+        self._loaded: ISMCTSBot | None = None
+
+    def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
+        if self._loaded is None and ready(self._path):
+            self._loaded = make_fast_ismcts(game, self._params)
+        if self._loaded is None:
+            return ISMCTSBot.choose(self, game, view, rng)
+        answer = self._loaded.choose(game, view, rng)
+        self.last = self._loaded.last
+        return answer
+
+
 def make_fast_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:
-    """The kernel's ISMCTS when the game has a compiled kernel, else the reference search."""
+    """The kernel's ISMCTS when the game has a compiled kernel, else the reference search (and, while a
+    server still loads the kernel in the background, the reference search until it is loaded)."""
     from cardroom.bots.ismcts import make_ismcts
 
+    path = kernel_path(game)
+    if path is not None and not ready(path):
+        return LoadingKernelBot(game, params, path)
     kernel = compiled_kernel_of(game)
     if kernel is None:
         return make_ismcts(game, params)

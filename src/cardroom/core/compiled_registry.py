@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -30,12 +33,20 @@ _lock = threading.Lock()
 _ready: set[str] = set()  # kernel modules whose code this process has loaded
 _loading: set[str] = set()  # kernel modules a background load will get to
 _background: list[str] = []  # every game's kernel module, once a server asked for background loading
+_apart = [False]  # whether the background load compiles in a child process first (a server does)
+_children: set[subprocess.Popen[str]] = set()  # those child processes, while they run
+
+
+def kernel_path(game: Game) -> str | None:
+    """The name of the game's kernel module, without importing it (None if the game has none)."""
+    path: str | None = getattr(game, "kernel", None)
+    return path or None
 
 
 def kernel_of(game: Game) -> ModuleType | None:
     """The game's kernel module if it has one that holds these options (compiled or not)."""
-    path: str | None = getattr(game, "kernel", None)
-    if not path:
+    path = kernel_path(game)
+    if path is None:
         return None
     try:
         module = importlib.import_module(path)
@@ -59,9 +70,14 @@ def kernel_paths() -> list[str]:
 
 def load_in_background(eager: bool = False) -> threading.Thread | None:
     """From now on kernels load in the background: at once if ``eager``, else when :func:`ready` is
-    first asked about one. Returns the loading thread if it started now."""
+    first asked about one. Returns the loading thread if it started now.
+
+    A cold kernel is compiled in a separate process (:func:`compile_apart`) and then loaded here from
+    the compile cache: a compile holds this process's GIL for about a minute of CPU, and a bot
+    searching meanwhile on the reference engine would overrun its table's pace."""
     with _lock:
         _background[:] = kernel_paths()
+        _apart[0] = True
     return _start_background() if eager else None
 
 
@@ -70,6 +86,38 @@ def leave_background() -> None:
     stops, so an arena or a test run later in the same process plays the same games as anywhere)."""
     with _lock:
         _background.clear()
+        _apart[0] = False
+        children = list(_children)
+    for child in children:  # a compile nobody will load (a child also ends by itself if we die)
+        child.terminate()
+
+
+def compile_apart(path: str) -> bool:
+    """Compile kernel module ``path`` into the compile cache in a child process (``python -m
+    cardroom.fast.warm``), so that loading it here afterwards is a read of the cache. A child that
+    fails is logged; the load here then compiles it itself. False if the process left background
+    mode meanwhile (a stopping server ends the child)."""
+    began = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-m", "cardroom.fast.warm", "--parent", str(os.getpid()), path],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    with _lock:
+        _children.add(child)
+        if not _apart[0]:  # left background mode as the child started
+            child.terminate()
+    try:
+        _, errors = child.communicate()
+    finally:
+        with _lock:
+            _children.discard(child)
+    with _lock:
+        if not _apart[0]:
+            return False
+    if child.returncode != 0:
+        log.warning("compiling %s in a child process failed (exit %d): %s", path, child.returncode,
+                    errors.strip()[-500:])  # fmt: skip
+    else:
+        log.info("%s compiled in a child process in %.1f s", path, time.perf_counter() - began)
+    return True
 
 
 def _start_background() -> threading.Thread | None:
@@ -78,14 +126,18 @@ def _start_background() -> threading.Thread | None:
     return warm_all_in_background(todo) if todo else None
 
 
-def ready(module: ModuleType) -> bool:
-    """Whether a bot may use the kernel without waiting: its code is loaded, or no background loading
-    was asked for (the caller then :func:`warm` s it itself). In background mode a kernel not loaded
-    yet is not ready, and asking starts the background load if it is not running."""
+def ready(path: str) -> bool:
+    """Whether a bot may use the kernel module ``path`` without waiting: its code is loaded, or no
+    background loading was asked for (the caller then :func:`warm` s it itself). In background mode a
+    kernel not loaded yet is not ready, and asking starts the background load if it is not running.
+
+    It takes the module's name, not the module: until the loader has it, a bot must not even import
+    it, since the loading thread holds the module's import lock while its import runs (Numba's
+    included: seconds on a loaded machine), and another thread's import would wait for it."""
     with _lock:
-        if module.__name__ in _ready or not _background:  # out of background mode a bot warms it itself
+        if path in _ready or not _background:  # out of background mode a bot warms it itself
             return True
-        idle = module.__name__ not in _loading
+        idle = path not in _loading
     if idle:
         _start_background()
     return False
@@ -114,14 +166,19 @@ def warm_all_in_background(paths: Iterable[str], on_done: Callable[[], None] | N
         start = time.perf_counter()
         for i, path in enumerate(todo, 1):
             log.info("kernel %d of %d: loading %s (a cold cache compiles it: about a minute)", i, len(todo), path)
+            began = time.perf_counter()
             try:
-                seconds = warm(importlib.import_module(path))
+                with _lock:
+                    apart = _apart[0] and path not in _ready
+                if apart and not compile_apart(path):
+                    return  # the server stopped meanwhile: nothing to load for
+                warm(importlib.import_module(path))
             except Exception:  # a kernel that cannot load leaves its game on the reference engine
                 log.exception("kernel %s failed to load; its bots search on the reference engine", path)
                 with _lock:
                     _loading.discard(path)
                 continue
-            log.info("kernel %d of %d: %s ready in %.1f s", i, len(todo), path, seconds)
+            log.info("kernel %d of %d: %s ready in %.1f s", i, len(todo), path, time.perf_counter() - began)
         log.info("all %d kernels ready in %.1f s", len(todo), time.perf_counter() - start)
         if on_done is not None:
             on_done()

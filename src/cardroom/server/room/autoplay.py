@@ -161,9 +161,10 @@ class Autoplay:
             thinking = asyncio.get_running_loop().run_in_executor(self._pool, think)
             text = await asyncio.wait_for(thinking, limit or self.bot_budget)
             return str(text)
-        except Exception:
+        except Exception as exc:  # the kind of failure only: a message could quote the bot's hidden view
+            why = "ran out of time" if isinstance(exc, TimeoutError) else f"raised {type(exc).__name__}"
             log.warning(
-                "bot %s at table %s seat %d failed; playing a random legal action", spec, live.row.id, seat
+                "bot %s at table %s seat %d %s; playing a random legal action", spec, live.row.id, seat, why
             )
             return rng.choice(legal)
 

@@ -9,6 +9,9 @@ import asyncio
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
+from cardroom.server.room import held
 from cardroom.server.room.live import Live
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest
@@ -162,3 +165,25 @@ def test_a_table_a_socket_follows_stays_and_is_shown_expired(tmp_path: Path) -> 
     assert held is not None and held.watchers is live.watchers  # the same sockets follow it on
     assert woken and status == "expired"
     assert not held.tasks and held.window_deadline is None and not held.turn_deadlines
+
+
+def test_a_finished_table_a_socket_follows_is_not_evicted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache evicts finished tables beyond its size, but never one a socket follows here."""
+    monkeypatch.setattr(held, "MAX_CACHED", 1)
+    room = _room(tmp_path)
+    two = [SeatRequest("me"), SeatRequest("invite")]
+
+    async def scenario() -> tuple[bool, bool]:
+        followed = await room.create("toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
+        alone = await room.create("toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
+        for created in (followed, alone):
+            await room.concede(created.table_id, created.token)  # over: safe to evict
+        live, changed = await room.follow(followed.table_id, None)
+        await room.create("toy", None, {}, two, reaction_seconds=60, turn_seconds=600)  # one table too many
+        kept = room.held(followed.table_id) is live
+        evicted = room.held(alone.table_id) is None
+        room.unfollow(live, changed, None)
+        await room.shutdown()
+        return kept, evicted
+
+    assert asyncio.run(scenario()) == (True, True)

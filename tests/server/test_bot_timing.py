@@ -25,6 +25,7 @@ from scipy.stats import ks_2samp, mannwhitneyu
 from cardroom.bots.specs import register_bot
 from cardroom.core.game import Game
 from cardroom.server.room.hub import Hub
+from cardroom.server.room.live import Live
 from cardroom.server.room.pacing import table_pace
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest
@@ -61,23 +62,23 @@ class StampingHub(Hub):
     """The room's hub, noting when each step of each table was announced to the sockets: the moment
     a player's page could first see it."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.room = room
         self.seen: dict[str, dict[int, float]] = {}
 
-    def changed(self, table_id: str, only_seat: int | None = None) -> None:
+    def changed(self, live: Live, only_seat: int | None = None) -> None:
         if only_seat is None:
-            step = self.room.live(table_id).step
-            self.seen.setdefault(table_id, {}).setdefault(step, time.monotonic())
-        super().changed(table_id, only_seat)
+            step = live.step
+            self.seen.setdefault(live.row.id, {}).setdefault(step, time.monotonic())
+        super().changed(live, only_seat)
 
 
 async def _play_tables(room: Room) -> dict[tuple[bool, str], list[float]]:
     """Answer times of the bot (seat 1) in windows, keyed by whether it held a Nope and what it
     answered ("pass" or "nope")."""
     times: dict[tuple[bool, str], list[float]] = {}
-    hub = room.hub = StampingHub(room)
+    hub = room.hub
+    assert isinstance(hub, StampingHub)
 
     def windows_timed() -> int:
         return sum(len(t) for t in times.values())
@@ -93,7 +94,7 @@ async def _play_tables(room: Room) -> dict[tuple[bool, str], list[float]]:
                 turn_seconds=None,
             )
             table_id = created.table_id
-            changed = room.hub.subscribe(table_id)
+            changed = hub.subscribe(room.live(table_id))
             timed_step = -1
             opened, holds = 0.0, False
             timed: list[tuple[bool, int, float]] = []  # held a Nope, the bot's step, answer time
@@ -117,7 +118,7 @@ async def _play_tables(room: Room) -> dict[tuple[bool, str], list[float]]:
                     answered = live.actors.index(1, before) + 1
                     timed.append((holds, answered - 1, hub.seen[table_id][answered] - opened))
                     timed_step = -2
-            room.hub.unsubscribe(table_id, changed)
+            hub.unsubscribe(room.live(table_id), changed)
             stored = {a.step: a.text for a in load_actions(room.store.engine, table_id)}
             for held, step, seconds in timed:
                 times.setdefault((held, stored[step]), []).append(seconds)
@@ -130,7 +131,7 @@ async def _play_tables(room: Room) -> dict[tuple[bool, str], list[float]]:
 def test_answer_times_do_not_depend_on_a_held_nope(tmp_path: Path) -> None:
     engine = database.make_engine(f"sqlite:///{tmp_path / 'timing.sqlite3'}")
     database.upgrade(engine)
-    room = Room(Store(engine), bot_delay=0.0)
+    room = Room(Store(engine), hub=StampingHub(), bot_delay=0.0)
     times = asyncio.run(_play_tables(room))
     engine.dispose()
     assert set(times) <= {(True, "pass"), (True, "nope"), (False, "pass")}, set(times)

@@ -22,6 +22,7 @@ from cardroom.bots.specs import register_bot
 from cardroom.core.game import Game
 from cardroom.server.room import autoplay
 from cardroom.server.room.hub import Hub
+from cardroom.server.room.live import Live
 from cardroom.server.room.pacing import table_pace
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest
@@ -55,11 +56,11 @@ register_bot("slowhand", lambda game, params: ThinksOnHighCards(float(params.get
 class WallStampingHub(StampingHub):
     """:class:`StampingHub` on the wall clock, the clock the move clocks' deadlines are set on."""
 
-    def changed(self, table_id: str, only_seat: int | None = None) -> None:
+    def changed(self, live: Live, only_seat: int | None = None) -> None:
         if only_seat is None:
-            step = self.room.live(table_id).step
-            self.seen.setdefault(table_id, {}).setdefault(step, time.time())
-        Hub.changed(self, table_id, only_seat)
+            step = live.step
+            self.seen.setdefault(live.row.id, {}).setdefault(step, time.time())
+        Hub.changed(self, live, only_seat)
 
 
 async def _time_run_outs(room: Room) -> dict[bool, list[float]]:
@@ -67,7 +68,8 @@ async def _time_run_outs(room: Room) -> dict[bool, list[float]]:
     the seat held a high card. Measured from the deadline itself, not from when the turn was
     announced: on a loaded machine the process may be paused between setting a turn's clock and
     announcing the turn, which would make the move look early by that pause."""
-    hub = room.hub = WallStampingHub(room)
+    hub = room.hub
+    assert isinstance(hub, WallStampingHub)
     times: dict[bool, list[float]] = {True: [], False: []}
 
     async def one_table() -> None:
@@ -77,7 +79,7 @@ async def _time_run_outs(room: Room) -> dict[bool, list[float]]:
                 reaction_seconds=0.05, turn_seconds=TURN_SECONDS,
             )
             table_id = created.table_id
-            changed = room.hub.subscribe(table_id)
+            changed = hub.subscribe(room.live(table_id))
             while not room.live(table_id).state.is_over:
                 live = room.live(table_id)
                 state, before = live.state, live.step
@@ -92,7 +94,7 @@ async def _time_run_outs(room: Room) -> dict[bool, list[float]]:
                 # (A table's first state is not announced: its first turn is not timed.)
                 if on_turn and deadline is not None and live.step == before + 1 and live.actors[before] == seat:
                     times[high].append(seen[before + 1] - deadline)
-            room.hub.unsubscribe(table_id, changed)
+            hub.unsubscribe(room.live(table_id), changed)
 
     await asyncio.gather(*(one_table() for _ in range(TABLES)))
     await room.autoplay.shutdown()
@@ -106,7 +108,7 @@ def test_a_run_out_move_comes_one_pace_after_the_deadline_whatever_the_hand(
     engine = database.make_engine(f"sqlite:///{tmp_path / 'clock.sqlite3'}")
     database.upgrade(engine)
     # Seats never become auto seats here: every move is a clock's run-out.
-    room = Room(Store(engine), bot_delay=0.0, timeouts=10_000)
+    room = Room(Store(engine), hub=WallStampingHub(), bot_delay=0.0, timeouts=10_000)
     times = asyncio.run(_time_run_outs(room))
     engine.dispose()
     high, low = times[True], times[False]

@@ -73,21 +73,21 @@ def test_a_table_only_looked_at_here_is_dropped_not_read(postgres: Postgres) -> 
             note = f"{table_id} {serving.origin}"  # what serving's group commit NOTIFYs
             # Nobody at the other process watches the table: it is dropped, nothing is read...
             assert other.heard(note) is None
-            assert table_id not in other._live
+            assert other.held(table_id) is None
             # ... and whoever asks there next gets it as stored, from the database.
             assert other.live(table_id).step == 1
             # With a socket open there, the next change is read and the socket woken.
-            woken = other.hub.subscribe(table_id, 0)
+            woken = other.hub.subscribe(other.live(table_id), 0)
             await _move(serving, table_id)
             work = other.heard(note)
             assert work is not None
             await work
-            assert other._live[table_id].step == 2 and woken.is_set()
+            assert other.live(table_id).step == 2 and woken.is_set()
             # A table the other process never loaded: nothing is loaded, no work is handed back.
             fresh = await _tacocat(serving)
             await _move(serving, fresh)
-            assert other.heard(f"{fresh} {serving.origin}") is None and fresh not in other._live
-            assert other.heard(fresh) is None and fresh not in other._live  # a join or chat there
+            assert other.heard(f"{fresh} {serving.origin}") is None and other.held(fresh) is None
+            assert other.heard(fresh) is None and other.held(fresh) is None  # a join or chat there
             # Its own notifications are skipped even for a table it watches.
             assert other.heard(f"{table_id} {other.origin}") is None
         finally:
@@ -115,16 +115,16 @@ def test_bots_stop_where_the_table_is_only_held_and_run_where_it_moved(postgres:
             assert other.heard(f"{table_id} {serving.origin}") is None
             await asyncio.gather(*tasks, return_exceptions=True)
             assert all(t.cancelled() for t in tasks) and not other.autoplay.busy(held)
-            assert table_id not in other._live
+            assert other.held(table_id) is None
             assert serving.autoplay.busy(serving.live(table_id))  # the bot thinks where the move was stored
             # A socket there: the table is kept current, its bot running beside it.
             live = other.live(table_id)
-            other.hub.subscribe(table_id, 0)
+            other.hub.subscribe(live, 0)
             await _move(serving, table_id)
             work = other.heard(f"{table_id} {serving.origin}")
             assert work is not None
             await work
-            assert other._live[table_id] is live and live.step == 2 and other.autoplay.busy(live)
+            assert other.held(table_id) is live and live.step == 2 and other.autoplay.busy(live)
         finally:
             await _close(serving, other)
 
@@ -186,8 +186,7 @@ def test_a_window_both_processes_close_at_once_counts_both_passes(postgres: Post
         try:
             seats = [SeatRequest(kind="me"), SeatRequest(kind="invite")]
             table_id = (await one.create("toy", None, {}, seats, 60.0, None)).table_id
-            two.live(table_id)
-            two.hub.subscribe(table_id, 1)  # seat 1's socket is on process two: it keeps up
+            two.hub.subscribe(two.live(table_id), 1)  # seat 1's socket is on process two: it keeps up
             live = one.live(table_id)
             seat = live.state.to_act[0]
             await one.submit(table_id, seat, 0, str(live.state.legal_actions(seat)[0]))  # plays a card

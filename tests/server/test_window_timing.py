@@ -18,6 +18,7 @@ from typing import Any
 from cardroom.server.errors import StaleStep
 from cardroom.server.room.clocks import window_open
 from cardroom.server.room.hub import Hub
+from cardroom.server.room.live import Live
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import Store, database
@@ -31,16 +32,15 @@ REACTION = 0.4
 class StampingHub(Hub):
     """Notes (wall clock, like a window's deadline) when each step of a table was first announced."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.room = room
         self.seen: dict[str, dict[int, float]] = {}
 
-    def changed(self, table_id: str, only_seat: int | None = None) -> None:
+    def changed(self, live: Live, only_seat: int | None = None) -> None:
         if only_seat is None:
-            step = self.room.live(table_id).step
-            self.seen.setdefault(table_id, {}).setdefault(step, time.time())
-        super().changed(table_id, only_seat)
+            step = live.step
+            self.seen.setdefault(live.row.id, {}).setdefault(step, time.time())
+        super().changed(live, only_seat)
 
 
 def _shown(room: Room, table_id: str, seat: int | None) -> dict[str, Any]:
@@ -54,7 +54,8 @@ def _shown(room: Room, table_id: str, seat: int | None) -> dict[str, Any]:
 async def _close_times(room: Room) -> dict[bool, list[float]]:
     """Seconds from each window's deadline to its result reaching the sockets, keyed by whether seat
     1 passed early (seat 0 always passes, seat 2 never answers: every window runs to its deadline)."""
-    hub = room.hub = StampingHub(room)
+    hub = room.hub
+    assert isinstance(hub, StampingHub)
     times: dict[bool, list[float]] = {True: [], False: []}
     rng = random.Random(7)
 
@@ -65,7 +66,7 @@ async def _close_times(room: Room) -> dict[bool, list[float]]:
                 reaction_seconds=REACTION, turn_seconds="none", private=True,
             )
             tid = created.table_id
-            spectator = hub.subscribe(tid)
+            spectator = hub.subscribe(room.live(tid))
             while not room.live(tid).is_over:
                 live = room.live(tid)
                 if not (live.window_deadline is not None and window_open(live)):
@@ -92,7 +93,7 @@ async def _close_times(room: Room) -> dict[bool, list[float]]:
                     await spectator.wait()
                 if answered_in_time:
                     times[early].append(hub.seen[tid][room.live(tid).step] - deadline)
-            hub.unsubscribe(tid, spectator)
+            hub.unsubscribe(room.live(tid), spectator)
 
     await asyncio.gather(*(one_table() for _ in range(TABLES)))
     await room.autoplay.shutdown()
@@ -102,7 +103,7 @@ async def _close_times(room: Room) -> dict[bool, list[float]]:
 def test_closing_times_do_not_depend_on_who_answered(tmp_path: Path) -> None:
     engine = database.make_engine(f"sqlite:///{tmp_path / 'windows.sqlite3'}")
     database.upgrade(engine)
-    room = Room(Store(engine), bot_delay=0.0)
+    room = Room(Store(engine), hub=StampingHub(), bot_delay=0.0)
     times = asyncio.run(_close_times(room))
     engine.dispose()
     answered, silent = times[True], times[False]

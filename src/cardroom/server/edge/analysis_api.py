@@ -107,7 +107,7 @@ async def start_analysis(
         cap = settings.max_worlds
         precision = Precision(half_width=settings.precision / 100, max_worlds=cap,
                               min_worlds=None if cap is None else min(16, cap))
-        actions = [(a.seat, a.text) for a in room.store.load_actions(table_id)]
+        actions = [(a.seat, a.text) for a in room.actions(table_id)]
         ending = Ending(live.outcome, live.conceded, oracle_allowed(live, seat))
         job.task = asyncio.create_task(_run(analyses, job, live.game, live.row.seed, actions, precision, ending))
     return job.public()

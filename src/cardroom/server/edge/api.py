@@ -212,7 +212,7 @@ async def create_table(body: CreateTable, request: Request, room: RoomDep) -> Ta
         private=body.private,
         creator=creator,
     )
-    room.hub.looked_at(created.table_id)  # its creator is about to follow it
+    room.looked_at(await room.live_soon(created.table_id))  # its creator is about to follow it
     base = public_base(request)
     return TableCreated(
         table_id=created.table_id,
@@ -246,7 +246,7 @@ async def list_tables(request: Request) -> Response:
 )
 async def get_table(table_id: str, room: RoomDep) -> FastJSON:
     live = await room.live_soon(table_id)
-    room.hub.looked_at(table_id)
+    room.looked_at(live)
     return FastJSON(public_summary(live))
 
 
@@ -258,8 +258,8 @@ async def get_table(table_id: str, room: RoomDep) -> FastJSON:
 )
 async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
     live = await room.live_soon(table_id)
-    room.hub.looked_at(table_id)
-    await room.chat.ready(table_id)
+    room.looked_at(live)
+    await room.messages_soon(live)
     return FastJSON(room.snapshot(live, room.optional_seat(live, token)))
 
 
@@ -358,7 +358,7 @@ async def replay(
     seat = room.optional_seat(live, token)
     if not live.is_over:
         return JSONResponse({"detail": "replays open when the game is over"}, status_code=409)
-    actions = await asyncio.to_thread(room.store.load_actions, table_id)
+    actions = await asyncio.to_thread(room.actions, table_id)
     step = min(step, len(actions))
     moves = [(a.seat, a.text) for a in actions[:step]]
     state = await asyncio.to_thread(live.game.replay, live.row.seed, moves)  # long games: not on the loop

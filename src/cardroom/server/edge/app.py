@@ -34,6 +34,7 @@ from cardroom.server.ops.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.ops.ratelimit import SharedRateLimiter
 from cardroom.server.room import recovery
 from cardroom.server.room.absent import AbsentLimits
+from cardroom.server.room.hub import Hub
 from cardroom.server.room.rooms import EXPIRE_AFTER, Room
 from cardroom.server.store import Store, listen
 from cardroom.server.store import database_url as chosen_url
@@ -78,35 +79,40 @@ def create_app(
         store = Store.open(url)  # the schema brought up to date first
         room = Room(
             store,
+            hub=Hub(spectators=spectators_per_table),
             bot_delay=delay,
             expire_after=expire_after,
             timeouts=limits.timeouts,
             away_after=limits.away_after,
             abandon_after=limits.abandon_after,
         )
-        room.hub.spectators = spectators_per_table
+        # The store's parts the edge uses itself: the group writer's thread (below) and its outage,
+        # told of every request the database failed (a 503).
+        writer = store.writer
+        app.state.outage = writer.outage
+        app.state.dialect = store.dialect
         app.state.room = room
         app.state.health = HealthCheck(store)
-        app.state.lobby = Lobby(room)
+        app.state.lobby = Lobby(room, store)
         # Per-token limits live in the database, so they hold across server processes.
         # On SQLite its leases are written on the group writer's thread: one writer, no lock contention.
         app.state.limiter = SharedRateLimiter(
-            url, rate, burst, room.writer.thread if store.dialect == "sqlite" else None
+            url, rate, burst, writer.thread if store.dialect == "sqlite" else None
         )
         per_minute = tables_per_minute or int(os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60"))
         # Table creations per address: a bucket of the same kind, stored in the same table (its keys
         # start with "create:"), so the limit holds however many requests arrive at once on however
         # many processes: every creation takes a token in one atomic statement before the table is made.
         app.state.creations = SharedRateLimiter(
-            url, per_minute / 60.0, per_minute, room.writer.thread if store.dialect == "sqlite" else None
+            url, per_minute / 60.0, per_minute, writer.thread if store.dialect == "sqlite" else None
         )
         await room.expire_idle()  # one UPDATE, done before the first request is served
         from cardroom.server.ops import kernels  # compiled kernels load in the background (bots search on the
         kernels.start()  # reference engine till then): docs/kernels.md
         background = [
             asyncio.create_task(_housekeeping(room, tune_collector)),
-            asyncio.create_task(recovery.watch(room, app.state.health)),
-            asyncio.create_task(room.absent.run(limits.sweep_every)),
+            asyncio.create_task(recovery.watch(writer.outage, app.state.health.check, room.restart_autoplay)),
+            asyncio.create_task(room.watch_absence(limits.sweep_every)),
         ]
         sampler = timings.start()  # None unless $CARDROOM_TIMINGS=1
         if sampler is not None:
@@ -120,9 +126,9 @@ def create_app(
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
-            await room.autoplay.shutdown()
+            await room.shutdown()
             kernels.stop()
-            room.writer.close()
+            writer.close()
             app.state.limiter.close()
             app.state.creations.close()
             store.close()
@@ -156,7 +162,7 @@ def create_app(
     )
     async def healthz(request: Request) -> JSONResponse:
         health = await request.app.state.health.check()
-        dialect = request.app.state.room.store.dialect
+        dialect = request.app.state.dialect
         return JSONResponse(health.body(dialect), status_code=200 if health.ok else 503)
 
     @app.get("/table/{table_id}", include_in_schema=False)
@@ -232,7 +238,7 @@ def _handlers(app: FastAPI) -> None:
     async def refused(request: Request, exc: Exception) -> JSONResponse:
         status, body = problem(exc)
         if status == 503:
-            request.app.state.room.writer.outage.failed(exc)
+            request.app.state.outage.failed(exc)
             return JSONResponse(body, status_code=503, headers={"Retry-After": "2"})
         return JSONResponse(body, status_code=status)
 

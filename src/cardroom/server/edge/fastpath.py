@@ -90,13 +90,13 @@ class ActionFastPath:
             room = state.room
             table_id = match.group(1)
             live, seat = await room.act(table_id, token, step, action)
-            await room.chat.ready(table_id)
+            await room.messages_soon(live)
             status, payload = 200, room.encoded_snapshot(live, seat)
         except REFUSALS as exc:
             status, detail = problem(exc)
             payload = orjson.dumps(detail)
             if status == 503:
-                state.room.writer.outage.failed(exc)
+                state.outage.failed(exc)
         headers = [*JSON_HEADERS, (b"content-length", str(len(payload)).encode())]
         if status == 503:
             headers.append((b"retry-after", b"2"))

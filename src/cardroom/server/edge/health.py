@@ -41,7 +41,8 @@ class Health:
 class HealthCheck:
     def __init__(self, store: Store) -> None:
         self.store = store
-        self.writer = store.writer
+        self.writer = store.writer  # the probe writes on it, as every write of the process goes
+        self.outage = self.writer.outage  # told of each probe's result, so the room knows when it is back
         self._last: tuple[float, Health] | None = None
         self._running: asyncio.Future[Health] | None = None
         self._seen: float | None = None  # the outage's start as it stood when the kept answer was made
@@ -50,7 +51,7 @@ class HealthCheck:
         now = time.monotonic()
         # A kept answer is shared only while the writes have met nothing new: a write that failed (or
         # succeeded again) since the probe makes its answer stale, however young it is.
-        if self._last is not None and now - self._last[0] < KEEP and self._seen == self.writer.outage.failing_since:
+        if self._last is not None and now - self._last[0] < KEEP and self._seen == self.outage.failing_since:
             return self._last[1]
         if self._running is None:
             self._running = asyncio.ensure_future(self._probe())
@@ -61,7 +62,7 @@ class HealthCheck:
             if running.done() and self._running is running:
                 self._running = None
         self._last = (time.monotonic(), found)
-        self._seen = self.writer.outage.failing_since
+        self._seen = self.outage.failing_since
         return found
 
     async def _probe(self) -> Health:
@@ -80,9 +81,9 @@ class HealthCheck:
         except Exception as exc:
             if not is_database_error(exc):
                 raise
-            self.writer.outage.failed(exc)
+            self.outage.failed(exc)
             return Health(True, False, f"the database cannot be written: {_first_line(exc)}")
-        self.writer.outage.succeeded()
+        self.outage.succeeded()
         return Health(True, True, "the database is reachable and writable")
 
 

@@ -18,14 +18,16 @@ from cardroom.server.room.snapshots import public_summary
 
 if TYPE_CHECKING:
     from cardroom.server.room.rooms import Room
+    from cardroom.server.store import Store
 
 KEEP = 2.0  # seconds one list is served (the lobby page polls every 5 s)
 SHOWN = 50  # the newest tables listed
 
 
 class Lobby:
-    def __init__(self, room: Room) -> None:
-        self.room = room
+    def __init__(self, room: Room, store: Store) -> None:
+        self.room = room  # each listed table's public facts, from memory or read into it
+        self.store = store  # the newest tables and which of them are private
         self._made: tuple[float, bytes] | None = None
         self._making: asyncio.Future[bytes] | None = None
 
@@ -44,7 +46,7 @@ class Lobby:
                 self._making = None
 
     async def _make(self) -> bytes:
-        store = self.room.store
+        store = self.store
         rows = await asyncio.to_thread(store.list_tables, SHOWN)
         hidden = await asyncio.to_thread(store.private_among, [row.id for row in rows])
         shown = []

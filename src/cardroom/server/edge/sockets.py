@@ -75,7 +75,7 @@ async def table_socket(
     except DATABASE_ERRORS:
         await _refuse(send, 1013, "the database is unavailable; try again in a moment")
         return
-    refusal = room.hub.refusal(table_id, seat)
+    refusal = room.socket_refusal(live, seat)
     if refusal is not None:
         await _refuse(send, 4429, refusal)
         return
@@ -83,9 +83,7 @@ async def table_socket(
     if seat is not None and token:
         # A seat about to act: its rate limit's lease is fetched now, not on its first action.
         limiter.ask_ahead(hash_token(token))
-    changed = room.hub.subscribe(table_id, seat)
-    if seat is not None:  # the person is here (an auto seat is handed back to them)
-        await room.absent.connected(table_id, seat)
+    live, changed = await room.follow(table_id, seat)  # a seat's person is here (an auto seat is handed back)
     closed = asyncio.Event()
 
     async def until_closed() -> None:
@@ -101,19 +99,18 @@ async def table_socket(
     try:
         while not closed.is_set():
             changed.clear()
-            await room.chat.ready(table_id)  # read on a thread if a new message made it stale
-            body = room.encoded_snapshot(await room.live_soon(table_id), seat)
+            live = await room.live_soon(table_id)  # the table as it is now (it may have been rebuilt)
+            await room.messages_soon(live)  # read on a thread if a new message made them stale
+            body = room.encoded_snapshot(live, seat)
             await send({"type": "websocket.send", "text": socket_message(body).decode()})
             if timings.ON and woken:
-                timings.add("socket push", timings.clock() - room.hub.changed_at.get(table_id, woken))
+                timings.add("socket push", timings.clock() - (live.watchers.changed_at or woken))
             await changed.wait()
             woken = timings.clock() if timings.ON else 0.0
     except (OSError, RuntimeError):  # the connection went away mid-send
         return
     finally:
-        room.hub.unsubscribe(table_id, changed, seat)
-        if seat is not None:
-            room.absent.disconnected(table_id, seat)
+        room.unfollow(live, changed, seat)
         receiver.cancel()
 
 

@@ -23,14 +23,14 @@ import asyncio
 import logging
 import os
 import time
-from collections import Counter
 from dataclasses import dataclass
 
 from cardroom.server.errors import Refused
 from cardroom.server.room.autoplay import Autoplay
+from cardroom.server.room.held import HeldTables
+from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
-from cardroom.server.room.ports import Tables
-from cardroom.server.store import Store
+from cardroom.server.store import GroupWriter, Store
 
 log = logging.getLogger("cardroom.server")
 
@@ -84,9 +84,11 @@ class Absence:
 
     def __init__(
         self,
-        tables: Tables,
+        tables: HeldTables,
         autoplay: Autoplay,
+        hub: Hub,
         store: Store,
+        writer: GroupWriter,
         *,
         timeouts: int = TIMEOUTS_IN_A_ROW,
         away_after: float = AWAY_AFTER,
@@ -94,39 +96,39 @@ class Absence:
     ) -> None:
         self.tables = tables
         self.autoplay = autoplay
+        self.hub = hub
         self.store = store
+        self.writer = writer  # every write of this process, on one thread
         self.timeouts = timeouts
         self.away_after = away_after
         self.abandon_after = abandon_after
         # Nobody is judged away for longer than this process has been able to see them.
         self.started = time.time()
-        self._sockets: Counter[tuple[str, int]] = Counter()  # (table, seat) -> its sockets open here
-        self._left: dict[tuple[str, int], float] = {}  # (table, seat) -> when its last socket here closed
+        # (table, seat) -> when it was last seen here (its last socket closed, or it acted over HTTP):
+        # writes owed to the database at the next sweep, even if the table leaves memory first. Who
+        # is connected now is read from the tables' own watchers (``Live.watchers``).
+        self._left: dict[tuple[str, int], float] = {}
 
     # -- people coming and going -----------------------------------------------------------------
 
-    async def connected(self, table_id: str, seat: int) -> None:
-        """A socket for ``seat`` opened here: the person is back (an auto seat is handed back)."""
-        self._sockets[(table_id, seat)] += 1
-        self._left.pop((table_id, seat), None)
-        live = self.tables.held(table_id)
-        if live is not None and seat in live.auto:
+    async def connected(self, live: Live, seat: int) -> None:
+        """A socket for ``seat`` opened here (it is among the table's watchers): the person is back
+        (an auto seat is handed back)."""
+        self._left.pop((live.row.id, seat), None)
+        if seat in live.auto:
             await self.hand_back(live, seat)
 
-    def disconnected(self, table_id: str, seat: int) -> None:
-        key = (table_id, seat)
-        self._sockets[key] -= 1
-        if self._sockets[key] <= 0:
-            del self._sockets[key]
-            self._left[key] = time.time()  # stored at the next sweep: the away clock starts here
+    def disconnected(self, live: Live, seat: int) -> None:
+        """A socket for ``seat`` closed here (it has left the table's watchers)."""
+        if seat not in live.watchers.seats():
+            self._left[(live.row.id, seat)] = time.time()  # stored at the next sweep: the away clock starts here
 
     def acted(self, live: Live, seat: int) -> None:
         """The person chose a move themselves: present (if only over HTTP), and their run-outs in a row
         start again from none."""
-        table_id = live.row.id
         live.missed.pop(seat, None)
-        if (table_id, seat) not in self._sockets:
-            self._left[(table_id, seat)] = time.time()  # stored at the next sweep
+        if seat not in live.watchers.seats():
+            self._left[(live.row.id, seat)] = time.time()  # stored at the next sweep
 
     async def timed_out(self, live: Live, seat: int) -> None:
         """The seat's move clock ran out (the stand-in bot's move is stored)."""
@@ -139,23 +141,23 @@ class Absence:
     async def set_auto(self, live: Live, seat: int, reason: str) -> None:
         if seat in live.auto or live.is_over:
             return
-        await self.store.writer.call(self.store.set_auto, live.row.id, seat, reason)
+        await self.writer.call(self.store.set_auto, live.row.id, seat, reason)
         live.auto = {**live.auto, seat: reason}
         log.info("table %s: seat %d is played by the room (%s)", live.row.id, seat, reason)
         self.autoplay.after_change(live, previous=live.state)
-        self.tables.hub.changed(live.row.id)
+        self.hub.changed(live)
 
     async def hand_back(self, live: Live, seat: int) -> None:
         if seat not in live.auto:
             return
         # Seen now, in the same transaction: no process may judge the seat away again before the
         # process the person came back through has stored its next sweep.
-        await self.store.writer.call(self.store.hand_back, live.row.id, seat, time.time())
+        await self.writer.call(self.store.hand_back, live.row.id, seat, time.time())
         live.auto = {s: r for s, r in live.auto.items() if s != seat}
         live.missed.pop(seat, None)
         live.turn_deadlines.pop(seat, None)  # a fresh clock for the person
         self.autoplay.after_change(live, previous=live.state)
-        self.tables.hub.changed(live.row.id)
+        self.hub.changed(live)
 
     # -- the periodic look ------------------------------------------------------------------------
 
@@ -163,6 +165,8 @@ class Absence:
         """Refresh the presence of the seats connected here; hand away seats to the room's bot and
         end tables nobody has been at for ``abandon_after``."""
         now = time.time()
+        # A table with a socket open here is always held (see :mod:`.watchers`).
+        connected = {(live.row.id, seat) for live in self.tables.all_held() for seat in live.watchers.seats()}
         watched = [
             live
             for live in self.tables.all_held()
@@ -170,10 +174,10 @@ class Absence:
         ]
         # Written in one transaction a sweep (not one a socket: reconnecting pages would each cost
         # a sync to disk on the thread that stores moves), then read off the writer's thread.
-        stamps = [(t, s, now) for t, s in self._sockets] + [(t, s, at) for (t, s), at in self._left.items()]
+        stamps = [(t, s, now) for t, s in connected] + [(t, s, at) for (t, s), at in self._left.items()]
         self._left = {}
         if stamps:
-            await self.store.writer.call(self.store.write_seen, stamps)
+            await self.writer.call(self.store.write_seen, stamps)
         seen = await asyncio.to_thread(self.store.read_seen, [live.row.id for live in watched])
         for live in watched:
             since = max(live.row.created.timestamp(), self.started)
@@ -183,7 +187,9 @@ class Absence:
                 await self.abandon(live)
                 continue
             for seat in people:
-                if (live.row.id, seat) in self._sockets:
+                # Asked now, not from the set above: a person may have reconnected while this sweep
+                # wrote and read, and been handed the seat back.
+                if seat in live.watchers.seats():
                     if live.auto.get(seat) == "away":  # judged away elsewhere, yet connected here
                         await self.hand_back(live, seat)
                     continue
@@ -191,13 +197,13 @@ class Absence:
                     await self.set_auto(live, seat, "away")
 
     async def abandon(self, live: Live) -> None:
-        if await self.store.writer.call(self.store.abandon, live.row.id):
+        if await self.writer.call(self.store.abandon, live.row.id):
             log.info("table %s: abandoned (nobody connected for %.0f s)", live.row.id, self.abandon_after)
             self.autoplay.stop(live)
             await self.tables.reload_row_soon(live)
             live.turn_deadlines.clear()
             live.window_step = live.window_deadline = None
-            self.tables.hub.changed(live.row.id)
+            self.hub.changed(live)
 
     async def run(self, every: float) -> None:
         while True:

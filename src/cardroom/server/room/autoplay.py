@@ -24,6 +24,7 @@ from cardroom.core.bot import Bot
 from cardroom.core.game import Game, State, View
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
 from cardroom.server.room.clocks import save_if_changed, window_open
+from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
 from cardroom.server.room.pacing import table_pace
 from cardroom.server.room.ports import Tables
@@ -36,8 +37,11 @@ BOT_THREADS = 2  # one per core of the machine the room is sized for
 
 
 class Autoplay:
-    def __init__(self, tables: Tables, clock_saver: ClockSaver, *, bot_delay: float, bot_budget: float) -> None:
+    def __init__(
+        self, tables: Tables, hub: Hub, clock_saver: ClockSaver, *, bot_delay: float, bot_budget: float
+    ) -> None:
         self.tables = tables
+        self.hub = hub  # whether anyone follows a table of bots alone
         self.clock_saver = clock_saver
         # Told when a move clock ran out and the stand-in's move is stored (see :mod:`.absent`).
         self.run_out: Callable[[Live, int], Awaitable[None]] | None = None
@@ -175,8 +179,8 @@ class Autoplay:
                 live = await self.tables.live_soon(table_id)
             except UnknownTable:
                 return
-            if all(s.kind == "bot" for s in live.row.seats) and not self.tables.hub.attended(table_id):
-                await self.tables.hub.until_watched(table_id)  # bots alone, nobody following: no CPU
+            if all(s.kind == "bot" for s in live.row.seats) and not self.hub.attended(live):
+                await self.hub.until_watched(live)  # bots alone, nobody following: no CPU
                 continue
             state = live.state
             if live.is_over or live.row.status != "playing" or seat not in state.to_act or seat in self.tables.answered(live):

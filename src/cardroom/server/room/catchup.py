@@ -1,39 +1,29 @@
 """Catching up with what other server processes stored (PostgreSQL: see docs/server.md, "Several
 processes on one PostgreSQL"): a notification names a table, the new actions are read and applied,
-then the table's bots, clocks and sockets are woken. Mixed into :class:`cardroom.server.room.rooms.Room`."""
+then the table's bots, clocks and sockets are woken."""
 
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardroom.core.game import State
-from cardroom.server.errors import StaleStep
+from cardroom.server.room.autoplay import Autoplay
+from cardroom.server.room.chat import Chat
+from cardroom.server.room.held import HeldTables
+from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
 from cardroom.server.store import ActionRow, Store, TableRow
 
-if TYPE_CHECKING:
-    from cardroom.server.room.autoplay import Autoplay
-    from cardroom.server.room.chat import Chat
-    from cardroom.server.room.hub import Hub
-
-DROPPED_KEPT = 2000  # tables dropped from the cache whose last state is kept among the recent ones
-
 
 class CatchUp:
-    # What the room these methods are mixed into provides.
-    store: Store
-    origin: str
-    hub: Hub
-    chat: Chat
-    autoplay: Autoplay
-    _live: dict[str, Live]
-    _dropped: OrderedDict[str, dict[int, State]]
-
-    def reload(self, table_id: str) -> Live:
-        raise NotImplementedError
+    def __init__(self, tables: HeldTables, store: Store, autoplay: Autoplay, chat: Chat, hub: Hub) -> None:
+        self.tables = tables
+        self.store = store
+        self.origin = store.origin  # names this process in its notifications
+        self.autoplay = autoplay
+        self.chat = chat
+        self.hub = hub
 
     def heard(self, payload: str) -> Coroutine[Any, Any, None] | None:
         """A PostgreSQL notification: ``table_id`` or ``table_id origin``; the catch-up to run, if any.
@@ -47,13 +37,11 @@ class CatchUp:
             return None
         # Only stored actions name their process: then the new actions are all there is to read.
         actions_only = bool(origin)
-        live = self._live.get(table_id)
+        live = self.tables.held(table_id)
         if live is None:
-            if not actions_only:
-                self.chat.forget(table_id)  # a chat message: the cached messages (if any) are old
-            return None
-        if not self._wanted(table_id, live, actions_only):
-            self._forget(table_id)
+            return None  # read from the database, its chat included, when first asked for
+        if not self.wanted(live, actions_only):
+            self.tables.forget(table_id)
             return None
         if live.queued is not None:
             # A catch-up for this table is waiting for its turn and has read nothing yet: it will read
@@ -63,7 +51,7 @@ class CatchUp:
         live.queued = actions_only
         return self.catch_up(table_id, actions_only)
 
-    def _wanted(self, table_id: str, live: Live, stored_elsewhere: bool) -> bool:
+    def wanted(self, live: Live, stored_elsewhere: bool) -> bool:
         """Whether this process must keep the table current: a socket is open on it here, or a
         request here is using it, or a bot or clock of it runs here and the change was not an action
         stored by another process. A table held only because someone once looked at it here (a GET,
@@ -72,60 +60,33 @@ class CatchUp:
         the process that stored the action runs the table's bots and clocks from there on (it sets
         them going after every action it stores), so with routing on the table id they run in the
         table's own process only."""
-        if self.hub.watched(table_id) or live.lock.locked():
+        if self.hub.watched(live) or live.lock.locked():
             return True
         return self.autoplay.busy(live) and not stored_elsewhere
 
-    def _drop(self, table_id: str) -> Live | None:
-        """Forget the table here: all kept for it (see :class:`Live`), its bots, clocks, chat and
-        looks. Returns it, if it was here."""
-        live = self._live.pop(table_id, None)
-        if live is not None:
-            self.autoplay.stop(live)
-        self.chat.forget(table_id)
-        self.hub.forget(table_id)
-        return live
-
-    def _forget(self, table_id: str) -> None:
-        """:meth:`_drop`, for a table another process serves now (see :meth:`_wanted`)."""
-        live = self._drop(table_id)
-        if live is None or live.is_over:
-            self._dropped.pop(table_id, None)
-            return
-        # A choice made on the state shown here may still arrive (made before the other process's
-        # change landed): keep that state among the recent ones, so it is judged as it would be had
-        # the table stayed (see ``Room._still_current``). Kept for the last DROPPED_KEPT tables
-        # dropped; the table takes them back when it is read again.
-        live.remember()
-        self._dropped[table_id] = live.recent
-        self._dropped.move_to_end(table_id)
-        while len(self._dropped) > DROPPED_KEPT:
-            self._dropped.popitem(last=False)
-
     async def catch_up_all(self) -> None:
         """After the notification channel was down: whatever happened meanwhile, catch up on it."""
-        for table_id, live in list(self._live.items()):
+        for live in self.tables.all_held():
             if not live.is_over:
-                await self.catch_up(table_id)
+                await self.catch_up(live.row.id)
 
     async def catch_up(self, table_id: str, actions_only: bool = False) -> None:
         """Another process changed this table: apply what it stored, then wake bots, clocks, sockets.
 
         ``actions_only``: the change was stored actions (one query reads them); anything else (a
         join, a chat message, a rematch, a concession) reloads the table's row and concession too."""
-        live = self._live.get(table_id)
+        live = self.tables.held(table_id)
         if live is None:
-            self.chat.forget(table_id)
             return  # not cached here: it will be read from the database when first asked for
         async with live.lock:
             # The flag is read and cleared on the table as it is now (a rebuild while this waited
             # carried it over to the new object) and on the one this catch-up was called for.
-            current = self._live.get(table_id, live)
+            current = self.tables.held(table_id) or live
             queued = current.queued if current.queued is not None else live.queued
             current.queued = live.queued = None
             actions_only = (actions_only if queued is None else queued) and actions_only
             if not actions_only:
-                self.chat.forget(table_id)
+                self.chat.forget(current)  # perhaps a chat message: the kept messages are old
             previous = live.state
             was_conceded, was_auto = live.conceded, live.auto
             if actions_only:
@@ -149,7 +110,7 @@ class CatchUp:
             self.autoplay.stop(live)  # closed by another process: nothing more is played here
         elif changed:
             self.autoplay.after_change(live, previous=previous)
-        self.hub.changed(table_id)
+        self.tables.wake(table_id)
 
     def _read_table(self, table_id: str, since: int) -> tuple[TableRow | None, list[ActionRow], Any]:
         return (
@@ -157,20 +118,3 @@ class CatchUp:
             self.store.load_actions(table_id, since),
             self.store.find_concession(table_id),
         )
-
-    async def _lost_race(self, live: Live) -> None:
-        """Another process stored this table's current step (the lock held): apply the actions it
-        stored, as its notification would, and set bots, clocks and sockets going. Only what is new is
-        read; if nothing is (the cache went astray), the table is rebuilt from the database."""
-        table_id = live.row.id
-        previous = live.state
-        rows = await asyncio.to_thread(self.store.load_actions, table_id, live.step)
-        if not rows or rows[0].step != live.step:
-            raise StaleStep(self.reload(table_id).step)
-        for action in rows:
-            if action.step != live.step:
-                break
-            live.remember()
-            live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
-        self.autoplay.after_change(live, previous=previous)
-        self.hub.changed(table_id)

@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import unicodedata
 
+from cardroom.server.errors import RateLimited, Refused
 from cardroom.server.ops.ratelimit import RateLimiter
-from cardroom.server.store import Message, Store
+from cardroom.server.room.live import Live
+from cardroom.server.store import GroupWriter, Message, Store
 
 MAX_LENGTH = 300
 SHOWN = 50  # the latest messages sent with every snapshot
@@ -32,33 +34,52 @@ def clean(text: str) -> str:
 
 
 class Chat:
-    def __init__(self, store: Store) -> None:
+    """Stores a seat's message and keeps the latest on the table (``Live.messages``, one holder
+    handed on when the table is rebuilt), where every
+    snapshot reads them.
+
+    The per-seat rate limit is kept here, by table and seat, not on the table: a chat message is
+    itself a change another process is told of, and a process that does not follow the table drops
+    it from memory on hearing one (see :mod:`.catchup`); kept on the table, the limit would start
+    afresh with every message."""
+
+    def __init__(self, store: Store, writer: GroupWriter) -> None:
         self.store = store
+        self.writer = writer  # every write of this process, on one thread
         self.limiter = RateLimiter(RATE, BURST)
-        self._latest: dict[str, list[Message]] = {}  # cache: every snapshot shows the chat
 
-    def allowed(self, table_id: str, seat: int) -> bool:
-        return self.limiter.allow(f"{table_id}:{seat}")
+    async def add(self, live: Live, seat: int, text: str) -> str:
+        """Store a message from ``seat`` (the table's messages are read again); the message as stored.
+        :class:`Refused` (what was wrong) for an empty or long one, :class:`RateLimited` for one too many."""
+        try:
+            message = clean(text)
+        except ValueError as exc:
+            raise Refused(str(exc)) from None
+        table_id = live.row.id
+        if not self.limiter.allow(f"{table_id}:{seat}"):
+            raise RateLimited()
+        name = next(s.name for s in live.row.seats if s.seat == seat)
+        await self.writer.call(self.store.add_message, table_id, seat, name, message)  # not on the event loop
+        self.forget(live)
+        return message
 
-    def add(self, table_id: str, seat: int | None, name: str, text: str) -> None:
-        self.store.add_message(table_id, seat, name, text)
-        self.forget(table_id)
+    def forget(self, live: Live) -> None:
+        """Drop the kept messages (a new one was stored, here or by another process)."""
+        live.messages.latest = None
+        live.messages.stale += 1
 
-    def forget(self, table_id: str) -> None:
-        """Drop the cached messages (another process may have stored one)."""
-        self._latest.pop(table_id, None)
-
-    async def ready(self, table_id: str) -> None:
+    async def ready(self, live: Live) -> None:
         """Have the table's messages in memory, read on a thread if they are not (every snapshot
         shows them: read by :meth:`latest` on the event loop, they held every other table up)."""
-        if table_id not in self._latest:
-            await asyncio.to_thread(self.latest, table_id)
+        kept = live.messages
+        if kept.latest is None:
+            stale = kept.stale
+            found = await asyncio.to_thread(self.store.latest_messages, live.row.id, SHOWN)
+            if kept.stale == stale:  # no message was stored while this read ran
+                kept.latest = found
 
-    def latest(self, table_id: str, limit: int = SHOWN) -> list[Message]:
-        cached = self._latest.get(table_id)
-        if cached is not None:
-            return cached
-        if len(self._latest) > 5000:
-            self._latest.clear()
-        found = self._latest[table_id] = self.store.latest_messages(table_id, limit)
-        return found
+    def latest(self, live: Live) -> list[Message]:
+        kept = live.messages
+        if kept.latest is None:
+            kept.latest = self.store.latest_messages(live.row.id, SHOWN)
+        return kept.latest

@@ -1,54 +1,40 @@
 """A seat leaving a game under way: the room's side of conceding (the texts are in :mod:`.concede`,
 the stored concession in the store's ``concessions``; what leaving does to the game is the game's
-own ``State.concede``). Mixed into :class:`cardroom.server.room.rooms.Room`."""
+own ``State.concede``)."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
-from cardroom.core.game import State
 from cardroom.server.errors import Refused, StaleStep
 from cardroom.server.room import concede, window_answers
+from cardroom.server.room.autoplay import Autoplay
 from cardroom.server.room.clocks import window_open
+from cardroom.server.room.held import HeldTables
 from cardroom.server.room.live import RECENT_STATES, Live
+from cardroom.server.room.record import Recorder
+from cardroom.server.room.tokens import seat_of
 from cardroom.server.room.window_answers import WindowAnswers
 from cardroom.server.store import Store
 
-if TYPE_CHECKING:
-    from cardroom.server.room.autoplay import Autoplay
-    from cardroom.server.room.hub import Hub
-
 
 class Leaving:
-    # What the room these methods are mixed into provides.
-    store: Store
-    hub: Hub
-    autoplay: Autoplay
-    window_answers: WindowAnswers
-
-    async def live_soon(self, table_id: str) -> Live:
-        raise NotImplementedError
-
-    def seat_of(self, live: Live, token: str | None) -> int:
-        raise NotImplementedError
-
-    async def reload_row_soon(self, live: Live) -> None:
-        raise NotImplementedError
-
-    async def _store(self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State) -> bool:
-        raise NotImplementedError
-
-    async def _store_window(self, live: Live, answers: list[tuple[int, str, bool]]) -> None:
-        raise NotImplementedError
+    def __init__(
+        self, tables: HeldTables, record: Recorder, store: Store, window_answers: WindowAnswers, autoplay: Autoplay
+    ) -> None:
+        self.tables = tables
+        self.record = record
+        self.store = store
+        self.window_answers = window_answers
+        self.autoplay = autoplay
 
     async def concede(self, table_id: str, token: str | None) -> Live:
         """The seat this token opens gives up (see :mod:`.concede`): at two seats the table ends and
         that seat loses; with more it leaves the game and the others play on."""
-        live = await self.live_soon(table_id)
-        seat = self.seat_of(live, token)
+        live = await self.tables.live_soon(table_id)
+        seat = seat_of(live, token)
         async with live.lock:
-            live = await self.live_soon(table_id)
+            live = await self.tables.live_soon(table_id)
             if live.is_over or live.row.status != "playing":
                 raise Refused("the game is already over")
             previous = live.state
@@ -60,9 +46,9 @@ class Leaving:
                 live.conceded = seat
                 window_answers.forget(live)
             live.recent.clear()
-            await self.reload_row_soon(live)  # read on a thread, as every read of the room
+            await self.tables.reload_row_soon(live)  # read on a thread, as every read of the room
         self.autoplay.after_change(live, previous=previous)
-        self.hub.changed(table_id)
+        self.tables.wake(table_id)
         return live
 
     async def _leave(self, live: Live, seat: int) -> None:
@@ -73,7 +59,7 @@ class Leaving:
             in_window = live.window_deadline is not None and window_open(live)
             asked, window_step = live.state.to_act, live.step
             answers = await self.window_answers.collect(live, window_step) if in_window else {}
-            if await self._store(live, seat, concede.CONCEDE, False, concede.leave(live.state, seat)):
+            if await self.record.one(live, seat, concede.CONCEDE, False, concede.leave(live.state, seat)):
                 break
         else:
             raise StaleStep(live.step)
@@ -86,4 +72,4 @@ class Leaving:
         await self.window_answers.move(live, window_step, live.step, kept)
         live.window_step = live.step  # the same window and deadline, now waiting from this step
         if set(state.to_act) <= set(kept):
-            await self._store_window(live, [(s, kept[s], False) for s in state.to_act])
+            await self.record.window(live, [(s, kept[s], False) for s in state.to_act])

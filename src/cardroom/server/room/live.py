@@ -20,9 +20,19 @@ from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
 from cardroom.server.room import concede
-from cardroom.server.store import ActionRow, TableRow
+from cardroom.server.room.watchers import Watchers
+from cardroom.server.store import ActionRow, Message, TableRow
 
 RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
+
+
+@dataclass
+class Messages:
+    """A table's latest chat messages (``None``: to be read), and how many times they were found
+    stale: a read that began before a new message was stored must not be kept."""
+
+    latest: list[Message] | None = None
+    stale: int = 0
 
 
 @dataclass
@@ -61,7 +71,7 @@ class Live:
     encoded: dict[int | None, tuple[tuple[object, ...], bytes, bytes]] = field(default_factory=dict)
     # What the room keeps for this table besides its game, so that dropping the table from memory
     # drops all of it at once:
-    # step -> the state at that step, for the last RECENT_STATES steps (see ``Room._still_current``).
+    # step -> the state at that step, for the last RECENT_STATES steps (see ``Play.still_current``).
     recent: dict[int, State] = field(default_factory=dict)
     # A notified catch-up waits for the lock (True: it reads actions only), see ``CatchUp.heard``.
     queued: bool | None = None
@@ -74,15 +84,22 @@ class Live:
     bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
     # (what, which) -> the bot or clock task running for this table here (see :mod:`.autoplay`).
     tasks: dict[tuple[str, int], asyncio.Task[None]] = field(default_factory=dict)
+    # Who follows the table here: its sockets, its last look over HTTP (see :mod:`.watchers`).
+    watchers: Watchers = field(default_factory=Watchers)
+    # The latest chat messages, as every snapshot shows them (see :mod:`.chat`).
+    messages: Messages = field(default_factory=Messages)
 
     def carry_over(self, old: Live) -> None:
         """This table rebuilt from the database in place of ``old``: keep what the database does not
-        hold (the lock, so waiting submissions stay in line; the running clocks; the room's notes)."""
+        hold (the lock, so waiting submissions stay in line; the running clocks; the room's notes; who
+        follows it)."""
         self.lock = old.lock
         self.window_step, self.window_deadline = old.window_step, old.window_deadline
         self.turn_deadlines = dict(old.turn_deadlines)
         self.recent, self.queued, self.answers = old.recent, old.queued, old.answers
         self.missed, self.bots, self.tasks = old.missed, old.bots, old.tasks
+        self.watchers = old.watchers  # the same sockets follow the table on
+        self.messages = old.messages  # one holder: a message stored meanwhile makes it stale for both
 
     def remember(self) -> None:
         """Keep the current state among the recent ones, before an action moves it on."""

@@ -10,25 +10,18 @@ is failing, it is probed every few seconds, so the room notices its return even 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
 
-if TYPE_CHECKING:
-    from cardroom.server.edge.health import HealthCheck
-    from cardroom.server.room.rooms import Room
+from cardroom.server.store import Outage
 
 PROBE_EVERY = 2.0  # seconds between two probes while the database is failing
 
 
-def restart_autoplay(room: Room) -> None:
-    for live in room.all_held():
-        if not live.is_over and live.row.status == "playing":
-            room.autoplay.after_change(live, previous=None)
-
-
-async def watch(room: Room, health: HealthCheck) -> None:
-    """Forever: while the database is failing, probe it (a success runs the recovery callbacks)."""
-    room.writer.outage.on_recovery.append(lambda: restart_autoplay(room))
+async def watch(outage: Outage, probe: Callable[[], Awaitable[object]], restart_autoplay: Callable[[], None]) -> None:
+    """Forever: while the database is failing, ``probe`` it (the health check: a success runs the recovery callbacks,
+    ``restart_autoplay`` among them: every held table's bots and clocks set going again)."""
+    outage.on_recovery.append(restart_autoplay)
     while True:
         await asyncio.sleep(PROBE_EVERY)
-        if room.writer.outage.failing_since is not None:
-            await health.check()
+        if outage.failing_since is not None:
+            await probe()

@@ -1,50 +1,49 @@
-"""The card room: creates tables, applies actions through the engine, and keeps bots and clocks going.
+"""The card room: the one object the HTTP edge talks to. It builds the room's parts, each with what it
+needs handed to it, and answers the edge with thin methods that pass each call to the part it is for:
 
-The database is the source of truth; ``self._live`` only caches replayed states by table id. Every
-change to a game goes through :meth:`Room.submit`, under the table's lock: check the step, apply
-through the engine (which refuses illegal actions without changing anything), store, then tell the
-sockets, the bots and the timers.
+- :class:`.held.HeldTables`: the tables in memory (:class:`.live.Live`, one per table, holding all
+  this process keeps for it), loading, rebuilding, dropping;
+- :class:`.play.Play`: every move, under the table's lock, stored through :class:`.record.Recorder`;
+- :class:`.seating.Seating` (tables, seats, links, rematches) and :class:`.leaving.Leaving` (conceding);
+- :class:`.catchup.CatchUp`: what other server processes stored;
+- :class:`.autoplay.Autoplay` (bots and clocks) and :class:`.absent.Absence` (absent people);
+- :class:`.hub.Hub` (waking sockets), :class:`.chat.Chat`, :class:`.window_answers.WindowAnswers`.
+
+The database is the source of truth; the held tables are a cache of replayed states.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
-from collections import OrderedDict
+from collections.abc import Coroutine
 from datetime import timedelta
 from typing import Any
 
-from cardroom.core.errors import IllegalAction, InvalidAction
-from cardroom.core.game import State
-from cardroom.server.errors import RateLimited, Refused, StaleStep, UnknownTable
-from cardroom.server.ops.limits import well_formed_table_id
-from cardroom.server.room import absent, clocks, concede, snapshots, spoken
+from cardroom.server.errors import Refused, StaleStep
+from cardroom.server.room import absent, snapshots, spoken, tokens
 from cardroom.server.room.autoplay import Autoplay
 from cardroom.server.room.catchup import CatchUp
 from cardroom.server.room.chat import Chat
-from cardroom.server.room.chat import clean as chat_clean
-from cardroom.server.room.clocks import window_open
+from cardroom.server.room.held import HeldTables
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.leaving import Leaving
-from cardroom.server.room.live import RECENT_STATES, Live, rebuild, silent_answer, still_current
+from cardroom.server.room.live import Live
+from cardroom.server.room.play import Play
+from cardroom.server.room.record import Recorder
 from cardroom.server.room.seating import Seating
-from cardroom.server.room.staleness import unaffected
 from cardroom.server.room.window_answers import WindowAnswers
-from cardroom.server.store import NewAction, StepTaken, Store, TableRow, now
+from cardroom.server.store import ActionRow, Message, Store, now
 
-log = logging.getLogger("cardroom.server")
-
-MAX_CACHED = 2000  # replayed tables kept in memory
-CLOSED = ("expired", "abandoned")  # statuses of unfinished tables where nothing more is played
 EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this long is closed
 
 
-class Room(Seating, CatchUp, Leaving):
+class Room:
     def __init__(
         self,
         store: Store,
         *,
+        hub: Hub | None = None,
         bot_delay: float = 0.8,
         bot_budget: float = 5.0,
         expire_after: timedelta = EXPIRE_AFTER,
@@ -53,316 +52,165 @@ class Room(Seating, CatchUp, Leaving):
         abandon_after: float = absent.ABANDON_AFTER,
     ) -> None:
         self.store = store
-        self.expire_after = expire_after
-        self.hub = Hub()
-        # table id -> the table, with everything this process keeps for it (see :class:`Live`)
-        self._live: dict[str, Live] = {}
-        # table id -> recent states of a table dropped for another process (CatchUp._forget), until read again
-        self._dropped: OrderedDict[str, dict[int, State]] = OrderedDict()
-        self.autoplay = Autoplay(self, store.clock_saver, bot_delay=bot_delay, bot_budget=bot_budget)
-        self.origin = store.origin  # names this process in its notifications (see CatchUp.heard)
         self.writer = store.writer  # every write of this process, on one thread
-        self.window_answers = WindowAnswers(store)  # an open window's hidden answers, stored
-        self.chat = Chat(store)
+        self.origin = store.origin  # names this process in its notifications (see CatchUp.heard)
+        self.expire_after = expire_after
+        self.hub = hub or Hub()
+        # The bots and clocks move through this room's submit (see ports.Tables): built first, as
+        # loading a table sets them going.
+        self.autoplay = Autoplay(self, self.hub, store.clock_saver, bot_delay=bot_delay, bot_budget=bot_budget)
+        self.tables = HeldTables(store, self.autoplay, self.hub)
+        self.window_answers = WindowAnswers(store, self.writer)  # an open window's hidden answers, stored
+        self.chat = Chat(store, self.writer)
         self.absent = absent.Absence(
-            self, self.autoplay, store, timeouts=timeouts, away_after=away_after, abandon_after=abandon_after
+            self.tables, self.autoplay, self.hub, store, self.writer,
+            timeouts=timeouts, away_after=away_after, abandon_after=abandon_after,
         )
         self.autoplay.run_out = self.absent.timed_out
+        record = Recorder(self.tables, store, self.writer, self.autoplay)
+        self.play = Play(self.tables, record, self.window_answers, self.autoplay, self.absent, expire_after)
+        self.seating = Seating(self.tables, store, self.writer)
+        self.create = self.seating.create  # a new table (its many words said once, there)
+        self.leaving = Leaving(self.tables, record, store, self.window_answers, self.autoplay)
+        self.catchup = CatchUp(self.tables, store, self.autoplay, self.chat, self.hub)
 
-    # -- loading -----------------------------------------------------------------------------
+    # -- the tables in memory ------------------------------------------------------------------------
 
     def live(self, table_id: str) -> Live:
-        found = self._live.get(table_id)
-        if found is not None:
-            return found
-        return self._keep(self._load(table_id))
+        return self.tables.live(table_id)
 
     def held(self, table_id: str) -> Live | None:
-        return self._live.get(table_id)
+        return self.tables.held(table_id)
 
     def all_held(self) -> list[Live]:
-        return list(self._live.values())
+        return self.tables.all_held()
 
     async def live_soon(self, table_id: str) -> Live:
-        """:meth:`live`, with a table not in memory read on a thread (the event loop goes on)."""
-        found = self._live.get(table_id)
-        if found is not None:
-            return found
-        loaded = await asyncio.to_thread(self._load, table_id)
-        return self._live.get(table_id) or self._keep(loaded)  # another request may have been first
-
-    def _keep(self, found: Live) -> Live:
-        found.recent = self._dropped.pop(found.row.id, found.recent)
-        self._live[found.row.id] = found
-        self._evict()
-        # Whoever loads a table (a GET, a socket, a resume) sets its bots and clocks going: a table
-        # is never in memory without them. Clocks that were running go on from their stored deadlines.
-        clocks.restore(found)
-        if found.row.status not in CLOSED:
-            self.autoplay.after_change(found, previous=None)
-        return found
-
-    def _load(self, table_id: str) -> Live:
-        row = self.store.load_table(table_id) if well_formed_table_id(table_id) else None
-        if row is None:
-            raise UnknownTable(table_id)
-        live = rebuild(row, self.store.load_actions(table_id))
-        found = self.store.find_concession(table_id)
-        live.conceded = None if found is None else found[0]
-        live.hints_for_everyone = self.store.hints_for_everyone(table_id)
-        live.auto = self.store.auto_seats(table_id)
-        return live
+        """The table, read on a thread if it is not in memory (the event loop goes on)."""
+        return await self.tables.live_soon(table_id)
 
     def reload(self, table_id: str) -> Live:
-        """Rebuild from the database, keeping the table's lock so waiting submissions stay in line."""
-        old = self._live.get(table_id)
-        fresh = self._load(table_id)
-        if old is not None:
-            fresh.carry_over(old)
-        else:
-            fresh.recent = self._dropped.pop(table_id, fresh.recent)
-        self._live[table_id] = fresh
-        # Another process moved the game on: this process keeps its bots and clocks going too.
-        if fresh.row.status not in CLOSED:
-            self.autoplay.after_change(fresh, previous=None if old is None else old.state)
-        return fresh
+        return self.tables.reload(table_id)
 
-    def _evict(self) -> None:
-        # The cache only saves replays; finished games are the ones safe to forget (nothing will
-        # change them), oldest first.
-        excess = len(self._live) - MAX_CACHED
-        if excess <= 0:
-            return
-        for table_id in [t for t, live in self._live.items() if live.is_over][:excess]:
-            self._drop(table_id)
+    async def reload_row_soon(self, live: Live) -> None:
+        await self.tables.reload_row_soon(live)
 
     async def expire_idle(self) -> None:
         """Unfinished tables without a move for ``expire_after`` are closed for good (status expired)."""
-        cutoff = now() - self.expire_after
-        for table_id in await asyncio.to_thread(self.store.expire_idle, cutoff):
-            self._drop(table_id)
+        await self.tables.expire_idle(now() - self.expire_after)
 
     async def resume_all(self) -> None:
-        """After a start: rebuild the unfinished games and set their bots and clocks going again.
+        await self.tables.resume_all()
 
-        Run in the background after startup, yielding between tables, so the server answers at once;
-        a table asked for before its turn here is loaded (bots and clocks included) on demand."""
-        for table_id in await asyncio.to_thread(self.store.all_playing_ids):
-            try:
-                await self.live_soon(table_id)
-            except UnknownTable:
-                continue
-            except Exception:  # a game whose rules changed under it must not stop the server
-                log.exception("table %s could not be rebuilt", table_id)
-            await asyncio.sleep(0)
+    def actions(self, table_id: str) -> list[ActionRow]:
+        """The table's stored actions, read from the database (call it on a thread)."""
+        return self.store.load_actions(table_id)
 
-    async def reload_row_soon(self, live: Live) -> None:
-        """The table's row read again, on a thread (the event loop goes on): seats, status, names."""
-        row = await self._read_row(live.row.id)
-        if row is not None:
-            live.row = row
-
-    # -- playing -----------------------------------------------------------------------------------
+    # -- moves -----------------------------------------------------------------------------------------
 
     async def submit(
         self, table_id: str, seat: int, step: int, text: str, timed_out: bool = False, by_room: bool = False
     ) -> Live:
-        """Apply one action chosen on ``step``; raises :class:`StaleStep`, :class:`Refused` (with the
-        engine's reason) or :class:`UnknownTable`. A refused action changes nothing.
-
-        A pass in an open reaction window is only noted, not applied: nobody may learn who has
-        answered a window before it closes. The window closes (every noted pass is stored, in seat
-        order) when every seat asked has answered, or at its deadline (:meth:`close_window`).
-
-        ``by_room``: the move of the room's bot for an absent person's seat (see :mod:`.absent`);
-        any other move of a seat's own hands the seat back to its person."""
-        live = await self.live_soon(table_id)
-        if not timed_out and not by_room:
-            self.absent.acted(live, seat)
-            if seat in live.auto:
-                await self.absent.hand_back(live, seat)
-        async with live.lock:
-            live = await self.live_soon(table_id)  # the cache may have been rebuilt while we waited
-            if live.row.status == "expired":
-                raise Refused(f"this table expired after {self.expire_after.days} days without a move")
-            if live.row.status == "abandoned":
-                raise Refused("this table was abandoned: nobody was connected to it for a day")
-            if live.conceded is not None:
-                raise Refused("the game is over: a seat conceded")
-            if not self._still_current(live, seat, step):
-                raise StaleStep(live.step)
-            if not isinstance(text, str) or len(text) > 200:
-                raise Refused("an action is a short text")
-            if text == concede.CONCEDE:
-                raise Refused("conceding is not an action: use the table's concede request")
-            previous = live.state
-            try:
-                new_state = previous.apply(seat, text)
-            except (InvalidAction, IllegalAction) as exc:
-                raise Refused(str(exc)) from None
-            action_text = str(live.game.parse_action(text))
-            if timed_out or action_text != previous.default_answer(seat) or live.window_deadline is None or not window_open(live):
-                # Each lost race means another seat moved, and the choice is judged again: it stands
-                # for at most RECENT_STATES steps, so that many tries are all it can ever need (three
-                # were too few when the other seat's decisions went through another process faster).
-                for _ in range(RECENT_STATES + 1):
-                    if await self._store(live, seat, action_text, timed_out, new_state):
-                        break
-                    # Another process stored this step first and its actions are applied now. A
-                    # choice made in the same simultaneous decision (the other seat's duel card,
-                    # given through another process) still stands: judge it again, as one process would.
-                    if not self._still_current(live, seat, step):
-                        raise StaleStep(live.step)
-                    previous = live.state
-                    try:
-                        new_state = previous.apply(seat, text)
-                    except (InvalidAction, IllegalAction) as exc:
-                        raise Refused(str(exc)) from None
-                else:
-                    raise StaleStep(live.step)
-            else:
-                window_step = live.step
-                answers = await self.window_answers.note(live, window_step, seat, action_text)
-                if not set(previous.to_act) <= set(answers):
-                    self.hub.changed(table_id, only_seat=seat)
-                    return live
-                try:
-                    await self._store_window(live, [(s, answers[s], False) for s in previous.to_act])
-                except StaleStep:
-                    # Another process took the window's other last answer at the same moment and
-                    # closed it first. If it stored this answer as given, this request succeeded.
-                    if not await self._answer_stored(table_id, window_step, len(previous.to_act), seat, action_text):
-                        raise
-                    live = await self.live_soon(table_id)  # rebuilt from the database, its bots and clocks going
-                    self.hub.changed(table_id)
-                    return live
-        self.autoplay.after_change(live, previous=previous)
-        self.hub.changed(table_id)
-        return live
+        return await self.play.submit(table_id, seat, step, text, timed_out, by_room)
 
     async def act(self, table_id: str, token: str | None, step: int, text: str) -> tuple[Live, int]:
-        """A seat's action by its token, as every action route takes it: the seat the token opens, an
-        action the game has spoken at the table refused as a button (see :mod:`.spoken`), then
-        :meth:`submit`. Returns the table after it and the seat."""
-        live = await self.live_soon(table_id)
-        seat = self.seat_of(live, token)
-        spoken_only = spoken.refusal(live, seat, text)
-        if spoken_only is not None:
-            raise Refused(spoken_only)
-        return await self.submit(table_id, seat, step, text), seat
+        return await self.play.act(table_id, token, step, text)
 
     async def close_window(self, table_id: str, window_step: int) -> None:
-        """The window opened at ``window_step`` reached its deadline: store every seat's answer, a
-        timed-out pass for each seat that gave none, then tell everyone at once."""
-        live = await self.live_soon(table_id)
-        async with live.lock:
-            live = await self.live_soon(table_id)
-            if live.window_step != window_step or not window_open(live) or live.row.status != "playing":
-                return
-            previous = live.state
-            answers = await self.window_answers.collect(live, live.step)
-            try:
-                await self._store_window(
-                    live, [(s, answers[s] if s in answers else silent_answer(previous, s), s not in answers) for s in previous.to_act]
-                )
-            except (StaleStep, Refused):
-                # Another server process closed it first; its notification brings the result here.
-                log.info("table %s: the window at step %d was closed elsewhere", table_id, window_step)
-                return
-        self.autoplay.after_change(live, previous=previous)
-        self.hub.changed(table_id)
-
-    def _still_current(self, live: Live, seat: int, step: int) -> bool:
-        """Whether a choice made on ``step`` may be applied now (see :mod:`.staleness`)."""
-        if still_current(live, seat, step):
-            return True
-        old = live.recent.get(step)
-        return old is not None and unaffected(old, live, seat, step)
+        await self.play.close_window(table_id, window_step)
 
     def answered(self, live: Live) -> dict[int, str]:
-        """The hidden answers given so far in the open window (seat -> action); empty if none."""
-        return self.window_answers.answered(live, live.step) if window_open(live) else {}
+        return self.play.answered(live)
 
-    async def _store(
-        self, live: Live, seat: int, action_text: str, timed_out: bool, new_state: State
-    ) -> bool:
-        """Store one action (the table's lock held) and move the cached state on; False if another
-        server process stored this step first (its actions are then read and applied here)."""
-        table_id = live.row.id
-        try:
-            await self.writer.append(
-                NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over)
-            )
-        except StepTaken:
-            await self._lost_race(live)
-            return False
-        # The finished table's row (status "over"), read on a thread before the state moves on, so
-        # nobody sees a finished game on a table still marked as playing.
-        row = await self._read_row(table_id) if new_state.is_over else None
-        live.remember()  # so a choice made on the state before can be judged (see _still_current)
-        live.record(seat, new_state, timed_out)
-        if new_state.is_over:
-            live.row = row or live.row
-            live.recent.clear()
-        return True
+    async def concede(self, table_id: str, token: str | None) -> Live:
+        return await self.leaving.concede(table_id, token)
 
-    async def _read_row(self, table_id: str) -> TableRow | None:
-        return await asyncio.to_thread(self.store.load_table, table_id)
+    def restart_autoplay(self) -> None:
+        """Every held table's bots and clocks set going again (after a database outage, see :mod:`.recovery`)."""
+        for live in self.tables.all_held():
+            if not live.is_over and live.row.status == "playing":
+                self.autoplay.after_change(live, previous=None)
 
-    async def _answer_stored(self, table_id: str, window_step: int, answers: int, seat: int, text: str) -> bool:
-        """Whether the window opened at ``window_step`` (``answers`` seats asked) was closed with
-        ``seat``'s answer ``text`` as given, not as a timed-out pass."""
-        rows = await asyncio.to_thread(self.store.load_actions, table_id, window_step)
-        return any(r.seat == seat and r.text == text and not r.timed_out for r in rows[:answers])
+    async def watch_absence(self, every: float) -> None:
+        """Forever: every ``every`` seconds, look for absent people (see :mod:`.absent`)."""
+        await self.absent.run(every)
 
-    async def _store_window(self, live: Live, answers: list[tuple[int, str, bool]]) -> None:
-        """Store a closing window's answers (seat, action, timed out) in one transaction, all or none,
-        and move the cached state on. One commit whatever the number of answers: how long a window's
-        result takes to appear must not say how many seats passed rather than played a card."""
-        states: list[State] = []
-        state = live.state
-        for seat, text, _ in answers:
-            try:
-                state = state.apply(seat, text)
-            except (InvalidAction, IllegalAction) as exc:
-                raise Refused(str(exc)) from None
-            states.append(state)
-        table_id = live.row.id
-        batch = [
-            NewAction(table_id, live.step + i, seat, text, timed_out, states[i].is_over)
-            for i, (seat, text, timed_out) in enumerate(answers)
-        ]
-        try:
-            await self.writer.append_together(batch)
-        except StepTaken:
-            live = self.reload(table_id)
-            raise StaleStep(live.step) from None
-        row = await self._read_row(table_id) if states[-1].is_over else None  # as in _store
-        for (seat, _, timed_out), new_state in zip(answers, states, strict=True):
-            live.remember()
-            live.record(seat, new_state, timed_out)
-        if states[-1].is_over:
-            live.row = row or live.row
-            live.recent.clear()
+    async def shutdown(self) -> None:
+        """End every bot and clock task of this process."""
+        await self.autoplay.shutdown()
+
+    # -- seats -----------------------------------------------------------------------------------------
+
+    def seat_of(self, live: Live, token: str | None) -> int:
+        return tokens.seat_of(live, token)
+
+    def optional_seat(self, live: Live, token: str | None) -> int | None:
+        return tokens.optional_seat(live, token)
+
+    async def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
+        return await self.seating.join(table_id, token, name)
+
+    async def handoff(self, table_id: str, token: str | None) -> tuple[int, str]:
+        return await self.seating.handoff(table_id, token)
+
+    async def rematch(self, table_id: str, token: str | None) -> tuple[str, str]:
+        return await self.seating.rematch(table_id, token)
+
+    # -- who follows a table -------------------------------------------------------------------------
+
+    def looked_at(self, live: Live) -> None:
+        """Someone asked for the table's view or facts over HTTP (see :meth:`Hub.attended`)."""
+        self.hub.looked_at(live)
+
+    def socket_refusal(self, live: Live, seat: int | None) -> str | None:
+        """Why one more socket for this seat (``None``: a spectator) is refused, or ``None``."""
+        return self.hub.refusal(live, seat)
+
+    async def follow(self, table_id: str, seat: int | None) -> tuple[Live, asyncio.Event]:
+        """A socket opened on the table: the table and the event set when it changes. A seat's person
+        is back (an auto seat is handed back to them)."""
+        # Nothing between finding the table and joining its watchers yields to the event loop: a
+        # table nobody follows may be dropped at any await, and a socket on a dropped object would
+        # never be woken again.
+        live = await self.tables.live_soon(table_id)
+        changed = self.hub.subscribe(live, seat)
+        if seat is not None:
+            await self.absent.connected(live, seat)
+        return live, changed
+
+    def unfollow(self, live: Live, changed: asyncio.Event, seat: int | None) -> None:
+        """The socket :meth:`follow` opened is closed."""
+        self.hub.unsubscribe(live, changed)
+        if seat is not None:
+            self.absent.disconnected(live, seat)
+
+    def heard(self, payload: str) -> Coroutine[Any, Any, None] | None:
+        """A notification from another process (see :meth:`CatchUp.heard`)."""
+        return self.catchup.heard(payload)
+
+    async def catch_up_all(self) -> None:
+        await self.catchup.catch_up_all()
+
+    # -- chat ------------------------------------------------------------------------------------------
 
     async def say(self, table_id: str, token: str | None, text: str) -> None:
         """A chat message from the seat this token opens (spectators read the chat but do not write).
         It may also be an action of the game's that is spoken at the table (see :mod:`.spoken`)."""
-        live = await self.live_soon(table_id)
-        seat = self.seat_of(live, token)
-        try:
-            message = chat_clean(text)
-        except ValueError as exc:
-            raise Refused(str(exc)) from None
-        if not self.chat.allowed(table_id, seat):
-            raise RateLimited()
-        name = next(s.name for s in live.row.seats if s.seat == seat)
-        await self.writer.call(self.chat.add, table_id, seat, name, message)  # not on the event loop
-        self.hub.changed(table_id)
+        live = await self.tables.live_soon(table_id)
+        seat = tokens.seat_of(live, token)
+        message = await self.chat.add(live, seat, text)
+        self.tables.wake(table_id)
         said = spoken.from_chat(live, seat, message)
         if said is not None:
             with contextlib.suppress(StaleStep, Refused):  # the moment passed: it stays a chat message
-                await self.submit(table_id, seat, live.step, said)
+                await self.play.submit(table_id, seat, live.step, said)
+
+    async def messages_soon(self, live: Live) -> None:
+        """Have the table's chat in memory, read on a thread if it is not (every snapshot shows it)."""
+        await self.chat.ready(live)
+
+    def messages(self, live: Live) -> list[Message]:
+        return self.chat.latest(live)
 
     # -- what a viewer is shown ----------------------------------------------------------------------
 
@@ -373,4 +221,3 @@ class Room(Seating, CatchUp, Leaving):
     def encoded_snapshot(self, live: Live, seat: int | None) -> bytes:
         """The same as JSON, encoded once per seat and change."""
         return snapshots.encoded(self, live, seat)
-

@@ -1,5 +1,5 @@
 """Who sits where: creating a table, taking a seat with a link, handing a seat to another device, and
-the rematch. Mixed into :class:`cardroom.server.room.rooms.Room`.
+the rematch. (The seat a token opens is :func:`.tokens.seat_of`.)
 
 Every write here runs on the writer's thread and every read on a thread of its own: on the event
 loop, a sync to disk for each of them held every other table up. The writer's thread is the only one
@@ -10,19 +10,16 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardroom.core.rng import fresh_seed
-from cardroom.server.errors import Refused, SeatTaken, WrongToken
+from cardroom.server.errors import Refused, SeatTaken
 from cardroom.server.ops.limits import clean_text
 from cardroom.server.room import absent, tokens
-from cardroom.server.room.live import Live
+from cardroom.server.room.held import HeldTables
 from cardroom.server.room.tablerequest import SeatRequest, checked_bot, checked_game
-from cardroom.server.store import NewTable, SeatRow, Store, TableRow, now
-
-if TYPE_CHECKING:
-    from cardroom.server.room.hub import Hub
-    from cardroom.server.store import GroupWriter
+from cardroom.server.room.tokens import seat_of
+from cardroom.server.store import GroupWriter, NewTable, SeatRow, Store, TableRow, now
 
 
 @dataclass(frozen=True)
@@ -34,34 +31,16 @@ class Created:
 
 
 class Seating:
-    # What the room these methods are mixed into provides.
-    store: Store
-    hub: Hub
-    writer: GroupWriter
-
-    async def live_soon(self, table_id: str) -> Live:
-        raise NotImplementedError
-
-    async def reload_row_soon(self, live: Live) -> None:
-        raise NotImplementedError
-
-    def seat_of(self, live: Live, token: str | None) -> int:
-        """The seat a token opens at this table; :class:`WrongToken` if none."""
-        if token:
-            for s in live.row.seats:
-                if tokens.matches(token, s.token_hash):
-                    return s.seat
-        raise WrongToken()
-
-    def optional_seat(self, live: Live, token: str | None) -> int | None:
-        """A spectator (``None``) without a token; with one, its seat or :class:`WrongToken`."""
-        return None if not token else self.seat_of(live, token)
+    def __init__(self, tables: HeldTables, store: Store, writer: GroupWriter) -> None:
+        self.tables = tables
+        self.store = store
+        self.writer = writer  # every write of this process, on one thread
 
     async def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
         """Take a seat. With an invitation or hand-over link the link is spent and exchanged for a
         new secret, returned here once, that only this browser will hold (a second visit to the link
         gets :class:`SeatTaken`); with the seat's own token, only the name is updated."""
-        live = await self.live_soon(table_id)
+        live = await self.tables.live_soon(table_id)
         if name:
             clean_text(name, "a seat name")
         if token:
@@ -74,19 +53,19 @@ class Seating:
                     self.store.exchange_link, table_id, link.seat, token_hash, tokens.hash_token(fresh), clean
                 ):
                     raise SeatTaken()
-                await self.reload_row_soon(live)
-                self.hub.changed(table_id)
+                await self.tables.reload_row_soon(live)
+                self.tables.wake(table_id)
                 return link.seat, fresh
-        seat = self.seat_of(live, token)
+        seat = seat_of(live, token)
         await self.writer.call(self.store.mark_joined, table_id, seat, name)
-        await self.reload_row_soon(live)
-        self.hub.changed(table_id)
+        await self.tables.reload_row_soon(live)
+        self.tables.wake(table_id)
         return seat, None
 
     async def handoff(self, table_id: str, token: str | None) -> tuple[int, str]:
         """A link that moves the caller's seat to whoever opens it (another device of theirs)."""
-        live = await self.live_soon(table_id)
-        seat = self.seat_of(live, token)
+        live = await self.tables.live_soon(table_id)
+        seat = seat_of(live, token)
         link = tokens.new_token()
         await self.writer.call(self.store.add_link, table_id, seat, tokens.hash_token(link))
         return seat, link
@@ -142,7 +121,7 @@ class Seating:
         # Everything the table is created with, in one transaction: nobody sees it before it is whole.
         new = NewTable(row, hints_for_everyone, private, creator, links_made)
         await self.writer.call(self.store.create_table, new)
-        await self.live_soon(row.id)  # loading it sets its bots and clocks going
+        await self.tables.live_soon(row.id)  # loading it sets its bots and clocks going
         return Created(row.id, my_seat, my_token, invitations)
 
     async def rematch(self, table_id: str, token: str | None) -> tuple[str, str]:
@@ -152,8 +131,8 @@ class Seating:
 
         Two requests at once still make one rematch table: the new table and the claim on the old
         one are one conditional transaction."""
-        live = await self.live_soon(table_id)
-        seat = self.seat_of(live, token)
+        live = await self.tables.live_soon(table_id)
+        seat = seat_of(live, token)
         if not live.is_over:
             raise Refused("the game is not over yet")
         if not live.row.rematch_id:
@@ -177,14 +156,14 @@ class Seating:
             )
             # Another process (or request) may have made it first: then that one is the rematch.
             made = await self.writer.call(self.store.create_rematch, row, live.hints_for_everyone)
-            await self.reload_row_soon(live)
-            await self.live_soon(made)  # loading sets its bots and clocks going
-            self.hub.changed(table_id)
+            await self.tables.reload_row_soon(live)
+            await self.tables.live_soon(made)  # loading sets its bots and clocks going
+            self.tables.wake(table_id)
         new_id = live.row.rematch_id
         assert new_id is not None
         fresh = tokens.new_token()
         await self.writer.call(self.store.set_seat_token, new_id, seat, tokens.hash_token(fresh))
-        await self.reload_row_soon(await self.live_soon(new_id))
-        self.hub.changed(new_id)
+        await self.tables.reload_row_soon(await self.tables.live_soon(new_id))
+        self.tables.wake(new_id)
         return new_id, fresh
 

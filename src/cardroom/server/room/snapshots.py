@@ -50,7 +50,7 @@ def _lasting(room: Shown, live: Live, seat: int | None, encoded_log: bool) -> di
         "seat": seat,
         "view": view,
         "log": log,
-        "chat": [m.to_json() for m in room.chat.latest(live.row.id)],
+        "chat": [m.to_json() for m in room.messages(live)],
     }
 
 
@@ -66,7 +66,7 @@ def _clocks(room: Shown, live: Live, seat: int | None) -> dict[str, Any]:
 def encoded(room: Shown, live: Live, seat: int | None) -> bytes:
     """:func:`snapshot` as JSON. The lasting part is encoded once per seat and change and kept; the
     clocks (every table with people has a move clock) are encoded fresh and joined to it."""
-    chat = room.chat.latest(live.row.id)
+    chat = room.messages(live)
     key = (live.state, live.row, chat, live.conceded, len(live.timed_out_moves), live.auto)
     found = live.encoded.get(seat)
     if found is None or not all(a is b for a, b in zip(found[0], key, strict=True)):

@@ -5,6 +5,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from typing import TYPE_CHECKING
+
+from cardroom.server.errors import WrongToken
+
+if TYPE_CHECKING:
+    from cardroom.server.room.live import Live
 
 
 def new_token() -> str:
@@ -25,3 +31,17 @@ def matches(token: str, token_hash: str | None) -> bool:
 def new_table_id() -> str:
     # Table ids are public (they are in every link) but unguessable enough not to be enumerated.
     return secrets.token_hex(8)
+
+
+def seat_of(live: Live, token: str | None) -> int:
+    """The seat a token opens at this table; :class:`WrongToken` if none."""
+    if token:
+        for s in live.row.seats:
+            if matches(token, s.token_hash):
+                return s.seat
+    raise WrongToken()
+
+
+def optional_seat(live: Live, token: str | None) -> int | None:
+    """A spectator (``None``) without a token; with one, its seat or :class:`WrongToken`."""
+    return None if not token else seat_of(live, token)

@@ -18,15 +18,16 @@ from __future__ import annotations
 import asyncio
 
 from cardroom.server.room.live import Live
-from cardroom.server.store import Store
+from cardroom.server.store import GroupWriter, Store
 
 
 class WindowAnswers:
     """Reads and writes the answers; what this process last read or wrote is kept on the table
     (``Live.answers``), so it goes with the table when the table leaves memory."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store  # answers are written on its writer's thread, the one that writes (reads on any)
+    def __init__(self, store: Store, writer: GroupWriter) -> None:
+        self.store = store
+        self.writer = writer  # answers are written on the writer's thread, the one that writes (reads on any)
 
     def answered(self, live: Live, step: int) -> dict[int, str]:
         """The answers known for the window open at ``step`` (read once from the database, e.g. after
@@ -38,7 +39,7 @@ class WindowAnswers:
 
     async def note(self, live: Live, step: int, seat: int, action: str) -> dict[int, str]:
         """Store one seat's answer; every answer stored so far for this window, from any process."""
-        answers = await self.store.writer.call(self.store.note_answer, live.row.id, step, seat, action)
+        answers = await self.writer.call(self.store.note_answer, live.row.id, step, seat, action)
         live.answers = (step, answers)
         return answers
 
@@ -51,7 +52,7 @@ class WindowAnswers:
     async def move(self, live: Live, old_step: int, new_step: int, kept: dict[int, str]) -> None:
         """The window open at ``old_step`` goes on at ``new_step`` (a seat left it by conceding,
         which is public): ``kept``, the answers of the seats still asked, are stored for the new step."""
-        await self.store.writer.call(self.store.move_answers, live.row.id, old_step, new_step, kept)
+        await self.writer.call(self.store.move_answers, live.row.id, old_step, new_step, kept)
         live.answers = (new_step, dict(kept))
 
 

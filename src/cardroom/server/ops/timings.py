@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 ON = os.environ.get("CARDROOM_TIMINGS") == "1"
 MAX_SAMPLES = 1_000_000  # per series; enough for minutes of load, bounded however long it runs
@@ -91,13 +91,15 @@ def report() -> str:
             f"  p99 {at(99) * scale:8.2f}  max {values[-1] * scale:8.2f}{unit}"
             f"  total {sum(values) * scale / 1000 if unit else sum(values):9.2f}{' s' if unit else ''}"
         )
-    tracked = gc.get_objects()  # what a full collection walks (slow; only here, on request)
-    kinds = Counter(type(o).__name__ for o in tracked).most_common(6)
+    # No census by kind (gc.get_objects): it hands out references to objects other threads are still
+    # building, and a tuple being filled from a generator on a store thread then fails to grow
+    # ("SystemError: bad argument to internal function"): a 500 seen under load with timings on.
+    pending = "/".join(f"{n:,}" for n in gc.get_count())
+    collections = "/".join(f"{g['collections']:,}" for g in gc.get_stats())
     lines.append(
-        f"timing objects the collector tracks: {len(tracked):,} "
-        f"({gc.get_freeze_count():,} frozen); most: " + ", ".join(f"{k} {n:,}" for k, n in kinds)
+        f"timing objects the collector tracks: {gc.get_freeze_count():,} frozen, {pending} new since "
+        f"each generation's last collection; collections so far {collections}"
     )
-    del tracked
     text = "\n".join(lines)
     if text:
         print(text, file=sys.stderr, flush=True)

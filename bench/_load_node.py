@@ -22,6 +22,7 @@ class GeneratorProcess(Protocol):
     def wait_ready(self) -> None: ...
     def start_window(self, start: float, end: float) -> None: ...
     def figures(self) -> Any: ...  # _server_players.Figures, or the same as JSON
+    def stop(self) -> None: ...  # end the process if it still runs (the benchmark was interrupted)
 
 
 def node_command() -> list[str] | None:
@@ -72,3 +73,8 @@ class NodeGenerator:
         found: dict[str, Any] = json.loads(self._line())
         self.proc.wait(30)
         return found
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()

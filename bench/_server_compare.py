@@ -47,12 +47,12 @@ class Measured:
         return self.figures.server_cpu / max(1, self.figures.acknowledged) * 1000
 
 
-# (name, how it is read from a run, True when higher is better)
-FIGURES: list[tuple[str, Callable[[Measured], float], bool]] = [
-    ("actions/s", Measured.actions_per_second, True),
-    ("action p50 ms", Measured.p50, False),
-    ("action p99 ms", Measured.p99, False),
-    ("CPU s/1,000 actions", Measured.cpu_per_1000, False),
+# (name, how it is read from a run, True when higher is better, decimals shown)
+FIGURES: list[tuple[str, Callable[[Measured], float], bool, int]] = [
+    ("actions/s", Measured.actions_per_second, True, 1),
+    ("action p50 ms", Measured.p50, False, 1),
+    ("action p99 ms", Measured.p99, False, 1),
+    ("CPU s/1,000 actions", Measured.cpu_per_1000, False, 2),
 ]
 JUDGED = ("actions/s", "action p99 ms", "CPU s/1,000 actions")
 
@@ -109,10 +109,10 @@ def print_comparison(runs: list[Measured]) -> bool:
             of_code = [m for m in mine if m.tree == code]
             medians[code] = {}
             cells = []
-            for name, read, _ in FIGURES:
+            for name, read, _, d in FIGURES:
                 values = [read(m) for m in of_code]
                 medians[code][name] = statistics.median(values)
-                cells.append(f"{name} {medians[code][name]:.1f} ({min(values):.1f}-{max(values):.1f})")
+                cells.append(f"{name} {medians[code][name]:.{d}f} ({min(values):.{d}f}-{max(values):.{d}f})")
             print(f"  {code:6s} " + "   ".join(cells))
             whole = sum((m.figures.run_statuses for m in of_code), Counter())
             errors = sum((m.figures.errors for m in of_code), Counter())
@@ -128,7 +128,7 @@ def print_comparison(runs: list[Measured]) -> bool:
 def verdict(runs: list[Measured], medians: dict[str, dict[str, float]]) -> bool:
     """Ratio after / before of each figure's medians, the per-round ratios, and MET / NOT MET."""
     met = True
-    for name, read, higher_better in FIGURES:
+    for name, read, higher_better, _ in FIGURES:
         before, after = medians["before"][name], medians["after"][name]
         ratio = after / before if before else float("nan")
         per_round = [

@@ -342,3 +342,8 @@ class PythonGenerator:
         found: Figures = self.pipe.recv()
         self.proc.join(30)
         return found
+
+    def stop(self) -> None:
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join()

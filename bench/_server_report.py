@@ -5,7 +5,9 @@ timings from its log."""
 from __future__ import annotations
 
 import argparse
+import io
 import os
+import sys
 import time
 
 from _measure import percentile, server_log
@@ -83,3 +85,9 @@ def print_server_timings(port: int) -> None:
             return
         time.sleep(0.2)
     print("inside the server: no timings were written to its log")
+
+
+def lines_as_printed() -> None:
+    """Each line of progress shows when it is printed, also through a pipe (``| tee``)."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(line_buffering=True)

@@ -54,7 +54,7 @@ from _measure import (
 )
 from _server_compare import Measured, log_lines, print_comparison, print_runs
 from _server_players import Figures, PythonGenerator, Table, Window, new_tacocat
-from _server_report import print_figures, print_machine, print_server_timings
+from _server_report import lines_as_printed, print_figures, print_machine, print_server_timings
 from _server_trees import Tree, add_code_options, code_trees, describe, round_args, rounds_of, schedule
 
 # What the other benchmarks take from here.
@@ -106,6 +106,15 @@ def collect(found: Figures | dict[str, Any]) -> Figures:
 def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> Figures:
     """Play against the servers at ``bases`` (process ids ``server_pids``, for CPU and memory)."""
     workers = start_generators(bases, args)
+    try:
+        return play(workers, args, server_pids)
+    finally:
+        for worker in workers:  # none is left behind when the benchmark is stopped midway
+            worker.stop()
+
+
+def play(workers: list[GeneratorProcess], args: argparse.Namespace, server_pids: list[int]) -> Figures:
+    """The generator processes' tables created, a warm-up, the measured window, their figures."""
     for worker in workers:
         worker.wait_ready()
     rss_idle = sum(rss_mb(pid) for pid in server_pids)
@@ -202,6 +211,7 @@ def main() -> None:
     )
     add_code_options(parser)
     args = parser.parse_args()
+    lines_as_printed()
     if (
         not 1 <= args.tables + args.bot_tables <= 10_000
         or not 1 <= args.seconds <= 600

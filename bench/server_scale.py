@@ -50,6 +50,7 @@ from tests.server.postgres import Postgres  # noqa: E402
 import server_load  # noqa: E402
 from _measure import cpu_seconds, free_port, served_from, server_log, start_server  # noqa: E402
 from _server_compare import Measured, log_lines, print_comparison, print_runs  # noqa: E402
+from _server_report import lines_as_printed  # noqa: E402
 from _server_trees import Tree, add_code_options, code_trees, describe, round_args, rounds_of, schedule  # noqa: E402
 from server_load import run  # noqa: E402
 
@@ -252,6 +253,7 @@ def main() -> None:
     parser.add_argument("--database", default=None, help="a PostgreSQL URL (default: start a throwaway one)")
     add_code_options(parser)
     args = parser.parse_args()
+    lines_as_printed()
     args.timings = False  # server_load's in-server percentiles are for one process started by it
     if not 1 <= args.tables + args.bot_tables <= 10_000 or not 1 <= args.seconds <= 600:
         parser.error("--tables plus --bot-tables is 1 to 10,000 and --seconds 1 to 600")

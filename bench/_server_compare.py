@@ -137,9 +137,9 @@ def verdict(runs: list[Measured], medians: dict[str, dict[str, float]]) -> bool:
             for b in runs
             if a.tree == "after" and b.tree == "before" and a.round == b.round and read(b)
         ]
-        line = (
-            f"  after/before {name:20s} {ratio:5.2f}   (per round {', '.join(f'{r:.2f}' for r in per_round)})"
-        )
+        rounds = ", ".join(f"{r:.2f}" for r in per_round)
+        middle = statistics.median(per_round) if per_round else float("nan")
+        line = f"  after/before {name:20s} {ratio:5.2f}   (per round {rounds}; their median {middle:.2f})"
         if name in JUDGED:
             worse = (1 - ratio) if higher_better else (ratio - 1)
             ok = worse <= WITHIN

@@ -17,7 +17,8 @@ per acknowledged action (the figure a shared, busy machine distorts least) and i
 ``--baseline REV`` measures that revision's server too (checked out in a temporary worktree, run by
 this checkout's Python and libraries), alternating with this checkout's round by round under the same
 load and seeds, and ends with the medians, the ratio after / before and whether it is within 10%
-(``--code`` names other code to measure instead of this checkout's; see bench/_server_trees.py).
+(exit status 1 when it is not). ``--code`` names other code to measure instead of this checkout's
+(a revision or a checkout's path; see bench/_server_trees.py).
 
 The generator is ``--procs`` processes (default 2). By default they run in Node.js
 (``load_generator.mjs``, when the machine has Node 20 or newer); ``--generator python`` runs the

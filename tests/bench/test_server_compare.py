@@ -91,17 +91,22 @@ def served(line: str) -> tuple[int, Path]:
     return int(words[words.index("port") + 1]), Path(words[-1])
 
 
+def against_head(sizes: list[str]) -> list[str]:
+    """server_load.py at these sizes, with this checkout's last commit as the baseline, one round."""
+    return [
+        sys.executable,
+        str(ROOT / "bench" / "server_load.py"),
+        *sizes,
+        "--baseline",
+        "HEAD",
+        "--rounds",
+        "1",
+    ]
+
+
 def test_a_baseline_run_measures_both_codes_each_from_its_own_tree() -> None:
     run = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "server_load.py"),
-            *TINY,
-            "--baseline",
-            "HEAD",
-            "--rounds",
-            "1",
-        ],
+        against_head(TINY),
         capture_output=True,
         text=True,
         timeout=300,
@@ -111,11 +116,8 @@ def test_a_baseline_run_measures_both_codes_each_from_its_own_tree() -> None:
     # Round 1 measures the baseline first: its server imports the package of a temporary worktree.
     before, after = (served(line)[1] for line in out.splitlines() if line.startswith("server on port "))
     assert after == ROOT / "src" / "cardroom", out
-    assert before.parents[2].name.startswith("cardroom-rev-") and before.parts[-3:] == (
-        "tree",
-        "src",
-        "cardroom",
-    )
+    assert before.parents[2].name.startswith("cardroom-rev-"), out
+    assert before.parts[-3:] == ("tree", "src", "cardroom"), out
     assert not before.parents[2].exists(), f"the baseline's worktree {before.parents[1]} was left behind"
     assert str(before.parents[1]) not in worktrees()
     # Every response over the whole run is counted, the tables created included (three per code).
@@ -126,15 +128,7 @@ def test_a_baseline_run_measures_both_codes_each_from_its_own_tree() -> None:
 def test_a_stopped_baseline_run_removes_its_worktree_and_its_server() -> None:
     longer = [*TINY[: TINY.index("--seconds")], "--seconds", "60", "--warmup", "1", "--procs", "1"]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            str(ROOT / "bench" / "server_load.py"),
-            *longer,
-            "--baseline",
-            "HEAD",
-            "--rounds",
-            "1",
-        ],
+        against_head(longer),
         stdout=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},  # each line as it is printed

@@ -147,10 +147,11 @@ def verdict(runs: list[Measured], medians: dict[str, dict[str, float]]) -> bool:
             change = "better" if worse < 0 else "worse"
             line += f"   {'MET' if ok else 'NOT MET'}: {abs(worse) * 100:.0f}% {change}"
         print(line)
-    errors = any(m.figures.errors or m.log for m in runs)
+    fives = any(status.split()[-1].startswith("5") for m in runs for status in m.figures.run_statuses)
+    errors = fives or any(m.figures.errors or m.log for m in runs)
     print(
         f"  within {WITHIN:.0%} on actions/s, p99 and CPU per action: {'MET' if met else 'NOT MET'}"
-        + ("   (some runs had errors: see above)" if errors else "")
+        + ("   (some runs had errors, 5xx answers or server log lines: see above)" if errors else "")
     )
     return met
 

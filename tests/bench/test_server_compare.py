@@ -59,6 +59,14 @@ def test_better_by_any_amount_is_met() -> None:
     assert met and out.count("better") == 3, out
 
 
+def test_a_5xx_outside_the_measured_window_is_pointed_out(capsys: pytest.CaptureFixture[str]) -> None:
+    before, after = a_run("before", 0, 100, 100, 1.0), a_run("after", 0, 100, 100, 1.0)
+    after.figures.run_statuses.update({"action 200": 1000, "rematch 500": 1})
+    assert print_comparison([before, after])
+    out = capsys.readouterr().out
+    assert "rematch 500: 1" in out and "some runs had errors, 5xx answers or server log lines" in out, out
+
+
 def test_the_two_codes_alternate_round_by_round() -> None:
     before, after = Tree("before", Path("b"), "b"), Tree("after", Path("a"), "a")
     order = [(r, t.label) for r, t in schedule([before, after], 3)]

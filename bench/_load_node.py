@@ -1,5 +1,5 @@
 """The load generator's processes in Node.js (load_generator.mjs), and what ``server_load.run``
-asks of any generator process (:class:`GeneratorProcess`; the Python one is server_load's
+asks of any generator process (:class:`GeneratorProcess`; the Python one is _server_players's
 ``PythonGenerator``). Both play the same way and report the same figures; they differ in what they
 cost the machine the server shares with them.
 """
@@ -21,7 +21,8 @@ class GeneratorProcess(Protocol):
 
     def wait_ready(self) -> None: ...
     def start_window(self, start: float, end: float) -> None: ...
-    def figures(self) -> Any: ...  # server_load.Figures, or the same as JSON
+    def figures(self) -> Any: ...  # _server_players.Figures, or the same as JSON
+    def stop(self) -> None: ...  # end the process if it still runs (the benchmark was interrupted)
 
 
 def node_command() -> list[str] | None:
@@ -72,3 +73,8 @@ class NodeGenerator:
         found: dict[str, Any] = json.loads(self._line())
         self.proc.wait(30)
         return found
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()

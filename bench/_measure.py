@@ -15,6 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from _server_launch import MARK
+
+HERE = Path(__file__).resolve().parent
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -23,21 +27,32 @@ def free_port() -> int:
         return port
 
 
+def server_log(port: int) -> Path:
+    """Where the server started on ``port`` writes its log (standard error)."""
+    return Path(tempfile.gettempdir()) / f"cardroom-server-{port}.log"
+
+
 def start_server(
-    port: int, database: str, bot_delay: float = 0.0, timings: bool = False
+    port: int, database: str, bot_delay: float = 0.0, timings: bool = False, src: Path | None = None
 ) -> subprocess.Popen[bytes]:
+    """`cardroom serve` on ``port``: this checkout's, or with ``src`` the one in that source tree
+    (``src/`` of another checkout), run by this Python; the server is checked to import it."""
     import httpx
 
-    cardroom = shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"
     # Every table here comes from one address: lift the per-address table creation limit.
     env = {**os.environ, "CARDROOM_BOT_DELAY": str(bot_delay), "CARDROOM_TABLES_PER_MINUTE": "1000000"}
     if timings:  # the server's own percentiles, written to its log (see server/ops/timings.py)
         env["CARDROOM_TIMINGS"] = "1"
+    if src is None:
+        command = [shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"]
+    else:
+        command = [sys.executable, str(HERE / "_server_launch.py"), str(src)]
+        env["PYTHONPATH"] = str(src)  # and for any process the server starts
     # The server's log goes to a file (a pipe nobody reads would stall a server that logs a lot).
-    log = Path(tempfile.gettempdir()) / f"cardroom-server-{port}.log"
+    log = server_log(port)
     with log.open("wb") as sink:
         proc = subprocess.Popen(
-            [cardroom, "serve", "--port", str(port), "--database", database],
+            [*command, "serve", "--port", str(port), "--database", database],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=sink,
@@ -48,11 +63,22 @@ def start_server(
             raise SystemExit(f"the server exited: {log.read_text()[-4000:]}")
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
+                if src is not None and served_from(port) != (src / "cardroom").resolve():
+                    proc.kill()
+                    raise SystemExit(f"the server on port {port} imported {served_from(port)}, not {src}")
                 return proc
         except httpx.HTTPError:
             time.sleep(0.2)
     proc.kill()
     raise SystemExit("the server did not start within 60 s")
+
+
+def served_from(port: int) -> Path | None:
+    """The ``cardroom`` package the server on ``port`` imported, as its log's first line says
+    (servers started with ``src``), or None."""
+    with server_log(port).open(errors="replace") as log:
+        first = log.readline().rstrip("\n")
+    return Path(first[len(MARK) :]) if first.startswith(MARK) else None
 
 
 def stop_server(proc: subprocess.Popen[bytes]) -> None:

@@ -1,5 +1,5 @@
 // One load generator process for bench/server_load.py, in Node.js: the same players as the
-// Python generator (bench/server_load.py's Table), at a fraction of its CPU time.
+// Python generator (bench/_server_players.py's Table), at a fraction of its CPU time.
 //
 // Why Node: on a 2-core machine the generator shares the cores with the server it measures. The
 // Python generator (aiohttp, orjson, uvloop) used more CPU than the server itself, about 1.4 ms per
@@ -17,7 +17,9 @@ import { crc32 } from "node:zlib";
 const config = JSON.parse(process.argv[2]);
 const agent = new http.Agent({ keepAlive: true, maxSockets: config.connections, keepAliveMsecs: 1000 });
 
-const figures = { action_ms: [], push_ms: [], statuses: {}, errors: {}, acknowledged: 0, moves: 0, games: 0 };
+// statuses: the action requests' in the measured window; run_statuses: every response over the
+// whole run, by request and status ("action 200"), as the Python generator's Figures.
+const figures = { action_ms: [], push_ms: [], statuses: {}, run_statuses: {}, errors: {}, acknowledged: 0, moves: 0, games: 0 };
 const window = { start: Infinity, end: Infinity };
 const inside = (t) => window.start <= t && t < window.end;
 const now = () => (performance.timeOrigin + performance.now()) / 1000; // epoch seconds, sub-ms
@@ -62,7 +64,7 @@ function request(base, method, path, token, body) {
   });
 }
 
-// The process (0-based) serving a table, as bench/server_scale.py's owner(): nginx's ``hash``
+// The process (0-based) serving a table, as bench/_server_players.py's owner(): nginx's ``hash``
 // first pick, CRC32 of the key, its bits 16 to 30, modulo the number of servers.
 const owner = (tableId, processes) => ((crc32(tableId) >>> 16) & 0x7fff) % processes;
 
@@ -98,6 +100,7 @@ class Table {
     for (let attempt = 0; attempt < 20; attempt++) {
       try {
         const r = await request(this.everyBase[0], "POST", "/api/tables", null, { game: "tacocat", seats, reaction_seconds: 60 });
+        count(figures.run_statuses, `create ${r.status}`);
         if (r.status === 201) {
           const body = JSON.parse(r.body);
           this.tableId = body.table_id;
@@ -195,6 +198,7 @@ class Table {
         await sleep(0.5);
         continue;
       }
+      count(figures.run_statuses, `action ${r.status}`);
       if (measured) {
         figures.action_ms.push((now() - started) * 1000);
         count(figures.statuses, r.status);
@@ -220,12 +224,14 @@ class Table {
       await sleep(0.5);
       return;
     }
+    count(figures.run_statuses, `rematch ${r.status}`);
     if (r.status !== 200) { await sleep(0.2); return; }
     if (inside(now())) figures.games += 1;
     const old = this.tableId;
     if (!this.withBot) {
       // The second person claims their own seat at the rematch, with their old seat's token.
       const r2 = await request(this.base(1), "POST", `/api/tables/${old}/rematch`, this.tokens[1]);
+      count(figures.run_statuses, `rematch ${r2.status}`);
       this.tokens[1] = JSON.parse(r2.body).token;
     }
     const fresh = JSON.parse(r.body);

@@ -12,6 +12,13 @@ per acknowledged action (the figure a shared, busy machine distorts least) and i
     python bench/server_load.py --tables 200 --think 0 --seconds 20       # capacity: play at once
     python bench/server_load.py --tables 300 --database postgresql://cardroom@127.0.0.1:5432/postgres
     python bench/server_load.py --url http://127.0.0.1:8000 --pid 1234    # a server already running
+    python bench/server_load.py --tables 100 --seconds 20 --baseline a9e341b --rounds 3
+
+``--baseline REV`` measures that revision's server too (checked out in a temporary worktree, run by
+this checkout's Python and libraries), alternating with this checkout's round by round under the same
+load and seeds, and ends with the medians, the ratio after / before and whether it is within 10%
+(exit status 1 when it is not). ``--code`` names other code to measure instead of this checkout's
+(a revision or a checkout's path; see bench/_server_trees.py).
 
 The generator is ``--procs`` processes (default 2). By default they run in Node.js
 (``load_generator.mjs``, when the machine has Node 20 or newer); ``--generator python`` runs the
@@ -24,319 +31,40 @@ are the pair's either way; the CPU time per action is the server's alone.
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
-import multiprocessing as mp
 import os
-import random
 import resource
 import shutil
 import signal
-import subprocess
 import tempfile
 import time
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import aiohttp
-import orjson
-
 from _load_node import GeneratorProcess, NodeGenerator, node_command
-from _measure import cpu_seconds, cpu_wait_seconds, free_port, percentile, rss_mb, start_server
+from _measure import (
+    cpu_seconds,
+    cpu_wait_seconds,
+    free_port,
+    percentile,
+    rss_mb,
+    served_from,
+    server_log,
+    start_server,
+    stop_server,
+)
+from _server_compare import Measured, log_lines, print_comparison, print_runs
+from _server_players import Figures, PythonGenerator, Table, Window, new_tacocat
+from _server_report import lines_as_printed, print_figures, print_machine, print_server_timings
+from _server_trees import Tree, add_code_options, code_trees, describe, round_args, rounds_of, schedule
+
+# What the other benchmarks take from here.
+__all__ = [
+    "Figures", "Table", "Window", "cpu_seconds", "free_port", "new_tacocat", "percentile", "rss_mb", "run",
+    "start_server",
+]  # fmt: skip
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@dataclass
-class Figures:
-    action_ms: list[float] = field(default_factory=list)
-    push_ms: list[float] = field(default_factory=list)
-    statuses: Counter[int] = field(default_factory=Counter)
-    errors: Counter[str] = field(default_factory=Counter)
-    acknowledged: int = 0
-    moves: int = 0  # every stored move seen (people's and bots'), from the seat-0 sockets
-    games: int = 0
-    server_cpu: float = 0.0  # seconds of the servers' CPU time while measuring
-
-    def merge(self, other: Figures) -> None:
-        self.action_ms += other.action_ms
-        self.push_ms += other.push_ms
-        self.statuses.update(other.statuses)
-        self.errors.update(other.errors)
-        self.acknowledged += other.acknowledged
-        self.moves += other.moves
-        self.games += other.games
-
-
-@dataclass
-class Window:
-    """The measured interval, in wall-clock seconds (``time.time()``, shared by all processes)."""
-
-    start: float = float("inf")
-    end: float = float("inf")
-
-    def inside(self, t: float) -> bool:
-        return self.start <= t < self.end
-
-
-async def new_tacocat(http: Any, base: str) -> tuple[str, list[str]]:
-    """A new Tacocat table with two human seats (``http`` an httpx.AsyncClient): its id and both
-    seats' tokens. Used by the crash and abuse benchmarks."""
-    r = await http.post(
-        f"{base}/api/tables",
-        json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
-    )
-    r.raise_for_status()
-    body = r.json()
-    return body["table_id"], [body["token"], body["invitations"][0]["token"]]
-
-
-class Table:
-    """One table: each person's seat has its socket and a player that acts when it is asked."""
-
-    def __init__(
-        self, bases: list[str], http: aiohttp.ClientSession, sockets: aiohttp.ClientSession, figures: Figures,
-        window: Window, rng: random.Random, think: float, with_bot: bool,
-    ) -> None:  # fmt: skip
-        # With several server processes, seat 1 talks to the next one: every move crosses processes.
-        self.bases = bases
-        self.base, self.http, self.figures, self.window, self.rng = bases[0], http, figures, window, rng
-        self.sockets = sockets
-        self.think, self.with_bot = think, with_bot
-        self.people = [0] if with_bot else [0, 1]
-        self.table_id = ""
-        self.tokens: list[str] = []
-        self.latest: list[dict[str, Any] | None] = [None, None]
-        self.sent: dict[int, tuple[int, float]] = {}  # step -> (seat, when posted)
-        self.woken = [asyncio.Event(), asyncio.Event()]
-        self.seen_step = 0
-
-    async def create(self) -> None:
-        seats = [{"kind": "me"}, {"kind": "bot", "bot": "normal"} if self.with_bot else {"kind": "invite"}]
-        for attempt in range(20):
-            try:
-                async with self.http.post(
-                    f"{self.base}/api/tables",
-                    json={"game": "tacocat", "seats": seats, "reaction_seconds": 60},
-                ) as r:
-                    if r.status == 201:
-                        body = orjson.loads(await r.read())
-                        self.table_id = body["table_id"]
-                        self.tokens = [body["token"]] + [i["token"] for i in body["invitations"]]
-                        return
-                    self.figures.errors[f"create {r.status}"] += 1
-            except (aiohttp.ClientError, TimeoutError) as exc:
-                self.figures.errors[f"create {type(exc).__name__}"] += 1
-            await asyncio.sleep(0.2 * (attempt + 1))
-        raise RuntimeError("could not create a table")
-
-    async def listen(self, seat: int, stop: asyncio.Event) -> None:
-        ws_base = self.bases[seat % len(self.bases)].replace("http", "ws", 1)
-        while not stop.is_set():
-            table_id = self.table_id
-            try:
-                async with self.sockets.ws_connect(
-                    f"{ws_base}/api/tables/{table_id}/ws?token={self.tokens[seat]}", max_msg_size=2**22,
-                    compress=0,  # pings answered by aiohttp (uvicorn pings every 20 s)
-                ) as ws:  # fmt: skip
-                    while not stop.is_set() and table_id == self.table_id:
-                        with contextlib.suppress(TimeoutError):
-                            message = await ws.receive(timeout=1.0)
-                            if message.type != aiohttp.WSMsgType.TEXT:
-                                break
-                            self._seen(seat, orjson.loads(message.data))
-            except (aiohttp.ClientError, OSError) as exc:
-                if not stop.is_set():
-                    self.figures.errors[f"socket {type(exc).__name__}"] += 1
-                    await asyncio.sleep(0.5)
-
-    def _seen(self, seat: int, snapshot: dict[str, Any]) -> None:
-        table = snapshot["table"]
-        if table["id"] != self.table_id:
-            return
-        step = table["step"]
-        now = time.time()
-        for posted_step, (actor, when) in list(self.sent.items()):
-            if posted_step < step and actor != seat:
-                if self.window.inside(when):
-                    self.figures.push_ms.append((now - when) * 1000)
-                del self.sent[posted_step]
-        if seat == 0 and step > self.seen_step:
-            if self.window.inside(now):
-                self.figures.moves += step - self.seen_step
-            self.seen_step = step
-        current = self.latest[seat]
-        if current is None or current["table"]["step"] <= step:
-            self.latest[seat] = snapshot
-        self.woken[seat].set()
-
-    async def play(self, seat: int, stop: asyncio.Event) -> None:
-        while not stop.is_set():
-            snap = self.latest[seat]
-            if snap is None or snap["table"]["id"] != self.table_id:
-                await self._wait(seat)
-                continue
-            if snap["table"]["status"] != "playing":
-                if seat == 0:
-                    await self._rematch()
-                else:
-                    await self._wait(seat)
-                continue
-            legal = snap["view"].get("legal_actions") or []
-            if not legal:
-                await self._wait(seat)
-                continue
-            if self.think > 0:
-                await asyncio.sleep(self.rng.expovariate(1 / self.think))
-                if self.latest[seat] is not snap:
-                    continue  # the table moved on while this seat was thinking: look again
-            step = snap["table"]["step"]
-            started = time.time()
-            self.sent.setdefault(step, (seat, started))
-            measured = self.window.inside(started)
-            try:
-                async with self.http.post(
-                    f"{self.bases[seat % len(self.bases)]}/api/tables/{self.table_id}/actions",
-                    headers={
-                        "Authorization": f"Bearer {self.tokens[seat]}",
-                        "Content-Type": "application/json",
-                    },
-                    data=orjson.dumps({"step": step, "action": self.rng.choice(legal)}),
-                ) as r:
-                    body = await r.read()
-                    status = r.status
-            except (aiohttp.ClientError, TimeoutError) as exc:
-                self.figures.errors[f"http {type(exc).__name__}"] += 1
-                await asyncio.sleep(0.5)
-                continue
-            if measured:
-                self.figures.action_ms.append((time.time() - started) * 1000)
-                self.figures.statuses[status] += 1
-            if status == 200:
-                if measured:
-                    self.figures.acknowledged += 1
-                self._seen(seat, orjson.loads(body))
-            elif status == 429:
-                await asyncio.sleep(0.2)
-            else:
-                self.latest[seat] = None  # stale or refused: wait for the socket's next snapshot
-                await self._wait(seat)
-
-    async def _rematch(self) -> None:
-        async with self.http.post(
-            f"{self.base}/api/tables/{self.table_id}/rematch",
-            headers={"Authorization": f"Bearer {self.tokens[0]}"},
-        ) as r:
-            body = await r.read()
-            status = r.status
-        if status != 200:
-            await asyncio.sleep(0.2)
-            return
-        if self.window.inside(time.time()):
-            self.figures.games += 1
-        old = self.table_id
-        if not self.with_bot:
-            # The second person claims their own seat at the rematch, with their old seat's token.
-            async with self.http.post(
-                f"{self.bases[1 % len(self.bases)]}/api/tables/{old}/rematch",
-                headers={"Authorization": f"Bearer {self.tokens[1]}"},
-            ) as r2:
-                second = orjson.loads(await r2.read())
-            self.tokens[1] = second["token"]
-        fresh = orjson.loads(body)
-        self.tokens[0] = fresh["token"]
-        self.latest = [None, None]
-        self.sent.clear()
-        self.seen_step = 0
-        self.table_id = fresh["table_id"]
-
-    async def _wait(self, seat: int) -> None:
-        self.woken[seat].clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.woken[seat].wait(), 1.0)
-
-
-async def worker_main(
-    bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any
-) -> None:
-    """One generator process: create its tables, tell the parent, play until told to stop."""
-    people_tables, bot_tables = share
-    figures, window = Figures(), Window()
-    rng = random.Random(seed)
-    # Requests share a pool of connections; every socket holds a connection of its own (a separate
-    # session without a limit, or the sockets would starve the requests of connections).
-    connector = aiohttp.TCPConnector(limit=args.connections, limit_per_host=args.connections)
-    timeout = aiohttp.ClientTimeout(total=60)
-    async with (
-        aiohttp.ClientSession(connector=connector, timeout=timeout) as http,
-        aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0), timeout=timeout) as sockets,
-    ):
-        tables = [
-            Table(
-                bases[i % len(bases) :] + bases[: i % len(bases)],  # tables spread over the servers
-                http,
-                sockets,
-                figures,
-                window,
-                random.Random(rng.random()),
-                args.think,
-                i >= people_tables,
-            )
-            for i in range(people_tables + bot_tables)
-        ]
-        for i in range(0, len(tables), 20):
-            await asyncio.gather(*(t.create() for t in tables[i : i + 20]))
-        stop = asyncio.Event()
-        tasks: list[asyncio.Task[None]] = []
-        for i, t in enumerate(tables):
-            for seat in t.people:
-                tasks.append(asyncio.create_task(t.listen(seat, stop)))
-                tasks.append(asyncio.create_task(t.play(seat, stop)))
-            if i % 20 == 19:
-                await asyncio.sleep(0.05)  # open sockets in small waves, not 2,000 at once
-        loop = asyncio.get_running_loop()
-        pipe.send("ready")
-        window.start, window.end = await loop.run_in_executor(None, pipe.recv)
-        while time.time() < window.end:
-            await asyncio.sleep(0.2)
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    pipe.send(figures)
-
-
-def worker_entry(
-    bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any
-) -> None:
-    with contextlib.suppress(ImportError):
-        import uvloop
-
-        uvloop.install()
-    asyncio.run(worker_main(bases, args, share, seed, pipe))
-
-
-class PythonGenerator:
-    """One generator process in Python (multiprocessing, spawned), playing :class:`Table`."""
-
-    def __init__(self, bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int) -> None:
-        context = mp.get_context("spawn")
-        self.pipe, theirs = context.Pipe()
-        self.proc = context.Process(target=worker_entry, args=(bases, args, share, seed, theirs))
-        self.proc.start()
-        self.pid = self.proc.pid or 0
-
-    def wait_ready(self) -> None:
-        if self.pipe.recv() != "ready":
-            raise SystemExit("a generator process failed to start")
-
-    def start_window(self, start: float, end: float) -> None:
-        self.pipe.send((start, end))
-
-    def figures(self) -> Figures:
-        found: Figures = self.pipe.recv()
-        self.proc.join(30)
-        return found
 
 
 def start_generators(bases: list[str], args: argparse.Namespace) -> list[GeneratorProcess]:
@@ -371,6 +99,7 @@ def collect(found: Figures | dict[str, Any]) -> Figures:
     return Figures(
         action_ms=found["action_ms"], push_ms=found["push_ms"],
         statuses=Counter({int(k): v for k, v in found["statuses"].items()}), errors=Counter(found["errors"]),
+        run_statuses=Counter(found["run_statuses"]),
         acknowledged=found["acknowledged"], moves=found["moves"], games=found["games"],
     )  # fmt: skip
 
@@ -378,6 +107,15 @@ def collect(found: Figures | dict[str, Any]) -> Figures:
 def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> Figures:
     """Play against the servers at ``bases`` (process ids ``server_pids``, for CPU and memory)."""
     workers = start_generators(bases, args)
+    try:
+        return play(workers, args, server_pids)
+    finally:
+        for worker in workers:  # none is left behind when the benchmark is stopped midway
+            worker.stop()
+
+
+def play(workers: list[GeneratorProcess], args: argparse.Namespace, server_pids: list[int]) -> Figures:
+    """The generator processes' tables created, a warm-up, the measured window, their figures."""
     for worker in workers:
         worker.wait_ready()
     rss_idle = sum(rss_mb(pid) for pid in server_pids)
@@ -410,74 +148,9 @@ def run(bases: list[str], args: argparse.Namespace, server_pids: list[int]) -> F
     for worker in workers:
         figures.merge(collect(worker.figures()))
     print_figures(args, figures, args.seconds, server_cpu, rss_idle, rss_busy)
-    print(
-        f"load generator CPU      {generator_cpu / args.seconds * 100:.0f}% of one core over {args.procs} processes"
-        f" ({generator_cpu / args.seconds / args.procs * 100:.0f}% each; 100% each would mean the generator,"
-        f" not the server, sets the pace); it waited {generator_waited:.1f} s for a CPU"
-    )
-    print(
-        f"server waited for a CPU {server_waited:.1f} s of the {args.seconds:.0f} s (runnable, but other"
-        f" programs had the cores: {server_waited / args.seconds * 100:.0f}% of the time)"
-    )
-    print(
-        f"machine                 load average {load_before:.1f} at the start, {load_after:.1f} at the end;"
-        f" {os.cpu_count()} cores; this script at nice {os.nice(0)}"
-    )
+    print_machine(args, generator_cpu, generator_waited, server_waited, (load_before, load_after))
     figures.server_cpu = server_cpu
     return figures
-
-
-def print_figures(
-    args: argparse.Namespace, f: Figures, elapsed: float, server_cpu: float, rss_idle: float, rss_busy: float
-) -> None:
-    tables = args.tables + args.bot_tables
-    print(
-        f"servers {args.servers}   tables {args.tables} with two people + {args.bot_tables} with a bot   "
-        f"database {args.label}"
-        f"   think {args.think:g} s   measured {elapsed:.0f} s"
-        f"   generator processes {args.procs} ({args.generator_used})"
-    )
-    print(
-        f"acknowledged actions/s  {f.acknowledged / elapsed:8.1f}   ({f.acknowledged} actions; "
-        f"{f.moves / elapsed:.1f} moves/s stored with bots' and partners', {f.games} games finished)"
-    )
-    print(
-        f"action request ms       p50 {percentile(f.action_ms, 50):7.1f}   p99 {percentile(f.action_ms, 99):7.1f}"
-        f"   ({len(f.action_ms)} requests)"
-    )
-    print(
-        f"websocket push ms       p50 {percentile(f.push_ms, 50):7.1f}   p99 {percentile(f.push_ms, 99):7.1f}"
-        f"   ({len(f.push_ms)} pushes)"
-    )
-    print(
-        f"server CPU per action   {server_cpu / max(1, f.acknowledged) * 1000:.2f} ms"
-        f"   (server busy {server_cpu / elapsed * 100:.0f}% of one core)"
-    )
-    print(
-        "responses by status     " + (", ".join(f"{k}: {v}" for k, v in sorted(f.statuses.items())) or "none")
-    )
-    print(
-        "errors                  " + (", ".join(f"{k}: {v}" for k, v in sorted(f.errors.items())) or "none")
-    )
-    print(
-        f"server resident memory  {rss_idle:.0f} MB with the tables created, {rss_busy:.0f} MB under load"
-        f" ({rss_busy / max(1, tables) * 1024:.0f} KB a live table, interpreter and libraries included)"
-    )
-
-
-def print_server_timings(port: int) -> None:
-    """The server's own percentiles over the measured window (from its log, where SIGUSR2 put them)."""
-    log = Path(tempfile.gettempdir()) / f"cardroom-server-{port}.log"
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        lines = [line for line in log.read_text(errors="replace").splitlines() if line.startswith("timing ")]
-        if lines:
-            print("inside the server, over the measured window (ms; commit batch size in actions):")
-            for line in lines:
-                print("  " + line[len("timing ") :])
-            return
-        time.sleep(0.2)
-    print("inside the server: no timings were written to its log")
 
 
 def add_generator_option(parser: argparse.ArgumentParser) -> None:
@@ -486,6 +159,26 @@ def add_generator_option(parser: argparse.ArgumentParser) -> None:
         help="what the generator processes run in: node (Node.js 20+, bench/load_generator.mjs, a fraction "
         "of the CPU), python (aiohttp); auto (default): node when this machine has it",
     )  # fmt: skip
+
+
+def measure(args: argparse.Namespace, tree: Tree, round_: int) -> Measured:
+    """One run: a server of ``tree``'s code on a new SQLite file (or ``--database``), played
+    against, stopped; its figures and its log's lines over the whole run."""
+    workdir = Path(tempfile.mkdtemp(prefix="cardroom-load-"))
+    database = args.database or f"sqlite:///{workdir / 'load.sqlite3'}"
+    port = free_port()
+    try:
+        server = start_server(port, database, args.bot_delay, args.timings, tree.src)
+        print(f"server on port {port} imports cardroom from {served_from(port)}")
+        try:
+            figures = run([f"http://127.0.0.1:{port}"], args, [server.pid])
+            if args.timings:
+                print_server_timings(port)
+        finally:
+            stop_server(server)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return Measured(tree.label, round_, args.label, args.seconds, figures, log_lines([server_log(port)]))
 
 
 def main() -> None:
@@ -500,7 +193,7 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to measure (default 20)")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring")
-    parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: a new SQLite file)")
+    parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: a new SQLite file each run)")
     parser.add_argument("--procs", type=int, default=2, help="load generator processes (default 2)")
     parser.add_argument("--connections", type=int, default=200, help="HTTP connections per generator process")
     add_generator_option(parser)
@@ -517,7 +210,9 @@ def main() -> None:
         action="store_false",
         help="do not ask the server it starts for its own timings (on by default; see server/ops/timings.py)",
     )
+    add_code_options(parser)
     args = parser.parse_args()
+    lines_as_printed()
     if (
         not 1 <= args.tables + args.bot_tables <= 10_000
         or not 1 <= args.seconds <= 600
@@ -526,29 +221,28 @@ def main() -> None:
         parser.error("--tables plus --bot-tables is 1 to 10,000, --seconds 1 to 600, --procs 1 to 16")
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # sockets for every seat, here and in the server
-    workdir = Path(tempfile.mkdtemp(prefix="cardroom-load-"))
-    database = args.database or f"sqlite:///{workdir / 'load.sqlite3'}"
-    args.label = database.split(":", 1)[0] if args.database else "sqlite (new file)"
+    args.label = args.database.split(":", 1)[0] if args.database else "sqlite (new file)"
     args.servers = 1
     if args.url:
+        if args.baseline or args.code:
+            parser.error("--url plays against a server already running: --baseline and --code start their own")
         args.timings = False  # a server started elsewhere may not have them switched on
         if args.pid is None:
             parser.error("--url needs --pid (the server's process id, for its CPU time and memory)")
         run([args.url.rstrip("/")], args, [args.pid])
         return
-    port = free_port()
-    server = start_server(port, database, args.bot_delay, args.timings)
-    try:
-        run([f"http://127.0.0.1:{port}"], args, [server.pid])
-        if args.timings:
-            print_server_timings(port)
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        shutil.rmtree(workdir, ignore_errors=True)
+    rounds = rounds_of(args)
+    runs: list[Measured] = []
+    with code_trees(args.baseline, args.code) as trees:
+        describe(trees)
+        for r, tree in schedule(trees, rounds):
+            print(f"\n-- round {r + 1} of {rounds}, code {tree.label} ({tree.revision.split()[0]}), seed {args.seed + r}")
+            runs.append(measure(round_args(args, r), tree, r))
+    if len(runs) > 1:
+        print_runs(runs)
+        met = print_comparison(runs)
+        if args.baseline and not met:
+            raise SystemExit(1)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,11 @@ gets a fresh database. Printed: each run's figures, then all runs side by side.
 
     python bench/server_scale.py --tables 200 --seconds 30 --route both
     python bench/server_scale.py --tables 1000 --bot-tables 100 --think 2 --seconds 60
+    python bench/server_scale.py --tables 200 --seconds 20 --baseline a9e341b --rounds 3
+
+``--baseline REV`` measures that revision's server too, alternating with this checkout's round by
+round (each round: one process, then two, for each code), and ends with the medians, the ratio after
+/ before and whether it is within 10%, as bench/server_load.py does.
 """
 
 from __future__ import annotations
@@ -33,9 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
-import zlib
 from pathlib import Path
-from typing import Any
 
 import psycopg
 
@@ -45,7 +48,11 @@ sys.path.insert(0, str(ROOT))
 from tests.server.postgres import Postgres  # noqa: E402
 
 import server_load  # noqa: E402
-from server_load import Figures, Table, cpu_seconds, free_port, percentile, run, start_server  # noqa: E402
+from _measure import cpu_seconds, free_port, served_from, server_log, start_server  # noqa: E402
+from _server_compare import Measured, log_lines, print_comparison, print_runs  # noqa: E402
+from _server_report import lines_as_printed  # noqa: E402
+from _server_trees import Tree, add_code_options, code_trees, describe, round_args, rounds_of, schedule  # noqa: E402
+from server_load import run  # noqa: E402
 
 NGINX_CONF = """\
 worker_processes 1;
@@ -93,43 +100,6 @@ http {{
 """
 
 
-def owner(table_id: str, processes: int) -> int:
-    """The process (0-based) serving a table: nginx's ``hash $table`` first pick, CRC32 of the key,
-    its bits 16 to 30, modulo the number of (equally weighted) servers."""
-    return ((zlib.crc32(table_id.encode()) >> 16) & 0x7FFF) % processes
-
-
-class RoutedTable(Table):
-    """server_load's table, with every request and socket of a table sent to the process its id
-    picks (``route == "table"``), or each seat to its own process as before (``"split"``)."""
-
-    route = "table"
-
-    def __init__(self, bases: list[str], *rest: Any) -> None:
-        self.every_base = list(bases)
-        super().__init__(bases, *rest)
-
-    @property  # type: ignore[override]
-    def table_id(self) -> str:
-        return self._table_id
-
-    @table_id.setter
-    def table_id(self, value: str) -> None:
-        self._table_id = value
-        if value and self.route == "table":
-            # Table.create posts to self.base (any process: the id is not known yet); from then on
-            # both seats, their sockets and the rematch go to the table's own process.
-            mine = self.every_base[owner(value, len(self.every_base))]
-            self.bases, self.base = [mine], mine
-
-
-def routed_worker_entry(bases: list[str], args: argparse.Namespace, *rest: Any) -> None:
-    """A generator process (spawned): server_load's, playing RoutedTables."""
-    RoutedTable.route = args.route_now
-    server_load.Table = RoutedTable  # type: ignore[misc]
-    server_load.worker_entry(bases, args, *rest)
-
-
 def fresh_database(url: str, name: str) -> str:
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {name}")
@@ -146,7 +116,9 @@ def warm_wal(url: str, megabytes: int = 256) -> None:
         conn.execute(f"ALTER SYSTEM SET min_wal_size = '{megabytes}MB'")
         conn.execute("SELECT pg_reload_conf()")
         conn.execute("CREATE TABLE wal_warmup (pad text)")
-        conn.execute("INSERT INTO wal_warmup SELECT repeat('x', 1000) FROM generate_series(1, %s)", (megabytes * 900,))
+        conn.execute(
+            "INSERT INTO wal_warmup SELECT repeat('x', 1000) FROM generate_series(1, %s)", (megabytes * 900,)
+        )
         conn.execute("DROP TABLE wal_warmup")
         conn.execute("CHECKPOINT")
 
@@ -181,7 +153,17 @@ def start_nginx(root: Path, ports: list[int]) -> tuple[subprocess.Popen[bytes], 
     raise SystemExit(f"nginx did not start: {(root / 'error.log').read_text()[-2000:]}")
 
 
-def one_run(url: str, processes: int, route: str, via: str, root: Path, args: argparse.Namespace) -> Figures:
+def one_run(
+    url: str,
+    processes: int,
+    route: str,
+    via: str,
+    root: Path,
+    args: argparse.Namespace,
+    tree: Tree,
+    round_: int,
+) -> Measured:
+    """``processes`` servers of ``tree``'s code on a fresh database, played against, stopped."""
     database = fresh_database(url, f"cardroom_scale_{processes}_{route}")
     servers: list[subprocess.Popen[bytes]] = []
     ports: list[int] = []
@@ -189,7 +171,7 @@ def one_run(url: str, processes: int, route: str, via: str, root: Path, args: ar
     try:
         for _ in range(processes):
             ports.append(free_port())
-            servers.append(start_server(ports[-1], database, args.bot_delay))
+            servers.append(start_server(ports[-1], database, args.bot_delay, src=tree.src))
         args.servers = processes
         args.route_now = route
         bases = [f"http://127.0.0.1:{p}" for p in ports]
@@ -198,13 +180,13 @@ def one_run(url: str, processes: int, route: str, via: str, root: Path, args: ar
             nginx, front = start_nginx(root / f"nginx-{processes}-{route}", ports)
             bases = [f"http://127.0.0.1:{front}"]
             where = f"behind nginx on port {front} ({where})"
-        print(f"\n-- {processes} server process{'es' if processes > 1 else ''}, route {route}, {where}")
+        print(f"\n-- {setup_name(processes, route)}, {where}, code {tree.label} (round {round_ + 1})")
+        print(f"servers import cardroom from {', '.join(sorted({str(served_from(p)) for p in ports}))}")
         nginx_cpu = tree_cpu(nginx.pid) if nginx else 0.0
         figures = run(bases, args, [s.pid for s in servers])
         if nginx is not None:
             # Over the whole run (tables created, warm-up and measuring), not only the measured window.
             print(f"nginx CPU               {tree_cpu(nginx.pid) - nginx_cpu:.1f} s over the whole run")
-        return figures
     finally:
         if nginx is not None:
             nginx.send_signal(signal.SIGQUIT)
@@ -219,6 +201,27 @@ def one_run(url: str, processes: int, route: str, via: str, root: Path, args: ar
                 server.wait(15)
             except subprocess.TimeoutExpired:
                 server.kill()
+    logs = log_lines(server_log(p) for p in ports)
+    return Measured(tree.label, round_, setup_name(processes, route), args.seconds, figures, logs)
+
+
+def setup_name(processes: int, route: str) -> str:
+    return "1 process" if processes == 1 else f"{processes} processes, route {route}"
+
+
+def print_scaling(measured: list[Measured], runs: list[tuple[int, str]]) -> None:
+    """Each code's acknowledged actions with more processes against one, round by round."""
+    for m in measured:
+        if m.setup != setup_name(*runs[0]):
+            one = next(
+                o
+                for o in measured
+                if o.tree == m.tree and o.round == m.round and o.setup == setup_name(*runs[0])
+            )
+            print(
+                f"scaling, code {m.tree}, round {m.round + 1}: 1 -> {m.setup}: "
+                f"{m.figures.acknowledged / max(1, one.figures.acknowledged):.2f}x the acknowledged actions"
+            )
 
 
 def main() -> None:
@@ -248,7 +251,9 @@ def main() -> None:
         "is installed); ports: each process's own port, the generator picks",
     )  # fmt: skip
     parser.add_argument("--database", default=None, help="a PostgreSQL URL (default: start a throwaway one)")
+    add_code_options(parser)
     args = parser.parse_args()
+    lines_as_printed()
     args.timings = False  # server_load's in-server percentiles are for one process started by it
     if not 1 <= args.tables + args.bot_tables <= 10_000 or not 1 <= args.seconds <= 600:
         parser.error("--tables plus --bot-tables is 1 to 10,000 and --seconds 1 to 600")
@@ -257,45 +262,39 @@ def main() -> None:
         parser.error("--via nginx needs nginx installed (apt-get install nginx-light), or use --via ports")
     routes = ["table", "split"] if args.route == "both" else [args.route]
     runs = [(1, routes[0])] + [(2, r) for r in routes]
+    rounds = rounds_of(args)
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    server_load.worker_entry = routed_worker_entry  # run() spawns generators through this name
     root = Path(tempfile.mkdtemp(prefix="cardroom-scale-"))  # PostgreSQL's (it takes it over)
     fronts = Path(tempfile.mkdtemp(prefix="cardroom-nginx-"))  # nginx's
     fronts.chmod(0o755)
     postgres = None
-    results: dict[tuple[int, str], Figures] = {}
+    measured: list[Measured] = []
     try:
-        if args.database:
-            url = args.database
-        else:
-            postgres = Postgres(root, durable=True).start()
-            url = postgres.url
-            warm_wal(url)
-        args.label = "postgresql"
-        for n, route in runs:
-            results[(n, route)] = one_run(url, n, route, via, fronts, args)
+        with code_trees(args.baseline, args.code) as trees:
+            describe(trees)
+            if args.database:
+                url = args.database
+            else:
+                postgres = Postgres(root, durable=True).start()
+                url = postgres.url
+                warm_wal(url)
+            args.label = "postgresql"
+            for r, tree in schedule(trees, rounds):
+                for n, route in runs:
+                    measured.append(one_run(url, n, route, via, fronts, round_args(args, r), tree, r))
     finally:
         if postgres is not None:
             postgres.stop()
         shutil.rmtree(root, ignore_errors=True)
         shutil.rmtree(fronts, ignore_errors=True)
     print(f"\nreached via {via}")
-    print("processes  route  actions/s  action p99 ms  push p99 ms  server CPU ms/action  statuses")
-    for (n, route), f in results.items():
-        print(
-            f"{n:9d}  {route if n > 1 else '-':5s}  {f.acknowledged / args.seconds:9.1f}  "
-            f"{percentile(f.action_ms, 99):12.1f}  {percentile(f.push_ms, 99):11.1f}  "
-            f"{f.server_cpu / max(1, f.acknowledged) * 1000:20.2f}  "
-            + ", ".join(f"{k}: {v}" for k, v in sorted(f.statuses.items()))
-        )
-    one = results[runs[0]]
-    for (n, route), f in results.items():
-        if n > 1:
-            print(
-                f"scaling 1 -> {n} processes, route {route}: "
-                f"{f.acknowledged / max(1, one.acknowledged):.2f}x the acknowledged actions"
-            )
+    print_runs(measured)
+    print()
+    print_scaling(measured, runs)
+    met = print_comparison(measured)
+    if args.baseline and not met:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":

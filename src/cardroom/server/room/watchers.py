@@ -3,7 +3,7 @@ of a table of bots alone waiting for someone to look. Kept on the table's own ob
 (``Live.watchers``), so it leaves memory with the table; the rules that apply to every table (how
 many sockets a table, a seat and the process may have, what waking means) are the :class:`Hub`'s.
 
-A table with a socket open here is never dropped from memory (see ``LiveTables``): a socket follows
+A table with a socket open here is never dropped from memory (see ``HeldTables``): a socket follows
 the table's object, so the object must stay the one every change reaches. A rebuild of the table
 from the database hands this same object on (``Live.carry_over``)."""
 

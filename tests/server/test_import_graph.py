@@ -90,3 +90,19 @@ def test_the_graph_sees_imports() -> None:
 
 def test_the_server_has_no_import_circle() -> None:
     assert cycles(import_graph()) == []
+
+
+def test_the_room_and_the_store_stand_below_the_edge() -> None:
+    """The edge (HTTP and sockets) calls the room, the room calls the store: never the other way, or a
+    change to how requests are answered could break how games are kept."""
+    graph = import_graph()
+    edge = f"{PACKAGE}.edge"
+    upward = sorted(
+        f"{name} -> {target}"
+        for name, targets in graph.items()
+        if name.startswith((f"{PACKAGE}.room", f"{PACKAGE}.store"))
+        for target in targets
+        if target == edge or target.startswith(f"{edge}.")
+    )
+    assert upward == []
+    assert f"{PACKAGE}.jsonbytes" in graph[f"{PACKAGE}.room.snapshots"]  # the check reads this module's imports

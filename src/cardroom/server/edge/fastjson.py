@@ -1,19 +1,16 @@
-"""JSON for the hot paths (actions, views, sockets) with orjson: about ten times faster than the
-standard library here, and it skips FastAPI re-validating a snapshot through its response model
-(the models still document the shapes in the OpenAPI document; tests check answers against them)."""
+"""Responses encoded with orjson (:mod:`cardroom.server.jsonbytes`): it skips FastAPI re-validating a
+snapshot through its response model (the models still document the shapes in the OpenAPI document;
+tests check answers against them)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import orjson
 from fastapi.responses import Response
 
-OPTIONS = orjson.OPT_NON_STR_KEYS
+from cardroom.server.jsonbytes import dumps
 
-
-def dumps(value: Any) -> bytes:
-    return orjson.dumps(value, option=OPTIONS)
+__all__ = ["FastJSON", "dumps"]
 
 
 class FastJSON(Response):

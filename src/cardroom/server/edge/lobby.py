@@ -12,8 +12,8 @@ import asyncio
 import time
 from typing import TYPE_CHECKING
 
-from cardroom.server.edge.fastjson import dumps
 from cardroom.server.errors import UnknownTable
+from cardroom.server.jsonbytes import dumps
 from cardroom.server.room.snapshots import public_summary
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from cardroom.server.edge.fastjson import dumps
+from cardroom.server.jsonbytes import dumps
 from cardroom.server.room.clocks import window_open
 from cardroom.server.room.live import Live
 

@@ -31,11 +31,12 @@ class ClockSaver:
     def __init__(self, engine: Engine, writer: GroupWriter) -> None:
         self.engine = engine
         self.writer = writer
+        self.outage = writer.outage  # the one the writer reports to: a failed clock write is the same outage
         self._lock = threading.Lock()  # the pending batch is filled on the loop, taken on the writer's thread
         self._pending: dict[str, dict[str, object]] = {}
         self._scheduled = False  # a batch waits for its turn on the writer's thread
         # A batch that met an outage is kept and written once the database is back (see server/room/recovery.py).
-        writer.outage.on_recovery.append(self.flush)
+        self.outage.on_recovery.append(self.flush)
         # On SQLite, pending clocks also ride in the next batch of actions' transaction: under load
         # nearly all of them do, and the write of their own below finds nothing left to write.
         writer.riders.append(self)
@@ -87,6 +88,6 @@ class ClockSaver:
         if exc is None:
             return
         if is_database_error(exc):  # an outage: said once in the log by the outage, written on recovery
-            self.writer.outage.failed(exc)
+            self.outage.failed(exc)
         else:
             log.error("storing tables' clocks failed", exc_info=exc)

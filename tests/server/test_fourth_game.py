@@ -132,6 +132,10 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
         seats[1].act(f"play {seats[1].snapshot()['view']['hand'][0]}")
         vetoed = seats[2].act("veto")
         assert vetoed["window"] is None and vetoed["view"]["to_act"] == [1]
+        # The snapshot names the spoken action the seat is asked for (the client leads it to the chat),
+        # to that seat only.
+        assert seats[1].snapshot()["spoken"] == "sigh"
+        assert seats[2].snapshot()["spoken"] is None and vetoed["spoken"] is None
         refused = seats[1].act("sigh", status=422)
         assert 'say "alas"' in refused["detail"]
         said = http.post(f"/api/tables/{tid}/chat", json={"text": "Alas, my card!"}, headers=seats[1].auth)

@@ -138,6 +138,9 @@ class Snapshot(BaseModel):
     window: Window | None
     chat: list[ChatMessage] = Field(default_factory=list, description="the table's latest chat messages")
     turn_deadlines: dict[str, float] = Field(description="seat -> seconds left before a bot plays for it")
+    spoken: str | None = Field(
+        None, description="the action this seat is asked to take by saying it in the chat (an antic), or null"
+    )
 
 
 class ActionIn(BaseModel):

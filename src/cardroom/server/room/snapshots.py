@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from cardroom.server.jsonbytes import dumps
+from cardroom.server.room import spoken
 from cardroom.server.room.clocks import window_open
 from cardroom.server.room.live import Live
 
@@ -51,6 +52,7 @@ def _lasting(room: Shown, live: Live, seat: int | None, encoded_log: bool) -> di
         "view": view,
         "log": log,
         "chat": [m.to_json() for m in room.messages(live)],
+        "spoken": None if seat is None else spoken.asked(live, seat),
     }
 
 

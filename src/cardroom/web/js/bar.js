@@ -30,7 +30,7 @@ export function renderChoices(box, page) {
   const label = context.label;
   // An antic asked of this seat is said in the chat, never clicked: the bar leads there (on a phone
   // the chat is far below it).
-  const spoken = snap.table.game === "taco" && legal.some((text) => text === "hail" || text === "accent") ?
+  const spoken = snap.spoken ?
     el("button", { type: "button", class: "primary", id: "to-chat", onclick: page.toChat }, "Answer in the chat") : null;
   const groups = new Map(); // lead text ("" for lone buttons) -> buttons
   for (const text of legal.filter((t) => !(renderer && renderer.hide && renderer.hide(t, view)))) {

@@ -12,7 +12,7 @@ from cardroom.server.room.autoplay import Autoplay
 from cardroom.server.room.chat import Chat
 from cardroom.server.room.held import HeldTables
 from cardroom.server.room.hub import Hub
-from cardroom.server.room.live import Live
+from cardroom.server.room.live import Live, row_read
 from cardroom.server.store import ActionRow, Store, TableRow
 
 
@@ -92,10 +92,11 @@ class CatchUp:
             if actions_only:
                 rows = await asyncio.to_thread(self.store.load_actions, table_id, live.step)
             else:
+                ticket = row_read()
                 row, rows, found = await asyncio.to_thread(self._read_table, table_id, live.step)
                 if row is None:
                     return
-                live.row = row
+                live.take_row(row, ticket)
                 live.conceded = None if found is None else found[0]
                 auto = await asyncio.to_thread(self.store.auto_seats, table_id)
                 if auto != live.auto:

@@ -19,7 +19,7 @@ from cardroom.server.ops.limits import well_formed_table_id
 from cardroom.server.room import clocks
 from cardroom.server.room.autoplay import Autoplay
 from cardroom.server.room.hub import Hub
-from cardroom.server.room.live import Live, rebuild
+from cardroom.server.room.live import Live, rebuild, row_read
 from cardroom.server.store import Store, TableRow
 
 log = logging.getLogger("cardroom.server")
@@ -71,10 +71,12 @@ class HeldTables:
         return found
 
     def _load(self, table_id: str) -> Live:
+        ticket = row_read()
         row = self.store.load_table(table_id) if well_formed_table_id(table_id) else None
         if row is None:
             raise UnknownTable(table_id)
         live = rebuild(row, self.store.load_actions(table_id))
+        live.row_ticket = ticket
         found = self.store.find_concession(table_id)
         live.conceded = None if found is None else found[0]
         live.hints_for_everyone = self.store.hints_for_everyone(table_id)
@@ -95,15 +97,15 @@ class HeldTables:
             self.autoplay.after_change(fresh, previous=None if old is None else old.state)
         return fresh
 
-    async def read_row(self, table_id: str) -> TableRow | None:
-        """The table's row, read on a thread (the event loop goes on)."""
-        return await asyncio.to_thread(self.store.load_table, table_id)
+    async def read_row(self, table_id: str) -> tuple[TableRow | None, int]:
+        """The table's row, read on a thread (the event loop goes on), and the read's ticket for
+        :meth:`Live.take_row`."""
+        ticket = row_read()
+        return await asyncio.to_thread(self.store.load_table, table_id), ticket
 
     async def reload_row_soon(self, live: Live) -> None:
         """The table's row read again, on a thread (the event loop goes on): seats, status, names."""
-        row = await self.read_row(live.row.id)
-        if row is not None:
-            live.row = row
+        live.take_row(*await self.read_row(live.row.id))
 
     def wake(self, table_id: str, only_seat: int | None = None) -> None:
         """Wake the sockets following the table here (see :meth:`Hub.changed`), if it is held."""

@@ -7,6 +7,7 @@ stale action from one chosen in the same simultaneous decision (see :func:`still
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -25,6 +26,14 @@ from cardroom.server.store import ActionRow, Message, TableRow
 
 RECENT_STATES = 32  # steps back a choice may have been made on and still be judged
 
+_row_reads = itertools.count(1)
+
+
+def row_read() -> int:
+    """A ticket taken just before a table's row is read from the database. A read with a later ticket
+    saw every write acknowledged before that ticket was taken (see :meth:`Live.take_row`)."""
+    return next(_row_reads)
+
 
 @dataclass
 class Messages:
@@ -40,6 +49,8 @@ class Live:
     row: TableRow
     game: Game
     state: State
+    # The ticket (:func:`row_read`) of the read that ``row`` came from: 0 for a row not read here.
+    row_ticket: int = 0
     to_act_at: list[tuple[int, ...]] = field(default_factory=list)  # to_act before action i
     actors: list[int] = field(default_factory=list)  # seat of action i
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -100,6 +111,13 @@ class Live:
         self.missed, self.bots, self.tasks = old.missed, old.bots, old.tasks
         self.watchers = old.watchers  # the same sockets follow the table on
         self.messages = old.messages  # one holder: a message stored meanwhile makes it stale for both
+
+    def take_row(self, row: TableRow | None, ticket: int) -> None:
+        """Keep ``row``, read with ``ticket``, unless a read begun after it was kept already. Reads run
+        on threads and finish in any order: a row read before a seat's new token was stored must not
+        replace one read after it, or that seat's token would open nothing until the next read."""
+        if row is not None and ticket > self.row_ticket:
+            self.row, self.row_ticket = row, ticket
 
     def remember(self) -> None:
         """Keep the current state among the recent ones, before an action moves it on."""

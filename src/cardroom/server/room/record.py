@@ -36,8 +36,8 @@ class Recorder:
         row = await self.tables.read_row(table_id) if new_state.is_over else None
         live.remember()  # so a choice made on the state before can be judged (see Play.still_current)
         live.record(seat, new_state, timed_out)
-        if new_state.is_over:
-            live.row = row or live.row
+        if row is not None:
+            live.take_row(*row)
             live.recent.clear()
         return True
 
@@ -67,8 +67,8 @@ class Recorder:
         for (seat, _, timed_out), new_state in zip(answers, states, strict=True):
             live.remember()
             live.record(seat, new_state, timed_out)
-        if states[-1].is_over:
-            live.row = row or live.row
+        if row is not None:
+            live.take_row(*row)
             live.recent.clear()
 
     async def answer_stored(self, table_id: str, window_step: int, answers: int, seat: int, text: str) -> bool:

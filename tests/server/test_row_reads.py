@@ -1,11 +1,11 @@
-"""A table's row read from the database on a thread never replaces one read after it.
+"""What the room reads on threads is never older than what it already holds.
 
-Reads of a table's row (its seats' token hashes, status, names) run on threads and may finish in any
-order. Under load a rematch once lost a seat this way: the second person's new token was stored and
-the row read again, then an older read (begun by the sweep for absent people, before the token was
-stored) finished last and put the row without that token back, so the person's moves were refused
-with 403 until the next read. Here the older read is held back on its thread after reading, the token
-is stored and the row read again, then the older read is let go."""
+Reads of a table run on threads and may finish in any order. Under load a rematch once lost a seat
+this way: the second person's new token was stored and the row read again, then an older read (begun
+before the token was stored) finished last and put the row without that token back, so the person's
+moves were refused with 403 until the next read. And with several processes, a move stored by one
+while another was reading the table was missed there until the next change. In each test the older
+read is held back on its thread after reading, the change is stored, then the read is let go."""
 
 from __future__ import annotations
 
@@ -13,26 +13,28 @@ import asyncio
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.room.tokens import hash_token, new_token, seat_of
-from cardroom.server.store import Store, TableRow, database
+from cardroom.server.store import Store, database
 
 
-def _held_back_first_read(store: Store) -> tuple[threading.Event, threading.Event]:
-    """Make the store's next row read read the database, then wait (on its thread) until released."""
+def _held_back_first_read(store: Store, method: str = "load_table") -> tuple[threading.Event, threading.Event]:
+    """Make the store's next call of ``method`` (a read) read the database, then wait (on its thread)
+    until released."""
     read, release = threading.Event(), threading.Event()
-    real: Callable[[str], TableRow | None] = store.load_table
+    real: Callable[..., Any] = getattr(store, method)
 
-    def load_table(table_id: str) -> TableRow | None:
-        row = real(table_id)
+    def held_back(*args: Any) -> Any:
+        found = real(*args)
         if not read.is_set():
             read.set()
             release.wait(30)
-        return row
+        return found
 
-    store.load_table = load_table  # type: ignore[method-assign]
+    setattr(store, method, held_back)
     return read, release
 
 
@@ -85,3 +87,36 @@ def test_a_catch_up_that_read_before_a_new_token_does_not_hide_it(tmp_path: Path
         return seat
 
     assert asyncio.run(scenario()) == 1
+
+
+def test_a_move_stored_elsewhere_while_the_table_loads_here_is_read(tmp_path: Path) -> None:
+    """Two rooms on one database, as two server processes: the second is reading the table on a
+    thread (it read before the move) when the first stores a move and its notification arrives. The
+    second still shows the move once its read is kept, not a step behind until the next change."""
+    engine = database.make_engine(f"sqlite:///{tmp_path / 'two.sqlite3'}")
+    database.upgrade(engine)
+    first, second_store = Room(Store(engine), bot_delay=60.0), Store(engine)
+    second = Room(second_store, bot_delay=60.0)
+
+    async def scenario() -> tuple[int, int]:
+        created = await first.create("toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600)
+        table_id = created.table_id
+        read, release = _held_back_first_read(second_store, "load_actions")
+        loading = asyncio.create_task(second.live_soon(table_id))
+        await asyncio.to_thread(read.wait, 30)  # the second has read the table as it was
+        state = first.live(table_id).state
+        seat = state.to_act[0]
+        moved = await first.submit(table_id, seat, 0, str(state.legal_actions(seat)[0]))
+        catching_up = second.heard(f"{table_id} {first.origin}")  # as its listener would call it
+        release.set()
+        await loading
+        if catching_up is not None:
+            await catching_up
+        shown = second.live(table_id).step
+        await first.shutdown()
+        await second.shutdown()
+        return moved.step, shown
+
+    stored, shown = asyncio.run(scenario())
+    engine.dispose()
+    assert stored == 1 and shown == stored

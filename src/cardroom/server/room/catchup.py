@@ -39,6 +39,9 @@ class CatchUp:
         actions_only = bool(origin)
         live = self.tables.held(table_id)
         if live is None:
+            if self.tables.loading(table_id):
+                # Being read here right now, perhaps from before this change was stored: read on.
+                return self._after_load(table_id)
             return None  # read from the database, its chat included, when first asked for
         if not self.wanted(live, actions_only):
             self.tables.forget(table_id)
@@ -50,6 +53,12 @@ class CatchUp:
             return None
         live.queued = actions_only
         return self.catch_up(table_id, actions_only)
+
+    async def _after_load(self, table_id: str) -> None:
+        """A change heard while the table was read on a thread: once the read is kept, catch up on
+        everything since (whatever the read missed; nothing if it saw the change)."""
+        if await self.tables.loaded(table_id) is not None:
+            await self.catch_up(table_id)
 
     def wanted(self, live: Live, stored_elsewhere: bool) -> bool:
         """Whether this process must keep the table current: a socket is open on it here, or a

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from cardroom.core.game import State
@@ -29,6 +30,14 @@ DROPPED_KEPT = 2000  # tables dropped from the cache whose last state is kept am
 CLOSED = ("expired", "abandoned")  # statuses of unfinished tables where nothing more is played
 
 
+@dataclass
+class _Loading:
+    """A table being read on threads here: how many reads, and the end of the last."""
+
+    reads: int = 0
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
 class HeldTables:
     def __init__(self, store: Store, autoplay: Autoplay, hub: Hub) -> None:
         self.store = store
@@ -38,6 +47,8 @@ class HeldTables:
         self._live: dict[str, Live] = {}
         # table id -> recent states of a table dropped for another process (:meth:`forget`), until read again
         self._dropped: OrderedDict[str, dict[int, State]] = OrderedDict()
+        # table id -> its reads on threads right now (see :meth:`loaded`)
+        self._loading: dict[str, _Loading] = {}
 
     def live(self, table_id: str) -> Live:
         found = self._live.get(table_id)
@@ -57,8 +68,27 @@ class HeldTables:
         found = self._live.get(table_id)
         if found is not None:
             return found
-        loaded = await asyncio.to_thread(self._load, table_id)
+        loading = self._loading.setdefault(table_id, _Loading())
+        loading.reads += 1
+        try:
+            loaded = await asyncio.to_thread(self._load, table_id)
+        finally:
+            loading.reads -= 1
+            if not loading.reads:
+                del self._loading[table_id]
+                loading.done.set()  # its waiters run after the table is kept below (no await between)
         return self._live.get(table_id) or self._keep(loaded)  # another request may have been first
+
+    def loading(self, table_id: str) -> bool:
+        """Whether the table is being read on a thread here right now."""
+        return table_id in self._loading
+
+    async def loaded(self, table_id: str) -> Live | None:
+        """The table once the reads of it under way here have ended (``None`` if none was kept)."""
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            await loading.done.wait()
+        return self._live.get(table_id)
 
     def _keep(self, found: Live) -> Live:
         found.recent = self._dropped.pop(found.row.id, found.recent)

@@ -4,9 +4,12 @@
     python bench/nope_rates.py --model heuristic --games 2000 --seed 1
     python bench/nope_rates.py --model ismcts --spec ismcts:iterations=1000 --minutes 10 --seed 2
 
-Plays two-player Exploding Kittens with the bot in every seat (the reference engine, each seat its own
-generator from --seed) and counts, for every window answered by a seat that holds a Nope, the situation
-(``evidence.window_class``: the play, the seat's role, whether the play stands) and whether it passed.
+Plays two-player Exploding Kittens with the heuristic in every seat (the reference engine, each seat its
+own generator from --seed) and, at every window answered by a seat that holds a Nope, asks the model's
+bot (--spec) what it would answer there: counts the situation (``evidence.window_class``: the play, the
+seat's role, whether the play stands) and whether it would pass. The game goes on with the heuristic's
+answer, so only the windows cost a search (a search in every seat would take a hundred times longer);
+the situations are the heuristic's games', the answers the model's.
 Prints the rates and writes them under the model's name into the table the package ships
 (``src/cardroom/games/kittens/nope_rates.json``), with the command, seed and games that made them, so
 anyone can make the same table again (a search's rates repeat exactly with an ``iterations`` budget).
@@ -42,21 +45,23 @@ def count(state: KittensState, seat: int, passed: bool, passes: list[int], seen:
 
 def play(spec: str, games: int, seed: int, minutes: float) -> tuple[list[int], list[int], int]:
     game = make("exploding-kittens", players=2)
+    player = make_bot("heuristic", game)
+    model = player if spec == "heuristic" else make_bot(spec, game)
     passes, seen = [0] * CLASSES, [0] * CLASSES
     stop = time.monotonic() + minutes * 60 if minutes else float("inf")
     played = 0
     for g in range(games):
         if time.monotonic() > stop:
             break
-        bots = [make_bot(spec, game) for _ in range(2)]
         rngs = [random.Random(seed * 1_000_003 + g * 2 + s) for s in range(2)]
         state = game.new_game(seed * 1_000_003 + g)
         while not state.is_over:
             seat = state.to_act[0]
-            text = ask(bots[seat], state, seat, rngs[seat])
+            text = ask(player, state, seat, rngs[seat])
             assert isinstance(state, KittensState)
             if state.phase == "window" and "nope" in [str(a) for a in state.legal_actions(seat)]:
-                count(state, seat, text == "pass", passes, seen)
+                answer = text if model is player else ask(model, state, seat, rngs[seat])
+                count(state, seat, answer == "pass", passes, seen)
             state = state.apply(seat, text)
         played += 1
         print(f"\r{played} games", end="", file=sys.stderr, flush=True)

@@ -12,7 +12,7 @@ the bot's decisions search on the reference engine instead: weaker, but a search
 ``ismcts:infer=MODEL`` (a game with an ``evidence`` module: Exploding Kittens) also reads the seat's
 log (``reads_log``) and keeps the worlds it imagines by how likely each makes the others' observed
 choices under MODEL's play (``heuristic`` or ``ismcts``; ``off``, the default, is today's search): see
-docs/inference.md. The evidence is read before the clock starts, from public facts only.
+docs/inference.md. The evidence is read from public facts and the seat's own cards, on the decision's clock.
 
 The ``oracle`` spec runs on the kernel too (:class:`KernelOracleBot`): the same playouts from the true
 state (it cheats; only the arena seats it), so a fair kernel search and its oracle compare like with like.
@@ -91,9 +91,10 @@ class FastISMCTSBot(_OnKernel, ISMCTSBot):
         if len(legal) == 1:
             return legal[0]
         searcher = self._searcher_for(game)
-        # Read from the view and its log (public facts and the seat's own cards) before the clock starts.
-        evidence = None if self.evidence is None else self.evidence(view, self.infer)
+        # Read from the view and its log (public facts and the seat's own cards) once the clock runs, so
+        # the reading is part of the budget and the answer comes when the plain search's would.
         start = now()
+        evidence = None if self.evidence is None else self.evidence(view, self.infer)
         settings = self._settings(start)
         if evidence is not None:
             settings = replace(settings, evidence=evidence)

@@ -2,7 +2,7 @@
 """The opponent model of the Kittens inference: how often a bot holding a Nope passes a Nope window.
 
     python bench/nope_rates.py --model heuristic --games 2000 --seed 1
-    python bench/nope_rates.py --model ismcts --spec ismcts:iterations=1000 --minutes 10 --seed 2
+    python bench/nope_rates.py --model ismcts --spec ismcts:iterations=2000 --games 100 --seed 2
 
 Plays two-player Exploding Kittens with the heuristic in every seat (the reference engine, each seat its
 own generator from --seed) and, at every window answered by a seat that holds a Nope, asks the model's

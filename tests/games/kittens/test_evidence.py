@@ -14,6 +14,7 @@ from cardroom.core.bot import ask
 from cardroom.games.kittens import cards as C
 from cardroom.games.kittens.evidence import (
     FIELDS,
+    FLOOR,
     Observation,
     evidence,
     observations,
@@ -82,9 +83,9 @@ def test_a_game_with_windows_gives_observations_and_a_well_formed_array() -> Non
     total = 0
     for seed in range(6):
         steps = _game(seed)
-        state = steps[len(steps) // 2][0]
+        state = steps[-2][0]
         view = dict(state.view(0), log=state.log(0))
-        array = evidence(view, "heuristic")
+        array = evidence(view, "ismcts")
         assert len(array) == 1 + WIDTH * int(array[0])
         total += int(array[0])
     assert total > 0 and len(FIELDS) == WIDTH
@@ -92,11 +93,11 @@ def test_a_game_with_windows_gives_observations_and_a_well_formed_array() -> Non
 
 def test_the_heuristic_model_knows_an_attacked_player_with_a_nope_nopes() -> None:
     """The heuristic always Nopes an Attack landing on it: a pass there is strong evidence (only the
-    random share of the model keeps a Nope possible)."""
+    floor keeps a Nope possible); it never Nopes another's See the Future: no evidence."""
     situation = window_class("attack", 0, -1, 0, 1, 1)
-    chance = pass_chance("heuristic", situation)
-    assert chance is not None and chance < 0.1
-    assert pass_chance("heuristic", window_class("see-the-future", 0, -1, 0, 1, 1)) == pytest.approx(0.95)
+    assert pass_chance("heuristic", situation) == FLOOR
+    assert pass_chance("heuristic", window_class("see-the-future", 0, -1, 0, 1, 1)) == 1.0
+    assert pass_chance("ismcts", situation) == pytest.approx(30 / 67)
 
 
 def test_an_unknown_model_is_refused_with_the_models_named() -> None:

@@ -6,8 +6,8 @@ pass says nothing, but a player *with* one who passes where it would usually Nop
 on it, a steal aimed at it) probably holds none. Each closed window gives, for every other living seat,
 one observation: the seat passed in situation ``window_class(...)``. How likely a pass is for a player
 holding a Nope in that situation is the opponent model: rates measured by self-play
-(``bench/nope_rates.py``, shipped as ``nope_rates.json``), mixed with a uniformly random player so no
-world is ever ruled out.
+(``bench/nope_rates.py``, shipped as ``nope_rates.json``), never below a floor so no world is ever
+ruled out.
 
 The seat's hand changes after the window, so each observation carries what the log tells of that:
 Nopes the seat has played (or handed over, seen) since, cards it gained unseen since (draws), and cards
@@ -41,7 +41,7 @@ CLASSES = len(KINDS) * 6
 #: Fields of one observation in the evidence array (after the count in slot 0).
 FIELDS = ("seat", "kind", "p_not", "p_holds", "lost_since", "unseen_gains", "seen_gains", "seen_kind_gains")
 assert len(FIELDS) == WIDTH
-FLOOR = 0.1  # the share of a uniformly random player mixed into every model
+FLOOR = 0.05  # the least a holder's pass chance may be: no world is ever ruled out
 MIN_SEEN = 20  # a situation measured fewer times than this gives no evidence
 MODELS = ("heuristic", "ismcts")
 
@@ -192,13 +192,17 @@ def rates(model: str) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
 
 
 def pass_chance(model: str, situation: int) -> float | None:
-    """P(pass | holds a Nope) in ``situation`` under ``model`` with the random player mixed in (a
-    holder answers with one of two actions, a uniform player passes half the time); ``None`` where the
-    table has too few measurements to say."""
+    """P(pass | holds a Nope) in ``situation`` under ``model``: the measured share, but never below
+    :data:`FLOOR`; ``None`` where the table has too few measurements to say.
+
+    A floor rather than a share of a random player mixed in: mixing would make a holder's pass in a
+    situation where the model always passes (every other player's See the Future) a little less
+    likely than a non-holder's, and over the dozens of such windows of a game that adds up to a real
+    bias against any Nope at all."""
     passes, seen = rates(model)
     if seen[situation] < MIN_SEEN:
         return None
-    return float((1 - FLOOR) * passes[situation] / seen[situation] + FLOOR * 0.5)
+    return float(max(FLOOR, passes[situation] / seen[situation]))
 
 
 def evidence(view: Mapping[str, Any], model: str) -> npt.NDArray[np.float64]:

@@ -16,7 +16,7 @@ from typing import Any
 from cardroom.arena.config import ArenaConfig
 from cardroom.arena.schedule import DealTask
 from cardroom.bots.specs import make_bot
-from cardroom.core.bot import Bot
+from cardroom.core.bot import Bot, ask
 from cardroom.core.game import Game, State
 from cardroom.core.registry import make
 
@@ -78,7 +78,7 @@ def play_game(game: Game, bots: list[Bot], seed: int, rngs: list[random.Random])
         if getattr(bot, "cheats", False):
             text = bot.choose_with_state(game, state, seat, rngs[seat])  # type: ignore[attr-defined]
         else:
-            text = bot.choose(game, state.view(seat), rngs[seat])
+            text = ask(bot, state, seat, rngs[seat])
         times[seat].append(time.perf_counter() - start)
         state = state.apply(seat, text)
     return state, times

@@ -27,6 +27,7 @@ from cardroom.balance.kernel_run import (
 )
 from cardroom.balance.probes import probe_for
 from cardroom.bots.specs import make_bot
+from cardroom.core.bot import ask
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 from cardroom.core.registry import make
@@ -61,7 +62,7 @@ def play_one(config: BalanceConfig, game: Game, deal: int, rotation: int) -> dic
     probe = probe_for(game, state)
     while not state.is_over:
         seat = state.to_act[0]
-        state = state.apply(seat, bots[seat].choose(game, state.view(seat), rngs[seat]))
+        state = state.apply(seat, ask(bots[seat], state, seat, rngs[seat]))
         probe.step(state)
     facts = probe.finish(state)
     facts.update({"deal": deal, "rotation": rotation, "seats": seats})

@@ -9,14 +9,21 @@ the reference search. Like every fair bot it receives only the view: the kernel 
 While a server loads the kernels in the background (a cold cache compiles them for about a minute),
 the bot's decisions search on the reference engine instead: weaker, but a search, never a random move.
 
+``ismcts:infer=MODEL`` (a game with an ``evidence`` module: Exploding Kittens) also reads the seat's
+log (``reads_log``) and keeps the worlds it imagines by how likely each makes the others' observed
+choices under MODEL's play (``heuristic`` or ``ismcts``; ``off``, the default, is today's search): see
+docs/inference.md. The evidence is read from public facts and the seat's own cards, on the decision's clock.
+
 The ``oracle`` spec runs on the kernel too (:class:`KernelOracleBot`): the same playouts from the true
 state (it cheats; only the arena seats it), so a fair kernel search and its oracle compare like with like.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
@@ -25,7 +32,11 @@ from cardroom.bots.ismcts import ISMCTSBot, SearchSettings
 from cardroom.bots.oracle import OracleBot
 from cardroom.bots.search import SearchStats
 from cardroom.core.compiled_registry import compiled_kernel_of, kernel_path, ready, warm
+from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game, State
+
+INFER = ("off", "heuristic", "ismcts")  # the opponent models ``infer`` takes
+Evidence = Callable[[Mapping[str, Any], str], Any]  # (view with its log, model) -> the evidence array
 
 
 class _OnKernel:
@@ -52,7 +63,8 @@ class _OnKernel:
         return self.searcher
 
     def _checked(self, game: Game, result: Any, legal: list[str], start: float) -> str:
-        self.last = SearchStats(result.iterations, 0, now() - start, result.nodes, result.root)
+        self.last = SearchStats(result.iterations, 0, now() - start, result.nodes, result.root, result.dealt,
+                                result.rejected, result.capped)  # fmt: skip
         if result.action not in legal:  # the differential tests make this a can't-happen; say so if it does
             raise RuntimeError(f"the {game.name} kernel chose {result.action!r}, not in the legal actions: "
                                "a kernel bug (the ismcts-ref bot runs the reference search)")  # fmt: skip
@@ -62,9 +74,14 @@ class _OnKernel:
 class FastISMCTSBot(_OnKernel, ISMCTSBot):
     """``ISMCTSBot`` with its search run by the game's kernel; same settings, same statistics."""
 
-    def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType) -> None:
+    def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType, infer: str = "off") -> None:
         ISMCTSBot.__init__(self, game, settings)
         self._start(game, kernel)
+        self.infer = infer
+        self.evidence: Evidence | None = None if infer == "off" else evidence_of(game)
+        self.reads_log = self.evidence is not None
+        if self.evidence is not None:
+            self.name += f",infer={infer}"
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
         legal: list[str] = list(view["legal_actions"])
@@ -74,8 +91,14 @@ class FastISMCTSBot(_OnKernel, ISMCTSBot):
         if len(legal) == 1:
             return legal[0]
         searcher = self._searcher_for(game)
+        # Read from the view and its log (public facts and the seat's own cards) once the clock runs, so
+        # the reading is part of the budget and the answer comes when the plain search's would.
         start = now()
-        return self._checked(game, searcher.search(view, rng, self._settings(start)), legal, start)
+        evidence = None if self.evidence is None else self.evidence(view, self.infer)
+        settings = self._settings(start)
+        if evidence is not None:
+            settings = replace(settings, evidence=evidence)
+        return self._checked(game, searcher.search(view, rng, settings), legal, start)
 
 
 class KernelOracleBot(_OnKernel, OracleBot):
@@ -104,8 +127,9 @@ class LoadingKernelBot(ISMCTSBot):
     """
 
     def __init__(self, game: Game, params: dict[str, str], path: str) -> None:
-        ISMCTSBot.__init__(self, game, SearchSettings(params, "ismcts", game.name))
+        ISMCTSBot.__init__(self, game, SearchSettings(without_infer(params), "ismcts", game.name))
         self._params = params
+        self.reads_log = params.get("infer", "off") != "off"
         self._path = path
         self._loaded: ISMCTSBot | None = None
 
@@ -124,13 +148,38 @@ def make_fast_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:
     server still loads the kernel in the background, the reference search until it is loaded)."""
     from cardroom.bots.ismcts import make_ismcts
 
+    infer = params.get("infer", "off")
+    if infer not in INFER:
+        raise InvalidOptions(f"ismcts: infer must be one of {', '.join(INFER)}")
+    if infer != "off" and evidence_of(game) is None:
+        raise InvalidOptions(f"ismcts: infer reads no evidence in {game.name} (offered in exploding-kittens)")
     path = kernel_path(game)
     if path is not None and not ready(path):
         return LoadingKernelBot(game, params, path)
     kernel = compiled_kernel_of(game)
     if kernel is None:
+        if infer != "off":
+            raise InvalidOptions("ismcts: infer needs the game's compiled kernel (Numba)")
         return make_ismcts(game, params)
-    return FastISMCTSBot(game, SearchSettings(params, "ismcts", game.name), kernel)
+    return FastISMCTSBot(game, SearchSettings(without_infer(params), "ismcts", game.name), kernel, infer)
+
+
+def without_infer(params: dict[str, str]) -> dict[str, str]:
+    """A spec's parameters but ``infer`` (the searches' shared settings do not take it)."""
+    return {k: v for k, v in params.items() if k != "infer"}
+
+
+def evidence_of(game: Game) -> Evidence | None:
+    """The game's reader of the others' observed choices (its ``evidence`` module), if it has one."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(f"{package}.evidence")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.evidence":
+            raise
+        return None
+    found: Evidence = module.evidence
+    return found
 
 
 def make_kernel_oracle(game: Game, params: dict[str, str]) -> OracleBot:

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from cardroom.core.bot import Bot
+from cardroom.core.bot import Bot, ask
 from cardroom.core.game import Game, State
 
 
@@ -55,7 +55,7 @@ class BotPolicy:
     def move(self, state: State, seat: int, rng: random.Random) -> str:
         if self.choose_in is not None:
             return self.choose_in(state, seat, rng)
-        return self.bot.choose(self.game, state.view(seat), rng)
+        return ask(self.bot, state, seat, rng)
 
     def move_from_view(self, view: dict[str, Any], rng: random.Random) -> str:
         return self.bot.choose(self.game, view, rng)

@@ -47,6 +47,10 @@ class SearchStats:
     seconds: float = 0.0
     nodes: int = 0
     root: list[dict[str, Any]] = field(default_factory=list)
+    #: Worlds a search weighing them by evidence dealt, dealt again (rejected), and kept at the cap.
+    dealt: int = 0
+    rejected: int = 0
+    capped: int = 0
 
 
 class _OutOfTime(Exception):

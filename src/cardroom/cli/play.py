@@ -19,7 +19,7 @@ from cardroom.cli.rules_text import rules_markdown
 from cardroom.cli.screens import COMPACT_BELOW_LINES, label_for, menu_texts_for, screen_for
 from cardroom.cli.typed_line import read_line
 from cardroom.core import rng as rngmod
-from cardroom.core.bot import Bot
+from cardroom.core.bot import Bot, ask
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import Game, State
 
@@ -83,10 +83,10 @@ class TerminalTable:
     def _bot_move(self, state: State, seat: int) -> str:
         bot = self.bots[seat]
         if bot.name.split(":")[0] in INSTANT_BOTS or not self.console.is_terminal:
-            return bot.choose(self.game, state.view(seat), self.rngs[seat])
+            return ask(bot, state, seat, self.rngs[seat])
         # A search takes a while: say so, so a quiet screen does not look like a hang (transient).
         with self.console.status(f"{seat_label(self.game, seat, self.human)} ({bot.name}) is thinking…"):
-            return bot.choose(self.game, state.view(seat), self.rngs[seat])
+            return ask(bot, state, seat, self.rngs[seat])
 
     def _apply(self, state: State, seat: int, text: str) -> State:
         state = state.apply(seat, text)

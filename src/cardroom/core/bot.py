@@ -2,7 +2,10 @@
 
 Bots never see a :class:`~cardroom.core.game.State`. A bot that needs the hidden cards imagines them
 with ``game.sample(view, rng)``. (A :class:`BriefBot` reads the state only for entries of the seat's
-view, to skip building the rest.)
+view, to skip building the rest.) A bot whose ``reads_log`` is true is also shown the seat's log, the
+events that seat may see (``State.log``), under the view's ``"log"``: what the others chose, for a bot
+that infers from it. Every caller builds what a bot is shown with :func:`shown` (or asks with
+:func:`ask`), so no caller can show a bot more than its seat may see.
 """
 
 from __future__ import annotations
@@ -61,6 +64,20 @@ class BriefBot(Generic[S]):
         if len(legal) == 1:
             return legal[0]
         return self.decide(game, view, legal, rng)
+
+
+def shown(bot: object, state: State, seat: int) -> dict[str, Any]:
+    """What ``bot`` is shown to choose for ``seat``: the seat's view, and its log (``"log"``) if the bot
+    ``reads_log``. Nothing else of ``state`` reaches a bot."""
+    view = state.view(seat)
+    if getattr(bot, "reads_log", False):
+        view["log"] = state.log(seat)
+    return view
+
+
+def ask(bot: Bot, state: State, seat: int, rng: random.Random) -> str:
+    """``bot``'s choice for ``seat`` in ``state``, from what it is :func:`shown`."""
+    return bot.choose(state.game, shown(bot, state, seat), rng)
 
 
 def envelope(state: State, seat: int) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from gymnasium import spaces
 
 from cardroom.bots import make_bot
 from cardroom.core import rng as rngmod
-from cardroom.core.bot import Bot
+from cardroom.core.bot import Bot, ask
 from cardroom.core.game import State
 from cardroom.core.registry import game_names
 from cardroom.rl.interface import Interface
@@ -124,12 +124,11 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
     def _play_opponents(self) -> None:
         """Let the bots play until the learner must decide or the game ends."""
         state = self._state()
-        game = self.interface.game
         while not state.is_over:
             seat = state.to_act[0]
             if seat == self.seat:
                 break
-            text = self.opponents[seat].choose(game, state.view(seat), self._bot_rngs[seat])
+            text = ask(self.opponents[seat], state, seat, self._bot_rngs[seat])
             state = state.apply(seat, text)
         self.game_state = state
 

@@ -25,7 +25,9 @@ from cardroom.games.kittens.kernel import legal as legal
 from cardroom.games.kittens.kernel import to_act as to_act
 from cardroom.games.kittens.kernel import winner as winner
 from cardroom.games.kittens.kernel_apply import apply as apply
+from cardroom.games.kittens.kernel_evidence import likelihood as likelihood
 from cardroom.games.kittens.kernel_seat import determinize as determinize
+from cardroom.games.kittens.kernel_value import value as value
 
 NODE_ACTIONS = 48
 MAX_DEPTH = 128  # tree decisions in one playout (the reference has no limit; none comes near)

@@ -20,8 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from cardroom.bots.specs import make_bot
-from cardroom.core.bot import Bot
-from cardroom.core.game import Game, State, View
+from cardroom.core.bot import Bot, shown
+from cardroom.core.game import Game, State
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
 from cardroom.server.room.clocks import save_if_changed, window_open
 from cardroom.server.room.hub import Hub
@@ -149,18 +149,20 @@ class Autoplay:
         return table_pace(specs, self.bot_delay, self.bot_budget)
 
     async def _choose(
-        self, live: Live, seat: int, spec: str, view: View, careful: bool, limit: float | None = None
+        self, live: Live, seat: int, spec: str, state: State, careful: bool, limit: float | None = None
     ) -> str:
-        """The bot's choice, off the event loop and within ``limit`` seconds (the bot budget if not
-        given); a random legal action if the bot fails or runs out of time (the game must go on)."""
+        """The bot's choice in ``state``, off the event loop and within ``limit`` seconds (the bot budget
+        if not given), from what the bot is :func:`shown`; a random legal action if the bot fails or runs
+        out of time (the game must go on)."""
         rng = random.Random(secrets.randbits(64))
-        legal: list[str] = [str(a) for a in view["legal_actions"]]
+        legal: list[str] = [str(a) for a in state.legal_actions(seat)]
         if careful:
             return rng.choice(legal)
         game: Game = live.game
         try:
             def think() -> str:  # the bot is made on its thread too: making one may load compiled code
-                return str(self._bot(live, seat, spec).choose(game, view, rng))
+                bot = self._bot(live, seat, spec)
+                return str(bot.choose(game, shown(bot, state, seat), rng))
 
             thinking = asyncio.get_running_loop().run_in_executor(self._pool, think)
             text = await asyncio.wait_for(thinking, limit or self.bot_budget)
@@ -195,7 +197,7 @@ class Autoplay:
             # held or how many choices it had: its timing must say nothing hidden.
             started = time.monotonic()
             pace = self.pace(live)
-            text = await self._choose(live, seat, spec, state.view(seat), careful, limit=pace or None)
+            text = await self._choose(live, seat, spec, state, careful, limit=pace or None)
             await asyncio.sleep(max(0.0, pace - (time.monotonic() - started)))
             try:
                 if auto:
@@ -233,7 +235,7 @@ class Autoplay:
         # The stand-in's move lands one stand-in pace after the deadline (a public moment), however
         # long it took to choose: how long it thought depends on the seat's cards.
         pace = table_pace([STAND_IN_SPEC], self.bot_delay, self.bot_budget)
-        text = await self._choose(live, seat, STAND_IN_SPEC, live.state.view(seat), careful=False, limit=pace)
+        text = await self._choose(live, seat, STAND_IN_SPEC, live.state, careful=False, limit=pace)
         await asyncio.sleep(max(0.0, deadline + pace - time.time()))
         try:
             await self.tables.submit(table_id, seat, step, text, timed_out=True)

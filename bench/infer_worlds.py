@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""What the Kittens inference does inside a search: the worlds it deals again, and what reading the log costs.
+
+    CARDROOM_SEARCH_CLOCK=cpu python bench/infer_worlds.py --model heuristic --games 20 --seed 1
+
+Plays two-player Exploding Kittens, ``ismcts:ms=MS,infer=MODEL`` against ``ismcts:ms=MS`` (seats swapped
+every other game), and prints over every decision of the inferring bot that searched: observations read
+from the log, worlds dealt, the share rejected (dealt again), the share kept at the cap (the likeliest of
+``MAX_TRIES``), playouts per decision, and the time to read the evidence (before the clock starts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from cardroom.arena.match import play_game
+from cardroom.bots import make_bot
+from cardroom.core.registry import make
+from cardroom.games.kittens import evidence as kittens_evidence
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--model", default="heuristic", choices=kittens_evidence.MODELS)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--ms", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    game = make("exploding-kittens", players=2)
+    bot = make_bot(f"ismcts:ms={args.ms},infer={args.model}", game)
+    rows: list[tuple[int, int, int, int, int, float]] = []
+    read_ms: list[float] = []
+    choose = bot.choose
+
+    def watched(game: Any, view: Mapping[str, Any], rng: random.Random) -> str:
+        start = time.perf_counter()
+        found = kittens_evidence.evidence(view, args.model)
+        read_ms.append(1000 * (time.perf_counter() - start))
+        answer = choose(game, view, rng)
+        last = bot.last  # type: ignore[attr-defined]
+        if last.iterations:
+            rows.append((int(found[0]), last.dealt, last.rejected, last.capped, last.iterations, last.seconds))
+        return answer
+
+    bot.choose = watched  # type: ignore[method-assign]
+    wins = 0
+    for g in range(args.games):
+        other = make_bot(f"ismcts:ms={args.ms}", game)
+        bots = [bot, other] if g % 2 == 0 else [other, bot]
+        rngs = [random.Random(args.seed * 7919 + g * 2 + s) for s in range(2)]
+        end, _ = play_game(game, bots, args.seed * 100_003 + g // 2, rngs)
+        outcome = end.outcome
+        wins += outcome is not None and list(outcome.winners) == [g % 2]
+    informed = [r for r in rows if r[0] > 0]
+    dealt = sum(r[1] for r in rows)
+    rejected = sum(r[2] for r in rows)
+    capped = sum(r[3] for r in rows)
+    print(f"{args.games} games, model {args.model}, {args.ms} ms; the inferring bot won {wins}")
+    print(f"decisions searched: {len(rows)}, with evidence: {len(informed)} "
+          f"(median observations {statistics.median(r[0] for r in informed) if informed else 0})")  # fmt: skip
+    print(f"worlds dealt {dealt}: rejected {rejected} ({rejected / max(dealt, 1):.1%}), kept at the cap {capped} "
+          f"({capped / max(dealt - rejected + capped, 1):.2%} of the worlds kept)")  # fmt: skip
+    print(f"playouts per decision: median {statistics.median(r[4] for r in rows):.0f} overall, "
+          f"{statistics.median(r[4] for r in informed) if informed else 0:.0f} with evidence")  # fmt: skip
+    print(f"reading the log: median {statistics.median(read_ms):.2f} ms, max {max(read_ms):.2f} ms a decision")
+
+
+if __name__ == "__main__":
+    main()

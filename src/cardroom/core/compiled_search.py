@@ -44,7 +44,7 @@ MAX_ACTIONS = MAXP = MAX_STEPS = NODE_ACTIONS = MAX_DEPTH = RNG_SIZE = 1
 POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
 
 PROTOCOL = ("state_size", "new_game", "to_act", "legal", "apply", "over", "winner", "reward", "heuristic",
-            "determinize", "info_key")  # fmt: skip
+            "determinize", "info_key", "likelihood", "value")  # fmt: skip
 CONSTANTS = ("MAX_ACTIONS", "MAXP", "MAX_STEPS", "NODE_ACTIONS", "MAX_DEPTH", "RNG_SIZE", "POLICY_RANDOM",
              "POLICY_HEURISTIC")  # fmt: skip
 
@@ -113,6 +113,24 @@ def info_key(s: Arr, cfg: Arr, seat: int) -> int:
     """A 60-bit hash (never 0) of what ``seat`` knows: equal exactly when the seat's views are equal
     (up to the exceptions the game's tests state)."""
     raise NotImplementedError
+
+
+def likelihood(world: Arr, cfg: Arr, seat: int, evidence: Floats) -> float:
+    """How likely ``world`` makes the other seats' observed choices (``evidence``, the game's own
+    layout, ``evidence[0] > 0`` when there is any), relative to the most likely world: a number in
+    [0, 1], the chance a sampled world is kept. A game without evidence returns 1.0."""
+    raise NotImplementedError
+
+
+def value(s: Arr, cfg: Arr, seat: int, weights: Floats) -> float:
+    """``seat``'s chance to win ``s`` by the learned model ``weights`` (a playout cut short scores this)."""
+    raise NotImplementedError
+
+
+@njit
+def uninformed(world: Arr, cfg: Arr, seat: int, evidence: Floats) -> float:
+    """The ``likelihood`` of a game that reads no evidence: every world as likely as any."""
+    return 1.0
 
 
 # -- batch self-play ------------------------------------------------------------------------------------
@@ -202,13 +220,52 @@ def play_worlds(base: Arr, cfg: Arr, seat: int, acts: Arr, seed: int, first: int
 # -- ISMCTS ---------------------------------------------------------------------------------------------
 
 
+#: Worlds a search deals at most for one accepted world when it weighs worlds by the evidence; at the
+#: cap the most likely world dealt is kept. Tally slots: worlds dealt, worlds rejected, caps reached.
+MAX_TRIES = 32
+T_DEALT, T_REJECTED, T_CAPPED = 0, 1, 2
+
+
+def imagine(world: Arr, base: Arr, cfg: Arr, seat: int, evidence: Floats, rng: Arr, world_rng: Arr,
+            tally: Arr) -> None:  # fmt: skip
+    """Deal into ``world`` what ``seat`` cannot know of ``base`` (from ``world_rng``), then, if there is
+    evidence, keep it with its ``likelihood``: rejection sampling, so the accepted worlds follow the
+    posterior and the paired root's plain averages stay exact. A world as likely as can be is kept
+    without a draw (an uninformative model leaves the search bit for bit as without evidence); any other
+    is kept when a uniform from the search's ``rng`` falls below its likelihood, else dealt afresh."""
+    world[:] = base
+    determinize(world, cfg, seat, world_rng)
+    if len(evidence) == 0 or evidence[0] == 0:
+        return
+    best = np.zeros(0, np.int64)
+    best_p = -1.0
+    for tries in range(MAX_TRIES):
+        if tries:
+            world[:] = base
+            determinize(world, cfg, seat, world_rng)
+        tally[T_DEALT] += 1
+        p = likelihood(world, cfg, seat, evidence)
+        if p >= 1.0:
+            return
+        if rand_below(rng, 1 << 30) < p * (1 << 30):
+            return
+        tally[T_REJECTED] += 1
+        if p > best_p:
+            best, best_p = world.copy(), p
+    tally[T_CAPPED] += 1
+    world[:] = best
+
+
 def iterate(
     s: Arr, cfg: Arr, seat: int, first: int, policy: int, exploration: float, bias: float, rng: Arr,
+    cut: int, weights: Floats,
     keys: Arr, slots: Arr, size: Arr, actions: Arr, counts: Arr, rewards: Floats, order: Arr,
     preferred: Arr, visits: Arr, used: Arr,
 ) -> float:  # fmt: skip
     """One playout of the world ``s`` (changed in place); returns ``seat``'s reward. ``first`` >= 0 forces
-    the searching seat's first move (the paired root); otherwise its first decision is a tree node."""
+    the searching seat's first move (the paired root); otherwise its first decision is a tree node.
+    With ``cut`` > 0 the playout stops after ``cut`` steps off the trees, and every seat scores the
+    learned ``value`` of where it stopped (``weights``) instead of the ``reward`` of an ending."""
     moves = np.zeros(MAX_ACTIONS, np.int64)
     seats = np.zeros(MAXP, np.int64)
     path_who = np.zeros(MAX_DEPTH, np.int64)
@@ -217,16 +274,24 @@ def iterate(
     depth = 0
     expanded = np.zeros(MAXP, np.bool_)
     steps = 0
+    rolled = 0  # steps off the trees (default policy or a single legal action)
+    stopped = False
     while True:  # the searching seat moves first, even where others are to act at the same time
         acting, n = turn(s, cfg, seats, moves, steps, seat)
         if acting < 0:
             break
+        if cut > 0 and rolled >= cut:
+            stopped = True
+            break
+        on_tree = True
         if steps == 0 and first >= 0:
             a = first
         elif n == 1:
             a = moves[0]
+            on_tree = False
         elif expanded[acting] or depth >= MAX_DEPTH or n > NODE_ACTIONS:
             a = choose(s, cfg, acting, moves, n, policy, rng)
+            on_tree = False
         else:
             key = mix60(info_key(s, cfg, acting), acting)
             node = find(keys, slots, key)
@@ -238,6 +303,7 @@ def iterate(
                     fill_node(node, moves, n, pick, rng, size, actions, counts, rewards, order, preferred, visits)
             if node < 0:
                 a = choose(s, cfg, acting, moves, n, policy, rng)
+                on_tree = False
             else:
                 index = select(node, size, counts, rewards, order, preferred, visits, exploration, bias)
                 path_who[depth], path_node[depth], path_index[depth] = acting, node, index
@@ -245,24 +311,26 @@ def iterate(
                 a = actions[node, index]
         apply(s, cfg, acting, a, rng)
         steps += 1
+        if not on_tree:
+            rolled += 1
     for d in range(depth):
         node, index = path_node[d], path_index[d]
         visits[node] += 1
         counts[node, index] += 1
-        rewards[node, index] += reward(s, cfg, path_who[d])
-    return reward(s, cfg, seat)
+        rewards[node, index] += value(s, cfg, path_who[d], weights) if stopped else reward(s, cfg, path_who[d])
+    return value(s, cfg, seat, weights) if stopped else reward(s, cfg, seat)
 
 
 def paired_worlds(
     base: Arr, cfg: Arr, seat: int, fair: bool, root: Arr, n_root: int, policy: int, exploration: float,
-    bias: float, rng: Arr, limit: int, done: Arr, results: Floats,
-    keys: Arr, slots: Arr, size: Arr, actions: Arr, counts: Arr, rewards: Floats, order: Arr,
+    bias: float, rng: Arr, limit: int, done: Arr, results: Floats, evidence: Floats, tally: Arr, cut: int,
+    weights: Floats, keys: Arr, slots: Arr, size: Arr, actions: Arr, counts: Arr, rewards: Floats, order: Arr,
     preferred: Arr, visits: Arr, used: Arr,
 ) -> None:  # fmt: skip
     """``limit`` playouts this call: in each world (``base`` re-dealt from ``seat``'s knowledge when
-    ``fair``, ``base`` itself for the oracle) every root action in ``root[:n_root]`` (the default
-    policy's move first) is played on the same generator. ``results[i]`` = (playouts, reward sum,
-    paired pairs, diff sum, diff square sum)."""
+    ``fair`` and kept by the ``evidence``, :func:`imagine`; ``base`` itself for the oracle) every root
+    action in ``root[:n_root]`` (the default policy's move first) is played on the same generator.
+    ``results[i]`` = (playouts, reward sum, paired pairs, diff sum, diff square sum)."""
     world = np.zeros(len(base), np.int64)
     play = np.zeros(len(base), np.int64)
     world_rng = np.zeros(RNG_SIZE, np.int64)
@@ -270,16 +338,17 @@ def paired_worlds(
     while done[0] - start < limit:
         world_seed = rand_below(rng, 1 << 30) * 4 + 1
         world_rng[0] = mix(world_seed, 0)
-        world[:] = base
         if fair:
-            determinize(world, cfg, seat, world_rng)
+            imagine(world, base, cfg, seat, evidence, rng, world_rng, tally)
+        else:
+            world[:] = base
         base_reward = 0.0
         for j in range(n_root):
             if done[0] - start >= limit:
                 break
             play[:] = world
             world_rng[0] = mix(world_seed, 1)  # the same generator for every action
-            r = iterate(play, cfg, seat, root[j], policy, exploration, bias, world_rng,
+            r = iterate(play, cfg, seat, root[j], policy, exploration, bias, world_rng, cut, weights,
                         keys, slots, size, actions, counts, rewards, order, preferred, visits, used)  # fmt: skip
             done[0] += 1
             results[j, 0] += 1
@@ -294,17 +363,18 @@ def paired_worlds(
 
 def puct_worlds(
     base: Arr, cfg: Arr, seat: int, fair: bool, policy: int, exploration: float, bias: float, rng: Arr,
-    limit: int, done: Arr, keys: Arr, slots: Arr, size: Arr, actions: Arr, counts: Arr, rewards: Floats,
-    order: Arr, preferred: Arr, visits: Arr, used: Arr,
+    limit: int, done: Arr, evidence: Floats, tally: Arr, cut: int, weights: Floats, keys: Arr, slots: Arr,
+    size: Arr, actions: Arr, counts: Arr, rewards: Floats, order: Arr, preferred: Arr, visits: Arr, used: Arr,
 ) -> None:  # fmt: skip
-    """Plain tree search from the root: ``limit`` playouts, each in a freshly imagined world (``base``
-    itself for the oracle)."""
+    """Plain tree search from the root: ``limit`` playouts, each in a freshly imagined world kept by the
+    ``evidence`` (``base`` itself for the oracle)."""
     world = np.zeros(len(base), np.int64)
     for _ in range(limit):
-        world[:] = base
         if fair:
-            determinize(world, cfg, seat, rng)
-        iterate(world, cfg, seat, -1, policy, exploration, bias, rng,
+            imagine(world, base, cfg, seat, evidence, rng, rng, tally)
+        else:
+            world[:] = base
+        iterate(world, cfg, seat, -1, policy, exploration, bias, rng, cut, weights,
                 keys, slots, size, actions, counts, rewards, order, preferred, visits, used)  # fmt: skip
         done[0] += 1
 
@@ -317,7 +387,8 @@ def root_key(s: Arr, cfg: Arr, seat: int) -> int:
 # -- one game's copy --------------------------------------------------------------------------------------
 
 #: The search functions, in the order they are copied (a copy calls the copies made before it).
-SEARCH = (choose, scratch, turn, play_out, simulate, play_worlds, iterate, paired_worlds, puct_worlds, root_key)
+SEARCH = (choose, scratch, turn, play_out, simulate, play_worlds, imagine, iterate, paired_worlds, puct_worlds,
+          root_key)
 
 
 def build(game: str, rules: types.ModuleType) -> types.SimpleNamespace:

@@ -39,6 +39,7 @@ Floats = npt.NDArray[np.float64]
 
 #: In ``rollouts``' actions: no action of the seat's own (the position is played on as it stands).
 HOLD = ""
+NO_FLOATS: Floats = np.zeros(0, np.float64)
 #: Playouts between two looks at the clock, and the most bytes one thread's node arrays may grow to.
 CHUNK = 64
 MAX_TREE_BYTES = 256 << 20
@@ -91,14 +92,26 @@ class Settings:
     z: float = 1.0
     spread: float = 0.25
     playout: str = "heuristic"
+    #: The others' observed choices, in the game's ``evidence.py`` layout (empty: none), which the
+    #: sampled worlds are kept by; playouts cut after ``cut`` steps off the trees (0: played to the end)
+    #: and scored by the learned value with ``weights``.
+    evidence: Floats = field(default_factory=lambda: NO_FLOATS)
+    cut: int = 0
+    weights: Floats = field(default_factory=lambda: NO_FLOATS)
 
 
 @dataclass
 class Result:
+    """A search's answer; ``dealt``, ``rejected`` and ``capped`` count the worlds the evidence weighed:
+    dealt, dealt again, and kept as the likeliest at the cap (all 0 without evidence)."""
+
     action: str
     iterations: int = 0
     nodes: int = 0
     root: list[dict[str, Any]] = field(default_factory=list)
+    dealt: int = 0
+    rejected: int = 0
+    capped: int = 0
 
 
 @dataclass(frozen=True)
@@ -208,6 +221,7 @@ class Searcher:
         self.capacity = capacity
         self.max_capacity = max(capacity, max_capacity or self.kernel.max_capacity)
         self.tree = thread_tree(self.kernel.name, int(self.kernel.rules.NODE_ACTIONS), capacity)
+        self.tally = np.zeros(3, np.int64)  # the last search's worlds dealt, rejected, kept at the cap
 
     def search(self, view: Mapping[str, Any], rng: random.Random, settings: Settings,
                stop: StopRule | None = None) -> Result:  # fmt: skip
@@ -236,7 +250,7 @@ class Searcher:
     def answer(self, found: PairedRoot, settings: Settings) -> Result:
         """A paired root's choice (:func:`paired_choice`) and its root rows, as :meth:`search` gives them."""
         choice, summary = paired_choice(self._text, found.root, found.results, settings)
-        return Result(choice, found.playouts, found.nodes, summary)
+        return Result(choice, found.playouts, found.nodes, summary, *self._tallied())
 
     def _world(self, view: Mapping[str, Any], rng: random.Random) -> Arr:
         """A search's first draw: the world its root is encoded from, dealt from ``view`` alone."""
@@ -252,6 +266,11 @@ class Searcher:
         """This thread's node arrays, emptied for a new search."""
         self.tree = thread_tree(self.kernel.name, int(self.kernel.rules.NODE_ACTIONS), self.capacity)
         self.tree.clear()
+        self.tally = np.zeros(3, np.int64)
+
+    def _tallied(self) -> tuple[int, int, int]:
+        """The worlds dealt, rejected and kept at the cap by the last search (``compiled_search.imagine``)."""
+        return int(self.tally[0]), int(self.tally[1]), int(self.tally[2])
 
     def _preferred(self, base: Arr, seat: int, policy: int, search_rng: Arr) -> tuple[Arr, int]:
         """The seat's legal actions and the default policy's move among them (the paired root's
@@ -275,13 +294,13 @@ class Searcher:
         while done[0] < limit and now() < st.deadline:
             step = min(CHUNK, limit - int(done[0]))
             run.puct_worlds(base, self.cfg, seat, fair, policy, st.exploration, st.bias, search_rng, step, done,
-                            *self._arrays(step))  # fmt: skip
+                            st.evidence, self.tally, st.cut, st.weights, *self._arrays(step))  # fmt: skip
         node = self.tree.find(run.root_key(base, self.cfg, seat))
         if node < 0 or self.tree.visits[node] == 0:
             text = self._text(preferred)
-            return Result(text if text in legal else legal[0], int(done[0]))
+            return Result(text if text in legal else legal[0], int(done[0]), 0, [], *self._tallied())
         choice, summary = root_choice(self._text, self.tree, node, st.bias)
-        return Result(choice, int(done[0]), int(self.tree.used[0]), summary)
+        return Result(choice, int(done[0]), int(self.tree.used[0]), summary, *self._tallied())
 
     def _paired(self, base: Arr, seat: int, rng: random.Random, st: Settings, fair: bool, root: Arr | None,
                 limit: int, deadline: float, stop: StopRule | None) -> PairedRoot:  # fmt: skip
@@ -302,7 +321,8 @@ class Searcher:
         while done[0] < limit and now() < deadline:
             step = min(whole, limit - int(done[0]))
             run.paired_worlds(base, self.cfg, seat, fair, root, len(root), policy, st.exploration, st.bias,
-                              search_rng, step, done, results, *self._arrays(step))  # fmt: skip
+                              search_rng, step, done, results, st.evidence, self.tally, st.cut, st.weights,
+                              *self._arrays(step))  # fmt: skip
             if stop is not None and stop(PairedRoot(root, results, int(done[0]), int(self.tree.used[0]))):
                 break
         return PairedRoot(root, results, int(done[0]), int(self.tree.used[0]))

@@ -14,6 +14,7 @@ import sys
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.core.compiled_search import build
+from cardroom.core.compiled_search import uninformed as likelihood  # noqa: F401 (protocol name)
 from cardroom.games.kittens import kernel as k
 from cardroom.games.kittens import kernel_seat as ksp
 from cardroom.games.kittens.kernel import MAX_ACTIONS as MAX_ACTIONS
@@ -26,6 +27,7 @@ from cardroom.games.kittens.kernel import to_act as to_act
 from cardroom.games.kittens.kernel import winner as winner
 from cardroom.games.kittens.kernel_apply import apply as apply
 from cardroom.games.kittens.kernel_seat import determinize as determinize
+from cardroom.games.kittens.kernel_value import value as value
 
 NODE_ACTIONS = 48
 MAX_DEPTH = 128  # tree decisions in one playout (the reference has no limit; none comes near)

@@ -13,6 +13,7 @@ import sys
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.core.compiled_search import build
+from cardroom.core.compiled_search import uninformed as likelihood  # noqa: F401 (protocol name)
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_rules as kr
 from cardroom.games.taco.kernel import MAX_ACTIONS as MAX_ACTIONS
@@ -27,6 +28,7 @@ from cardroom.games.taco.kernel_legal import legal as legal
 from cardroom.games.taco.kernel_legal import to_act as to_act
 from cardroom.games.taco.kernel_seat import determinize as determinize
 from cardroom.games.taco.kernel_seat import heuristic as heuristic
+from cardroom.games.taco.kernel_value import value as value
 
 NODE_ACTIONS = 64
 MAX_DEPTH = 128  # tree decisions in one playout

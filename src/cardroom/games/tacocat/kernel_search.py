@@ -11,6 +11,7 @@ import sys
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.core.compiled_search import build
+from cardroom.core.compiled_search import uninformed as likelihood  # noqa: F401 (protocol name)
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_apply as ka
 from cardroom.games.tacocat import kernel_seat as ksp
@@ -21,6 +22,7 @@ from cardroom.games.tacocat.kernel import POLICY_RANDOM as POLICY_RANDOM
 from cardroom.games.tacocat.kernel import legal as legal
 from cardroom.games.tacocat.kernel_apply import apply as apply
 from cardroom.games.tacocat.kernel_seat import determinize as determinize
+from cardroom.games.tacocat.kernel_value import value as value
 
 MAXP = 2
 NODE_ACTIONS = 40

@@ -47,6 +47,8 @@ def run_block(game: str, players: int, block: int, args: argparse.Namespace) -> 
     held = collect(lg, players, None, seed, 0, args.games, args.positions, keep_states=True)
     n = len(held.states)
     values = np.zeros((n, players))
+    run.values(held.states[:2], cfg, w, values[:2])  # load the compiled code before the clocks start
+    run.playouts(held.states[:2], cfg, 1, seed, np.zeros((2, players)))
     start = time.perf_counter()
     for _ in range(args.repeat):
         values[:] = 0

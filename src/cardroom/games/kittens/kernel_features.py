@@ -4,8 +4,11 @@ The learned value (``core/compiled_learn.py``) scores every living seat with the
 the win among them by those scores (a softmax), so a feature here says something about one seat: its
 cards, its place in the turn order and the danger of the pile *for it*. A quantity equal for every
 seat (the pile's size alone) changes no share; it enters only multiplied with the seat's own facts.
-Everything read is on the table or in the seat's own hand, except the other hands, which the search's
-worlds have dealt anyway; the top card counts only where the seat knows it.
+Most of what is read is on the table or in the seat's own hand. Two kinds of feature read what the
+seat cannot know: the other hands, and the order of the draw pile (who draws the next Kitten if every
+turn ends in a plain draw). The search calls the value only on its sampled worlds, where both were dealt
+from the seat's knowledge, exactly as a playout would meet them; and the pile's order is what decides a
+heuristic playout (the heuristic draws no random numbers), so a value blind to it could not match one.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ FEATURES = (
     "cat_pairs", "hand_size", "danger_without_defuse", "danger_with_defuse", "to_move",
     "turns_owed_if_to_move", "next_to_move", "seats_before_me", "knows_kitten_on_top",
     "escapes_if_to_move", "danger_if_to_move_without_defuse", "placing_kitten",
+    "first_kitten_mine_without_defuse", "first_kitten_mine_with_defuse", "kittens_in_my_next_draws",
+    "kittens_in_my_next_draws_beyond_defuses",
 )  # fmt: skip
 NF = len(FEATURES)
 
@@ -58,6 +63,28 @@ def _seats_before(s: Arr, cfg: Arr, seat: int) -> int:
         at = k.next_living(s, cfg, at)
         n += 1
     return n
+
+
+@njit
+def living(s: Arr, cfg: Arr) -> int:
+    n = 0
+    for seat in range(cfg[k.C_PLAYERS]):
+        if not k.is_out(s, seat):
+            n += 1
+    return n
+
+
+@njit
+def drawer(s: Arr, cfg: Arr, i: int) -> int:
+    """Who draws the card ``i`` from the top if every turn ends in a plain draw and nobody leaves: the
+    seat to move for the turns it owes, then each living seat in turn."""
+    owed = max(s[k.OWED], 1)
+    at = s[k.CURRENT]
+    if i < owed:
+        return int(at)
+    for _ in range((i - owed) % living(s, cfg) + 1):
+        at = k.next_living(s, cfg, at)
+    return int(at)
 
 
 @njit
@@ -94,3 +121,18 @@ def features(s: Arr, cfg: Arr, seat: int, out: Floats) -> None:
     out[17] = moving * min(escapes, 3)
     out[18] = moving * danger if defuses == 0 else 0.0
     out[19] = 1.0 if s[k.PHASE] == k.PLACE and s[k.CURRENT] == seat else 0.0
+    first_mine = False
+    seen = soon = 0
+    horizon = min(pile, max(s[k.OWED], 1) + 2 * living(s, cfg))
+    for i in range(horizon):
+        if s[k.PILE + pile - 1 - i] == k.KITTEN:
+            mine = drawer(s, cfg, i) == seat
+            if seen == 0:
+                first_mine = mine
+            seen += 1
+            if mine:
+                soon += 1
+    out[20] = 1.0 if first_mine and defuses == 0 else 0.0
+    out[21] = 1.0 if first_mine and defuses > 0 else 0.0
+    out[22] = soon
+    out[23] = max(soon - defuses, 0)

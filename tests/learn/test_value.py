@@ -76,7 +76,8 @@ def test_features_hold_under_every_preset(game: str) -> None:
     numbers and most vary between positions (none is stuck)."""
     lg = learned_game(game)
     played = 0
-    for preset in game_class(game).presets:
+    presets: dict[str, object] = getattr(game_class(game), "presets")  # noqa: B009 (a factory type without it)
+    for preset in presets:
         for n in sorted({2, int(lg.features.MAXP)}):
             options = {"players": n} if lg.features.MAXP > 2 else {}
             if lg.api.unsupported(make(game, preset=preset, **options)) is not None:
@@ -87,3 +88,12 @@ def test_features_hold_under_every_preset(game: str) -> None:
             assert len(live) > 0 and np.isfinite(live).all(), (preset, n)
             assert (live.std(axis=0) > 0).sum() >= len(lg.feature_names) // 2, (preset, n)
     assert played >= 2
+
+
+def test_weights_of_the_wrong_length_are_refused() -> None:
+    """A search handed no model (or another game's) gets an error, never a value read past the weights."""
+    lg = learned_game("tacocat")
+    held = collect(lg, 2, None, seed=4, first=0, games=2, positions=4, keep_states=True)
+    _, cfg = lg.table(2)
+    with pytest.raises(ValueError, match="one weight per feature"):
+        lg.compiled().values(held.states[:1], cfg, np.zeros(3), np.zeros((1, 2)))

@@ -74,6 +74,8 @@ def value(s: Arr, cfg: Arr, seat: int, weights: Floats) -> float:
         return 1.0 / n if w < 0 else (1.0 if w == seat else 0.0)
     if not alive(s, cfg, seat):
         return 0.0
+    if len(weights) != NF:
+        raise ValueError("the learned value needs one weight per feature (cardroom.learn.weights_for)")
     x = np.empty(NF, np.float64)
     z = np.zeros(MAXP, np.float64)
     top = -np.inf

@@ -46,7 +46,12 @@ def test_the_same_seed_writes_the_same_file_byte_for_byte(tmp_path: Path) -> Non
         "cardroom learn train --game exploding-kittens --players 2,3 --games 40 --heldout 10 --positions 4 --seed 7"
     )
     assert "held-out" in text and "log loss" in text
-    np.testing.assert_array_equal(weights_for("exploding-kittens", a), record["weights"])
+    w = weights_for("exploding-kittens", a)
+    nf = len(record["features"])
+    assert len(w) == 9 * nf  # 2 to 10 players: 4 to 10 take the weights trained for 3
+    np.testing.assert_array_equal(w[:nf], record["weights"]["2"])
+    np.testing.assert_array_equal(w[nf : 2 * nf], record["weights"]["3"])
+    np.testing.assert_array_equal(w[-nf:], record["weights"]["3"])
 
 
 def test_the_model_beats_an_even_share_on_held_out_games() -> None:
@@ -67,7 +72,8 @@ def test_the_cli_refuses_bad_requests_clearly(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_shipped_weights_load(game: str) -> None:
     w = weights_for(game)
-    assert w.dtype == np.float64 and w.shape == (len(learned_game(game).feature_names),)
+    lg = learned_game(game)
+    assert w.dtype == np.float64 and w.shape == (len(lg.feature_names) * (int(lg.features.MAXP) - 1),)
     assert np.isfinite(w).all() and np.abs(w).max() > 0
 
 
@@ -77,11 +83,13 @@ def _corrupt(tmp_path: Path, change: str) -> Path:
         text = "{not json"
     else:
         if change == "length":
-            record["weights"] = record["weights"][:-1]
+            record["weights"]["2"] = record["weights"]["2"][:-1]
         elif change == "nan":
-            record["weights"][0] = float("nan")
+            record["weights"]["2"][0] = float("nan")
         elif change == "features":
             record["features"] = list(reversed(record["features"]))
+        elif change == "size":
+            record["weights"]["3"] = record["weights"]["2"]
         elif change == "version":
             record["version"] = 99
         elif change == "game":
@@ -96,7 +104,8 @@ def _corrupt(tmp_path: Path, change: str) -> Path:
     ("change", "message"),
     [
         ("json", "is not valid JSON"),
-        ("length", "must hold 16 weights, one per feature"),
+        ("length", "must hold 16 weights for 2 players, one per feature"),
+        ("size", r"must map table sizes \(2\) to their weights"),
         ("nan", "not a finite number"),
         ("features", "trained on other features"),
         ("version", "has version 99; this cardroom reads 1"),

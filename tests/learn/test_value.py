@@ -18,7 +18,8 @@ GAMES = ("tacocat", "exploding-kittens", "taco")
 
 def _weights(game: str, seed: int) -> np.ndarray:
     """Arbitrary but large weights, so the shares are far from even and a slip would show."""
-    n = len(learned_game(game).feature_names)
+    lg = learned_game(game)
+    n = len(lg.feature_names) * (int(lg.features.MAXP) - 1)
     return np.random.default_rng(seed).normal(0.0, 1.0, n)
 
 
@@ -42,7 +43,10 @@ def test_the_compiled_value_is_a_share_that_matches_the_model(game: str) -> None
         assert ((out >= 0) & (out <= 1)).all()
         np.testing.assert_allclose(out.sum(axis=1), 1.0, atol=1e-9)
         assert (out[~held.live] == 0).all()
-        np.testing.assert_allclose(out, model.shares(held.x, held.live, w), atol=1e-9)
+        nf = len(lg.feature_names)
+        np.testing.assert_allclose(
+            out, model.shares(held.x, held.live, w[(n - 2) * nf : (n - 1) * nf]), atol=1e-9
+        )
         assert out.std() > 0.05  # the weights move the value: this is no even split
 
 
@@ -95,5 +99,5 @@ def test_weights_of_the_wrong_length_are_refused() -> None:
     lg = learned_game("tacocat")
     held = collect(lg, 2, None, seed=4, first=0, games=2, positions=4, keep_states=True)
     _, cfg = lg.table(2)
-    with pytest.raises(ValueError, match="one weight per feature"):
+    with pytest.raises(ValueError, match="one weight per feature and table size"):
         lg.compiled().values(held.states[:1], cfg, np.zeros(3), np.zeros((1, 2)))

@@ -3,12 +3,12 @@ trains and measures it.
 
 **The model.** A game's ``kernel_features`` module describes one seat of a state by ``NF`` numbers
 (``features``). The value of a seat is its share of a softmax over the living seats of the score
-``weights . features(seat)``: the chance that this seat, and not another, wins when every seat plays on
-with the heuristic (the search's playout policy). That is logistic regression where there are two
-seats (the chance is the logistic of the score difference) and its natural extension where there are
-more (the conditional logit): the shares always add up to one, a seat that is out has none, and one
-set of weights serves every table size. A finished state is valued by its result, as ``reward``
-scores it.
+``w . features(seat)``: the chance that this seat, and not another, wins when every seat plays on with
+the heuristic (the search's playout policy). That is logistic regression where there are two seats (the
+chance is the logistic of the score difference) and its natural extension where there are more (the
+conditional logit): the shares always add up to one and a seat that is out has none. ``weights`` holds
+one such ``w`` per table size, 2 to ``MAXP`` players (``NF`` numbers each, the table of n players at
+``(n - 2) * NF``). A finished state is valued by its result, as ``reward`` scores it.
 
 **The copies.** As in ``compiled_search.build``: each function below is copied for each game with the
 game's names in place (its ``kernel_features`` and, for self-play, its ``kernel_search``), compiled
@@ -67,15 +67,17 @@ def features(s: Arr, cfg: Arr, seat: int, out: Floats) -> None:
 
 def value(s: Arr, cfg: Arr, seat: int, weights: Floats) -> float:
     """``seat``'s chance to win ``s`` when everyone plays on with the heuristic, by the model ``weights``
-    (``NF`` coefficients): its softmax share of the living seats' scores; a finished game's result."""
+    (``NF`` coefficients per table size): its softmax share of the living seats' scores; a finished
+    game's result."""
     n = players(cfg)
     if finished(s, cfg):
         w = victor(s, cfg)
         return 1.0 / n if w < 0 else (1.0 if w == seat else 0.0)
     if not alive(s, cfg, seat):
         return 0.0
-    if len(weights) != NF:
-        raise ValueError("the learned value needs one weight per feature (cardroom.learn.weights_for)")
+    if len(weights) != NF * (MAXP - 1):
+        raise ValueError("the learned value needs one weight per feature and table size (learn.weights_for)")
+    base = (n - 2) * NF
     x = np.empty(NF, np.float64)
     z = np.zeros(MAXP, np.float64)
     top = -np.inf
@@ -84,7 +86,7 @@ def value(s: Arr, cfg: Arr, seat: int, weights: Floats) -> float:
             features(s, cfg, p, x)
             t = 0.0
             for i in range(NF):
-                t += weights[i] * x[i]
+                t += weights[base + i] * x[i]
             z[p] = t
             top = max(top, t)
     total = mine = 0.0

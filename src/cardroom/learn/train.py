@@ -1,7 +1,8 @@
 """Training a game's learned value: self-play on the kernel, the fit, the held-out scores, the file.
 
-Every table size in the request is its own block of games, dealt from ``mix(seed, players)``: the
-first ``games`` of the block train, the next ``heldout`` are held out, so the two never share a game.
+Every table size in the request is its own block of games, dealt from ``mix(seed, players)``, and gets
+its own weights: the first ``games`` of the block train them, the next ``heldout`` are held out, so the
+two never share a game. A table size not trained takes the weights of the nearest one trained.
 Within a game a position is kept with chance ``positions / mean length`` (the mean length measured on
 the block's first games), so a long game gives no more positions than a short one on average.
 """
@@ -21,7 +22,7 @@ from cardroom.core.compiled_random import mix
 from cardroom.learn import model
 from cardroom.learn.errors import LearnedValueError
 from cardroom.learn.games import DEFAULT_PLAYERS, LearnedGame, learned_game
-from cardroom.learn.weights import FORMAT, MODEL, VERSION, dumps, rounded
+from cardroom.learn.weights import FORMAT, MODEL, VERSION, dumps, rounded, spread_sizes
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
@@ -148,34 +149,41 @@ def train(request: Request, progress: Progress | None = None) -> Trained:
     game = learned_game(request.game)
     if request.games < 1 or request.heldout < 1 or request.positions < 1:
         raise LearnedValueError("--games, --heldout and --positions must be at least 1")
-    train_parts, held_parts = [], []
+    positions = 0
+    fitted: dict[str, list[float]] = {}
+    held_parts = []
     for n in request.sizes():
         seed = block_seed(request.seed, n)
-        train_parts.append(collect(game, n, request.preset, seed, 0, request.games, request.positions,
-                                   progress=progress))  # fmt: skip
+        data = collect(game, n, request.preset, seed, 0, request.games, request.positions, progress=progress)
+        fitted[str(n)] = rounded(model.fit(data.x, data.y, data.live))
+        positions += len(data.x)
         held_parts.append(collect(game, n, request.preset, seed, request.games, request.heldout,
                                   request.positions, progress=progress))  # fmt: skip
-    data, held = Positions.joined(train_parts), Positions.joined(held_parts)
-    w = model.fit(data.x, data.y, data.live)
-    w = np.array(rounded(w))
+    held = Positions.joined(held_parts)
+    w = spread_sizes(fitted, game)
     record = {
         "format": FORMAT, "version": VERSION, "game": request.game, "model": MODEL,
-        "features": list(game.feature_names), "weights": rounded(w), "seed": request.seed,
+        "features": list(game.feature_names), "weights": fitted, "seed": request.seed,
         "players": list(request.sizes()), "preset": request.preset, "games_per_size": request.games,
-        "heldout_games_per_size": request.heldout, "positions": len(data.x), "command": request.command(),
-        "heldout": heldout_scores(held, w),
+        "heldout_games_per_size": request.heldout, "positions": positions, "command": request.command(),
+        "heldout": heldout_scores(held, w, len(game.feature_names)),
     }  # fmt: skip
     return Trained(record, w, held, time.perf_counter() - start)
 
 
-def heldout_scores(held: Positions, w: Floats) -> dict[str, Any]:
-    """Log loss and Brier of the model and of an even share, over all held-out positions and per size."""
+def heldout_scores(held: Positions, w: Floats, nf: int) -> dict[str, Any]:
+    """Log loss and Brier of the model and of an even share, over all held-out positions and per size
+    (``w``: the weights of every table size, as ``value`` takes them)."""
+    predicted = np.zeros_like(held.y)
+    for n in sorted(set(held.players.tolist())):
+        rows = held.players == n
+        predicted[rows] = model.shares(held.x[rows], held.live[rows], w[(n - 2) * nf : (n - 1) * nf])
     out: dict[str, Any] = {}
     for n in [0, *sorted(set(held.players.tolist()))]:
         rows = held.players == n if n else np.ones(len(held.x), bool)
-        x, y, live = held.x[rows], held.y[rows], held.live[rows]
+        y, live = held.y[rows], held.live[rows]
         out[str(n) if n else "all"] = {
-            "model": model.scores(model.shares(x, live, w), y, live).as_dict(),
+            "model": model.scores(predicted[rows], y, live).as_dict(),
             "even_share": model.scores(model.even_shares(live), y, live).as_dict(),
         }
     return out

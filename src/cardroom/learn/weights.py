@@ -1,6 +1,7 @@
 """The weights files: one JSON file per game, shipped in the package, and their loader.
 
-A file holds the model's weights (one per feature, in the features' order) and what is needed to trust
+A file holds the model's weights (per table size trained, one per feature in the features' order; a
+size not trained takes the nearest trained size's) and what is needed to trust
 and reproduce them: the format and its version, the game, the feature names, the seed, the table sizes,
 the games and positions trained on, the exact command that trains it, and the held-out scores. It holds
 no time or machine name, so the same command writes the same bytes. Weights are rounded to 12
@@ -78,15 +79,31 @@ def check(game: str, record: Any, name: str) -> None:
     expected = list(learned_game(game).feature_names)
     if record.get("features") != expected:
         raise LearnedValueError(f"{where} was trained on other features than this cardroom's; train it again")
-    w = record.get("weights")
-    if not isinstance(w, list) or len(w) != len(expected):
-        raise LearnedValueError(f"{where} must hold {len(expected)} weights, one per feature")
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in w):
-        raise LearnedValueError(f"{where} holds a weight that is not a finite number")
+    top = int(learned_game(game).features.MAXP)
+    sizes = record.get("weights")
+    allowed = [str(n) for n in range(2, top + 1)]
+    if not isinstance(sizes, dict) or not sizes or any(key not in allowed for key in sizes):
+        raise LearnedValueError(f"{where} must map table sizes ({', '.join(allowed)}) to their weights")
+    for key, w in sizes.items():
+        if not isinstance(w, list) or len(w) != len(expected):
+            raise LearnedValueError(
+                f"{where} must hold {len(expected)} weights for {key} players, one per feature"
+            )
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in w):
+            raise LearnedValueError(f"{where} holds a weight for {key} players that is not a finite number")
+
+
+def spread_sizes(sizes: dict[str, list[float]], game: Any) -> Floats:
+    """The array ``value`` takes: the weights of every table size from 2 to the game's most, each size
+    not trained taking those of the nearest trained size (the smaller one on a tie)."""
+    top = int(game.features.MAXP)
+    trained = sorted(int(key) for key in sizes)
+    blocks = [sizes[str(min(trained, key=lambda t: (abs(t - n), t)))] for n in range(2, top + 1)]
+    return np.array([v for block in blocks for v in block], np.float64)
 
 
 def weights_for(game: str, path: Path | None = None) -> Floats:
-    """The model ``value`` takes for ``game`` (a fresh float64 array, one weight per feature), from the
-    shipped file unless ``path``; a :class:`LearnedValueError` saying what is wrong if it is missing or
-    corrupt."""
-    return np.array(read(game, path)["weights"], np.float64)
+    """The model ``value`` takes for ``game`` (a fresh float64 array: one weight per feature for every
+    table size), from the shipped file unless ``path``; a :class:`LearnedValueError` saying what is
+    wrong if it is missing or corrupt."""
+    return spread_sizes(read(game, path)["weights"], learned_game(game))

@@ -1,4 +1,4 @@
-"""The `cardroom` command: play, replay, analyse, rules, games, serve, backup, arena, arena-merge, balance."""
+"""The `cardroom` command: play, replay, analyse, rules, games, serve, backup, arena, arena-merge, balance, learn."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from cardroom.arena.cli import CONTEXT_SETTINGS as ARENA_CONTEXT
 from cardroom.arena.cli import arena, arena_merge
 from cardroom.balance.cli import CONTEXT_SETTINGS as BALANCE_CONTEXT
 from cardroom.balance.cli import balance
+from cardroom.cli.learn import learn
 from cardroom.cli.options import cli_options
 from cardroom.core.errors import CardroomError
 from cardroom.core.registry import game_class, game_names, make
@@ -211,6 +212,8 @@ app.command(name="arena", context_settings=ARENA_CONTEXT)(arena)
 app.command(name="arena-merge")(arena_merge)
 # The balance lab (issue 14): its plots, the arena and Ray are imported only when used.
 app.command(name="balance", context_settings=BALANCE_CONTEXT)(balance)
+# The learned value (issue 29): numpy and the kernels are imported only when a command runs.
+app.add_typer(learn, name="learn")
 
 
 if __name__ == "__main__":

@@ -1,21 +1,16 @@
 """The learned value on the kernel: a seat's chance to win a position, for a search that cuts its playouts short.
 
-A placeholder until the model is trained: an even share for every seat. The search reads it only where a
-bot's settings cut playouts short, so no search uses it yet.
+``value(s, cfg, seat, weights)`` is the chance that ``seat`` wins ``s`` when every seat plays on with the
+heuristic (the search's playout policy), by the model ``weights`` (``cardroom.learn.weights_for``): the
+softmax share of the living seats' scores over this game's features (``kernel_features.py``), written
+once for every game in ``core/compiled_learn.py``. A finished game is valued by its result.
 """
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from typing import Any
 
-from cardroom.core.compiled import njit
+from cardroom.core.compiled_learn import build_value
+from cardroom.games.taco import kernel_features
 
-Arr = npt.NDArray[np.int64]
-Floats = npt.NDArray[np.float64]
-
-
-@njit
-def value(s: Arr, cfg: Arr, seat: int, weights: Floats) -> float:
-    """``seat``'s chance to win ``s`` by the model ``weights`` (here: no model, an even 0.5)."""
-    return 0.5
+value: Any = build_value("taco", kernel_features)

@@ -44,6 +44,7 @@ def test_difficulty_words_map_to_specs() -> None:
     assert resolve_spec("easy") == "random"
     assert resolve_spec("normal") == "heuristic"
     assert resolve_spec("hard").startswith("ismcts:")
+    assert resolve_spec("expert").startswith("expert:")
     assert resolve_spec("ismcts:ms=10") == "ismcts:ms=10"
 
 

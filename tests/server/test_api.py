@@ -30,6 +30,7 @@ def test_games_lists_every_game_with_presets_and_difficulties(client: TestClient
     assert "toy" in games
     assert games["toy"]["default_preset"] == "standard"
     assert games["toy"]["difficulties"]["easy"] == "random"
+    assert games["toy"]["difficulties"]["expert"] == "expert:ms=1000"
     assert "heuristic" in games["toy"]["bots"]
 
 

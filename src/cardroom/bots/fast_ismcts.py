@@ -14,6 +14,9 @@ log (``reads_log``) and keeps the worlds it imagines by how likely each makes th
 choices under MODEL's play (``heuristic`` or ``ismcts``; ``off``, the default, is today's search): see
 docs/inference.md. The evidence is read from public facts and the seat's own cards, on the decision's clock.
 
+``ismcts:cut=N`` stops each playout N steps off the trees and scores it with the learned value shipped
+with the package (``cardroom.learn``): shorter playouts, more of them, less noise; docs/learned-value.md.
+
 The ``oracle`` spec runs on the kernel too (:class:`KernelOracleBot`): the same playouts from the true
 state (it cheats; only the arena seats it), so a fair kernel search and its oracle compare like with like.
 """
@@ -36,6 +39,8 @@ from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game, State
 
 INFER = ("off", "heuristic", "ismcts")  # the opponent models ``infer`` takes
+MAX_CUT = 64  # steps off the trees a playout may be cut after (0: played to the end)
+KERNEL_ONLY = ("infer", "cut")  # options of the kernel search alone (the shared settings do not take them)
 Evidence = Callable[[Mapping[str, Any], str], Any]  # (view with its log, model) -> the evidence array
 
 
@@ -44,17 +49,24 @@ class _OnKernel:
 
     settings: SearchSettings
     last: SearchStats
+    name: str
+    cut: int = 0  # playouts cut after this many steps off the trees and scored by ``weights`` (0: never)
+    weights: Any = None
 
-    def _start(self, game: Game, kernel: ModuleType) -> None:
+    def _start(self, game: Game, kernel: ModuleType, cut: tuple[int, Any] = (0, None)) -> None:
         self.kernel = kernel
         self.searcher = kernel.Searcher(game)
+        self.cut, self.weights = cut
+        if self.cut:
+            self.name += f",cut={self.cut}"
 
     def _settings(self, start: float) -> Any:
         s = self.settings
-        return self.kernel.Settings(
+        settings = self.kernel.Settings(
             iterations=s.budget.iterations, deadline=s.budget.deadline(start), exploration=s.exploration,
             bias=s.bias, paired=s.root == "paired", z=s.z, spread=s.spread, playout=s.playout,
         )  # fmt: skip
+        return replace(settings, cut=self.cut, weights=self.weights) if self.cut else settings
 
     def _searcher_for(self, game: Game) -> Any:
         if self.searcher.game is not game:
@@ -74,9 +86,10 @@ class _OnKernel:
 class FastISMCTSBot(_OnKernel, ISMCTSBot):
     """``ISMCTSBot`` with its search run by the game's kernel; same settings, same statistics."""
 
-    def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType, infer: str = "off") -> None:
+    def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType, infer: str = "off",
+                 cut: tuple[int, Any] = (0, None)) -> None:  # fmt: skip
         ISMCTSBot.__init__(self, game, settings)
-        self._start(game, kernel)
+        self._start(game, kernel, cut)
         self.infer = infer
         self.evidence: Evidence | None = None if infer == "off" else evidence_of(game)
         self.reads_log = self.evidence is not None
@@ -104,9 +117,9 @@ class FastISMCTSBot(_OnKernel, ISMCTSBot):
 class KernelOracleBot(_OnKernel, OracleBot):
     """The oracle on the kernel: the fair kernel search's playouts from the true state (cheats)."""
 
-    def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType) -> None:
+    def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType, cut: tuple[int, Any] = (0, None)) -> None:
         OracleBot.__init__(self, game, settings)
-        self._start(game, kernel)
+        self._start(game, kernel, cut)
 
     def choose_with_state(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         legal = [str(a) for a in state.legal_actions(seat)]
@@ -127,7 +140,7 @@ class LoadingKernelBot(ISMCTSBot):
     """
 
     def __init__(self, game: Game, params: dict[str, str], path: str) -> None:
-        ISMCTSBot.__init__(self, game, SearchSettings(without_infer(params), "ismcts", game.name))
+        ISMCTSBot.__init__(self, game, SearchSettings(search_params(params), "ismcts", game.name))
         self._params = params
         self.reads_log = params.get("infer", "off") != "off"
         self._path = path
@@ -153,20 +166,36 @@ def make_fast_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:
         raise InvalidOptions(f"ismcts: infer must be one of {', '.join(INFER)}")
     if infer != "off" and evidence_of(game) is None:
         raise InvalidOptions(f"ismcts: infer reads no evidence in {game.name} (offered in exploding-kittens)")
+    cut = cut_of(game, params, "ismcts")
     path = kernel_path(game)
     if path is not None and not ready(path):
         return LoadingKernelBot(game, params, path)
     kernel = compiled_kernel_of(game)
     if kernel is None:
-        if infer != "off":
-            raise InvalidOptions("ismcts: infer needs the game's compiled kernel (Numba)")
-        return make_ismcts(game, params)
-    return FastISMCTSBot(game, SearchSettings(without_infer(params), "ismcts", game.name), kernel, infer)
+        if infer != "off" or cut[0]:
+            raise InvalidOptions("ismcts: infer and cut need the game's compiled kernel (Numba)")
+        return make_ismcts(game, search_params(params))
+    return FastISMCTSBot(game, SearchSettings(search_params(params), "ismcts", game.name), kernel, infer, cut)
 
 
-def without_infer(params: dict[str, str]) -> dict[str, str]:
-    """A spec's parameters but ``infer`` (the searches' shared settings do not take it)."""
-    return {k: v for k, v in params.items() if k != "infer"}
+def search_params(params: dict[str, str]) -> dict[str, str]:
+    """A spec's parameters but the kernel search's own (the searches' shared settings do not take them)."""
+    return {k: v for k, v in params.items() if k not in KERNEL_ONLY}
+
+
+def cut_of(game: Game, params: dict[str, str], bot: str) -> tuple[int, Any]:
+    """The spec's ``cut`` (0 when absent) and, for a cut, the learned value's weights for the game."""
+    text = params.get("cut", "0")
+    if not (text.isdigit() and int(text) <= MAX_CUT):
+        raise InvalidOptions(f"{bot}: cut must be a whole number of steps from 0 (play to the end) to {MAX_CUT}")
+    if int(text) == 0:
+        return 0, None
+    from cardroom.learn import LearnedValueError, weights_for
+
+    try:
+        return int(text), weights_for(game.name)
+    except LearnedValueError as exc:
+        raise InvalidOptions(f"{bot}: cut needs the learned value of {game.name}: {exc}") from None
 
 
 def evidence_of(game: Game) -> Evidence | None:
@@ -186,10 +215,15 @@ def make_kernel_oracle(game: Game, params: dict[str, str]) -> OracleBot:
     """The oracle on the game's compiled kernel, else the reference oracle."""
     from cardroom.bots.oracle import make_oracle
 
+    if "infer" in params:
+        raise InvalidOptions("oracle: infer is for fair searches (the oracle sees every card)")
+    cut = cut_of(game, params, "oracle")
     kernel = compiled_kernel_of(game)
     if kernel is None:
-        return make_oracle(game, params)
-    return KernelOracleBot(game, SearchSettings(params, "oracle", game.name), kernel)
+        if cut[0]:
+            raise InvalidOptions("oracle: cut needs the game's compiled kernel (Numba)")
+        return make_oracle(game, search_params(params))
+    return KernelOracleBot(game, SearchSettings(search_params(params), "oracle", game.name), kernel, cut)
 
 
 def make_reference_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:

@@ -75,6 +75,12 @@ def _ismcts_ref(game: Game, params: dict[str, str]) -> Bot:
     return make_reference_ismcts(game, params)
 
 
+def _expert(game: Game, params: dict[str, str]) -> Bot:
+    from cardroom.bots.expert import make_expert
+
+    return make_expert(game, params)  # the kernel search with the learned value (and inference)
+
+
 def _oracle(game: Game, params: dict[str, str]) -> Bot:
     from cardroom.bots.fast_ismcts import make_kernel_oracle
 
@@ -95,6 +101,7 @@ register_bot("random", _random)
 register_bot("heuristic", _heuristic)
 register_bot("ismcts", _ismcts)
 register_bot("ismcts-ref", _ismcts_ref)
+register_bot("expert", _expert)
 register_bot("oracle", _oracle)
 register_bot("openspiel-ismcts", _openspiel_ismcts)
 
@@ -102,7 +109,7 @@ register_bot("openspiel-ismcts", _openspiel_ismcts)
 CHEATING_BOTS: set[str] = {"oracle"}
 
 # Bots whose effort is a budget (``bots/budget.py``): ``ms=`` or ``iterations=``, ``ms=1000`` if neither.
-BUDGETED_BOTS: frozenset[str] = frozenset({"ismcts", "ismcts-ref", "oracle"})
+BUDGETED_BOTS: frozenset[str] = frozenset({"ismcts", "ismcts-ref", "expert", "oracle"})
 
 
 def follows_clock(spec: str) -> bool:
@@ -139,6 +146,7 @@ DIFFICULTY: dict[str, tuple[str, ...]] = {
     "easy": ("random",),
     "normal": ("heuristic",),
     "hard": ("ismcts:ms=1000", "heuristic"),
+    "expert": ("expert:ms=1000", "ismcts:ms=1000", "heuristic"),
 }
 
 

@@ -10,6 +10,7 @@ const SEAT_CHOICES = [
   ["bot:easy", "Bot (easy)"],
   ["bot:normal", "Bot (normal)"],
   ["bot:hard", "Bot (hard)"],
+  ["bot:expert", "Bot (expert)"],
   ["invite", "Invite a person"],
   ["spec", "Bot (by spec)"],
 ];

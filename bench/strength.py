@@ -21,6 +21,12 @@ Figures (searches with --ms per decision; duplicate deals, so every bot plays ev
             reference search) at the same time per decision; targets 60% and 55% (issue 15).
 - fast-kittens4, fast-taco4: ismcts alone against three ismcts-ref at the same time per decision.
             A figure whose game has no compiled kernel is skipped.
+- expert-tacocat, expert-kittens2: the expert bot against ismcts at the same budget, targets 60% with
+            the Wilson lower bound above 55%; expert-kittens4, expert-taco4: the expert alone against
+            three ismcts, target 35% (issue 29).
+- expert-tacocat-heuristic, expert-kittens2-heuristic: the expert against the heuristic, with the
+            oracle given the expert's playouts; expert-kittens4-heuristic, expert-taco4-heuristic and
+            expert-kittens4-oracle, expert-taco4-oracle: the four-seat tables of the same.
 
 The default budget is the table that fits a day of this machine: 50 ms a decision, 1,000 games a row.
 The oracle runs on the kernel when the game has one (the same playouts as the fair ismcts, from the
@@ -43,7 +49,6 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +56,7 @@ from rich.console import Console
 
 import cardroom
 from _chunks import run_chunked  # bench/_chunks.py: this script runs from bench/
+from _figures import FIGURES, Figure, budget, lineup, needs_kernel  # bench/_figures.py
 from cardroom.arena import ArenaConfig, ArenaResult, run_arena, write_results
 from cardroom.arena.merge import load_result, merge
 from cardroom.arena.report import print_report
@@ -59,51 +65,6 @@ from cardroom.core import search_clock
 from cardroom.core.compiled_registry import compiled_kernel_of
 
 RESULTS = Path(__file__).resolve().parent / "results"
-
-
-@dataclass(frozen=True)
-class Figure:
-    key: str
-    game: str
-    players: int
-    target: float
-    oracle: bool = False
-    wilson_target: float | None = None
-    # The two searches against each other (issue 15): ismcts on the kernel against ismcts-ref.
-    fast: bool = False
-    # The bot measured alone at a table of more seats: ismcts, or the oracle for its gap closure.
-    alone: str = "ismcts"
-
-
-FIGURES = {
-    "tacocat": Figure("tacocat", "tacocat", 2, 0.60, oracle=True, wilson_target=0.55),
-    "kittens2": Figure("kittens2", "exploding-kittens", 2, 0.58, oracle=True),
-    "kittens4": Figure("kittens4", "exploding-kittens", 4, 0.31),
-    "kittens4-oracle": Figure("kittens4-oracle", "exploding-kittens", 4, 0.31, alone="oracle"),
-    "taco4": Figure("taco4", "taco", 4, 0.32),
-    "taco4-oracle": Figure("taco4-oracle", "taco", 4, 0.32, alone="oracle"),
-    "fast-tacocat": Figure("fast-tacocat", "tacocat", 2, 0.60, fast=True),
-    "fast-kittens2": Figure("fast-kittens2", "exploding-kittens", 2, 0.55, fast=True),
-    "fast-kittens4": Figure("fast-kittens4", "exploding-kittens", 4, 0.31, fast=True),
-    "fast-taco4": Figure("fast-taco4", "taco", 4, 0.32, fast=True),
-}
-
-
-def budget(args: argparse.Namespace) -> str:
-    text = f"iterations={args.iterations}" if args.iterations else f"ms={args.ms:g}"
-    return text + (f",{args.params}" if args.params else "")
-
-
-def lineup(fig: Figure, args: argparse.Namespace) -> list[str]:
-    search = f"ismcts:{budget(args)}"
-    oracle = [f"oracle:{budget(args)}"] if fig.oracle and not args.no_oracle else []
-    if fig.fast:  # two seats: ismcts-ref is the baseline; more: ismcts alone against ismcts-ref
-        return [f"ismcts-ref:{budget(args)}", search] if fig.players == 2 else [search, f"ismcts-ref:{budget(args)}"]
-    # Two seats: the heuristic first, against each search (--challenger): ismcts vs oracle is not
-    # needed for any figure. More seats: ismcts first, alone against three heuristics.
-    if fig.players == 2:
-        return ["heuristic", search, *oracle]
-    return [f"{fig.alone}:{budget(args)}", "heuristic"]
 
 
 def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[str, Any]:
@@ -243,20 +204,30 @@ def figure(fig: Figure, result: ArenaResult, console: Console) -> dict[str, Any]
     return out
 
 
+#: Four-seat rows and their oracle rows: measured together, they give the four-player gap closure.
+ORACLE_ROWS = {
+    "kittens4": "kittens4-oracle",
+    "taco4": "taco4-oracle",
+    "expert-kittens4-heuristic": "expert-kittens4-oracle",
+    "expert-taco4-heuristic": "expert-taco4-oracle",
+}
+
+
 def closure_of_tables(results: list[dict[str, Any]]) -> None:
-    """The four-player gap closure, when kittens4 and kittens4-oracle were both measured: ismcts's
-    edge over the fair share (1/4) as a part of the oracle's."""
+    """The four-player gap closure of every row measured with its oracle row: the bot's edge over the
+    fair share (1/4) as a part of the oracle's."""
     found = {r["figure"]: r for r in results}
-    fair, oracle = found.get("kittens4"), found.get("kittens4-oracle")
-    if fair is None or oracle is None:
-        return
-    edge = oracle["win_rate"] - 0.25
-    closure = (fair["win_rate"] - 0.25) / edge if edge > 0 else float("nan")
-    fair["gap_closure"] = closure
-    fair["line"] += (
-        f"\nkittens4: gap closure (ismcts's edge over 25% / the oracle's, {100 * oracle['win_rate']:.1f}% of "
-        f"{oracle['games']} games): {100 * closure:.0f}%"
-    )
+    for key, oracle_key in ORACLE_ROWS.items():
+        fair, oracle = found.get(key), found.get(oracle_key)
+        if fair is None or oracle is None:
+            continue
+        edge = oracle["win_rate"] - 0.25
+        closure = (fair["win_rate"] - 0.25) / edge if edge > 0 else float("nan")
+        fair["gap_closure"] = closure
+        fair["line"] += (
+            f"\n{key}: gap closure (the bot's edge over 25% / the oracle's, {100 * oracle['win_rate']:.1f}% of "
+            f"{oracle['games']} games): {100 * closure:.0f}%"
+        )
 
 
 def main() -> None:
@@ -319,7 +290,7 @@ def main() -> None:
         if fig.game not in cardroom.GAMES:
             console.print(f"{key}: {fig.game} is not registered; skipped")
             continue
-        if fig.fast and not has_kernel(fig):
+        if needs_kernel(fig) and not has_kernel(fig):
             console.print(
                 f"{key}: {fig.game} has no compiled kernel here, so ismcts is the reference; skipped"
             )

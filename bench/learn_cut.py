@@ -8,50 +8,17 @@ Two-player arena on duplicate deals (each deal played with the seats swapped): t
 playouts stop after ``cut`` steps off the trees and back up the shipped learned value
 (``Settings.cut``/``weights`` of the kernel search), against the same search played to the end, both at
 ``--ms`` per decision (CPU clock). Prints the cut bot's share of the games with its Wilson 95% interval,
-the mean playouts per decision of each side, and the games with no single winner. The cut bot is a
-bench-only spec (``ismcts-cut``), registered here and nowhere else.
+the decisions of each side, and the games with no single winner. The cut bot is ``ismcts:cut=N``.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import time
-from typing import Any
 
 from cardroom.arena.config import ArenaConfig
 from cardroom.arena.run import run_arena
 from cardroom.arena.stats import seat_score, wilson
-from cardroom.bots.fast_ismcts import FastISMCTSBot
-from cardroom.bots.ismcts import SearchSettings
-from cardroom.bots.specs import register_bot
-from cardroom.core.compiled_registry import compiled_kernel_of
-from cardroom.core.game import Game
-from cardroom.learn import weights_for
-
-
-class CutBot(FastISMCTSBot):
-    """The kernel ISMCTS with its playouts cut after ``cut`` steps and scored by the learned value."""
-
-    cut = 0
-    weights: Any = None
-
-    def _settings(self, start: float) -> Any:
-        return dataclasses.replace(super()._settings(start), cut=self.cut, weights=self.weights)
-
-
-def _cut_bot(game: Game, params: dict[str, str]) -> CutBot:
-    params = dict(params)
-    cut = int(params.pop("cut", "8"))
-    kernel = compiled_kernel_of(game)
-    if kernel is None:
-        raise ValueError(f"{game.name} has no compiled kernel here: the cut needs one")
-    bot = CutBot(game, SearchSettings(params, "ismcts", game.name), kernel)
-    bot.cut, bot.weights = cut, weights_for(game.name)
-    return bot
-
-
-register_bot("ismcts-cut", _cut_bot)  # before the arena's worker processes fork, so they have it too
 
 
 def main() -> None:
@@ -67,7 +34,7 @@ def main() -> None:
     args = parser.parse_args()
     options = {"players": 2} if args.game != "tacocat" else {}
     for cut in args.cut:
-        bots = (f"ismcts-cut:ms={args.ms},cut={cut}", f"ismcts:ms={args.ms}")
+        bots = (f"ismcts:ms={args.ms},cut={cut}", f"ismcts:ms={args.ms}")
         start = time.perf_counter()
         config = ArenaConfig(game=args.game, bots=bots, games=args.games, options=options, seed=args.seed,
                              jobs=args.jobs)  # fmt: skip

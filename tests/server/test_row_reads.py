@@ -15,6 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.room.tokens import hash_token, new_token, seat_of
@@ -45,43 +47,27 @@ def _room(tmp_path: Path) -> tuple[Room, Store]:
     return Room(store, bot_delay=60.0), store
 
 
-def test_an_older_row_read_finishing_last_keeps_the_newer_row(tmp_path: Path) -> None:
+@pytest.mark.parametrize("older", ["row read again", "catch-up"])
+def test_an_older_row_read_finishing_last_keeps_the_newer_row(tmp_path: Path, older: str) -> None:
+    """The older read is the row read again (as the sweep for absent people does), or the catch-up
+    another process's notification starts (it reads the row, actions and concession together, holding
+    the table's lock)."""
     room, store = _room(tmp_path)
     fresh = new_token()
 
     async def scenario() -> int:
-        created = await room.create("toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600)
+        created = await room.create(
+            "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600
+        )
         live = room.live(created.table_id)
         read, release = _held_back_first_read(store)
-        older = asyncio.create_task(room.reload_row_soon(live))
+        reading = room.reload_row_soon(live) if older == "row read again" else room.catchup.catch_up(live.row.id)
+        task = asyncio.create_task(reading)
         await asyncio.to_thread(read.wait, 30)  # it has read the row, without the new token
         await asyncio.to_thread(store.set_seat_token, created.table_id, 1, hash_token(fresh))
         await room.reload_row_soon(live)  # begun after the token was stored
         release.set()
-        await older
-        seat = seat_of(room.live(created.table_id), fresh)
-        await room.shutdown()
-        return seat
-
-    assert asyncio.run(scenario()) == 1
-
-
-def test_a_catch_up_that_read_before_a_new_token_does_not_hide_it(tmp_path: Path) -> None:
-    """The same race with the catch-up another process's notification starts (it reads the row,
-    actions and concession together, holding the table's lock)."""
-    room, store = _room(tmp_path)
-    fresh = new_token()
-
-    async def scenario() -> int:
-        created = await room.create("toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600)
-        live = room.live(created.table_id)
-        read, release = _held_back_first_read(store)
-        older = asyncio.create_task(room.catchup.catch_up(created.table_id))
-        await asyncio.to_thread(read.wait, 30)
-        await asyncio.to_thread(store.set_seat_token, created.table_id, 1, hash_token(fresh))
-        await room.reload_row_soon(live)
-        release.set()
-        await older
+        await task
         seat = seat_of(room.live(created.table_id), fresh)
         await room.shutdown()
         return seat

@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING
 from cardroom.core.errors import IllegalAction
 from cardroom.games.kittens import cards as C
 from cardroom.games.kittens import knowledge as K
+from cardroom.games.kittens.draft import Draft
 from cardroom.games.kittens.pending import OVER, PLACE, TURN, WINDOW
-from cardroom.games.kittens.rules import Draft, resolve, start_turn
+from cardroom.games.kittens.rules import resolve, start_turn
 
 if TYPE_CHECKING:
     from cardroom.games.kittens.state import KittensState

@@ -21,8 +21,7 @@ import pytest
 import cardroom
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_api as api
-from cardroom.games.taco import kernel_check
-from cardroom.games.taco import kernel_seat as ksp
+from cardroom.games.taco import kernel_check, kernel_unseen
 from cardroom.games.taco.kernel_codec import action_id, action_texts, config, decode, encode, unsupported
 
 SETTINGS: list[dict[str, Any]] = [
@@ -117,7 +116,7 @@ def test_determinize_keeps_what_the_seat_knows_and_redeals_the_rest() -> None:
             state = state.apply(seat, play.choice(state.legal_actions(seat)))
         seat = seed % 3
         s = encode(state)
-        ksp.determinize(s, cfg, seat, rng)
+        kernel_unseen.determinize(s, cfg, seat, rng)
         imagined = game.load(decode(s, game, state.tb.seed).to_json())  # still a consistent state
         mine, theirs = imagined.view(seat), state.view(seat)
         mine.pop("recent"), theirs.pop("recent")  # the history is not part of the kernel's state

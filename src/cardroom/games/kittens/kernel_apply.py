@@ -1,5 +1,5 @@
 """Exploding Kittens' kernel: one action carried out on the state array (``rules.py``), and the seats'
-knowledge kept up to date as it goes (``knowledge.py``).
+knowledge kept up to date as it goes (``knowledge.py``, whose kernel half is ``kernel_knowledge.py``).
 
 The layout of the arrays, who acts and the legal actions, a new game and the result are in
 ``kernel.py``; this is everything that changes a game in progress. :func:`apply_rules` follows the
@@ -91,36 +91,7 @@ from cardroom.games.kittens.kernel import (
     rand_below,
     shuffle,
 )
-
-# -- knowledge (knowledge.py) -------------------------------------------------------------------------
-
-
-@njit
-def gain(s: Arr, cfg: Arr, knower: int, holder: int, kind: int) -> None:
-    if knower != holder:
-        s[hk(cfg, knower, holder) + kind] += 1
-
-
-@njit
-def lose_known_kind(s: Arr, cfg: Arr, holder: int, kind: int) -> None:
-    """``holder`` gave up a card of ``kind`` in sight of every knower."""
-    for knower in range(cfg[C_PLAYERS]):
-        at = hk(cfg, knower, holder) + kind
-        if s[at] > 0:
-            s[at] -= 1
-
-
-@njit
-def lose_unseen(s: Arr, cfg: Arr, holder: int, a: int, b: int) -> None:
-    """``holder`` lost one card unseen by all but ``a`` and ``b``: any known card may be it, so every
-    other knower's count of each kind drops by one (knowledge.lose_unseen on a sorted tuple)."""
-    for knower in range(cfg[C_PLAYERS]):
-        if knower in (a, b):
-            continue
-        at = hk(cfg, knower, holder)
-        for k in range(NK):
-            if s[at + k] > 0:
-                s[at + k] -= 1
+from cardroom.games.kittens.kernel_knowledge import gain, lose_known_kind, lose_unseen
 
 
 @njit

@@ -26,8 +26,8 @@ from cardroom.games.taco.kernel import winner as winner
 from cardroom.games.taco.kernel_legal import apply as apply
 from cardroom.games.taco.kernel_legal import legal as legal
 from cardroom.games.taco.kernel_legal import to_act as to_act
-from cardroom.games.taco.kernel_seat import determinize as determinize
 from cardroom.games.taco.kernel_seat import heuristic as heuristic
+from cardroom.games.taco.kernel_unseen import determinize as determinize
 from cardroom.games.taco.kernel_value import value as value
 
 NODE_ACTIONS = 64

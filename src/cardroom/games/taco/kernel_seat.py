@@ -1,5 +1,5 @@
-"""T.A.C.O.'s kernel from one seat's side: the heuristic bot's scores, the default policies, and
-re-dealing what the seat cannot know.
+"""T.A.C.O.'s kernel from one seat's side: the heuristic bot's scores and the default policies
+(re-dealing what the seat cannot know is ``kernel_unseen.py``).
 
 :func:`score` is ``_Judge.score`` of ``bot.py`` on the array, with the same arithmetic in the same order,
 so the differential test compares every legal action's score exactly. The bot breaks ties between
@@ -13,7 +13,6 @@ from __future__ import annotations
 import numpy as np
 
 from cardroom.core.compiled import njit
-from cardroom.core.compiled_random import shuffle as own_shuffle
 from cardroom.games.taco.kernel import (
     ACTION,
     BASIC,
@@ -25,8 +24,6 @@ from cardroom.games.taco.kernel import (
     C_SPEC,
     CHAIN,
     CHAIN_LEN,
-    DECK,
-    DECK_LEN,
     DISCARD,
     DISCARD_LEN,
     E_DESTROY,
@@ -41,14 +38,11 @@ from cardroom.games.taco.kernel import (
     E_TAKE_RANDOM,
     HAND_LEN,
     INSTANT,
-    KNOWN,
-    MAXC,
     MAXP,
     MAXS,
     POINTS,
     POISON,
     POOL,
-    REC,
     S_COUNT,
     S_DRAW,
     S_EFFECT,
@@ -59,12 +53,9 @@ from cardroom.games.taco.kernel import (
     S_TYPES,
     S_WHAT,
     SHELL,
-    STACK,
-    STACK_LEN,
     SUPERSTAR,
     T_HAIL,
     T_TARGET,
-    T_WINDOW,
     TACO_LEN,
     TOTALS,
     V_DESTROY,
@@ -81,7 +72,6 @@ from cardroom.games.taco.kernel import (
     VERB_USE,
     WHAT_POISON,
     Arr,
-    hand_at,
     taco_at,
     taco_points,
     top,
@@ -354,60 +344,3 @@ def heuristic(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, rng: Arr) -> int:
             if xorshift(rng, ties) == 0:  # reservoir sampling: each tied action with chance 1/ties
                 pick = int(moves[i])
     return pick
-
-
-# -- what a seat cannot know ---------------------------------------------------------------------------
-
-
-@njit
-def determinize(s: Arr, cfg: Arr, seat: int, rng: Arr) -> None:
-    """``TacoState.shuffle_unknown``: the deck and every card in another hand that ``seat`` has not seen
-    are shuffled together and dealt back into the same hand sizes; the other seats' secret Instant
-    choices in an open window are forgotten (they are shown as passes). Uses the kernel's generator
-    (its own mode) and leaves the game's counter as it is."""
-    n = cfg[C_N]
-    bit = 1 << seat
-    every = (1 << n) - 1
-    pool = np.zeros(MAXC, np.int64)
-    m = 0
-    for i in range(s[DECK_LEN]):
-        pool[m] = s[DECK + i]
-        m += 1
-    for p in range(n):
-        if p == seat:
-            continue
-        at = hand_at(p)
-        for i in range(s[HAND_LEN + p]):
-            c = s[at + i]
-            if not (s[KNOWN + c] & bit) and s[KNOWN + c] != every:
-                pool[m] = c
-                m += 1
-    own_shuffle(pool, 0, m, rng)  # the kernel's own generator: a search's re-deal, never scripted
-    used = 0
-    for p in range(n):
-        if p == seat:
-            continue
-        at = hand_at(p)
-        size = s[HAND_LEN + p]
-        keep = np.zeros(MAXC, np.int64)
-        kept = 0
-        for i in range(size):
-            c = s[at + i]
-            if (s[KNOWN + c] & bit) or s[KNOWN + c] == every:
-                keep[kept] = c
-                kept += 1
-        for i in range(size - kept):
-            keep[kept + i] = pool[used]
-            used += 1
-        keep[:size].sort()
-        for i in range(size):
-            s[at + i] = keep[i]
-    for i in range(m - used):
-        s[DECK + i] = pool[used + i]
-    for r in range(s[STACK_LEN]):
-        rec = STACK + REC * r
-        if s[rec] == T_WINDOW:
-            for p in range(n):
-                if p != seat and s[rec + 5 + p] > 0:
-                    s[rec + 5 + p] = 0
-

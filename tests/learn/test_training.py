@@ -77,6 +77,15 @@ def test_the_shipped_weights_load(game: str) -> None:
     assert np.isfinite(w).all() and np.abs(w).max() > 0
 
 
+def test_each_caller_gets_its_own_copy_of_the_shipped_weights() -> None:
+    """The shipped file is read once; a bot that changed its array must not change the next bot's."""
+    first = weights_for("tacocat")
+    expected = first.copy()
+    first[:] = 0.0
+    second = weights_for("tacocat")
+    assert second is not first and np.array_equal(second, expected)
+
+
 def _corrupt(tmp_path: Path, change: str) -> Path:
     record = json.loads(shipped_path("tacocat").read_text())
     if change == "json":

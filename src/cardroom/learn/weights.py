@@ -10,6 +10,7 @@ significant digits, which keeps the file small and independent of the last bit o
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from importlib import resources
@@ -106,4 +107,13 @@ def weights_for(game: str, path: Path | None = None) -> Floats:
     """The model ``value`` takes for ``game`` (a fresh float64 array: one weight per feature for every
     table size), from the shipped file unless ``path``; a :class:`LearnedValueError` saying what is
     wrong if it is missing or corrupt."""
-    return spread_sizes(read(game, path)["weights"], learned_game(game))
+    if path is not None:
+        return spread_sizes(read(game, path)["weights"], learned_game(game))
+    return _shipped(game).copy()
+
+
+@functools.cache
+def _shipped(game: str) -> Floats:
+    # The package's own file cannot change while it runs: every bot the room seats reads it once, not
+    # once a seat. A copy goes out, so no caller can change another's weights.
+    return spread_sizes(read(game)["weights"], learned_game(game))

@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.core.compiled import njit
+from cardroom.games.kittens.kernel_evidence import choose  # the binomial, written once
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat.kernel_seat import heuristic
 
@@ -35,17 +36,6 @@ O_REPLACE, O_DUEL, O_ATTACK, O_ANSWER = 0, 1, 2, 3
 #: of a choice the model would not make, then the counts of values 1..12 played face up since.
 HEAD = 5
 WIDTH = HEAD + 12
-
-
-@njit
-def choose(n: int, r: int) -> float:
-    """The binomial coefficient as a float (0 outside 0 <= r <= n)."""
-    if r < 0 or r > n:
-        return 0.0
-    out = 1.0
-    for i in range(min(r, n - r)):
-        out = out * (n - i) / (i + 1)
-    return out
 
 
 @njit

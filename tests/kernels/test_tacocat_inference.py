@@ -247,3 +247,41 @@ def test_the_infer_option_reads_the_log_and_weighs_worlds_in_a_real_game(model: 
             action = ask(other, state, who, rng)
         state = state.apply(who, action)
     assert sum(rejected) > 0  # the choices were read and some worlds dealt again
+
+
+def _obs(log: list[dict[str, Any]]) -> list[tuple[int, int, int, int, list[int]]]:
+    return [(o.kind, o.action, o.detail, o.drawn, o.since) for o in observations({"seat": 0, "log": log})]
+
+
+def _counts(*cards: int) -> list[int]:
+    return [sum(1 for c in cards if c == v) for v in range(1, 13)]
+
+
+def test_the_reader_follows_a_round_of_the_log() -> None:
+    """Each choice of the other with the cards it played face up since; the seat's own choices and the
+    rounds before are not read; a limited replacement's kept cards are bounded by its last discard."""
+    log = [
+        {"kind": "round"}, {"kind": "attack", "seat": 1, "cards": [12]},  # an earlier round: forgotten
+        {"kind": "round"},
+        {"kind": "replace", "seat": 0, "count": 1, "cards": [4]},
+        {"kind": "replace", "seat": 1, "count": 2, "cards": [5, 6]},
+        {"kind": "duel-won", "cards": [10, 11], "winner": 1},
+        {"kind": "attack", "seat": 1, "cards": [9, 9]},
+        {"kind": "answer", "seat": 0, "against": 9, "card": 9, "sacrifice": False},
+        {"kind": "answer", "seat": 0, "against": 9, "card": 1, "sacrifice": True},
+        {"kind": "attack", "seat": 0, "cards": [10]},
+        {"kind": "answer", "seat": 1, "against": 10, "card": 2, "sacrifice": True},
+    ]  # fmt: skip
+    assert _obs(log) == [
+        (0, 5, 7, 2, _counts(11, 9, 9, 2)),
+        (1, k.A_DUEL + 10, 0, 0, _counts(11, 9, 9, 2)),
+        (2, k.A_SET + 8 * 8 + 1, 0, 0, _counts(9, 9, 2)),
+        (3, k.A_SACRIFICE, 10, 0, _counts(2)),
+    ]
+    limited = [{"kind": "round"}, {"kind": "may-replace", "seat": 1, "limit": 2},
+               {"kind": "discard", "seat": 1, "card": 3}, {"kind": "discard", "seat": 1, "card": 5},
+               {"kind": "replace", "seat": 1, "count": 2}]  # fmt: skip
+    assert _obs(limited) == [(0, 3, 5, 2, _counts())]
+    unordered = [limited[0], limited[1], limited[3], limited[2], limited[4]]
+    assert _obs(unordered) == []  # out of the heuristic's order: a miss in every world, left out
+    assert _obs([{"kind": "round"}, {"kind": "replace", "seat": 1, "count": 1, "cards": [8]}]) == []

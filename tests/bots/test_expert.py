@@ -25,7 +25,7 @@ def test_the_expert_cuts_playouts_and_infers_where_the_game_has_evidence(name: s
     game = cardroom.make(name, **options)
     bot = make_bot("expert:iterations=120", game)
     assert bot.name.startswith("expert:iterations=120") and ",cut=8" in bot.name
-    assert (",infer=ismcts" in bot.name) == (name == "exploding-kittens")
+    assert (",infer=ismcts" in bot.name) == (name in ("exploding-kittens", "tacocat"))
     state = game.new_game(3)
     seat = state.to_act[0]
     answers = {bot.choose(game, shown(bot, state, seat), random.Random(5)) for _ in range(2)}

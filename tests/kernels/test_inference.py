@@ -162,7 +162,7 @@ def test_the_infer_option_reads_the_log_and_weighs_worlds_in_a_real_game() -> No
 
 @pytest.mark.parametrize(("game", "spec", "says"), [
     ("exploding-kittens", "ismcts:infer=oracle", "infer must be one of off, heuristic, ismcts"),
-    ("tacocat", "ismcts:infer=heuristic", "infer reads no evidence in tacocat"),
+    ("taco", "ismcts:infer=heuristic", "infer reads no evidence in taco"),
 ])  # fmt: skip
 def test_a_bad_infer_option_is_refused_with_what_is_allowed(game: str, spec: str, says: str) -> None:
     from cardroom.bots import make_bot

@@ -9,7 +9,7 @@ the reference search. Like every fair bot it receives only the view: the kernel 
 While a server loads the kernels in the background (a cold cache compiles them for about a minute),
 the bot's decisions search on the reference engine instead: weaker, but a search, never a random move.
 
-``ismcts:infer=MODEL`` (a game with an ``evidence`` module: Exploding Kittens) also reads the seat's
+``ismcts:infer=MODEL`` (a game with an ``evidence`` module: Exploding Kittens, Tacocat) also reads the seat's
 log (``reads_log``) and keeps the worlds it imagines by how likely each makes the others' observed
 choices under MODEL's play (``heuristic`` or ``ismcts``; ``off``, the default, is today's search): see
 docs/inference.md. The evidence is read from public facts and the seat's own cards, on the decision's clock.
@@ -165,7 +165,7 @@ def make_fast_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:
     if infer not in INFER:
         raise InvalidOptions(f"ismcts: infer must be one of {', '.join(INFER)}")
     if infer != "off" and evidence_of(game) is None:
-        raise InvalidOptions(f"ismcts: infer reads no evidence in {game.name} (offered in exploding-kittens)")
+        raise InvalidOptions(f"ismcts: infer reads no evidence in {game.name} (offered in exploding-kittens and tacocat)")
     cut = cut_of(game, params, "ismcts")
     path = kernel_path(game)
     if path is not None and not ready(path):

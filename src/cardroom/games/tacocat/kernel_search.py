@@ -1,7 +1,7 @@
 """Tacocat's side of the kernel protocol (``cardroom/core/compiled_search.py``), and the search built on it.
 
-The protocol's names are Tacocat's rules (``kernel.py``), its seat's side (``kernel_seat.py``) and the
-information-set key below; :data:`SEARCH` is core's batch self-play, ISMCTS and rollouts compiled with
+The protocol's names are Tacocat's rules (``kernel.py``), its seat's side (``kernel_seat.py``), the
+likelihood of the other's choices (``kernel_evidence.py``) and the information-set key below; :data:`SEARCH` is core's batch self-play, ISMCTS and rollouts compiled with
 them. A node holds at most ``NODE_ACTIONS`` actions (a Tacocat hand of nine offers at most 36).
 """
 
@@ -11,7 +11,6 @@ import sys
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.core.compiled_search import build
-from cardroom.core.compiled_search import uninformed as likelihood  # noqa: F401 (protocol name)
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_apply as ka
 from cardroom.games.tacocat import kernel_seat as ksp
@@ -21,6 +20,7 @@ from cardroom.games.tacocat.kernel import POLICY_HEURISTIC as POLICY_HEURISTIC
 from cardroom.games.tacocat.kernel import POLICY_RANDOM as POLICY_RANDOM
 from cardroom.games.tacocat.kernel import legal as legal
 from cardroom.games.tacocat.kernel_apply import apply as apply
+from cardroom.games.tacocat.kernel_evidence import likelihood as likelihood
 from cardroom.games.tacocat.kernel_seat import determinize as determinize
 from cardroom.games.tacocat.kernel_value import value as value
 

@@ -32,8 +32,8 @@ log = logging.getLogger("cardroom.kernels")
 _lock = threading.Lock()
 _ready: set[str] = set()  # kernel modules whose code this process has loaded
 _loading: set[str] = set()  # kernel modules a background load will get to
-_background: list[str] = []  # every game's kernel module, once a server asked for background loading
-_apart = [False]  # whether the background load compiles in a child process first (a server does)
+_background: list[str] = []  # every game's kernel module once a server asked for background loading; then
+# a cold kernel compiles in a child process first
 _children: set[subprocess.Popen[str]] = set()  # those child processes, while they run
 
 
@@ -77,7 +77,6 @@ def load_in_background(eager: bool = False) -> threading.Thread | None:
     searching meanwhile on the reference engine would overrun its table's pace."""
     with _lock:
         _background[:] = kernel_paths()
-        _apart[0] = True
     return _start_background() if eager else None
 
 
@@ -86,7 +85,6 @@ def leave_background() -> None:
     stops, so an arena or a test run later in the same process plays the same games as anywhere)."""
     with _lock:
         _background.clear()
-        _apart[0] = False
         children = list(_children)
     for child in children:  # a compile nobody will load (a child also ends by itself if we die)
         child.terminate()
@@ -102,7 +100,7 @@ def compile_apart(path: str) -> bool:
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
     with _lock:
         _children.add(child)
-        if not _apart[0]:  # left background mode as the child started
+        if not _background:  # left background mode as the child started
             child.terminate()
     try:
         _, errors = child.communicate()
@@ -110,7 +108,7 @@ def compile_apart(path: str) -> bool:
         with _lock:
             _children.discard(child)
     with _lock:
-        if not _apart[0]:
+        if not _background:
             return False
     if child.returncode != 0:
         log.warning("compiling %s in a child process failed (exit %d): %s", path, child.returncode,
@@ -169,7 +167,7 @@ def warm_all_in_background(paths: Iterable[str], on_done: Callable[[], None] | N
             began = time.perf_counter()
             try:
                 with _lock:
-                    apart = _apart[0] and path not in _ready
+                    apart = bool(_background) and path not in _ready
                 if apart and not compile_apart(path):
                     return  # the server stopped meanwhile: nothing to load for
                 warm(importlib.import_module(path))

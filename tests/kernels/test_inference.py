@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 import cardroom
-from cardroom.core.compiled_random import mix
 from cardroom.games.kittens import kernel as k
 from cardroom.games.kittens import kernel_api
 from cardroom.games.kittens.kernel_codec import config, encode
 from cardroom.games.kittens.kernel_search import SEARCH, info_key
+from tests.kernels.imagined import kept_worlds
 
 OPPONENT = 1
 
@@ -60,16 +60,7 @@ def test_informative_evidence_changes_the_worlds_and_counts_the_rejections() -> 
 def _worlds(state: Any, evidence: np.ndarray, n: int) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
     """``n`` worlds kept by ``imagine`` from seat 0's knowledge of ``state``; the base and options."""
     base, cfg = encode(state), config(state.game)
-    rng = np.array([mix(11, 0)], np.int64)
-    world_rng = np.zeros(1, np.int64)
-    tally = np.zeros(3, np.int64)
-    world = np.zeros(len(base), np.int64)
-    kept = []
-    for i in range(n):
-        world_rng[0] = mix(12, i)
-        SEARCH.imagine(world, base, cfg, 0, evidence, rng, world_rng, tally)
-        kept.append(world.copy())
-    return kept, base, cfg
+    return kept_worlds(SEARCH, base, cfg, evidence, n), base, cfg
 
 
 def _prior_nopes(base: np.ndarray, cfg: np.ndarray) -> tuple[list[float], int]:

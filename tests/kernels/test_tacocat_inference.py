@@ -16,7 +16,6 @@ import pytest
 import cardroom
 from cardroom.bots import make_bot
 from cardroom.core.bot import ask, shown
-from cardroom.core.compiled_random import mix
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_api
 from cardroom.games.tacocat.evidence import FLOOR, MODELS, evidence, misses, observations
@@ -24,6 +23,7 @@ from cardroom.games.tacocat.hidden import shuffle_unknown
 from cardroom.games.tacocat.kernel_codec import config, encode
 from cardroom.games.tacocat.kernel_evidence import HEAD, O_DUEL, O_REPLACE, WIDTH, kept_as_model
 from cardroom.games.tacocat.kernel_search import SEARCH, info_key, likelihood
+from tests.kernels.imagined import kept_worlds
 
 OTHER = 1
 
@@ -59,14 +59,7 @@ def _after_replacing(state: Any) -> bool:
 def _worlds(state: Any, found: np.ndarray, n: int) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
     """``n`` worlds kept by ``imagine`` from seat 0's knowledge of ``state``; the base and options."""
     base, cfg = encode(state), config(state.game)
-    rng, world_rng = np.array([mix(11, 0)], np.int64), np.zeros(1, np.int64)
-    tally, world = np.zeros(3, np.int64), np.zeros(len(base), np.int64)
-    kept = []
-    for i in range(n):
-        world_rng[0] = mix(12, i)
-        SEARCH.imagine(world, base, cfg, 0, found, rng, world_rng, tally)
-        kept.append(world.copy())
-    return kept, base, cfg
+    return kept_worlds(SEARCH, base, cfg, found, n), base, cfg
 
 
 def _flat(found: np.ndarray) -> np.ndarray:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import warnings
 
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 from cardroom.core import compiled
-from cardroom.core.compiled import MIX60_START, mix60
+from cardroom.core.compiled import MIX60_START, choose, mix60
 
 PRIME = 0x100000001B3  # FNV's 64-bit prime, 2**40 + 0x1B3
 
@@ -58,6 +59,13 @@ def test_a_chain_of_steps_matches_exact_arithmetic() -> None:
         h = mix60(h, int(x))
         want = exact(want, int(x))
     assert h == want
+
+
+def test_choose_is_the_binomial_coefficient_and_zero_outside_its_range() -> None:
+    for n in range(0, 30):
+        for k in range(-2, n + 3):
+            expected = math.comb(n, k) if 0 <= k <= n else 0
+            assert choose(n, k) == pytest.approx(expected, rel=1e-12)
 
 
 def test_kernel_caches_are_stamped_with_the_shared_helpers_too(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -160,3 +160,15 @@ def mix60(h: int, x: int) -> int:
     h = h ^ (int(x) & 0xFFFFFFFF)
     hi = h >> 30
     return int((((h & 0xFFFFF) << 40) + (h & 0x3FFFFFFF) * 0x1B3 + (((hi * 0x1B3) & 0x3FFFFFFF) << 30)) & MASK60)
+
+
+@njit
+def choose(n: int, k: int) -> float:
+    """The binomial coefficient as a float (0 outside 0 <= k <= n): the inference's hypergeometric counts,
+    in every game that reads evidence."""
+    if k < 0 or k > n:
+        return 0.0
+    r = 1.0
+    for i in range(min(k, n - k)):
+        r = r * (n - i) / (i + 1)
+    return r

@@ -16,24 +16,13 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from cardroom.core.compiled import njit
+from cardroom.core.compiled import choose, njit
 from cardroom.games.kittens.kernel import HAND, NK, hand_size
 
 Arr = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
 
 WIDTH = 8  # evidence.FIELDS
-
-
-@njit
-def choose(n: int, k: int) -> float:
-    """The binomial coefficient as a float (0 outside 0 <= k <= n)."""
-    if k < 0 or k > n:
-        return 0.0
-    r = 1.0
-    for i in range(min(k, n - k)):
-        r = r * (n - i) / (i + 1)
-    return r
 
 
 @njit

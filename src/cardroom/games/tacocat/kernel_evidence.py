@@ -21,8 +21,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from cardroom.core.compiled import njit
-from cardroom.games.kittens.kernel_evidence import choose  # the binomial, written once
+from cardroom.core.compiled import choose, njit
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat.kernel_seat import heuristic
 

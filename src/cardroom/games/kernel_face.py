@@ -1,6 +1,6 @@
 """Every game's compiled kernel as Python sees it: one :class:`Kernel` per game, the same names for all.
 
-A game's kernel is its ``kernel_search`` module (the kernel protocol of ``core/compiled_search.py``,
+A game's kernel is its ``kernel_search`` module (the kernel protocol of ``core/compiled_protocol.py``,
 and the search core builds on it) and its codec (reference state to array, actions to text and back).
 :class:`Kernel` turns those into what bots, analysis, arena and the lab call, the names each game's
 ``kernel_api`` module exports: ``unsupported(game)``, ``simulate(game, games, policy, seed)``,

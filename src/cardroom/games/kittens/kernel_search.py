@@ -1,4 +1,4 @@
-"""Exploding Kittens' side of the kernel protocol (``cardroom/core/compiled_search.py``), and the search built
+"""Exploding Kittens' side of the kernel protocol (``cardroom/core/compiled_protocol.py``), and the search built
 on it.
 
 The protocol's names are the rules (``kernel.py``, ``kernel_apply.py``), the seat's side

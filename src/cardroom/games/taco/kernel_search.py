@@ -1,4 +1,4 @@
-"""T.A.C.O.'s side of the kernel protocol (``cardroom/core/compiled_search.py``), and the search built on it.
+"""T.A.C.O.'s side of the kernel protocol (``cardroom/core/compiled_protocol.py``), and the search built on it.
 
 The protocol's names are the rules (``kernel_rules.py``, ``kernel_legal.py``), the seat's side
 (``kernel_seat.py``), the information-set key and the rewards below; :data:`SEARCH` is core's batch
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
+from cardroom.core.compiled_protocol import uninformed as likelihood  # noqa: F401 (protocol name)
 from cardroom.core.compiled_search import build
-from cardroom.core.compiled_search import uninformed as likelihood  # noqa: F401 (protocol name)
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_rules as kr
 from cardroom.games.taco.kernel import MAX_ACTIONS as MAX_ACTIONS

@@ -1,4 +1,4 @@
-"""Tacocat's side of the kernel protocol (``cardroom/core/compiled_search.py``), and the search built on it.
+"""Tacocat's side of the kernel protocol (``cardroom/core/compiled_protocol.py``), and the search built on it.
 
 The protocol's names are Tacocat's rules (``kernel.py``), its seat's side (``kernel_seat.py``), the
 likelihood of the other's choices (``kernel_evidence.py``) and the information-set key below; :data:`SEARCH` is core's batch self-play, ISMCTS and rollouts compiled with

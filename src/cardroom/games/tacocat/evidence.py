@@ -65,20 +65,17 @@ def observations(view: Mapping[str, Any]) -> list[Observation]:
         elif kind in ("duel-won", "duel-tied"):
             card = int(event["cards"][other])
             _played(found, card)
-            found.append(Observation(O_DUEL, k.A_DUEL + card - 1, since=_one(card)))
+            found.append(Observation(O_DUEL, k.A_DUEL + card - 1, since=_counts([card])))
         elif kind == "attack":
             cards = [int(v) for v in event["cards"]]
             for card in cards:
                 _played(found, card)
-            since = [0] * 12
-            for card in cards:
-                since[card - 1] += 1
-            found.append(Observation(O_ATTACK, _attack_id(cards), since=since))
+            found.append(Observation(O_ATTACK, _attack_id(cards), since=_counts(cards)))
         elif kind == "answer":
             card = int(event["card"])
             _played(found, card)
             action = k.A_SACRIFICE if event["sacrifice"] else k.A_DEFEND + card - 1
-            found.append(Observation(O_ANSWER, action, int(event["against"]), since=_one(card)))
+            found.append(Observation(O_ANSWER, action, int(event["against"]), since=_counts([card])))
     return found
 
 
@@ -93,9 +90,11 @@ def _replacement(shown: list[int], drawn: int, limit: int, ordered: bool) -> lis
     return [Observation(O_REPLACE, low, top, drawn)]
 
 
-def _one(card: int) -> list[int]:
+def _counts(cards: list[int]) -> list[int]:
+    """Counts of the values 1..12 among ``cards``."""
     since = [0] * 12
-    since[card - 1] = 1
+    for card in cards:
+        since[card - 1] += 1
     return since
 
 

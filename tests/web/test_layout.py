@@ -46,11 +46,13 @@ MEASURE = """() => {
   const legal = JSON.parse(box.dataset.legal || "[]");
   if (!legal.length) problems.push("no choices listed");
   // Choices made with a builder (several cards at once), in two steps (T.A.C.O.: the card, then the
-  // taco; the test checks the second step too) or in the chat are reached by their controls.
+  // taco; the test checks the second step too), in the chat, or with a list of players and a button
+  // for each card (a Favor at a table of many) are reached by their controls.
   const helper = (t) => t.startsWith("attack ") ? ".attack-builder" : t.startsWith("five ") ? ".combo-start, .combo-cards"
     : t === "hail" || t === "accent" ? "#to-chat" : t.startsWith("play ") ? `.card-pick[data-card="${t.split(" ")[1]}"]` : null;
   for (const text of legal) {
-    const button = box.querySelector(`[data-action="${CSS.escape(text)}"]`) || (helper(text) && box.querySelector(helper(text)));
+    const aimed = [...box.querySelectorAll("[data-actions]")].some((b) => JSON.parse(b.dataset.actions).includes(text));
+    const button = box.querySelector(`[data-action="${CSS.escape(text)}"]`) || (helper(text) && box.querySelector(helper(text))) || aimed;
     if (!button) problems.push(`no control for ${text}`);
   }
   for (const control of box.querySelectorAll("button, select, input")) {

@@ -2,6 +2,13 @@
 // (table.js passes it in as ``page``: the view, the snapshot, the game's renderer and its context).
 import { el } from "./api.js";
 
+// Cards played on another player, at a table with this many players or more to choose from (a Favor
+// or a pair at a table of ten), are offered as one list of players and one button for each card:
+// nine buttons a card would not fit on a phone's screen with the rest.
+const PICK_FROM = 5;
+// The player picked in the list, kept while the decision lasts (the bar is redrawn with every update).
+let picked = { step: null, seat: null };
+
 // The choices of this seat, in the decision bar. Choices that differ only in a name or a number are
 // laid out as one row ("Favor: [Bob] [Cy]"), so even a table of ten fits on a phone's screen.
 export function renderChoices(box, page) {
@@ -32,8 +39,11 @@ export function renderChoices(box, page) {
   // the chat is far below it).
   const spoken = snap.spoken ?
     el("button", { type: "button", class: "primary", id: "to-chat", onclick: page.toChat }, "Answer in the chat") : null;
+  const shown = legal.filter((t) => !(renderer && renderer.hide && renderer.hide(t, view)));
+  const aimed = targetedChoices(shown, renderer);
+  const picker = aimed ? targetRow(aimed, context, view.step) : null;
   const groups = new Map(); // lead text ("" for lone buttons) -> buttons
-  for (const text of legal.filter((t) => !(renderer && renderer.hide && renderer.hide(t, view)))) {
+  for (const text of shown.filter((t) => !(aimed && aimed.texts.has(t)))) {
     const grouped = renderer && renderer.group ? renderer.group(text, view, context) : null;
     const [lead, short] = grouped || ["", label(text)];
     const full = label(text);
@@ -45,6 +55,7 @@ export function renderChoices(box, page) {
   const rows = [...groups].map(([lead, buttons]) => (lead ?
     el("div", { class: "choice-group" }, el("span", { class: "lead" }, lead), ...buttons) :
     el("div", { class: "action-buttons" }, buttons)));
+  if (picker) rows.push(picker);
   box.replaceChildren(
     el("h2", { class: "sr-only" }, "Your choices"),
     ...(passed ? [passed] : []),
@@ -53,6 +64,40 @@ export function renderChoices(box, page) {
     ...(renderer && renderer.controls ? [renderer.controls(view, context)].flat().filter(Boolean) : []),
     page.hint || "",
   );
+}
+
+// The choices aimed at a player, by card (its button's words) and player, when there are enough
+// players to choose from; null otherwise.
+function targetedChoices(shown, renderer) {
+  if (!renderer || !renderer.target) return null;
+  const byVerb = new Map(); // button words -> Map(seat -> action text)
+  const seats = new Set();
+  const texts = new Set();
+  for (const text of shown) {
+    const aim = renderer.target(text);
+    if (!aim) continue;
+    if (!byVerb.has(aim.verb)) byVerb.set(aim.verb, new Map());
+    byVerb.get(aim.verb).set(aim.seat, text);
+    seats.add(aim.seat);
+    texts.add(text);
+  }
+  return seats.size >= PICK_FROM ? { byVerb, seats: [...seats].sort((a, b) => a - b), texts } : null;
+}
+
+function targetRow(aimed, context, step) {
+  if (picked.step !== step || !aimed.seats.includes(picked.seat)) picked = { step, seat: aimed.seats[0] };
+  const buttons = [...aimed.byVerb].map(([verb, bySeat]) => el("button", { type: "button", class: "action",
+    "data-actions": JSON.stringify([...bySeat.values()]), onclick: () => {
+      const text = bySeat.get(picked.seat);
+      if (text) context.act(text);
+    } }, verb));
+  const enable = () => buttons.forEach((b, i) => { b.disabled = ![...aimed.byVerb.values()][i].has(picked.seat); });
+  const select = el("select", { id: "target-pick", onchange: () => { picked.seat = Number(select.value); enable(); } },
+    aimed.seats.map((s) => el("option", { value: s }, context.seatName(s))));
+  select.value = String(picked.seat);
+  enable();
+  return el("div", { class: "choice-group" }, el("label", { class: "lead", for: "target-pick" }, "Ask or steal from:"), select,
+    el("div", { class: "action-buttons" }, buttons));
 }
 
 // The status line, in words: whose turn it is and what they must do (the game's renderer says that

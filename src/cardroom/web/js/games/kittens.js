@@ -164,6 +164,18 @@ export function group(text, view, ctx) {
   }
 }
 
+// A card played on another player: its button's words and the player, for a table of many, where
+// the bar offers the players once, as a list, and one button for each such card.
+export function target(text) {
+  const [verb, ...args] = text.split(" ");
+  switch (verb) {
+    case "favor": return { seat: Number(args[0]), verb: "Play Favor" };
+    case "pair": return { seat: Number(args[1]), verb: `Play a pair of ${title(args[0])}` };
+    case "triple": return { seat: Number(args[1]), verb: `Play three ${title(args[0])}` };
+    default: return null;
+  }
+}
+
 function pendingWords(view, ctx) {
   const p = view.pending;
   if (!p) return "an action";

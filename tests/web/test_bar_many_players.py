@@ -1,0 +1,81 @@
+"""A heavy hand at a table of ten, on a phone: the decision bar drawn by the page's own code for a
+hand that could aim a Favor, three pairs and a three at any of nine players (45 choices aimed at a
+player) plus every plain card, and every control it draws is on screen.
+
+The layout test plays real deals, which rarely give such a hand; this one draws the bar for it on
+a real table page, with the seat's real view from the server and only the list of choices made
+heavy, then picks a player from the list and checks that each card's button sends its own action
+for that player."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser
+
+from tests.server.process import ServerProcess
+from tests.web.player import wait_for_table
+from tests.web.test_layout import MEASURE, _my_decision, _table
+
+pytestmark = pytest.mark.browser
+
+CARDS_AIMED = ["favor {t}", "pair tacocat {t}", "pair cattermelon {t}", "pair beard-cat {t}", "triple cattermelon {t}"]
+PLAIN = ["draw", "play attack", "play see-the-future", "play shuffle", "play skip", "five tacocat", "five cattermelon"]
+
+# Draw the bar for ``legal`` with the page's own modules, keeping every action the bar sends.
+DRAW = """async ({ snap, legal }) => {
+  const bar = await import("/static/js/bar.js");
+  const kittens = await import("/static/js/games/kittens.js");
+  window.sent = [];
+  const view = snap.view;
+  const seatName = (s) => snap.table.seats[s].shown || snap.table.seats[s].name;
+  const context = { legal, can: (t) => legal.includes(t), act: (t) => window.sent.push(t), seatName, mySeat: snap.seat,
+    live: true, table: snap.table, cards: {}, rerender: () => {}, named: (t) => t, conceded: new Set() };
+  context.label = (t) => kittens.label(t, view, context);
+  const hint = document.createElement("button");
+  hint.textContent = "What would the bot do?";
+  window.redraw = () => bar.renderChoices(document.getElementById("choices"), { view, live: true, snap, replaying: null,
+    renderer: kittens, context, legal, conceded: new Set(), hint, rematch: () => {}, toChat: () => {} });
+  window.redraw();
+}"""
+
+
+def test_a_heavy_hand_at_a_table_of_ten_fits_on_a_phone(
+    server: ServerProcess, browser: Browser, screenshots: Path
+) -> None:
+    table = _table(server, "exploding-kittens", 10)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
+    wait_for_table(page)
+    assert _my_decision(page, 30)
+    snap = httpx.get(
+        f"{server.url}/api/tables/{table['table_id']}/view", headers={"Authorization": f"Bearer {table['token']}"}
+    ).json()
+    others = [s["seat"] for s in snap["table"]["seats"] if s["seat"] != snap["seat"]]
+    assert len(others) == 9
+    aimed = [card.format(t=t) for card in CARDS_AIMED for t in others]
+    # The page redraws the bar with each update from the server: draw, measure and click in one go
+    # each, with no update in between (the seat's own turn, a 900 s clock, bots waiting on it).
+    page.evaluate(DRAW, {"snap": snap, "legal": sorted(PLAIN + aimed)})
+    for scroll in (0, 100_000):
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        assert page.evaluate(MEASURE) == [], scroll
+    page.screenshot(path=str(screenshots / "layout-exploding-kittens-10-phone-heavy-hand.png"))
+    # One list of players, one button a card: 45 choices in five buttons.
+    assert page.locator("#choices select#target-pick option").count() == 9
+    buttons = page.locator("#choices button[data-actions]")
+    assert buttons.count() == len(CARDS_AIMED)
+    target = others[-1]
+    page.select_option("#target-pick", str(target))
+    page.evaluate("window.redraw()")  # the picked player survives a redraw of the same decision
+    assert page.input_value("#target-pick") == str(target)
+    for index in range(buttons.count()):
+        buttons.nth(index).click()
+    sent = page.evaluate("window.sent")
+    assert sorted(sent) == sorted(card.format(t=target) for card in CARDS_AIMED)
+    assert errors == []
+    page.close()

@@ -79,3 +79,31 @@ def test_a_heavy_hand_at_a_table_of_ten_fits_on_a_phone(
     assert sorted(sent) == sorted(card.format(t=target) for card in CARDS_AIMED)
     assert errors == []
     page.close()
+
+
+def test_putting_a_kitten_back_into_a_full_pile_fits_on_a_phone(
+    server: ServerProcess, browser: Browser, screenshots: Path
+) -> None:
+    """A Defuse early at a table of ten: 63 cards in the pile, so 64 places to put the Kitten back,
+    offered as one list and one button."""
+    table = _table(server, "exploding-kittens", 10)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
+    wait_for_table(page)
+    assert _my_decision(page, 30)
+    snap = httpx.get(
+        f"{server.url}/api/tables/{table['table_id']}/view", headers={"Authorization": f"Bearer {table['token']}"}
+    ).json()
+    snap["view"].update(phase="place", draw_pile=63)
+    page.evaluate(DRAW, {"snap": snap, "legal": [f"place {n}" for n in range(64)]})
+    for scroll in (0, 100_000):
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        assert page.evaluate(MEASURE) == [], scroll
+    page.screenshot(path=str(screenshots / "layout-exploding-kittens-10-phone-place.png"))
+    # One list of places and one button; the place picked survives a redraw of the same decision.
+    assert page.locator("#choices select.pick option").count() == 64
+    page.select_option("#choices select.pick", "place 63")
+    page.evaluate("window.redraw()")
+    page.get_by_role("button", name="Put it there").click()
+    assert page.evaluate("window.sent") == ["place 63"]
+    page.close()

@@ -6,8 +6,17 @@ import { el } from "./api.js";
 // or a pair at a table of ten), are offered as one list of players and one button for each card:
 // nine buttons a card would not fit on a phone's screen with the rest.
 const PICK_FROM = 5;
-// The player picked in the list, kept while the decision lasts (the bar is redrawn with every update).
-let picked = { step: null, seat: null };
+// A row of more choices than this that differ only in a number (where to put a Kitten back into a
+// pile of 63) is a list to pick from and one button.
+const LIST_FROM = 16;
+// What is picked in each list, kept while the decision lasts (the bar is redrawn with every update).
+let picked = { step: null, values: new Map() };
+
+function pickedFor(step, key, allowed) {
+  if (picked.step !== step) picked = { step, values: new Map() };
+  if (!allowed.includes(picked.values.get(key))) picked.values.set(key, allowed[0]);
+  return picked.values.get(key);
+}
 
 // The choices of this seat, in the decision bar. Choices that differ only in a name or a number are
 // laid out as one row ("Favor: [Bob] [Cy]"), so even a table of ten fits on a phone's screen.
@@ -41,20 +50,21 @@ export function renderChoices(box, page) {
     el("button", { type: "button", class: "primary", id: "to-chat", onclick: page.toChat }, "Answer in the chat") : null;
   const shown = legal.filter((t) => !(renderer && renderer.hide && renderer.hide(t, view)));
   const aimed = targetedChoices(shown, renderer);
-  const picker = aimed ? targetRow(aimed, context, view.step) : null;
-  const groups = new Map(); // lead text ("" for lone buttons) -> buttons
+  const picker = aimed ? targetRow(aimed, context, view.step, renderer.targetLead || "Choose a player:") : null;
+  const groups = new Map(); // lead text ("" for lone buttons) -> {verb, items}
   for (const text of shown.filter((t) => !(aimed && aimed.texts.has(t)))) {
     const grouped = renderer && renderer.group ? renderer.group(text, view, context) : null;
-    const [lead, short] = grouped || ["", label(text)];
-    const full = label(text);
-    const button = el("button", { type: "button", class: "action", "data-action": text, title: full,
-      "aria-label": short === full ? null : full, onclick: () => context.act(text) }, short);
-    if (!groups.has(lead)) groups.set(lead, []);
-    groups.get(lead).push(button);
+    const [lead, short, verb] = grouped || ["", label(text), null];
+    if (!groups.has(lead)) groups.set(lead, { verb, items: [] });
+    groups.get(lead).items.push({ text, short, full: label(text) });
   }
-  const rows = [...groups].map(([lead, buttons]) => (lead ?
-    el("div", { class: "choice-group" }, el("span", { class: "lead" }, lead), ...buttons) :
-    el("div", { class: "action-buttons" }, buttons)));
+  const rows = [...groups].map(([lead, { verb, items }]) => {
+    if (lead && verb && items.length > LIST_FROM) return listRow(lead, verb, items, context, view.step);
+    const buttons = items.map(({ text, short, full }) => el("button", { type: "button", class: "action", "data-action": text,
+      title: full, "aria-label": short === full ? null : full, onclick: () => context.act(text) }, short));
+    return lead ? el("div", { class: "choice-group" }, el("span", { class: "lead" }, lead), ...buttons) :
+      el("div", { class: "action-buttons" }, buttons);
+  });
   if (picker) rows.push(picker);
   box.replaceChildren(
     el("h2", { class: "sr-only" }, "Your choices"),
@@ -84,20 +94,29 @@ function targetedChoices(shown, renderer) {
   return seats.size >= PICK_FROM ? { byVerb, seats: [...seats].sort((a, b) => a - b), texts } : null;
 }
 
-function targetRow(aimed, context, step) {
-  if (picked.step !== step || !aimed.seats.includes(picked.seat)) picked = { step, seat: aimed.seats[0] };
+function targetRow(aimed, context, step, lead) {
+  const seat = () => pickedFor(step, lead, aimed.seats);
   const buttons = [...aimed.byVerb].map(([verb, bySeat]) => el("button", { type: "button", class: "action",
     "data-actions": JSON.stringify([...bySeat.values()]), onclick: () => {
-      const text = bySeat.get(picked.seat);
+      const text = bySeat.get(seat());
       if (text) context.act(text);
     } }, verb));
-  const enable = () => buttons.forEach((b, i) => { b.disabled = ![...aimed.byVerb.values()][i].has(picked.seat); });
-  const select = el("select", { id: "target-pick", onchange: () => { picked.seat = Number(select.value); enable(); } },
+  const enable = () => buttons.forEach((b, i) => { b.disabled = ![...aimed.byVerb.values()][i].has(seat()); });
+  const select = el("select", { id: "target-pick", onchange: () => { picked.values.set(lead, Number(select.value)); enable(); } },
     aimed.seats.map((s) => el("option", { value: s }, context.seatName(s))));
-  select.value = String(picked.seat);
+  select.value = String(seat());
   enable();
-  return el("div", { class: "choice-group" }, el("label", { class: "lead", for: "target-pick" }, "Ask or steal from:"), select,
+  return el("div", { class: "choice-group" }, el("label", { class: "lead", for: "target-pick" }, lead), select,
     el("div", { class: "action-buttons" }, buttons));
+}
+
+function listRow(lead, verb, items, context, step) {
+  const texts = items.map((i) => i.text);
+  const select = el("select", { class: "pick", "aria-label": lead, onchange: () => picked.values.set(lead, select.value) },
+    items.map(({ text, short, full }) => el("option", { value: text, "data-action": text, title: full }, short)));
+  select.value = pickedFor(step, lead, texts);
+  return el("div", { class: "choice-group" }, el("span", { class: "lead" }, lead), select,
+    el("button", { type: "button", class: "action", onclick: () => context.act(select.value) }, verb));
 }
 
 // The status line, in words: whose turn it is and what they must do (the game's renderer says that

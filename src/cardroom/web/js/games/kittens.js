@@ -144,7 +144,8 @@ export function hide(text, view) {
   return view.phase === "turn" && text.startsWith("five ");
 }
 
-// Choices of one kind in one row: "Favor: who gives you a card? [Bob] [Cy]".
+// Choices of one kind in one row: "Favor: who gives you a card? [Bob] [Cy]"; the words of the one
+// button of a row too long for buttons (the bar makes it a list).
 export function group(text, view, ctx) {
   const [verb, ...args] = text.split(" ");
   const seat = (s) => ctx.seatName(Number(s));
@@ -154,7 +155,8 @@ export function group(text, view, ctx) {
     case "triple": return [`Three ${title(args[0])}: name a card to take from`, seat(args[1])];
     case "place": {
       const n = Number(args[0]);
-      return ["Put the Kitten back with this many cards above it:", n === 0 ? "0 (top)" : n >= view.draw_pile ? `${n} (bottom)` : String(n)];
+      return ["Put the Kitten back with this many cards above it:", n === 0 ? "0 (top)" : n >= view.draw_pile ? `${n} (bottom)` : String(n),
+        "Put it there"];
     }
     case "name": return ["Name a card:", title(args[0])];
     case "take": return ["Take from the discard:", title(args[0])];
@@ -166,6 +168,8 @@ export function group(text, view, ctx) {
 
 // A card played on another player: its button's words and the player, for a table of many, where
 // the bar offers the players once, as a list, and one button for each such card.
+export const targetLead = "Ask or steal from:";
+
 export function target(text) {
   const [verb, ...args] = text.split(" ");
   switch (verb) {

@@ -19,6 +19,7 @@ import time
 from cardroom.arena.config import ArenaConfig
 from cardroom.arena.run import run_arena
 from cardroom.arena.stats import seat_score, wilson
+from cardroom.core import search_clock
 
 
 def main() -> None:
@@ -32,6 +33,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
+    search_clock.use("cpu")  # other work on a shared machine must not thin either bot's playouts
     options = {"players": 2} if args.game != "tacocat" else {}
     for cut in args.cut:
         bots = (f"ismcts:ms={args.ms},cut={cut}", f"ismcts:ms={args.ms}")

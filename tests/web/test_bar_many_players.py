@@ -10,10 +10,11 @@ for that player."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from tests.server.process import ServerProcess
 from tests.web.player import wait_for_table
@@ -42,9 +43,9 @@ DRAW = """async ({ snap, legal }) => {
 }"""
 
 
-def test_a_heavy_hand_at_a_table_of_ten_fits_on_a_phone(
-    server: ServerProcess, browser: Browser, screenshots: Path
-) -> None:
+def _ten_at_my_decision(server: ServerProcess, browser: Browser) -> tuple[Page, dict[str, Any], list[str]]:
+    """A phone at a Kittens table of ten, at this seat's first decision; the seat's snapshot from the
+    server, and the page's errors from then on."""
     table = _table(server, "exploding-kittens", 10)
     page = browser.new_page(viewport={"width": 390, "height": 844})
     errors: list[str] = []
@@ -52,18 +53,29 @@ def test_a_heavy_hand_at_a_table_of_ten_fits_on_a_phone(
     page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
     wait_for_table(page)
     assert _my_decision(page, 30)
-    snap = httpx.get(
+    snap: dict[str, Any] = httpx.get(
         f"{server.url}/api/tables/{table['table_id']}/view", headers={"Authorization": f"Bearer {table['token']}"}
     ).json()
+    return page, snap, errors
+
+
+def _on_screen(page: Page) -> None:
+    for scroll in (0, 100_000):
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        assert page.evaluate(MEASURE) == [], scroll
+
+
+def test_a_heavy_hand_at_a_table_of_ten_fits_on_a_phone(
+    server: ServerProcess, browser: Browser, screenshots: Path
+) -> None:
+    page, snap, errors = _ten_at_my_decision(server, browser)
     others = [s["seat"] for s in snap["table"]["seats"] if s["seat"] != snap["seat"]]
     assert len(others) == 9
     aimed = [card.format(t=t) for card in CARDS_AIMED for t in others]
     # The page redraws the bar with each update from the server: draw, measure and click in one go
     # each, with no update in between (the seat's own turn, a 900 s clock, bots waiting on it).
     page.evaluate(DRAW, {"snap": snap, "legal": sorted(PLAIN + aimed)})
-    for scroll in (0, 100_000):
-        page.evaluate(f"window.scrollTo(0, {scroll})")
-        assert page.evaluate(MEASURE) == [], scroll
+    _on_screen(page)
     page.screenshot(path=str(screenshots / "layout-exploding-kittens-10-phone-heavy-hand.png"))
     # One list of players, one button a card: 45 choices in five buttons.
     assert page.locator("#choices select#target-pick option").count() == 9
@@ -86,19 +98,10 @@ def test_putting_a_kitten_back_into_a_full_pile_fits_on_a_phone(
 ) -> None:
     """A Defuse early at a table of ten: 63 cards in the pile, so 64 places to put the Kitten back,
     offered as one list and one button."""
-    table = _table(server, "exploding-kittens", 10)
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
-    wait_for_table(page)
-    assert _my_decision(page, 30)
-    snap = httpx.get(
-        f"{server.url}/api/tables/{table['table_id']}/view", headers={"Authorization": f"Bearer {table['token']}"}
-    ).json()
+    page, snap, errors = _ten_at_my_decision(server, browser)
     snap["view"].update(phase="place", draw_pile=63)
     page.evaluate(DRAW, {"snap": snap, "legal": [f"place {n}" for n in range(64)]})
-    for scroll in (0, 100_000):
-        page.evaluate(f"window.scrollTo(0, {scroll})")
-        assert page.evaluate(MEASURE) == [], scroll
+    _on_screen(page)
     page.screenshot(path=str(screenshots / "layout-exploding-kittens-10-phone-place.png"))
     # One list of places and one button; the place picked survives a redraw of the same decision.
     assert page.locator("#choices select.pick option").count() == 64
@@ -106,4 +109,5 @@ def test_putting_a_kitten_back_into_a_full_pile_fits_on_a_phone(
     page.evaluate("window.redraw()")
     page.get_by_role("button", name="Put it there").click()
     assert page.evaluate("window.sent") == ["place 63"]
+    assert errors == []
     page.close()

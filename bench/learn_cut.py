@@ -32,8 +32,11 @@ def main() -> None:
     parser.add_argument("--ms", type=int, default=50, help="CPU milliseconds per decision, both bots")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--clock", choices=sorted(search_clock.CLOCKS), default="cpu",
+                        help="what a decision's budget is counted on: the searching thread's CPU time (the default: "
+                        "other work on a shared machine cannot thin either bot's playouts) or the wall clock")  # fmt: skip
     args = parser.parse_args()
-    search_clock.use("cpu")  # other work on a shared machine must not thin either bot's playouts
+    search_clock.use(args.clock)
     options = {"players": 2} if args.game != "tacocat" else {}
     for cut in args.cut:
         bots = (f"ismcts:ms={args.ms},cut={cut}", f"ismcts:ms={args.ms}")
@@ -49,7 +52,7 @@ def main() -> None:
         n = len(records)
         lo, hi = wilson(share, n)
         per = [sum(r.decisions[r.seats.index(b)] for r in records) for b in (0, 1)]
-        print(f"{args.game} cut={cut} ms={args.ms} seed={args.seed}: cut bot {share:.1f}/{n} = {share / n:.1%} "
+        print(f"{args.game} cut={cut} ms={args.ms} ({args.clock} clock) seed={args.seed}: cut bot {share:.1f}/{n} = {share / n:.1%} "
               f"(Wilson 95% {lo:.1%} to {hi:.1%}); decisions {per[0]} vs {per[1]}; no single winner {draws:.0f}; "
               f"{time.perf_counter() - start:.0f} s", flush=True)  # fmt: skip
 

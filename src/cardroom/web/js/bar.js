@@ -3,8 +3,8 @@
 import { el } from "./api.js";
 
 // Cards played on another player, at a table with this many players or more to choose from (a Favor
-// or a pair at a table of ten), are offered as one list of players and one button for each card:
-// nine buttons a card would not fit on a phone's screen with the rest.
+// or a pair at a table of ten, a card in one of eight tacos), are offered as one list of players and
+// one button for each card: nine buttons a card would not fit on a phone's screen with the rest.
 const PICK_FROM = 5;
 // A row of more choices than this that differ only in a number (where to put a Kitten back into a
 // pile of 63) is a list to pick from and one button.
@@ -49,7 +49,7 @@ export function renderChoices(box, page) {
   const spoken = snap.spoken ?
     el("button", { type: "button", class: "primary", id: "to-chat", onclick: page.toChat }, "Answer in the chat") : null;
   const shown = legal.filter((t) => !(renderer && renderer.hide && renderer.hide(t, view)));
-  const aimed = targetedChoices(shown, renderer);
+  const aimed = targetedChoices(shown, renderer, context);
   const picker = aimed ? targetRow(aimed, context, view.step, renderer.targetLead || "Choose a player:") : null;
   const groups = new Map(); // lead text ("" for lone buttons) -> {verb, items}
   for (const text of shown.filter((t) => !(aimed && aimed.texts.has(t)))) {
@@ -78,13 +78,13 @@ export function renderChoices(box, page) {
 
 // The choices aimed at a player, by card (its button's words) and player, when there are enough
 // players to choose from; null otherwise.
-function targetedChoices(shown, renderer) {
+function targetedChoices(shown, renderer, context) {
   if (!renderer || !renderer.target) return null;
   const byVerb = new Map(); // button words -> Map(seat -> action text)
   const seats = new Set();
   const texts = new Set();
   for (const text of shown) {
-    const aim = renderer.target(text);
+    const aim = renderer.target(text, context);
     if (!aim) continue;
     if (!byVerb.has(aim.verb)) byVerb.set(aim.verb, new Map());
     byVerb.get(aim.verb).set(aim.seat, text);
@@ -101,7 +101,9 @@ function targetRow(aimed, context, step, lead) {
       const text = bySeat.get(seat());
       if (text) context.act(text);
     } }, verb));
-  const enable = () => buttons.forEach((b, i) => { b.disabled = ![...aimed.byVerb.values()][i].has(seat()); });
+  // A card the picked player cannot be aimed with is left out (in T.A.C.O. each taco holds other cards).
+  const bySeats = [...aimed.byVerb.values()];
+  const enable = () => buttons.forEach((b, i) => { b.hidden = b.disabled = !bySeats[i].has(seat()); });
   const select = el("select", { id: "target-pick", onchange: () => { picked.values.set(lead, Number(select.value)); enable(); } },
     aimed.seats.map((s) => el("option", { value: s }, context.seatName(s))));
   select.value = String(seat());

@@ -147,6 +147,15 @@ export function group(text, view, ctx) {
   }
 }
 
+// A card to target in another taco, for a table of many, where the bar offers the tacos once, as a
+// list, and one button for each card in the taco picked.
+export const targetLead = "Target a card in the taco of:";
+
+export function target(text, ctx) {
+  const [verb, slug, seat] = text.split(" ");
+  return verb === "target" ? { seat: Number(seat), verb: info(ctx, slug).name } : null;
+}
+
 // What the deciding seat must do, in words, for the status line.
 export function prompt(view, ctx, mine) {
   const p = view.prompt;

@@ -9,7 +9,8 @@ predicted chance in tenths and prints, per bucket and game, the positions, the m
 the share won (a shared win counts as the seat's share), with a 95% Wilson interval; then the
 Brier score (mean squared error of the prediction against the result; lower is better) beside two
 yardsticks that know less: always 1/players, and the game's first prediction (the start) held all
-game. With ``--png`` it draws the reliability plot.
+game. With ``--png`` it draws the reliability plot. ``--by-table`` splits each game by who sat at the
+table (a random player's games are not the population the analysis imagines).
 """
 
 from __future__ import annotations
@@ -50,10 +51,18 @@ def table(rows: list[dict[str, Any]], key: str) -> list[tuple[float, float, int,
     return out
 
 
+#: Who sat at the table a position comes from, by the analysed seat's kind (analysis_separation.py).
+TABLES = {"heuristic": "heuristic vs random", "random": "heuristic vs random", "selfplay": "heuristic vs itself",
+          "yardstick": "search vs heuristic"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("files", nargs="*", type=Path, default=[Path("bench/out/positions.jsonl")])
     parser.add_argument("--png", type=Path)
+    parser.add_argument("--by-table", action="store_true",
+                        help="split each game by who sat at the table (heuristic against random, against itself, "
+                        "the yardstick's search against the heuristic)")
     args = parser.parse_args()
     rows = [json.loads(line) for f in args.files for line in f.read_text().splitlines() if line.strip()]
     seen = {(r["game"], r["seed"], r["seat"], r["kind"], r["step"], r.get("yardstick")) for r in rows}
@@ -61,7 +70,8 @@ def main() -> None:
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
         yardstick = r.get("yardstick", "auto")
-        by_game[r["game"] if yardstick == "auto" else f"{r['game']}, {yardstick}"].append(r)
+        name = r["game"] if yardstick == "auto" else f"{r['game']}, {yardstick}"
+        by_game[f"{name}, {TABLES[r['kind']]}" if args.by_table else name].append(r)
     def game_of(r: dict[str, Any]) -> tuple[Any, ...]:
         return r["game"], r["seed"], r["seat"], r["kind"], r.get("yardstick")
 
@@ -98,7 +108,8 @@ def draw(by_game: dict[str, list[dict[str, Any]]], path: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(5.2, 5.0), dpi=110)
     ax.plot([0, 100], [0, 100], color="#888888", linestyle=":", linewidth=1, label="perfect calibration")
-    styles = [("#1f4e8c", "o"), ("#b22222", "s"), ("#2e7d32", "^"), ("#6a1b9a", "D"), ("#9a7000", "v")]
+    styles = [("#1f4e8c", "o"), ("#b22222", "s"), ("#2e7d32", "^"), ("#6a1b9a", "D"), ("#9a7000", "v"),
+              ("#00695c", "P"), ("#37474f", "X")]
     for (name, group), (color, shape) in zip(sorted(by_game.items()), styles, strict=False):
         rows = table(group, "before")
         xs = [100 * p for p, *_ in rows]

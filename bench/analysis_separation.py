@@ -2,7 +2,7 @@
 """Does the analysis tell a good player from a random one? And does the yardstick forgive itself?
 
     nice -n 10 python bench/analysis_separation.py [--tacocat 50] [--kittens 30] [--first-seed 1]
-        [--yardstick-games 10] [--jobs 2] [--details] [--positions bench/out/positions.jsonl]
+        [--yardstick-games 10] [--selfplay-games 10] [--jobs 2] [--details] [--positions bench/out/positions.jsonl]
 
 **Separation.** Games between the heuristic bot and a random player (the heuristic at seat 1 in odd
 games, seat 0 in even ones), two-player Tacocat and two-player Exploding Kittens. Both seats are
@@ -27,6 +27,12 @@ of the stakes lost (a diagnostic beside the target's measure, not a replacement:
 **The yardstick's own play.** ``--yardstick-games N`` games per game where seat 0 is the `ismcts`
 bot with the yardstick's own settings and budget (the same search, its own random numbers) against
 the heuristic; seat 0 is analysed. Printed: the median total loss (target: under 5 points).
+
+**Games between equals, for calibration.** ``--selfplay-games N`` games per game of the heuristic
+against itself (the room's `normal` bot on both sides), both seats analysed. They judge nobody: their
+positions go to ``--positions``, so the win chances can be checked on tables where the other seat
+plays the way the analysis imagines it (``bench/analysis_calibration.py --by-table``), not only
+against a random player, whose games the imagined play misreads.
 
 ``--details`` prints every decision of both seats (the move, the yardstick's, the re-measured loss
 and its interval, the verdict). ``--yardstick rollout`` (or a smaller ``--search-playouts``) runs the separation games with a
@@ -197,12 +203,29 @@ def _separation(name: str, rs: list[dict[str, Any]]) -> str:
             f"{100 * statistics.median(r['random']['per'] for r in rs):.2f} points")
 
 
+def selfplay_game(name: str, seed: int) -> dict[str, Any]:
+    """The heuristic against itself, both seats analysed: positions for calibration only."""
+    game = cardroom.make(name, **GAMES[name])
+    actions = play(game, ["heuristic", "heuristic"], seed)
+    started = time.perf_counter()
+    rows: list[dict[str, Any]] = []
+    decisions = 0
+    for seat in (0, 1):
+        a = analyse_game(game, seed, actions, seat, analysis_seed=seed)
+        rows += positions(a, "selfplay", seed, "auto")
+        decisions += len(a.decisions)
+    return {"name": name, "seed": seed, "decisions": decisions, "positions": rows,
+            "seconds": time.perf_counter() - started}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tacocat", type=int, default=50)
     parser.add_argument("--kittens", type=int, default=30)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--yardstick-games", type=int, default=0)
+    parser.add_argument("--selfplay-games", type=int, default=0,
+                        help="games per game of the heuristic against itself, for calibration only")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--yardstick", choices=("auto", "search", "rollout"), default="auto",
                         help="what judges the separation games' decisions (default: the analysis's own)")
@@ -250,6 +273,14 @@ def main() -> None:
             for name, losses in by_game.items():
                 print(f"{name}: the yardstick's own play, median total loss {100 * statistics.median(losses):.1f} "
                       f"points over {len(losses)} games (target under 5); max {100 * max(losses):.1f}", flush=True)
+        if args.selfplay_games:
+            stasks = [(name, s) for name in GAMES for s in range(args.first_seed, args.first_seed + args.selfplay_games)]
+            for r in pool.map(selfplay_game, *zip(*stasks, strict=True)):
+                for p in r["positions"]:
+                    sink.write(json.dumps(p) + "\n")
+                sink.flush()
+                print(f"{r['name']:17s} seed {r['seed']:3d}: the heuristic against itself, {r['decisions']} decisions "
+                      f"of both seats kept for calibration  {r['seconds']:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

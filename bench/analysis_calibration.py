@@ -106,7 +106,7 @@ def draw(by_game: dict[str, list[dict[str, Any]]], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(5.2, 5.0), dpi=110)
+    fig, ax = plt.subplots(figsize=(5.6, 5.2), dpi=110)
     ax.plot([0, 100], [0, 100], color="#888888", linestyle=":", linewidth=1, label="perfect calibration")
     styles = [("#1f4e8c", "o"), ("#b22222", "s"), ("#2e7d32", "^"), ("#6a1b9a", "D"), ("#9a7000", "v"),
               ("#00695c", "P"), ("#37474f", "X")]
@@ -123,7 +123,8 @@ def draw(by_game: dict[str, list[dict[str, Any]]], path: Path) -> None:
     ax.set_xlabel("predicted win chance (%)")
     ax.set_ylabel("share actually won (%), 95% interval")
     ax.set_title("Calibration of the analysis's win chances", fontsize=10)
-    ax.legend(loc="lower right", fontsize=7, frameon=True, framealpha=0.9)
+    # Below the axes: inside, the legend would hide the points of the low buckets.
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), fontsize=7, frameon=False)
     ax.grid(alpha=0.25)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, bbox_inches="tight")

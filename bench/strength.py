@@ -194,7 +194,7 @@ def figure(fig: Figure, result: ArenaResult, console: Console) -> dict[str, Any]
         closure = (rate - 0.5) / edge_oracle if edge_oracle > 0 else float("nan")
         line += (
             f"\n{fig.key}: oracle (cheats, same budget) vs heuristic: {100 * oracle_rate:.1f}% of "
-            f"{rows[(0, 2)]['games']} games; gap closure (ismcts's edge / the oracle's edge over the "
+            f"{rows[(0, 2)]['games']} games; gap closure ({search.partition(':')[0]}'s edge / the oracle's edge over the "
             f"heuristic): {100 * closure:.0f}%"
         )
         out.update(oracle_vs_heuristic=oracle_rate, gap_closure=closure)

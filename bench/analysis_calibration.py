@@ -71,7 +71,7 @@ def main() -> None:
     for r in rows:
         yardstick = r.get("yardstick", "auto")
         name = r["game"] if yardstick == "auto" else f"{r['game']}, {yardstick}"
-        by_game[f"{name}, {TABLES[r['kind']]}" if args.by_table else name].append(r)
+        by_game[f"{name}, {TABLES.get(r['kind'], r['kind'])}" if args.by_table else name].append(r)
     def game_of(r: dict[str, Any]) -> tuple[Any, ...]:
         return r["game"], r["seed"], r["seat"], r["kind"], r.get("yardstick")
 

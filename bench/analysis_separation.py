@@ -53,7 +53,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import cardroom
 from cardroom.analysis import Decision, GameAnalysis, Precision, analyse_game
@@ -218,6 +218,12 @@ def selfplay_game(name: str, seed: int) -> dict[str, Any]:
             "seconds": time.perf_counter() - started}
 
 
+def _keep(sink: TextIO, rows: list[dict[str, Any]]) -> None:
+    """Append a game's positions to the ``--positions`` file, at once: a run stopped later keeps them."""
+    sink.writelines(json.dumps(p) + "\n" for p in rows)
+    sink.flush()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tacocat", type=int, default=50)
@@ -245,8 +251,7 @@ def main() -> None:
                          [args.search_playouts] * n)
         for r in games:
             results[r["name"]].append(r)
-            for p in r["positions"]:
-                sink.write(json.dumps(p) + "\n")
+            _keep(sink, r["positions"])
             if args.decisions:
                 with args.decisions.open("a") as rows:
                     rows.writelines(json.dumps(d) + "\n" for d in r["decisions"])
@@ -265,8 +270,7 @@ def main() -> None:
             by_game: dict[str, list[float]] = {name: [] for name in GAMES}
             for r in pool.map(yardstick_game, *zip(*ytasks, strict=True)):
                 by_game[r["name"]].append(r["loss"])
-                for p in r["positions"]:
-                    sink.write(json.dumps(p) + "\n")
+                _keep(sink, r["positions"])
                 print(f"{r['name']:17s} seed {r['seed']:3d}: the yardstick's search at seat 0: {r['decisions']} "
                       f"decisions, {r['agreed']} agreed with the analysis's choice, total loss "
                       f"{100 * r['loss']:.1f} points  {r['seconds']:.0f} s", flush=True)
@@ -276,9 +280,7 @@ def main() -> None:
         if args.selfplay_games:
             stasks = [(name, s) for name in GAMES for s in range(args.first_seed, args.first_seed + args.selfplay_games)]
             for r in pool.map(selfplay_game, *zip(*stasks, strict=True)):
-                for p in r["positions"]:
-                    sink.write(json.dumps(p) + "\n")
-                sink.flush()
+                _keep(sink, r["positions"])
                 print(f"{r['name']:17s} seed {r['seed']:3d}: the heuristic against itself, {r['decisions']} decisions "
                       f"of both seats kept for calibration  {r['seconds']:.0f} s", flush=True)
 

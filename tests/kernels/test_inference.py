@@ -29,12 +29,13 @@ def _start(seed: int = 3) -> tuple[Any, Any, dict[str, Any]]:
 
 
 def _evidence(p_holds: float, p_not: float = 1.0, unseen: int = 0) -> np.ndarray:
-    """One observation: the opponent passed a window where a Nope holder passes with ``p_holds``."""
-    return np.array([1, OPPONENT, k.NOPE, p_not, p_holds, 0, unseen, 0, 0], np.float64)
+    """One observation: the opponent passed a window where a Nope holder passes with ``p_holds`` (the
+    array: one observation in all, one in the Nope section, none in the placement section)."""
+    return np.array([1, 1, OPPONENT, k.NOPE, p_not, p_holds, 0, unseen, 0, 0, 0], np.float64)
 
 
 @pytest.mark.parametrize("paired", [True, False])
-@pytest.mark.parametrize("evidence", [np.zeros(0), np.zeros(9), _evidence(0.7, 0.7)], ids=["none", "zero", "flat"])
+@pytest.mark.parametrize("evidence", [np.zeros(0), np.zeros(11), _evidence(0.7, 0.7)], ids=["none", "zero", "flat"])
 def test_uninformative_evidence_leaves_the_search_bit_for_bit(paired: bool, evidence: np.ndarray) -> None:
     """No evidence, a count of 0, or a model under which a pass is as likely whatever the hand: the same
     answer, playouts, nodes and root rows as the plain search from the same generator."""

@@ -21,7 +21,7 @@ from cardroom.games.kittens.evidence import (
     pass_chance,
     window_class,
 )
-from cardroom.games.kittens.kernel_evidence import WIDTH
+from cardroom.games.kittens.kernel_evidence import PLACE_WIDTH, WIDTH
 
 
 def _game(seed: int, players: int = 2) -> list[tuple[Any, int, str]]:
@@ -86,8 +86,11 @@ def test_a_game_with_windows_gives_observations_and_a_well_formed_array() -> Non
         state = steps[-2][0]
         view = dict(state.view(0), log=state.log(0))
         array = evidence(view, "ismcts")
-        assert len(array) == 1 + WIDTH * int(array[0])
-        total += int(array[0])
+        nopes = int(array[1])
+        placed = int(array[2 + WIDTH * nopes])
+        assert len(array) == 3 + WIDTH * nopes + PLACE_WIDTH * placed
+        assert array[0] == nopes + placed
+        total += nopes
     assert total > 0 and len(FIELDS) == WIDTH
 
 

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.games.kittens import cards as C
+from cardroom.games.kittens import placements
 from cardroom.games.kittens.kernel import NOPE
 from cardroom.games.kittens.kernel_evidence import WIDTH
 
@@ -38,7 +39,7 @@ from cardroom.games.kittens.kernel_evidence import WIDTH
 KINDS = ("attack", "skip", "shuffle", "see-the-future", "favor", "pair", "triple", "five")
 ACTOR, TARGET, OTHER = 0, 1, 2  # the answering seat's role in the play
 CLASSES = len(KINDS) * 6
-#: Fields of one observation in the evidence array (after the count in slot 0).
+#: Fields of one observation in the evidence array's Nope section (after the section's count).
 FIELDS = ("seat", "kind", "p_not", "p_holds", "lost_since", "unseen_gains", "seen_gains", "seen_kind_gains")
 assert len(FIELDS) == WIDTH
 FLOOR = 0.05  # the least a holder's pass chance may be: no world is ever ruled out
@@ -206,13 +207,16 @@ def pass_chance(model: str, situation: int) -> float | None:
 
 
 def evidence(view: Mapping[str, Any], model: str) -> npt.NDArray[np.float64]:
-    """The evidence array the kernel's ``likelihood`` reads: the observation count, then ``WIDTH``
-    fields per observation (:data:`FIELDS`). A pass is certain for a seat without a Nope (p_not 1)."""
+    """The evidence array the kernel's ``likelihood`` reads: the number of observations, then the Nope
+    section (its count, then ``WIDTH`` fields per observation, :data:`FIELDS`; a pass is certain for a
+    seat without a Nope, p_not 1) and the placement section (``placements.rows``)."""
     rows: list[Sequence[float]] = []
     for o in observations(view):
         p = pass_chance(model, o.situation)
         if p is None or p >= 1.0:
             continue
         rows.append((o.seat, NOPE, 1.0, p, o.lost_since, o.unseen_gains, o.seen_gains, o.seen_kind_gains))
-    flat = [float(len(rows))] + [float(x) for row in rows for x in row]
+    placed = placements.rows(view, model)
+    flat = [float(len(rows) + len(placed)), float(len(rows))] + [float(x) for row in rows for x in row]
+    flat += [float(len(placed))] + [float(x) for row in placed for x in row]
     return np.array(flat, np.float64)

@@ -53,7 +53,7 @@ def table(rows: list[dict[str, Any]], key: str) -> list[tuple[float, float, int,
 
 #: Who sat at the table a position comes from, by the analysed seat's kind (analysis_separation.py).
 TABLES = {"heuristic": "heuristic vs random", "random": "heuristic vs random", "selfplay": "heuristic vs itself",
-          "yardstick": "search vs heuristic"}
+          "yardstick": "search vs heuristic", "search-selfplay": "search vs itself"}
 
 
 def main() -> None:

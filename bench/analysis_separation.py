@@ -29,7 +29,8 @@ bot with the yardstick's own settings and budget (the same search, its own rando
 the heuristic; seat 0 is analysed. Printed: the median total loss (target: under 5 points).
 
 **Games between equals, for calibration.** ``--selfplay-games N`` games per game of the heuristic
-against itself (the room's `normal` bot on both sides), both seats analysed. They judge nobody: their
+against itself (the room's `normal` bot on both sides), and ``--search-selfplay-games N`` of the
+yardstick's own search against itself (at its budget), both seats analysed. They judge nobody: their
 positions go to ``--positions``, so the win chances can be checked on tables where the other seat
 plays the way the analysis imagines it (``bench/analysis_calibration.py --by-table``), not only
 against a random player, whose games the imagined play misreads.
@@ -138,7 +139,8 @@ def noise(a: GameAnalysis, resamples: int = 1000) -> dict[str, Any]:
             "share": sum(e for e, _ in pairs) / stakes if stakes > 0 else math.nan}
 
 
-def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None = None) -> dict[str, Any]:
+def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None = None,
+             infer: str = "off") -> dict[str, Any]:  # fmt: skip
     """Heuristic against random, both seats analysed."""
     game = cardroom.make(name, **GAMES[name])
     good = seed % 2  # the heuristic's seat alternates
@@ -149,7 +151,7 @@ def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None =
     started = time.perf_counter()
     for seat in (0, 1):
         a = analyse_game(game, seed, actions, seat, analysis_seed=seed, yardstick=yardstick,
-                         precision=Precision(search_playouts=search))
+                         precision=Precision(search_playouts=search), infer=infer)
         n = max(1, len(a.decisions))
         out[kinds[seat]] = {"decisions": len(a.decisions), "loss": a.total_loss, "counted_per": a.total_loss / n,
                             "per": a.expected_loss / n, "luck": a.total_luck, "result": a.result,
@@ -157,21 +159,27 @@ def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None =
                             "verdicts": sum(d.loss > 0 for d in a.decisions), **noise(a)}
         out["details"] = out.get("details", []) + details(a, kinds[seat])
         out["decisions"] = out.get("decisions", []) + decision_rows(a, kinds[seat], seed)
-        out["positions"] += positions(a, kinds[seat], seed, yardstick if search is None else f"{yardstick}:{search}")
+        out["positions"] += positions(a, kinds[seat], seed, _label(yardstick if search is None else f"{yardstick}:{search}",
+                                                                  infer))
     out["seconds"] = time.perf_counter() - started
     out["good"] = good
     return out
 
 
-def yardstick_game(name: str, seed: int) -> dict[str, Any]:
+def _label(yardstick: str, infer: str) -> str:
+    """The positions' yardstick label: the judge, and its opponent model where it infers."""
+    return yardstick if infer == "off" else f"{yardstick},infer={infer}"
+
+
+def yardstick_game(name: str, seed: int, infer: str = "off") -> dict[str, Any]:
     """Seat 0 played by the yardstick's own search, against the heuristic; seat 0 analysed."""
     game = cardroom.make(name, **GAMES[name])
     budget = SELECT_PLAYOUTS.get(name, DEFAULT_SELECT)
     actions = play(game, [f"ismcts:iterations={budget}", "heuristic"], seed)
-    a = analyse_game(game, seed, actions, 0, analysis_seed=seed)
+    a = analyse_game(game, seed, actions, 0, analysis_seed=seed, infer=infer)
     agreed = sum(d.best == d.chosen for d in a.decisions)
     return {"name": name, "seed": seed, "loss": a.total_loss, "decisions": len(a.decisions), "agreed": agreed,
-            "seconds": a.seconds, "positions": positions(a, "yardstick", seed, "auto")}
+            "seconds": a.seconds, "positions": positions(a, "yardstick", seed, _label("auto", infer))}
 
 
 def _seat(s: dict[str, Any]) -> str:
@@ -203,18 +211,20 @@ def _separation(name: str, rs: list[dict[str, Any]]) -> str:
             f"{100 * statistics.median(r['random']['per'] for r in rs):.2f} points")
 
 
-def selfplay_game(name: str, seed: int) -> dict[str, Any]:
-    """The heuristic against itself, both seats analysed: positions for calibration only."""
+def selfplay_game(name: str, seed: int, infer: str = "off", player: str = "heuristic") -> dict[str, Any]:
+    """``player`` against itself, both seats analysed: positions for calibration only. ``player`` is
+    ``heuristic`` or ``search`` (the yardstick's own search, at its budget, in both seats)."""
     game = cardroom.make(name, **GAMES[name])
-    actions = play(game, ["heuristic", "heuristic"], seed)
+    spec = "heuristic" if player == "heuristic" else f"ismcts:iterations={SELECT_PLAYOUTS.get(name, DEFAULT_SELECT)}"
+    actions = play(game, [spec, spec], seed)
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []
     decisions = 0
     for seat in (0, 1):
-        a = analyse_game(game, seed, actions, seat, analysis_seed=seed)
-        rows += positions(a, "selfplay", seed, "auto")
+        a = analyse_game(game, seed, actions, seat, analysis_seed=seed, infer=infer)
+        rows += positions(a, "selfplay" if player == "heuristic" else "search-selfplay", seed, _label("auto", infer))
         decisions += len(a.decisions)
-    return {"name": name, "seed": seed, "decisions": decisions, "positions": rows,
+    return {"name": name, "seed": seed, "decisions": decisions, "positions": rows, "player": player,
             "seconds": time.perf_counter() - started}
 
 
@@ -232,15 +242,22 @@ def main() -> None:
     parser.add_argument("--yardstick-games", type=int, default=0)
     parser.add_argument("--selfplay-games", type=int, default=0,
                         help="games per game of the heuristic against itself, for calibration only")
+    parser.add_argument("--search-selfplay-games", type=int, default=0,
+                        help="games per game of the yardstick's search against itself, for calibration only")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--yardstick", choices=("auto", "search", "rollout"), default="auto",
                         help="what judges the separation games' decisions (default: the analysis's own)")
     parser.add_argument("--search-playouts", type=int, help="the choosing search's budget (default: the analysis's)")
+    parser.add_argument("--infer", default="off",
+                        help="the analysis's opponent model for inference (heuristic or ismcts; default off)")
+    parser.add_argument("--only", action="append", choices=tuple(GAMES),
+                        help="the yardstick and self-play games of this game only (may be given twice)")
     parser.add_argument("--details", action="store_true", help="print every decision of both seats")
     parser.add_argument("--positions", type=Path, default=Path("bench/out/positions.jsonl"))
     parser.add_argument("--decisions", type=Path, help="append every analysed decision here (JSON lines)")
     args = parser.parse_args()
     args.positions.parent.mkdir(parents=True, exist_ok=True)
+    only = args.only or list(GAMES)
     tasks = [("exploding-kittens", s) for s in range(args.first_seed, args.first_seed + args.kittens)]
     tasks += [("tacocat", s) for s in range(args.first_seed, args.first_seed + args.tacocat)]
     ctx = multiprocessing.get_context("spawn")
@@ -248,7 +265,7 @@ def main() -> None:
         results: dict[str, list[dict[str, Any]]] = {name: [] for name in GAMES}
         n = len(tasks)
         games = pool.map(one_game, [t[0] for t in tasks], [t[1] for t in tasks], [args.yardstick] * n,
-                         [args.search_playouts] * n)
+                         [args.search_playouts] * n, [args.infer] * n)
         for r in games:
             results[r["name"]].append(r)
             _keep(sink, r["positions"])
@@ -265,9 +282,9 @@ def main() -> None:
                     print("  " + _separation(f"seeds {rs[block]['seed']}-{rs[min(len(rs), block + 10) - 1]['seed']}",
                                              rs[block:block + 10]), flush=True)
         if args.yardstick_games:
-            ytasks = [(name, s) for name in GAMES
+            ytasks = [(name, s, args.infer) for name in only
                       for s in range(args.first_seed, args.first_seed + args.yardstick_games)]
-            by_game: dict[str, list[float]] = {name: [] for name in GAMES}
+            by_game: dict[str, list[float]] = {name: [] for name in only}
             for r in pool.map(yardstick_game, *zip(*ytasks, strict=True)):
                 by_game[r["name"]].append(r["loss"])
                 _keep(sink, r["positions"])
@@ -277,12 +294,18 @@ def main() -> None:
             for name, losses in by_game.items():
                 print(f"{name}: the yardstick's own play, median total loss {100 * statistics.median(losses):.1f} "
                       f"points over {len(losses)} games (target under 5); max {100 * max(losses):.1f}", flush=True)
+        stasks: list[tuple[str, int, str, str]] = []
         if args.selfplay_games:
-            stasks = [(name, s) for name in GAMES for s in range(args.first_seed, args.first_seed + args.selfplay_games)]
+            stasks = [(name, s, args.infer, "heuristic") for name in only
+                      for s in range(args.first_seed, args.first_seed + args.selfplay_games)]
+        if args.search_selfplay_games:
+            stasks += [(name, s, args.infer, "search") for name in only
+                       for s in range(args.first_seed, args.first_seed + args.search_selfplay_games)]
+        if stasks:
             for r in pool.map(selfplay_game, *zip(*stasks, strict=True)):
                 _keep(sink, r["positions"])
-                print(f"{r['name']:17s} seed {r['seed']:3d}: the heuristic against itself, {r['decisions']} decisions "
-                      f"of both seats kept for calibration  {r['seconds']:.0f} s", flush=True)
+                print(f"{r['name']:17s} seed {r['seed']:3d}: the {r['player']} against itself, {r['decisions']} "
+                      f"decisions of both seats kept for calibration  {r['seconds']:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ YARDSTICKS = ("auto", "search", "rollout")
 class Judge(Protocol):
     name: str
     prior_games: int
+    reads_log: bool  # whether ``estimate`` wants the seat's log in the view (inference)
 
     def estimate(self, view: dict[str, Any], chosen: str, seed: int, precision: Precision) -> Estimate: ...
 
@@ -40,6 +41,7 @@ class RolloutJudge:
     """One step over heuristic playouts, re-measured on fresh worlds (see the module doc)."""
 
     name = "rollout"
+    reads_log = False
 
     def __init__(self, game: Game, engine: Rollouts, policy: Policy) -> None:
         self.game = game
@@ -71,9 +73,12 @@ class RolloutJudge:
         return self.engine.prior(seat, games, seed)
 
 
-def judge_for(game: Game, engine: str, policy: Policy, yardstick: str = "auto") -> tuple[Judge, Rollouts]:
+def judge_for(game: Game, engine: str, policy: Policy, yardstick: str = "auto",
+              infer: str = "off") -> tuple[Judge, Rollouts]:  # fmt: skip
     """The judge ``yardstick`` names (``auto``: the search wherever the game has a compiled kernel and
-    ``engine`` allows it), and the rollout engine (concessions and the reference path use it)."""
+    ``engine`` allows it), and the rollout engine (concessions and the reference path use it). With
+    ``infer`` (an opponent model) the search weighs its worlds by the others' observed choices, as the
+    ``expert`` bot does (docs/inference.md)."""
     if yardstick not in YARDSTICKS:
         raise ValueError(f"yardstick must be one of {', '.join(YARDSTICKS)}, not {yardstick!r}")
     rollouts = rollouts_for(game, engine if engine != "kernel" or kernel_module(game) else "auto", policy)
@@ -86,7 +91,9 @@ def judge_for(game: Game, engine: str, policy: Policy, yardstick: str = "auto") 
     if kernel is not None and yardstick != "rollout":
         from cardroom.analysis.search_judge import SearchJudge
 
-        return SearchJudge(game, kernel), rollouts
+        return SearchJudge(game, kernel, infer=infer), rollouts
+    if infer != "off":
+        raise ValueError("inference (infer) needs the search yardstick, on a compiled kernel")
     return RolloutJudge(game, rollouts, policy), rollouts
 
 

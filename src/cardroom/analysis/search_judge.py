@@ -32,6 +32,7 @@ from typing import Any
 from cardroom.analysis.engines import Rollouts
 from cardroom.analysis.evaluate import ActionValue, Estimate, Precision, remeasure
 from cardroom.analysis.pair_search import Choose, Measure, choose, paired_root
+from cardroom.bots.fast_ismcts import INFER, evidence_of
 from cardroom.bots.ismcts import SearchSettings
 from cardroom.bots.search import rewards
 from cardroom.core.game import Game
@@ -65,8 +66,16 @@ class SearchJudge:
 
     name = "search"
 
-    def __init__(self, game: Game, kernel: ModuleType, choosing: Choose = choose, measuring: Measure = paired_root) -> None:
+    def __init__(self, game: Game, kernel: ModuleType, choosing: Choose = choose, measuring: Measure = paired_root,
+                 infer: str = "off") -> None:  # fmt: skip
         self.game = game
+        if infer not in INFER:
+            raise ValueError(f"infer must be one of {', '.join(INFER)}, not {infer!r}")
+        self.infer = infer
+        self.evidence = None if infer == "off" else evidence_of(game)
+        if infer != "off" and self.evidence is None:
+            raise ValueError(f"infer reads no evidence in {game.name} (offered in exploding-kittens and tacocat)")
+        self.reads_log = self.evidence is not None
         self.choosing, self.measuring = choosing, measuring  # pair_search's (a test may stand in its own)
         self.kernel = kernel
         self.searcher = kernel.Searcher(game)
@@ -78,14 +87,22 @@ class SearchJudge:
 
     def describe(self, precision: Precision) -> str:
         playouts = precision.search_playouts or self.select_playouts
+        weighed = "" if self.evidence is None else f", worlds weighed by the others' choices (model {self.infer})"
         return (f"ISMCTS on the compiled kernel (paired root, z={self.bot.z:g}), {playouts} playouts to choose, "
-                "fresh searches to measure")
+                f"fresh searches to measure{weighed}")
+
+    def _weighed(self, settings: Any, view: dict[str, Any]) -> Any:
+        """``settings`` with the evidence of the view's log, where the judge infers (docs/inference.md)."""
+        if self.evidence is None:
+            return settings
+        return replace(settings, evidence=self.evidence(view, self.infer))
 
     def _run(self, view: dict[str, Any], seed: int, index: int, playouts: int) -> tuple[str, Run]:
         settings = self.kernel.Settings(
             iterations=playouts, deadline=math.inf, exploration=self.bot.exploration, bias=self.bot.bias,
             paired=True, z=self.bot.z, spread=self.bot.spread, playout=self.bot.playout,
         )  # fmt: skip
+        settings = self._weighed(settings, view)
         result = self.choosing(self.searcher, view, random.Random(f"judge:{seed}:{index}"), settings, self.early)
         rows = {}
         for entry in result.root:
@@ -143,6 +160,7 @@ class SearchJudge:
         """Measuring run ``index``: the yardstick's move and the seat's in ``worlds`` fresh worlds."""
         settings = self.kernel.Settings(iterations=None, deadline=math.inf, exploration=self.bot.exploration,
                                         bias=self.bot.bias, playout=self.bot.playout)
+        settings = self._weighed(settings, view)
         rows = self.measuring(self.searcher, view, pair, random.Random(f"judge:{seed}:{index}"), settings, worlds)
         return Run(rows, 2 * worlds)
 

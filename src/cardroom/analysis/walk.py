@@ -72,6 +72,7 @@ class Point:
     events: list[str]  # what the seat saw in that stretch
     quiet: bool
     moves: list[Move] = field(default_factory=list)  # the stretch's events, one by one (luck.py)
+    log: list[dict[str, Any]] = field(default_factory=list)  # the seat's log then, for a judge that infers
 
 
 def decision_points(
@@ -89,7 +90,7 @@ def decision_points(
         if seat_i == seat and text != "concede" and is_decision(state, seat):  # giving up is no move to judge
             view = state.view(seat)
             points.append(Point(state.step, view, text, first, [t for m in moves for t in m.texts],
-                                _quiet(game, seat, last_view, since, view), moves))
+                                _quiet(game, seat, last_view, since, view), moves, state.log(seat)))
             first, last_view, since, moves = state.step + 1, view, [], []
         since.append((seat_i, text))
         after = state.apply(seat_i, text)
@@ -102,19 +103,20 @@ def decision_points(
 def evaluate_point(judge: Judge, point: Point, analysis_seed: int, precision: Precision) -> Estimate:
     """One decision's estimate: a pure function of the view, the seed and the step (and the judge)."""
     seed = decision_rng(analysis_seed, point.step).getrandbits(63)
-    return judge.estimate(point.view, point.chosen, seed, precision)
+    view = {**point.view, "log": point.log} if judge.reads_log else point.view
+    return judge.estimate(view, point.chosen, seed, precision)
 
 
 _WORKERS: dict[str, Judge] = {}
 
 
-def _evaluate_elsewhere(described: dict[str, Any], engine: str, yardstick: str, point: Point, analysis_seed: int,
-                        precision: Precision) -> Estimate:  # fmt: skip
+def _evaluate_elsewhere(described: dict[str, Any], engine: str, yardstick: str, infer: str, point: Point,
+                        analysis_seed: int, precision: Precision) -> Estimate:  # fmt: skip
     """``evaluate_point`` in a worker process: the game is rebuilt there from its description."""
-    key = json.dumps([described, engine, yardstick], sort_keys=True)
+    key = json.dumps([described, engine, yardstick, infer], sort_keys=True)
     if key not in _WORKERS:
         game = make(described["game"], preset=described["preset"], **described["options"])
-        _WORKERS[key] = judge_for(game, engine, make_policy(game, "heuristic"), yardstick)[0]
+        _WORKERS[key] = judge_for(game, engine, make_policy(game, "heuristic"), yardstick, infer)[0]
     return evaluate_point(_WORKERS[key], point, analysis_seed, precision)
 
 
@@ -133,12 +135,14 @@ def analyse_game(
     yardstick: str = "auto",
     outcome: Outcome | None = None,
     conceded: int | None = None,
+    infer: str = "off",
 ) -> GameAnalysis:
     """Analyse ``seat``'s play in the finished game ``seed`` + ``actions`` (see the module doc).
 
     ``engine`` says where playouts run (``auto`` takes the game's compiled kernel when it has one)
     and ``yardstick`` what judges a decision (``judge.judge_for``: ``auto`` is the `hard` bot's search
-    wherever the kernel is compiled). ``prior_games`` (the fresh games behind the starting chance)
+    wherever the kernel is compiled); ``infer`` (an opponent model, ``off`` by default) has the search
+    weigh its worlds by the others' observed choices. ``prior_games`` (the fresh games behind the starting chance)
     defaults to the judge's. With an ``executor`` (a process pool), decisions are evaluated there, in
     parallel; each decision depends only on its view, the seed and its step, so the result is the
     same either way.
@@ -151,7 +155,7 @@ def analyse_game(
         raise ValueError(f"there is no seat {seat}; seats are 0 to {game.players - 1}")
     started = time.perf_counter()
     policy = make_policy(game, "heuristic")
-    judge, rollouts = judge_for(game, engine, policy, yardstick)
+    judge, rollouts = judge_for(game, engine, policy, yardstick, infer)
     if precision.search_playouts is None and precision.max_worlds is not None:
         # A caller that caps the worlds a decision caps the search too: about as many worlds an action.
         precision = replace(precision, search_playouts=max(64, CAP_PLAYOUTS * precision.max_worlds))
@@ -171,7 +175,7 @@ def analyse_game(
                 progress(len(estimates), total)
     else:
         described = game.describe()
-        futures = [executor.submit(_evaluate_elsewhere, described, engine, judge.name, p, analysis_seed, precision)
+        futures = [executor.submit(_evaluate_elsewhere, described, engine, judge.name, infer, p, analysis_seed, precision)
                    for p in points]
         for done, _ in enumerate(as_completed(futures), 1):
             if progress is not None:

@@ -25,7 +25,7 @@ def default_seat(record: Record) -> int:
 
 def run(record: Record, seat: int | None, out: Path | None, precision: Precision, seed: int,
         console: Console, oracle: bool = False, jobs: int = 1, engine: str = "auto",
-        yardstick: str = "auto") -> GameAnalysis:
+        yardstick: str = "auto", infer: str = "off") -> GameAnalysis:
     game = record.make_game()
     seat = default_seat(record) if seat is None else seat
     if not 0 <= seat < game.players:
@@ -39,7 +39,7 @@ def run(record: Record, seat: int | None, out: Path | None, precision: Precision
         task = bar.add_task("analyse", total=None)
         analysis = analyse_game(game, record.seed, record.actions, seat, precision=precision, analysis_seed=seed,
                                 progress=lambda done, total: bar.update(task, completed=done, total=total),
-                                executor=pool, engine=engine, yardstick=yardstick)
+                                executor=pool, engine=engine, yardstick=yardstick, infer=infer)
     show(analysis, console)
     if out is not None:
         from cardroom.analysis.plot import win_graph

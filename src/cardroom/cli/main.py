@@ -170,6 +170,7 @@ def analyse(
     engine: Annotated[str, typer.Option(help="where playouts run: auto (the game's compiled kernel if it has one), kernel or reference")] = "auto",
     yardstick: Annotated[str, typer.Option(help="what judges a decision: auto (the hard bot's search on a compiled kernel, else rollouts), search or rollout")] = "auto",
     search_playouts: Annotated[int | None, typer.Option(help="playouts of the yardstick's choosing search per decision (default: at least the hard bot's in one second)")] = None,
+    infer: Annotated[str, typer.Option(help="weigh the imagined hands by the others' observed choices under this model of their play: off, ismcts or heuristic (Exploding Kittens and Tacocat, search yardstick)")] = "off",
     oracle: Annotated[bool, typer.Option(help="with --out: add a line that KNOWS the hidden cards (never used for verdicts)")] = False,
     server: Annotated[str, typer.Option(help="the cardroom server of a table id")] = "http://127.0.0.1:8000",
     token: Annotated[str | None, typer.Option(help="your seat token at that table (the server analyses that seat)")] = None,
@@ -190,6 +191,8 @@ def analyse(
         _fail("--jobs must be between 1 and 64")
     if yardstick not in ("auto", "search", "rollout"):
         _fail(f"--yardstick must be auto, search or rollout, not {yardstick!r}")
+    if infer not in ("off", "ismcts", "heuristic"):
+        _fail(f"--infer must be off, ismcts or heuristic, not {infer!r}")
     if search_playouts is not None and not 64 <= search_playouts <= 10_000_000:
         _fail("--search-playouts must be between 64 and 10000000")
     limits = Precision(half_width=precision / 100, max_worlds=max_worlds,
@@ -198,11 +201,12 @@ def analyse(
         if token is not None:
             from cardroom.cli.analyse import run_remote
 
-            if seat is not None or oracle:
-                _fail("with --token the server analyses your own seat: --seat and --oracle do not apply")
+            if seat is not None or oracle or infer != "off":
+                _fail("with --token the server analyses your own seat: --seat, --oracle and --infer do not apply")
             run_remote(record, server, token, out, precision, max_worlds, console)
             return
-        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs, engine, yardstick)
+        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs, engine, yardstick,
+                    infer)
     except (CardroomError, ValueError) as exc:
         _fail(str(exc))
 

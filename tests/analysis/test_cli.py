@@ -60,3 +60,14 @@ def test_analyse_refuses_bad_input_and_says_why(tmp_path: Path) -> None:
     assert unfinished.exit_code == 2 and "not finished" in unfinished.output
     missing = runner.invoke(app, ["analyse", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2 and "cannot read" in missing.output
+
+
+def test_analyse_with_inference_says_so_and_refuses_an_unknown_model(tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    runner = CliRunner()
+    bad = runner.invoke(app, ["analyse", str(path), "--infer", "oracle", *QUICK])
+    assert bad.exit_code == 2 and "--infer must be off, ismcts or heuristic" in bad.output
+    out = tmp_path / "weighed"
+    weighed = runner.invoke(app, ["analyse", str(path), "--infer", "ismcts", "--out", str(out), *QUICK])
+    assert weighed.exit_code == 0, weighed.output
+    assert "model ismcts" in json.loads((out / "analysis.json").read_text())["yardstick"]

@@ -103,7 +103,8 @@ def chances(p: Placement, model: str) -> tuple[float, float, float]:
 
 
 def rows(view: Mapping[str, Any], model: str) -> list[tuple[float, ...]]:
-    """The placement section's rows of the evidence array (``kernel_evidence.PLACE_FIELDS``)."""
+    """The placement section's rows of the evidence array, ``kernel_evidence.PLACE_WIDTH`` fields each:
+    cards drawn since, the pile it went into, the first-draw place, and the three chances."""
     out: list[tuple[float, ...]] = []
     for p in placements(view):
         first, bottom, other = chances(p, model)

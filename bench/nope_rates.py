@@ -18,12 +18,12 @@ anyone can make the same table again (a search's rates repeat exactly with an ``
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
 from pathlib import Path
 
+from _common import write_model_row
 from cardroom.bots.specs import make_bot
 from cardroom.core.bot import ask
 from cardroom.core.registry import make
@@ -88,14 +88,11 @@ def main() -> None:
                   f"= {passes[c] / seen[c]:.3f}")  # fmt: skip
     if args.no_write:
         return
-    table = json.loads(TABLE.read_text()) if TABLE.exists() else {"models": {}}
     command = f"python bench/nope_rates.py --model {args.model} --spec {spec} --games {played} --seed {args.seed}"
-    table["models"][args.model] = {"spec": spec, "games": played, "seed": args.seed, "command": command,
-                                   "passes": passes, "seen": seen}  # fmt: skip
-    table["about"] = ("P(pass | holds a Nope) per window situation, two-player Exploding Kittens; "
-                      "situation = (kind * 3 + role) * 2 + noped (cardroom.games.kittens.evidence)")  # fmt: skip
-    TABLE.write_text(json.dumps(table, indent=1) + "\n")
-    print(f"wrote {args.model} ({played} games) to {TABLE.name}")
+    write_model_row(TABLE, args.model, {"spec": spec, "games": played, "seed": args.seed, "command": command,
+                                        "passes": passes, "seen": seen},
+                    "P(pass | holds a Nope) per window situation, two-player Exploding Kittens; "
+                    "situation = (kind * 3 + role) * 2 + noped (cardroom.games.kittens.evidence)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -17,12 +17,12 @@ made them (a search's answers repeat exactly with an ``iterations`` budget).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
 from pathlib import Path
 
+from _common import write_model_row
 from cardroom.bots.specs import make_bot
 from cardroom.core.bot import ask
 from cardroom.core.registry import make
@@ -81,15 +81,12 @@ def main() -> None:
         print(f"{place:7} {counts[place]:6} of {total} = {counts[place] / max(total, 1):.3f}")
     if args.no_write:
         return
-    table = json.loads(TABLE.read_text()) if TABLE.exists() else {"models": {}}
     command = (f"python bench/place_rates.py --model {args.model} --spec {spec} --players {args.players} "
                f"--games {played} --seed {args.seed}")  # fmt: skip
-    table["models"][args.model] = {"spec": spec, "players": args.players, "games": played, "seed": args.seed,
-                                   "command": command, "counts": counts}  # fmt: skip
-    table["about"] = ("Where a defused Kitten went back: the next player's first draw, the bottom, or any "
-                      "other place (cardroom.games.kittens.placements)")  # fmt: skip
-    TABLE.write_text(json.dumps(table, indent=1) + "\n")
-    print(f"wrote {args.model} ({played} games) to {TABLE.name}")
+    write_model_row(TABLE, args.model, {"spec": spec, "players": args.players, "games": played, "seed": args.seed,
+                                        "command": command, "counts": counts},
+                    "Where a defused Kitten went back: the next player's first draw, the bottom, or any "
+                    "other place (cardroom.games.kittens.placements)")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ def _after_a_placement(game: Any) -> tuple[Any, int]:
     for seed in range(40):
         actions = _heuristic_game(seed)
         for seat in (0, 1):
-            for point in decision_points(game, seed, actions, seat)[0]:
+            for point in decision_points(game, seed, actions, seat, logs=True)[0]:
                 view = {**point.view, "log": point.log}
                 if ("draw" in view["legal_actions"] and "defuse" not in view["hand"]
                         and any(p.drawn_since == 0 and p.first == 0 for p in placements(view))):  # fmt: skip

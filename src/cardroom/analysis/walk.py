@@ -76,10 +76,11 @@ class Point:
 
 
 def decision_points(
-    game: Game, seed: int, actions: Sequence[tuple[int, str]], seat: int
+    game: Game, seed: int, actions: Sequence[tuple[int, str]], seat: int, logs: bool = False
 ) -> tuple[list[Point], State, list[Move]]:
     """Every decision of ``seat`` in the game, the final state, and the events after the last
-    decision (each point carries the events of the stretch that ends at it)."""
+    decision (each point carries the events of the stretch that ends at it, and with ``logs`` the
+    seat's log then, for a judge that infers)."""
     state = game.new_game(seed)
     points: list[Point] = []
     first, log_seen = 0, len(state.log(seat))
@@ -90,7 +91,8 @@ def decision_points(
         if seat_i == seat and text != "concede" and is_decision(state, seat):  # giving up is no move to judge
             view = state.view(seat)
             points.append(Point(state.step, view, text, first, [t for m in moves for t in m.texts],
-                                _quiet(game, seat, last_view, since, view), moves, state.log(seat)))
+                                _quiet(game, seat, last_view, since, view), moves,
+                                state.log(seat) if logs else []))
             first, last_view, since, moves = state.step + 1, view, [], []
         since.append((seat_i, text))
         after = state.apply(seat_i, text)
@@ -160,7 +162,7 @@ def analyse_game(
         # A caller that caps the worlds a decision caps the search too: about as many worlds an action.
         precision = replace(precision, search_playouts=max(64, CAP_PLAYOUTS * precision.max_worlds))
     precision = precision.resolved(rollouts)
-    points, final, tail = decision_points(game, seed, actions, seat)
+    points, final, tail = decision_points(game, seed, actions, seat, logs=judge.reads_log)
     if final.is_over:
         outcome = final.outcome
     elif outcome is None:

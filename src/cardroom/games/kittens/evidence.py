@@ -20,11 +20,9 @@ own cards.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 import numpy as np
@@ -34,6 +32,7 @@ from cardroom.games.kittens import cards as C
 from cardroom.games.kittens import placements
 from cardroom.games.kittens.kernel import NOPE
 from cardroom.games.kittens.kernel_evidence import WIDTH
+from cardroom.games.kittens.shipped import model_row
 
 #: The pending plays a window can be on, in the kernel's ``PK_*`` order.
 KINDS = ("attack", "skip", "shuffle", "see-the-future", "favor", "pair", "triple", "five")
@@ -44,7 +43,6 @@ FIELDS = ("seat", "kind", "p_not", "p_holds", "lost_since", "unseen_gains", "see
 assert len(FIELDS) == WIDTH
 FLOOR = 0.05  # the least a holder's pass chance may be: no world is ever ruled out
 MIN_SEEN = 20  # a situation measured fewer times than this gives no evidence
-MODELS = ("heuristic", "ismcts")
 
 
 def window_class(kind: str, actor: int, target: int, nopes: int, seat: int, after_actor: int) -> int:
@@ -182,13 +180,7 @@ def _transfer(found: list[Observation], me: int, kind: str, data: Mapping[str, A
 def rates(model: str) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
     """The shipped table's (passes, seen) per situation for ``model``: how often a player holding a Nope
     passed (``bench/nope_rates.py`` measured them)."""
-    if model not in MODELS:
-        raise ValueError(f"no opponent model {model!r}; models: {', '.join(MODELS)}")
-    text = resources.files("cardroom.games.kittens").joinpath("nope_rates.json").read_text()
-    models = json.loads(text)["models"]
-    if model not in models:
-        raise ValueError(f"the shipped table has no rates for {model!r}: bench/nope_rates.py --model {model}")
-    table = models[model]
+    table = model_row("nope_rates.json", model, "rates")
     return np.array(table["passes"], np.float64), np.array(table["seen"], np.int64)
 
 

@@ -17,17 +17,16 @@ one) drops it rather than being modelled. Everything here reads only the view an
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from cardroom.games.kittens.shipped import model_row
 
 #: Where a Kitten went back, as the rates count it: the next player's first draw, the bottom, elsewhere.
 PLACES = ("first", "bottom", "other")
 MIXED = 0.05  # the share of a uniformly random place mixed into every model: no world is ruled out
-MODELS = ("heuristic", "ismcts")
 
 
 @dataclass(frozen=True)
@@ -76,13 +75,8 @@ def placements(view: Mapping[str, Any]) -> list[Placement]:
 def shares(model: str) -> tuple[float, float, float]:
     """The model's share of Kittens put at the next player's first draw, the bottom and elsewhere (the
     table ``bench/place_rates.py`` measured and the package ships)."""
-    if model not in MODELS:
-        raise ValueError(f"no opponent model {model!r}; models: {', '.join(MODELS)}")
-    text = resources.files("cardroom.games.kittens").joinpath("place_rates.json").read_text()
-    models = json.loads(text)["models"]
-    if model not in models:
-        raise ValueError(f"the shipped table has no placements for {model!r}: bench/place_rates.py --model {model}")
-    counts = [float(models[model]["counts"][place]) for place in PLACES]
+    row = model_row("place_rates.json", model, "placements")
+    counts = [float(row["counts"][place]) for place in PLACES]
     total = sum(counts)
     return counts[0] / total, counts[1] / total, counts[2] / total
 

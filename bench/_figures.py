@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-#: The expert's playout cut (``cardroom.bots.expert.EXPERT_CUT``), given to its oracle so that the
-#: oracle has the same playouts.
-EXPERT_ORACLE = "cut=8"
+from cardroom.bots.expert import expert_cut
+
+
+def expert_oracle(game: str) -> str:
+    """The expert's playout cut in ``game``, given to its oracle so that the oracle has the same playouts."""
+    return f"cut={expert_cut(game)}"
 
 
 @dataclass(frozen=True)
@@ -50,18 +53,22 @@ FIGURES = {
     # ... and against the heuristic, with the oracle given the expert's playouts (the gap to perfect
     # information that remains).
     "expert-tacocat-heuristic": Figure(
-        "expert-tacocat-heuristic", "tacocat", 2, 0.60, oracle=True, bot="expert", oracle_params=EXPERT_ORACLE
+        "expert-tacocat-heuristic", "tacocat", 2, 0.60, oracle=True, bot="expert",
+        oracle_params=expert_oracle("tacocat")
     ),
     "expert-kittens2-heuristic": Figure(
         "expert-kittens2-heuristic", "exploding-kittens", 2, 0.58, oracle=True, bot="expert",
-        oracle_params=EXPERT_ORACLE,
+        oracle_params=expert_oracle("exploding-kittens"),
     ),
     "expert-kittens4-heuristic": Figure("expert-kittens4-heuristic", "exploding-kittens", 4, 0.31, alone="expert"),
     "expert-kittens4-oracle": Figure(
-        "expert-kittens4-oracle", "exploding-kittens", 4, 0.31, alone="oracle", oracle_params=EXPERT_ORACLE
+        "expert-kittens4-oracle", "exploding-kittens", 4, 0.31, alone="oracle",
+        oracle_params=expert_oracle("exploding-kittens"),
     ),
     "expert-taco4-heuristic": Figure("expert-taco4-heuristic", "taco", 4, 0.32, alone="expert"),
-    "expert-taco4-oracle": Figure("expert-taco4-oracle", "taco", 4, 0.32, alone="oracle", oracle_params=EXPERT_ORACLE),
+    "expert-taco4-oracle": Figure(
+        "expert-taco4-oracle", "taco", 4, 0.32, alone="oracle", oracle_params=expert_oracle("taco")
+    ),
 }
 
 

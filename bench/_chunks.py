@@ -2,7 +2,9 @@
 
 A strength figure at 1 s a decision and 2,000 games takes hours to days of one core, far more than one
 sitting on a shared machine. So the run is a file (JSON lines under ``bench/results``): its first line
-is the arena config, each further line the records of one finished deal (every seat rotation of it).
+is the arena config with the names of the bots its specs made (a spec's defaults may change between
+two sittings: ``expert`` took another cut in one game, and a row must not mix the two bots), each
+further line the records of one finished deal (every seat rotation of it).
 A run reads the file, skips the deals already there and plays the rest, deal by deal, until it is
 done or its time is up (``minutes``; the deals in flight then finish). The seeds of a deal depend only
 on the run's seed, the matchup and the deal (``cardroom.arena.schedule``), so however the run is cut
@@ -30,15 +32,23 @@ from rich.progress import (
 )
 
 from cardroom.arena import ArenaConfig, ArenaResult
-from cardroom.arena.match import GameRecord, run_task
+from cardroom.arena.match import GameRecord, make_game, run_task
 from cardroom.arena.run import check_bots
 from cardroom.arena.schedule import DealTask, schedule
 from cardroom.arena.stats import summarize
+from cardroom.bots.specs import make_bot
 from cardroom.core import search_clock
 
 
+def made_bots(config: ArenaConfig) -> list[str]:
+    """The names of the bots the run's specs make today: every setting a spec leaves to its defaults."""
+    game = make_game(config)
+    return [make_bot(spec, game, allow_cheats=True).name for spec in config.bots]
+
+
 def _read(path: Path, config: ArenaConfig) -> tuple[dict[tuple[int, int], dict[str, Any]], list[str]]:
-    """The deals already in ``path`` (keyed by matchup and deal); refuses a file of another run."""
+    """The deals already in ``path`` (keyed by matchup and deal); refuses a file of another run, or of the
+    same specs when they make other bots now (a file written before the names were kept is not checked)."""
     done: dict[tuple[int, int], dict[str, Any]] = {}
     if not path.exists():
         return done, []
@@ -50,6 +60,12 @@ def _read(path: Path, config: ArenaConfig) -> tuple[dict[tuple[int, int], dict[s
     if {**header.get("config", {}), "jobs": config.jobs} != config.to_json():
         raise SystemExit(
             f"{path} holds another run ({header.get('config')}); give another --results folder or seed"
+        )
+    made = made_bots(config)
+    if "bots_made" in header and header["bots_made"] != made:
+        raise SystemExit(
+            f"{path} was played by {', '.join(header['bots_made'])}, and the same specs make "
+            f"{', '.join(made)} now: the bots changed; give another --results folder"
         )
     notes = []
     for number, line in enumerate(lines[1:], start=2):
@@ -80,7 +96,8 @@ def run_chunked(
         console.print(f"[yellow]{note}[/yellow]")
     if not path.exists() or not path.read_text(encoding="utf-8").strip():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"config": config.to_json()}) + "\n", encoding="utf-8")
+        header = {"config": config.to_json(), "bots_made": made_bots(config)}
+        path.write_text(json.dumps(header) + "\n", encoding="utf-8")
     pending = [t for t in _order(tasks) if (t.matchup.index, t.deal) not in done]
     deadline = None if minutes is None else time.monotonic() + 60 * minutes
     start = time.perf_counter()

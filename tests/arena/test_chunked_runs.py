@@ -45,3 +45,23 @@ def test_a_file_of_another_run_is_refused(tmp_path: Path) -> None:
         assert "another run" in str(exc)
     else:
         raise AssertionError("a file of another run was continued")
+
+
+def test_a_file_played_by_other_bots_under_the_same_specs_is_refused(tmp_path: Path) -> None:
+    """A spec's defaults may change between sittings (the expert's cut did); the file keeps the names of
+    the bots it was played by, and a later sitting whose specs make other bots does not continue it."""
+    path = tmp_path / "run.jsonl"
+    quiet = Console(file=open(tmp_path / "log.txt", "w"))  # noqa: SIM115
+    config = ArenaConfig(game="tacocat", bots=("random", "ismcts:iterations=8"), games=2, seed=1)
+    run_chunked(config, path, 0.0, quiet)
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["bots_made"] == ["random", "ismcts:iterations=8"]
+    run_chunked(config, path, 0.0, quiet)  # the same bots: continued
+    header["bots_made"] = ["random", "ismcts:iterations=8,cut=8"]  # as if the search's default had changed
+    path.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    try:
+        run_chunked(config, path, 0.0, quiet)
+    except SystemExit as exc:
+        assert "ismcts:iterations=8,cut=8" in str(exc) and "the bots changed" in str(exc)
+    else:
+        raise AssertionError("a file played by other bots was continued")

@@ -33,7 +33,6 @@ from rich.progress import (
 
 from cardroom.arena import ArenaConfig, ArenaResult
 from cardroom.arena.match import GameRecord, make_game, run_task
-from cardroom.arena.run import check_bots
 from cardroom.arena.schedule import DealTask, schedule
 from cardroom.arena.stats import summarize
 from cardroom.bots.specs import make_bot
@@ -46,7 +45,9 @@ def made_bots(config: ArenaConfig) -> list[str]:
     return [make_bot(spec, game, allow_cheats=True).name for spec in config.bots]
 
 
-def _read(path: Path, config: ArenaConfig) -> tuple[dict[tuple[int, int], dict[str, Any]], list[str]]:
+def _read(
+    path: Path, config: ArenaConfig, made: list[str]
+) -> tuple[dict[tuple[int, int], dict[str, Any]], list[str]]:
     """The deals already in ``path`` (keyed by matchup and deal); refuses a file of another run, or of the
     same specs when they make other bots now (a file written before the names were kept is not checked)."""
     done: dict[tuple[int, int], dict[str, Any]] = {}
@@ -61,7 +62,6 @@ def _read(path: Path, config: ArenaConfig) -> tuple[dict[tuple[int, int], dict[s
         raise SystemExit(
             f"{path} holds another run ({header.get('config')}); give another --results folder or seed"
         )
-    made = made_bots(config)
     if "bots_made" in header and header["bots_made"] != made:
         raise SystemExit(
             f"{path} was played by {', '.join(header['bots_made'])}, and the same specs make "
@@ -89,14 +89,15 @@ def run_chunked(
 ) -> tuple[ArenaResult, dict[str, Any]]:
     """Continue the run stored in ``path`` for at most ``minutes``; returns every deal played so far
     as one arena result, and how far the run is (deals and games done and in all, seconds spent)."""
-    players = check_bots(config)
+    made = made_bots(config)  # every bot made once, before any game: a bad spec fails here
+    players = make_game(config).players
     tasks = schedule(len(config.bots), players, config.games, config.seed, config.challenger)
-    done, notes = _read(path, config)
+    done, notes = _read(path, config, made)
     for note in notes:
         console.print(f"[yellow]{note}[/yellow]")
     if not path.exists() or not path.read_text(encoding="utf-8").strip():
         path.parent.mkdir(parents=True, exist_ok=True)
-        header = {"config": config.to_json(), "bots_made": made_bots(config)}
+        header = {"config": config.to_json(), "bots_made": made}
         path.write_text(json.dumps(header) + "\n", encoding="utf-8")
     pending = [t for t in _order(tasks) if (t.matchup.index, t.deal) not in done]
     deadline = None if minutes is None else time.monotonic() + 60 * minutes

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from scipy.stats import ks_2samp, mannwhitneyu
+from scipy.stats import ks_2samp, mannwhitneyu  # type: ignore[import-untyped]
 
 from cardroom.bots.specs import register_bot
 from cardroom.core.game import Game
@@ -41,6 +41,8 @@ TABLES = 8
 
 class ThinksWhenItMatters:
     """Passes at once when it must; thinks (sleeps most of its budget) when it could Nope."""
+
+    name = "thinker"
 
     def __init__(self, ms: float) -> None:
         self.seconds = ms / 1000
@@ -76,12 +78,16 @@ class StampingHub(Hub):
 async def _play_tables(room: Room) -> dict[tuple[bool, str], list[float]]:
     """Answer times of the bot (seat 1) in windows, keyed by whether it held a Nope and what it
     answered ("pass" or "nope")."""
-    times: dict[tuple[bool, str], list[float]] = {}
+    # Per table: (held a Nope, the bot's step, answer time). What the bot answered is read from the
+    # database only after every table has finished: a read between games would stall the event loop
+    # the other tables are being timed on, at moments that follow the games' phases (and so what the
+    # bots hold), a difference made by the test, not the room.
+    timed_by_table: dict[str, list[tuple[bool, int, float]]] = {}
     hub = room.hub
     assert isinstance(hub, StampingHub)
 
     def windows_timed() -> int:
-        return sum(len(t) for t in times.values())
+        return sum(len(t) for t in timed_by_table.values())
 
     async def one_table() -> None:
         while windows_timed() < WINDOWS:
@@ -97,7 +103,7 @@ async def _play_tables(room: Room) -> dict[tuple[bool, str], list[float]]:
             changed = hub.subscribe(room.live(table_id))
             timed_step = -1
             opened, holds = 0.0, False
-            timed: list[tuple[bool, int, float]] = []  # held a Nope, the bot's step, answer time
+            timed = timed_by_table[table_id] = []
             while not room.live(table_id).state.is_over:
                 live = room.live(table_id)
                 state = live.state
@@ -119,12 +125,14 @@ async def _play_tables(room: Room) -> dict[tuple[bool, str], list[float]]:
                     timed.append((holds, answered - 1, hub.seen[table_id][answered] - opened))
                     timed_step = -2
             hub.unsubscribe(room.live(table_id), changed)
-            stored = {a.step: a.text for a in load_actions(room.store.engine, table_id)}
-            for held, step, seconds in timed:
-                times.setdefault((held, stored[step]), []).append(seconds)
 
     await asyncio.gather(*(one_table() for _ in range(TABLES)))
     await room.autoplay.shutdown()
+    times: dict[tuple[bool, str], list[float]] = {}
+    for table_id, timed in timed_by_table.items():
+        stored = {a.step: a.text for a in load_actions(room.store.engine, table_id)}
+        for held, step, seconds in timed:
+            times.setdefault((held, stored[step]), []).append(seconds)
     return times
 
 

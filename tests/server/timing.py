@@ -9,7 +9,7 @@ at their sample sizes, and the other checks fail on them every time.
 
 from __future__ import annotations
 
-from scipy.stats import mannwhitneyu
+from scipy.stats import mannwhitneyu  # type: ignore[import-untyped]
 
 
 def best_threshold_accuracy(a: list[float], b: list[float]) -> float:

@@ -12,8 +12,14 @@ from playwright.sync_api import Error as PlaywrightError
 
 from tests.server.process import ServerProcess
 
-# What a player may click: cards and buttons on the board that take an action, and the action bar.
-CLICKABLE = "#board button.card, #board button[data-action], #actions button.action"
+# What a player may click: cards and buttons on the board that take an action, and the decision
+# bar's actions and card picks (a T.A.C.O. card that must be played at once is offered there too, and
+# on a phone the bar, fixed at the bottom, is always in reach). Disabled buttons are left out: a click
+# on one only waits out its timeout, and a seat whose one enabled choice was such a wait never moved.
+CLICKABLE = ", ".join(
+    f"{where}:enabled"
+    for where in ("#board button.card", "#board button[data-action]", "#actions button.action", "#actions button.card-pick")
+)
 
 
 def body(page: Page, key: str) -> str | None:

@@ -36,7 +36,10 @@ def _until_window(page: Page, rng: random.Random, timeout: float = 40) -> None:
             with contextlib.suppress(PlaywrightError):
                 click_something(page, rng)
         time.sleep(0.05)
-    raise AssertionError("no reaction window came within the time")
+    # Say where the seat was stuck, so a failure can be understood from the log alone.
+    state = {key: body(page, key) for key in ("step", "mine", "over", "online")}
+    choices = page.locator("#actions").inner_text()
+    raise AssertionError(f"no reaction window came within {timeout:.0f} s; page {state}; decision bar: {choices!r}")
 
 
 @pytest.mark.parametrize("width", [1280, 390])

@@ -63,6 +63,7 @@ from cardroom.arena.report import print_report
 from cardroom.arena.stats import bot_labels
 from cardroom.core import search_clock
 from cardroom.core.compiled_registry import compiled_kernel_of
+from cardroom.core.registry import game_names
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -115,7 +116,7 @@ def run_figure(fig: Figure, args: argparse.Namespace, console: Console) -> dict[
 
 
 def has_kernel(fig: Figure) -> bool:
-    game = cardroom.make(fig.game, **({} if fig.game == "tacocat" else {"players": fig.players}))
+    game = cardroom.make(fig.game) if fig.game == "tacocat" else cardroom.make(fig.game, players=fig.players)
     return compiled_kernel_of(game) is not None
 
 
@@ -287,7 +288,7 @@ def main() -> None:
     start = time.perf_counter()
     for key in chosen:
         fig = FIGURES[key]
-        if fig.game not in cardroom.GAMES:
+        if fig.game not in game_names():
             console.print(f"{key}: {fig.game} is not registered; skipped")
             continue
         if needs_kernel(fig) and not has_kernel(fig):

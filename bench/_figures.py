@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from cardroom.bots.expert import expert_cut
+from cardroom.bots.expert import expert_search
 
 
 def expert_oracle(game: str) -> str:
-    """The expert's playout cut in ``game``, given to its oracle so that the oracle has the same playouts."""
-    return f"cut={expert_cut(game)}"
+    """The expert's search settings in ``game`` (its playout cut, its exploration where tuned), given to
+    its oracle so that the oracle searches with the same playouts."""
+    return ",".join(f"{key}={value}" for key, value in expert_search(game).items())
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,8 @@ def test_the_expert_cuts_playouts_and_infers_where_the_game_has_evidence(name: s
     cut = {"taco": 48}.get(name, 8)  # T.A.C.O.'s value needs a longer look (bots/expert.py)
     assert bot.name.startswith("expert:iterations=120") and f",cut={cut}," in bot.name + ","
     assert (",infer=ismcts" in bot.name) == (name in ("exploding-kittens", "tacocat"))
+    # Tacocat's search explores less: its cut playouts are scored by a smooth chance (bots/expert.py).
+    assert (",c=0.5," in bot.name) == (name == "tacocat")
     state = game.new_game(3)
     seat = state.to_act[0]
     answers = {bot.choose(game, shown(bot, state, seat), random.Random(5)) for _ in range(2)}

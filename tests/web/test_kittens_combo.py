@@ -4,12 +4,14 @@ card still in hand (nothing was sent)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.server.process import ServerProcess
 from tests.web.player import body, wait_for_step_change, wait_for_table
@@ -41,19 +43,28 @@ def _table_with_a_combo_in_hand(server: ServerProcess) -> dict[str, Any]:
     raise AssertionError("no table dealt a five-different hand")
 
 
-def _pass_until_our_turn(page: Page) -> None:
+def _pass_until_our_turn(page: Page, timeout: float = 120) -> None:
     """Pass in every window we are asked in until our turn is back with the combo enabled: the bot
-    may Nope our Shuffle, which opens a window that asks us again (for its whole 30 s if unanswered)."""
+    may Nope our Shuffle, which opens a window that asks us again (for its whole 30 s if unanswered).
+
+    The page is live, so a pass button seen a moment ago may be gone when it is clicked (the window
+    closed or was replaced while we looked): each look decides afresh, and a click finds the button
+    or gives way to the next look within a second, never waiting on a button that went away."""
     back = "document.querySelector('.combo-start:enabled') !== null"
-    asked = "document.querySelector(\"#actions button[data-action='pass']\") !== null"
-    for _ in range(10):
-        page.wait_for_function(f"{back} || {asked}")
+    pass_button = "#actions button[data-action='pass']"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
         if page.locator(".combo-start:enabled").count():
             return
         step = body(page, "step")
-        page.click("#actions button[data-action='pass']")
-        # Our pass is noted (the window waits for the bot) or the window closed at once.
-        page.wait_for_function(f"document.getElementById('passed-note') !== null || document.body.dataset.step !== '{step}'")
+        try:
+            page.click(pass_button, timeout=1000)
+        except PlaywrightTimeoutError:
+            continue  # not asked just now: look again
+        # Our pass is noted (the window waits for the bot), the window closed at once, or our turn is back.
+        page.wait_for_function(
+            f"document.getElementById('passed-note') !== null || document.body.dataset.step !== '{step}' || {back}"
+        )
     raise AssertionError("our turn never came back")
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
 import cardroom
+from cardroom.bots.ismcts import ISMCTSBot
 from cardroom.bots.specs import follows_clock, make_bot, resolve_spec
 from cardroom.core.bot import shown
 from cardroom.core.errors import InvalidOptions
@@ -21,7 +23,7 @@ def test_expert_is_a_difficulty_on_the_search_budget() -> None:
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)
-def test_the_expert_cuts_playouts_and_infers_where_the_game_has_evidence(name: str, options: dict[str, int]) -> None:
+def test_the_expert_cuts_playouts_and_infers_where_the_game_has_evidence(name: str, options: dict[str, Any]) -> None:
     game = cardroom.make(name, **options)
     bot = make_bot("expert:iterations=120", game)
     cut = {"taco": 48}.get(name, 8)  # T.A.C.O.'s value needs a longer look (bots/expert.py)
@@ -44,6 +46,7 @@ def test_the_cut_reaches_the_search() -> None:
     roots = []
     for spec in ("ismcts:iterations=300", "ismcts:iterations=300,cut=1"):
         bot = make_bot(spec, game)
+        assert isinstance(bot, ISMCTSBot)  # its search statistics are read below
         bot.choose(game, state.view(seat), random.Random(2))
         roots.append([(r["action"], r["mean"]) for r in bot.last.root])
     assert [a for a, _ in roots[0]] == [a for a, _ in roots[1]]  # the same root actions

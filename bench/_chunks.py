@@ -3,8 +3,9 @@
 A strength figure at 1 s a decision and 2,000 games takes hours to days of one core, far more than one
 sitting on a shared machine. So the run is a file (JSON lines under ``bench/results``): its first line
 is the arena config with the names of the bots its specs made (a spec's defaults may change between
-two sittings: ``expert`` took another cut in one game, and a row must not mix the two bots), each
-further line the records of one finished deal (every seat rotation of it).
+two sittings: ``expert`` took another cut in one game, and a row must not mix the two bots) and a
+fingerprint of the game's learned value (retrained weights change the bots that read them, not their
+names), each further line the records of one finished deal (every seat rotation of it).
 A run reads the file, skips the deals already there and plays the rest, deal by deal, until it is
 done or its time is up (``minutes``; the deals in flight then finish). The seeds of a deal depend only
 on the run's seed, the matchup and the deal (``cardroom.arena.schedule``), so however the run is cut
@@ -14,6 +15,7 @@ matchup, ..., so a partial run measures every matchup on the same deals.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import time
@@ -37,6 +39,7 @@ from cardroom.arena.schedule import DealTask, schedule
 from cardroom.arena.stats import summarize
 from cardroom.bots.specs import make_bot
 from cardroom.core import search_clock
+from cardroom.learn.weights import shipped_path
 
 
 def made_bots(config: ArenaConfig) -> list[str]:
@@ -45,11 +48,18 @@ def made_bots(config: ArenaConfig) -> list[str]:
     return [make_bot(spec, game, allow_cheats=True).name for spec in config.bots]
 
 
+def value_fingerprint(game_name: str) -> str:
+    """The first 16 hex digits of the SHA-256 of the game's shipped weights file ("none" if it has none)."""
+    path = shipped_path(game_name)
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16] if path.exists() else "none"
+
+
 def _read(
-    path: Path, config: ArenaConfig, made: list[str]
+    path: Path, config: ArenaConfig, made: list[str], value: str
 ) -> tuple[dict[tuple[int, int], dict[str, Any]], list[str]]:
     """The deals already in ``path`` (keyed by matchup and deal); refuses a file of another run, or of the
-    same specs when they make other bots now (a file written before the names were kept is not checked)."""
+    same specs when they make other bots now or the learned value was retrained since (a file written
+    before the names or the fingerprint were kept is not checked for them)."""
     done: dict[tuple[int, int], dict[str, Any]] = {}
     if not path.exists():
         return done, []
@@ -66,6 +76,11 @@ def _read(
         raise SystemExit(
             f"{path} was played by {', '.join(header['bots_made'])}, and the same specs make "
             f"{', '.join(made)} now: the bots changed; give another --results folder"
+        )
+    if "value" in header and header["value"] != value:
+        raise SystemExit(
+            f"{path} was played with the learned value {header['value']}, and the shipped weights are "
+            f"{value} now: the value was retrained; give another --results folder"
         )
     notes = []
     for number, line in enumerate(lines[1:], start=2):
@@ -90,14 +105,16 @@ def run_chunked(
     """Continue the run stored in ``path`` for at most ``minutes``; returns every deal played so far
     as one arena result, and how far the run is (deals and games done and in all, seconds spent)."""
     made = made_bots(config)  # every bot made once, before any game: a bad spec fails here
-    players = make_game(config).players
+    game = make_game(config)
+    value = value_fingerprint(game.name)
+    players = game.players
     tasks = schedule(len(config.bots), players, config.games, config.seed, config.challenger)
-    done, notes = _read(path, config, made)
+    done, notes = _read(path, config, made, value)
     for note in notes:
         console.print(f"[yellow]{note}[/yellow]")
     if not path.exists() or not path.read_text(encoding="utf-8").strip():
         path.parent.mkdir(parents=True, exist_ok=True)
-        header = {"config": config.to_json(), "bots_made": made}
+        header = {"config": config.to_json(), "bots_made": made, "value": value}
         path.write_text(json.dumps(header) + "\n", encoding="utf-8")
     pending = [t for t in _order(tasks) if (t.matchup.index, t.deal) not in done]
     deadline = None if minutes is None else time.monotonic() + 60 * minutes

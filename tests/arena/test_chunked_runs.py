@@ -11,7 +11,7 @@ from rich.console import Console
 from cardroom.arena import ArenaConfig, run_arena
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from _chunks import run_chunked  # bench/ is not a package
+from _chunks import run_chunked, value_fingerprint  # bench/ is not a package
 
 
 def test_a_run_in_chunks_plays_the_games_of_a_whole_run(tmp_path: Path) -> None:
@@ -65,3 +65,24 @@ def test_a_file_played_by_other_bots_under_the_same_specs_is_refused(tmp_path: P
         assert "ismcts:iterations=8,cut=8" in str(exc) and "the bots changed" in str(exc)
     else:
         raise AssertionError("a file played by other bots was continued")
+
+
+def test_a_file_played_with_another_learned_value_is_refused(tmp_path: Path) -> None:
+    """Retrained weights change the expert without changing its name; the file keeps a fingerprint of
+    the game's shipped weights, and a sitting with other weights does not continue it."""
+    path = tmp_path / "run.jsonl"
+    quiet = Console(file=open(tmp_path / "log.txt", "w"))  # noqa: SIM115
+    config = ArenaConfig(game="tacocat", bots=("random", "heuristic"), games=2, seed=1)
+    run_chunked(config, path, 0.0, quiet)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    assert header["value"] == value_fingerprint("tacocat") and len(header["value"]) == 16
+    run_chunked(config, path, 0.0, quiet)  # the same weights: continued
+    header["value"] = "0123456789abcdef"  # as if the weights had been retrained since
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    try:
+        run_chunked(config, path, 0.0, quiet)
+    except SystemExit as exc:
+        assert "0123456789abcdef" in str(exc) and "the value was retrained" in str(exc)
+    else:
+        raise AssertionError("a file played with other weights was continued")

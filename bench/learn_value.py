@@ -3,6 +3,7 @@
 
     nice -n 5 python bench/learn_value.py                      # 3 seed blocks of 300 games per case
     nice -n 5 python bench/learn_value.py --blocks 5 --games 500 --playouts 32
+    nice -n 5 python bench/learn_value.py --only tacocat        # one game's cases
 
 Cases: Tacocat, Exploding Kittens at 2 and 4 players, T.A.C.O. at 4 players, each with its shipped
 weights (``cardroom.learn.weights_for``). Each seed block plays games from seeds the training never
@@ -92,11 +93,14 @@ def main() -> None:
         "--playouts", type=int, default=16, help="heuristic playouts per position (the yardstick)"
     )
     parser.add_argument("--repeat", type=int, default=20, help="passes over the positions to time value()")
+    names = sorted({g for g, _ in CASES})
+    parser.add_argument("--only", choices=names, help="score only this game's cases")
     args = parser.parse_args()
+    cases = [(g, n) for g, n in CASES if args.only in (None, g)]
     print(f"blocks {args.blocks}, games {args.games}, positions {args.positions}, playouts {args.playouts}")
     print(f"{'case / block':<24}" + "".join(f"{c[:10]:>10}" for c in COLUMNS))
     medians: dict[str, dict[str, float]] = {}
-    for game, players in CASES:
+    for game, players in cases:
         rows = []
         for block in range(args.blocks):
             row = run_block(game, players, block, args)
@@ -116,7 +120,7 @@ def main() -> None:
         )
         print(f"{game} {players}p  {cells}")
     print("\nmodel size")
-    for game in dict.fromkeys(g for g, _ in CASES):
+    for game in dict.fromkeys(g for g, _ in cases):
         path = shipped_path(game)
         print(f"{game}: {len(weights_for(game))} weights, file {path.stat().st_size:,} bytes")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]  # the package ships no types
 from playwright.sync_api import Browser, Page
 
 from tests.server.process import ServerProcess

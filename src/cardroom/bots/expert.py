@@ -1,6 +1,6 @@
 """The ``expert`` bot: the strongest we offer, the kernel's ISMCTS with what it has learned.
 
-Its playouts stop :func:`expert_cut` steps off the trees and are scored by the learned value shipped
+Its playouts stop a few steps off the trees (:func:`expert_search`) and are scored by the learned value shipped
 with the package (docs/learned-value.md), so a decision's budget buys more and less noisy playouts;
 where the game has an ``evidence`` reader (Exploding Kittens) it also keeps the worlds it imagines by
 how likely each makes the others' Nope-window passes under the search's own play (docs/inference.md).
@@ -19,32 +19,24 @@ from cardroom.bots.ismcts import ISMCTSBot
 from cardroom.core.compiled_registry import compiled_kernel_of, kernel_path, ready
 from cardroom.core.game import Game
 
-#: Steps off the trees before a playout is scored by the learned value: the cut measured in Tacocat and
-#: two-player Kittens (docs/learned-value.md).
-EXPERT_CUT = 8
-#: Games whose value needs a longer look first. T.A.C.O.'s value beats an even share by little (points in
-#: a taco move a lot before the pool runs dry): on the same 200 four-player games, alone against three
-#: full searches, cuts of 4, 8, 24, 48 and 64 steps won 21.0, 27.8, 39.7, 44.2 and 39.5% (docs/expert.md).
-EXPERT_CUTS = {"taco": 48}
-#: Games whose search explores less than the generic ``c=1.0``. In Tacocat a cut playout is scored by a
-#: smooth learned chance rather than a won or lost game, so the means the tree compares are less noisy
-#: and need less exploring: on the strength row's first 200 games, ``c`` 0.5, 1.0 and 2.0 won 59.0, 55.5
-#: and 54.0% (docs/expert.md has the row played with it).
-EXPERT_EXPLORATION = {"tacocat": "0.5"}
-
-
-def expert_cut(game_name: str) -> int:
-    """The expert's cut in the game named ``game_name``."""
-    return EXPERT_CUTS.get(game_name, EXPERT_CUT)
+#: The expert's search settings over the kernel search's own. ``cut``: steps off the trees before a
+#: playout is scored by the learned value, 8 as measured in Tacocat and two-player Kittens
+#: (docs/learned-value.md).
+EXPERT_DEFAULTS = {"cut": "8"}
+#: Where a game was measured to need other settings (docs/expert.md has the rows played with them):
+#: - T.A.C.O.'s value beats an even share by little (points in a taco move a lot before the pool runs
+#:   dry), so it needs a longer look first: on the same 200 four-player games, alone against three full
+#:   searches, cuts of 4, 8, 24, 48 and 64 steps won 21.0, 27.8, 39.7, 44.2 and 39.5%.
+#: - In Tacocat a cut playout is scored by a smooth learned chance rather than a won or lost game, so the
+#:   means the tree compares are less noisy and need less exploring than the generic ``c=1.0``: on the
+#:   strength row's first 200 games, ``c`` 0.5, 1.0 and 2.0 won 59.0, 55.5 and 54.0%.
+EXPERT_SETTINGS = {"taco": {"cut": "48"}, "tacocat": {"c": "0.5"}}
 
 
 def expert_search(game_name: str) -> dict[str, str]:
     """The expert's search settings in ``game_name`` (its cut, and its exploration where tuned): what
     an oracle needs to search as the expert does."""
-    settings = {"cut": str(expert_cut(game_name))}
-    if game_name in EXPERT_EXPLORATION:
-        settings["c"] = EXPERT_EXPLORATION[game_name]
-    return settings
+    return {**EXPERT_DEFAULTS, **EXPERT_SETTINGS.get(game_name, {})}
 
 
 def make_expert(game: Game, params: dict[str, str]) -> ISMCTSBot:
@@ -54,7 +46,10 @@ def make_expert(game: Game, params: dict[str, str]) -> ISMCTSBot:
     if not loading and compiled_kernel_of(game) is None:
         bot = make_fast_ismcts(game, search_params(params))
     else:
-        defaults = {**expert_search(game.name), **({"infer": "ismcts"} if evidence_of(game) is not None else {})}
+        defaults = {
+            **expert_search(game.name),
+            **({"infer": "ismcts"} if evidence_of(game) is not None else {}),
+        }
         bot = make_fast_ismcts(game, {**defaults, **params})
     bot.name = "expert" + bot.name.removeprefix("ismcts")
     return bot

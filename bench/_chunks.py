@@ -56,29 +56,31 @@ def value_fingerprint(game_name: str) -> str:
 
 def _read(
     path: Path, config: ArenaConfig, made: list[str], value: str
-) -> tuple[dict[tuple[int, int], dict[str, Any]], list[str]]:
-    """The deals already in ``path`` (keyed by matchup and deal); refuses a file of another run, or of the
-    same specs when they make other bots now or the learned value was retrained since (a file written
-    before the names or the fingerprint were kept is not checked for them)."""
+) -> tuple[dict[tuple[int, int], dict[str, Any]], list[str], str | None]:
+    """The deals already in ``path`` (keyed by matchup and deal), notes on broken lines, and why the
+    file must not be continued, if it must not: the same specs make other bots now, or the learned value
+    was retrained since (a file written before the names or the fingerprint were kept is not checked
+    for them). Refuses outright a file of another run."""
     done: dict[tuple[int, int], dict[str, Any]] = {}
     if not path.exists():
-        return done, []
+        return done, [], None
     lines = path.read_text(encoding="utf-8").splitlines()
     if not lines:
-        return done, []
+        return done, [], None
     header = json.loads(lines[0])
     # Any number of jobs plays the same games, so a run may continue with another --jobs.
     if {**header.get("config", {}), "jobs": config.jobs} != config.to_json():
         raise SystemExit(
             f"{path} holds another run ({header.get('config')}); give another --results folder or seed"
         )
+    changed = None
     if "bots_made" in header and header["bots_made"] != made:
-        raise SystemExit(
+        changed = (
             f"{path} was played by {', '.join(header['bots_made'])}, and the same specs make "
             f"{', '.join(made)} now: the bots changed; give another --results folder"
         )
-    if "value" in header and header["value"] != value:
-        raise SystemExit(
+    elif "value" in header and header["value"] != value:
+        changed = (
             f"{path} was played with the learned value {header['value']}, and the shipped weights are "
             f"{value} now: the value was retrained; give another --results folder"
         )
@@ -91,7 +93,7 @@ def _read(
             notes.append(f"line {number} of {path} is incomplete and was ignored")
             continue
         done[(item["matchup"], item["deal"])] = item
-    return done, notes
+    return done, notes, changed
 
 
 def _order(tasks: list[DealTask]) -> list[DealTask]:
@@ -109,14 +111,19 @@ def run_chunked(
     value = value_fingerprint(game.name)
     players = game.players
     tasks = schedule(len(config.bots), players, config.games, config.seed, config.challenger)
-    done, notes = _read(path, config, made, value)
+    done, notes, changed = _read(path, config, made, value)
     for note in notes:
         console.print(f"[yellow]{note}[/yellow]")
+    pending = [t for t in _order(tasks) if (t.matchup.index, t.deal) not in done]
+    if changed is not None:
+        # Reading what other bots played is harmless; adding games of these bots to it is not.
+        if pending and minutes != 0:
+            raise SystemExit(changed)
+        console.print(f"[yellow]{changed} (read only: nothing is played)[/yellow]")
     if not path.exists() or not path.read_text(encoding="utf-8").strip():
         path.parent.mkdir(parents=True, exist_ok=True)
         header = {"config": config.to_json(), "bots_made": made, "value": value}
         path.write_text(json.dumps(header) + "\n", encoding="utf-8")
-    pending = [t for t in _order(tasks) if (t.matchup.index, t.deal) not in done]
     deadline = None if minutes is None else time.monotonic() + 60 * minutes
     start = time.perf_counter()
     columns = (

@@ -59,8 +59,10 @@ def test_a_file_played_by_other_bots_under_the_same_specs_is_refused(tmp_path: P
     run_chunked(config, path, 0.0, quiet)  # the same bots: continued
     header["bots_made"] = ["random", "ismcts:iterations=8,cut=8"]  # as if the search's default had changed
     path.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    _, progress = run_chunked(config, path, 0.0, quiet)  # reading it, playing nothing, is allowed
+    assert progress["deals_done"] == 0 and len(path.read_text(encoding="utf-8").splitlines()) == 1
     try:
-        run_chunked(config, path, 0.0, quiet)
+        run_chunked(config, path, None, quiet)
     except SystemExit as exc:
         assert "ismcts:iterations=8,cut=8" in str(exc) and "the bots changed" in str(exc)
     else:
@@ -80,8 +82,10 @@ def test_a_file_played_with_another_learned_value_is_refused(tmp_path: Path) -> 
     run_chunked(config, path, 0.0, quiet)  # the same weights: continued
     header["value"] = "0123456789abcdef"  # as if the weights had been retrained since
     path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    _, progress = run_chunked(config, path, 0.0, quiet)  # reading it, playing nothing, is allowed
+    assert progress["deals_done"] == 0
     try:
-        run_chunked(config, path, 0.0, quiet)
+        run_chunked(config, path, None, quiet)
     except SystemExit as exc:
         assert "0123456789abcdef" in str(exc) and "the value was retrained" in str(exc)
     else:

@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from cardroom.arena import ArenaConfig, run_arena
@@ -47,6 +48,13 @@ def test_a_file_of_another_run_is_refused(tmp_path: Path) -> None:
         raise AssertionError("a file of another run was continued")
 
 
+def _refusal_to_continue(config: ArenaConfig, path: Path, console: Console) -> str:
+    """What a sitting that would play the rest of ``path`` is told; it must be refused."""
+    with pytest.raises(SystemExit) as refused:
+        run_chunked(config, path, None, console)
+    return str(refused.value)
+
+
 def test_a_file_played_by_other_bots_under_the_same_specs_is_refused(tmp_path: Path) -> None:
     """A spec's defaults may change between sittings (the expert's cut did); the file keeps the names of
     the bots it was played by, and a later sitting whose specs make other bots does not continue it."""
@@ -61,12 +69,8 @@ def test_a_file_played_by_other_bots_under_the_same_specs_is_refused(tmp_path: P
     path.write_text(json.dumps(header) + "\n", encoding="utf-8")
     _, progress = run_chunked(config, path, 0.0, quiet)  # reading it, playing nothing, is allowed
     assert progress["deals_done"] == 0 and len(path.read_text(encoding="utf-8").splitlines()) == 1
-    try:
-        run_chunked(config, path, None, quiet)
-    except SystemExit as exc:
-        assert "ismcts:iterations=8,cut=8" in str(exc) and "the bots changed" in str(exc)
-    else:
-        raise AssertionError("a file played by other bots was continued")
+    refusal = _refusal_to_continue(config, path, quiet)
+    assert "ismcts:iterations=8,cut=8" in refusal and "the bots changed" in refusal
 
 
 def test_a_file_played_with_another_learned_value_is_refused(tmp_path: Path) -> None:
@@ -84,9 +88,5 @@ def test_a_file_played_with_another_learned_value_is_refused(tmp_path: Path) -> 
     path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
     _, progress = run_chunked(config, path, 0.0, quiet)  # reading it, playing nothing, is allowed
     assert progress["deals_done"] == 0
-    try:
-        run_chunked(config, path, None, quiet)
-    except SystemExit as exc:
-        assert "0123456789abcdef" in str(exc) and "the value was retrained" in str(exc)
-    else:
-        raise AssertionError("a file played with other weights was continued")
+    refusal = _refusal_to_continue(config, path, quiet)
+    assert "0123456789abcdef" in refusal and "the value was retrained" in refusal

@@ -144,6 +144,16 @@ def merge_figure(
     return figure(fig, result, console)
 
 
+def _verdict(fig: Figure, met: bool | None) -> str:
+    """What the figure's line says of its target: met or not, or why it has none."""
+    if fig.alone == "oracle":
+        return "it cheats; measured for the gap closure"
+    if fig.target is None:
+        return "no target: measured for the gap to perfect information"
+    bound = f" with lower bound > {100 * fig.wilson_target:.0f}%" if fig.wilson_target else ""
+    return f"target {100 * fig.target:.0f}%{bound}: " + ("MET" if met else "NOT MET")
+
+
 def figure(fig: Figure, result: ArenaResult, console: Console) -> dict[str, Any]:
     """The figure's line (win rate, interval, target met or not) from an arena result."""
     config = result.config
@@ -171,15 +181,7 @@ def figure(fig: Figure, result: ArenaResult, console: Console) -> dict[str, Any]
         f"{fig.key}: {search.partition(':')[0]} ({spent}; {per_decision:.0f} ms/decision mean, {worst:.0f} worst) "
         f"vs {baseline}: "
         f"{100 * rate:.1f}% of {main['games']} games (Wilson 95% {100 * low:.1f}–{100 * high:.1f}%); "
-        + (
-            "it cheats; measured for the gap closure"
-            if fig.alone == "oracle"
-            else "no target: measured for the gap to perfect information"
-            if fig.target is None
-            else f"target {100 * fig.target:.0f}%"
-            + (f" with lower bound > {100 * fig.wilson_target:.0f}%" if fig.wilson_target else "")
-            + (": MET" if met else ": NOT MET")
-        )
+        + _verdict(fig, met)
     )
     out: dict[str, Any] = {
         "figure": fig.key,

@@ -14,6 +14,10 @@ log (``reads_log``) and keeps the worlds it imagines by how likely each makes th
 choices under MODEL's play (``heuristic`` or ``ismcts``; ``off``, the default, is today's search): see
 docs/inference.md. The evidence is read from public facts and the seat's own cards, on the decision's clock.
 
+``ismcts:duels=ismcts`` (Tacocat) lays the duel cards of its playouts, and deals the other player's
+face-down duel card, as the compiled search was measured to lay them, not as the heuristic does
+(``games/tacocat/kernel_model.py``); ``heuristic``, the default, is today's search.
+
 ``ismcts:cut=N`` stops each playout N steps off the trees and scores it with the learned value shipped
 with the package (``cardroom.learn``): shorter playouts, more of them, less noise; docs/learned-value.md.
 
@@ -40,7 +44,8 @@ from cardroom.core.game import Game, State
 
 INFER = ("off", "heuristic", "ismcts")  # the opponent models ``infer`` takes
 MAX_CUT = 64  # steps off the trees a playout may be cut after (0: played to the end)
-KERNEL_ONLY = ("infer", "cut")  # options of the kernel search alone (the shared settings do not take them)
+DUELS = ("heuristic", "ismcts")  # who the playouts' duel cards are laid like (``duels``)
+KERNEL_ONLY = ("infer", "cut", "duels")  # options of the kernel search alone (the shared settings do not take them)
 Evidence = Callable[[Mapping[str, Any], str], Any]  # (view with its log, model) -> the evidence array
 
 
@@ -52,13 +57,26 @@ class _OnKernel:
     name: str
     cut: int = 0  # playouts cut after this many steps off the trees and scored by ``weights`` (0: never)
     weights: Any = None
+    duels: str = "heuristic"
 
-    def _start(self, game: Game, kernel: ModuleType, cut: tuple[int, Any] = (0, None)) -> None:
+    def _start(self, game: Game, kernel: ModuleType, cut: tuple[int, Any] = (0, None),
+               duels: str = "heuristic") -> None:  # fmt: skip
         self.kernel = kernel
-        self.searcher = kernel.Searcher(game)
         self.cut, self.weights = cut
+        self.duels = duels
+        self.searcher = self._new_searcher(game)
         if self.cut:
             self.name += f",cut={self.cut}"
+        if duels != "heuristic":
+            self.name += f",duels={duels}"
+
+    def _new_searcher(self, game: Game) -> Any:
+        """A searcher whose options array switches the game's model of the search's duels on if asked."""
+        searcher = self.kernel.Searcher(game)
+        if self.duels != "heuristic":
+            searcher.cfg = searcher.cfg.copy()
+            searcher.cfg[searcher.kernel.rules.MODEL_SLOT] = 1
+        return searcher
 
     def _settings(self, start: float) -> Any:
         s = self.settings
@@ -70,7 +88,7 @@ class _OnKernel:
 
     def _searcher_for(self, game: Game) -> Any:
         if self.searcher.game is not game:
-            self.searcher = self.kernel.Searcher(game)
+            self.searcher = self._new_searcher(game)
         warm(self.kernel)  # before the clock: a first decision's budget is not spent loading code
         return self.searcher
 
@@ -87,9 +105,9 @@ class FastISMCTSBot(_OnKernel, ISMCTSBot):
     """``ISMCTSBot`` with its search run by the game's kernel; same settings, same statistics."""
 
     def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType, infer: str = "off",
-                 cut: tuple[int, Any] = (0, None)) -> None:  # fmt: skip
+                 cut: tuple[int, Any] = (0, None), duels: str = "heuristic") -> None:  # fmt: skip
         ISMCTSBot.__init__(self, game, settings)
-        self._start(game, kernel, cut)
+        self._start(game, kernel, cut, duels)
         self.infer = infer
         self.evidence: Evidence | None = None if infer == "off" else evidence_of(game)
         self.reads_log = self.evidence is not None
@@ -117,9 +135,10 @@ class FastISMCTSBot(_OnKernel, ISMCTSBot):
 class KernelOracleBot(_OnKernel, OracleBot):
     """The oracle on the kernel: the fair kernel search's playouts from the true state (cheats)."""
 
-    def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType, cut: tuple[int, Any] = (0, None)) -> None:
+    def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType, cut: tuple[int, Any] = (0, None),
+                 duels: str = "heuristic") -> None:  # fmt: skip
         OracleBot.__init__(self, game, settings)
-        self._start(game, kernel, cut)
+        self._start(game, kernel, cut, duels)
 
     def choose_with_state(self, game: Game, state: State, seat: int, rng: random.Random) -> str:
         legal = [str(a) for a in state.legal_actions(seat)]
@@ -167,15 +186,16 @@ def make_fast_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:
     if infer != "off" and evidence_of(game) is None:
         raise InvalidOptions(f"ismcts: infer reads no evidence in {game.name} (offered in exploding-kittens and tacocat)")
     cut = cut_of(game, params, "ismcts")
+    duels = duels_of(game, params, "ismcts")
     path = kernel_path(game)
     if path is not None and not ready(path):
         return LoadingKernelBot(game, params, path)
     kernel = compiled_kernel_of(game)
     if kernel is None:
-        if infer != "off" or cut[0]:
-            raise InvalidOptions("ismcts: infer and cut need the game's compiled kernel (Numba)")
+        if infer != "off" or cut[0] or duels != "heuristic":
+            raise InvalidOptions("ismcts: infer, cut and duels need the game's compiled kernel (Numba)")
         return make_ismcts(game, search_params(params))
-    return FastISMCTSBot(game, SearchSettings(search_params(params), "ismcts", game.name), kernel, infer, cut)
+    return FastISMCTSBot(game, SearchSettings(search_params(params), "ismcts", game.name), kernel, infer, cut, duels)
 
 
 def search_params(params: dict[str, str]) -> dict[str, str]:
@@ -198,6 +218,17 @@ def cut_of(game: Game, params: dict[str, str], bot: str) -> tuple[int, Any]:
         raise InvalidOptions(f"{bot}: cut needs the learned value of {game.name}: {exc}") from None
 
 
+def duels_of(game: Game, params: dict[str, str], bot: str) -> str:
+    """The spec's ``duels`` (``heuristic`` when absent), offered where the game's kernel has a model of
+    the search's duel cards (Tacocat)."""
+    duels = params.get("duels", "heuristic")
+    if duels not in DUELS:
+        raise InvalidOptions(f"{bot}: duels must be one of {', '.join(DUELS)}")
+    if duels != "heuristic" and game.name != "tacocat":
+        raise InvalidOptions(f"{bot}: duels is a Tacocat setting (how the playouts lay duel cards), not {game.name}'s")
+    return duels
+
+
 def evidence_of(game: Game) -> Evidence | None:
     """The game's reader of the others' observed choices (its ``evidence`` module), if it has one."""
     package = type(game).__module__.rsplit(".", 1)[0]
@@ -218,12 +249,13 @@ def make_kernel_oracle(game: Game, params: dict[str, str]) -> OracleBot:
     if "infer" in params:
         raise InvalidOptions("oracle: infer is for fair searches (the oracle sees every card)")
     cut = cut_of(game, params, "oracle")
+    duels = duels_of(game, params, "oracle")
     kernel = compiled_kernel_of(game)
     if kernel is None:
-        if cut[0]:
-            raise InvalidOptions("oracle: cut needs the game's compiled kernel (Numba)")
+        if cut[0] or duels != "heuristic":
+            raise InvalidOptions("oracle: cut and duels need the game's compiled kernel (Numba)")
         return make_oracle(game, search_params(params))
-    return KernelOracleBot(game, SearchSettings(search_params(params), "oracle", game.name), kernel, cut)
+    return KernelOracleBot(game, SearchSettings(search_params(params), "oracle", game.name), kernel, cut, duels)
 
 
 def make_reference_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:

@@ -13,6 +13,7 @@ from cardroom.core.compiled import MIX60_START, mix60, njit
 from cardroom.core.compiled_search import build
 from cardroom.games.tacocat import kernel as k
 from cardroom.games.tacocat import kernel_apply as ka
+from cardroom.games.tacocat import kernel_model as km
 from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.kernel import MAX_ACTIONS as MAX_ACTIONS
 from cardroom.games.tacocat.kernel import MAX_STEPS as MAX_STEPS
@@ -21,10 +22,10 @@ from cardroom.games.tacocat.kernel import POLICY_RANDOM as POLICY_RANDOM
 from cardroom.games.tacocat.kernel import legal as legal
 from cardroom.games.tacocat.kernel_apply import apply as apply
 from cardroom.games.tacocat.kernel_evidence import likelihood as likelihood
-from cardroom.games.tacocat.kernel_seat import determinize as determinize
 from cardroom.games.tacocat.kernel_value import value as value
 
 MAXP = 2
+MODEL_SLOT = km.C_MODEL  # the options array's slot a bot sets for the model of the search's duels
 NODE_ACTIONS = 40
 MAX_DEPTH = 64
 RNG_SIZE = 1
@@ -62,7 +63,15 @@ def reward(s: Arr, cfg: Arr, seat: int) -> float:
 
 @njit
 def heuristic(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int, rng: Arr) -> int:
+    if cfg[km.C_MODEL] and n > 1 and s[k.PHASE] == k.DUEL:
+        return k.A_DUEL + km.duel_card(s, k.HAND + 12 * seat, rng) - 1
     return int(ksp.heuristic(s, cfg, seat, moves, n))  # the bot draws nothing: no ties to break
+
+
+@njit
+def determinize(s: Arr, cfg: Arr, seat: int, rng: Arr) -> None:
+    ksp.determinize(s, cfg, seat, rng)
+    km.redeal_pick(s, cfg, 1 - seat, rng)
 
 
 # -- information sets -------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from cardroom.bots.ismcts import ISMCTSBot
 from cardroom.bots.specs import follows_clock, make_bot, resolve_spec
 from cardroom.core.bot import shown
 from cardroom.core.errors import InvalidOptions
+from cardroom.games.tacocat.kernel_model import C_MODEL
 
 GAMES = [("tacocat", {}), ("exploding-kittens", {"players": 2}), ("taco", {"players": 4})]
 
@@ -31,6 +32,8 @@ def test_the_expert_cuts_playouts_and_infers_where_the_game_has_evidence(name: s
     assert (",infer=ismcts" in bot.name) == (name in ("exploding-kittens", "tacocat"))
     # Tacocat's search explores less: its cut playouts are scored by a smooth chance (bots/expert.py).
     assert (",c=0.5," in bot.name) == (name == "tacocat")
+    # ... and its playouts lay duel cards as the plain search does (kernel_model.py).
+    assert (",duels=ismcts," in bot.name) == (name == "tacocat")
     state = game.new_game(3)
     seat = state.to_act[0]
     answers = {bot.choose(game, shown(bot, state, seat), random.Random(5)) for _ in range(2)}
@@ -60,8 +63,19 @@ def test_the_cut_reaches_the_search() -> None:
         ("ismcts:cut=-1", "cut must be a whole number"),
         ("ismcts:cut=two", "cut must be a whole number"),
         ("oracle:infer=ismcts", "infer is for fair searches"),
+        ("ismcts:duels=highest", "duels must be one of heuristic, ismcts"),
     ],
 )
 def test_bad_cut_and_infer_options_say_what_is_allowed(spec: str, says: str) -> None:
     with pytest.raises(InvalidOptions, match=re.escape(says)):
         make_bot(spec, cardroom.make("tacocat"), allow_cheats=True)
+
+
+def test_duels_is_a_tacocat_setting_that_only_the_asking_bot_gets() -> None:
+    """Kittens has no duels: the setting is refused there, saying so. In Tacocat only the bot that asks
+    for the model has it in its options array; the plain search beside it keeps the heuristic's duels."""
+    with pytest.raises(InvalidOptions, match="duels is a Tacocat setting"):
+        make_bot("ismcts:duels=ismcts", cardroom.make("exploding-kittens", players=2))
+    game = cardroom.make("tacocat")
+    expert, plain = make_bot("expert:iterations=50", game), make_bot("ismcts:iterations=50", game)
+    assert expert.searcher.cfg[C_MODEL] == 1 and plain.searcher.cfg[C_MODEL] == 0  # type: ignore[attr-defined]

@@ -72,4 +72,3 @@ def redeal_pick(s: k.Arr, cfg: k.Arr, other: int, rng: k.Arr) -> None:
     v = duel_card(s, h, rng)
     s[h + v - 1] -= 1
     s[k.PICK + other] = v
-

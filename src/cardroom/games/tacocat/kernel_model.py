@@ -48,16 +48,17 @@ def duel_card(counts: k.Arr, at: int, rng: k.Arr) -> int:
             high = v
             if low == 0:
                 low = v
+    weights = np.zeros(13)  # each held value's odds, worked out once: this runs in every playout's duels
     total = 0.0
     for v in range(low, high + 1):
         if counts[at + v - 1] > 0:
-            total += duel_weight(counts, at, v, low, high)
+            weights[v] = duel_weight(counts, at, v, low, high)
+            total += weights[v]
     x = k.rand_below(rng, 1 << 30) / float(1 << 30) * total
     for v in range(low, high + 1):
-        if counts[at + v - 1] > 0:
-            x -= duel_weight(counts, at, v, low, high)
-            if x < 0:
-                return v
+        x -= weights[v]
+        if weights[v] > 0 and x < 0:
+            return v
     return high
 
 

@@ -1,6 +1,7 @@
 """The expert's model of the compiled search's Tacocat duel cards (``games/tacocat/kernel_model.py``):
 its draws follow its odds and only ever lay a card in hand, the other's face-down duel card is re-dealt
-without losing or making a card, and with the model off the kernel is the plain search's, bit for bit."""
+without losing or making a card, a shown duel card weighs a world by the same odds, and with the model
+off the kernel is the plain search's, bit for bit."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 from typing import Any
 
 import numpy as np
+import pytest
 
 import cardroom
 from cardroom.bots import make_bot
@@ -19,6 +21,7 @@ from cardroom.games.tacocat import kernel_model as km
 from cardroom.games.tacocat import kernel_search as ks
 from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.kernel_codec import config, encode
+from cardroom.games.tacocat.kernel_evidence import HEAD, O_DUEL, WIDTH
 
 HAND = [3, 7, 7, 9, 12]
 
@@ -50,6 +53,47 @@ def test_duel_cards_follow_the_odds_and_are_always_in_hand() -> None:
         assert abs(share - p) < 4 * math.sqrt(p * (1 - p) / len(draws)), (v, share, p)
     # The point of the model: the highest card is not the usual choice, unlike the heuristic's.
     assert draws.count(12) / len(draws) < 0.5
+
+
+def test_the_odds_of_one_card_are_the_draws_odds() -> None:
+    """``duel_odds`` (what a shown card says) and ``duel_card`` (what a playout lays) are one model."""
+    counts = _counts(HAND)
+    odds = _odds(HAND)
+    for v in range(1, 13):
+        assert km.duel_odds(counts, 0, v) == (pytest.approx(odds[v]) if v in odds else 0.0)
+    assert sum(km.duel_odds(counts, 0, v) for v in range(1, 13)) == pytest.approx(1.0)
+
+
+def _shown_duel(card: int, miss: float) -> np.ndarray:
+    """Evidence of one duel card shown by WOW (seat 1), with nothing played since but that card."""
+    row = np.zeros(WIDTH)
+    row[0], row[1], row[4] = O_DUEL, k.A_DUEL + card - 1, miss
+    row[HEAD + card - 1] = 1
+    return np.concatenate([[1.0], row])
+
+
+def test_a_shown_duel_card_weighs_a_world_by_the_models_odds() -> None:
+    """With the model on, a world where WOW still holds 3, 7, 9 and 12 after showing a 7 is kept with the
+    chance of a 7 from 3, 7, 7, 9 and 12; with it off, by the heuristic's rule (it would have shown its
+    12, so the miss); and a world where the 7 was its only card above 3 explains the 7 better."""
+    game: Any = cardroom.make("tacocat")
+    plain_cfg = config(game)
+    model_cfg = plain_cfg.copy()
+    model_cfg[km.C_MODEL] = 1
+    found = _shown_duel(7, 0.41)
+
+    def world(hand: list[int]) -> np.ndarray:
+        w = np.zeros(k.STATE_SIZE, np.int64)
+        for v in hand:
+            w[k.HAND + 12 + v - 1] += 1
+        return w
+
+    rich, poor = world([3, 7, 9, 12]), world([3, 3, 1, 2])
+    assert ks.likelihood(rich, model_cfg, 0, found) == pytest.approx(_odds(HAND)[7])
+    assert ks.likelihood(rich, plain_cfg, 0, found) == pytest.approx(0.41)
+    assert ks.likelihood(poor, model_cfg, 0, found) == pytest.approx(_odds([1, 2, 3, 3, 7])[7])
+    assert ks.likelihood(poor, model_cfg, 0, found) > ks.likelihood(rich, model_cfg, 0, found)
+    assert ks.likelihood(poor, plain_cfg, 0, found) == 1.0  # the 7 was its highest: the heuristic's card
 
 
 def _duel_with_other_laid_first(seed: int) -> Any:

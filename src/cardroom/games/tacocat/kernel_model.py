@@ -4,7 +4,9 @@ The plain search lays its highest card in only about a third of its duels, and l
 heuristic, which plays every off-tree move of a playout, always lays its highest. A search that imagines
 the other seat's duel card with the heuristic (or as any unseen card, when the other laid it first)
 answers a player that does not exist. With ``cfg[C_MODEL]`` set, the kernel's playouts lay duel cards
-with the odds below and the other seat's face-down duel card is dealt from its hand with the same odds.
+with the odds below, the other seat's face-down duel card is dealt from its hand with the same odds, and
+a duel card the other has shown weighs a world by the same odds of that card from that world's hand
+(``kernel_evidence.py``), so the search reads past duels with the model it imagines the next one by.
 
 The odds are a conditional logit over the distinct values in hand: a weight per value, a bonus for the
 highest, a penalty for the lowest and a small bonus for a value held twice or more; fitted to the duel
@@ -40,14 +42,35 @@ def duel_weight(counts: k.Arr, at: int, v: int, low: int, high: int) -> float:
 
 
 @njit
-def duel_card(counts: k.Arr, at: int, rng: k.Arr) -> int:
-    """A duel card drawn from the hand counted at ``counts[at : at + 12]`` with the model's odds."""
+def hand_ends(counts: k.Arr, at: int) -> tuple[int, int]:
+    """The lowest and highest value held in the hand counted at ``counts[at : at + 12]`` (0, 0: none)."""
     low = high = 0
     for v in range(1, 13):
         if counts[at + v - 1] > 0:
             high = v
             if low == 0:
                 low = v
+    return low, high
+
+
+@njit
+def duel_odds(counts: k.Arr, at: int, card: int) -> float:
+    """The model's chance of laying ``card`` from the hand counted at ``counts[at : at + 12]`` (0 when
+    it is not held): what a shown duel card says about the hand it came from."""
+    if counts[at + card - 1] <= 0:
+        return 0.0
+    low, high = hand_ends(counts, at)
+    total = 0.0
+    for v in range(low, high + 1):
+        if counts[at + v - 1] > 0:
+            total += duel_weight(counts, at, v, low, high)
+    return duel_weight(counts, at, card, low, high) / total
+
+
+@njit
+def duel_card(counts: k.Arr, at: int, rng: k.Arr) -> int:
+    """A duel card drawn from the hand counted at ``counts[at : at + 12]`` with the model's odds."""
+    low, high = hand_ends(counts, at)
     weights = np.zeros(13)  # each held value's odds, worked out once: this runs in every playout's duels
     total = 0.0
     for v in range(low, high + 1):

@@ -5,7 +5,8 @@ sitting on a shared machine. So the run is a file (JSON lines under ``bench/resu
 is the arena config with the names of the bots its specs made (a spec's defaults may change between
 two sittings: ``expert`` took another cut in one game, and a row must not mix the two bots) and a
 fingerprint of the game's learned value (retrained weights change the bots that read them, not their
-names), each further line the records of one finished deal (every seat rotation of it).
+names) and one of its compiled kernel's sources (a kernel that reads the others' play another way changes
+the bot, not its name), each further line the records of one finished deal (every seat rotation of it).
 A run reads the file, skips the deals already there and plays the rest, deal by deal, until it is
 done or its time is up (``minutes``; the deals in flight then finish). The seeds of a deal depend only
 on the run's seed, the matchup and the deal (``cardroom.arena.schedule``), so however the run is cut
@@ -39,6 +40,8 @@ from cardroom.arena.schedule import DealTask, schedule
 from cardroom.arena.stats import summarize
 from cardroom.bots.specs import make_bot
 from cardroom.core import search_clock
+from cardroom.core.compiled_registry import kernel_stamp
+from cardroom.core.game import Game
 from cardroom.learn.weights import shipped_path
 
 
@@ -54,13 +57,20 @@ def value_fingerprint(game_name: str) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16] if path.exists() else "none"
 
 
+def kernel_fingerprint(game: Game) -> str:
+    """The first 16 hex digits of the stamp the compile cache keys the game's kernel by (its kernel
+    sources and the shared compiled helpers; "none" without a kernel)."""
+    stamp = kernel_stamp(game)
+    return stamp[:16] if stamp else "none"
+
+
 def _read(
-    path: Path, config: ArenaConfig, made: list[str], value: str
+    path: Path, config: ArenaConfig, made: list[str], stamps: dict[str, str]
 ) -> tuple[dict[tuple[int, int], dict[str, Any]], list[str], str | None]:
     """The deals already in ``path`` (keyed by matchup and deal), notes on broken lines, and why the
-    file must not be continued, if it must not: the same specs make other bots now, or the learned value
-    was retrained since (a file written before the names or the fingerprint were kept is not checked
-    for them). Refuses outright a file of another run."""
+    file must not be continued, if it must not: the same specs make other bots now, the learned value
+    was retrained since, or the kernel's sources changed (a file written before the names or a
+    fingerprint were kept is not checked for them). Refuses outright a file of another run."""
     done: dict[tuple[int, int], dict[str, Any]] = {}
     if not path.exists():
         return done, [], None
@@ -79,10 +89,15 @@ def _read(
             f"{path} was played by {', '.join(header['bots_made'])}, and the same specs make "
             f"{', '.join(made)} now: the bots changed; give another --results folder"
         )
-    elif "value" in header and header["value"] != value:
+    elif "value" in header and header["value"] != stamps["value"]:
         changed = (
             f"{path} was played with the learned value {header['value']}, and the shipped weights are "
-            f"{value} now: the value was retrained; give another --results folder"
+            f"{stamps['value']} now: the value was retrained; give another --results folder"
+        )
+    elif "kernel" in header and header["kernel"] != stamps["kernel"]:
+        changed = (
+            f"{path} was played with the compiled kernel {header['kernel']}, and its sources are "
+            f"{stamps['kernel']} now: the kernel changed; give another --results folder"
         )
     notes = []
     for number, line in enumerate(lines[1:], start=2):
@@ -108,10 +123,10 @@ def run_chunked(
     as one arena result, and how far the run is (deals and games done and in all, seconds spent)."""
     made = made_bots(config)  # every bot made once, before any game: a bad spec fails here
     game = make_game(config)
-    value = value_fingerprint(game.name)
+    stamps = {"value": value_fingerprint(game.name), "kernel": kernel_fingerprint(game)}
     players = game.players
     tasks = schedule(len(config.bots), players, config.games, config.seed, config.challenger)
-    done, notes, changed = _read(path, config, made, value)
+    done, notes, changed = _read(path, config, made, stamps)
     for note in notes:
         console.print(f"[yellow]{note}[/yellow]")
     pending = [t for t in _order(tasks) if (t.matchup.index, t.deal) not in done]
@@ -122,7 +137,7 @@ def run_chunked(
         console.print(f"[yellow]{changed} (read only: nothing is played)[/yellow]")
     if not path.exists() or not path.read_text(encoding="utf-8").strip():
         path.parent.mkdir(parents=True, exist_ok=True)
-        header = {"config": config.to_json(), "bots_made": made, "value": value}
+        header = {"config": config.to_json(), "bots_made": made, **stamps}
         path.write_text(json.dumps(header) + "\n", encoding="utf-8")
     deadline = None if minutes is None else time.monotonic() + 60 * minutes
     start = time.perf_counter()

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+import cardroom
 from cardroom.arena import ArenaConfig, run_arena
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from _chunks import run_chunked, value_fingerprint  # bench/ is not a package
+from _chunks import kernel_fingerprint, run_chunked, value_fingerprint  # bench/ is not a package
 
 
 def test_a_run_in_chunks_plays_the_games_of_a_whole_run(tmp_path: Path) -> None:
@@ -90,3 +91,24 @@ def test_a_file_played_with_another_learned_value_is_refused(tmp_path: Path) -> 
     assert progress["deals_done"] == 0
     refusal = _refusal_to_continue(config, path, quiet)
     assert "0123456789abcdef" in refusal and "the value was retrained" in refusal
+
+
+def test_a_file_played_with_another_kernel_is_refused(tmp_path: Path) -> None:
+    """A kernel that reads the others' play another way changes the expert without changing its name;
+    the file keeps a fingerprint of the game's kernel sources (the compile cache's own stamp), and a
+    sitting with other sources does not continue it."""
+    path = tmp_path / "run.jsonl"
+    quiet = Console(file=open(tmp_path / "log.txt", "w"))  # noqa: SIM115
+    config = ArenaConfig(game="tacocat", bots=("random", "heuristic"), games=2, seed=1)
+    run_chunked(config, path, 0.0, quiet)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    assert header["kernel"] == kernel_fingerprint(cardroom.make("tacocat")) and len(header["kernel"]) == 16
+    assert header["kernel"] != kernel_fingerprint(cardroom.make("exploding-kittens"))  # each game its own
+    run_chunked(config, path, 0.0, quiet)  # the same sources: continued
+    header["kernel"] = "fedcba9876543210"  # as if a kernel file had been edited since
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    _, progress = run_chunked(config, path, 0.0, quiet)  # reading it, playing nothing, is allowed
+    assert progress["deals_done"] == 0
+    refusal = _refusal_to_continue(config, path, quiet)
+    assert "fedcba9876543210" in refusal and "the kernel changed" in refusal

@@ -13,7 +13,11 @@ and with the duel model's odds of that card from that hand (the expert now). It 
 each reading gives the other's true hidden cards: per value 1 to 12, the log of the weighted share of
 worlds holding exactly the true count (higher is better), and the squared gap between the weighted mean
 count and the true count (lower is better); the effective number of worlds the weights leave, and the
-mean weight (the share of worlds the search's rejection keeps on their first deal: its cost).
+mean weight (the share of worlds the search's rejection keeps on their first deal). Then what each
+reading costs the search there: ``--imagine`` worlds kept by the search's own rejection sampler
+(``imagine``) per reading, with the worlds it dealt for each kept one, the share kept as the likeliest
+at its cap, and the CPU microseconds a kept world (the process's clock: read it beside the other
+reading's, measured in the same run).
 Printed per block of ``--block`` games, so one lucky block shows as one.
 """
 
@@ -24,6 +28,7 @@ import math
 import random
 import statistics
 import sys
+import time
 from typing import Any
 
 import numpy as np
@@ -39,6 +44,7 @@ from cardroom.games.tacocat import kernel_search as ks
 from cardroom.games.tacocat.evidence import evidence
 from cardroom.games.tacocat.kernel_codec import config, encode
 from cardroom.games.tacocat.kernel_evidence import O_DUEL, WIDTH
+from cardroom.games.tacocat.kernel_search import SEARCH
 
 READINGS = ("none", "highest-or-miss", "duel model")
 Floats = npt.NDArray[np.float64]
@@ -66,7 +72,19 @@ def score(worlds: npt.NDArray[np.int64], truth: npt.NDArray[np.int64], w: Floats
     return float(np.log(share).mean()), float(((mean - truth) ** 2).sum()), float(1.0 / (p**2).sum()), float(w.mean())
 
 
-def measure(state: Any, n: int, rng_seed: int) -> tuple[Score, ...] | None:
+def dealing(base: npt.NDArray[np.int64], cfg: npt.NDArray[np.int64], found: Floats, n: int, seed: int) -> Floats:
+    """Kept worlds, worlds dealt, worlds kept at the cap and CPU seconds of ``n`` calls of the search's
+    ``imagine`` (rejection sampling with the evidence ``found``)."""
+    rng, world_rng = np.array([mix(seed, 1)], np.int64), np.zeros(1, np.int64)
+    tally, world = np.zeros(3, np.int64), base.copy()
+    start = time.process_time()
+    for i in range(n):
+        world_rng[0] = mix(seed, i + 2)
+        SEARCH.imagine(world, base, cfg, 0, found, rng, world_rng, tally)
+    return np.array([n, tally[0], tally[2], time.process_time() - start], np.float64)
+
+
+def measure(state: Any, n: int, imagine: int, rng_seed: int) -> tuple[tuple[Score, ...], list[Floats]] | None:
     view = state.view(0)
     view["log"] = state.log(0)
     found = evidence(view, "ismcts")
@@ -75,7 +93,7 @@ def measure(state: Any, n: int, rng_seed: int) -> tuple[Score, ...] | None:
         return None
     base, plain = encode(state), config(state.game)
     model = plain.copy()
-    model[km.C_MODEL] = 1
+    model[km.C_MODEL] = km.MODEL_READS
     rng = np.array([mix(rng_seed, 0)], np.int64)  # a xorshift32 state: 32 bits, never 0
     worlds = np.zeros((n, 12), np.int64)
     weights = np.zeros((len(READINGS), n))
@@ -88,7 +106,8 @@ def measure(state: Any, n: int, rng_seed: int) -> tuple[Score, ...] | None:
         weights[1, i] = ks.likelihood(world, plain, 0, found)
         weights[2, i] = ks.likelihood(world, model, 0, found)
     truth = hidden(base, 1)
-    return tuple(score(worlds, truth, weights[r]) for r in range(len(READINGS)))
+    scores = tuple(score(worlds, truth, weights[r]) for r in range(len(READINGS)))
+    return scores, [dealing(base, cfg, found, imagine, rng_seed) for cfg in (plain, model)]
 
 
 def main() -> None:
@@ -98,11 +117,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--block", type=int, default=10, help="games a block")
     ap.add_argument("--worlds", type=int, default=2000, help="worlds dealt at each position")
+    ap.add_argument("--imagine", type=int, default=200, help="worlds the search's sampler keeps at each position")
     ap.add_argument("--seed", type=int, default=101)
     args = ap.parse_args()
     game = make("tacocat")
     bots = [make_bot(args.me, game), make_bot(args.spec, game)]
     blocks: list[list[tuple[Score, ...]]] = []
+    costs = [np.zeros(4), np.zeros(4)]  # per reading that weighs: kept, dealt, capped, CPU seconds
     for g in range(args.games):
         if g % args.block == 0:
             blocks.append([])
@@ -113,9 +134,11 @@ def main() -> None:
         while not state.is_over:
             seat = state.to_act[0]
             if seat == 0:
-                row = measure(state, args.worlds, g * 10_007 + step)
-                if row is not None:
-                    blocks[-1].append(row)
+                found = measure(state, args.worlds, args.imagine, g * 10_007 + step)
+                if found is not None:
+                    blocks[-1].append(found[0])
+                    for total, part in zip(costs, found[1], strict=True):
+                        total += part
             state = state.apply(seat, ask(bots[seat], state, seat, rngs[seat]))
             step += 1
         done = sum(len(b) for b in blocks)
@@ -131,6 +154,10 @@ def main() -> None:
             cells.append(f"{statistics.fmean(logs):.4f}, {statistics.fmean(gaps):.3f}, {statistics.median(eff):.0f}, "
                          f"{statistics.fmean(kept):.2f}")  # fmt: skip
         print(f"{name} | {len(rows)} | " + " | ".join(cells))
+    print("the search's dealing | worlds kept | dealt a kept world | kept at the cap | CPU microseconds a kept world")
+    for name, total in zip(READINGS[1:], costs, strict=True):
+        worlds, dealt, capped, seconds = (float(x) for x in total)
+        print(f"{name} | {worlds:.0f} | {dealt / worlds:.2f} | {capped / worlds:.1%} | {1e6 * seconds / worlds:.1f}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from cardroom.bots.ismcts import ISMCTSBot
 from cardroom.bots.specs import follows_clock, make_bot, resolve_spec
 from cardroom.core.bot import shown
 from cardroom.core.errors import InvalidOptions
-from cardroom.games.tacocat.kernel_model import C_MODEL
+from cardroom.games.tacocat.kernel_model import C_MODEL, MODEL_READS
 
 GAMES = [("tacocat", {}), ("exploding-kittens", {"players": 2}), ("taco", {"players": 4})]
 
@@ -79,3 +79,5 @@ def test_duels_is_a_tacocat_setting_that_only_the_asking_bot_gets() -> None:
     game = cardroom.make("tacocat")
     expert, plain = make_bot("expert:iterations=50", game), make_bot("ismcts:iterations=50", game)
     assert expert.searcher.cfg[C_MODEL] == 1 and plain.searcher.cfg[C_MODEL] == 0  # type: ignore[attr-defined]
+    reader = make_bot("expert:iterations=50,duels=ismcts-read", game)
+    assert reader.searcher.cfg[C_MODEL] == MODEL_READS and "duels=ismcts-read" in reader.name  # type: ignore[attr-defined]

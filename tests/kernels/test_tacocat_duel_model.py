@@ -72,14 +72,15 @@ def _shown_duel(card: int, miss: float) -> np.ndarray:
     return np.concatenate([[1.0], row])
 
 
-def test_a_shown_duel_card_weighs_a_world_by_the_models_odds() -> None:
-    """With the model on, a world where WOW still holds 3, 7, 9 and 12 after showing a 7 is kept with the
-    chance of a 7 from 3, 7, 7, 9 and 12; with it off, by the heuristic's rule (it would have shown its
-    12, so the miss); and a world where the 7 was its only card above 3 explains the 7 better."""
+def test_a_shown_duel_card_weighs_a_world_by_the_models_odds_when_asked() -> None:
+    """With the model reading shown cards, a world where WOW still holds 3, 7, 9 and 12 after showing a 7
+    is kept with the chance of a 7 from 3, 7, 7, 9 and 12; with the model off or only imagining duel
+    cards (the expert's default), by the heuristic's rule (it would have shown its 12, so the miss); and
+    a world where the 7 was its only card above 3 explains the 7 better."""
     game: Any = cardroom.make("tacocat")
     plain_cfg = config(game)
-    model_cfg = plain_cfg.copy()
-    model_cfg[km.C_MODEL] = 1
+    model_cfg, imagining_cfg = plain_cfg.copy(), plain_cfg.copy()
+    model_cfg[km.C_MODEL], imagining_cfg[km.C_MODEL] = km.MODEL_READS, 1
     found = _shown_duel(7, 0.41)
 
     def world(hand: list[int]) -> np.ndarray:
@@ -91,6 +92,7 @@ def test_a_shown_duel_card_weighs_a_world_by_the_models_odds() -> None:
     rich, poor = world([3, 7, 9, 12]), world([3, 3, 1, 2])
     assert ks.likelihood(rich, model_cfg, 0, found) == pytest.approx(_odds(HAND)[7])
     assert ks.likelihood(rich, plain_cfg, 0, found) == pytest.approx(0.41)
+    assert ks.likelihood(rich, imagining_cfg, 0, found) == pytest.approx(0.41)
     assert ks.likelihood(poor, model_cfg, 0, found) == pytest.approx(_odds([1, 2, 3, 3, 7])[7])
     assert ks.likelihood(poor, model_cfg, 0, found) > ks.likelihood(rich, model_cfg, 0, found)
     assert ks.likelihood(poor, plain_cfg, 0, found) == 1.0  # the 7 was its highest: the heuristic's card

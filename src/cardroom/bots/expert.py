@@ -32,7 +32,8 @@ EXPERT_DEFAULTS = {"cut": "8"}
 #:   strength row's first 200 games, ``c`` 0.5, 1.0 and 2.0 won 59.0, 55.5 and 54.0%.
 #: - In Tacocat the playouts lay duel cards as the plain search lays them (a third of the time its
 #:   highest, often a 7 or an 8), not always the highest as the heuristic: on the row's first 400 games
-#:   the expert won 65.0% with that and 59.75% without (docs/expert.md).
+#:   the expert won 65.0% with that and 59.75% without (docs/expert.md). The same model deals the
+#:   other's face-down duel card; reading the shown ones by it too (``duels=ismcts-read``) was no stronger.
 EXPERT_SETTINGS = {"taco": {"cut": "48"}, "tacocat": {"c": "0.5", "duels": "ismcts"}}
 
 

@@ -16,7 +16,8 @@ docs/inference.md. The evidence is read from public facts and the seat's own car
 
 ``ismcts:duels=ismcts`` (Tacocat) lays the duel cards of its playouts, and deals the other player's
 face-down duel card, as the compiled search was measured to lay them, not as the heuristic does
-(``games/tacocat/kernel_model.py``); ``heuristic``, the default, is today's search.
+(``games/tacocat/kernel_model.py``); ``ismcts-read`` also reads the duel cards the other has shown that
+way (with ``infer``; measured no stronger); ``heuristic``, the default, is today's search.
 
 ``ismcts:cut=N`` stops each playout N steps off the trees and scores it with the learned value shipped
 with the package (``cardroom.learn``): shorter playouts, more of them, less noise; docs/learned-value.md.
@@ -44,7 +45,8 @@ from cardroom.core.game import Game, State
 
 INFER = ("off", "heuristic", "ismcts")  # the opponent models ``infer`` takes
 MAX_CUT = 64  # steps off the trees a playout may be cut after (0: played to the end)
-DUELS = ("heuristic", "ismcts")  # who the playouts' duel cards are laid like (``duels``)
+#: Who the playouts' duel cards are laid like (``duels``); a value's index is the kernel's model slot.
+DUELS = ("heuristic", "ismcts", "ismcts-read")
 KERNEL_ONLY = ("infer", "cut", "duels")  # options of the kernel search alone (the shared settings do not take them)
 Evidence = Callable[[Mapping[str, Any], str], Any]  # (view with its log, model) -> the evidence array
 
@@ -75,7 +77,7 @@ class _OnKernel:
         searcher = self.kernel.Searcher(game)
         if self.duels != "heuristic":
             searcher.cfg = searcher.cfg.copy()
-            searcher.cfg[searcher.kernel.rules.MODEL_SLOT] = 1
+            searcher.cfg[searcher.kernel.rules.MODEL_SLOT] = DUELS.index(self.duels)
         return searcher
 
     def _settings(self, start: float) -> Any:

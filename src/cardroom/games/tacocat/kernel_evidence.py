@@ -6,9 +6,9 @@ is its hand in the world now (its face-down duel card and set-aside cards includ
 has played face up since (the observation carries their counts). For a duel, an attack or an answer,
 the model is the heuristic's choice on that hand, computed by the kernel's own ``heuristic``: it either
 agrees with what was played (likelihood 1) or not (the observation's ``miss``, a floor above 0, so no
-world is ever ruled out). A bot that imagines the other's duel cards with the model of the search's
-duels (``cfg[C_MODEL]``, ``kernel_model.py``) reads a shown duel card with that model too: the chance
-of laying that card from the hand, never 0 since the hand held it.
+world is ever ruled out). A bot that asks for it (``cfg[C_MODEL]`` at ``MODEL_READS``,
+``kernel_model.py``) reads a shown duel card with the model of the search's duels instead: the chance of
+laying that card from the hand, never 0 since the hand held it.
 
 A replacement is one observation: it discarded ``n`` cards face up (the lowest ``low``, 12 for none)
 and drew ``n`` unseen. Which ``n`` of the cards it held after the draw are the drawn ones is unknown:
@@ -88,7 +88,7 @@ def observation(world: Arr, cfg: Arr, other: int, at: int, evidence: Floats, scr
         if world[k.PICK + other] == v:
             c += 1
         scratch[hand + v - 1] = c
-    if kind == O_DUEL and cfg[km.C_MODEL]:
+    if kind == O_DUEL and cfg[km.C_MODEL] == km.MODEL_READS:
         return km.duel_odds(scratch, hand, a - k.A_DUEL + 1)
     if kind == O_REPLACE:
         p = kept_as_model(scratch[hand : hand + 12], drawn, a, b)

@@ -4,9 +4,10 @@ The plain search lays its highest card in only about a third of its duels, and l
 heuristic, which plays every off-tree move of a playout, always lays its highest. A search that imagines
 the other seat's duel card with the heuristic (or as any unseen card, when the other laid it first)
 answers a player that does not exist. With ``cfg[C_MODEL]`` set, the kernel's playouts lay duel cards
-with the odds below, the other seat's face-down duel card is dealt from its hand with the same odds, and
-a duel card the other has shown weighs a world by the same odds of that card from that world's hand
-(``kernel_evidence.py``), so the search reads past duels with the model it imagines the next one by.
+with the odds below and the other seat's face-down duel card is dealt from its hand with the same odds.
+At :data:`MODEL_READS` a duel card the other has shown also weighs a world by the same odds of that card
+from that world's hand (``kernel_evidence.py``); measured, that reading did not make the expert stronger
+(docs/inference.md), so the expert imagines duel cards by the model and reads them by the heuristic's rule.
 
 The odds are a conditional logit over the distinct values in hand: a weight per value, a bonus for the
 highest, a penalty for the lowest and a small bonus for a value held twice or more; fitted to the duel
@@ -22,8 +23,10 @@ import numpy as np
 from cardroom.core.compiled import njit
 from cardroom.games.tacocat import kernel as k
 
-#: The options array's slot that switches the model on (0: the heuristic's duel, as the plain search).
+#: The options array's slot that switches the model on (0: the heuristic's duel, as the plain search;
+#: 1: the model's, in playouts and in the other's face-down card; MODEL_READS: also in reading shown cards).
 C_MODEL = 5
+MODEL_READS = 2
 VALUE_LOGIT = np.array([-0.67, -0.82, -1.56, -1.44, -0.35, 0.93, 1.89, 1.44, 0.75, 0.24, -0.28, -0.15])
 HIGHEST_LOGIT, LOWEST_LOGIT, PAIR_LOGIT = 1.55, -1.7, 0.24
 

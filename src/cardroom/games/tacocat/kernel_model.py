@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import numpy.typing as npt
 
 from cardroom.core.compiled import njit
 from cardroom.games.tacocat import kernel as k
@@ -57,34 +58,41 @@ def hand_ends(counts: k.Arr, at: int) -> tuple[int, int]:
 
 
 @njit
-def duel_odds(counts: k.Arr, at: int, card: int) -> float:
-    """The model's chance of laying ``card`` from the hand counted at ``counts[at : at + 12]`` (0 when
-    it is not held): what a shown duel card says about the hand it came from."""
-    if counts[at + card - 1] <= 0:
-        return 0.0
+def held_weights(counts: k.Arr, at: int, weights: npt.NDArray[np.float64]) -> float:
+    """Each held value's unnormalised odds into ``weights[v]`` (0 for a value not held), worked out once
+    for the hand counted at ``counts[at : at + 12]``; returns their sum."""
     low, high = hand_ends(counts, at)
-    total = 0.0
-    for v in range(low, high + 1):
-        if counts[at + v - 1] > 0:
-            total += duel_weight(counts, at, v, low, high)
-    return duel_weight(counts, at, card, low, high) / total
-
-
-@njit
-def duel_card(counts: k.Arr, at: int, rng: k.Arr) -> int:
-    """A duel card drawn from the hand counted at ``counts[at : at + 12]`` with the model's odds."""
-    low, high = hand_ends(counts, at)
-    weights = np.zeros(13)  # each held value's odds, worked out once: this runs in every playout's duels
+    weights[:] = 0.0
     total = 0.0
     for v in range(low, high + 1):
         if counts[at + v - 1] > 0:
             weights[v] = duel_weight(counts, at, v, low, high)
             total += weights[v]
+    return total
+
+
+@njit
+def duel_odds(counts: k.Arr, at: int, card: int) -> float:
+    """The model's chance of laying ``card`` from the hand counted at ``counts[at : at + 12]`` (0 when
+    it is not held): what a shown duel card says about the hand it came from."""
+    weights = np.zeros(13)
+    total = held_weights(counts, at, weights)
+    return weights[card] / total if total > 0 else 0.0
+
+
+@njit
+def duel_card(counts: k.Arr, at: int, rng: k.Arr) -> int:
+    """A duel card drawn from the hand counted at ``counts[at : at + 12]`` with the model's odds."""
+    weights = np.zeros(13)
+    total = held_weights(counts, at, weights)
     x = k.rand_below(rng, 1 << 30) / float(1 << 30) * total
-    for v in range(low, high + 1):
-        x -= weights[v]
-        if weights[v] > 0 and x < 0:
-            return v
+    high = 0
+    for v in range(1, 13):
+        if weights[v] > 0:
+            high = v
+            x -= weights[v]
+            if x < 0:
+                return v
     return high
 
 

@@ -51,6 +51,14 @@ def made_bots(config: ArenaConfig) -> list[str]:
     return [make_bot(spec, game, allow_cheats=True).name for spec in config.bots]
 
 
+#: What a row's header keeps beside its bots' names, each a version of something that changes a bot
+#: without changing its name: how a refusal names it then and now, and what changed.
+STAMPED = {
+    "value": ("the learned value", "the shipped weights are", "the value was retrained"),
+    "kernel": ("the compiled kernel", "its sources are", "the kernel changed"),
+}
+
+
 def value_fingerprint(game_name: str) -> str:
     """The first 16 hex digits of the SHA-256 of the game's shipped weights file ("none" if it has none)."""
     path = shipped_path(game_name)
@@ -89,16 +97,14 @@ def _read(
             f"{path} was played by {', '.join(header['bots_made'])}, and the same specs make "
             f"{', '.join(made)} now: the bots changed; give another --results folder"
         )
-    elif "value" in header and header["value"] != stamps["value"]:
-        changed = (
-            f"{path} was played with the learned value {header['value']}, and the shipped weights are "
-            f"{stamps['value']} now: the value was retrained; give another --results folder"
-        )
-    elif "kernel" in header and header["kernel"] != stamps["kernel"]:
-        changed = (
-            f"{path} was played with the compiled kernel {header['kernel']}, and its sources are "
-            f"{stamps['kernel']} now: the kernel changed; give another --results folder"
-        )
+    else:
+        for key, (played, now, why) in STAMPED.items():
+            if key in header and header[key] != stamps[key]:
+                changed = (
+                    f"{path} was played with {played} {header[key]}, and {now} {stamps[key]} now: {why}; "
+                    "give another --results folder"
+                )
+                break
     notes = []
     for number, line in enumerate(lines[1:], start=2):
         try:

@@ -74,22 +74,29 @@ def test_a_file_played_by_other_bots_under_the_same_specs_is_refused(tmp_path: P
     assert "ismcts:iterations=8,cut=8" in refusal and "the bots changed" in refusal
 
 
-def test_a_file_played_with_another_learned_value_is_refused(tmp_path: Path) -> None:
-    """Retrained weights change the expert without changing its name; the file keeps a fingerprint of
-    the game's shipped weights, and a sitting with other weights does not continue it."""
+def _restamped_refusal(tmp_path: Path, key: str, stamp: str, other: str) -> str:
+    """Start a file, check its header keeps ``stamp`` under ``key`` and that the same sources continue it;
+    then give the header ``other`` there and return what a sitting that would play the rest is told
+    (reading it, playing nothing, must still be allowed)."""
     path = tmp_path / "run.jsonl"
     quiet = Console(file=open(tmp_path / "log.txt", "w"))  # noqa: SIM115
     config = ArenaConfig(game="tacocat", bots=("random", "heuristic"), games=2, seed=1)
     run_chunked(config, path, 0.0, quiet)
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
-    assert header["value"] == value_fingerprint("tacocat") and len(header["value"]) == 16
-    run_chunked(config, path, 0.0, quiet)  # the same weights: continued
-    header["value"] = "0123456789abcdef"  # as if the weights had been retrained since
+    assert header[key] == stamp and len(header[key]) == 16
+    run_chunked(config, path, 0.0, quiet)  # the same stamp: continued
+    header[key] = other
     path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
-    _, progress = run_chunked(config, path, 0.0, quiet)  # reading it, playing nothing, is allowed
+    _, progress = run_chunked(config, path, 0.0, quiet)
     assert progress["deals_done"] == 0
-    refusal = _refusal_to_continue(config, path, quiet)
+    return _refusal_to_continue(config, path, quiet)
+
+
+def test_a_file_played_with_another_learned_value_is_refused(tmp_path: Path) -> None:
+    """Retrained weights change the expert without changing its name; the file keeps a fingerprint of
+    the game's shipped weights, and a sitting with other weights does not continue it."""
+    refusal = _restamped_refusal(tmp_path, "value", value_fingerprint("tacocat"), "0123456789abcdef")
     assert "0123456789abcdef" in refusal and "the value was retrained" in refusal
 
 
@@ -97,18 +104,7 @@ def test_a_file_played_with_another_kernel_is_refused(tmp_path: Path) -> None:
     """A kernel that reads the others' play another way changes the expert without changing its name;
     the file keeps a fingerprint of the game's kernel sources (the compile cache's own stamp), and a
     sitting with other sources does not continue it."""
-    path = tmp_path / "run.jsonl"
-    quiet = Console(file=open(tmp_path / "log.txt", "w"))  # noqa: SIM115
-    config = ArenaConfig(game="tacocat", bots=("random", "heuristic"), games=2, seed=1)
-    run_chunked(config, path, 0.0, quiet)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    header = json.loads(lines[0])
-    assert header["kernel"] == kernel_fingerprint(cardroom.make("tacocat")) and len(header["kernel"]) == 16
-    assert header["kernel"] != kernel_fingerprint(cardroom.make("exploding-kittens"))  # each game its own
-    run_chunked(config, path, 0.0, quiet)  # the same sources: continued
-    header["kernel"] = "fedcba9876543210"  # as if a kernel file had been edited since
-    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
-    _, progress = run_chunked(config, path, 0.0, quiet)  # reading it, playing nothing, is allowed
-    assert progress["deals_done"] == 0
-    refusal = _refusal_to_continue(config, path, quiet)
+    tacocat = kernel_fingerprint(cardroom.make("tacocat"))
+    assert tacocat != kernel_fingerprint(cardroom.make("exploding-kittens"))  # each game its own
+    refusal = _restamped_refusal(tmp_path, "kernel", tacocat, "fedcba9876543210")
     assert "fedcba9876543210" in refusal and "the kernel changed" in refusal

@@ -34,6 +34,9 @@ class Figures:
     # Every response over the whole run (tables created, warm-up, measuring), by request and
     # status ("action 200"); ``statuses`` counts the action requests in the measured window only.
     run_statuses: Counter[str] = field(default_factory=Counter)
+    # The first few responses no player of a sound room should get (a 403, a 5xx, ...), each with what
+    # the server said, so a rare one in a long run can be traced (:func:`refused`).
+    refusals: list[dict[str, Any]] = field(default_factory=list)
 
     def merge(self, other: Figures) -> None:
         self.action_ms += other.action_ms
@@ -41,9 +44,24 @@ class Figures:
         self.statuses.update(other.statuses)
         self.run_statuses.update(other.run_statuses)
         self.errors.update(other.errors)
+        self.refusals += other.refusals
         self.acknowledged += other.acknowledged
         self.moves += other.moves
         self.games += other.games
+
+
+#: The statuses a sound room may answer a player with; anything else is kept as a refusal.
+EXPECTED = {"action": {200, 409, 429}, "rematch": {200}}
+REFUSALS_KEPT = 20  # a generator process's; the count of all of them is in ``run_statuses``
+
+
+def refused(figures: Figures, request: str, status: int, body: bytes, table: str, step: int | None,
+            seat: int) -> None:  # fmt: skip
+    """Keep an unexpected response with what the server said (the Node generator does the same)."""
+    if status in EXPECTED[request] or len(figures.refusals) >= REFUSALS_KEPT:
+        return
+    figures.refusals.append({"request": request, "status": status, "detail": body.decode(errors="replace")[:300],
+                             "table": table, "step": step, "seat": seat, "at": time.time()})  # fmt: skip
 
 
 @dataclass
@@ -213,6 +231,7 @@ class Table:
                 await asyncio.sleep(0.5)
                 continue
             self.figures.run_statuses[f"action {status}"] += 1
+            refused(self.figures, "action", status, body, self.table_id, step, seat)
             if measured:
                 self.figures.action_ms.append((time.time() - started) * 1000)
                 self.figures.statuses[status] += 1
@@ -234,6 +253,7 @@ class Table:
             body = await r.read()
             status = r.status
         self.figures.run_statuses[f"rematch {status}"] += 1
+        refused(self.figures, "rematch", status, body, self.table_id, None, 0)
         if status != 200:
             await asyncio.sleep(0.2)
             return
@@ -247,7 +267,9 @@ class Table:
                 headers={"Authorization": f"Bearer {self.tokens[1]}"},
             ) as r2:
                 self.figures.run_statuses[f"rematch {r2.status}"] += 1
-                second = orjson.loads(await r2.read())
+                raw = await r2.read()
+                refused(self.figures, "rematch", r2.status, raw, old, None, 1)
+                second = orjson.loads(raw)
             self.tokens[1] = second["token"]
         fresh = orjson.loads(body)
         self.tokens[0] = fresh["token"]

@@ -46,6 +46,10 @@ def print_figures(
     print(
         "errors                  " + (", ".join(f"{k}: {v}" for k, v in sorted(f.errors.items())) or "none")
     )
+    for r in sorted(f.refusals, key=lambda r: r["at"]):  # a sound room answers none of these
+        where = f"table {r['table']}" + (f" step {r['step']}" if r["step"] is not None else "")
+        print(f"unexpected response     {r['request']} {r['status']} to seat {r['seat']}, {where}, "
+              f"at {time.strftime('%H:%M:%S', time.gmtime(r['at']))}: {r['detail']}")  # fmt: skip
     print(
         f"server resident memory  {rss_idle:.0f} MB with the tables created, {rss_busy:.0f} MB under load"
         f" ({rss_busy / max(1, tables) * 1024:.0f} KB a live table, interpreter and libraries included)"

@@ -19,7 +19,15 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: config.connections, 
 
 // statuses: the action requests' in the measured window; run_statuses: every response over the
 // whole run, by request and status ("action 200"), as the Python generator's Figures.
-const figures = { action_ms: [], push_ms: [], statuses: {}, run_statuses: {}, errors: {}, acknowledged: 0, moves: 0, games: 0 };
+// refusals: the first few responses no player of a sound room should get (a 403, a 5xx, ...), with
+// what the server said, so a rare one in a long run can be traced.
+const figures = { action_ms: [], push_ms: [], statuses: {}, run_statuses: {}, errors: {}, refusals: [], acknowledged: 0, moves: 0, games: 0 };
+const EXPECTED = { action: new Set([200, 409, 429]), rematch: new Set([200]) };
+const REFUSALS_KEPT = 20;
+function refused(request, status, body, table, step, seat) {
+  if (EXPECTED[request].has(status) || figures.refusals.length >= REFUSALS_KEPT) return;
+  figures.refusals.push({ request, status, detail: body.toString().slice(0, 300), table, step, seat, at: now() });
+}
 const window = { start: Infinity, end: Infinity };
 const inside = (t) => window.start <= t && t < window.end;
 const now = () => (performance.timeOrigin + performance.now()) / 1000; // epoch seconds, sub-ms
@@ -199,6 +207,7 @@ class Table {
         continue;
       }
       count(figures.run_statuses, `action ${r.status}`);
+      refused("action", r.status, r.body, this.tableId, step, seat);
       if (measured) {
         figures.action_ms.push((now() - started) * 1000);
         count(figures.statuses, r.status);
@@ -225,6 +234,7 @@ class Table {
       return;
     }
     count(figures.run_statuses, `rematch ${r.status}`);
+    refused("rematch", r.status, r.body, this.tableId, null, 0);
     if (r.status !== 200) { await sleep(0.2); return; }
     if (inside(now())) figures.games += 1;
     const old = this.tableId;
@@ -232,6 +242,7 @@ class Table {
       // The second person claims their own seat at the rematch, with their old seat's token.
       const r2 = await request(this.base(1), "POST", `/api/tables/${old}/rematch`, this.tokens[1]);
       count(figures.run_statuses, `rematch ${r2.status}`);
+      refused("rematch", r2.status, r2.body, old, null, 1);
       this.tokens[1] = JSON.parse(r2.body).token;
     }
     const fresh = JSON.parse(r.body);

@@ -99,7 +99,7 @@ def collect(found: Figures | dict[str, Any]) -> Figures:
     return Figures(
         action_ms=found["action_ms"], push_ms=found["push_ms"],
         statuses=Counter({int(k): v for k, v in found["statuses"].items()}), errors=Counter(found["errors"]),
-        run_statuses=Counter(found["run_statuses"]),
+        run_statuses=Counter(found["run_statuses"]), refusals=found["refusals"],
         acknowledged=found["acknowledged"], moves=found["moves"], games=found["games"],
     )  # fmt: skip
 

@@ -37,3 +37,4 @@ def test_a_generator_plays_a_small_room(generator: str) -> None:
     assert int(pushes[1]) >= 3, out
     assert by_status[200] == int(acknowledged[1]) and set(by_status) <= {200, 409}, out
     assert re.search(r"^errors +none$", out, re.MULTILINE), out
+    assert "unexpected response" not in out, out

@@ -5,8 +5,8 @@ sitting on a shared machine. So the run is a file (JSON lines under ``bench/resu
 is the arena config with the names of the bots its specs made (a spec's defaults may change between
 two sittings: ``expert`` took another cut in one game, and a row must not mix the two bots) and a
 fingerprint of the game's learned value (retrained weights change the bots that read them, not their
-names) and one of its compiled kernel's sources (a kernel that reads the others' play another way changes
-the bot, not its name), each further line the records of one finished deal (every seat rotation of it).
+names) and one of the sources the bots play by (a kernel, an evidence reader or a search that reads
+the others' play another way changes the bot, not its name), each further line the records of one finished deal (every seat rotation of it).
 A run reads the file, skips the deals already there and plays the rest, deal by deal, until it is
 done or its time is up (``minutes``; the deals in flight then finish). The seeds of a deal depend only
 on the run's seed, the matchup and the deal (``cardroom.arena.schedule``), so however the run is cut
@@ -34,13 +34,13 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+import cardroom
 from cardroom.arena import ArenaConfig, ArenaResult
 from cardroom.arena.match import GameRecord, make_game, run_task
 from cardroom.arena.schedule import DealTask, schedule
 from cardroom.arena.stats import summarize
 from cardroom.bots.specs import make_bot
 from cardroom.core import search_clock
-from cardroom.core.compiled_registry import kernel_stamp
 from cardroom.core.game import Game
 from cardroom.learn.weights import shipped_path
 
@@ -55,8 +55,17 @@ def made_bots(config: ArenaConfig) -> list[str]:
 #: without changing its name: how a refusal names it then and now, and what changed.
 STAMPED = {
     "value": ("the learned value", "the shipped weights are", "the value was retrained"),
-    "kernel": ("the compiled kernel", "its sources are", "the kernel changed"),
+    "code": ("the play code", "its sources are", "the code the bots play by changed"),
 }
+
+#: The packages a game's play goes through: the rules, the kernels and evidence readers (the game's own
+#: package and the shared files of ``games``), the bots, the arena that deals and seats the games, the
+#: compiled helpers and the learned value's features. The server, the web client, the analysis and the
+#: command lines are left out: they change nothing a row measures.
+PLAY_PACKAGES = ("arena", "bots", "core", "fast", "learn")
+#: What of them counts: the sources and the data they read (a deck, measured rates of choices, weights).
+PLAY_SUFFIXES = (".py", ".json", ".toml")
+PACKAGE_ROOT = Path(cardroom.__file__).resolve().parent
 
 
 def value_fingerprint(game_name: str) -> str:
@@ -65,11 +74,20 @@ def value_fingerprint(game_name: str) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16] if path.exists() else "none"
 
 
-def kernel_fingerprint(game: Game) -> str:
-    """The first 16 hex digits of the stamp the compile cache keys the game's kernel by (its kernel
-    sources and the shared compiled helpers; "none" without a kernel)."""
-    stamp = kernel_stamp(game)
-    return stamp[:16] if stamp else "none"
+def code_fingerprint(game: Game, root: Path = PACKAGE_ROOT) -> str:
+    """The first 16 hex digits of the SHA-256 of every source and data file under ``root`` (the
+    ``cardroom`` package) that the game's play goes through (:data:`PLAY_PACKAGES`, the shared files of
+    ``games`` and the game's own package), each with its path. Any edit there refuses a file, a
+    refactor too: a sitting cannot tell one from a change of play, and refusing is the safe side."""
+    package = root / "games" / type(game).__module__.split(".")[2]
+    files = [*(root / "games").glob("*.py"), *package.rglob("*")]
+    for name in PLAY_PACKAGES:
+        files += (root / name).rglob("*")
+    digest = hashlib.sha256()
+    for path in sorted(f for f in files if f.suffix in PLAY_SUFFIXES and "__pycache__" not in f.parts):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def _read(
@@ -77,7 +95,7 @@ def _read(
 ) -> tuple[dict[tuple[int, int], dict[str, Any]], list[str], str | None]:
     """The deals already in ``path`` (keyed by matchup and deal), notes on broken lines, and why the
     file must not be continued, if it must not: the same specs make other bots now, the learned value
-    was retrained since, or the kernel's sources changed (a file written before the names or a
+    was retrained since, or the sources the bots play by changed (a file written before the names or a
     fingerprint were kept is not checked for them). Refuses outright a file of another run."""
     done: dict[tuple[int, int], dict[str, Any]] = {}
     if not path.exists():
@@ -129,7 +147,7 @@ def run_chunked(
     as one arena result, and how far the run is (deals and games done and in all, seconds spent)."""
     made = made_bots(config)  # every bot made once, before any game: a bad spec fails here
     game = make_game(config)
-    stamps = {"value": value_fingerprint(game.name), "kernel": kernel_fingerprint(game)}
+    stamps = {"value": value_fingerprint(game.name), "code": code_fingerprint(game)}
     players = game.players
     tasks = schedule(len(config.bots), players, config.games, config.seed, config.challenger)
     done, notes, changed = _read(path, config, made, stamps)

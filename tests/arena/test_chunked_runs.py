@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import cardroom
 from cardroom.arena import ArenaConfig, run_arena
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from _chunks import kernel_fingerprint, run_chunked, value_fingerprint  # bench/ is not a package
+from _chunks import PACKAGE_ROOT, code_fingerprint, run_chunked, value_fingerprint  # bench/ is not a package
 
 
 def test_a_run_in_chunks_plays_the_games_of_a_whole_run(tmp_path: Path) -> None:
@@ -100,11 +101,34 @@ def test_a_file_played_with_another_learned_value_is_refused(tmp_path: Path) -> 
     assert "0123456789abcdef" in refusal and "the value was retrained" in refusal
 
 
-def test_a_file_played_with_another_kernel_is_refused(tmp_path: Path) -> None:
-    """A kernel that reads the others' play another way changes the expert without changing its name;
-    the file keeps a fingerprint of the game's kernel sources (the compile cache's own stamp), and a
-    sitting with other sources does not continue it."""
-    tacocat = kernel_fingerprint(cardroom.make("tacocat"))
-    assert tacocat != kernel_fingerprint(cardroom.make("exploding-kittens"))  # each game its own
-    refusal = _restamped_refusal(tmp_path, "kernel", tacocat, "fedcba9876543210")
-    assert "fedcba9876543210" in refusal and "the kernel changed" in refusal
+def test_a_file_played_with_other_play_code_is_refused(tmp_path: Path) -> None:
+    """A kernel, an evidence reader or a search that reads the others' play another way changes the
+    expert without changing its name; the file keeps a fingerprint of the sources the game's play goes
+    through, and a sitting with other sources does not continue it."""
+    tacocat = code_fingerprint(cardroom.make("tacocat"))
+    assert tacocat != code_fingerprint(cardroom.make("exploding-kittens"))  # each game its own package
+    refusal = _restamped_refusal(tmp_path, "code", tacocat, "fedcba9876543210")
+    assert "fedcba9876543210" in refusal and "the code the bots play by changed" in refusal
+
+
+def test_the_code_fingerprint_follows_the_play_sources_only(tmp_path: Path) -> None:
+    """In a copy of the package: an edit to the game's evidence reader, its measured rates of choices,
+    a bot or the arena changes the fingerprint; an edit to the server, to another game, to the analysis
+    or to the game's rules text does not."""
+    root = tmp_path / "cardroom"
+    shutil.copytree(PACKAGE_ROOT, root, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "web"))
+    game = cardroom.make("tacocat")
+    first = code_fingerprint(game, root)
+    assert first == code_fingerprint(game, PACKAGE_ROOT)  # the same sources, wherever they lie
+    for elsewhere in ("server/errors.py", "games/kittens/game.py", "analysis/labels.py", "games/tacocat/rules.md"):
+        with (root / elsewhere).open("a", encoding="utf-8") as f:
+            f.write("# an edit\n")
+        assert code_fingerprint(game, root) == first, elsewhere
+    seen = {first}
+    for played_by in ("games/tacocat/evidence.py", "games/tacocat/choice_rates.json", "bots/fast_ismcts.py",
+                      "arena/match.py"):  # fmt: skip
+        with (root / played_by).open("a", encoding="utf-8") as f:
+            f.write("# an edit\n")
+        now = code_fingerprint(game, root)
+        assert now not in seen, played_by
+        seen.add(now)

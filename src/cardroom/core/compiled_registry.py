@@ -16,7 +16,6 @@ arena, a benchmark) ``ready`` is true and a bot loads its kernel itself before i
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import logging
 import os
 import subprocess
@@ -42,19 +41,6 @@ def kernel_path(game: Game) -> str | None:
     """The name of the game's kernel module, without importing it (None if the game has none)."""
     path: str | None = getattr(game, "kernel", None)
     return path or None
-
-
-def kernel_stamp(game: Game) -> str | None:
-    """The hash the compile cache keys the game's kernel by (its kernel sources and the shared compiled
-    helpers), found without importing the kernel; None if the game has none. A bot that runs on the
-    kernel may play differently once it changes, under the same name."""
-    name = kernel_path(game)
-    spec = importlib.util.find_spec(name) if name else None
-    if spec is None or spec.origin is None:
-        return None
-    from cardroom.core.compiled import kernel_stamp as stamp  # Numba's cache hooks: only when asked
-
-    return stamp(spec.origin)
 
 
 def kernel_of(game: Game) -> ModuleType | None:

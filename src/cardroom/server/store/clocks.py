@@ -60,10 +60,13 @@ class ClockSaver:
         return batch
 
     def write(self, conn: Connection, batch: dict[str, dict[str, object]]) -> None:
+        """In the order of the tables' ids, as a batch of actions is stored (``order.lock_order``): in
+        the order the clocks changed, two processes' batches (or a batch of clocks and one of actions)
+        could each hold a row the other wanted next, and PostgreSQL refused one of them."""
         if batch:
             conn.execute(
                 update(tables).where(tables.c.id == bindparam("table")).values(clocks=bindparam("stored")),
-                [{"table": table_id, "stored": clocks} for table_id, clocks in batch.items()],
+                [{"table": table_id, "stored": batch[table_id]} for table_id in sorted(batch)],
             )
 
     def give_back(self, batch: dict[str, dict[str, object]]) -> None:

@@ -1,0 +1,89 @@
+"""Every transaction that writes several tables' rows on PostgreSQL writes them in the order of their
+ids, the order a group commit stores its actions in (``store.order``): two processes writing
+overlapping tables then wait for each other at worst, never in a cycle. The clocks' batches were
+written in the order the clocks changed; under load with a table's seats on two processes they
+deadlocked with each other and with batches of actions, and PostgreSQL refused one of the two (every
+move in a refused batch was answered 503)."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from sqlalchemy import Engine, select
+
+from cardroom.server.store import conninfo, database
+from cardroom.server.store.clocks import ClockSaver
+from cardroom.server.store.schema import tables
+from cardroom.server.store.writer import GroupWriter
+from tests.server.postgres import Postgres, store_toy_table
+
+
+@pytest.fixture(scope="module")
+def engine() -> Iterator[Engine]:
+    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))  # PostgreSQL runs as `postgres`
+    server = Postgres(root).start()
+    made = database.make_engine(server.url)
+    database.upgrade(made)
+    yield made
+    made.dispose()
+    server.stop()
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def _waiting_on_a_lock(other: psycopg.Connection[object], timeout: float = 20.0) -> None:
+    """Until some other backend waits for a row lock (the clock batch, behind ``other``)."""
+    with psycopg.connect(other.info.dsn, autocommit=True) as watch:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = watch.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> %s",
+                (other.info.backend_pid,),
+            ).fetchone()
+            if found and found[0]:
+                return
+            time.sleep(0.01)
+    raise AssertionError("the clock batch never waited for the row the other transaction holds")
+
+
+def test_a_clock_batch_and_an_ordered_writer_never_wait_in_a_cycle(engine: Engine) -> None:
+    """Another process's transaction holds the first table's row and will want the second's next (a
+    batch of actions, in table order). The clocks changed second table first: written in that order,
+    the batch would hold the second row while it waits for the first, and the two would deadlock."""
+    first, second = "order-a", "order-b"
+    for table_id in (first, second):
+        store_toy_table(engine, table_id)
+    writer = GroupWriter(engine)
+    saver = ClockSaver(engine, writer)
+    changed = {second: {"turn": {"0": 1.0}}, first: {"turn": {"1": 2.0}}}  # the order they changed in
+    failures: list[BaseException] = []
+
+    def write_clocks() -> None:
+        try:
+            with engine.begin() as conn:
+                saver.write(conn, changed)
+        except BaseException as exc:  # reported by the assertion below
+            failures.append(exc)
+
+    with psycopg.connect(conninfo(engine.url)) as other:
+        other.execute("UPDATE tables SET updated = now() WHERE id = %s", (first,))
+        clocks = threading.Thread(target=write_clocks)
+        clocks.start()
+        _waiting_on_a_lock(other)
+        try:
+            other.execute("UPDATE tables SET updated = now() WHERE id = %s", (second,))
+            other.commit()
+        except psycopg.errors.DeadlockDetected as exc:
+            failures.append(exc)
+        clocks.join(30)
+    writer.close()
+    assert not clocks.is_alive() and failures == []
+    with engine.connect() as conn:
+        stored = dict(conn.execute(select(tables.c.id, tables.c.clocks).where(tables.c.id.in_(changed))).all())
+    assert stored == changed

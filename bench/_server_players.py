@@ -34,8 +34,8 @@ class Figures:
     # Every response over the whole run (tables created, warm-up, measuring), by request and
     # status ("action 200"); ``statuses`` counts the action requests in the measured window only.
     run_statuses: Counter[str] = field(default_factory=Counter)
-    # The first few responses no player of a sound room should get (a 403, a 5xx, ...), each with what
-    # the server said, so a rare one in a long run can be traced (:func:`refused`).
+    # The first few responses of each kind no player of a sound room should get (a 403, a 5xx, ...),
+    # each with what the server said, so a rare one in a long run can be traced (:func:`refused`).
     refusals: list[dict[str, Any]] = field(default_factory=list)
 
     def merge(self, other: Figures) -> None:
@@ -52,13 +52,15 @@ class Figures:
 
 #: The statuses a sound room may answer a player with; anything else is kept as a refusal.
 EXPECTED = {"action": {200, 409, 429}, "rematch": {200}}
-REFUSALS_KEPT = 20  # a generator process's; the count of all of them is in ``run_statuses``
+REFUSALS_KEPT = 5  # of each kind ("action 503"), a generator process's; all are counted in ``run_statuses``
 
 
 def refused(figures: Figures, request: str, status: int, body: bytes, table: str, step: int | None,
             seat: int) -> None:  # fmt: skip
-    """Keep an unexpected response with what the server said (the Node generator does the same)."""
-    if status in EXPECTED[request] or len(figures.refusals) >= REFUSALS_KEPT:
+    """Keep an unexpected response with what the server said, the first few of each kind, so a rare one
+    shows beside a flood of another (the Node generator does the same)."""
+    kept = sum(1 for r in figures.refusals if r["request"] == request and r["status"] == status)
+    if status in EXPECTED[request] or kept >= REFUSALS_KEPT:
         return
     figures.refusals.append({"request": request, "status": status, "detail": body.decode(errors="replace")[:300],
                              "table": table, "step": step, "seat": seat, "at": time.time()})  # fmt: skip
@@ -245,13 +247,41 @@ class Table:
                 self.latest[seat] = None  # stale or refused: wait for the socket's next snapshot
                 await self._wait(seat)
 
+    async def _claim_second_seat(self, old: str) -> None:
+        """The second person's claim of their seat at the rematch of ``old``, asked again after a reset
+        connection or a refusal (a claim is answered with a fresh token each time: asking twice is
+        harmless), at most 20 times."""
+        for attempt in range(20):
+            try:
+                async with self.http.post(
+                    f"{self.bases[1 % len(self.bases)]}/api/tables/{old}/rematch",
+                    headers={"Authorization": f"Bearer {self.tokens[1]}"},
+                ) as r2:
+                    raw = await r2.read()
+                    status = r2.status
+            except (aiohttp.ClientError, TimeoutError) as exc:
+                self.figures.errors[f"rematch {type(exc).__name__}"] += 1
+                await asyncio.sleep(0.2 * (attempt + 1))
+                continue
+            self.figures.run_statuses[f"rematch {status}"] += 1
+            refused(self.figures, "rematch", status, raw, old, None, 1)
+            if status == 200:
+                self.tokens[1] = orjson.loads(raw)["token"]
+                return
+            await asyncio.sleep(0.2 * (attempt + 1))
+
     async def _rematch(self) -> None:
-        async with self.http.post(
-            f"{self.base}/api/tables/{self.table_id}/rematch",
-            headers={"Authorization": f"Bearer {self.tokens[0]}"},
-        ) as r:
-            body = await r.read()
-            status = r.status
+        try:
+            async with self.http.post(
+                f"{self.base}/api/tables/{self.table_id}/rematch",
+                headers={"Authorization": f"Bearer {self.tokens[0]}"},
+            ) as r:
+                body = await r.read()
+                status = r.status
+        except (aiohttp.ClientError, TimeoutError) as exc:  # as the Node generator: asked again later
+            self.figures.errors[f"rematch {type(exc).__name__}"] += 1
+            await asyncio.sleep(0.5)
+            return
         self.figures.run_statuses[f"rematch {status}"] += 1
         refused(self.figures, "rematch", status, body, self.table_id, None, 0)
         if status != 200:
@@ -262,15 +292,7 @@ class Table:
         old = self.table_id
         if not self.with_bot:
             # The second person claims their own seat at the rematch, with their old seat's token.
-            async with self.http.post(
-                f"{self.bases[1 % len(self.bases)]}/api/tables/{old}/rematch",
-                headers={"Authorization": f"Bearer {self.tokens[1]}"},
-            ) as r2:
-                self.figures.run_statuses[f"rematch {r2.status}"] += 1
-                raw = await r2.read()
-                refused(self.figures, "rematch", r2.status, raw, old, None, 1)
-                second = orjson.loads(raw)
-            self.tokens[1] = second["token"]
+            await self._claim_second_seat(old)
         fresh = orjson.loads(body)
         self.tokens[0] = fresh["token"]
         self.latest = [None, None]

@@ -19,13 +19,16 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: config.connections, 
 
 // statuses: the action requests' in the measured window; run_statuses: every response over the
 // whole run, by request and status ("action 200"), as the Python generator's Figures.
-// refusals: the first few responses no player of a sound room should get (a 403, a 5xx, ...), with
-// what the server said, so a rare one in a long run can be traced.
+// refusals: the first few responses of each kind ("action 503") no player of a sound room should
+// get, with what the server said, so a rare one in a long run can be traced beside a flood of another.
 const figures = { action_ms: [], push_ms: [], statuses: {}, run_statuses: {}, errors: {}, refusals: [], acknowledged: 0, moves: 0, games: 0 };
 const EXPECTED = { action: new Set([200, 409, 429]), rematch: new Set([200]) };
-const REFUSALS_KEPT = 20;
+const REFUSALS_KEPT = 5; // of each kind, in each generator process
+const refusalsKept = {};
 function refused(request, status, body, table, step, seat) {
-  if (EXPECTED[request].has(status) || figures.refusals.length >= REFUSALS_KEPT) return;
+  const kind = `${request} ${status}`;
+  if (EXPECTED[request].has(status) || (refusalsKept[kind] || 0) >= REFUSALS_KEPT) return;
+  count(refusalsKept, kind);
   figures.refusals.push({ request, status, detail: body.toString().slice(0, 300), table, step, seat, at: now() });
 }
 const window = { start: Infinity, end: Infinity };
@@ -240,10 +243,25 @@ class Table {
     const old = this.tableId;
     if (!this.withBot) {
       // The second person claims their own seat at the rematch, with their old seat's token.
-      const r2 = await request(this.base(1), "POST", `/api/tables/${old}/rematch`, this.tokens[1]);
-      count(figures.run_statuses, `rematch ${r2.status}`);
-      refused("rematch", r2.status, r2.body, old, null, 1);
-      this.tokens[1] = JSON.parse(r2.body).token;
+      // A reused keep-alive connection the server just closed resets: claim again (a claim is
+      // answered with a fresh token each time, so asking twice is harmless).
+      for (let attempt = 0; attempt < 20; attempt++) {
+        let r2;
+        try {
+          r2 = await request(this.base(1), "POST", `/api/tables/${old}/rematch`, this.tokens[1]);
+        } catch (exc) {
+          count(figures.errors, `rematch ${exc.code || exc.message}`);
+          await sleep(0.2 * (attempt + 1));
+          continue;
+        }
+        count(figures.run_statuses, `rematch ${r2.status}`);
+        refused("rematch", r2.status, r2.body, old, null, 1);
+        if (r2.status === 200) {
+          this.tokens[1] = JSON.parse(r2.body).token;
+          break;
+        }
+        await sleep(0.2 * (attempt + 1));
+      }
     }
     const fresh = JSON.parse(r.body);
     this.tokens[0] = fresh.token;

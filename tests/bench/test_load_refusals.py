@@ -25,12 +25,15 @@ def test_an_unexpected_status_is_kept_with_what_the_server_said() -> None:
     assert "opens no seat" in figures.refusals[0]["detail"]
 
 
-def test_a_flood_of_refusals_keeps_only_the_first_few_and_merges() -> None:
+def test_a_flood_of_refusals_keeps_the_first_few_of_each_kind_and_merges() -> None:
     figures, other = Figures(), Figures()
     for step in range(REFUSALS_KEPT + 5):
-        refused(figures, "action", 500, b"x" * 1000, "t", step, 0)
-    assert [r["step"] for r in figures.refusals] == list(range(REFUSALS_KEPT))
-    assert all(len(r["detail"]) == 300 for r in figures.refusals)
+        refused(figures, "action", 503, b"x" * 1000, "t", step, 0)
+    refused(figures, "rematch", 403, b"the rare one", "r", None, 1)  # still kept after the flood
+    refused(figures, "action", 403, b"another", "a", 3, 0)
+    assert [r["step"] for r in figures.refusals if r["status"] == 503] == list(range(REFUSALS_KEPT))
+    assert all(len(r["detail"]) == 300 for r in figures.refusals if r["status"] == 503)
+    assert [(r["request"], r["status"]) for r in figures.refusals[REFUSALS_KEPT:]] == [("rematch", 403), ("action", 403)]
     refused(other, "action", 403, b"no", "u", 1, 1)
     figures.merge(other)
     assert figures.refusals[-1]["table"] == "u"

@@ -61,7 +61,7 @@ def test_a_clock_batch_and_an_ordered_writer_never_wait_in_a_cycle(engine: Engin
         store_toy_table(engine, table_id)
     writer = GroupWriter(engine)
     saver = ClockSaver(engine, writer)
-    changed = {second: {"turn": {"0": 1.0}}, first: {"turn": {"1": 2.0}}}  # the order they changed in
+    changed: dict[str, dict[str, object]] = {second: {"turn": {"0": 1.0}}, first: {"turn": {"1": 2.0}}}  # as changed
     failures: list[BaseException] = []
 
     def write_clocks() -> None:

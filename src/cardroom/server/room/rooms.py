@@ -20,7 +20,7 @@ from collections.abc import Coroutine
 from datetime import timedelta
 from typing import Any
 
-from cardroom.server.errors import Refused, StaleStep
+from cardroom.server.errors import Refused, StaleStep, WrongToken
 from cardroom.server.room import absent, snapshots, spoken, tokens
 from cardroom.server.room.autoplay import Autoplay
 from cardroom.server.room.catchup import CatchUp
@@ -114,7 +114,12 @@ class Room:
         return await self.play.submit(table_id, seat, step, text, timed_out, by_room)
 
     async def act(self, table_id: str, token: str | None, step: int, text: str) -> tuple[Live, int]:
-        return await self.play.act(table_id, token, step, text)
+        try:
+            return await self.play.act(table_id, token, step, text)
+        except WrongToken:
+            if not await self._caught_up(table_id):
+                raise
+            return await self.play.act(table_id, token, step, text)
 
     async def close_window(self, table_id: str, window_step: int) -> None:
         await self.play.close_window(table_id, window_step)
@@ -154,7 +159,22 @@ class Room:
         return await self.seating.handoff(table_id, token)
 
     async def rematch(self, table_id: str, token: str | None) -> tuple[str, str]:
-        return await self.seating.rematch(table_id, token)
+        try:
+            return await self.seating.rematch(table_id, token)
+        except (WrongToken, Refused):  # an unknown token, or "the game is not over yet"
+            if not await self._caught_up(table_id):
+                raise
+            return await self.seating.rematch(table_id, token)
+
+    async def _caught_up(self, table_id: str) -> bool:
+        """Before a seat's token or a rematch is refused: another process may have stored the seat's
+        new token or the game's last move, and its notification not reached this one yet (a person's
+        two requests can land on two processes, each answering as soon as it stored). Reads the table
+        again, once; False where no other process can have stored anything (SQLite: one process)."""
+        if self.store.dialect != "postgresql":
+            return False
+        await self.catchup.catch_up(table_id)
+        return True
 
     # -- who follows a table -------------------------------------------------------------------------
 

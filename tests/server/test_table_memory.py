@@ -9,6 +9,7 @@ import asyncio
 from datetime import timedelta
 from pathlib import Path
 
+import orjson
 import pytest
 
 from cardroom.server.room import held
@@ -187,3 +188,41 @@ def test_a_finished_table_a_socket_follows_is_not_evicted(tmp_path: Path, monkey
         return kept, evicted
 
     assert asyncio.run(scenario()) == (True, True)
+
+
+def test_a_finished_table_forgets_its_shown_caches_when_its_last_socket_leaves(tmp_path: Path) -> None:
+    """Every seat's log and encoded snapshot are kept so the next push is cheap; a finished table in the
+    replay cache needs none of them once nobody follows it (thousands of finished tables kept them all,
+    several times the size of their games). A table still being played keeps them."""
+    room = _room(tmp_path)
+    two = [SeatRequest("me"), SeatRequest("invite")]
+
+    async def scenario() -> None:
+        finished = await room.create("toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
+        playing = await room.create("toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
+        await room.concede(finished.table_id, finished.token)
+        shown: dict[str, dict[int | None, dict[str, object]]] = {}
+
+        def lasting(live: Live, seat: int | None) -> dict[str, object]:
+            """A snapshot without its clocks, which count down between two looks."""
+            found = orjson.loads(room.encoded_snapshot(live, seat))
+            return {k: v for k, v in found.items() if k not in ("turn_deadlines", "window")}
+
+        for created in (finished, playing):
+            live = await room.live_soon(created.table_id)
+            _, player_changed = await room.follow(created.table_id, 0)
+            _, spectator_changed = await room.follow(created.table_id, None)
+            shown[created.table_id] = {seat: lasting(live, seat) for seat in (0, 1, None)}
+            assert set(live.logs) == set(live.encoded) == {0, 1, None}  # (a conceded game's log is not
+            assert set(live.log_json) == (set() if live.is_over else {0, 1, None})  # kept as JSON)
+            room.unfollow(live, spectator_changed, None)
+            assert set(live.encoded) == {0, 1, None}  # a socket still follows it
+            room.unfollow(live, player_changed, 0)
+        over, going = [await room.live_soon(c.table_id) for c in (finished, playing)]
+        assert over.is_over and not over.logs and not over.log_json and not over.encoded
+        assert not going.is_over and set(going.logs) == set(going.log_json) == set(going.encoded) == {0, 1, None}
+        for live in (over, going):  # shown again (built again where forgotten): the same as before
+            assert {seat: lasting(live, seat) for seat in (0, 1, None)} == shown[live.row.id]
+        await room.shutdown()
+
+    asyncio.run(scenario())

@@ -60,6 +60,8 @@ class Hub:
         seat = watchers.sockets.pop(event)
         if not watchers.sockets:
             watchers.changed_at = None
+            if live.is_over:
+                live.forget_shown()
         watchers.per_seat[seat] -= 1
         if watchers.per_seat[seat] <= 0:
             del watchers.per_seat[seat]

@@ -119,6 +119,15 @@ class Live:
         if row is not None and ticket > self.row_ticket:
             self.row, self.row_ticket = row, ticket
 
+    def forget_shown(self) -> None:
+        """Drop what only makes showing the table again cheap: every seat's log and encoded snapshot,
+        built again if anyone looks. Called when the last socket leaves a finished table: otherwise
+        they stay as long as the table stays in the replay cache, several times the game's own size
+        (a whole game's log, per seat, as dicts and twice as JSON)."""
+        self.logs.clear()
+        self.log_json.clear()
+        self.encoded.clear()
+
     def remember(self) -> None:
         """Keep the current state among the recent ones, before an action moves it on."""
         self.recent[self.step] = self.state

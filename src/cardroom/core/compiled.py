@@ -58,7 +58,7 @@ def _game_kernels() -> list[str]:
     return [path for path in sorted(glob.glob(pattern)) if _compiles(path)]
 
 
-def kernel_stamp(py_file: str) -> str:
+def _kernel_stamp(py_file: str) -> str:
     """A hash of the sources compiled into ``py_file``'s functions: every ``kernel*.py`` beside it (for
     a file of core: every game's) and every shared helper module here."""
     folder = os.path.dirname(os.path.abspath(py_file))
@@ -116,7 +116,7 @@ def _variant(base: Any) -> Any:
         kernel_variant = True
 
         def get_source_stamp(self) -> str:
-            return kernel_stamp(self._py_file)
+            return _kernel_stamp(self._py_file)
 
         @classmethod
         def from_function(cls, py_func: Any, py_file: str) -> Any:

@@ -7,6 +7,9 @@ import os
 import pwd
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -89,6 +92,33 @@ class Postgres:
             _as_owner([self._bin("pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"]),
             capture_output=True,
         )
+
+
+@contextmanager
+def throwaway() -> Iterator[Postgres]:
+    """A PostgreSQL started for a test (or a module's tests), stopped and removed afterwards. Not under
+    pytest's tmp dir: that is private to root, and PostgreSQL runs as `postgres`."""
+    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
+    server = Postgres(root).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@contextmanager
+def throwaway_engine() -> Iterator[Engine]:
+    """The room's engine on a :func:`throwaway` PostgreSQL, its schema made."""
+    from cardroom.server.store import database
+
+    with throwaway() as server:
+        engine = database.make_engine(server.url)
+        database.upgrade(engine)
+        try:
+            yield engine
+        finally:
+            engine.dispose()
 
 
 def store_toy_table(engine: Engine, table_id: str) -> None:

@@ -5,8 +5,6 @@ no request got a 500, and the room serves again without being restarted."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,19 +14,13 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from tests.server.faults import playing, restart_and_check, wait_for
-from tests.server.postgres import Postgres
+from tests.server.postgres import Postgres, throwaway
 
 
 @pytest.fixture
 def postgres() -> Iterator[Postgres]:
-    # Not under pytest's tmp dir: that is private to root, and PostgreSQL runs as `postgres`.
-    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
-    server = Postgres(root).start()
-    try:
+    with throwaway() as server:
         yield server
-    finally:
-        server.stop()
-        shutil.rmtree(root, ignore_errors=True)
 
 
 def test_postgres_stopped_and_started_mid_game(postgres: Postgres, tmp_path: Path) -> None:

@@ -4,8 +4,6 @@ process reaches sockets on the other (LISTEN/NOTIFY), and a step can be taken on
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -18,18 +16,14 @@ import pytest
 from websockets.sync.client import connect
 
 from cardroom.server.store import conninfo
-from tests.server.postgres import Postgres, store_toy_table
+from tests.server.postgres import Postgres, store_toy_table, throwaway
 from tests.server.process import ServerProcess, free_port
 
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[Postgres]:
-    # Not under pytest's tmp dir: that is private to root, and PostgreSQL runs as `postgres`.
-    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
-    server = Postgres(root).start()
-    yield server
-    server.stop()
-    shutil.rmtree(root, ignore_errors=True)
+    with throwaway() as server:
+        yield server
 
 
 def test_two_processes_share_one_postgresql(postgres: Postgres, tmp_path: Path) -> None:

@@ -8,11 +8,8 @@ races of two processes on one table (a choice outpaced, a window closed by both)
 from __future__ import annotations
 
 import asyncio
-import shutil
-import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
 
 import psycopg
 import pytest
@@ -22,17 +19,13 @@ from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import Store, database
 from cardroom.server.store import actions as store_actions
-from tests.server.postgres import Postgres
+from tests.server.postgres import Postgres, throwaway
 
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[Postgres]:
-    # Not under pytest's tmp dir: that is private to root, and PostgreSQL runs as `postgres`.
-    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
-    server = Postgres(root).start()
-    yield server
-    server.stop()
-    shutil.rmtree(root, ignore_errors=True)
+    with throwaway() as server:
+        yield server
 
 
 def _with_engine(postgres: Postgres, scenario: Callable[[Engine], Awaitable[None]]) -> None:

@@ -4,11 +4,8 @@ statement at a time; a failed batch stores nothing and leaves the next one to a 
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterator
 from datetime import datetime
-from pathlib import Path
 
 import psycopg
 import pytest
@@ -16,22 +13,16 @@ from sqlalchemy import Engine, select
 
 from cardroom.server import store
 from cardroom.server.store import actions as store_actions
-from cardroom.server.store import conninfo, database, pgbatch
+from cardroom.server.store import conninfo, pgbatch
 from cardroom.server.store.pgbatch import APPLICATION_NAME, BatchConnection
 from cardroom.server.store.schema import tables
-from tests.server.postgres import Postgres, store_toy_table
+from tests.server.postgres import store_toy_table, throwaway_engine
 
 
 @pytest.fixture(scope="module")
 def engine() -> Iterator[Engine]:
-    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))  # PostgreSQL runs as `postgres`
-    server = Postgres(root).start()
-    made = database.make_engine(server.url)
-    database.upgrade(made)
-    yield made
-    made.dispose()
-    server.stop()
-    shutil.rmtree(root, ignore_errors=True)
+    with throwaway_engine() as made:
+        yield made
 
 
 @pytest.fixture(params=["one trip", "two trips"])

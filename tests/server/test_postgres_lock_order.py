@@ -7,34 +7,25 @@ move in a refused batch was answered 503)."""
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import psycopg
 import pytest
 from sqlalchemy import Engine, select
 
-from cardroom.server.store import conninfo, database
+from cardroom.server.store import conninfo
 from cardroom.server.store.clocks import ClockSaver
 from cardroom.server.store.schema import tables
 from cardroom.server.store.writer import GroupWriter
-from tests.server.postgres import Postgres, store_toy_table
+from tests.server.postgres import store_toy_table, throwaway_engine
 
 
 @pytest.fixture(scope="module")
 def engine() -> Iterator[Engine]:
-    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))  # PostgreSQL runs as `postgres`
-    server = Postgres(root).start()
-    made = database.make_engine(server.url)
-    database.upgrade(made)
-    yield made
-    made.dispose()
-    server.stop()
-    shutil.rmtree(root, ignore_errors=True)
+    with throwaway_engine() as made:
+        yield made
 
 
 def _waiting_on_a_lock(other: psycopg.Connection[object], timeout: float = 20.0) -> None:

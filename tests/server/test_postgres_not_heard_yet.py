@@ -9,26 +9,20 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import shutil
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import psycopg
 import pytest
 
-from tests.server.postgres import Postgres
+from tests.server.postgres import Postgres, throwaway
 from tests.server.process import ServerProcess, free_port
 
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[Postgres]:
-    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))  # not under pytest's tmp: PostgreSQL runs as `postgres`
-    server = Postgres(root).start()
-    yield server
-    server.stop()
-    shutil.rmtree(root, ignore_errors=True)
+    with throwaway() as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -22,7 +21,7 @@ from cardroom.server.ops.ratelimit import LEASE, LEASE_LIFE, RENEW_AFTER, RENEW_
 from cardroom.server.room.tokens import hash_token
 from cardroom.server.store import database
 from tests.server.conftest import create
-from tests.server.postgres import Postgres
+from tests.server.postgres import throwaway
 
 
 @pytest.fixture
@@ -173,10 +172,8 @@ def test_a_failed_renewal_ahead_is_dropped_and_the_next_request_asks_again(
 
 @pytest.fixture(scope="module")
 def postgres_url() -> Iterator[str]:
-    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))  # PostgreSQL runs as `postgres`
-    server = Postgres(root).start()
-    yield server.url
-    server.stop()
+    with throwaway() as server:
+        yield server.url
 
 
 def test_leases_on_postgresql_commit_without_waiting_for_the_disk(postgres_url: str) -> None:

@@ -5,28 +5,21 @@ given through different processes all count, and the last one closes the window 
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from tests.server.postgres import Postgres
+from tests.server.postgres import Postgres, throwaway
 from tests.server.process import ServerProcess, free_port
 
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[Postgres]:
-    # Not under pytest's tmp dir: that is private to root, and PostgreSQL runs as `postgres`.
-    root = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
-    server = Postgres(root).start()
-    yield server
-    server.stop()
-    shutil.rmtree(root, ignore_errors=True)
+    with throwaway() as server:
+        yield server
 
 
 def _until(socket: ClientConnection, done: Any) -> dict[str, Any]:

@@ -247,43 +247,39 @@ class Table:
                 self.latest[seat] = None  # stale or refused: wait for the socket's next snapshot
                 await self._wait(seat)
 
+    async def _ask_rematch(self, base: str, table_id: str, seat: int) -> tuple[int, bytes] | None:
+        """One rematch request of ``seat`` at ``table_id``, counted (status, or the connection error,
+        and kept if unexpected); None if the connection failed."""
+        try:
+            async with self.http.post(
+                f"{base}/api/tables/{table_id}/rematch", headers={"Authorization": f"Bearer {self.tokens[seat]}"}
+            ) as r:
+                body = await r.read()
+                status = r.status
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            self.figures.errors[f"rematch {type(exc).__name__}"] += 1
+            return None
+        self.figures.run_statuses[f"rematch {status}"] += 1
+        refused(self.figures, "rematch", status, body, table_id, None, seat)
+        return status, body
+
     async def _claim_second_seat(self, old: str) -> None:
         """The second person's claim of their seat at the rematch of ``old``, asked again after a reset
         connection or a refusal (a claim is answered with a fresh token each time: asking twice is
         harmless), at most 20 times."""
         for attempt in range(20):
-            try:
-                async with self.http.post(
-                    f"{self.bases[1 % len(self.bases)]}/api/tables/{old}/rematch",
-                    headers={"Authorization": f"Bearer {self.tokens[1]}"},
-                ) as r2:
-                    raw = await r2.read()
-                    status = r2.status
-            except (aiohttp.ClientError, TimeoutError) as exc:
-                self.figures.errors[f"rematch {type(exc).__name__}"] += 1
-                await asyncio.sleep(0.2 * (attempt + 1))
-                continue
-            self.figures.run_statuses[f"rematch {status}"] += 1
-            refused(self.figures, "rematch", status, raw, old, None, 1)
-            if status == 200:
-                self.tokens[1] = orjson.loads(raw)["token"]
+            answer = await self._ask_rematch(self.bases[1 % len(self.bases)], old, 1)
+            if answer is not None and answer[0] == 200:
+                self.tokens[1] = orjson.loads(answer[1])["token"]
                 return
             await asyncio.sleep(0.2 * (attempt + 1))
 
     async def _rematch(self) -> None:
-        try:
-            async with self.http.post(
-                f"{self.base}/api/tables/{self.table_id}/rematch",
-                headers={"Authorization": f"Bearer {self.tokens[0]}"},
-            ) as r:
-                body = await r.read()
-                status = r.status
-        except (aiohttp.ClientError, TimeoutError) as exc:  # as the Node generator: asked again later
-            self.figures.errors[f"rematch {type(exc).__name__}"] += 1
+        answer = await self._ask_rematch(self.base, self.table_id, 0)
+        if answer is None:  # as the Node generator: asked again later
             await asyncio.sleep(0.5)
             return
-        self.figures.run_statuses[f"rematch {status}"] += 1
-        refused(self.figures, "rematch", status, body, self.table_id, None, 0)
+        status, body = answer
         if status != 200:
             await asyncio.sleep(0.2)
             return

@@ -227,17 +227,24 @@ class Table {
     }
   }
 
-  async rematch() {
+  // One rematch request of `seat` at `table`, counted (status, or the connection error, and kept if
+  // unexpected); null if the connection failed.
+  async askRematch(base, table, seat) {
     let r;
     try {
-      r = await request(this.bases[0], "POST", `/api/tables/${this.tableId}/rematch`, this.tokens[0]);
+      r = await request(base, "POST", `/api/tables/${table}/rematch`, this.tokens[seat]);
     } catch (exc) {
       count(figures.errors, `rematch ${exc.code || exc.message}`);
-      await sleep(0.5);
-      return;
+      return null;
     }
     count(figures.run_statuses, `rematch ${r.status}`);
-    refused("rematch", r.status, r.body, this.tableId, null, 0);
+    refused("rematch", r.status, r.body, table, null, seat);
+    return r;
+  }
+
+  async rematch() {
+    const r = await this.askRematch(this.bases[0], this.tableId, 0);
+    if (r === null) { await sleep(0.5); return; }
     if (r.status !== 200) { await sleep(0.2); return; }
     if (inside(now())) figures.games += 1;
     const old = this.tableId;
@@ -246,17 +253,8 @@ class Table {
       // A reused keep-alive connection the server just closed resets: claim again (a claim is
       // answered with a fresh token each time, so asking twice is harmless).
       for (let attempt = 0; attempt < 20; attempt++) {
-        let r2;
-        try {
-          r2 = await request(this.base(1), "POST", `/api/tables/${old}/rematch`, this.tokens[1]);
-        } catch (exc) {
-          count(figures.errors, `rematch ${exc.code || exc.message}`);
-          await sleep(0.2 * (attempt + 1));
-          continue;
-        }
-        count(figures.run_statuses, `rematch ${r2.status}`);
-        refused("rematch", r2.status, r2.body, old, null, 1);
-        if (r2.status === 200) {
+        const r2 = await this.askRematch(this.base(1), old, 1);
+        if (r2 !== null && r2.status === 200) {
           this.tokens[1] = JSON.parse(r2.body).token;
           break;
         }

@@ -6,7 +6,8 @@ is the arena config with the names of the bots its specs made (a spec's defaults
 two sittings: ``expert`` took another cut in one game, and a row must not mix the two bots) and a
 fingerprint of the game's learned value (retrained weights change the bots that read them, not their
 names) and one of the sources the bots play by (a kernel, an evidence reader or a search that reads
-the others' play another way changes the bot, not its name), each further line the records of one finished deal (every seat rotation of it).
+the others' play another way changes the bot, not its name), each further line the records of one
+finished deal (every seat rotation of it).
 A run reads the file, skips the deals already there and plays the rest, deal by deal, until it is
 done or its time is up (``minutes``; the deals in flight then finish). The seeds of a deal depend only
 on the run's seed, the matchup and the deal (``cardroom.arena.schedule``), so however the run is cut

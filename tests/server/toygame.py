@@ -4,6 +4,11 @@ Each seat is dealt 2 cards from 1..9 (hidden). On a turn a seat plays a card; th
 asked in a reaction window: ``pass``, or ``nope`` while it has a Nope token (one each). A nope opens
 a new window. When everyone has passed the card scores for its player unless it was noped an odd
 number of times. The game ends when all hands are empty; most points wins.
+
+With the option ``nopes="dealt"`` the Nope tokens are hidden instead, and dealt afresh (each seat
+holds one with probability 1/2, from the game's seed) every time a window opens: whether a seat can
+Nope is then a hidden fact drawn anew at each window, unrelated to how far the game has gone, as the
+timing tests need.
 """
 
 from __future__ import annotations
@@ -69,11 +74,13 @@ class ToyState(State):
             d["pending"] = card
             d["noped"] = 0
             d["decided"] = []
+            self._deal_nopes(d)
             events.append(ev.Event("play", f"P{seat} plays {card}", {"seat": seat, "card": card}))
         elif act.verb == "nope":
             d["nopes"][seat] -= 1
             d["noped"] += 1
             d["decided"] = []
+            self._deal_nopes(d)
             events.append(ev.Event("nope", f"P{seat} says nope", {"seat": seat}))
         else:
             d["decided"].append(seat)
@@ -86,6 +93,12 @@ class ToyState(State):
                 if not any(d["hands"]):
                     d["over"] = True
         return ToyState(self.game, self.step + 1, ev.extend(self.history, events), d)
+
+    def _deal_nopes(self, d: dict[str, Any]) -> None:
+        """A new window: with dealt Nopes, each seat's is drawn again (hidden)."""
+        if "seed" in d:
+            draw = derive(d["seed"], self.step + 1)
+            d["nopes"] = [int(draw.random() < 0.5) for _ in d["nopes"]]
 
     @property
     def outcome(self) -> Outcome | None:
@@ -105,7 +118,7 @@ class ToyState(State):
             "hand_sizes": [len(h) for h in d["hands"]],
             "pending": d["pending"],
             "scores": list(d["scores"]),
-            "nopes": list(d["nopes"]),
+            "nopes": [n if "seed" not in d or s == seat else None for s, n in enumerate(d["nopes"])],
             "turn": d["turn"],
         }
 
@@ -122,7 +135,10 @@ class ToyState(State):
 class ToyGame(Game):
     name = "toy"
     title = "Toy"
-    option_specs = (cardroom.core.Option("players", 2, "seats", choices=(2, 3, 4)),)
+    option_specs = (
+        cardroom.core.Option("players", 2, "seats", choices=(2, 3, 4)),
+        cardroom.core.Option("nopes", "tokens", "one public Nope each, or hidden ones dealt at every window", choices=("tokens", "dealt")),
+    )
     presets: Mapping[str, Mapping[str, Any]] = {"standard": {}}
     default_preset = "standard"
     grammar = Grammar([Form("play", ("N",), "play N"), Form("pass", (), "pass"), Form("nope", (), "nope")])
@@ -147,6 +163,8 @@ class ToyGame(Game):
             "turn": 0,
             "over": False,
         }
+        if self.options["nopes"] == "dealt":
+            d["seed"] = seed
         return ToyState(self, 0, None, d)
 
     def load(self, data: Mapping[str, Any] | str) -> State:

@@ -94,8 +94,7 @@ async def start_analysis(
     table_id: str, request: Request, room: RoomDep, token: TokenDep,
     body: Annotated[AnalysisRequest | None, Body()] = None,
 ) -> Any:
-    live = await room.live_soon(table_id)
-    seat = room.seat_of(live, token)
+    live, seat = await room.seat_soon(table_id, token)
     if not live.is_over:
         return JSONResponse({"detail": "analysis opens when the game is over"}, status_code=409)
     analyses = _analyses(request)
@@ -115,8 +114,7 @@ async def start_analysis(
 
 @router.get("/tables/{table_id}/analysis", responses=ERRORS, summary="Progress, then the result, of your analysis")
 async def get_analysis(table_id: str, request: Request, room: RoomDep, token: TokenDep) -> Any:
-    live = await room.live_soon(table_id)
-    seat = room.seat_of(live, token)
+    _, seat = await room.seat_soon(table_id, token)
     job = _analyses(request).jobs.get((table_id, seat))
     if job is None:
         return JSONResponse({"detail": "no analysis started for your seat; POST to this address to start one"},
@@ -170,8 +168,7 @@ async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list
 @router.get("/tables/{table_id}/hint", responses=ERRORS,
             summary="Your legal actions ranked by the bots' evaluation, from your own view")
 async def hint(table_id: str, room: RoomDep, token: TokenDep) -> Any:
-    live = await room.live_soon(table_id)
-    seat = room.seat_of(live, token)
+    live, seat = await room.seat_soon(table_id, token)
     refused = hints.refusal(live, seat)
     if refused is not None:
         return JSONResponse({"detail": refused}, status_code=403)

@@ -257,10 +257,10 @@ async def get_table(table_id: str, room: RoomDep) -> FastJSON:
     summary="Your seat's view and log (a spectator's without a token)",
 )
 async def get_view(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
-    live = await room.live_soon(table_id)
+    live, seat = await room.optional_seat_soon(table_id, token)
     room.looked_at(live)
     await room.messages_soon(live)
-    return FastJSON(room.snapshot(live, room.optional_seat(live, token)))
+    return FastJSON(room.snapshot(live, seat))
 
 
 @router.post(
@@ -295,8 +295,7 @@ async def say(table_id: str, body: ChatIn, room: RoomDep, token: TokenDep) -> No
     summary="Give up: at two seats the table ends and you lose; with more you leave and the others play on",
 )
 async def concede(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
-    live = await room.live_soon(table_id)
-    seat = room.seat_of(live, token)
+    _, seat = await room.seat_soon(table_id, token)
     live = await room.concede(table_id, token)
     return FastJSON(room.snapshot(live, seat))
 
@@ -354,8 +353,7 @@ async def rematch(table_id: str, room: RoomDep, token: TokenDep) -> Rematch:
 async def replay(
     table_id: str, room: RoomDep, token: TokenDep, step: Annotated[int, Query(ge=0)] = 0
 ) -> ReplayStep | JSONResponse:
-    live = await room.live_soon(table_id)
-    seat = room.optional_seat(live, token)
+    live, seat = await room.optional_seat_soon(table_id, token)
     if not live.is_over:
         return JSONResponse({"detail": "replays open when the game is over"}, status_code=409)
     actions = await asyncio.to_thread(room.actions, table_id)

@@ -64,8 +64,7 @@ async def table_socket(
     room: Room, limiter: SharedRateLimiter, table_id: str, token: str | None, receive: Receive, send: Send
 ) -> None:
     try:
-        live = await room.live_soon(table_id)  # a table not in memory is read on a thread
-        seat = room.optional_seat(live, token)
+        live, seat = await room.optional_seat_soon(table_id, token)  # a table not in memory is read on a thread
     except UnknownTable:
         await _refuse(send, 4404, "no such table")
         return

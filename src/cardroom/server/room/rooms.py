@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from cardroom.server.errors import Refused, StaleStep, WrongToken
 from cardroom.server.room import absent, snapshots, spoken, tokens
@@ -36,6 +36,8 @@ from cardroom.server.room.window_answers import WindowAnswers
 from cardroom.server.store import ActionRow, Message, Store, now
 
 EXPIRE_AFTER = timedelta(days=14)  # an unfinished table without a move for this long is closed
+
+T = TypeVar("T")
 
 
 class Room:
@@ -114,12 +116,7 @@ class Room:
         return await self.play.submit(table_id, seat, step, text, timed_out, by_room)
 
     async def act(self, table_id: str, token: str | None, step: int, text: str) -> tuple[Live, int]:
-        try:
-            return await self.play.act(table_id, token, step, text)
-        except WrongToken:
-            if not await self._caught_up(table_id):
-                raise
-            return await self.play.act(table_id, token, step, text)
+        return await self._heard_first(table_id, lambda: self.play.act(table_id, token, step, text))
 
     async def close_window(self, table_id: str, window_step: int) -> None:
         await self.play.close_window(table_id, window_step)
@@ -128,7 +125,7 @@ class Room:
         return self.play.answered(live)
 
     async def concede(self, table_id: str, token: str | None) -> Live:
-        return await self.leaving.concede(table_id, token)
+        return await self._heard_first(table_id, lambda: self.leaving.concede(table_id, token))
 
     def restart_autoplay(self) -> None:
         """Every held table's bots and clocks set going again (after a database outage, see :mod:`.recovery`)."""
@@ -146,35 +143,52 @@ class Room:
 
     # -- seats -----------------------------------------------------------------------------------------
 
-    def seat_of(self, live: Live, token: str | None) -> int:
-        return tokens.seat_of(live, token)
+    async def seat_soon(self, table_id: str, token: str | None) -> tuple[Live, int]:
+        """The table and the seat this token opens (:class:`WrongToken` if none)."""
 
-    def optional_seat(self, live: Live, token: str | None) -> int | None:
-        return tokens.optional_seat(live, token)
+        async def look() -> tuple[Live, int]:
+            live = await self.tables.live_soon(table_id)
+            return live, tokens.seat_of(live, token)
+
+        return await self._heard_first(table_id, look)
+
+    async def optional_seat_soon(self, table_id: str, token: str | None) -> tuple[Live, int | None]:
+        """The table and the seat this token opens; ``None`` without a token (a spectator)."""
+
+        async def look() -> tuple[Live, int | None]:
+            live = await self.tables.live_soon(table_id)
+            return live, tokens.optional_seat(live, token)
+
+        return await self._heard_first(table_id, look)
 
     async def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
-        return await self.seating.join(table_id, token, name)
+        return await self._heard_first(table_id, lambda: self.seating.join(table_id, token, name))
 
     async def handoff(self, table_id: str, token: str | None) -> tuple[int, str]:
-        return await self.seating.handoff(table_id, token)
+        return await self._heard_first(table_id, lambda: self.seating.handoff(table_id, token))
 
     async def rematch(self, table_id: str, token: str | None) -> tuple[str, str]:
-        try:
-            return await self.seating.rematch(table_id, token)
-        except (WrongToken, Refused):  # an unknown token, or "the game is not over yet"
-            if not await self._caught_up(table_id):
-                raise
-            return await self.seating.rematch(table_id, token)
+        # Refused: "the game is not over yet", where its last move was stored elsewhere.
+        return await self._heard_first(table_id, lambda: self.seating.rematch(table_id, token), (WrongToken, Refused))
 
-    async def _caught_up(self, table_id: str) -> bool:
-        """Before a seat's token or a rematch is refused: another process may have stored the seat's
-        new token or the game's last move, and its notification not reached this one yet (a person's
-        two requests can land on two processes, each answering as soon as it stored). Reads the table
-        again, once; False where no other process can have stored anything (SQLite: one process)."""
-        if self.store.dialect != "postgresql":
-            return False
-        await self.catchup.catch_up(table_id)
-        return True
+    async def _heard_first(
+        self,
+        table_id: str,
+        call: Callable[[], Awaitable[T]],
+        refusals: tuple[type[Exception], ...] = (WrongToken,),
+    ) -> T:
+        """``call()``, and once more if it refuses where another process may have stored what it
+        lacks: a seat's new token, or the game's last move, whose notification has not reached this
+        process yet (a person's two requests can land on two processes, each answering as soon as it
+        stored). Every token check goes through here, so no route refuses a seat another process has
+        just handed out. On SQLite (one process) the refusal stands at once."""
+        try:
+            return await call()
+        except refusals:
+            if self.store.dialect != "postgresql":
+                raise
+            await self.catchup.catch_up(table_id)
+            return await call()
 
     # -- who follows a table -------------------------------------------------------------------------
 
@@ -216,8 +230,7 @@ class Room:
     async def say(self, table_id: str, token: str | None, text: str) -> None:
         """A chat message from the seat this token opens (spectators read the chat but do not write).
         It may also be an action of the game's that is spoken at the table (see :mod:`.spoken`)."""
-        live = await self.tables.live_soon(table_id)
-        seat = tokens.seat_of(live, token)
+        live, seat = await self.seat_soon(table_id, token)
         message = await self.chat.add(live, seat, text)
         self.tables.wake(table_id)
         said = spoken.from_chat(live, seat, message)

@@ -9,7 +9,8 @@ def lock_order(batch: list[NewAction]) -> list[int]:
     """The batch's indices in the order of (table, step), whatever order the actions arrived in:
     two processes storing batches that touch the same tables then take their locks in the same
     order, never each waiting for the other (on PostgreSQL that was a deadlock, both refused). The
-    clocks' batches (``clocks.ClockSaver.write``) follow the same order of table ids."""
+    clocks' batches (``clocks.ClockSaver.write``) and the expiry of idle tables
+    (``tables.expire_idle``) follow the same order of table ids."""
     return sorted(range(len(batch)), key=lambda i: (batch[i].table_id, batch[i].step))
 
 

@@ -162,11 +162,15 @@ def hints_for_everyone(engine: Engine, table_id: str) -> bool:
 def expire_idle(engine: Engine, cutoff: datetime) -> list[str]:
     """Mark unfinished tables without a stored change since ``cutoff`` as expired; their ids."""
     idle = (tables.c.status == "playing") & (func.coalesce(tables.c.updated, tables.c.created) < cutoff)
+    # Rows locked in id order, as every batch of several tables is (see .order): a scan in the order
+    # the rows lie could hold one table's row while a batch holds another's, each wanting the other's.
+    # A move stored meanwhile keeps its table: the update asks again whether it is idle.
+    locked = select(tables.c.id).where(idle).order_by(tables.c.id).with_for_update()
     with engine.begin() as conn:
-        ids = [r.id for r in conn.execute(select(tables.c.id).where(idle))]
-        if ids:
-            conn.execute(update(tables).where(idle).values(status="expired"))
-    return ids
+        done = conn.execute(
+            update(tables).where(tables.c.id.in_(locked.scalar_subquery()) & idle).values(status="expired").returning(tables.c.id)
+        )
+        return [r.id for r in done]
 
 
 def abandon(engine: Engine, table_id: str) -> bool:

@@ -154,12 +154,9 @@ class Room:
 
     async def optional_seat_soon(self, table_id: str, token: str | None) -> tuple[Live, int | None]:
         """The table and the seat this token opens; ``None`` without a token (a spectator)."""
-
-        async def look() -> tuple[Live, int | None]:
-            live = await self.tables.live_soon(table_id)
-            return live, tokens.optional_seat(live, token)
-
-        return await self._heard_first(table_id, look)
+        if not token:
+            return await self.tables.live_soon(table_id), None
+        return await self.seat_soon(table_id, token)
 
     async def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
         return await self._heard_first(table_id, lambda: self.seating.join(table_id, token, name))

@@ -40,8 +40,3 @@ def seat_of(live: Live, token: str | None) -> int:
             if matches(token, s.token_hash):
                 return s.seat
     raise WrongToken()
-
-
-def optional_seat(live: Live, token: str | None) -> int | None:
-    """A spectator (``None``) without a token; with one, its seat or :class:`WrongToken`."""
-    return None if not token else seat_of(live, token)

@@ -41,6 +41,31 @@ def test_nopes_an_attack_on_itself() -> None:
     assert bot.choose(state.game, state.view(1), rng) == "nope"
 
 
+def test_steals_first_even_holding_a_defuse() -> None:
+    """A pair takes a card and leaves the pile as it was, so it comes before the draw."""
+    bot, rng = HeuristicBot(), random.Random(0)
+    state = table([["defuse", "tacocat", "tacocat"], ["skip", "nope"]], ["favor", "nope", "exploding-kitten"])
+    assert bot.choose(state.game, state.view(0), rng) == "pair tacocat 1"
+    state = table([["defuse", "favor", "favor", "see-the-future"], ["skip"]], ["favor", "exploding-kitten"])
+    assert bot.choose(state.game, state.view(0), rng) == "pair favor 1"
+
+
+def test_five_icons_only_for_a_defuse_it_lacks() -> None:
+    five = ["tacocat", "cattermelon", "beard-cat", "shuffle", "see-the-future"]
+    bot, rng = HeuristicBot(), random.Random(0)
+    state = table([five, ["skip"]], ["nope", "exploding-kitten", "attack"], discard=["defuse"])
+    assert bot.choose(state.game, state.view(0), rng).startswith("five ")
+    state = table([[*five, "defuse"], ["skip"]], ["nope", "exploding-kitten", "attack"], discard=["defuse"])
+    assert not bot.choose(state.game, state.view(0), rng).startswith("five ")
+
+
+def test_nopes_any_steal_aimed_at_it() -> None:
+    bot, rng = HeuristicBot(), random.Random(0)
+    for play, hand in (("pair tacocat 1", ["tacocat", "tacocat"]), ("favor 1", ["favor"])):
+        state = table([hand, ["nope", "skip", "attack"]], ["shuffle"] * 4).apply(0, play)
+        assert bot.choose(state.game, state.view(1), rng) == "nope", play
+
+
 def _win_rate(players: int, games: int, preset: str) -> float:
     game = cardroom.make("exploding-kittens", preset=preset, players=players)
     wins = 0

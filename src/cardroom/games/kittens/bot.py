@@ -2,12 +2,14 @@
 
 - Risk: the chance the top card is a Kitten. What this seat saw (See the Future, where it put a Kitten)
   fixes known positions; the rest of the Kittens spread over the unknown positions.
-- On its turn it looks ahead with See the Future when the risk is real, escapes with Attack or Skip (or
-  a Shuffle) when the risk is high and it holds no Defuse, and otherwise draws. Without a Defuse it
-  steals from the player most likely to hold one: a known holder, else the biggest hand.
+- On its turn it first steals whenever it can, from the player most likely to hold a Defuse (a known
+  holder, else the biggest hand): three or two of a kind among its cheap cards, a Favor, and five
+  icons when a Defuse lies in the discard and it holds none (five cards are too dear otherwise). A
+  steal leaves the pile as it was, and every card taken is one the other cannot use. Then it looks ahead with See the Future when the risk is real, escapes with Attack
+  or Skip (or a Shuffle) when the risk is high and it holds no Defuse, and otherwise draws.
 - A defused Kitten goes just where the next player will draw it (after its own remaining draws).
-- In a Nope window it Nopes what threatens it (an Attack landing on it, a steal of its Defuse) and
-  answers a Nope on its own escape with a Nope of its own.
+- In a Nope window it Nopes what threatens it (an Attack landing on it, any steal aimed at it, another
+  player's five icons) and answers a Nope on its own escape with a Nope of its own.
 - Asked for a Favor, it gives its least useful card.
 """
 
@@ -33,6 +35,9 @@ VALUE = {
     "favor": 20,
 }
 CATS = ("tacocat", "cattermelon", "hairy-potato-cat", "beard-cat", "rainbow-ralphing-cat")
+#: The cards it spends on two or three of a kind, in this order: the cats, then the two action cards it
+#: values least (a steal is worth more than a Favor's or a Shuffle's own effect).
+STEAL_WITH = (*CATS, "favor", "shuffle")
 ESCAPE_RISK = 0.25  # without a Defuse, dodge a draw this likely to explode
 LOOK_RISK = 0.12  # worth a See the Future before drawing
 
@@ -94,41 +99,39 @@ class HeuristicBot(BriefBot[KittensState]):
         risk = top_risk(view)
         has_defuse = "defuse" in hand
         known_top = any(int(p) == 0 for p, _ in view["known_pile"])
+        steal = self._steal(view, legal)
         if risk >= 1.0:
             for escape in ("play attack", "play skip", "play shuffle"):
                 if escape in legal:
                     return escape
-            if has_defuse:
-                return "draw"
-            return self._steal(view, legal) or "draw"
+            return steal or "draw"
+        if steal:
+            return steal
         if risk == 0.0 and known_top:
             return "draw"
         if not known_top and risk >= LOOK_RISK and "play see-the-future" in legal:
             return "play see-the-future"
-        if not has_defuse:
-            steal = self._steal(view, legal)
-            if steal:
-                return steal
-            if risk >= ESCAPE_RISK:
-                for escape in ("play attack", "play skip"):
-                    if escape in legal:
-                        return escape
-        elif view["turns_owed"] > 1 and risk >= ESCAPE_RISK and "play attack" in legal:
+        if not has_defuse and risk >= ESCAPE_RISK:
+            for escape in ("play attack", "play skip"):
+                if escape in legal:
+                    return escape
+        elif has_defuse and view["turns_owed"] > 1 and risk >= ESCAPE_RISK and "play attack" in legal:
             return "play attack"
         return "draw"
 
     def _steal(self, view: Mapping[str, Any], legal: list[str]) -> str | None:
-        """A play that may win a Defuse: three cats naming it, a pair of cats, a Favor, five icons."""
+        """A play that takes a card, maybe a Defuse: three of a kind naming it, two of a kind, a Favor,
+        five icons for a discarded Defuse."""
         target = self._likely_defuse_holder(view)
         if target is None:
             return None
         for verb in ("triple", "pair"):
-            for cat in CATS:
-                if f"{verb} {cat} {target}" in legal:
-                    return f"{verb} {cat} {target}"
+            for card in STEAL_WITH:
+                if f"{verb} {card} {target}" in legal:
+                    return f"{verb} {card} {target}"
         if f"favor {target}" in legal:
             return f"favor {target}"
-        if "defuse" in view["discard"]:
+        if "defuse" in view["discard"] and "defuse" not in view["hand"]:
             fives = [a for a in legal if a.startswith("five ")]
             if fives:
                 return min(fives, key=lambda a: card_value(a.split()[1], view["hand"]))
@@ -163,11 +166,8 @@ class HeuristicBot(BriefBot[KittensState]):
             return "pass"
         if kind == "attack" and next_living(view, actor) == me:
             return "nope"
-        if pending["target"] == me and "defuse" in hand:
-            if kind == "triple" and pending["named"] in hand:
-                return "nope"
-            if kind == "pair" and hand.count("defuse") * 2 >= len(hand):
-                return "nope"
+        if kind == "five" or (pending["target"] == me and kind in ("pair", "triple", "favor")):
+            return "nope"
         return "pass"
 
     def _give(self, view: Mapping[str, Any], legal: list[str]) -> str:

@@ -37,13 +37,13 @@ from cardroom.games.kittens.kernel import (
     OWED,
     P_ACTOR,
     P_KIND,
-    P_NAMED,
     P_NNOPES,
     P_TARGET,
     PHASE,
     PILE,
     PILE_LEN,
     PK_ATTACK,
+    PK_FAVOR,
     PK_FIVE,
     PK_PAIR,
     PK_SKIP,
@@ -146,20 +146,24 @@ def _likely_defuse_holder(s: Arr, cfg: Arr, me: int) -> int:
     return best
 
 
+#: ``bot.STEAL_WITH``: the kinds spent on two or three of a kind, in its order.
+STEAL_WITH = np.array([*range(FIRST_CAT, NK), FAVOR, SHUFFLE], np.int64)
+
+
 @njit
 def _steal(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int) -> int:
-    """A play that may win a Defuse (``HeuristicBot._steal``); -1 if none."""
+    """A play that takes a card, maybe a Defuse (``HeuristicBot._steal``); -1 if none."""
     target = _likely_defuse_holder(s, cfg, seat)
     if target < 0:
         return -1
     for base in (A_TRIPLE, A_PAIR):
-        for cat in range(FIRST_CAT, NK):
-            a = base + cat * 10 + target
+        for kind in STEAL_WITH:
+            a = base + kind * 10 + target
             if _has(moves, n, a):
-                return a
+                return int(a)
     if _has(moves, n, A_FAVOR + target):
         return A_FAVOR + target
-    if s[DCOUNT + DEFUSE] > 0:
+    if s[DCOUNT + DEFUSE] > 0 and s[HAND + NK * seat + DEFUSE] == 0:
         return _best_by_value(s, seat, moves, n, A_FIVE, True)
     return -1
 
@@ -170,27 +174,23 @@ def _turn(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int) -> int:
     has_defuse = s[HAND + NK * seat + DEFUSE] > 0
     size = s[PILE_LEN]
     known_top = size > 0 and ((s[PKNOWN + size - 1] >> seat) & 1) == 1
+    steal = _steal(s, cfg, seat, moves, n)
     if risk >= 1.0:
         for kind in (ATTACK, SKIP, SHUFFLE):
             if _has(moves, n, A_PLAY + kind):
                 return A_PLAY + kind
-        if has_defuse:
-            return A_DRAW
-        found = _steal(s, cfg, seat, moves, n)
-        return found if found >= 0 else A_DRAW
+        return steal if steal >= 0 else A_DRAW
+    if steal >= 0:
+        return steal
     if risk == 0.0 and known_top:
         return A_DRAW
     if not known_top and risk >= LOOK_RISK and _has(moves, n, A_PLAY + SEE):
         return A_PLAY + SEE
-    if not has_defuse:
-        found = _steal(s, cfg, seat, moves, n)
-        if found >= 0:
-            return found
-        if risk >= ESCAPE_RISK:
-            for kind in (ATTACK, SKIP):
-                if _has(moves, n, A_PLAY + kind):
-                    return A_PLAY + kind
-    elif s[OWED] > 1 and risk >= ESCAPE_RISK and _has(moves, n, A_PLAY + ATTACK):
+    if not has_defuse and risk >= ESCAPE_RISK:
+        for kind in (ATTACK, SKIP):
+            if _has(moves, n, A_PLAY + kind):
+                return A_PLAY + kind
+    elif has_defuse and s[OWED] > 1 and risk >= ESCAPE_RISK and _has(moves, n, A_PLAY + ATTACK):
         return A_PLAY + ATTACK
     return A_DRAW
 
@@ -211,12 +211,8 @@ def _window(s: Arr, cfg: Arr, me: int, moves: Arr, n: int) -> int:
         return A_PASS
     if kind == PK_ATTACK and next_living(s, cfg, actor) == me:
         return A_NOPE
-    if s[P_TARGET] == me and has_defuse:
-        named = s[P_NAMED]
-        if kind == PK_TRIPLE and named >= 0 and s[h + named] > 0:
-            return A_NOPE
-        if kind == PK_PAIR and s[h + DEFUSE] * 2 >= hand_size(s, me):
-            return A_NOPE
+    if kind == PK_FIVE or (s[P_TARGET] == me and kind in (PK_PAIR, PK_TRIPLE, PK_FAVOR)):
+        return A_NOPE
     return A_PASS
 
 

@@ -63,7 +63,7 @@ def test_the_bot_keeps_its_lowest_card_and_defends_cheaply() -> None:
 
 
 def test_the_bot_decides_card_by_card_on_the_centre_space() -> None:
-    """It keeps its lowest card and replaces every other card under 7 (a second 2 too)."""
+    """It keeps its lowest card and replaces every other card under 10 (a second 2 too)."""
     bot, rng = HeuristicBot(), random.Random(0)
     game = cardroom.make("tacocat", deck="print-and-play")
     state = position("2 2 5 7 9 10 12", "1 3 4 6 8 11 3", "replace:both:-:-", deck="print-and-play")
@@ -72,8 +72,19 @@ def test_the_bot_decides_card_by_card_on_the_centre_space() -> None:
         text = bot.choose(game, state.view(0), rng)
         chosen.append(text)
         state = state.apply(0, text)
-    assert chosen == ["keep 2", "discard 2", "discard 5", "keep 7", "keep 9", "keep 10", "keep 12"]
-    assert state.marks[0] == (2, 5)
+    assert chosen == ["keep 2", "discard 2", "discard 5", "discard 7", "discard 9", "keep 10", "keep 12"]
+    assert state.marks[0] == (2, 5, 7, 9)
+
+
+def test_the_bot_duels_with_a_middle_card_and_keeps_its_high_ones() -> None:
+    """The lowest spare card of 7 or more; without one, the highest spare; never its one lowest card."""
+    bot, rng = HeuristicBot(), random.Random(0)
+    game = cardroom.make("tacocat")
+    cases = (("2 7 9 12", "4 6 6 11", 7), ("1 4 9 12", "4 6 6 11", 9), ("2 3 5", "4 6 11", 5),
+             ("7 7 12", "4 6 11", 7), ("3 8 8 11", "4 6 6 11", 8))  # fmt: skip
+    for yay, wow, card in cases:
+        duel = position(yay, wow, "duel:-:-").view(0)
+        assert bot.choose(game, duel, rng) == f"duel {card}", yay
 
 
 def test_the_heuristic_bot_beats_the_random_bot() -> None:

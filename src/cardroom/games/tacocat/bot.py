@@ -3,7 +3,9 @@
 The round is won by the lower final card, so the one card that matters is your lowest: never attack
 with it, never spend it on a defence, and lose it only when a sacrifice forces you. Everything else is
 ammunition: attack with the highest cards (jumbos of high cards force several answers), defend with the
-cheapest card that holds, replace the weak middle cards. It reads only the seat's view.
+cheapest card that holds, replace every card under 10 but the lowest, and duel with a middle card (the
+lowest of 7 or more beside the lowest), keeping the high ones for the fight. It reads only the seat's
+view.
 
 Its brief view (see :class:`~cardroom.core.bot.BriefBot`) is the few entries of the seat's view it
 reads: its hand, the phase, its replacement turn, its legal actions.
@@ -21,7 +23,10 @@ from cardroom.games.tacocat.board import BOTH, NAMES
 from cardroom.games.tacocat.phases import REPLACE
 from cardroom.games.tacocat.state import TacocatState, is_done, next_undecided
 
-KEEP_AT_LEAST = 7  # replace non-lowest cards below this: a fresh card averages about 7.8
+#: Replace non-lowest cards below this. A middle card is the least use: too high to win the round,
+#: too low to attack or defend well; a fresh card is often better at one or the other.
+KEEP_AT_LEAST = 10
+DUEL_AT_LEAST = 7  # duel with the lowest spare card this high: the duel is not worth a 12
 
 
 def brief_view(state: TacocatState, seat: int) -> dict[str, Any]:
@@ -83,10 +88,13 @@ class HeuristicBot(BriefBot[TacocatState]):
 
     @staticmethod
     def _duel(hand: list[int], legal: Sequence[str]) -> str:
-        # Spend the highest card unless it is also the lowest we hold more of; winning the duel
-        # means attacking first, which forces the other side to answer.
+        # Winning the duel means attacking first, but a high card spent on it is missed in the fight:
+        # lay the lowest spare card of DUEL_AT_LEAST or more, else the highest spare (never the lowest
+        # card unless we hold it twice).
         spare = sorted(hand)[1:]
-        return f"duel {spare[-1]}" if spare and f"duel {spare[-1]}" in legal else legal[-1]
+        middle = [v for v in spare if v >= DUEL_AT_LEAST]
+        card = middle[0] if middle else (spare[-1] if spare else None)
+        return f"duel {card}" if card is not None and f"duel {card}" in legal else legal[-1]
 
     @staticmethod
     def _attack(hand: list[int], legal: Sequence[str]) -> str:

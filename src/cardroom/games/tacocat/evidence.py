@@ -80,8 +80,9 @@ def observations(view: Mapping[str, Any]) -> list[Observation]:
 
 
 def _replacement(shown: list[int], drawn: int, limit: int, ordered: bool) -> list[Observation]:
-    """A finished replacement, unless no hand could explain it under the heuristic (a discard of 7 or
-    more, or discards out of order): the same miss in every world says nothing about the hand."""
+    """A finished replacement, unless no hand could explain it under the heuristic (a discard of
+    ``KEEP_AT_LEAST`` or more, or discards out of order): the same miss in every world says nothing
+    about the hand."""
     keep_at_least = k.KEEP_AT_LEAST
     if any(v >= keep_at_least for v in shown) or (ordered and shown != sorted(shown)):
         return []

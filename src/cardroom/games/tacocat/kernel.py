@@ -59,7 +59,8 @@ A_RUN = 146  # + (start-1)*8 + size-1: a run of 3 to 8
 N_ACTIONS = 242
 
 POLICY_RANDOM, POLICY_HEURISTIC = 0, 1
-KEEP_AT_LEAST = 7  # the heuristic bot's threshold (bot.py)
+KEEP_AT_LEAST = 10  # the heuristic bot's thresholds (bot.py)
+DUEL_AT_LEAST = 7
 
 
 # -- small helpers ----------------------------------------------------------------------------------

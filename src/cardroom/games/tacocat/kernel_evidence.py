@@ -12,8 +12,8 @@ laying that card from the hand, never 0 since the hand held it.
 
 A replacement is one observation: it discarded ``n`` cards face up (the lowest ``low``, 12 for none)
 and drew ``n`` unseen. Which ``n`` of the cards it held after the draw are the drawn ones is unknown:
-any ``n`` of them alike. The heuristic keeps its lowest card and discards every other card below 7
-(below ``top``: the last discard, when the limit stopped it), lowest first; so its kept cards are one
+any ``n`` of them alike. The heuristic keeps its lowest card and discards every other card below
+``KEEP_AT_LEAST`` (below ``top``: the last discard, when the limit stopped it), lowest first; so its kept cards are one
 card no higher than ``low`` and the rest at least ``top``. The observation's likelihood is the chance
 the kept cards look so (counted, not enumerated), plus ``miss`` times the chance they do not.
 """

@@ -1,7 +1,8 @@
 """A model of how the compiled search lays its duel card, for the expert's worlds and playouts.
 
 The plain search lays its highest card in only about a third of its duels, and likes a 7 or an 8; the
-heuristic, which plays every off-tree move of a playout, always lays its highest. A search that imagines
+heuristic, which plays every off-tree move of a playout, lays its lowest spare card of 7 or more (its
+highest until 2026-11-28) and nothing else. A search that imagines
 the other seat's duel card with the heuristic (or as any unseen card, when the other laid it first)
 answers a player that does not exist. With ``cfg[C_MODEL]`` set, the kernel's playouts lay duel cards
 with the odds below and the other seat's face-down duel card is dealt from its hand with the same odds.

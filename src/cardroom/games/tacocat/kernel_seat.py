@@ -22,6 +22,7 @@ from cardroom.games.tacocat.kernel import (
     DEFEND,
     DRAW_AT,
     DUEL,
+    DUEL_AT_LEAST,
     FLOOR,
     HAND,
     KEEP_AT_LEAST,
@@ -69,6 +70,10 @@ def heuristic(s: Arr, cfg: Arr, seat: int, moves: Arr, n: int) -> int:
             return A_DISCARD + second - 1
         return A_DONE
     if phase == DUEL:
+        low = lowest(s, seat)
+        for v in range(max(DUEL_AT_LEAST, low), 13):
+            if s[h + v - 1] - (1 if v == low else 0) > 0:
+                return A_DUEL + v - 1
         return A_DUEL + highest(s, seat) - 1
     if phase == ATTACK:
         low = lowest(s, seat)

@@ -18,10 +18,9 @@ import random
 import subprocess
 import sys
 import time
-import types
-from pathlib import Path
 
 import cardroom
+from _common import heuristic_at, versus  # bench/_common.py: this script runs from bench/
 from cardroom.arena.stats import wilson
 from cardroom.bots.uniform import RandomBot
 from cardroom.core.bot import Bot
@@ -50,38 +49,6 @@ def measure(players: int, games: int, preset: str) -> tuple[int, int]:
     return wins, games
 
 
-def heuristic_at(revision: str) -> type[Bot]:
-    """The ``HeuristicBot`` class of ``kittens/bot.py`` as it was at a git revision."""
-    root = Path(__file__).resolve().parent.parent
-    source = subprocess.run(["git", "show", f"{revision}:src/cardroom/games/kittens/bot.py"], cwd=root,
-                            capture_output=True, text=True, check=True).stdout  # fmt: skip
-    module = types.ModuleType(f"kittens_bot_at_{revision}")
-    exec(compile(source, f"{revision}:kittens/bot.py", "exec"), module.__dict__)
-    cls: type[Bot] = module.HeuristicBot
-    return cls
-
-
-def versus(revision: str, games: int, blocks: int, preset: str) -> None:
-    """Today's heuristic against the one at ``revision``: wins per block of seeds, then in all."""
-    game = cardroom.make("exploding-kittens", preset=preset, players=2)
-    before = heuristic_at(revision)
-    size = games // blocks
-    total = 0
-    start = time.perf_counter()
-    for block in range(blocks):
-        wins = 0
-        for i in range(block * size, (block + 1) * size):
-            bots: list[Bot] = [before(), before()]
-            bots[i % 2] = HeuristicBot()
-            wins += (i % 2) in play(game, bots, 7_000_003 + i)
-        total += wins
-        low, high = wilson(wins, size)
-        print(f"  block {block + 1}: today's heuristic wins {wins}/{size} = {wins / size:.1%} (95% CI {low:.1%}-{high:.1%})")
-    low, high = wilson(total, size * blocks)
-    print(f"{preset} 2 players: today's heuristic against the heuristic at {revision}: wins {total}/{size * blocks} = "
-          f"{total / (size * blocks):.1%} (95% CI {low:.1%}-{high:.1%}) in {time.perf_counter() - start:.1f}s")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000)
@@ -91,9 +58,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.versus:
         try:
-            versus(args.versus, args.games, args.blocks, args.preset)
+            before = heuristic_at(args.versus, "kittens")
         except subprocess.CalledProcessError as e:
             sys.exit(f"cannot read the heuristic at {args.versus!r}: {e.stderr.strip()}")
+        game = cardroom.make("exploding-kittens", preset=args.preset, players=2)
+        versus(game, HeuristicBot, before, f"{args.preset} 2 players, against {args.versus}", args.games,
+               args.blocks, 7_000_003)  # fmt: skip
         return
     for players, floor in ((2, 0.75), (4, 0.40)):
         start = time.perf_counter()

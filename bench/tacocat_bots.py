@@ -2,19 +2,24 @@
 """Tacocat's heuristic bot against the random bot: win rate over many games, seats alternated.
 
     python bench/tacocat_bots.py [--games 1000] [--preset official]
+    python bench/tacocat_bots.py --versus 5782503 [--games 8000] [--blocks 4]
 
 Prints the heuristic bot's win rate with a Wilson 95% interval. The bar it must clear: 90%.
+``--versus REV``: today's heuristic against the heuristic of git revision REV (its ``bot.py`` read with
+``git show``), seats alternated, each of ``--blocks`` blocks of seeds reported on its own.
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 
 from rich.console import Console
 from rich.progress import Progress
 
 import cardroom
-from _common import play, wilson  # bench/_common.py: this script runs from bench/
+from _common import heuristic_at, play, versus, wilson  # bench/_common.py: this script runs from bench/
 from cardroom.bots.uniform import RandomBot
 from cardroom.games.tacocat.bot import HeuristicBot
 
@@ -25,8 +30,18 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--preset", default="official")
+    parser.add_argument("--versus", metavar="REV", help="play today's heuristic against the one at git revision REV")
+    parser.add_argument("--blocks", type=int, default=4, help="seed blocks of --versus, each reported on its own")
     args = parser.parse_args()
     game = cardroom.make("tacocat", preset=args.preset)
+    if args.versus:
+        try:
+            before = heuristic_at(args.versus, "tacocat")
+        except subprocess.CalledProcessError as e:
+            sys.exit(f"cannot read the heuristic at {args.versus!r}: {e.stderr.strip()}")
+        versus(game, HeuristicBot, before, f"tacocat ({args.preset}), against {args.versus}", args.games,
+               args.blocks, 7_000_003)  # fmt: skip
+        return
     heuristic, rand = HeuristicBot(), RandomBot()
     wins = 0
     with Progress(transient=True) as progress:

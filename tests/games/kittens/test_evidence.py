@@ -15,10 +15,12 @@ from cardroom.games.kittens import cards as C
 from cardroom.games.kittens.evidence import (
     FIELDS,
     FLOOR,
+    MIN_SEEN,
     Observation,
     evidence,
     observations,
     pass_chance,
+    rates,
     window_class,
 )
 from cardroom.games.kittens.kernel_evidence import PLACE_WIDTH, WIDTH
@@ -100,7 +102,24 @@ def test_the_heuristic_model_knows_an_attacked_player_with_a_nope_nopes() -> Non
     situation = window_class("attack", 0, -1, 0, 1, 1)
     assert pass_chance("heuristic", situation) == FLOOR
     assert pass_chance("heuristic", window_class("see-the-future", 0, -1, 0, 1, 1)) == 1.0
-    assert pass_chance("ismcts", situation) == pytest.approx(30 / 67)
+
+
+
+def test_the_search_model_is_its_measured_share_never_below_the_floor() -> None:
+    """Every situation of the shipped ``ismcts`` row: no evidence where it was measured under
+    ``MIN_SEEN`` times, else the share of passes, at least the floor (some situation has each case)."""
+    passes, seen = rates("ismcts")
+    kinds = set()
+    for situation in range(len(seen)):
+        chance = pass_chance("ismcts", situation)
+        if seen[situation] < MIN_SEEN:
+            assert chance is None
+            kinds.add("unsaid")
+        else:
+            share = passes[situation] / seen[situation]
+            assert chance == pytest.approx(max(FLOOR, share))
+            kinds.add("floor" if share < FLOOR else "share")
+    assert kinds == {"unsaid", "floor", "share"}
 
 
 def test_an_unknown_model_is_refused_with_the_models_named() -> None:

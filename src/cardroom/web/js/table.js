@@ -5,6 +5,7 @@ import { api, ApiError, el, playerName, rememberGame, savedToken, saveToken } fr
 import { markdown } from "./markdown.js";
 import { analysisPanel, hintButton, replayAnalyseButton } from "./analysis.js";
 import { hintNotice } from "./hints.js";
+import { noteTurn } from "./alerts.js";
 import { renderChoices, statusText } from "./bar.js";
 import { renderChat, say, toChat } from "./chat.js";
 import { setClocks, tickClocks } from "./clock.js";
@@ -146,24 +147,6 @@ function renderLog(entries) {
   log.scrollTop = log.scrollHeight;
 }
 
-// The optional turn sound: a short tone made in the page (no audio file), only if asked for.
-let wasMyTurn = false;
-function chime() {
-  try {
-    const audio = new AudioContext();
-    const tone = audio.createOscillator();
-    const gain = audio.createGain();
-    tone.frequency.value = 660;
-    gain.gain.setValueAtTime(0.15, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
-    tone.connect(gain).connect(audio.destination);
-    tone.start();
-    tone.stop(audio.currentTime + 0.35);
-  } catch {
-    // no sound available: the tab title still says it
-  }
-}
-
 function renderOutcome(view) {
   const outcome = view.outcome;
   if (!outcome) return;
@@ -188,12 +171,8 @@ function render() {
   if (!snap) return;
   const live = !replaying;
   const view = live ? snap.view : replaying.view;
-  // Turn alert: the tab title says so when it is this seat's decision and the tab is in the background.
-  const alert = live && !view.is_over && offered(view, live).length > 0 && document.hidden;
-  document.title = `${alert ? "● Your turn · " : ""}cardroom: ${snap.table.title}`;
-  const myTurn = live && !view.is_over && offered(view, live).length > 0;
-  if (myTurn && !wasMyTurn && $("sound").checked) chime();
-  wasMyTurn = myTurn;
+  // Turn alerts (tab title, optional sound) belong to alerts.js; it hears of every render.
+  noteTurn(live && !view.is_over && offered(view, live).length > 0, snap.table.title);
   // For tests and assistive tools: where the game stands, as plain attributes.
   document.body.dataset.step = String(view.step);
   document.body.dataset.over = String(view.is_over);

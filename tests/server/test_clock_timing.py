@@ -18,12 +18,12 @@ from typing import Any
 
 import pytest
 
+from cardroom.bots.pace import table_pace
 from cardroom.bots.specs import register_bot
 from cardroom.core.game import Game
 from cardroom.server.room import autoplay
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
-from cardroom.server.room.pacing import table_pace
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import Store, database

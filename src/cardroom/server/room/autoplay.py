@@ -4,7 +4,7 @@ person who is away (an *auto* seat, see :mod:`cardroom.server.room.absent`).
 
 Every such move goes through the room's ``submit`` (:class:`.ports.Tables`) like a person's, so it is stored as an action and
 replays exactly. Timing never depends on cards: every bot decision at a table comes one table pace
-(:mod:`cardroom.server.room.pacing`) after the state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
+(:mod:`cardroom.bots.pace`) after the state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
 seat has decided.
 """
 
@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from cardroom.bots.pace import table_pace
 from cardroom.bots.specs import make_bot
 from cardroom.core.bot import Bot, shown
 from cardroom.core.game import Game, State
@@ -26,7 +27,6 @@ from cardroom.server.errors import Refused, StaleStep, UnknownTable
 from cardroom.server.room.clocks import save_if_changed, window_open
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
-from cardroom.server.room.pacing import table_pace
 from cardroom.server.room.ports import Tables
 from cardroom.server.store import ClockSaver
 
@@ -143,7 +143,7 @@ class Autoplay:
         return bot
 
     def pace(self, live: Live) -> float:
-        """Seconds from a state to any bot's answer at this table (see :mod:`cardroom.server.room.pacing`)."""
+        """Seconds from a state to any bot's answer at this table (see :mod:`cardroom.bots.pace`)."""
         specs = [s.bot_spec or "random" for s in live.row.seats if s.kind == "bot"]
         specs += [STAND_IN_SPEC for _ in live.auto]
         return table_pace(specs, self.bot_delay, self.bot_budget)

@@ -1,5 +1,7 @@
 """How long every bot at a table takes per decision, so that its answer time says nothing hidden.
 
+The room and the terminal both pace their bots by this one rule.
+
 A bot that searches stops early when it has one move (it must pass) and uses its whole budget when it
 has several (it holds a Nope): timed from outside, that told people what it held. So a table has one
 *pace*, the same for every bot decision at it: at least the server's least bot delay and at least the

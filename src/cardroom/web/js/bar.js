@@ -12,6 +12,17 @@ const LIST_FROM = 16;
 // What is picked in each list, kept while the decision lasts (the bar is redrawn with every update).
 let picked = { step: null, values: new Map() };
 
+// The browser's own scrolling (a card focused with Tab, "find in page", scrollIntoView) keeps clear of
+// the fixed bar: its height, kept current as it grows and shrinks, is the page's scroll padding at
+// the bottom (see room.css). A card scrolled to is then above the bar, never under it.
+let watchedBar = null;
+
+function keepClearOfBar(bar) {
+  if (!bar || watchedBar === bar) return;
+  watchedBar = bar;
+  new ResizeObserver(() => document.documentElement.style.setProperty("--bar-height", `${bar.offsetHeight}px`)).observe(bar);
+}
+
 function pickedFor(step, key, allowed) {
   if (picked.step !== step) picked = { step, values: new Map() };
   if (!allowed.includes(picked.values.get(key))) picked.values.set(key, allowed[0]);
@@ -22,6 +33,7 @@ function pickedFor(step, key, allowed) {
 // laid out as one row ("Favor: [Bob] [Cy]"), so even a table of ten fits on a phone's screen.
 export function renderChoices(box, page) {
   const { view, live, snap, replaying, renderer } = page;
+  keepClearOfBar(box.closest(".actions"));
   box.dataset.legal = "[]";
   if (!live || snap.seat === null) {
     box.replaceChildren(el("p", { class: "muted" }, replaying ? `Replay: step ${replaying.step} of ${replaying.steps}` :

@@ -1,6 +1,6 @@
 """Our ``second_pick`` option (the ``v3`` preset): at 2 players the second player is dealt six cards and
-discards one before the first turn. Off by default; no effect at 3 or more players; the lab plays it on
-the reference engine because the compiled kernel does not deal it."""
+discards one before the first turn. The default at 2 players (``standard`` keeps v2); no effect at 3 or
+more players; the compiled kernel deals it, so the lab and the bots play it fast."""
 
 from __future__ import annotations
 
@@ -39,12 +39,32 @@ def _check_the_pick(state: TacoState) -> TacoState:
     return after
 
 
-def test_off_by_default_and_v2_deals_as_before() -> None:
+def test_on_by_default_at_two_players_and_v2_stays_selectable() -> None:
     game = cardroom.make("taco", players=2)
-    assert game.options["second_pick"] is False and game.options["deck"] == "v2"
-    state = game.new_game(3)
+    assert game.preset == "v3" and game.options["second_pick"] is True and game.options["deck"] == "v2"
+    _check_the_pick(game.new_game(3))
+    plain = cardroom.make("taco", preset="standard", players=2)
+    assert plain.options["second_pick"] is False
+    state = plain.new_game(3)
     assert sorted(len(h) for h in state.tb.hands) == [5, 6]  # five dealt each; the first player drew one
     assert state.to_act == (state.tb.first,)
+
+
+@pytest.mark.parametrize("players", [3, 4, 8])
+def test_three_or_more_players_keep_the_standard_preset(players: int) -> None:
+    game = cardroom.make("taco", players=players)
+    assert game.preset == "standard" and game.options["second_pick"] is False
+
+
+def test_a_record_of_the_old_default_replays_as_it_was_played() -> None:
+    """Records and stored tables name their preset: one made when two players got "standard" (before
+    the fair start was the default), even one saved before the option existed, deals as v2 still."""
+    described = cardroom.make("taco", preset="standard", players=2).describe()
+    assert described["preset"] == "standard"
+    options = {k: v for k, v in described["options"].items() if k != "second_pick"}  # an older record
+    again = cardroom.make("taco", preset=described["preset"], **options)
+    assert again.options["second_pick"] is False
+    assert again.new_game(9).tb.to_json() == cardroom.make("taco", preset="standard", players=2).new_game(9).tb.to_json()
 
 
 def test_the_v3_preset_is_deck_v2_with_the_second_pick() -> None:
@@ -75,21 +95,18 @@ def test_refused_values() -> None:
         cardroom.make("taco", players=2, second_pick="yes")
 
 
-def test_no_kernel_path_plays_it_as_if_it_were_off() -> None:
-    """The kernel does not deal the option yet and says so in its ``unsupported``: simulate, the lab and
-    the ISMCTS bot use the reference engine for it instead of a kernel that would deal five cards."""
+def test_every_fast_path_plays_it_on_the_kernel() -> None:
+    """The kernel deals the pick (the differential tests in tests/kernels hold it to the reference): simulate,
+    the lab and the ISMCTS bot play v3 on the kernel, and the bot answers the opening pick."""
     from cardroom.games.taco.kernel_codec import unsupported
 
     game = cardroom.make("taco", preset="v3", players=2)
-    assert "second_pick" in (unsupported(game) or "") and kernel_of(game) is None
-    assert kernel_driver(game, ("heuristic",)) is None
-    assert simulate(game, 2, "heuristic", seed=1).path == "reference"
+    assert unsupported(game) is None and kernel_of(game) is not None
+    assert kernel_driver(game, ("heuristic",)) is not None
+    assert simulate(game, 2, "heuristic", seed=1).path == "kernel"
     state = game.new_game(1)
     seat = state.to_act[0]
     choice = make_bot("ismcts:iterations=20", game).choose(game, state.view(seat), random.Random(0))
     assert choice in {str(a) for a in state.legal_actions(seat)} and choice.startswith("discard ")
-    assert kernel_of(cardroom.make("taco", players=2)) is not None
-    assert kernel_of(cardroom.make("taco", preset="v3", players=3)) is not None  # the same games as v2 there
-    assert engine_path(BalanceConfig("taco", games=4, preset="v3", options={"players": 2})) == "reference"
-    with pytest.raises(InvalidOptions, match="no compiled kernel plays taco"):
-        engine_path(BalanceConfig("taco", games=4, preset="v3", options={"players": 2}, engine="kernel"))
+    assert engine_path(BalanceConfig("taco", games=4, options={"players": 2})) == "kernel"
+    assert engine_path(BalanceConfig("taco", games=4, preset="v3", options={"players": 2}, engine="kernel")) == "kernel"

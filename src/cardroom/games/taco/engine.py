@@ -17,6 +17,11 @@ HAND_LIMIT = 7
 GIMME_BONUS = 3
 
 
+def rounds_played(rounds: int) -> str:
+    """Why a finished match ended, in words: "1 round played", "3 rounds played"."""
+    return f"{rounds} round{'' if rounds == 1 else 's'} played"
+
+
 def turn_cap(players: int) -> int:
     """A safety net: a round also ends after this many turns, if nobody can empty the pool."""
     return 60 + 20 * players
@@ -215,7 +220,7 @@ class Engine(TableHands):
         tb.stack = []
         if tb.round >= self.game.rounds:
             tb.over = True
-            tb.reason = f"{self.game.rounds} round(s) played"
+            tb.reason = rounds_played(self.game.rounds)
             self.say("game_over", "The match is over", totals=list(tb.totals))
             return
         tb.round += 1

@@ -20,6 +20,8 @@ from cardroom.games.taco.engine import Engine
 from cardroom.games.taco.state import TacoState
 from cardroom.games.taco.table import Table
 
+PLAYERS_DEFAULT = 4
+
 # The rulebook's recommended pool of taco points for each number of players.
 POOL_BY_PLAYERS = {2: 24, 3: 34, 4: 40, 5: 48, 6: 54, 7: 60, 8: 64}
 
@@ -88,15 +90,15 @@ class TacoGame(Game):
     heuristic_bot = "cardroom.games.taco.bot:HeuristicBot"
     kernel = "cardroom.games.taco.kernel_api"  # the compiled fast path (docs/kernels.md)
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("players", 4, "number of players, 2 to 8", choices=tuple(range(2, 9))),
+        Option("players", PLAYERS_DEFAULT, "number of players, 2 to 8", choices=tuple(range(2, 9))),
         Option("pool", None, "taco points in the pool; None uses the rulebook's number for the player count",
                check=_check_pool),
         Option("rounds", 1, "rounds in a match; scores are totalled over the rounds", choices=tuple(range(1, 11))),
         Option("gimme_trophy", False, "the 'Gimme that trophy!' variant", choices=(False, True)),
         Option("antics", False, "play with the antics cards (off: 'dial back the antics')", choices=(False, True)),
-        Option("second_pick", False, "our own rule, not from the rulebook: at 2 players the second player is dealt 6 cards "
-               "and discards 1 before the first turn (it evens out the first player's tempo); no effect at 3 or "
-               "more players", choices=(False, True)),
+        Option("second_pick", False, "a fair start for two (our own rule, not the rulebook's): the player who goes "
+               "second is dealt 6 cards and discards 1 of their choice before the first turn, which makes up "
+               "for moving second; on by default at 2 players, no effect at 3 or more", choices=(False, True)),
         Option("deck", LATEST, "our own deck design by version, 'v2' (new tables) or 'v1' (the first deck, "
                "which older records name 'standard'), or the path of your own deck file",
                check=_check_deck),
@@ -108,6 +110,9 @@ class TacoGame(Game):
         "v3": {"second_pick": True},  # deck v2 with our rule that makes the 2-player table fair
     }
     default_preset = "standard"
+    # The preset a game gets by player count when none is named: two players get the fair start (v3).
+    # A record or stored table names its preset, so one made before this default keeps "standard".
+    default_presets: ClassVar[Mapping[int, str]] = {2: "v3"}
     # Any other deck value is a file's path: a room taking options from the network takes only these.
     network_values: ClassVar[Mapping[str, frozenset[Any]]] = {"deck": frozenset(VERSIONS)}
     progress_keys: ClassVar[frozenset[str]] = Game.progress_keys | {"hand_sizes"}
@@ -117,6 +122,13 @@ class TacoGame(Game):
     gimme_trophy: bool
     second_pick: bool
     pool_start: int
+
+    def __init__(self, preset: str | None = None, **options: Any) -> None:
+        if preset is None:
+            players = options.get("players", PLAYERS_DEFAULT)
+            if isinstance(players, int):  # anything else is refused by the options' own check
+                preset = self.default_presets.get(players)
+        super().__init__(preset, **options)
 
     def _setup(self) -> None:
         self._players = int(self.options["players"])

@@ -64,12 +64,13 @@ T_MAIN, T_BONUS, T_WINDOW, T_TARGET, T_CHOOSE, T_DISCARD, T_HAIL, T_ACCENT = ran
 FIRST_DECISION = T_MAIN
 # bonus modes, discard reasons, target verbs
 B_ANY, B_KIND, B_POINTS = 0, 1, 2
-WHY_LIMIT, WHY_POISON, WHY_MADE = 0, 1, 2
+WHY_LIMIT, WHY_POISON, WHY_MADE, WHY_OPENING = 0, 1, 2, 3
 V_DESTROY, V_STEAL, V_SWAP, V_RETURN = 0, 1, 2, 3
 
 # -- the options array ----------------------------------------------------------------------------------
 C_N, C_NCARDS, C_NSPECS, C_ROUNDS, C_ANTICS, C_GIMME, C_POOL, C_NDECK = range(8)
 C_PASS, C_END, C_HAIL, C_ACCENT, C_NSPACE = range(8, 13)
+C_SECOND_PICK = 13  # our second_pick rule on (1) or off (0)
 C_CARD_SPEC = 16
 C_STARTING = C_CARD_SPEC + MAXC  # the starting shells' ids, MAXP of them
 C_DECK_IDS = C_STARTING + MAXP  # the round's deck before shuffling

@@ -17,6 +17,7 @@ import numpy as np
 from cardroom.core import events as ev
 from cardroom.core.action import Action
 from cardroom.games.taco import kernel as k
+from cardroom.games.taco.engine import rounds_played
 from cardroom.games.taco.game import TacoGame
 from cardroom.games.taco.state import TacoState
 from cardroom.games.taco.table import Table
@@ -32,7 +33,7 @@ VERBS = {"play": k.VERB_PLAY, "use": k.VERB_USE, "instant": k.VERB_INSTANT, "pas
          "end": k.VERB_END, "target": k.VERB_TARGET, "choose": k.VERB_CHOOSE, "discard": k.VERB_DISCARD,
          "hail": k.VERB_HAIL, "accent": k.VERB_ACCENT}  # fmt: skip
 TARGET_VERBS = {"destroy": k.V_DESTROY, "steal": k.V_STEAL, "swap": k.V_SWAP, "return_card": k.V_RETURN}
-WHY = {"limit": k.WHY_LIMIT, "poison": k.WHY_POISON, "made": k.WHY_MADE}
+WHY = {"limit": k.WHY_LIMIT, "poison": k.WHY_POISON, "made": k.WHY_MADE, "opening": k.WHY_OPENING}
 TASKS = {"turn": k.T_TURN, "end_turn": k.T_END_TURN, "draw_step": k.T_DRAW_STEP, "poison": k.T_POISON,
          "next": k.T_NEXT, "resolve": k.T_RESOLVE, "enter": k.T_ENTER, "main": k.T_MAIN, "bonus": k.T_BONUS,
          "window": k.T_WINDOW, "target": k.T_TARGET, "choose": k.T_CHOOSE, "discard": k.T_DISCARD,
@@ -56,8 +57,6 @@ def unsupported(game: TacoGame) -> str | None:
     poisons = sum(1 for c in deck.cards if c.type == "poison")
     if poisons > k.MAX_STACK - 16:
         return f"the kernel holds at most {k.MAX_STACK - 16} poisons; this deck has {poisons}"
-    if game.second_pick and game.players == 2:  # at more seats the option changes nothing
-        return "the kernel does not deal option second_pick (the second player's six-card pick at 2 players)"
     return None
 
 
@@ -90,6 +89,7 @@ def _config(game: TacoGame) -> Arr:
     cfg[k.C_N], cfg[k.C_NCARDS], cfg[k.C_NSPECS] = game.players, len(deck.cards), len(deck.specs)
     cfg[k.C_ROUNDS], cfg[k.C_ANTICS], cfg[k.C_GIMME] = game.rounds, int(game.antics), int(game.gimme_trophy)
     cfg[k.C_POOL] = game.pool_start
+    cfg[k.C_SECOND_PICK] = int(game.second_pick)
     ids = deck.deck_ids(game.antics)
     cfg[k.C_NDECK] = len(ids)
     cfg[k.C_DECK_IDS : k.C_DECK_IDS + len(ids)] = ids
@@ -261,7 +261,7 @@ def decode(s: Arr, game: TacoGame, seed: int) -> TacoState:
     tb.round, tb.first, tb.turn, tb.turns = (int(s[x]) for x in (k.ROUND, k.FIRST, k.TURN, k.TURNS))
     tb.pool, tb.pool_start, tb.trophy, tb.gimme = (int(s[x]) for x in (k.POOL, k.POOL_START, k.TROPHY, k.GIMME))
     tb.over = bool(s[k.OVER])
-    tb.reason = f"{game.rounds} round(s) played" if tb.over else ""
+    tb.reason = rounds_played(game.rounds) if tb.over else ""
     tb.totals = [int(x) for x in s[k.TOTALS : k.TOTALS + n]]
     tb.round_scores = [[int(x) for x in s[k.ROUND_SCORES + k.MAXP * r : k.ROUND_SCORES + k.MAXP * r + n]]
                        for r in range(int(s[k.RS_LEN]))]  # fmt: skip

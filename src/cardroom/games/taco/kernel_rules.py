@@ -23,6 +23,7 @@ from cardroom.games.taco.kernel import (
     C_NCARDS,
     C_NDECK,
     C_ROUNDS,
+    C_SECOND_PICK,
     C_STARTING,
     CHAIN,
     CHAIN_LEN,
@@ -72,6 +73,7 @@ from cardroom.games.taco.kernel import (
     TURN,
     TURNS,
     V_SWAP,
+    WHY_OPENING,
     Arr,
     append,
     attr,
@@ -286,7 +288,8 @@ def _clear(s: Arr, at: int, length_slot: int) -> None:
 
 @njit
 def setup_round(s: Arr, cfg: Arr, rng: Arr) -> None:
-    """Shells out, deck shuffled, hands dealt (6 to the trophy holder), one card face up."""
+    """Shells out, deck shuffled, hands dealt (6 to the trophy holder, and to the second player with
+    ``second_pick``, who then discards one), one card face up."""
     n = cfg[C_N]
     nc = cfg[C_NCARDS]
     for c in range(nc):
@@ -319,15 +322,27 @@ def setup_round(s: Arr, cfg: Arr, rng: Arr) -> None:
         s[FIRST] = s[TROPHY]
     else:
         s[FIRST] = random_index(s, rng, n)
+    picker = second_pick_seat(s, cfg)
     for i in range(n):
         seat = (s[FIRST] + i) % n
-        for _ in range(6 if seat == s[TROPHY] else 5):
+        for _ in range(6 if seat == s[TROPHY] or seat == picker else 5):
             deal_one(s, cfg, seat)
     if s[DECK_LEN] > 0:
         s[DECK_LEN] -= 1
         to_discard(s, int(s[DECK + s[DECK_LEN]]))
         s[DECK + s[DECK_LEN]] = 0
     push(s, T_TURN, int(s[FIRST]), 0, 0, 0)
+    if picker >= 0:  # above the first turn: the pick is made before anyone plays
+        push(s, T_DISCARD, picker, 1, WHY_OPENING, 0)
+
+
+@njit
+def second_pick_seat(s: Arr, cfg: Arr) -> int:
+    """The seat dealt a sixth card that discards one before the first turn (``second_pick``: the second
+    player at a 2-player table), or -1; as ``Engine.second_pick_seat``."""
+    if not cfg[C_SECOND_PICK] or cfg[C_N] != 2:
+        return -1
+    return int((s[FIRST] + 1) % 2)
 
 
 @njit

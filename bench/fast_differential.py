@@ -5,7 +5,7 @@
 
 Every preset (for Exploding Kittens: every preset at every player count, 2 to 10, and a few option
 mixes; for T.A.C.O. both decks at 2 to 8 players, with antics, the gimme trophy, 1 to 3 rounds and pools
-of 12 to 150 spread over them) is played with random and with heuristic choices; after every action the legal actions of the
+of 12 to 150 spread over them, and the v3 preset's second_pick at 2 players) is played with random and with heuristic choices; after every action the legal actions of the
 seats to act, the whole state both ways and the result are compared (``kernel_check`` of the game).
 It prints the counts per setting and the totals, and exits with status 1 and the first disagreement if
 there is one. ``tests/kernels`` runs a slice of it. ``--first-seed`` starts the seeds elsewhere, so a
@@ -54,6 +54,9 @@ VARIANTS["taco"] = [
     ("standard", {"deck": deck, "players": players, **_TACO_MIXES[(players + 3 * d) % len(_TACO_MIXES)]})
     for d, deck in enumerate(("v2", "v1"))
     for players in range(2, 9)
+] + [  # our second_pick rule (two players' default): the second player's six-card opening pick
+    ("v3", {"players": 2}),
+    ("v3", {"players": 2, "rounds": 3, "gimme_trophy": True, "antics": True}),
 ]
 CHECKS = {
     "tacocat": "cardroom.games.tacocat.kernel_check",

@@ -25,7 +25,9 @@ def legal(state: TacoState, seat: int) -> list[str]:
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_setup_by_player_count(players: int) -> None:
-    state = cardroom.make("taco", players=players).new_game(11)
+    """The rulebook's setup (the "standard" preset; two players get our fair start by default, which
+    test_second_pick.py checks)."""
+    state = cardroom.make("taco", preset="standard", players=players).new_game(11)
     view = state.view(None)
     assert view["pool"] == POOL_BY_PLAYERS[players]
     assert all(len(taco) == 1 and taco[0]["card"] == "crunchy-shell" for taco in view["tacos"])

@@ -2,13 +2,26 @@
 // a <button>, so it is reachable by keyboard; one that cannot is a plain box.
 import { el } from "./api.js";
 
-const LONG_WORD = 9; // letters: longer words may break once (see card below)
+// Where a long word of a card's name may break, at the place a person would hyphenate it; any other
+// word stays whole (the name is drawn smaller instead, see --longest below and .card .name).
+const BREAKS = { Cattermelon: ["Catter", "melon"], Switcheroo: ["Switch", "eroo"] };
 
-export function card({ big = "", title = "", text = "", hue = 30, onclick, selected = false, dim = false, label, small = false, data = {} } = {}) {
-  // A word too long for a card's width at the name's full size ("Cattermelon") may break once, with a
-  // hyphen, in its middle, rather than shrink the whole name below its neighbours'.
-  const half = (w) => (w.length > LONG_WORD ? `${w.slice(0, Math.ceil(w.length / 2))}\u00ad${w.slice(Math.ceil(w.length / 2))}` : w);
-  const face = String(title).split(" ").map((word) => word.split("-").map(half).join("-")).join(" ");
+function breakable(word) {
+  return BREAKS[word] ? BREAKS[word].join("\u00ad") : word;
+}
+
+// "1 card", "2 cards": a count with its noun, in the plural it takes.
+export function count(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// A card, face up. ``label`` names a card that cannot be clicked (for screen readers). A card that can
+// be clicked is named by what it shows, so the name contains the words on it (WCAG's "label in
+// name"), with ``before`` and ``after`` said around them for screen readers only: "Play" Attack.
+export function card({ big = "", title = "", text = "", hue = 30, onclick, selected = false, dim = false, label, before = "", after = "",
+  small = false, data = {} } = {}) {
+  const face = String(title).split(" ").map((word) => word.split("-").map(breakable).join("-")).join(" ");
+  const spoken = (words) => (words ? el("span", { class: "sr-only" }, words) : null);
   const inner = [
     title ? el("span", { class: "name" }, face) : null,
     big !== "" ? el("span", { class: "big" }, big) : null,
@@ -19,7 +32,8 @@ export function card({ big = "", title = "", text = "", hue = 30, onclick, selec
   const longest = Math.max(1, ...face.split(/\s+|(?<=-)|\u00ad/).map((word) => word.length));
   const style = `background: linear-gradient(160deg, hsl(${hue} 85% 96%), hsl(${hue} 70% 84%)); border-color: hsl(${hue} 60% 45%); --longest: ${longest};`;
   if (onclick) {
-    return el("button", { type: "button", class: classes, style, onclick, "aria-pressed": selected ? "true" : null, "aria-label": label || title || String(big), dataset: data }, inner);
+    return el("button", { type: "button", class: classes, style, onclick, "aria-pressed": selected ? "true" : null, dataset: data },
+      spoken(before && `${before} `), ...inner, spoken(after && ` ${after}`));
   }
   return el("div", { class: classes, style, role: "img", "aria-label": label || title || String(big), dataset: data }, inner);
 }

@@ -1,7 +1,7 @@
 // T.A.C.O.: every player's taco with its cards and points, the points pool, the discard pile, your
 // hand with each card's text. Click a card in your hand to see what it can do right now.
 import { el } from "../api.js";
-import { card, fill, zone } from "../cards.js";
+import { card, count, fill, zone } from "../cards.js";
 
 let chosen = null; // the slug of the hand card whose choices are shown
 let chosenStep = -1;
@@ -47,13 +47,16 @@ function tacoRow(view, ctx, seat) {
     : null;
   return el("div", { class: `taco${view.turn === seat ? " current" : ""}`, "data-seat": seat },
     el("div", { class: "taco-head" }, el("strong", {}, `${ctx.seatName(seat)}'s taco`),
-      el("span", {}, ` ${view.taco_points[seat]} points · total ${view.totals[seat]} · ${view.hand_sizes[seat]} in hand`), place),
+      el("span", {}, ` ${count(view.taco_points[seat], "point")} · total ${view.totals[seat]} · ${view.hand_sizes[seat]} in hand`), place),
     el("div", { class: "cards" }, items.map((item) => {
       const target = `target ${item.card} ${seat}`;
+      const points = `(${count(item.points, "point")})`;
       return tcard(ctx, item.card, {
         small: true,
         points: item.points,
-        label: `${info(ctx, item.card).name} (${item.points} points)`,
+        label: `${info(ctx, item.card).name} ${points}`,
+        before: "Target",
+        after: `${points} in ${ctx.seatName(seat)}'s taco`,
         onclick: ctx.can(target) ? () => ctx.act(target) : null,
       });
     })));
@@ -70,7 +73,8 @@ export function render(board, view, ctx) {
     return tcard(ctx, slug, {
       selected: chosen === slug,
       dim: choices.length === 0 && ctx.legal.length > 0,
-      label: `${info(ctx, slug).name}${choices.length ? `: ${choices.length} choices` : ""}`,
+      label: info(ctx, slug).name,
+      after: `(${count(choices.length, "choice")})`,
       onclick: choices.length ? () => {
         if (choices.length === 1 && !choices[0].startsWith("play ")) ctx.act(choices[0]);
         else { chosen = chosen === slug ? null : slug; ctx.rerender(); }

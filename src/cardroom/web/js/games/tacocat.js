@@ -145,11 +145,12 @@ function handCards(view, ctx) {
   const attacking = ctx.legal.some((a) => a.startsWith("attack ") && a.split(" ").length > 2);
   const cards = hand.map((value, i) => {
     let onclick = null;
-    let label = `card ${value}`;
+    let before = "";
+    let after = "";
     for (const verb of ["duel", "defend", "discard", "attack"]) {
       if (ctx.can(`${verb} ${value}`)) {
         onclick = () => ctx.act(`${verb} ${value}`);
-        label = labelOf(`${verb} ${value}`);
+        before = VERBS[verb];
       }
     }
     if (attacking) {
@@ -158,9 +159,10 @@ function handCards(view, ctx) {
         else selected.add(i);
         ctx.rerender();
       };
-      label = `${selected.has(i) ? "unselect" : "select"} ${value} for the attack`;
+      [before, after] = ["Select", "for the attack"]; // pressed or not, as the button says
     }
-    return card({ big: value, hue: hue(value), onclick, selected: selected.has(i), label, data: { value: String(value) } });
+    return card({ big: value, hue: hue(value), onclick, selected: selected.has(i), label: `card ${value}`, before, after,
+      data: { value: String(value) } });
   });
   return [el("div", { class: "cards hand" }, cards)];
 }
@@ -211,14 +213,13 @@ export function label(text) {
   return labelOf(text);
 }
 
+// The words of an action on one or more cards, before the cards' numbers.
+const VERBS = { discard: "Replace", keep: "Keep", duel: "Duel with", defend: "Defend with", attack: "Attack with" };
+
 function labelOf(text) {
   const [verb, ...args] = text.split(" ");
-  if (verb === "discard") return `Replace ${args[0]}`;
-  if (verb === "keep") return `Keep ${args[0]}`;
+  if (VERBS[verb]) return `${VERBS[verb]} ${args.join(" ")}`;
   if (verb === "done") return "Done";
-  if (verb === "duel") return `Duel with ${args[0]}`;
-  if (verb === "defend") return `Defend with ${args[0]}`;
-  if (verb === "attack") return `Attack with ${args.join(" ")}`;
   if (verb === "sacrifice") return "Sacrifice (take the hit)";
   return text;
 }

@@ -30,7 +30,7 @@ from typing import Any
 from scipy.stats import ks_2samp, mannwhitneyu  # type: ignore[import-untyped]
 
 from cardroom.bots.pace import table_pace
-from cardroom.bots.specs import register_bot
+from cardroom.bots.specs import register_bot, search_budget
 from cardroom.core.game import Game
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
@@ -64,7 +64,7 @@ class ThinksWhenItMatters:
         return rng.choice(legal)
 
 
-register_bot("thinker", lambda game, params: ThinksWhenItMatters(float(params.get("ms", "1000"))))
+register_bot("thinker", lambda game, params: ThinksWhenItMatters(float(params.get("ms", "1000"))), search_budget)
 
 
 class StampingHub(Hub):

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from cardroom.bots.pace import table_pace
-from cardroom.bots.specs import register_bot
+from cardroom.bots.specs import register_bot, search_budget
 from cardroom.core.game import Game
 from cardroom.server.room import autoplay
 from cardroom.server.room.hub import Hub
@@ -27,6 +27,7 @@ from cardroom.server.room.live import Live
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import Store, database
+from tests.server.seated import create_seated
 from tests.server.test_bot_timing import StampingHub
 from tests.server.timing import assert_indistinguishable
 
@@ -50,7 +51,7 @@ class ThinksOnHighCards:
         return legal[0]
 
 
-register_bot("slowhand", lambda game, params: ThinksOnHighCards(float(params.get("ms", "1000"))))
+register_bot("slowhand", lambda game, params: ThinksOnHighCards(float(params.get("ms", "1000"))), search_budget)
 
 
 class WallStampingHub(StampingHub):
@@ -74,7 +75,7 @@ async def _time_run_outs(room: Room) -> dict[bool, list[float]]:
 
     async def one_table() -> None:
         while min(len(t) for t in times.values()) < SAMPLES // 2:
-            created = await room.create(
+            created = await create_seated(room,
                 "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")],
                 reaction_seconds=0.05, turn_seconds=TURN_SECONDS,
             )

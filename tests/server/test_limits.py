@@ -19,7 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from cardroom.bots.specs import register_bot
+from cardroom.bots.specs import answers_at_once, register_bot
 from cardroom.core.game import Game
 from cardroom.server.edge.app import create_app
 from tests.server.conftest import auth, create
@@ -36,7 +36,7 @@ class Blocker:
         return str(view["legal_actions"][0])
 
 
-register_bot("blocker", lambda game, params: Blocker())
+register_bot("blocker", lambda game, params: Blocker(), answers_at_once)
 
 
 def _tacocat(client: TestClient, bot: str) -> Any:

@@ -12,32 +12,22 @@ random legal move instead (also at that moment), so even an overloaded machine s
 
 from __future__ import annotations
 
-from cardroom.bots.budget import DEFAULT_MS
-from cardroom.bots.specs import parse_spec
-from cardroom.core.errors import InvalidOptions
+from cardroom.bots.specs import declared_budget
 
-SEARCHING_BOTS = frozenset({"ismcts"})  # bots that think for a budget of time (ms=1000 unless told)
 MARGIN_SHARE = 0.25  # a search may overrun its budget a little before it notices the clock
 MARGIN_LEAST = 0.1  # seconds
 
 
 def thinking_seconds(spec: str, cap: float) -> float:
-    """The longest a bot of this spec may think, in seconds: its ``ms`` budget when it has one, the
-    server's hard ``cap`` when it counts iterations only (their time is unknown), else 0."""
-    try:
-        name, params = parse_spec(spec)
-    except InvalidOptions:
+    """The longest a bot of this spec may think, in seconds, from the budget the bot itself declares
+    (:func:`cardroom.bots.specs.declared_budget`): its ``ms`` (1000 for a search given none), the
+    server's hard ``cap`` when it counts iterations only (their time is unknown), 0 if it does not search."""
+    budget = declared_budget(spec)
+    if budget is None:
         return 0.0
-    if "ms" in params:
-        try:
-            return min(cap, max(0.0, float(params["ms"]) / 1000))
-        except ValueError:
-            return 0.0
-    if "iterations" in params:
+    if budget.ms is None:
         return cap
-    if name in SEARCHING_BOTS:
-        return min(cap, DEFAULT_MS / 1000)
-    return 0.0
+    return min(cap, max(0.0, budget.ms / 1000))
 
 
 def table_pace(bot_specs: list[str], least: float, cap: float) -> float:

@@ -5,6 +5,11 @@
 reference engine) and ``oracle`` (cheats; only the arena may seat it; on the game's compiled kernel
 when it has one, so it plays the fair ``ismcts``'s playouts from the true state). A spec is ``name`` or
 ``name:key=value,key=value``, for example ``ismcts:ms=500`` or ``ismcts:iterations=2000``.
+
+Every bot is registered with its *budget rule*: how long a bot of a spec may think, read from the spec
+with the same defaults the bot itself uses. The room paces its bots by it (:mod:`cardroom.bots.pace`),
+so a bot that is registered is never forgotten there (a list of searching names once missed
+``expert`` and ``ismcts-ref``, which then ran out of time at every decision and played at random).
 """
 
 from __future__ import annotations
@@ -13,16 +18,45 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from cardroom.bots.budget import Budget, budget_from
 from cardroom.core.bot import Bot
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 
 BotFactory = Callable[[Game, dict[str, str]], Bot]
+#: A bot's budget rule: the budget a spec's parameters give it, ``None`` for a bot that does not search
+#: (it answers at once). It reads a copy of the parameters and may raise :class:`InvalidOptions`.
+BudgetRule = Callable[[dict[str, str]], Budget | None]
 _FACTORIES: dict[str, BotFactory] = {}
+_BUDGETS: dict[str, BudgetRule] = {}
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
+def register_bot(name: str, factory: BotFactory, budget: BudgetRule) -> None:
+    """Make ``name`` a bot spec. ``budget`` is required: the room must know how long the bot thinks."""
     _FACTORIES[name] = factory
+    _BUDGETS[name] = budget
+
+
+def answers_at_once(params: dict[str, str]) -> Budget | None:
+    """The budget rule of a bot that does not search."""
+    return None
+
+
+def search_budget(params: dict[str, str]) -> Budget:
+    """The budget rule of the searches: ``ms`` and ``iterations`` as given, ``ms=1000`` if neither
+    (:func:`cardroom.bots.budget.budget_from`, which the searches read their specs with)."""
+    return budget_from(dict(params))
+
+
+def declared_budget(spec: str) -> Budget | None:
+    """The budget the bot ``spec`` names declares (``None``: it answers at once, or the spec names no
+    bot or is malformed, which :func:`make_bot` refuses anyway)."""
+    try:
+        name, params = parse_spec(spec)
+        rule = _BUDGETS.get(name)
+        return None if rule is None else rule(params)
+    except InvalidOptions:
+        return None
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -97,27 +131,31 @@ def _openspiel_ismcts(game: Game, params: dict[str, str]) -> Bot:
     return make_spielbot_ismcts(game, params)
 
 
-register_bot("random", _random)
-register_bot("heuristic", _heuristic)
-register_bot("ismcts", _ismcts)
-register_bot("ismcts-ref", _ismcts_ref)
-register_bot("expert", _expert)
-register_bot("oracle", _oracle)
-register_bot("openspiel-ismcts", _openspiel_ismcts)
+def _openspiel_budget(params: dict[str, str]) -> Budget:
+    # It counts simulations (``sims``, 200 unless told), never time: the room gives it its whole cap.
+    try:
+        return Budget(iterations=int(params.get("sims", "200")))
+    except ValueError:
+        raise InvalidOptions("openspiel-ismcts: sims is a whole number") from None
+
+
+register_bot("random", _random, answers_at_once)
+register_bot("heuristic", _heuristic, answers_at_once)
+register_bot("ismcts", _ismcts, search_budget)
+register_bot("ismcts-ref", _ismcts_ref, search_budget)
+register_bot("expert", _expert, search_budget)
+register_bot("oracle", _oracle, search_budget)
+register_bot("openspiel-ismcts", _openspiel_ismcts, _openspiel_budget)
 
 # Bots that read the true state. make_bot refuses them unless the caller (the arena) allows cheats.
 CHEATING_BOTS: set[str] = {"oracle"}
 
-# Bots whose effort is a budget (``bots/budget.py``): ``ms=`` or ``iterations=``, ``ms=1000`` if neither.
-BUDGETED_BOTS: frozenset[str] = frozenset({"ismcts", "ismcts-ref", "expert", "oracle"})
-
-
 def follows_clock(spec: str) -> bool:
-    """Whether the bot ``spec`` names stops on a time budget, so its games do not repeat exactly: an
-    ``ms`` budget, or a budgeted bot with no ``iterations`` (which then searches for ``ms=1000``).
+    """Whether the bot ``spec`` names stops on a time budget, so its games do not repeat exactly: its
+    declared budget has an ``ms`` (a search with no ``iterations`` searches for ``ms=1000``).
     ``openspiel-ismcts:sims=400`` counts simulations, not time (its ``sims`` holds the letters ``ms``)."""
-    name, params = parse_spec(spec)
-    return name in BUDGETED_BOTS and ("ms" in params or "iterations" not in params)
+    budget = declared_budget(spec)
+    return budget is not None and budget.ms is not None
 
 
 def bot_names() -> tuple[str, ...]:

@@ -25,12 +25,23 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield c
 
 
-def create(client: TestClient, game: str = "toy", **body: object) -> dict[str, object]:
+def create(client: TestClient, game: str = "toy", *, wait: bool = False, **body: object) -> dict[str, object]:
+    """A new table. Its invited people sit down at once (each asks for its view with its invitation's
+    token, as a client of the API does), so the game has begun; ``wait``: the table still waits for them."""
     payload: dict[str, object] = {"game": game, "seats": [{"kind": "me"}, {"kind": "invite"}], **body}
     response = client.post("/api/tables", json=payload)
     assert response.status_code == 201, response.text
     data: dict[str, object] = response.json()
+    if not wait:
+        sit_down(client, data)
     return data
+
+
+def sit_down(client: TestClient, created: dict[str, object]) -> None:
+    """Every invited person of a table just created takes their seat (by their invitation's token)."""
+    for invitation in created["invitations"]:  # type: ignore[attr-defined]
+        seated = client.get(f"/api/tables/{created['table_id']}/view", headers=auth(invitation["token"]))
+        assert seated.status_code == 200, seated.text
 
 
 def auth(token: object) -> dict[str, str]:

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from cardroom.server.edge.app import create_app
 from cardroom.server.room.absent import DEFAULT_TURN_SECONDS, AbsentLimits
-from tests.server.conftest import auth, create
+from tests.server.conftest import auth, create, sit_down
 
 TWO_PEOPLE = [{"kind": "me", "name": "Ann"}, {"kind": "invite", "name": "Zed"}]
 
@@ -88,6 +88,8 @@ def test_a_seat_without_a_socket_is_played_by_the_room_and_handed_back_when_it_r
             json={"game": "exploding-kittens", "seats": TWO_PEOPLE, "turn_seconds": 60, "reaction_seconds": 0.2},
         ).json()
         tid = table["table_id"]
+        sit_down(client, table)  # Zed takes his seat with his invitation's token, then neither is seen again
+
         def all_auto() -> list[dict[str, Any]] | None:
             found = _seats(client, tid)
             return found if all(s["auto"] for s in found) else None
@@ -111,6 +113,8 @@ def test_a_table_nobody_is_connected_to_ends_as_abandoned_and_leaves_the_list(db
     with TestClient(create_app(db_url, bot_delay=0.0, absent=limits)) as client:
         body = {"game": "exploding-kittens", "seats": TWO_PEOPLE, "turn_seconds": 60}
         empty, watched = client.post("/api/tables", json=body).json(), client.post("/api/tables", json=body).json()
+        sit_down(client, empty)
+        sit_down(client, watched)
         with client.websocket_connect(f"/api/tables/{watched['table_id']}/ws?token={watched['token']}") as ws:
             ws.receive_json()
             _until(lambda: client.get(f"/api/tables/{empty['table_id']}").json()["status"] == "abandoned")

@@ -82,7 +82,7 @@ def test_create_refuses_what_cannot_be(client: TestClient) -> None:
 
 def test_create_gives_tokens_and_invitation_links(client: TestClient, db_url: str) -> None:
     table = create(
-        client, seats=[{"kind": "me", "name": "Ann"}, {"kind": "invite"}, {"kind": "bot", "bot": "easy"}]
+        client, wait=True, seats=[{"kind": "me", "name": "Ann"}, {"kind": "invite"}, {"kind": "bot", "bot": "easy"}]
     )
     token = str(table["token"])
     invitation = table["invitations"][0]  # type: ignore[index]
@@ -90,6 +90,7 @@ def test_create_gives_tokens_and_invitation_links(client: TestClient, db_url: st
     assert invitation["seat"] == 1 and f"#token={invitation['token']}" in invitation["url"]
     summary = client.get(f"/api/tables/{table['table_id']}").json()
     assert [s["kind"] for s in summary["seats"]] == ["human", "invite", "bot"]
+    assert summary["waiting_for"] == [1] and summary["to_act"] == []  # the game begins when Guest 2 sits down
     assert summary["seats"][0]["name"] == "Ann" and summary["seats"][2]["bot"] == "random"
     # Only hashes are stored, and nothing public carries a hash or the seed.
     raw = (

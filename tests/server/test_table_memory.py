@@ -17,6 +17,7 @@ from cardroom.server.room.live import Live
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import Store, database
+from tests.server.seated import create_seated
 
 THREE = [SeatRequest("me"), SeatRequest("invite"), SeatRequest("invite")]
 
@@ -58,7 +59,7 @@ async def _a_table_in_play(room: Room) -> str:
     """A table with a window open and answered by one seat, a run-out counted, a bot made, a catch-up
     queued, a socket opened and closed, its chat read, a look at it: every kind of thing the room
     keeps for a table."""
-    created = await room.create("toy", None, {}, THREE, reaction_seconds=60, turn_seconds=600)
+    created = await create_seated(room, "toy", None, {}, THREE, reaction_seconds=60, turn_seconds=600)
     table_id = created.table_id
     live, changed = await room.follow(table_id, 0)
     assert live.watchers.sockets == {changed: 0} and live.watchers.seats() == {0}  # the socket is the table's own
@@ -175,12 +176,12 @@ def test_a_finished_table_a_socket_follows_is_not_evicted(tmp_path: Path, monkey
     two = [SeatRequest("me"), SeatRequest("invite")]
 
     async def scenario() -> tuple[bool, bool]:
-        followed = await room.create("toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
-        alone = await room.create("toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
+        followed = await create_seated(room, "toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
+        alone = await create_seated(room, "toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
         for created in (followed, alone):
             await room.concede(created.table_id, created.token)  # over: safe to evict
         live, changed = await room.follow(followed.table_id, None)
-        await room.create("toy", None, {}, two, reaction_seconds=60, turn_seconds=600)  # one table too many
+        await create_seated(room, "toy", None, {}, two, reaction_seconds=60, turn_seconds=600)  # one table too many
         kept = room.held(followed.table_id) is live
         evicted = room.held(alone.table_id) is None
         room.unfollow(live, changed, None)
@@ -198,8 +199,8 @@ def test_a_finished_table_forgets_its_shown_caches_when_its_last_socket_leaves(t
     two = [SeatRequest("me"), SeatRequest("invite")]
 
     async def scenario() -> None:
-        finished = await room.create("toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
-        playing = await room.create("toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
+        finished = await create_seated(room, "toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
+        playing = await create_seated(room, "toy", None, {}, two, reaction_seconds=60, turn_seconds=600)
         await room.concede(finished.table_id, finished.token)
         shown: dict[str, dict[int | None, dict[str, object]]] = {}
 

@@ -22,6 +22,7 @@ from cardroom.server.room.live import Live
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import Store, database
+from tests.server.seated import create_seated
 from tests.server.timing import assert_indistinguishable
 
 WINDOWS = 160
@@ -61,7 +62,7 @@ async def _close_times(room: Room) -> dict[bool, list[float]]:
 
     async def one_table() -> None:
         while len(times[True]) + len(times[False]) < WINDOWS:
-            created = await room.create(
+            created = await create_seated(room,
                 "toy", None, {}, [SeatRequest("me"), SeatRequest("invite"), SeatRequest("invite")],
                 reaction_seconds=REACTION, turn_seconds="none", private=True,
             )

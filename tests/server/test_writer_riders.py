@@ -20,6 +20,7 @@ from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import NewAction, Store, database
 from cardroom.server.store.actions import load_actions
 from cardroom.server.store.schema import tables
+from tests.server.seated import create_seated
 
 
 def _engine(tmp_path: Path) -> Engine:
@@ -36,7 +37,7 @@ def _stored_clocks(engine: Engine, table_id: str) -> object:
 async def _room_with_table(engine: Engine) -> tuple[Room, str]:
     """A room and a new two-person toy table, with whatever its creation queued already written."""
     room = Room(Store(engine), bot_delay=60.0)
-    created = await room.create("toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], 30, 600)
+    created = await create_seated(room, "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], 30, 600)
     await room.writer.call(lambda: None)
     return room, created.table_id
 

@@ -200,6 +200,9 @@ class Game(ABC):
     option_specs: ClassVar[tuple[Option, ...]]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]]
     default_preset: ClassVar[str]
+    # Where a player count is best served by another preset than ``default_preset``: count -> preset
+    # (the room's lobby chooses it first for tables of that size). Empty unless a game says otherwise.
+    default_presets: ClassVar[Mapping[int, str]] = {}
     grammar: ClassVar[Grammar]
 
     # Options whose other values name something on the server's disk (a deck file): a room that

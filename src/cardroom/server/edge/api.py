@@ -22,6 +22,7 @@ from cardroom.server.edge.models import (
     ActionIn,
     ChatIn,
     CreateTable,
+    FillIn,
     GameInfo,
     Invitation,
     Joined,
@@ -128,6 +129,7 @@ async def list_games() -> list[GameInfo]:
                 title=cls.title,
                 presets={k: dict(v) for k, v in cls.presets.items()},
                 default_preset=cls.default_preset,
+                default_presets={str(n): p for n, p in getattr(cls, "default_presets", {}).items()},
                 options=[
                     OptionInfo(
                         name=o.name,
@@ -317,6 +319,28 @@ async def table_cards(table_id: str, room: RoomDep) -> dict[str, Any]:
 async def join(table_id: str, body: JoinIn, room: RoomDep, token: TokenDep) -> Joined:
     seat, fresh = await room.join(table_id, token, body.name)
     return Joined(seat=seat, token=fresh)
+
+
+@router.post(
+    "/tables/{table_id}/fill",
+    response_model=TableSummary,
+    responses={**ERRORS, 422: {"model": Problem, "description": "the seat waits for nobody, or the bot is unknown"}},
+    summary="Give a seat the table still waits for to a bot (any seated person, before the game begins)",
+)
+async def fill_seat(table_id: str, body: FillIn, room: RoomDep, token: TokenDep) -> FastJSON:
+    live = await room.fill_with_bot(table_id, token, body.seat, body.bot)
+    return FastJSON(public_summary(live))
+
+
+@router.post(
+    "/tables/{table_id}/cancel",
+    response_model=TableSummary,
+    responses={**ERRORS, 422: {"model": Problem, "description": "the game has begun"}},
+    summary="End a table that still waits for an invited person (any seated person, before the game begins)",
+)
+async def cancel_table(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
+    live = await room.cancel_waiting(table_id, token)
+    return FastJSON(public_summary(live))
 
 
 @router.post(

@@ -85,6 +85,8 @@ def create_app(
             timeouts=limits.timeouts,
             away_after=limits.away_after,
             abandon_after=limits.abandon_after,
+            present_for=limits.present_for,
+            sweep_every=limits.sweep_every,
         )
         # The store's parts the edge uses itself: the group writer's thread (below) and its outage,
         # told of every request the database failed (a 503).

@@ -20,6 +20,11 @@ class GameInfo(BaseModel):
     title: str
     presets: dict[str, dict[str, Any]]
     default_preset: str
+    default_presets: dict[str, str] = Field(
+        default_factory=dict,
+        description="player count -> the preset chosen first for that many seats, where it differs "
+        "from default_preset",
+    )
     options: list[OptionInfo]
     difficulties: dict[str, str] = Field(description="difficulty word -> the bot spec it plays as")
     bots: list[str] = Field(description="bot specs that may be named directly")
@@ -92,9 +97,15 @@ class TableSummary(BaseModel):
     title: str
     preset: str
     options: dict[str, Any]
-    status: Literal["playing", "over", "expired", "abandoned"] = Field(
+    status: Literal["playing", "over", "expired", "abandoned", "cancelled"] = Field(
         description="'expired': unfinished and without a move for 14 days, closed for good; "
-        "'abandoned': nobody was connected to it for a day, closed for good"
+        "'abandoned': nobody was connected to it for a day (or, while it waited for an invited person, "
+        "for the away limit), closed for good; 'cancelled': ended by a seated person before its game began"
+    )
+    waiting_for: list[int] = Field(
+        default_factory=list,
+        description="seats whose invited person has not sat down yet: the game, its clocks and bots "
+        "begin when there are none",
     )
     step: int
     to_act: list[int]
@@ -146,6 +157,11 @@ class Snapshot(BaseModel):
 class ActionIn(BaseModel):
     step: int = Field(description="the step of the view the action was chosen on")
     action: str = Field(max_length=200, description="the action's text, e.g. 'attack 8 9 10' or 'pass'")
+
+
+class FillIn(BaseModel):
+    seat: int = Field(ge=0, le=9, description="a seat the table waits for")
+    bot: str | None = Field(None, max_length=128, description="difficulty word or bot spec (default normal)")
 
 
 class JoinIn(BaseModel):

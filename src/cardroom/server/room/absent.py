@@ -3,13 +3,22 @@
 - Every table with people has a move clock: :data:`DEFAULT_TURN_SECONDS` unless its creator chose a
   length; "none" only at a private table (:func:`move_clock`). When it runs out, the room's stand-in
   bot plays that one move for the seat.
-- A seat whose clock ran out ``timeouts`` times in a row, or whose person has had no socket open for
-  ``away_after`` seconds, becomes an *auto* seat: the stand-in bot plays every decision of it, one
-  table pace after the state like any bot (so its timing says nothing hidden), and everyone sees it
-  marked "(auto)". This is not a concession: the seat keeps its place and its cards.
-- The person takes the seat back by acting, or by opening a socket for it (reconnecting).
-- A table with people at which no seat has had a socket open for ``abandon_after`` seconds ends as
-  *abandoned*: nothing more is played there and it leaves the public list.
+- A person is *present* while a socket for their seat is open, and for ``present_for`` seconds after
+  any request made with the seat's token (a view, a poll, a move, a chat message...): a client that
+  plays over HTTP and waits politely for the others is as present as a page with a socket.
+- When the move clock of a person who is not present runs out, the stand-in bot plays that seat from
+  then on: nobody waits more than one move clock for someone who left. A present person who does not
+  act keeps the three-strikes rule: ``timeouts`` run-outs in a row. A seat not present for
+  ``away_after`` seconds, its turn or not, is handed to the bot too. Such an *auto* seat is played
+  for every decision, one table pace after the state like any bot (so its timing says nothing
+  hidden), and everyone sees it marked "(auto)". This is not a concession: the seat keeps its place
+  and its cards.
+- The person takes the seat back by acting or by opening a socket for it (reconnecting); any other
+  request with the seat's token hands back a seat taken for absence (not one taken for run-outs: that
+  person was connected all along).
+- A table with people at which no seat has been present for ``abandon_after`` seconds ends as
+  *abandoned*: nothing more is played there and it leaves the public list. A table still waiting for
+  an invited person (:mod:`.waiting`) ends so after ``away_after``: nothing was played there yet.
 
 Auto seats and presence are stored (``auto_seats``, ``seat_presence``), so every server process sees
 the same: a process that holds a seat's socket refreshes its ``seen`` time at every sweep, and any
@@ -27,6 +36,7 @@ from dataclasses import dataclass
 
 from cardroom.server.errors import Refused
 from cardroom.server.room.autoplay import Autoplay
+from cardroom.server.room.begun import waiting_for
 from cardroom.server.room.held import HeldTables
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
@@ -39,6 +49,7 @@ TIMEOUTS_IN_A_ROW = 3  # clock run-outs in a row that hand a seat to the room's 
 AWAY_AFTER = 300.0  # seconds without a socket that hand a seat to the room's bot
 ABANDON_AFTER = 86_400.0  # seconds without any seat's socket that end a table as abandoned
 SWEEP_EVERY = 30.0  # seconds between two looks at who is away
+PRESENT_FOR = 30.0  # seconds a request with a seat's token counts as its person being there
 
 
 @dataclass(frozen=True)
@@ -49,17 +60,19 @@ class AbsentLimits:
     away_after: float = AWAY_AFTER
     abandon_after: float = ABANDON_AFTER
     sweep_every: float = SWEEP_EVERY
+    present_for: float = PRESENT_FOR
 
     @classmethod
     def from_env(cls) -> AbsentLimits:
         """The defaults, each overridden by its environment variable when set: CARDROOM_TIMEOUTS_IN_A_ROW,
-        CARDROOM_AWAY_AFTER, CARDROOM_ABANDON_AFTER, CARDROOM_ABSENT_SWEEP (seconds)."""
+        CARDROOM_AWAY_AFTER, CARDROOM_ABANDON_AFTER, CARDROOM_ABSENT_SWEEP, CARDROOM_PRESENT_FOR (seconds)."""
         env = os.environ
         return cls(
             timeouts=int(env.get("CARDROOM_TIMEOUTS_IN_A_ROW", TIMEOUTS_IN_A_ROW)),
             away_after=float(env.get("CARDROOM_AWAY_AFTER", AWAY_AFTER)),
             abandon_after=float(env.get("CARDROOM_ABANDON_AFTER", ABANDON_AFTER)),
             sweep_every=float(env.get("CARDROOM_ABSENT_SWEEP", SWEEP_EVERY)),
+            present_for=float(env.get("CARDROOM_PRESENT_FOR", PRESENT_FOR)),
         )
 
 
@@ -93,6 +106,8 @@ class Absence:
         timeouts: int = TIMEOUTS_IN_A_ROW,
         away_after: float = AWAY_AFTER,
         abandon_after: float = ABANDON_AFTER,
+        present_for: float = PRESENT_FOR,
+        sweep_every: float = SWEEP_EVERY,
     ) -> None:
         self.tables = tables
         self.autoplay = autoplay
@@ -102,6 +117,9 @@ class Absence:
         self.timeouts = timeouts
         self.away_after = away_after
         self.abandon_after = abandon_after
+        self.present_for = present_for
+        # A socket in another process is stored as seen at its sweeps: seen within two of them, it is open.
+        self.stored_present_for = max(present_for, 2 * sweep_every)
         # Nobody is judged away for longer than this process has been able to see them.
         self.started = time.time()
         # (table, seat) -> when it was last seen here (its last socket closed, or it acted over HTTP):
@@ -130,10 +148,32 @@ class Absence:
         if seat not in live.watchers.seats():
             self._left[(live.row.id, seat)] = time.time()  # stored at the next sweep
 
+    async def seen(self, live: Live, seat: int) -> None:
+        """A request came with the seat's token (a view, a poll, chat...): its person is here. A seat
+        the room took for their absence is theirs again."""
+        at = time.time()
+        live.heard[seat] = at
+        if seat not in live.watchers.seats():
+            self._left[(live.row.id, seat)] = at  # stored at the next sweep
+        if live.auto.get(seat) == "away":
+            await self.hand_back(live, seat)
+
+    async def present(self, live: Live, seat: int) -> bool:
+        """Whether the seat's person is here now: a socket open here, a request with its token within
+        ``present_for``, or a socket in another process (stored as seen at its sweeps)."""
+        now = time.time()
+        if seat in live.watchers.seats() or now - live.heard.get(seat, 0.0) < self.present_for:
+            return True
+        seen = await asyncio.to_thread(self.store.read_seen, [live.row.id])
+        return now - seen.get((live.row.id, seat), 0.0) < self.stored_present_for
+
     async def timed_out(self, live: Live, seat: int) -> None:
-        """The seat's move clock ran out (the stand-in bot's move is stored)."""
+        """The seat's move clock ran out (the stand-in bot's move is stored). A person who is not
+        here is played by the bot from now on; one who is gets ``timeouts`` run-outs in a row."""
         live.missed[seat] += 1
-        if live.missed[seat] >= self.timeouts:
+        if not await self.present(live, seat):
+            await self.set_auto(live, seat, "away")
+        elif live.missed[seat] >= self.timeouts:
             await self.set_auto(live, seat, "timeouts")
 
     # -- auto seats ---------------------------------------------------------------------------------
@@ -170,7 +210,7 @@ class Absence:
         watched = [
             live
             for live in self.tables.all_held()
-            if not live.is_over and live.row.status == "playing" and any(s.kind != "bot" for s in live.row.seats)
+            if not live.is_over and live.row.status == "playing" and any(s.kind == "human" for s in live.row.seats)
         ]
         # Written in one transaction a sweep (not one a socket: reconnecting pages would each cost
         # a sync to disk on the thread that stores moves), then read off the writer's thread.
@@ -181,11 +221,14 @@ class Absence:
         seen = await asyncio.to_thread(self.store.read_seen, [live.row.id for live in watched])
         for live in watched:
             since = max(live.row.created.timestamp(), self.started)
-            people = [s.seat for s in live.row.seats if s.kind != "bot"]
-            last = {s: max(since, seen.get((live.row.id, s), since)) for s in people}
-            if now - max(last.values()) >= self.abandon_after:
+            people = [s.seat for s in live.row.seats if s.kind == "human"]  # not a seat still waiting
+            last = {s: max(since, seen.get((live.row.id, s), since), live.heard.get(s, since)) for s in people}
+            waiting = bool(waiting_for(live.row))
+            if now - max(last.values()) >= (self.away_after if waiting else self.abandon_after):
                 await self.abandon(live)
                 continue
+            if waiting:
+                continue  # nothing is played before everyone sat down: nobody to stand in for
             for seat in people:
                 # Asked now, not from the set above: a person may have reconnected while this sweep
                 # wrote and read, and been handed the seat back.
@@ -198,7 +241,7 @@ class Absence:
 
     async def abandon(self, live: Live) -> None:
         if await self.writer.call(self.store.abandon, live.row.id):
-            log.info("table %s: abandoned (nobody connected for %.0f s)", live.row.id, self.abandon_after)
+            log.info("table %s: abandoned (nobody connected)", live.row.id)
             self.autoplay.stop(live)
             await self.tables.reload_row_soon(live)
             live.turn_deadlines.clear()

@@ -91,6 +91,8 @@ class Live:
     answers: tuple[int, dict[int, str]] | None = None
     # seat -> its move clock's run-outs in a row (see :mod:`.absent`).
     missed: Counter[int] = field(default_factory=Counter)
+    # seat -> when a request with its token last came here, epoch seconds (see ``Absence.seen``).
+    heard: dict[int, float] = field(default_factory=dict)
     # (seat, spec) -> the bot playing that seat here (see :mod:`.autoplay`).
     bots: dict[tuple[int, str], Bot] = field(default_factory=dict)
     # (what, which) -> the bot or clock task running for this table here (see :mod:`.autoplay`).
@@ -108,7 +110,7 @@ class Live:
         self.window_step, self.window_deadline = old.window_step, old.window_deadline
         self.turn_deadlines = dict(old.turn_deadlines)
         self.recent, self.queued, self.answers = old.recent, old.queued, old.answers
-        self.missed, self.bots, self.tasks = old.missed, old.bots, old.tasks
+        self.missed, self.bots, self.tasks, self.heard = old.missed, old.bots, old.tasks, old.heard
         self.watchers = old.watchers  # the same sockets follow the table on
         self.messages = old.messages  # one holder: a message stored meanwhile makes it stale for both
 

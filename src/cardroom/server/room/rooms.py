@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from cardroom.server.errors import Refused, StaleStep, WrongToken
 from cardroom.server.room import absent, snapshots, spoken, tokens
 from cardroom.server.room.autoplay import Autoplay
+from cardroom.server.room.begun import waiting_for
 from cardroom.server.room.catchup import CatchUp
 from cardroom.server.room.chat import Chat
 from cardroom.server.room.held import HeldTables
@@ -32,6 +33,7 @@ from cardroom.server.room.live import Live
 from cardroom.server.room.play import Play
 from cardroom.server.room.record import Recorder
 from cardroom.server.room.seating import Seating
+from cardroom.server.room.waiting import Waiting
 from cardroom.server.room.window_answers import WindowAnswers
 from cardroom.server.store import ActionRow, Message, Store, now
 
@@ -52,6 +54,8 @@ class Room:
         timeouts: int = absent.TIMEOUTS_IN_A_ROW,
         away_after: float = absent.AWAY_AFTER,
         abandon_after: float = absent.ABANDON_AFTER,
+        present_for: float = absent.PRESENT_FOR,
+        sweep_every: float = absent.SWEEP_EVERY,
     ) -> None:
         self.store = store
         self.writer = store.writer  # every write of this process, on one thread
@@ -67,11 +71,13 @@ class Room:
         self.absent = absent.Absence(
             self.tables, self.autoplay, self.hub, store, self.writer,
             timeouts=timeouts, away_after=away_after, abandon_after=abandon_after,
+            present_for=present_for, sweep_every=sweep_every,
         )
         self.autoplay.run_out = self.absent.timed_out
         record = Recorder(self.tables, store, self.writer, self.autoplay)
         self.play = Play(self.tables, record, self.window_answers, self.autoplay, self.absent, expire_after)
-        self.seating = Seating(self.tables, store, self.writer)
+        self.waiting = Waiting(self.tables, store, self.writer, self.autoplay)
+        self.seating = Seating(self.tables, store, self.writer, self.waiting)
         self.create = self.seating.create  # a new table (its many words said once, there)
         self.leaving = Leaving(self.tables, record, store, self.window_answers, self.autoplay)
         self.catchup = CatchUp(self.tables, store, self.autoplay, self.chat, self.hub)
@@ -116,7 +122,13 @@ class Room:
         return await self.play.submit(table_id, seat, step, text, timed_out, by_room)
 
     async def act(self, table_id: str, token: str | None, step: int, text: str) -> tuple[Live, int]:
-        return await self._heard_first(table_id, lambda: self.play.act(table_id, token, step, text))
+        async def act() -> tuple[Live, int]:
+            live = await self.tables.live_soon(table_id)
+            if waiting_for(live.row):  # an invited person's first request may be a move
+                await self.waiting.arrived(live, tokens.seat_of(live, token))
+            return await self.play.act(table_id, token, step, text)
+
+        return await self._heard_first(table_id, act)
 
     async def close_window(self, table_id: str, window_step: int) -> None:
         await self.play.close_window(table_id, window_step)
@@ -150,7 +162,10 @@ class Room:
             live = await self.tables.live_soon(table_id)
             return live, tokens.seat_of(live, token)
 
-        return await self._heard_first(table_id, look)
+        live, seat = await self._heard_first(table_id, look)
+        await self.waiting.arrived(live, seat)  # an invited person using their invitation's token
+        await self.absent.seen(live, seat)  # any request with the seat's token: its person is here
+        return live, seat
 
     async def optional_seat_soon(self, table_id: str, token: str | None) -> tuple[Live, int | None]:
         """The table and the seat this token opens; ``None`` without a token (a spectator)."""
@@ -159,7 +174,17 @@ class Room:
         return await self.seat_soon(table_id, token)
 
     async def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
-        return await self._heard_first(table_id, lambda: self.seating.join(table_id, token, name))
+        seat, fresh = await self._heard_first(table_id, lambda: self.seating.join(table_id, token, name))
+        await self.absent.seen(await self.tables.live_soon(table_id), seat)
+        return seat, fresh
+
+    async def fill_with_bot(self, table_id: str, token: str | None, seat: int, bot: str | None) -> Live:
+        """A seat the table waits for given to a bot by a seated person (see :mod:`.waiting`)."""
+        return await self._heard_first(table_id, lambda: self.waiting.fill(table_id, token, seat, bot))
+
+    async def cancel_waiting(self, table_id: str, token: str | None) -> Live:
+        """A table that waits for someone ended by a seated person before its game began."""
+        return await self._heard_first(table_id, lambda: self.waiting.cancel(table_id, token))
 
     async def handoff(self, table_id: str, token: str | None) -> tuple[int, str]:
         return await self._heard_first(table_id, lambda: self.seating.handoff(table_id, token))
@@ -206,6 +231,7 @@ class Room:
         live = await self.tables.live_soon(table_id)
         changed = self.hub.subscribe(live, seat)
         if seat is not None:
+            await self.waiting.arrived(live, seat)
             await self.absent.connected(live, seat)
         return live, changed
 

@@ -14,11 +14,13 @@ from typing import Any
 
 from cardroom.core.rng import fresh_seed
 from cardroom.server.errors import Refused, SeatTaken
-from cardroom.server.ops.limits import clean_text
+from cardroom.server.ops.names import refuse_taken, seat_name
 from cardroom.server.room import absent, tokens
 from cardroom.server.room.held import HeldTables
+from cardroom.server.room.live import Live
 from cardroom.server.room.tablerequest import SeatRequest, checked_bot, checked_game
 from cardroom.server.room.tokens import seat_of
+from cardroom.server.room.waiting import Waiting
 from cardroom.server.store import GroupWriter, NewTable, SeatRow, Store, TableRow, now
 
 
@@ -31,36 +33,42 @@ class Created:
 
 
 class Seating:
-    def __init__(self, tables: HeldTables, store: Store, writer: GroupWriter) -> None:
+    def __init__(self, tables: HeldTables, store: Store, writer: GroupWriter, waiting: Waiting) -> None:
         self.tables = tables
         self.store = store
         self.writer = writer  # every write of this process, on one thread
+        self.waiting = waiting  # the game begins when the last invited person sits down
 
     async def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
         """Take a seat. With an invitation or hand-over link the link is spent and exchanged for a
         new secret, returned here once, that only this browser will hold (a second visit to the link
         gets :class:`SeatTaken`); with the seat's own token, only the name is updated."""
         live = await self.tables.live_soon(table_id)
-        if name:
-            clean_text(name, "a seat name")
+        clean = seat_name(name)
         if token:
             token_hash = tokens.hash_token(token)
             link = await asyncio.to_thread(self.store.find_link, token_hash)
             if link is not None and link.table_id == live.row.id:
                 fresh = tokens.new_token()
-                clean = (name or "").strip()[:40] or None
+                self._refuse_taken(live, link.seat, clean)
                 if link.spent or not await self.writer.call(
                     self.store.exchange_link, table_id, link.seat, token_hash, tokens.hash_token(fresh), clean
                 ):
                     raise SeatTaken()
-                await self.tables.reload_row_soon(live)
-                self.tables.wake(table_id)
+                await self.waiting.began_if_whole(live)
                 return link.seat, fresh
         seat = seat_of(live, token)
-        await self.writer.call(self.store.mark_joined, table_id, seat, name)
+        self._refuse_taken(live, seat, clean)
+        await self.writer.call(self.store.mark_joined, table_id, seat, clean)
         await self.tables.reload_row_soon(live)
         self.tables.wake(table_id)
         return seat, None
+
+    @staticmethod
+    def _refuse_taken(live: Live, seat: int, name: str | None) -> None:
+        """:class:`Refused` if another seat at the table is already called ``name``."""
+        if name is not None:
+            refuse_taken(name, (s.name for s in live.row.seats if s.seat != seat))
 
     async def handoff(self, table_id: str, token: str | None) -> tuple[int, str]:
         """A link that moves the caller's seat to whoever opens it (another device of theirs)."""
@@ -91,7 +99,9 @@ class Seating:
         rows: list[SeatRow] = []
         my_seat, my_token = None, None
         for i, req in enumerate(seats):
-            name = clean_text((req.name or "").strip()[:40], "a seat name")
+            name = seat_name(req.name)
+            if name is not None:
+                refuse_taken(name, (r.name for r in rows))
             if req.kind == "bot":
                 spec = checked_bot(req.bot, game)
                 rows.append(SeatRow(i, "bot", spec, None, name or f"Bot {i + 1} ({req.bot or 'normal'})", True))

@@ -18,10 +18,11 @@ import orjson
 
 from cardroom.server.jsonbytes import dumps
 from cardroom.server.room import spoken
+from cardroom.server.room.begun import waiting_for
 from cardroom.server.room.clocks import window_open
 from cardroom.server.room.live import Live
 
-CLOSED = ("expired", "abandoned")  # unfinished tables where nothing more is played
+CLOSED = ("expired", "abandoned", "cancelled")  # unfinished tables where nothing more is played
 
 if TYPE_CHECKING:
     from cardroom.server.room.ports import Shown
@@ -40,7 +41,10 @@ def _lasting(room: Shown, live: Live, seat: int | None, encoded_log: bool) -> di
     state = live.state
     view = state.view(seat)
     log: Any
-    if live.conceded is not None:
+    if waiting_for(live.row):
+        # Not begun: nothing is dealt to anyone yet, as far as any viewer can tell (see :mod:`.waiting`).
+        view, log = {"legal_actions": []}, []
+    elif live.conceded is not None:
         view, log = live.with_concession(view, live.log_for(seat))
     elif encoded_log:
         log = orjson.Fragment(live.encoded_log(seat))
@@ -109,6 +113,7 @@ def public_summary(live: Live) -> dict[str, Any]:
     row = live.row
     state = live.state
     outcome = live.outcome
+    waiting = waiting_for(row)
     return {
         "id": row.id,
         "game": row.game,
@@ -117,7 +122,9 @@ def public_summary(live: Live) -> dict[str, Any]:
         "options": row.options,
         "status": "over" if outcome is not None else (row.status if row.status in CLOSED else "playing"),
         "step": live.step,
-        "to_act": [] if outcome is not None else list(state.to_act),
+        "to_act": [] if outcome is not None or waiting else list(state.to_act),
+        # The seats whose invited person has not sat down yet: the game begins when there are none.
+        "waiting_for": waiting,
         "created": row.created.isoformat(),
         "reaction_seconds": row.reaction_seconds,
         "turn_seconds": row.turn_seconds,

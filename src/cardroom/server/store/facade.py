@@ -78,6 +78,9 @@ class Store:
     def abandon(self, table_id: str) -> bool:
         return tables.abandon(self.engine, table_id)
 
+    def cancel_waiting(self, table_id: str) -> bool:
+        return tables.cancel_waiting(self.engine, table_id)
+
     def all_playing_ids(self) -> list[str]:
         return tables.all_playing_ids(self.engine)
 
@@ -96,6 +99,12 @@ class Store:
 
     def exchange_link(self, table_id: str, seat: int, old_hash: str, new_hash: str, name: str | None) -> bool:
         return seats.exchange_link(self.engine, table_id, seat, old_hash, new_hash, name)
+
+    def fill_seat(self, table_id: str, seat: int, spec: str, name: str) -> bool:
+        return seats.fill_seat(self.engine, table_id, seat, spec, name)
+
+    def take_invited_seat(self, table_id: str, seat: int) -> bool:
+        return seats.take_invited_seat(self.engine, table_id, seat)
 
     def set_seat_token(self, table_id: str, seat: int, token_hash: str) -> None:
         seats.set_seat_token(self.engine, table_id, seat, token_hash)

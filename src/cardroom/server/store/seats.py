@@ -50,6 +50,37 @@ def exchange_link(engine: Engine, table_id: str, seat: int, old_hash: str, new_h
     return True
 
 
+def fill_seat(engine: Engine, table_id: str, seat: int, spec: str, name: str) -> bool:
+    """A seat still waiting for its invited person is given to the bot ``spec`` instead, and its
+    invitation is spent (opened later, it says the seat is taken); False if the person took it first."""
+    with engine.begin() as conn:
+        filled = conn.execute(
+            update(seats)
+            .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "invite")
+            .values(kind="bot", bot_spec=spec, token_hash=None, joined=True, name=name)
+        )
+        if filled.rowcount != 1:
+            return False
+        conn.execute(update(links).where(links.c.table_id == table_id, links.c.seat == seat).values(spent=True))
+        notify(conn, table_id)
+    return True
+
+
+def take_invited_seat(engine: Engine, table_id: str, seat: int) -> bool:
+    """The invited person used their invitation's token (a view, a socket, a move...) without opening
+    the link in a browser: they have sat down. The invitation stays theirs to exchange; False if the
+    seat was no longer waiting."""
+    with engine.begin() as conn:
+        taken = conn.execute(
+            update(seats)
+            .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "invite")
+            .values(kind="human", joined=True)
+        )
+        if taken.rowcount == 1:
+            notify(conn, table_id)
+    return taken.rowcount == 1
+
+
 def set_seat_token(engine: Engine, table_id: str, seat: int, token_hash: str) -> None:
     """Give a seat a new token (a rematch seat, claimed by its player from their old seat)."""
     with engine.begin() as conn:

@@ -134,7 +134,7 @@ def mark_joined(engine: Engine, table_id: str, seat: int, name: str | None) -> N
 
 def list_tables(engine: Engine, limit: int = 50) -> list[TableRow]:
     with engine.connect() as conn:
-        recent = select(tables.c.id).where(tables.c.status != "abandoned")  # abandoned ones leave the list
+        recent = select(tables.c.id).where(tables.c.status == "playing")  # only tables still in play are listed
         ids = [r.id for r in conn.execute(recent.order_by(tables.c.created.desc()).limit(limit))]
     found = [load_table(engine, i) for i in ids]
     return [t for t in found if t is not None]
@@ -182,6 +182,19 @@ def abandon(engine: Engine, table_id: str) -> bool:
         )
         if done.rowcount == 1:
             conn.execute(delete(auto_seats).where(auto_seats.c.table_id == table_id))
+            notify(conn, table_id)
+        return done.rowcount == 1
+
+
+def cancel_waiting(engine: Engine, table_id: str) -> bool:
+    """End a table that still waits for an invited person, before anything was played (status
+    ``cancelled``); False if it no longer waits (everyone came meanwhile) or was closed already."""
+    waiting = exists().where((seats.c.table_id == table_id) & (seats.c.kind == "invite"))
+    with engine.begin() as conn:
+        done = conn.execute(
+            update(tables).where((tables.c.id == table_id) & (tables.c.status == "playing") & waiting).values(status="cancelled")
+        )
+        if done.rowcount == 1:
             notify(conn, table_id)
         return done.rowcount == 1
 

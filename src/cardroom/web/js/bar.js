@@ -1,6 +1,7 @@
 // The decision bar: the status line in words and this seat's choices, drawn from the page's state
 // (table.js passes it in as ``page``: the view, the snapshot, the game's renderer and its context).
 import { el } from "./api.js";
+import { noteWindow } from "./alerts.js";
 
 // Cards played on another player, at a table with this many players or more to choose from (a Favor
 // or a pair at a table of ten, a card in one of eight tacos), are offered as one list of players and
@@ -34,6 +35,7 @@ function pickedFor(step, key, allowed) {
 export function renderChoices(box, page) {
   const { view, live, snap, replaying, renderer } = page;
   keepClearOfBar(box.closest(".actions"));
+  noteWindow(Boolean(live && snap.window)); // a reaction window never alerts as this seat's turn
   box.dataset.legal = "[]";
   if (!live || snap.seat === null) {
     box.replaceChildren(el("p", { class: "muted" }, replaying ? `Replay: step ${replaying.step} of ${replaying.steps}` :

@@ -60,7 +60,7 @@ def test_ctrl_c_stops_a_replay_cleanly(tmp_path: Path) -> None:
 
 
 def test_a_searching_bot_shows_a_thinking_sign(tmp_path: Path) -> None:
-    term = Terminal(["play", "tacocat", "--vs", "ismcts:iterations=300", "--seed", "2", "--seat", "1",
+    term = Terminal(["play", "tacocat", "--vs", "ismcts:ms=300", "--seed", "2", "--seat", "1",
                      "--records", str(tmp_path)], tmp_path, 60)
     term.expect(r"P0 \(ismcts[^)]*\) is thinking")
     term.expect("your move> ")

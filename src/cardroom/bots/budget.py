@@ -12,6 +12,9 @@ from cardroom.core import search_clock
 from cardroom.core.errors import InvalidOptions
 
 DEFAULT_MS = 1000.0
+#: The longest a bot thinks for one decision at a table, in seconds: the room's default hard limit, and
+#: what the terminal paces a search by when it is bounded by iterations only (its time is unknown).
+TABLE_CAP_S = 5.0
 RESERVE_SHARE = 0.05
 RESERVE_MAX_S = 0.05
 

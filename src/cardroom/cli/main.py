@@ -1,4 +1,9 @@
-"""The `cardroom` command: play, replay, analyse, rules, games, serve, backup, arena, arena-merge, balance, learn."""
+"""The `cardroom` command: play, replay, analyse, rules, games, serve, backup, arena, arena-merge, balance, learn.
+
+Every command imports what it needs when it runs: `cardroom --help`, `games`, `play`, `serve` and
+`backup` load no numpy, Numba or matplotlib (the base install has none of them), and a command whose
+optional extra is missing says which one to install (:mod:`cardroom.cli.extras`).
+"""
 
 from __future__ import annotations
 
@@ -8,24 +13,47 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.markdown import Markdown
-from rich.table import Table
+from rich.markup import escape
 
 from cardroom.arena.cli import CONTEXT_SETTINGS as ARENA_CONTEXT
 from cardroom.arena.cli import arena, arena_merge
 from cardroom.balance.cli import CONTEXT_SETTINGS as BALANCE_CONTEXT
 from cardroom.balance.cli import balance
+from cardroom.cli.extras import missing_extra_message
 from cardroom.cli.learn import learn
 from cardroom.cli.options import cli_options
 from cardroom.core.errors import CardroomError
 from cardroom.core.registry import game_class, game_names, make
 
-app = typer.Typer(
+
+class Cardroom(typer.Typer):
+    """The command line; a command that needs an optional extra that is not installed ends with one
+    line saying which extra to install, instead of a traceback."""
+
+    running = "command"  # the sub-command being run (set by the group's callback before it runs)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().__call__(*args, **kwargs)
+        except ModuleNotFoundError as exc:
+            message = missing_extra_message(self.running, exc.name)
+            if message is None:
+                raise
+            console.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
+            raise SystemExit(2) from None
+
+
+app = Cardroom(
     help="cardroom: Tacocat Spelled Backwards, Exploding Kittens and T.A.C.O. by their printed rules.",
     no_args_is_help=True,
     add_completion=False,
 )
 console = Console()
+
+
+@app.callback()
+def _note_command(ctx: typer.Context) -> None:
+    app.running = ctx.invoked_subcommand or "command"
 
 
 def _fail(message: str) -> NoReturn:
@@ -57,7 +85,9 @@ def play(
     option: OptionOpt = [],  # noqa: B006
     deck: DeckOpt = None,
     records: Annotated[Path, typer.Option(help="folder for finished-game records")] = Path("records"),
-    delay: Annotated[float, typer.Option(help="seconds to pause after each bot move")] = 0.0,
+    delay: Annotated[float, typer.Option(
+        help="seconds to pause before each bot move, at least (a table with a searching bot paces every "
+             "bot move to its thinking budget anyway, so no move's timing tells what a bot holds)")] = 0.0,
 ) -> None:
     """Play GAME in this terminal against bots."""
     from cardroom.cli.play import play as run_play
@@ -65,6 +95,8 @@ def play(
     stray = [a for a in ctx.args if a.startswith("-")]
     if stray:
         _fail(f"unknown option {stray[0]}")
+    if not 0 <= delay <= 60:
+        _fail(f"--delay must be between 0 and 60 seconds, not {delay:g}")
     vs = [*vs, *ctx.args]  # --vs a b: Click hands the values after the first to us as extra arguments
     try:
         table_game = make(game, preset=preset, **cli_options(option, players, deck))
@@ -94,6 +126,8 @@ def replay(
 @app.command()
 def rules(game: GameArg, preset: PresetOpt = None, option: OptionOpt = [], deck: DeckOpt = None) -> None:  # noqa: B006
     """Show the rules of GAME under a preset."""
+    from rich.markdown import Markdown
+
     from cardroom.cli.rules_text import rules_markdown
 
     try:
@@ -105,6 +139,8 @@ def rules(game: GameArg, preset: PresetOpt = None, option: OptionOpt = [], deck:
 @app.command()
 def games() -> None:
     """List the games, their presets and options."""
+    from rich.table import Table
+
     for name in game_names():
         cls: Any = game_class(name)
         table = Table(title=f"{name}: {cls.title}  (presets: {', '.join(cls.presets)}; default {cls.default_preset})")

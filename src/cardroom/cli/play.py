@@ -1,4 +1,11 @@
-"""`cardroom play`: one person against bots in the terminal."""
+"""`cardroom play`: one person against bots in the terminal.
+
+A bot's answer is shown one table *pace* after the state it answers was shown, the same for every
+bot decision at the table, by the rule the room uses (:mod:`cardroom.bots.pace`): a search that
+stopped at once because it had one legal move then looks exactly like one that used its whole
+budget, so how long a bot took says nothing about what it holds. A bot still thinking when the pace
+is up is waited for (that overrun depends on the machine, not on the cards).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.rule import Rule
 
-from cardroom.bots import make_bot, resolve_spec
+from cardroom.bots.budget import TABLE_CAP_S
+from cardroom.bots.pace import table_pace
+from cardroom.bots.specs import make_bot, resolve_spec
 from cardroom.cli.menu import Menu
 from cardroom.cli.prompt import BadEntry, interpret
 from cardroom.cli.records import Record
@@ -22,9 +30,6 @@ from cardroom.core import rng as rngmod
 from cardroom.core.bot import Bot, ask
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import Game, State
-
-# Bots that answer at once; any other bot (a search) gets a "thinking" sign while it decides.
-INSTANT_BOTS = frozenset(("random", "heuristic"))
 
 
 def seat_label(game: Game, seat: int, human: int) -> str:
@@ -41,14 +46,15 @@ class TerminalTable:
         human: int,
         console: Console,
         seed: int | None,
-        bot_delay: float = 0.0,
+        pace: float = 0.0,
     ) -> None:
         self.game = game
         self.bots = bots
         self.human = human
         self.console = console
         self.seed = rngmod.fresh_seed() if seed is None else seed
-        self.bot_delay = bot_delay
+        self.pace = pace  # seconds from a state being shown to any bot's answer to it
+        self.shown_at = time.monotonic()  # when the latest state was shown
         self.rngs = {seat: random.Random(f"{self.seed}/{seat}") for seat in bots}
         names = [("you" if s == human else bots[s].name) for s in range(game.players)]
         self.record = Record(game.name, game.preset, dict(game.options), self.seed, names)
@@ -63,8 +69,6 @@ class TerminalTable:
                 if seat != self.human:
                     text = self._bot_move(state, seat)
                     state = self._apply(state, seat, text)
-                    if self.bot_delay:
-                        time.sleep(self.bot_delay)
                     break
             else:
                 legal = state.legal_actions(self.human)
@@ -81,12 +85,19 @@ class TerminalTable:
         return state
 
     def _bot_move(self, state: State, seat: int) -> str:
+        """The bot's choice, returned one pace after ``state`` was shown (later only if it is still
+        thinking then)."""
         bot = self.bots[seat]
-        if bot.name.split(":")[0] in INSTANT_BOTS or not self.console.is_terminal:
-            return ask(bot, state, seat, self.rngs[seat])
-        # A search takes a while: say so, so a quiet screen does not look like a hang (transient).
+        due = self.shown_at + self.pace
+        if self.pace <= 0 or not self.console.is_terminal:
+            text = ask(bot, state, seat, self.rngs[seat])
+            _sleep_until(due)
+            return text
+        # Every decision takes the pace: say so, so a quiet screen does not look like a hang (transient).
         with self.console.status(f"{seat_label(self.game, seat, self.human)} ({bot.name}) is thinking…"):
-            return ask(bot, state, seat, self.rngs[seat])
+            text = ask(bot, state, seat, self.rngs[seat])
+            _sleep_until(due)
+        return text
 
     def _apply(self, state: State, seat: int, text: str) -> State:
         state = state.apply(seat, text)
@@ -99,6 +110,7 @@ class TerminalTable:
         for entry in log[self.shown :]:
             self.console.print(f"[dim]·[/dim] {entry['text']}", highlight=False)
         self.shown = len(log)
+        self.shown_at = time.monotonic()
 
     def _show(self, state: State) -> None:
         view = state.view(self.human)
@@ -148,6 +160,8 @@ class TerminalTable:
                 self.console.print(f"[dim]{menu.hint()}[/dim]", highlight=False)
                 continue
             if choice.command == "rules":
+                from rich.markdown import Markdown  # only here: it takes a while to import
+
                 self.console.print(Markdown(rules_markdown(self.game)))
                 continue
             if choice.command == "log":
@@ -177,8 +191,15 @@ class TerminalTable:
         )
 
 
-def build_bots(game: Game, human: int, vs: list[str]) -> dict[int, Bot]:
-    """Bots for every seat but ``human``; one spec for all, or one per opponent in seat order."""
+def _sleep_until(moment: float) -> None:
+    left = moment - time.monotonic()
+    if left > 0:
+        time.sleep(left)
+
+
+def bot_specs(game: Game, human: int, vs: list[str]) -> dict[int, str]:
+    """The bot spec of every seat but ``human`` (difficulty words resolved); one spec for all, or one
+    per opponent in seat order."""
     others = [s for s in range(game.players) if s != human]
     given = [spec for item in vs for spec in item.split()]  # --vs "a b", --vs a --vs b and --vs a b
     if not given:
@@ -189,7 +210,7 @@ def build_bots(game: Game, human: int, vs: list[str]) -> dict[int, Bot]:
             f"give one --vs bot for all {len(others)} opponents or exactly {len(others)}, one per opponent "
             f"in seat order (got {len(given)}: {' '.join(given)})"
         )
-    return {seat: make_bot(resolve_spec(spec), game) for seat, spec in zip(others, specs)}
+    return {seat: resolve_spec(spec) for seat, spec in zip(others, specs)}
 
 
 def play(
@@ -201,7 +222,12 @@ def play(
     console: Console,
     bot_delay: float,
 ) -> dict[str, Any]:
-    table = TerminalTable(game, build_bots(game, human, vs), human, console, seed, bot_delay)
+    """Play ``game`` against the ``vs`` bots; every bot answer comes one table pace after the state
+    it answers, at least ``bot_delay`` seconds (the ``--delay`` option)."""
+    specs = bot_specs(game, human, vs)
+    bots = {seat: make_bot(spec, game) for seat, spec in specs.items()}
+    pace = table_pace(list(specs.values()), bot_delay, TABLE_CAP_S)
+    table = TerminalTable(game, bots, human, console, seed, pace)
     try:
         final = table.run()
     except KeyboardInterrupt:

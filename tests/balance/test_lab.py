@@ -46,10 +46,14 @@ def test_compare_on_the_command_line_shows_both_sides(tmp_path: Path) -> None:
     result = runner.invoke(app, ["balance", "taco", "--players", "2", "--games", "4", "--compare", "v1", "v2",
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "B - A" in result.output
+    assert "B - A" in result.output and "Card values, B - A (observed" in result.output
+    assert "cards compared at once" in result.output
     data = json.loads((tmp_path / "balance.json").read_text())
     assert data["a"]["config"]["options"]["deck"] == "v1" and data["b"]["config"]["options"]["deck"] == "v2"
     assert {r["measure"] for r in data["compare"]} >= {"share of games ended by a limit", "first seat's win share"}
+    cards = {c["card"]: c for c in data["compare_cards"]}
+    assert len(cards) >= 40 and all(c["diff"] is None or c["low95"] <= c["diff"] <= c["high95"] for c in cards.values())
+    assert "Card values, B - A" in (tmp_path / "report.html").read_text()
     assert (tmp_path / "a" / "length.png").exists() and "a/length.png" in (tmp_path / "report.html").read_text()
 
 

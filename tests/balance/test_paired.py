@@ -93,10 +93,14 @@ def test_the_report_shows_paired_figures_with_intervals_and_na(toy: str) -> None
     result = run_balance(BalanceConfig("taco", ("heuristic",), games=200, options={"players": 2, "deck": toy},
                                        paired=200))
     rows = {r[0]: r for r in card_rows(result.summary, None)}
-    assert rows["dud"][5:] == ["+0.0 (+0.0…+0.0)"] * 4
-    assert rows["sardines"][2] == "n/a" and rows["sardines"][5:] == ["n/a"] * 4
+    assert rows["dud"][5:9] == ["+0.0 (+0.0…+0.0)"] * 4
+    assert rows["dud"][9] == "1.000"  # exactly nothing: q = 1, not kept
+    assert rows["sardines"][2] == "n/a" and rows["sardines"][5:] == ["n/a"] * 6
     assert rows["gold"][1] == "n/a"  # the kernel does not record plays: no observed "played in" share
-    assert all("(" in cell for cell in rows["gold"][2:4] + rows["gold"][5:])  # every figure has its interval
+    assert all("(" in cell for cell in rows["gold"][2:4] + rows["gold"][5:9])  # every figure has its interval
+    assert rows["gold"][9].endswith("*")  # worth more than a blank, and kept by Benjamini-Hochberg
+    paired = next(f for f in result.summary["card_tests"] if f["figure"] == "paired, card vs blank")
+    assert "gold" in paired["flagged"] and "dud" not in paired["flagged"] and paired["tests"] == 3
 
 
 def test_paired_values_need_the_kernel(toy: str) -> None:

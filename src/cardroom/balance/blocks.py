@@ -122,14 +122,32 @@ def share_blocks(wins: Sequence[float], games: Sequence[int], fair: float, toler
 
 
 def warnings(figure: str, summary: dict[str, Any]) -> list[str]:
-    """Plain sentences for a block summary: blocks that disagree, an interval too wide to conclude."""
-    out = []
+    """A plain sentence for a block summary whose blocks disagree beyond chance (else none)."""
     het = summary["heterogeneity"]
-    if het["differ"]:
-        out.append(f"{figure}: the seed blocks disagree beyond chance (chi-square {het['statistic']:.1f} on "
-                   f"{het['df']} df, p = {het['p']:.2g}); the pooled figure is not one measurement")
-    if summary.get("verdict") == "too wide":
-        tol = 100 * summary["tolerance"]
-        out.append(f"{figure}: the interval is too wide to say whether it is within {tol:.0f} point(s) of "
-                   f"{100 * summary['fair']:.1f}%; play more games")
-    return out
+    if not het["differ"]:
+        return []
+    return [f"{figure}: the seed blocks disagree beyond chance (chi-square {het['statistic']:.1f} on "
+            f"{het['df']} df, p = {het['p']:.2g}); the pooled figure is not one measurement"]
+
+
+def games_needed(share: float, tolerance: float) -> int:
+    """Games whose 95% interval for a share near ``share`` is ``tolerance`` wide on each side."""
+    variance = max(share * (1 - share), 0.01)
+    return math.ceil(Z95**2 * variance / tolerance**2)
+
+
+def width_note(seats: Sequence[dict[str, Any]]) -> list[str]:
+    """One sentence, not a warning per seat, when the intervals are too wide to call a seat fair or
+    not: how wide the first seat's is, and about how many games would make it 1 point wide."""
+    wide = [i + 1 for i, s in enumerate(seats) if s["verdict"] == "too wide"]
+    if not wide:
+        return []
+    first = seats[0]
+    low, high = first["wilson95"]
+    tol = 100 * first["tolerance"]
+    need = games_needed(first["share"], first["tolerance"])
+    which = "every seat" if len(wide) == len(seats) else "seat" + ("s " if len(wide) > 1 else " ") + \
+        ", ".join(map(str, wide))
+    return [f"{first['games']:,} games cannot say whether {which} is within {tol:.0f} point of its fair share "
+            f"(the first seat's interval is ±{100 * (high - low) / 2:.1f} points); about {need:,} games "
+            f"would narrow it to ±{tol:.0f} (--games {need})"]

@@ -99,10 +99,11 @@ def balance(
 
 def _run(console: Console, sides: list[Any], compare: tuple[str, str] | None, skill_games: int,
          skill_bots: tuple[str, ...], out: Path | None) -> None:
+    from cardroom.balance.cardtests import compare_cards
     from cardroom.balance.play import block_configs, make_game, rotations
     from cardroom.balance.pooled import compare_blocks
-    from cardroom.balance.report import print_compare, print_report
     from cardroom.balance.run import run_balance
+    from cardroom.balance.terminal import print_card_compare, print_compare, print_report
 
     for side in sides:
         make_game(side)  # bad options fail before any game starts
@@ -121,19 +122,23 @@ def _run(console: Console, sides: list[Any], compare: tuple[str, str] | None, sk
 
             results.append(run_balance(side, advance, skill_games=skill_games if compare is None else 0,
                                        skill_bots=skill_bots))
+    full_at = (f"{out / 'report.html'} and balance.json" if out is not None else
+               "the HTML report (add --out DIR: DIR/report.html, DIR/balance.json)")
     for r in results:
-        print_report(r.summary, console)
-    rows = None
+        print_report(r.summary, console, full_at)
+    rows = cards = None
     if compare is not None:
         rows = compare_blocks(results[0].games, results[1].games, results[0].summary["players"])
-        print_compare(rows, compare[0], compare[1], console)
+        print_compare(rows, compare[0], compare[1], console, full_at)
+        cards = compare_cards(results[0].summary, results[1].summary)
+        print_card_compare(cards, console, full_at)
     if out is not None:
-        for path in write_report(out, results, rows, compare):
+        for path in write_report(out, results, rows, compare, cards):
             console.print(f"wrote {path}", highlight=False)
 
 
 def write_report(out: Path, results: list[Any], rows: list[dict[str, Any]] | None,
-                 compare: tuple[str, str] | None) -> list[Path]:
+                 compare: tuple[str, str] | None, cards: list[dict[str, Any]] | None = None) -> list[Path]:
     from cardroom.balance.plots import write_plots
     from cardroom.balance.report import compare_html, section, write_html
     from cardroom.balance.run import write_json
@@ -142,7 +147,7 @@ def write_report(out: Path, results: list[Any], rows: list[dict[str, Any]] | Non
     written: list[Path] = []
     sections = []
     if rows is not None and compare is not None:
-        sections.append(compare_html(rows, *compare))
+        sections.append(compare_html(rows, *compare, cards))
     for i, r in enumerate(results):
         folder = out if len(results) == 1 else out / ("a", "b")[i]
         plots = write_plots(r.summary, folder)
@@ -152,7 +157,8 @@ def write_report(out: Path, results: list[Any], rows: list[dict[str, Any]] | Non
         sections.append(section(r.summary, plots, label))
     game = results[0].config.game
     data: dict[str, Any] = ({"run": results[0].to_json()} if len(results) == 1 else
-                            {"a": results[0].to_json(), "b": results[1].to_json(), "compare": rows})
+                            {"a": results[0].to_json(), "b": results[1].to_json(), "compare": rows,
+                             "compare_cards": cards})
     written.append(write_json(data, out))
     written.append(write_html(out, f"Balance report: {game}", sections))
     return written

@@ -99,20 +99,29 @@ def _skill(skill: dict[str, Any], path: Path) -> Path:
 
 
 def _cards(summary: dict[str, Any], path: Path) -> Path:
+    """Each card's headline value with its 95% interval: the paired card-vs-blank value (cause) where
+    it was measured, else the observed opening-hand value; red where Benjamini-Hochberg keeps it."""
+    from cardroom.balance.cardtests import headline
+
     plt = _pyplot()
-    # Cards never in an opening hand ("play immediately" cards are replaced when dealt) have no value here.
-    rows = sorted((r for r in summary["cards"] if r["opening"]), key=lambda r: r["opening"]["win_effect"])
+    found = [(r["card"], *headline(r)) for r in summary["cards"]]
+    # A card never held as dealt ("play immediately" cards are replaced when dealt) has no value here.
+    rows = sorted(((card, kind, c) for card, kind, c in found if c is not None and None not in c["win95"]),
+                  key=lambda row: row[2]["win_effect"])
+    kind = rows[0][1] if rows else "observed"
     fig, ax = plt.subplots(figsize=(7.0, 1.0 + 0.22 * len(rows)))
-    y = range(len(rows))
-    x = [100 * r["opening"]["win_effect"] for r in rows]
-    err = [[max(0.0, 100 * (r["opening"]["win_effect"] - r["opening"]["win95"][0])) for r in rows],
-           [max(0.0, 100 * (r["opening"]["win95"][1] - r["opening"]["win_effect"])) for r in rows]]
-    colors = [RED if r["opening"]["win95"][0] > 0.10 else BLUE for r in rows]
-    ax.barh(list(y), x, xerr=err, color=colors, capsize=2)
+    y = list(range(len(rows)))
+    x = [100 * c["win_effect"] for _, _, c in rows]
+    err = [[max(0.0, 100 * (c["win_effect"] - c["win95"][0])) for _, _, c in rows],
+           [max(0.0, 100 * (c["win95"][1] - c["win_effect"])) for _, _, c in rows]]
+    colors = [RED if c.get("flagged") else BLUE for _, _, c in rows]
+    ax.barh(y, x, xerr=err, color=colors, capsize=2)
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.axvline(10, color=RED, linestyle=":", linewidth=0.8)
-    ax.set_yticks(list(y), [r["card"] for r in rows], fontsize=7)
-    ax.set_xlabel("holder's win share, opening hand with vs without (points, 95%)")
+    ax.set_yticks(y, [card for card, _, _ in rows], fontsize=7)
+    what = ("paired: the same deal with the card as a blank" if kind == "paired" else
+            "observed: opening hand with vs without (a correlation)")
+    ax.set_xlabel(f"holder's win share, points (95%); {what}\nred: kept by Benjamini-Hochberg (q < 0.05)",
+                  fontsize=8)
     return _save(fig, path)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardroom.arena.stats import Z95
-from cardroom.balance.blocks import mean_homogeneity, share_blocks, warnings
+from cardroom.balance.blocks import mean_homogeneity, share_blocks, warnings, width_note
 from cardroom.balance.stats import mean_diff, newcombe, share, turns_per_player
 
 TOLERANCE = 0.01  # a seat is fair when its win share is within 1 point of 1/players
@@ -57,7 +57,8 @@ def block_summary(games: Sequence[dict[str, Any]], players: int, tolerance: floa
         notes += warnings("share of games ended by a limit", {**limited, "verdict": None})
     if turns["heterogeneity"]["differ"]:
         notes.append(f"turns per player: the seed blocks disagree beyond chance (p = {turns['heterogeneity']['p']:.2g})")
-    return {"count": len(blocks), "seats": seats, "limited": limited, "turns_per_player": turns, "warnings": notes}
+    return {"count": len(blocks), "seats": seats, "limited": limited, "turns_per_player": turns, "warnings": notes,
+            "notes": width_note(seats)}
 
 
 def _se(d: tuple[float, float, float]) -> float:

@@ -1,4 +1,5 @@
-"""The balance report in words: Rich tables for the terminal and a self-contained report.html.
+"""The balance report in words: the rows of every table (the terminal prints them, ``terminal.py``) and a
+self-contained report.html with every column.
 
 The share of games or rounds ended by a safety limit comes first, in red when it is not zero: a
 round that ends by a limit is not a finished game, so every other figure is suspect until it is zero.
@@ -11,8 +12,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
+from cardroom.balance.cardtests import FALSE_DISCOVERY, RAW_LEVEL, headline
 
 TOP_CARDS = 12
 
@@ -60,11 +60,21 @@ def effect(cell: dict[str, Any] | None, key: str, scale: float) -> str:
     return f"{scale * value:+.1f} ({scale * low:+.1f}…{scale * high:+.1f})"
 
 
-def card_rows(s: dict[str, Any], limit: int | None = TOP_CARDS) -> list[list[str]]:
-    def key(r: dict[str, Any]) -> float:
-        return -r["opening"]["win_effect"] if r["opening"] else 1.0
+def headline_order(r: dict[str, Any]) -> float:
+    """Cards by their headline value (paired where measured, else observed), the best first."""
+    _, c = headline(r)
+    return -c["win_effect"] if c is not None else 1.0
 
-    rows = sorted(s.get("cards", []), key=key)
+
+def q_cell(c: dict[str, Any] | None) -> str:
+    """A figure's Benjamini-Hochberg q, starred when it is kept (below the false discovery level)."""
+    if c is None or "win_q" not in c:
+        return "n/a"
+    return f"{c['win_q']:.3f}" + ("*" if c["flagged"] else "")
+
+
+def card_rows(s: dict[str, Any], limit: int | None = TOP_CARDS) -> list[list[str]]:
+    rows = sorted(s.get("cards", []), key=headline_order)
     if limit is not None and len(rows) > 2 * limit:
         rows = rows[:limit] + rows[-limit:]
     out = []
@@ -75,7 +85,8 @@ def card_rows(s: dict[str, Any], limit: int | None = TOP_CARDS) -> list[list[str
         paired = r.get("paired") or {}
         out.append([r["card"], played_in, effect(o, "win", 100.0), effect(o, "points", 1.0), effect(p, "win", 100.0),
                     *(effect(paired.get(v), k, sc) for v in ("blank", "extra") for k, sc in (("win", 100.0),
-                                                                                            ("points", 1.0)))])
+                                                                                            ("points", 1.0))),
+                    q_cell(paired.get("blank")), q_cell(o)])
     return out
 
 
@@ -91,7 +102,7 @@ def block_rows(s: dict[str, Any]) -> list[list[str]]:
         rows.append([f"seat {position + 1}", *(pct(x["share"]) for x in seat["blocks"]),
                      f"{pct(seat['share'])} ({pct(lo)}…{pct(hi)})", f"p={het['p']:.2f}" + (" DIFFER" if het["differ"] else ""),
                      {"within": f"fair ±{100 * seat['tolerance']:.0f}", "outside": "UNFAIR",
-                      "too wide": "too wide to say"}[seat["verdict"]]])
+                      "too wide": "too wide"}[seat["verdict"]]])
     t = b["turns_per_player"]
     het = t["heterogeneity"]
     if not any(x["n"] for x in t["blocks"]):  # no per-game lengths on this engine
@@ -109,58 +120,8 @@ def block_head(s: dict[str, Any]) -> list[str]:
 
 CARD_HEAD = ["card", "played in (95%)", "observed, in opening hand: win Δ (95%)", "points Δ (95%)",
              "observed, played: win Δ (95%)", "paired, card vs blank: win Δ (95%)", "points Δ (95%)",
-             "paired, one more copy: win Δ (95%)", "points Δ (95%)"]
-
-
-def print_report(s: dict[str, Any], console: Console) -> None:
-    text, bad = limit_line(s)
-    console.print(f"[bold {'red' if bad else 'green'}]{text}[/]", highlight=False)
-    console.print(f"{s['games']} games, {s['players']} players, bots {' '.join(s.get('bots', []))}; "
-                  f"{s.get('setup', '')}", highlight=False)
-    _table(console, "Length", ["measure", "median", "95th pct", "mean", "max"], length_rows(s))
-    _table(console, "Seat advantage (by turn order)", ["position", "win share", "95% Wilson", "fair"], seat_rows(s))
-    if s.get("blocks"):
-        _table(console, f"Seed blocks ({s['blocks']['count']} independent blocks; chi-square / Cochran's Q "
-               "across them, p below 0.01 = DIFFER)", block_head(s), block_rows(s))
-        for note in s["blocks"]["warnings"]:
-            console.print(f"[bold red]warning:[/bold red] {note}", highlight=False)
-    if s.get("skill"):
-        sk = s["skill"]
-        rows = [[sk["bots"][i], *("–" if v is None else pct(v) for v in row)] for i, row in enumerate(sk["head_to_head"])]
-        _table(console, f"Skill gap (row's win share vs column; {sk['games_per_matchup']} games a matchup)",
-               ["bot", *sk["bots"]], rows)
-    if "cards" in s:
-        _table(console, "Card values (best and worst by opening-hand effect)", CARD_HEAD, card_rows(s))
-        if s.get("engine") == "kernel":
-            console.print(f"[dim]{KERNEL_NOTE}[/dim]", highlight=False)
-            return
-        _table(console, "Effects fired per game", ["effect", "per game"],
-               [[k, f"{v:.2f}"] for k, v in s["fires"].items()])
-        st = s["stalls"]
-        if st["rounds"]:
-            top = ", ".join(f"{c} {n}" for c, n in list(st["cards"].items())[:8])
-            console.print(f"[red]stalled rounds: {st['rounds']}, pool left {st['mean_pool']:.1f} on average; "
-                          f"in their tacos: {top}[/red]", highlight=False)
-
-
-def print_compare(rows: list[dict[str, Any]], a: str, b: str, console: Console) -> None:
-    out = []
-    for r in rows:
-        share = "share" in r["measure"]
-        fmt = pct if share else (lambda x: f"{x:.2f}")
-        scale = 100.0 if share else 1.0
-        out.append([r["measure"], fmt(r["a"]), fmt(r["b"]),
-                    *(f"{scale * x['diff']:+.2f}" for x in r.get("blocks", [])), f"{scale * r['diff']:+.2f}",
-                    f"{scale * r['low95']:+.2f} … {scale * r['high95']:+.2f}", differs_word(r)])
-    count = len(rows[0].get("blocks", [])) if rows else 0
-    _table(console, f"B - A   (A: {a}; B: {b})", ["measure", "A", "B", *(f"block {i + 1}" for i in range(count)),
-                                                   "B - A pooled", "95%", "differs"], out)
-    for r in rows:
-        het = r.get("heterogeneity")
-        if het and het["differ"]:
-            console.print(f"[bold red]warning:[/bold red] {r['measure']}: the blocks' differences disagree beyond "
-                          f"chance (Cochran's Q {het['statistic']:.1f} on {het['df']} df, p = {het['p']:.2g})",
-                          highlight=False)
+             "paired, one more copy: win Δ (95%)", "points Δ (95%)", "BH q, paired vs blank",
+             "BH q, observed opening"]
 
 
 def differs_word(r: dict[str, Any]) -> str:
@@ -169,13 +130,67 @@ def differs_word(r: dict[str, Any]) -> str:
     return "too wide to say" if r.get("too_wide") else "no"
 
 
-def _table(console: Console, title: str, head: list[str], rows: list[list[str]]) -> None:
-    table = Table(title=title, title_justify="left")
-    for i, h in enumerate(head):
-        table.add_column(h, justify="left" if i == 0 else "right")
-    for row in rows:
-        table.add_row(*row)
-    console.print(table)
+def compare_rows(rows: list[dict[str, Any]]) -> tuple[list[list[str]], list[list[str]]]:
+    """A comparison's rows with every block's difference, and narrow: with the blocks' agreement instead."""
+    wide, narrow = [], []
+    for r in rows:
+        share = "share" in r["measure"]
+        fmt = pct if share else (lambda x: f"{x:.2f}")
+        scale = 100.0 if share else 1.0
+        pooled = [f"{scale * r['diff']:+.2f}", f"{scale * r['low95']:+.2f} … {scale * r['high95']:+.2f}"]
+        het = r.get("heterogeneity") or {"p": 1.0, "differ": False}
+        wide.append([r["measure"], fmt(r["a"]), fmt(r["b"]), *(f"{scale * x['diff']:+.2f}" for x in r.get("blocks", [])),
+                     *pooled, differs_word(r)])
+        narrow.append([SHORT_MEASURES.get(r["measure"], r["measure"]), fmt(r["a"]), fmt(r["b"]), pooled[0],
+                       f"{scale * r['low95']:+.2f}…{scale * r['high95']:+.2f}",
+                       f"{het['p']:.2f}" + (" DIFFER" if het["differ"] else ""),
+                       "too wide" if differs_word(r) == "too wide to say" else differs_word(r)])
+    return wide, narrow
+
+
+SHORT_MEASURES = {"first seat's win share": "first seat wins", "share of games ended by a limit": "games capped",
+                  "mean turns per player": "turns/player", "mean actions per game": "actions/game"}
+
+
+def skill_cells(row: list[float | None]) -> list[str]:
+    return ["–" if v is None else pct(v) for v in row]
+
+
+def test_lines(s: dict[str, Any]) -> list[str]:
+    """What testing every card at once means, per figure: how many cards were tested, how many would
+    pass at 5% by chance alone, and which the Benjamini-Hochberg correction keeps."""
+    out = []
+    for fam in s.get("card_tests", []):
+        kept = ", ".join(fam["flagged"]) or "none"
+        out.append(f"{fam['figure']}: {fam['tests']} cards tested at once; {fam['raw']} have p < 0.05, where "
+                   f"chance alone gives about {fam['by_chance']:.1f}; {fam['method']} keeps {len(fam['flagged'])}: "
+                   f"{kept}")
+    return out
+
+
+def card_compare_table(cards: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
+    """Per card: A's value, B's, B - A with its 95% interval and the Benjamini-Hochberg q (win share, points)."""
+    def value(x: float | None) -> str:
+        return "n/a" if x is None else f"{100 * x:+.1f}"
+
+    rows = []
+    for c in cards:
+        if c["diff"] is None:
+            rows.append([c["card"], value(c["a"]), value(c["b"]), "n/a", "", ""])
+            continue
+        rows.append([c["card"], value(c["a"]), value(c["b"]),
+                     f"{100 * c['diff']:+.1f} ({100 * c['low95']:+.1f}…{100 * c['high95']:+.1f})",
+                     f"{c['q']:.3f}", "yes" if c["differs"] else "no"])
+    return ["card", "A", "B", "B - A (95%)", "BH q", f"q<{FALSE_DISCOVERY:g}"], rows
+
+
+def card_compare_lines(cards: list[dict[str, Any]]) -> list[str]:
+    tested = [c for c in cards if c["diff"] is not None]
+    raw = sum(1 for c in tested if c["p"] is not None and c["p"] < RAW_LEVEL)
+    kept = [c["card"] for c in tested if c["differs"]]
+    return [f"{len(tested)} cards compared at once; {raw} have p < 0.05, where chance alone gives about "
+            f"{RAW_LEVEL * len(tested):.1f}; Benjamini-Hochberg (q < {FALSE_DISCOVERY:g}) keeps {len(kept)}: "
+            f"{', '.join(kept) or 'none'}"]
 
 
 # -- HTML ---------------------------------------------------------------------------------------
@@ -201,6 +216,7 @@ def block_html(s: dict[str, Any]) -> str:
     if not s.get("blocks"):
         return ""
     warn = "".join(f"<p class='bad'>warning: {html.escape(w)}</p>" for w in s["blocks"]["warnings"])
+    warn += "".join(f"<p>note: {html.escape(w)}</p>" for w in s["blocks"].get("notes", []))
     return (f"<h3>Seed blocks ({s['blocks']['count']} independent blocks)</h3><p>Each block from its own seed; "
             "the blocks agree unless the chi-square (a share) or Cochran's Q (a mean) test gives p below 0.01.</p>"
             + _html_table(block_head(s), block_rows(s)) + warn)
@@ -224,7 +240,7 @@ def section(s: dict[str, Any], plots: dict[str, Path], title: str) -> str:
              f"<p>Played on the {html.escape(str(s.get('engine', 'reference')))} engine.</p>"]
     if s.get("skill"):
         sk = s["skill"]
-        rows = [[sk["bots"][i], *("–" if v is None else pct(v) for v in row)] for i, row in enumerate(sk["head_to_head"])]
+        rows = [[sk["bots"][i], *skill_cells(row)] for i, row in enumerate(sk["head_to_head"])]
         parts += ["<h3>Skill gap</h3>", f"<p>{sk['games_per_matchup']} games a matchup, duplicate deals.</p>",
                   _html_table(["bot", *sk["bots"]], rows), _img(plots, "skill", "skill gap matrix")]
     if "cards" in s:
@@ -235,8 +251,13 @@ def section(s: dict[str, Any], plots: dict[str, Path], title: str) -> str:
                   "without (Welch 95%). <b>Paired</b> (cause; <code>--paired-games</code>): the same deal "
                   "replayed with the held copy as a blank, or with one more copy against one more blank; the "
                   "holder's difference, 95% over the pairs. n/a: the figure cannot exist (the card is never "
-                  "held as dealt, or the engine that ran does not record it).</p>",
-                  _html_table(CARD_HEAD, card_rows(s, None)), _img(plots, "cards", "card values")]
+                  "held as dealt, or the engine that ran does not record it). <b>BH q</b>: the "
+                  "Benjamini-Hochberg adjusted p-value of the win figure over every card of the table, marked * "
+                  "when below 0.05 (testing every card at once, chance alone gives one card in twenty p below "
+                  "0.05).</p>",
+                  _html_table(CARD_HEAD, card_rows(s, None)),
+                  *(f"<p>{html.escape(line)}</p>" for line in test_lines(s)),
+                  _img(plots, "cards", "card values")]
         if s.get("engine") == "kernel":
             parts.append(f"<p>{html.escape(KERNEL_NOTE)}</p>")
             return "\n".join(parts)
@@ -264,13 +285,17 @@ def write_html(out: Path, title: str, sections: list[str]) -> Path:
     return path
 
 
-def compare_html(rows: list[dict[str, Any]], a: str, b: str) -> str:
-    out = []
-    for r in rows:
-        share = "share" in r["measure"]
-        scale = 100.0 if share else 1.0
-        out.append([r["measure"], f"{scale * r['a']:.2f}", f"{scale * r['b']:.2f}", f"{scale * r['diff']:+.2f}",
-                    f"{scale * r['low95']:+.2f} … {scale * r['high95']:+.2f}", differs_word(r)])
-    return (f"<h2>Comparison: B - A</h2><p>A: {html.escape(a)}<br>B: {html.escape(b)}<br>Shares in points "
-            "(percent); the same deals and bot seeds for both.</p>"
-            + _html_table(["measure", "A", "B", "B - A", "95%", "differs"], out))
+def compare_html(rows: list[dict[str, Any]], a: str, b: str, cards: list[dict[str, Any]] | None = None) -> str:
+    """The comparison with every block's difference, and each card's value B - A."""
+    wide, _ = compare_rows(rows)
+    count = len(rows[0].get("blocks", [])) if rows else 0
+    head = ["measure", "A", "B", *(f"block {i + 1}" for i in range(count)), "B - A pooled", "95%", "differs"]
+    page = (f"<h2>Comparison: B - A</h2><p>A: {html.escape(a)}<br>B: {html.escape(b)}<br>Shares in points "
+            "(percent); the same deals and bot seeds for both.</p>" + _html_table(head, wide))
+    if cards:
+        card_head, card_table = card_compare_table(cards)
+        page += (f"<h3>Card values, B - A ({html.escape(str(cards[0]['figure']))})</h3><p>The holder's win share in "
+                 "points, each side's value and the difference with its 95% interval; the Benjamini-Hochberg q "
+                 "corrects for comparing every card at once.</p>" + _html_table(card_head, card_table)
+                 + "".join(f"<p>{html.escape(line)}</p>" for line in card_compare_lines(cards)))
+    return page

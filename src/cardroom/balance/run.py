@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardroom.balance.cardtests import compare_cards, correct
 from cardroom.balance.config import BalanceConfig
 from cardroom.balance.play import Progress, engine_path, make_game, play_games
 from cardroom.balance.pooled import block_summary, compare_blocks
@@ -62,6 +63,8 @@ def run_balance(config: BalanceConfig, progress: Progress | None = None, skill_g
         values = paired_values(game, config.bots[0], config.seed, config.paired, config.block_count)
         for row in summary["cards"]:
             row["paired"] = values.get(row["card"])
+    if "cards" in summary:
+        summary["card_tests"] = correct(summary["cards"])  # many cards tested at once: Benjamini-Hochberg
     if skill_games > 0 and len(skill_bots) >= 2:
         summary["skill"] = skill_gap(config, skill_games, skill_bots)
     return BalanceResult(config, games, summary)
@@ -80,7 +83,8 @@ def skill_gap(config: BalanceConfig, games: int, bots: tuple[str, ...]) -> dict[
 def run_compare(a: BalanceConfig, b: BalanceConfig, progress: Progress | None = None) -> dict[str, Any]:
     """Both setups on the same deals and bot seeds, and every measure's difference (B - A)."""
     ra, rb = run_balance(a, progress), run_balance(b, progress)
-    return {"a": ra, "b": rb, "rows": compare_blocks(ra.games, rb.games, ra.summary["players"])}
+    return {"a": ra, "b": rb, "rows": compare_blocks(ra.games, rb.games, ra.summary["players"]),
+            "cards": compare_cards(ra.summary, rb.summary)}
 
 
 def write_json(data: dict[str, Any], out: Path) -> Path:

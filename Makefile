@@ -5,6 +5,9 @@ BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 # Extras the whole test suite needs (the base install needs none of them).
 TEST_EXTRAS := dev,server,arena,rl,bench,ray,fast
+# Extras the room uses: the server, and the compiled kernels its hard and expert bots, hints and
+# analyses search on (without `fast` they would run on the slow reference engine).
+ROOM_EXTRAS := server,fast
 # Where `make run` listens: HOST=0.0.0.0 lets other machines in; PORT picks another port.
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -13,8 +16,9 @@ PORT ?= 8000
 
 help:
 	@echo "make run        start the online card room on SQLite and print the address to open"
-	@echo "                (HOST=0.0.0.0 PORT=9000 make run: listen elsewhere)"
-	@echo "make play       play Tacocat against the heuristic bot in this terminal"
+	@echo "                (HOST=0.0.0.0 PORT=9000 make run: listen elsewhere; the first run downloads"
+	@echo "                the server and Numba and compiles the bots' kernels, a few minutes once)"
+	@echo "make play       play Tacocat against the heuristic bot in this terminal (base install only)"
 	@echo "make test       the whole suite: lint, type check, unit, scenario, conformance and browser tests"
 	@echo "make bench      engine speed and bot strength figures (slow; prints its numbers)"
 	@echo "make clean      remove the virtual environment and caches"
@@ -29,11 +33,11 @@ $(VENV)/.test: pyproject.toml $(VENV)/.base
 	$(BIN)/pip install --quiet -e ".[$(TEST_EXTRAS)]"
 	touch $@
 
-$(VENV)/.server: pyproject.toml $(VENV)/.base
-	$(BIN)/pip install --quiet -e ".[server]"
+$(VENV)/.room: pyproject.toml $(VENV)/.base
+	$(BIN)/pip install --quiet -e ".[$(ROOM_EXTRAS)]"
 	touch $@
 
-run: $(VENV)/.server
+run: $(VENV)/.room
 	$(BIN)/python -m cardroom.fast.warm  # compile the kernels ahead (once; later runs load them in a second)
 	CARDROOM_WARM_KERNELS=1 $(BIN)/cardroom serve --host $(HOST) --port $(PORT)
 

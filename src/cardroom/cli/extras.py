@@ -10,7 +10,6 @@ pyproject.toml.
 from __future__ import annotations
 
 import re
-from importlib import metadata
 
 _NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _EXTRA = re.compile(r"""extra\s*==\s*["']([^"']+)["']""")
@@ -25,6 +24,8 @@ def extras_by_distribution() -> dict[str, list[str]]:
     """Each optional distribution's normalized name, with the extras that install it (smallest first:
     numpy is in ``fast`` and in ``rl``, and ``fast`` is the lighter install). Empty when cardroom runs
     from a source tree without being installed."""
+    from importlib import metadata  # only on the way to an error: it takes a while to import
+
     try:
         requirements = metadata.requires("cardroom") or []
     except metadata.PackageNotFoundError:

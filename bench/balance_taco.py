@@ -1,13 +1,14 @@
 """T.A.C.O.'s fairness at every table size, from the balance lab: per seed block and pooled.
 
     python bench/balance_taco.py [--games 10000] [--blocks 4] [--players 2 3 4 5 6 7 8] [--decks v2] [--jobs 1]
-    python bench/balance_taco.py --decks v3 --players 2 --jobs 2   # the v3 preset, on the reference engine
+    python bench/balance_taco.py --decks v3 v2 --players 2   # the v3 preset (two players' default) and v2
     python bench/balance_taco.py --ismcts 300 [--budget 50]   # one ISMCTS seat at 4 players (reference engine)
 
 Heuristic bot in every seat, one round a game, on the compiled kernel (the same games
-``cardroom.fast.simulate`` plays; the lab checks that) wherever it plays the setup; ``v3`` (the preset:
-deck v2 with our ``second_pick`` rule, which the kernel does not deal) is played by the reference engine,
-in ``--jobs`` processes. ``--games`` is per block. For each deck and
+``cardroom.fast.simulate`` plays; the lab checks that); ``v3`` is the preset (deck v2 with our
+``second_pick`` rule, the default at two players), a deck version is played under the ``standard``
+preset (the rulebook's rules). ``--engine reference`` plays the reference engine instead, in ``--jobs``
+processes. ``--games`` is per block. For each deck and
 player count it prints the first player's win share in every block and pooled (Wilson 95%), the
 chi-square test that the blocks agree, the verdict against the fair share 1/players +- 1 point, the
 share of rounds ended by the turn cap, the median and 95th percentile round length in turns per player,
@@ -37,8 +38,9 @@ assert all(p in TacoGame.presets for p in PRESETS)
 def measure(deck: str, players: int, games: int, blocks: int, jobs: int, bots: tuple[str, ...] = ("heuristic",),
             seed: int = 0, engine: str = "auto") -> dict[str, Any]:
     start = time.perf_counter()
-    # A deck name that is a preset of the game (v3) is played as that preset; others are deck versions.
-    preset, options = (deck, {"players": players}) if deck in PRESETS else (None, {"players": players, "deck": deck})
+    # A deck name that is a preset of the game (v3) is played as that preset; others are deck versions under
+    # the standard preset (named: two players' default is now v3, so "v2" must say it means the plain rules).
+    preset, options = (deck, {"players": players}) if deck in PRESETS else ("standard", {"players": players, "deck": deck})
     config = BalanceConfig("taco", bots, games=games * blocks, options=options, preset=preset,
                            jobs=jobs, seed=seed, blocks=blocks, engine=engine)
     played = play_games(config)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,9 +20,9 @@ def test_a_hint_is_the_same_when_unseen_cards_are_dealt_again(name: str, options
         if k > 12 and seat == 0 and len(state.legal_actions(0)) > 2:
             break
         state = state.apply(seat, text)
-    first = _rank(SimpleNamespace(state=state, game=game), 0, "t1")  # type: ignore[arg-type]
+    first = _rank(game, state, 0, "t1")
     assert len(first["actions"]) == len(state.legal_actions(0))
     redeal = random.Random(5)
     for _ in range(2):
         other = state.shuffle_unknown(0, redeal)
-        assert _rank(SimpleNamespace(state=other, game=game), 0, "t1") == first  # type: ignore[arg-type]
+        assert _rank(game, other, 0, "t1") == first

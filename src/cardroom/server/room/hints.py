@@ -23,6 +23,7 @@ from typing import Any
 from cardroom.analysis import Precision, evaluate
 from cardroom.analysis.engines import rollouts_for
 from cardroom.bots.policy import make_policy
+from cardroom.core.game import Game, State
 from cardroom.server.room.live import Live
 
 # The compiled kernel affords a hint as precise as the analysis (+-5 points) in well under a
@@ -46,10 +47,9 @@ def refusal(live: Live, seat: int) -> str | None:
     return OFF
 
 
-def _rank(live: Live, seat: int, table_id: str) -> dict[str, Any]:
-    view = live.state.view(seat)  # the asking seat's view: the only input
+def _rank(game: Game, state: State, seat: int, table_id: str) -> dict[str, Any]:
+    view = state.view(seat)  # the asking seat's view: the only input
     legal: list[str] = view["legal_actions"]
-    game = live.game
     policy = make_policy(game, "heuristic")
     bot_choice = policy.move_from_view(view, random.Random(0))
     if len(legal) == 1:
@@ -65,7 +65,10 @@ def _rank(live: Live, seat: int, table_id: str) -> dict[str, Any]:
 async def answer(live: Live, seat: int, table_id: str) -> dict[str, Any]:
     """The hint for ``seat``'s current decision (the caller checked :func:`refusal` and that it acts)."""
     global _busy
-    key = (table_id, seat, live.step)
+    # The state asked about, taken now: where seats decide at once, another seat's move may change the
+    # table's state while this hint waits or is worked out, and the answer must be the one its key names.
+    state = live.state
+    key = (table_id, seat, state.step)
     found = _answers.get(key)
     if found is not None:
         return found
@@ -73,7 +76,7 @@ async def answer(live: Live, seat: int, table_id: str) -> dict[str, Any]:
     async with _busy:
         ranked = _answers.get(key)  # another request may have ranked it while this one waited
         if ranked is None:
-            ranked = await asyncio.to_thread(_rank, live, seat, table_id)
+            ranked = await asyncio.to_thread(_rank, live.game, state, seat, table_id)
     _answers[key] = ranked
     while len(_answers) > KEEP:
         _answers.popitem(last=False)

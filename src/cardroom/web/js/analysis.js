@@ -172,10 +172,27 @@ export function replayAnalyseButton(tableId, token) {
 // the answer is worded with the page's own button labels and names, never the engine's notation.
 let hintBox = null; // {key, node}: the hint box of the decision on screen
 
+// What identifies the seat's decision on screen. Not the game's step: where seats decide at once (both
+// Tacocat seats replacing cards in the first round) the other seat's move advances the step while this
+// seat's decision stays the same, and a box keyed by the step was dropped with its pending answer.
+// The box lives while the seat stays to act with the same choices, hand and phase, and nothing new was
+// written to it privately (its own moves are, "You set a 3 aside"; the other seat's hidden choice is
+// not); it goes as soon as the seat is seen not to act, so a later decision that looks the same gets
+// a fresh box.
+function decisionKey(snap, tableId) {
+  const v = snap.view;
+  const own = (snap.log || []).filter((e) => String(e.text).startsWith("You ")).length;
+  return JSON.stringify([tableId, snap.seat, v.legal_actions, v.hand ?? null, v.round ?? null, v.phase ?? null, own]);
+}
+
 export function hintButton(snap, tableId, token, label = (text) => text) {
   const botsOnly = snap.table.seats.every((s) => s.seat === snap.seat || s.kind === "bot");
   if (!token || snap.seat === null || !(botsOnly || snap.table.hints)) return null;
-  const key = `${tableId}:${snap.seat}:${snap.view.step}`;
+  if (!snap.view.legal_actions || !snap.view.legal_actions.length) {
+    hintBox = null; // not this seat's decision: the next one starts afresh
+    return null;
+  }
+  const key = decisionKey(snap, tableId);
   if (hintBox && hintBox.key === key) return hintBox.node;
   ensureStyles();
   const out = el("div", { class: "hint-box", "aria-live": "polite" });

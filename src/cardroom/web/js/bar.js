@@ -140,7 +140,7 @@ function listRow(lead, verb, items, context, step) {
 export function statusText(page) {
   const { view, live, snap, replaying, renderer, context } = page;
   const seatName = context.seatName;
-  if (!live) return `Replay · step ${replaying.step}/${replaying.steps}`;
+  if (!live) return `Replay: step ${replaying.step} of ${replaying.steps}`;
   if (view.is_over) {
     const winners = view.outcome ? view.outcome.winners.map(seatName) : [];
     return winners.length ? `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}.` : "Game over.";

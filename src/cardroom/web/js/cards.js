@@ -10,9 +10,9 @@ function breakable(word) {
   return BREAKS[word] ? BREAKS[word].join("\u00ad") : word;
 }
 
-// "1 card", "2 cards": a count with its noun, in the plural it takes.
+// "1 card", "2 cards", "-1 point": a count with its noun, in the plural it takes.
 export function count(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${n} ${Math.abs(n) === 1 ? one : many}`;
 }
 
 // A card, face up. ``label`` names a card that cannot be clicked (for screen readers). A card that can

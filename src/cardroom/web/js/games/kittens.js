@@ -1,7 +1,7 @@
 // Exploding Kittens: your hand, the draw pile (and what See the Future showed you alone), the discard
 // pile, the action waiting for Nopes (the countdown is in the header), and where a defused Kitten goes.
 import { el } from "../api.js";
-import { back, card, fill, pile, zone } from "../cards.js";
+import { back, card, count, fill, pile, zone } from "../cards.js";
 
 // Card texts in our own words.
 const CARDS = {
@@ -107,7 +107,7 @@ export function render(board, view, ctx) {
   const seen = view.known_pile || [];
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   const players = view.hand_sizes.map((n, s) => el("div", { class: `kt-player${view.out.includes(s) ? " out" : ""}${view.current === s ? " current" : ""}` },
-    el("strong", {}, ctx.seatName(s)), el("span", {}, view.out.includes(s) ? (ctx.conceded && ctx.conceded.has(s) ? " conceded" : " exploded") : ` ${n} ${n === 1 ? "card" : "cards"}`),
+    el("strong", {}, ctx.seatName(s)), el("span", {}, view.out.includes(s) ? (ctx.conceded && ctx.conceded.has(s) ? " conceded" : " exploded") : ` ${count(n, "card")}`),
     // Your own cards are drawn once, face up, under "Your hand".
     // At a big table the counts alone keep every seat (and the decision) near the top of the page.
     s === ctx.mySeat && view.hand || view.hand_sizes.length > 5 ? null :
@@ -123,7 +123,7 @@ export function render(board, view, ctx) {
       PHASES[view.phase] ?? ""),
     el("div", { class: "kt-players" }, players),
     el("div", { class: "kt-piles" },
-      pile("Draw pile", back({ small: false, label: `draw pile, ${view.draw_pile} cards` }), `Draw pile: ${view.draw_pile} (${view.kittens_in_pile} ${view.kittens_in_pile === 1 ? "Kitten" : "Kittens"})`),
+      pile("Draw pile", back({ small: false, label: `draw pile, ${count(view.draw_pile, "card")}` }), `Draw pile: ${view.draw_pile} (${count(view.kittens_in_pile, "Kitten")})`),
       pile("Discard pile", top ? kcard(top, { small: true }) : el("div", { class: "card empty" }), `Discard: ${view.discard.length}`)),
     seen.length ? zone("You saw the future (top of the pile)", el("div", { class: "cards" },
       seen.map(([position, slug]) => el("span", { class: "reveal-card" }, `#${position + 1}`, kcard(slug, { small: true }))))) : null,
@@ -185,7 +185,7 @@ function pendingWords(view, ctx) {
   if (!p) return "an action";
   const target = p.target !== null && p.target !== undefined ? ` on ${ctx.seatName(p.target)}` : "";
   const actor = p.actor === ctx.mySeat ? "You play" : `${ctx.seatName(p.actor)} plays`;
-  const nopes = p.nopes.length ? ` (Noped ${p.nopes.length} ${p.nopes.length === 1 ? "time" : "times"}: ${p.cancelled ? "it will not happen unless Noped again" : "it goes ahead"})` : "";
+  const nopes = p.nopes.length ? ` (Noped ${count(p.nopes.length, "time")}: ${p.cancelled ? "it will not happen unless Noped again" : "it goes ahead"})` : "";
   return `${actor} ${p.cards.map(title).join(" + ")}${target}${nopes}`;
 }
 
@@ -213,6 +213,21 @@ export function prompt(view, ctx, mine) {
   }
 }
 
+// Where a defused Kitten goes back, in words: a place in a pile of ``size`` cards.
+function whereInPile(above, size) {
+  if (above === 0) return "on top of the draw pile";
+  if (above >= size) return "at the bottom of the draw pile";
+  return `with ${count(above, "card")} above it`;
+}
+
+// The engine's log says where this seat put a Kitten back by its position counted from 0; the page
+// says it in words.
+export function named(text) {
+  return text.replace(/at position (\d+) \(0 = top\)(?: on top| at the bottom)?/, (whole, n) =>
+    (/on top$/.test(whole) ? "back on top of the draw pile" : /at the bottom$/.test(whole) ? "back at the bottom of the draw pile" :
+      `back with ${count(Number(n), "card")} above it`));
+}
+
 export function label(text, view, ctx) {
   const [verb, ...args] = text.split(" ");
   const seat = (s) => ctx.seatName(Number(s));
@@ -229,7 +244,7 @@ export function label(text, view, ctx) {
     case "give": return `Give ${title(args[0])}`;
     case "nope": return "Nope!";
     case "pass": return "Let it happen";
-    case "place": return `Put the Kitten at ${args[0]}`;
+    case "place": return `Put the Kitten back ${whereInPile(Number(args[0]), view.draw_pile)}`;
     default: return text;
   }
 }

@@ -160,6 +160,14 @@ export function target(text, ctx) {
   return verb === "target" ? { seat: Number(seat), verb: info(ctx, slug).name } : null;
 }
 
+// The bonus card a card's effect allows, in words (the view gives a mode: any card, a kind of food,
+// or an ingredient of so many points).
+function bonusWords(p) {
+  if (p.mode === "kind" && p.arg) return `a ${p.arg} ingredient into your taco`;
+  if (p.mode === "points" && p.arg !== "") return `an ingredient worth ${count(Number(p.arg), "point")} into your taco`;
+  return "one more card, into any taco";
+}
+
 // What the deciding seat must do, in words, for the status line.
 export function prompt(view, ctx, mine) {
   const p = view.prompt;
@@ -177,7 +185,7 @@ export function prompt(view, ctx, mine) {
     switch (p.kind) {
       case "main": return `Your turn: play a card into a taco, or end your turn${forced}.`;
       case "target": return `You must choose a target for ${card || "your card"}.`;
-      case "bonus": return `You may play a bonus card${card ? ` (${card})` : ""}, or pass.`;
+      case "bonus": return `You may play ${bonusWords(p)}, or pass.`;
       case "discard": return "You must choose a card to discard.";
       case "choose": return `You must choose a player${card ? ` for ${card}` : ""}.`;
       case "hail": return "Hail the Taco Master in the chat (\"You're the Taco Master of the universe!\"), or discard a card.";

@@ -99,29 +99,38 @@ def _skill(skill: dict[str, Any], path: Path) -> Path:
 
 
 def _cards(summary: dict[str, Any], path: Path) -> Path:
-    """Each card's headline value with its 95% interval: the paired card-vs-blank value (cause) where
-    it was measured, else the observed opening-hand value; red where Benjamini-Hochberg keeps it."""
-    from cardroom.balance.cardtests import headline
+    """Each card's value with its 95% interval, one panel a kind: the paired card-vs-blank value (cause)
+    where it was measured, and the observed opening-hand value (a correlation); red where
+    Benjamini-Hochberg keeps it. Cards in the order of their headline value, the same in each panel."""
+    from cardroom.balance.cardtests import cell, headline, p_value
 
     plt = _pyplot()
-    found = [(r["card"], *headline(r)) for r in summary["cards"]]
+
+    def measured(c: dict[str, Any] | None) -> bool:
+        return c is not None and p_value(c["win_effect"], *c["win95"]) is not None
+
     # A card never held as dealt ("play immediately" cards are replaced when dealt) has no value here.
-    rows = sorted(((card, kind, c) for card, kind, c in found if c is not None and None not in c["win95"]),
-                  key=lambda row: row[2]["win_effect"])
-    kind = rows[0][1] if rows else "observed"
-    fig, ax = plt.subplots(figsize=(7.0, 1.0 + 0.22 * len(rows)))
-    y = list(range(len(rows)))
-    x = [100 * c["win_effect"] for _, _, c in rows]
-    err = [[max(0.0, 100 * (c["win_effect"] - c["win95"][0])) for _, _, c in rows],
-           [max(0.0, 100 * (c["win95"][1] - c["win_effect"])) for _, _, c in rows]]
-    colors = [RED if c.get("flagged") else BLUE for _, _, c in rows]
-    ax.barh(y, x, xerr=err, color=colors, capsize=2)
-    ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_yticks(y, [card for card, _, _ in rows], fontsize=7)
-    what = ("paired: the same deal with the card as a blank" if kind == "paired" else
-            "observed: opening hand with vs without (a correlation)")
-    ax.set_xlabel(f"holder's win share, points (95%); {what}\nred: kept by Benjamini-Hochberg (q < 0.05)",
-                  fontsize=8)
+    cards = [r for r in summary["cards"] if measured(headline(r)[1])]
+    cards.sort(key=lambda r: headline(r)[1]["win_effect"])  # type: ignore[index]
+    panels = [(label, key, sub) for label, key, sub in (
+        ("paired: the same deal with the card as a blank", "paired", "blank"),
+        ("observed: opening hand with vs without (a correlation)", "opening", None))
+        if any(measured(cell(r, key, sub)) for r in cards)]
+    fig, axes = plt.subplots(1, max(1, len(panels)), figsize=(5.0 * max(1, len(panels)), 1.2 + 0.22 * len(cards)),
+                             squeeze=False, sharey=True)
+    y = list(range(len(cards)))
+    for ax, (label, key, sub) in zip(axes[0], panels, strict=False):
+        figures = [cell(r, key, sub) for r in cards]
+        shown = [(i, c) for i, c in enumerate(figures) if c is not None and measured(c)]
+        ax.barh([i for i, _ in shown], [100 * c["win_effect"] for _, c in shown],
+                xerr=[[max(0.0, 100 * (c["win_effect"] - c["win95"][0])) for _, c in shown],
+                      [max(0.0, 100 * (c["win95"][1] - c["win_effect"])) for _, c in shown]],
+                color=[RED if c.get("flagged") else BLUE for _, c in shown], capsize=2)
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_title(label, fontsize=8)
+        ax.set_xlabel("holder's win share, points (95%)", fontsize=8)
+    axes[0][0].set_yticks(y, [r["card"] for r in cards], fontsize=7)
+    fig.suptitle("card values; red: kept by Benjamini-Hochberg (q < 0.05); no bar: not measured", fontsize=9)
     return _save(fig, path)
 
 

@@ -195,3 +195,15 @@ def test_cardroom_fast_and_the_ismcts_bot_use_the_taco_kernel() -> None:
     state = game.new_game(2)
     seat = state.to_act[0]
     assert bot.choose(game, state.view(seat), random.Random(0)) in state.view(seat)["legal_actions"]
+
+
+@pytest.mark.parametrize(("rounds", "words"), [(1, "1 round played"), (3, "3 rounds played")])
+def test_a_finished_match_names_its_rounds_with_a_real_plural_in_both_engines(rounds: int, words: str) -> None:
+    game = cardroom.make("taco", players=2, pool=4, rounds=rounds)
+    state = game.new_game(1)
+    rng = random.Random(1)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert state.outcome is not None and state.outcome.reason == words
+    assert decode(encode(state), game, seed=1).tb.reason == words  # the kernel's decoder says the same

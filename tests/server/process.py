@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -70,3 +71,18 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def create_seated(base: str, body: dict[str, object]) -> dict[str, Any]:
+    """A table made on a real server whose invited people have sat down (each asks for its view with
+    its invitation's token, as a client of the API does), so its game has begun."""
+    made = httpx.post(f"{base}/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    table: dict[str, Any] = made.json()
+    for invitation in table["invitations"]:
+        seated = httpx.get(
+            f"{base}/api/tables/{table['table_id']}/view", headers={"Authorization": f"Bearer {invitation['token']}"}
+        )
+        assert seated.status_code == 200, seated.text
+    return table
+

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.process import ServerProcess, free_port
+from tests.server.process import ServerProcess, create_seated, free_port
 
 NUMBERED = re.compile(r"\bP\d+ conced")
 
@@ -30,12 +30,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 def _table(url: str, game: str, players: int, **options: Any) -> tuple[str, list[dict[str, str]]]:
     seats = [{"kind": "me", "name": "Ann"}, {"kind": "invite", "name": "Zed"}]
     seats += [{"kind": "invite", "name": f"Guest {i}"} for i in range(2, players)]
-    made = httpx.post(
-        f"{url}/api/tables",
-        json={"game": game, "options": {"players": players, **options}, "seats": seats, "reaction_seconds": 60},
+    body = create_seated(
+        url, {"game": game, "options": {"players": players, **options}, "seats": seats, "reaction_seconds": 60}
     )
-    assert made.status_code == 201, made.text
-    body = made.json()
     tokens = [body["token"], *(i["token"] for i in body["invitations"])]
     return body["table_id"], [{"Authorization": f"Bearer {t}"} for t in tokens]
 

@@ -76,14 +76,15 @@ def test_a_pass_is_seen_only_by_its_seat_until_the_window_closes(client: TestCli
         assert all(m["window"] is None and m["view"]["to_act"] == [1] for m in closed)
 
 
-def test_the_deadline_stores_given_answers_and_timed_out_passes(client: TestClient, db_url: str) -> None:
+def test_the_deadline_stores_given_answers_and_the_silent_seats_passes(client: TestClient, db_url: str) -> None:
     _tid, _tokens, hand = _window_closed_by_the_clock(client)
     rows = (
         sqlite3.connect(db_url.removeprefix("sqlite:///"))
         .execute("select step, seat, text, timed_out from actions order by step")
         .fetchall()
     )
-    assert rows == [(0, 0, f"play {hand[0]}", 0), (1, 0, "pass", 1), (2, 1, "pass", 0), (3, 2, "pass", 1)]
+    # Letting a window close without a word is ordinary play, not a move clock running out.
+    assert rows == [(0, 0, f"play {hand[0]}", 0), (1, 0, "pass", 0), (2, 1, "pass", 0), (3, 2, "pass", 0)]
 
 
 def test_a_nope_after_a_hidden_pass_opens_a_new_window_for_everyone(client: TestClient) -> None:
@@ -98,11 +99,10 @@ def test_a_nope_after_a_hidden_pass_opens_a_new_window_for_everyone(client: Test
     assert again["window"]["answered"] is False and "pass" in again["view"]["legal_actions"]
 
 
-def test_the_log_says_which_moves_the_clock_made(client: TestClient) -> None:
+def test_a_window_that_closes_unanswered_is_not_logged_as_a_timeout(client: TestClient) -> None:
     tid, tokens, _hand = _window_closed_by_the_clock(client)
     for token in (None, tokens[1]):
         log = _view(client, tid, token)["log"]
-        flagged = [e["text"] for e in log if e.get("timed_out")]
-        # Seats 0 and 2 gave no answer (the clock passed for them); seat 1 passed itself.
-        assert len(flagged) == 2 and all("P1" not in text for text in flagged), log
-        assert sum(1 for e in log if "timed_out" in e) == 2
+        # Seats 0 and 2 gave no answer: the window closed as windows do, and nobody "ran out of time".
+        assert not any("timed_out" in e for e in log), log
+        assert not any("ran out of time" in e["text"] for e in log), log

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.server.process import ServerProcess, free_port
+from tests.server.process import ServerProcess, create_seated, free_port
 
 
 def _act(base: str, tid: str, token: str, step: int, text: str) -> httpx.Response:
@@ -32,10 +32,7 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
     server = ServerProcess(free_port(), database).start()
     try:
         base = server.url
-        people = httpx.post(
-            f"{base}/api/tables",
-            json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 120},
-        ).json()
+        people = create_seated(base, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 120})
         tid = people["table_id"]
         tokens = [people["token"], people["invitations"][0]["token"]]
         acknowledged: list[tuple[int, str]] = []
@@ -52,9 +49,7 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
         before = {seat: _view(base, tid, tokens[seat]) for seat in (0, 1)}
         # A real game too: Tacocat, both players done replacing (keeping each of their 7 cards, one
         # decision per card) and one duel card laid.
-        tacocat = httpx.post(
-            f"{base}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}
-        ).json()
+        tacocat = create_seated(base, {"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]})
         cat_tokens = [tacocat["token"], tacocat["invitations"][0]["token"]]
         for seat in (0, 1):
             for _ in range(7):
@@ -67,10 +62,7 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
         assert duel["phase"] == "duel" and duel["step"] == 14
         assert _act(base, tacocat["table_id"], cat_tokens[0], 14, duel["legal_actions"][0]).status_code == 200
         cat_before = [_view(base, tacocat["table_id"], t) for t in cat_tokens]
-        bots = httpx.post(
-            f"{base}/api/tables",
-            json={"game": "toy", "seats": [{"kind": "bot"}, {"kind": "bot"}, {"kind": "invite"}]},
-        ).json()
+        bots = create_seated(base, {"game": "toy", "seats": [{"kind": "bot"}, {"kind": "bot"}, {"kind": "invite"}]})
         time.sleep(0.3)  # the bots make their first moves, then wait on seat 2
     finally:
         server.kill()
@@ -114,6 +106,7 @@ def test_a_reaction_window_ends_when_it_would_have_after_a_restart(tmp_path: Pat
     from fastapi.testclient import TestClient
 
     from cardroom.server.edge.app import create_app
+    from tests.server.conftest import sit_down
 
     url = f"sqlite:///{tmp_path / 'clocks.sqlite3'}"
     with TestClient(create_app(url, bot_delay=0.0)) as client:
@@ -121,6 +114,7 @@ def test_a_reaction_window_ends_when_it_would_have_after_a_restart(tmp_path: Pat
             "/api/tables",
             json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 90},
         ).json()
+        sit_down(client, table)
         tid, headers = table["table_id"], {"Authorization": f"Bearer {table['token']}"}
         hand = client.get(f"/api/tables/{tid}/view", headers=headers).json()["view"]["hand"]
         played = client.post(

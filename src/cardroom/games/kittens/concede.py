@@ -39,7 +39,7 @@ def concede(state: KittensState, seat: int) -> KittensState:
     if state.phase == OVER:
         raise IllegalAction("the game is over; no more actions")
     if seat in state.out:
-        raise IllegalAction(f"P{seat} is already out of the game")
+        raise IllegalAction("you are already out of the game")  # said to the seat that asked, only
     d = Draft(state)
     hand = d.hands[seat]
     # A defused Kitten they were placing leaves with them, as an exploded player's Kitten does.

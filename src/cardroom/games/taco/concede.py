@@ -129,7 +129,7 @@ def concede(state: TacoState, seat: int) -> TacoState:
         raise IllegalAction("the game is over; no more actions")
     gone = state.gone if isinstance(state, ConcededTacoState) else ()
     if seat in gone:
-        raise IllegalAction(f"P{seat} has already conceded")
+        raise IllegalAction("you have already conceded")  # said to the seat that asked, only
     gone = (*gone, seat)
     eng = _WithoutChairs(state.game, state.tb.clone(), gone)
     tb = eng.tb

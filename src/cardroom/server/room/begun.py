@@ -15,3 +15,9 @@ def not_begun(row: TableRow) -> str:
     """Why nothing may be played yet at a waiting table, naming the seats it waits for."""
     names = [s.name for s in row.seats if s.seat in waiting_for(row)]
     return f"the game begins when everyone has sat down: waiting for {' and '.join(names)}"
+
+
+def never_begun(row: TableRow) -> bool:
+    """Whether the table's game never began: it still waits, or it ended (cancelled, abandoned,
+    expired) while it waited. Its viewers are shown no cards: none were dealt as far as anyone knows."""
+    return row.status == "cancelled" or any(s.kind == "invite" for s in row.seats)

@@ -19,7 +19,7 @@ from cardroom.server.store import GroupWriter, Message, Store
 MAX_LENGTH = 300
 SHOWN = 50  # the latest messages sent with every snapshot
 RATE = 1.0  # messages a second per seat
-BURST = 5
+BURST = 10  # a quick exchange of ten lines goes through; a refused one is shown to its sender
 
 
 def clean(text: str) -> str:

@@ -20,6 +20,7 @@ from cardroom.server.room.live import RECENT_STATES, Live, silent_answer, still_
 from cardroom.server.room.record import Recorder
 from cardroom.server.room.staleness import unaffected
 from cardroom.server.room.window_answers import WindowAnswers
+from cardroom.server.room.words import refusal
 
 log = logging.getLogger("cardroom.server")
 
@@ -81,7 +82,7 @@ class Play:
             try:
                 new_state = previous.apply(seat, text)
             except (InvalidAction, IllegalAction) as exc:
-                raise Refused(str(exc)) from None
+                raise refusal(exc, live.names) from None
             action_text = str(live.game.parse_action(text))
             if timed_out or action_text != previous.default_answer(seat) or live.window_deadline is None or not window_open(live):
                 # Each lost race means another seat moved, and the choice is judged again: it stands
@@ -99,7 +100,7 @@ class Play:
                     try:
                         new_state = previous.apply(seat, text)
                     except (InvalidAction, IllegalAction) as exc:
-                        raise Refused(str(exc)) from None
+                        raise refusal(exc, live.names) from None
                 else:
                     raise StaleStep(live.step)
             else:
@@ -134,8 +135,8 @@ class Play:
         return await self.submit(table_id, seat, step, text), seat
 
     async def close_window(self, table_id: str, window_step: int) -> None:
-        """The window opened at ``window_step`` reached its deadline: store every seat's answer, a
-        timed-out pass for each seat that gave none, then tell everyone at once."""
+        """The window opened at ``window_step`` reached its deadline: store every seat's answer (the
+        game's silent answer for each seat that gave none), then tell everyone at once."""
         live = await self.tables.live_soon(table_id)
         async with live.lock:
             live = await self.tables.live_soon(table_id)
@@ -144,8 +145,10 @@ class Play:
             previous = live.state
             answers = await self.window_answers.collect(live, live.step)
             try:
+                # A seat that let the window close without a word gave the game's silent answer: that is
+                # ordinary play, not a move clock running out, so it is not marked timed out.
                 await self.record.window(
-                    live, [(s, answers[s] if s in answers else silent_answer(previous, s), s not in answers) for s in previous.to_act]
+                    live, [(s, answers[s] if s in answers else silent_answer(previous, s), False) for s in previous.to_act]
                 )
             except (StaleStep, Refused):
                 # Another server process closed it first; its notification brings the result here.

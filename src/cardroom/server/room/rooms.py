@@ -32,7 +32,7 @@ from cardroom.server.room.leaving import Leaving
 from cardroom.server.room.live import Live
 from cardroom.server.room.play import Play
 from cardroom.server.room.record import Recorder
-from cardroom.server.room.seating import Seating
+from cardroom.server.room.seating import Created, Seating
 from cardroom.server.room.waiting import Waiting
 from cardroom.server.room.window_answers import WindowAnswers
 from cardroom.server.store import ActionRow, Message, Store, now
@@ -78,7 +78,6 @@ class Room:
         self.play = Play(self.tables, record, self.window_answers, self.autoplay, self.absent, expire_after)
         self.waiting = Waiting(self.tables, store, self.writer, self.autoplay)
         self.seating = Seating(self.tables, store, self.writer, self.waiting)
-        self.create = self.seating.create  # a new table (its many words said once, there)
         self.leaving = Leaving(self.tables, record, store, self.window_answers, self.autoplay)
         self.catchup = CatchUp(self.tables, store, self.autoplay, self.chat, self.hub)
 
@@ -172,6 +171,14 @@ class Room:
         if not token:
             return await self.tables.live_soon(table_id), None
         return await self.seat_soon(table_id, token)
+
+    async def create(self, *args: Any, **kwargs: Any) -> Created:
+        """A new table (its many words are said once, in :meth:`.seating.Seating.create`). Its creator,
+        who has just asked for it, is there."""
+        created = await self.seating.create(*args, **kwargs)
+        if created.seat is not None:
+            await self.absent.seen(await self.tables.live_soon(created.table_id), created.seat)
+        return created
 
     async def join(self, table_id: str, token: str | None, name: str | None) -> tuple[int, str | None]:
         seat, fresh = await self._heard_first(table_id, lambda: self.seating.join(table_id, token, name))

@@ -18,7 +18,7 @@ import orjson
 
 from cardroom.server.jsonbytes import dumps
 from cardroom.server.room import spoken
-from cardroom.server.room.begun import waiting_for
+from cardroom.server.room.begun import never_begun, waiting_for
 from cardroom.server.room.clocks import window_open
 from cardroom.server.room.live import Live
 
@@ -41,9 +41,9 @@ def _lasting(room: Shown, live: Live, seat: int | None, encoded_log: bool) -> di
     state = live.state
     view = state.view(seat)
     log: Any
-    if waiting_for(live.row):
-        # Not begun: nothing is dealt to anyone yet, as far as any viewer can tell (see :mod:`.waiting`).
-        view, log = {"legal_actions": []}, []
+    if never_begun(live.row):
+        # Nothing is dealt to anyone yet, as far as any viewer can tell (see :mod:`.waiting`).
+        view, log = {"step": live.step, "to_act": [], "legal_actions": [], "is_over": False, "outcome": None}, []
     elif live.conceded is not None:
         view, log = live.with_concession(view, live.log_for(seat))
     elif encoded_log:

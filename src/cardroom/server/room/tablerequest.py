@@ -76,11 +76,17 @@ def _among(value: Any, allowed: frozenset[Any]) -> bool:
 
 def checked_bot(asked: str | None, game: Game) -> str:
     """The bounded spec of a bot seat (``normal`` when none is named); cheating bots are refused."""
-    from cardroom.bots.specs import make_bot, resolve_spec
+    from cardroom.bots.specs import declared_budget, make_bot, resolve_spec
 
     spec = bounded_bot_spec(resolve_spec(asked or "normal"))
     if spec.split(":")[0].strip().lower() in CHEATING_BOTS:
         raise Refused(f"bot {spec!r} sees hidden cards; it is for measurement, not for tables")
+    budget = declared_budget(spec)
+    if budget is not None and budget.ms is None:
+        # Every bot decision lands one table pace after its state (bots/pace.py): a bot whose thinking
+        # has no time limit would overrun it and play at random every time.
+        raise Refused(f"bot {short(spec, 60)!r} counts its effort, not time, so the room cannot pace it; "
+                      "seat a bot whose budget is in ms (for example ismcts:ms=1000)")
     try:
         make_bot(spec, game)
     except InvalidOptions as exc:

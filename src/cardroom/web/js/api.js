@@ -14,6 +14,22 @@ export function forgetToken(tableId) {
   localStorage.removeItem(TOKEN_KEY(tableId));
 }
 
+// The invitation links a table was created with, kept by the creator's browser so the table page can
+// offer them again while it waits for those people (the server keeps only their hashes).
+const INVITES_KEY = (tableId) => `cardroom.invites.${tableId}`;
+
+export function saveInvitations(tableId, invitations) {
+  localStorage.setItem(INVITES_KEY(tableId), JSON.stringify(invitations.map((i) => ({ seat: i.seat, url: i.url }))));
+}
+
+export function savedInvitations(tableId) {
+  try {
+    return JSON.parse(localStorage.getItem(INVITES_KEY(tableId)) || "[]");
+  } catch {
+    return [];
+  }
+}
+
 // "Your games": the tables this browser holds a seat at, newest first (ids and titles only).
 export function myGames() {
   try {

@@ -11,12 +11,37 @@ export function toChat() {
   $("chat-input").focus();
 }
 
+// Messages this page sent that the room refused, shown to their sender with the reason (and a way to
+// send them again) until they go: nothing typed is lost without notice.
+let unsent = [];
+let lastShown = [];
+
 export function renderChat(messages) {
+  lastShown = messages || [];
   const list = $("chat");
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
   // Plain text only: names and messages become text nodes, never HTML.
-  list.replaceChildren(...(messages || []).map((m) => el("li", {}, el("strong", {}, m.name), ": ", m.text)));
+  list.replaceChildren(...lastShown.map((m) => el("li", {}, el("strong", {}, m.name), ": ", m.text)),
+    ...unsent.map((u) => el("li", { class: "unsent" }, el("strong", {}, "Not sent"), ` (${u.why}): `, u.text, " ",
+      el("button", { type: "button", class: "send-again", onclick: () => again(u) }, "Send again"))));
   if (atEnd) list.scrollTop = list.scrollHeight;
+}
+
+async function again(u) {
+  unsent = unsent.filter((x) => x !== u);
+  renderChat(lastShown);
+  await send(u.text, u.tableId, u.token, u.showMessage);
+}
+
+async function send(text, tableId, token, showMessage) {
+  try {
+    await api(`/api/tables/${tableId}/chat`, { method: "POST", token, body: { text } });
+  } catch (error) {
+    const why = error instanceof ApiError && error.status === 429 ? "you are sending messages too fast; wait a moment" : error.message;
+    unsent.push({ text, why, tableId, token, showMessage });
+    renderChat(lastShown);
+    showMessage(`A chat message was not sent: ${why}.`);
+  }
 }
 
 export async function say(event, tableId, token, showMessage) {
@@ -30,11 +55,9 @@ export async function say(event, tableId, token, showMessage) {
     showMessage(`A chat message is at most ${CHAT_LIMIT} characters; this one has ${length}. Nothing was sent.`);
     return;
   }
-  try {
-    await api(`/api/tables/${tableId}/chat`, { method: "POST", token, body: { text } });
-    input.value = "";
-  } catch (error) {
-    showMessage(error instanceof ApiError && error.status === 429 ? "You are sending messages too fast; wait a moment." : error.message);
-  }
+  // The box is emptied at once, so the next message can be typed while this one is on its way (emptied
+  // when the answer came, it wiped whatever was typed meanwhile); a refused one is shown above it.
+  input.value = "";
+  await send(text, tableId, token, showMessage);
 }
 

@@ -1,5 +1,5 @@
 // The lobby: pick a game, a preset and who sits where; create the table; list recent tables.
-import { api, el, myGames, playerName, savedToken, savePlayerName, saveToken } from "./api.js";
+import { api, el, myGames, playerName, saveInvitations, savedToken, savePlayerName, saveToken } from "./api.js";
 import { hintBadge } from "./hints.js";
 
 const $ = (id) => document.getElementById(id);
@@ -27,6 +27,23 @@ function fillPresets() {
   const preferred = counts.includes(2) ? 2 : counts[0];
   $("players").replaceChildren(...counts.map((n) => el("option", { value: n, selected: n === preferred }, n)));
   $("players").disabled = counts.length < 2;
+  presetForCount();
+  fillSeats();
+  fillOptions();
+}
+
+// A game may serve some player counts best with another preset (two players: the fair one); the lobby
+// chooses it first for that many seats, until the person picks a preset themselves.
+let presetPicked = false;
+function presetForCount() {
+  const game = currentGame();
+  const byCount = game.default_presets || {};
+  if (presetPicked) return;
+  $("preset").value = byCount[String($("players").value)] || game.default_preset;
+}
+
+function countChanged() {
+  presetForCount();
   fillSeats();
   fillOptions();
 }
@@ -62,6 +79,18 @@ function helpText(o, choices) {
     (o.assumed ? " (assumed: no rule text gives it)" : "");
 }
 
+// Each option's name as people say it (the engines name options for code: "five_combo").
+const OPTION_LABELS = {
+  deck: "Deck", jumbo: "Jumbo attacks", ties: "Ties", board: "Board", deal: "Cards dealt",
+  extra_defuses: "Extra Defuses", attacks: "Attacks", pairs: "Pairs", five_combo: "Five different cards",
+  exploded_cards: "Cards of an exploded player", pool: "Taco points in the pool", rounds: "Rounds",
+  gimme_trophy: "“Gimme that trophy!”", antics: "Antics cards", second_pick: "A fair start for two",
+};
+function optionLabel(name) {
+  const words = name.replace(/_/g, " ");
+  return OPTION_LABELS[name] || words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 // One control per game option (except the seat count, chosen above), starting at the preset's value.
 function fillOptions() {
   const game = currentGame();
@@ -76,7 +105,7 @@ function fillOptions() {
       ? el("select", { id, "data-option": o.name, "data-kind": "json" }, choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(value) }, shown(c))))
       : el("input", { id, "data-option": o.name, "data-kind": kind, type: kind === "number" ? "number" : "text",
         value: kind === "json" ? JSON.stringify(value) : String(value ?? ""), placeholder: value === null ? "empty: the rules decide" : null });
-    return el("label", { class: "option" }, el("span", {}, o.name.replace(/_/g, " ")), control, el("span", { class: "note" }, helpText(o, choices)));
+    return el("label", { class: "option" }, el("span", {}, optionLabel(o.name)), control, el("span", { class: "note" }, helpText(o, choices)));
   });
   $("options").replaceChildren(...controls);
 }
@@ -132,6 +161,7 @@ async function create(event) {
   try {
     const created = await api("/api/tables", { method: "POST", body });
     if (created.token) saveToken(created.table_id, created.token);
+    if (created.token) saveInvitations(created.table_id, created.invitations); // offered again at the table while it waits
     const target = `/table/${created.table_id}`;
     if (created.invitations.length === 0) {
       location.href = target;
@@ -162,12 +192,20 @@ async function copyLink(field, note) {
   }
 }
 
+// Where a listed table stands, in words: waiting for whom, or how far its game has gone.
+function tableState(t) {
+  const waiting = t.waiting_for || [];
+  if (waiting.length) return `waiting for ${waiting.map((s) => t.seats[s].name).join(" and ")}`;
+  if (t.status === "over") return "finished";
+  return t.step === 1 ? "1 move played" : `${t.step} moves played`;
+}
+
 async function listTables() {
   try {
     const tables = await api("/api/tables");
     $("tables").replaceChildren(...tables.slice(0, 20).map((t) =>
       el("li", {}, el("a", { href: `/table/${t.id}` }, `${t.title} · ${t.preset}`), " ",
-        el("span", { class: "muted" }, `${t.seats.map((s) => s.name).join(", ")} · ${t.status === "over" ? "finished" : `step ${t.step}`}`), " ", hintBadge(t))));
+        el("span", { class: "muted" }, `${t.seats.map((s) => s.shown || s.name).join(", ")} · ${tableState(t)}`), " ", hintBadge(t))));
     if (tables.length === 0) $("tables").replaceChildren(el("li", { class: "muted" }, "No tables yet."));
   } catch (error) {
     $("tables").replaceChildren(el("li", { class: "error" }, error.message));
@@ -178,9 +216,9 @@ async function main() {
   $("name").value = playerName();
   games = await api("/api/games");
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
-  $("game").addEventListener("change", fillPresets);
-  $("players").addEventListener("change", fillSeats);
-  $("preset").addEventListener("change", fillOptions);
+  $("game").addEventListener("change", () => { presetPicked = false; fillPresets(); });
+  $("players").addEventListener("change", countChanged);
+  $("preset").addEventListener("change", () => { presetPicked = true; fillOptions(); });
   $("create").addEventListener("submit", create);
   fillPresets();
   listTables();

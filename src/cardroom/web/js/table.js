@@ -10,6 +10,7 @@ import { renderChoices, statusText } from "./bar.js";
 import { renderChat, say, toChat } from "./chat.js";
 import { setClocks, tickClocks } from "./clock.js";
 import { takeLinkFromAddress, takeSeat, useName } from "./seat.js";
+import { waitingPanel, waitingStatus } from "./waiting.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -178,7 +179,10 @@ function render() {
   document.body.dataset.over = String(view.is_over);
   document.body.dataset.mine = String(document.body.dataset.online !== "false" && offered(view, live).length > 0);
   $("title").textContent = `${snap.table.title} · ${snap.table.preset}`;
-  $("status").textContent = statusText(barState(view, live));
+  // A table that waits for its invited people (or was cancelled meanwhile) has no board yet.
+  const waiting = live && (snap.table.waiting_for.length > 0 || snap.table.status === "cancelled");
+  document.body.dataset.waiting = String(waiting);
+  $("status").textContent = waiting ? waitingStatus(snap) : statusText(barState(view, live));
   // A seat sees what a seat may use; a spectator only watches (and may copy a link to watch).
   const seated = snap.seat !== null && Boolean(token);
   document.body.dataset.role = seated ? "seat" : "spectator";
@@ -189,12 +193,17 @@ function render() {
   hintNotice(snap);
   const board = $("board");
   board.dataset.game = snap.table.game;
-  if (renderer) renderer.render(board, view, ctx(view, live));
-  renderChoices($("choices"), barState(view, live));
+  if (waiting) {
+    board.replaceChildren(waitingPanel({ snap, token, tableId, showMessage, apply }));
+    $("choices").replaceChildren();
+  } else {
+    if (renderer) renderer.render(board, view, ctx(view, live));
+    renderChoices($("choices"), barState(view, live));
+  }
   // Conceding is offered to a seat still in a running game (see docs/server.md, "Conceding"). With three
   // or more seats the others play on; in an open reaction window it counts as this seat's pass.
   const gone = concededSeats().has(snap.seat) || (Array.isArray(view.out) && view.out.includes(snap.seat));
-  $("concede").hidden = !(live && token && snap.seat !== null && !view.is_over && !gone);
+  $("concede").hidden = !(live && token && snap.seat !== null && !view.is_over && !gone && !waiting);
   const many = snap.table.seats.length > 2;
   $("concede-text").textContent = many ? "You leave the game and rank last; the others play on. This cannot be undone." :
     "The game ends now and your opponent wins. This cannot be undone.";

@@ -1,0 +1,66 @@
+// A table that waits for the people it invited (docs/server.md, "Waiting seats"): nothing is dealt,
+// no clock runs and no bot plays until every seat is taken. Everyone sees whom it waits for; a seated
+// person may copy a waiting seat's link (this browser kept the links it created), give the seat to a
+// bot, or cancel the table.
+import { api, el, savedInvitations } from "./api.js";
+
+// The panel drawn in place of the board while the table waits. `page` gives the snapshot, this
+// browser's token, the table id, and how to show a refusal and a fresh table.
+export function waitingPanel(page) {
+  const { snap, token, tableId, showMessage, apply } = page;
+  const seats = snap.table.seats;
+  const waiting = snap.table.waiting_for.map((s) => seats[s]);
+  const seated = Boolean(token) && snap.seat !== null;
+  const links = seated ? savedInvitations(tableId) : [];
+  const names = waiting.map((s) => s.name).join(" and ");
+  const rows = waiting.map((s) => {
+    const link = links.find((l) => l.seat === s.seat);
+    const field = link ? el("input", { readonly: true, value: link.url, class: "link invite-link", "aria-label": `${s.name}'s link`, onfocus: (e) => e.target.select() }) : null;
+    const note = el("span", { class: "note", "aria-live": "polite" });
+    return el("li", { class: "waiting-seat", "data-seat": s.seat }, el("strong", {}, s.name), " has not sat down yet. ",
+      field, link ? el("button", { type: "button", class: "copy-invite", onclick: () => copy(field, note, s.name) }, `Copy ${s.name}'s link`) : null,
+      seated ? el("button", { type: "button", class: "fill-bot", onclick: () => fill(s.seat) }, "Fill with a bot") : null, note);
+  });
+
+  // Where the page may not use the clipboard (plain http from another machine) the link is selected
+  // for copying by hand.
+  async function copy(field, note, name) {
+    field.select();
+    try {
+      await navigator.clipboard.writeText(field.value);
+      note.textContent = ` Copied: send it to ${name}, it opens their seat.`;
+    } catch {
+      note.textContent = " Selected: copy it with Ctrl+C (or ⌘C).";
+    }
+  }
+
+  async function fill(seat) {
+    try {
+      await api(`/api/tables/${tableId}/fill`, { method: "POST", token, body: { seat, bot: "normal" } });
+    } catch (error) {
+      showMessage(error.message);
+    }
+  }
+
+  async function cancel() {
+    try {
+      const table = await api(`/api/tables/${tableId}/cancel`, { method: "POST", token });
+      apply({ ...snap, table });
+    } catch (error) {
+      showMessage(error.message);
+    }
+  }
+
+  return el("div", { class: "waiting", id: "waiting", role: "status" },
+    el("h2", {}, `Waiting for ${names}`),
+    el("p", {}, "The game begins when everyone has sat down: until then nothing is dealt, no clock runs and no bot plays."),
+    el("ul", { class: "waiting-seats" }, rows),
+    seated ? el("button", { type: "button", id: "cancel-table", onclick: cancel }, "Cancel this table") : null);
+}
+
+// The decision bar's words while the table waits, or after it was cancelled.
+export function waitingStatus(snap) {
+  if (snap.table.status === "cancelled") return "This table was cancelled before its game began.";
+  const names = snap.table.waiting_for.map((s) => snap.table.seats[s].name).join(" and ");
+  return `Waiting for ${names} to sit down.`;
+}

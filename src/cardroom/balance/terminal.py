@@ -18,7 +18,7 @@ from cardroom.balance import report as r
 from cardroom.balance.cardtests import FALSE_DISCOVERY, cell
 
 Rows = list[list[str]]
-TOP_CARDS = 12  # cards shown at each end of a terminal card table
+TOP_CARDS = r.TOP_CARDS  # cards shown at each end of a terminal card table
 
 
 def table(title: str, head: list[str], rows: Rows) -> Table:

@@ -9,11 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from tests.server.process import ServerProcess
-from tests.web.player import wait_for_table
-from tests.web.test_layout import _my_decision, _table
+from tests.web.test_bar_many_players import _at_my_decision
 
 pytestmark = pytest.mark.browser
 
@@ -45,22 +44,11 @@ GROW_BAR = """async () => {
 }"""
 
 
-def _phone_at_my_decision(server: ServerProcess, browser: Browser, game: str, players: int) -> tuple[Page, list[str]]:
-    table = _table(server, game, players)
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
-    wait_for_table(page)
-    assert _my_decision(page, 30)
-    return page, errors
-
-
 @pytest.mark.parametrize(("game", "players"), [("exploding-kittens", 10), ("taco", 8), ("tacocat", 2)])
 def test_own_cards_scroll_clear_of_the_bar_on_a_phone(
     server: ServerProcess, browser: Browser, screenshots: Path, game: str, players: int
 ) -> None:
-    page, errors = _phone_at_my_decision(server, browser, game, players)
+    page, _, errors = _at_my_decision(server, browser, game, players)
     # The seat's own decision, with a 900 s clock and bots waiting on it: nothing redraws the page
     # between bringing a card into view and measuring it.
     found = page.evaluate(CLEAR_OF_BAR)

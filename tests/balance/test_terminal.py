@@ -18,7 +18,7 @@ FULL_AT = "DIR/report.html"
 
 @pytest.fixture(scope="module")
 def result() -> BalanceResult:
-    return run_balance(BalanceConfig("taco", ("heuristic",), games=200, options={"players": 2}, paired=40))
+    return run_balance(BalanceConfig("taco", ("heuristic",), games=200, options={"players": 2}, paired=24))
 
 
 def _printed(width: int, show: object, *args: object) -> str:

@@ -75,7 +75,7 @@ export function renderChoices(box, page) {
   const rows = [...groups].map(([lead, { verb, items }]) => {
     if (lead && verb && items.length > LIST_FROM) return listRow(lead, verb, items, context, view.step);
     const buttons = items.map(({ text, short, full }) => el("button", { type: "button", class: "action", "data-action": text,
-      title: full, "aria-label": short === full ? null : full, onclick: () => context.act(text) }, short));
+      title: full, "aria-label": spokenName(short, full), onclick: () => context.act(text) }, short));
     return lead ? el("div", { class: "choice-group" }, el("span", { class: "lead" }, lead), ...buttons) :
       el("div", { class: "action-buttons" }, buttons);
   });
@@ -88,6 +88,15 @@ export function renderChoices(box, page) {
     ...(renderer && renderer.controls ? [renderer.controls(view, context)].flat().filter(Boolean) : []),
     page.hint || "",
   );
+}
+
+// What a screen reader says for a button that shows ``short`` for the choice ``full``: the whole choice,
+// always holding the words the button shows (WCAG's "label in name": a person who says what they see
+// to voice control must hit it). Null when the button's words are the whole choice.
+function spokenName(short, full) {
+  if (short === full) return null;
+  const plain = (words) => words.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return ` ${plain(full)} `.includes(` ${plain(short)} `) ? full : `${short}: ${full}`;
 }
 
 // The choices aimed at a player, by card (its button's words) and player, when there are enough

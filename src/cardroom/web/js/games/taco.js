@@ -124,7 +124,7 @@ export function label(text, view, ctx) {
   const [verb, ...args] = text.split(" ");
   const name = (slug) => info(ctx, slug).name;
   switch (verb) {
-    case "play": return `Play ${name(args[0])} into ${ctx.seatName(Number(args[1]))}'s taco`;
+    case "play": return `Play ${name(args[0])} into ${Number(args[1]) === ctx.mySeat ? "your" : `${ctx.seatName(Number(args[1]))}'s`} taco`;
     case "use": return `Use ${name(args[0])}`;
     case "instant": return `Instant: ${name(args[0])}`;
     case "pass": return "Pass";

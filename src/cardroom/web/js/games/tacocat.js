@@ -62,6 +62,16 @@ function who(view, label, ctx) {
   return withSide(ctx.seatName(label === "YAY" ? 0 : 1), label);
 }
 
+// "an 8", "a 5": the article a number's spoken name takes (eight, eleven and eighteen start with a vowel).
+function withArticle(n) {
+  return `${/^(8|11|18)$|^8\d$/.test(String(n)) ? "an" : "a"} ${n}`;
+}
+
+// One answer to an attack card (the view gives the card and whether it defended or was sacrificed).
+function answerWords(answer) {
+  return answer.kind === "sacrifice" ? `sacrificed ${withArticle(answer.card)}` : `defended with ${withArticle(answer.card)}`;
+}
+
 function duelLine(view, ctx) {
   const parts = [];
   if (view.duel) {
@@ -77,8 +87,8 @@ function duelLine(view, ctx) {
     const a = view.attack;
     parts.push(el("div", { class: "reveal" }, el("span", {}, `${view.attacker ? who(view, view.attacker, ctx) : "Attack"}: `),
       ...a.cards.map((c) => card({ big: c, hue: hue(c), small: true, label: `attack card ${c}` })),
-      a.answers && a.answers.length ? el("span", {}, ` answered: ${a.answers.map((x) => (x === null ? "sacrificed" : x)).join(", ")}`) : null,
-      a.answering !== null && a.answering !== undefined ? el("span", {}, ` now answering ${a.answering}`) : null));
+      a.answers && a.answers.length ? el("span", {}, ` · answered so far: ${a.answers.map(answerWords).join(", ")}`) : null,
+      a.answering !== null && a.answering !== undefined ? el("span", {}, ` · now to answer: the ${a.answering}`) : null));
   }
   if (view.last_round) {
     const r = view.last_round;

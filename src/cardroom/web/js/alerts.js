@@ -59,7 +59,7 @@ function notifyOptIn() {
   const soundLabel = sound && sound.closest("label");
   if (!soundLabel) return null;
   const box = el("input", { type: "checkbox", id: "notify", disabled: !canNotify });
-  soundLabel.after(el("label", { class: "sound", id: "notify-label" }, box, " A desktop notification when it is my turn and this tab is in the background",
+  soundLabel.after(el("label", { class: "alert-opt", id: "notify-label" }, box, " A desktop notification when it is my turn and this tab is in the background",
     canNotify ? null : el("span", { class: "note" }, " (this browser allows it only on a page served over https)")));
   box.checked = canNotify && localStorage.getItem(NOTIFY_KEY) === "1" && Notification.permission === "granted";
   box.addEventListener("change", () => optIn(box));
@@ -118,9 +118,8 @@ function flush() {
     notice.close();
     notice = null;
   }
-  // Only a seat has turns: a spectator is not offered what could never go off.
-  const watching = document.body.dataset.role === "spectator";
-  for (const label of [$("sound") && $("sound").closest("label"), $("notify-label")]) if (label) label.hidden = watching;
+  // Only a seat has turns: a spectator is not offered a notification that could never come.
+  if ($("notify-label")) $("notify-label").hidden = document.body.dataset.role === "spectator";
 }
 
 function later() {

@@ -26,6 +26,7 @@ import httpx
 import pytest
 from packaging.requirements import Requirement
 
+from cardroom.cli.extras import extra_for, missing_extra_message
 from tests.server.process import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -194,3 +195,12 @@ def test_make_run_installs_every_distribution_the_room_imports_with_a_hard_bot(t
     assert census["hint"] and {"numba", "numpy", "fastapi"} <= imported, census  # the kernels were used
     missing = sorted(imported - installed)
     assert not missing, f"the room imports {missing}, which `make run` (extras {extras}) does not install"
+
+
+def test_a_missing_module_is_named_with_the_lightest_extra_that_installs_it() -> None:
+    assert extra_for("numpy") == "fast"  # in `fast` (2 packages) and in `rl` (5): the lighter one
+    assert extra_for("numba.core") == "fast" and extra_for("matplotlib.pyplot") == "arena"
+    assert extra_for("ray") == "ray" and extra_for("no_such_module") is None and extra_for(None) is None
+    assert missing_extra_message("arena", "matplotlib") == (
+        "cardroom arena needs the [arena] extra (matplotlib is not installed): pip install 'cardroom[arena]'")
+    assert missing_extra_message("play", "no_such_module") is None  # a bug, not an extra: its traceback shows

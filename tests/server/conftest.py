@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -46,3 +48,14 @@ def sit_down(client: TestClient, created: dict[str, object]) -> None:
 
 def auth(token: object) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+def until(what: Callable[[], Any], seconds: float = 20.0) -> Any:
+    """``what()`` once it is truthy, asked every 50 ms; AssertionError after ``seconds``."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        found = what()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError("timed out waiting")

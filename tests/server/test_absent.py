@@ -5,27 +5,17 @@ table nobody has been connected to for a day ends as abandoned. Limits are short
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from cardroom.server.edge.app import create_app
 from cardroom.server.room.absent import DEFAULT_TURN_SECONDS, AbsentLimits
-from tests.server.conftest import auth, create, sit_down
+from tests.server.conftest import auth, create, sit_down, until
 
 TWO_PEOPLE = [{"kind": "me", "name": "Ann"}, {"kind": "invite", "name": "Zed"}]
 
 
-def _until(what: Callable[[], Any], seconds: float = 20.0) -> Any:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        found = what()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting")
 
 
 def _seats(client: TestClient, tid: str) -> list[dict[str, Any]]:
@@ -64,13 +54,13 @@ def test_a_seat_that_runs_out_of_time_twice_is_played_by_the_room_until_its_pers
         tid, me = table["table_id"], auth(table["token"])
         with client.websocket_connect(f"/api/tables/{tid}/ws?token={table['token']}") as ws:
             ws.receive_json()  # Ann is connected, but does not act: her clock runs out twice
-            seats = _until(lambda: (s := _seats(client, tid))[0]["auto"] and s)
+            seats = until(lambda: (s := _seats(client, tid))[0]["auto"] and s)
             assert seats[0]["shown"] == "Ann (auto)" and seats[1]["auto"] is False
             spectator = client.get(f"/api/tables/{tid}/view").json()
             assert spectator["table"]["seats"][0]["shown"] == "Ann (auto)"
             # The room plays her seat now without waiting for her clock, and it is not a concession.
             step = spectator["view"]["step"]
-            later = _until(lambda: (v := client.get(f"/api/tables/{tid}/view").json())["view"]["step"] > step + 2 and v)
+            later = until(lambda: (v := client.get(f"/api/tables/{tid}/view").json())["view"]["step"] > step + 2 and v)
             assert "0" not in later["turn_deadlines"] and later["table"]["outcome"] is None
             assert all(e["kind"] != "concede" for e in later["log"])
         # Ann acts (whatever the step: even a stale move is hers): the seat is hers again.
@@ -94,9 +84,9 @@ def test_a_seat_without_a_socket_is_played_by_the_room_and_handed_back_when_it_r
             found = _seats(client, tid)
             return found if all(s["auto"] for s in found) else None
 
-        seats = _until(all_auto)
+        seats = until(all_auto)
         assert [s["shown"] for s in seats] == ["Ann (auto)", "Zed (auto)"]
-        _until(lambda: client.get(f"/api/tables/{tid}").json()["step"] >= 2)  # the room plays both seats
+        until(lambda: client.get(f"/api/tables/{tid}").json()["step"] >= 2)  # the room plays both seats
         with client.websocket_connect(f"/api/tables/{tid}/ws?token={table['token']}") as ws:
             snapshot = ws.receive_json()
             while snapshot["table"]["seats"][0]["auto"]:
@@ -117,7 +107,7 @@ def test_a_table_nobody_is_connected_to_ends_as_abandoned_and_leaves_the_list(db
         sit_down(client, watched)
         with client.websocket_connect(f"/api/tables/{watched['table_id']}/ws?token={watched['token']}") as ws:
             ws.receive_json()
-            _until(lambda: client.get(f"/api/tables/{empty['table_id']}").json()["status"] == "abandoned")
+            until(lambda: client.get(f"/api/tables/{empty['table_id']}").json()["status"] == "abandoned")
             listed = {t["id"] for t in client.get("/api/tables").json()}
             assert empty["table_id"] not in listed and watched["table_id"] in listed
             assert client.get(f"/api/tables/{watched['table_id']}").json()["status"] == "playing"

@@ -7,26 +7,17 @@ The limits are shortened so each test takes a few seconds."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from cardroom.server.edge.app import create_app
 from cardroom.server.room.absent import AbsentLimits
-from tests.server.conftest import auth, sit_down
+from tests.server.conftest import auth, sit_down, until
 
 TWO_PEOPLE = [{"kind": "me", "name": "Ann"}, {"kind": "invite", "name": "Zed"}]
 
 
-def _until(what: Callable[[], Any], seconds: float) -> Any:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        found = what()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting")
 
 
 def _tokens(table: dict[str, Any]) -> dict[int, str]:
@@ -72,7 +63,7 @@ def test_a_person_gone_when_their_clock_runs_out_is_played_at_once_and_handed_ba
         with client.websocket_connect(f"/api/tables/{tid}/ws?token={tokens[other]}") as ws:
             ws.receive_json()  # the other person is here, and waits for the one who left
             made = time.time()
-            seats = _until(lambda: (s := client.get(f"/api/tables/{tid}").json()["seats"])[gone]["auto"] and s, 5.0)
+            seats = until(lambda: (s := client.get(f"/api/tables/{tid}").json()["seats"])[gone]["auto"] and s, 5.0)
             assert time.time() - made < 2.5  # one move clock (1 s) and one stand-in pace, not three clocks
             assert seats[gone]["shown"].endswith("(auto)") and not seats[other]["auto"]
             # Back: any request with the seat's token hands it back at once.

@@ -52,7 +52,9 @@ def test_expert_with_only_a_cut_plays_fifty_decisions_without_a_random_move(
     at a time at each table, so the room's two bot threads are enough for both."""
     spec = "expert:cut=8"
     seats = [{"kind": "bot", "bot": spec}, {"kind": "bot", "bot": spec}]
-    with caplog.at_level(logging.WARNING, logger="cardroom.server"), TestClient(create_app(db_url, bot_delay=0.0)) as client:
+    # The room's own least delay (0.8 s): with none the old rule fell back to the 5 s cap and hid the bug.
+    room = create_app(db_url, bot_delay=0.8)
+    with caplog.at_level(logging.WARNING, logger="cardroom.server"), TestClient(room) as client:
         made = [client.post("/api/tables", json={"game": "exploding-kittens", "seats": seats}) for _ in range(2)]
         ids = [m.json()["table_id"] for m in made]
         deadline = time.time() + 60

@@ -5,26 +5,17 @@ or cancel the table; a waiting table nobody follows ends and leaves the list."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from cardroom.server.edge.app import create_app
 from cardroom.server.room.absent import AbsentLimits
-from tests.server.conftest import auth
+from tests.server.conftest import auth, until
 
 FRIEND_AND_BOT = [{"kind": "me", "name": "Ann"}, {"kind": "invite", "name": "Zed"}, {"kind": "bot", "bot": "random"}]
 
 
-def _until(what: Callable[[], Any], seconds: float = 10.0) -> Any:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        found = what()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting")
 
 
 def _new(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -70,7 +61,7 @@ def test_a_seated_person_fills_a_waiting_seat_with_a_bot_or_cancels(db_url: str)
         seat = filled.json()["seats"][1]
         assert seat["kind"] == "bot" and seat["bot"] == "random" and filled.json()["waiting_for"] == []
         assert client.post(f"/api/tables/{tid}/join", headers=link, json={}).status_code == 410  # the link is spent
-        _until(lambda: client.get(f"/api/tables/{tid}").json()["step"] > 0)  # the game began
+        until(lambda: client.get(f"/api/tables/{tid}").json()["step"] > 0)  # the game began
         # A friend who plays through the API sits down with the first request their invitation's token
         # makes; a table whose game has begun cannot be cancelled.
         other = _new(client)
@@ -94,7 +85,7 @@ def test_a_waiting_table_nobody_follows_ends_and_leaves_the_list(db_url: str) ->
         left, followed = _new(client), _new(client)
         with client.websocket_connect(f"/api/tables/{followed['table_id']}/ws?token={followed['token']}") as ws:
             ws.receive_json()
-            _until(lambda: client.get(f"/api/tables/{left['table_id']}").json()["status"] == "abandoned")
+            until(lambda: client.get(f"/api/tables/{left['table_id']}").json()["status"] == "abandoned")
             listed = {t["id"] for t in client.get("/api/tables").json()}
             assert left["table_id"] not in listed and followed["table_id"] in listed
             summary = client.get(f"/api/tables/{followed['table_id']}").json()

@@ -19,6 +19,8 @@ def test_conceding_asks_first_then_ends_the_game(server: ServerProcess, browser:
         json={"game": "tacocat", "seats": [{"kind": "me", "name": "Ada"}, {"kind": "invite", "name": "Bo"}]},
     ).json()
     tid = table["table_id"]
+    bo = {"Authorization": f"Bearer {table['invitations'][0]['token']}"}
+    httpx.get(f"{server.url}/api/tables/{tid}/view", headers=bo).raise_for_status()  # Bo sits down (by the API)
     player_context, watcher_context = browser.new_context(), browser.new_context()
     player, watcher = player_context.new_page(), watcher_context.new_page()
     player.goto(f"{server.url}/table/{tid}#token={table['token']}")

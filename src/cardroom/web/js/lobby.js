@@ -43,9 +43,10 @@ function presetForCount() {
 }
 
 function countChanged() {
+  const before = $("preset").value;
   presetForCount();
   fillSeats();
-  fillOptions();
+  if ($("preset").value !== before) fillOptions(); // options already chosen stay, unless the preset changed
 }
 
 function fillSeats() {

@@ -195,7 +195,7 @@ function render() {
   board.dataset.game = snap.table.game;
   if (waiting) {
     board.replaceChildren(waitingPanel({ snap, token, tableId, showMessage, apply }));
-    $("choices").replaceChildren();
+    renderChoices($("choices"), { ...barState(view, live), hint: null }); // nothing to choose yet; a spectator is told it watches
   } else {
     if (renderer) renderer.render(board, view, ctx(view, live));
     renderChoices($("choices"), barState(view, live));

@@ -84,11 +84,12 @@ function notify() {
   if (!notifyBox || !notifyBox.checked || Notification.permission !== "granted") return;
   try {
     const status = $("status") ? $("status").textContent : "";
-    notice = new Notification(`Your turn: ${tableTitle}`, { body: status, tag: `cardroom-turn-${location.pathname}`, icon: MARKED_ICON });
-    notice.onclick = () => {
-      window.focus();
-      notice.close();
+    const shown = new Notification(`Your turn: ${tableTitle}`, { body: status, tag: `cardroom-turn-${location.pathname}`, icon: MARKED_ICON });
+    shown.onclick = () => {
+      window.focus(); // a click on it brings the table's tab forward
+      shown.close();
     };
+    notice = shown;
   } catch {
     notice = null; // some browsers show notifications only from a service worker: the icon and the title still say it
   }

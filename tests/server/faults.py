@@ -91,6 +91,10 @@ class Table:
         body = made.json()
         self.id: str = body["table_id"]
         self.tokens: list[str] = [body["token"], body["invitations"][0]["token"]]
+        # The invited seat sits down (its first request with its token), so the game begins.
+        seated = http.get(f"{base}/api/tables/{self.id}/view", headers={"Authorization": f"Bearer {self.tokens[1]}"})
+        if seated.status_code != 200:
+            raise TableRefused(seated.status_code)
         self.acked: dict[int, tuple[int, str]] = {}  # step -> (seat, action) answered 200
 
     def move(self, base: str, http: httpx.Client, rng: random.Random, statuses: Counter[int]) -> bool:

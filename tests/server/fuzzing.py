@@ -46,6 +46,9 @@ def real_table(base_url: str) -> tuple[str, str]:
     answer = httpx.post(base_url + "/api/tables", json=body, timeout=10)
     answer.raise_for_status()
     made = answer.json()
+    # The invited seat sits down, so the game has begun and its routes answer as in play.
+    invited = {"Authorization": f"Bearer {made['invitations'][0]['token']}"}
+    httpx.get(f"{base_url}/api/tables/{made['table_id']}/view", headers=invited, timeout=10).raise_for_status()
     return str(made["table_id"]), str(made["token"])
 
 

@@ -33,8 +33,10 @@ def test_auto_seats_and_presence_are_shared_by_two_processes(postgres: Postgres)
             },
         ).json()
         tid, ann = table["table_id"], table["token"]
+        zed = {"Authorization": f"Bearer {table['invitations'][0]['token']}"}
+        httpx.get(f"{one.url}/api/tables/{tid}/view", headers=zed).raise_for_status()  # Zed sits down, once
         ws_two = two.url.replace("http", "ws", 1) + f"/api/tables/{tid}/ws"
-        # Ann stays connected through process two only; Zed never comes.
+        # Ann stays connected through process two only; Zed never comes back.
         with connect(f"{ws_two}?token={ann}", open_timeout=10) as socket:
             socket.recv(timeout=10)
 

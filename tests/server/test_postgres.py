@@ -17,7 +17,7 @@ from websockets.sync.client import connect
 
 from cardroom.server.store import conninfo
 from tests.server.postgres import Postgres, store_toy_table, throwaway
-from tests.server.process import ServerProcess, free_port
+from tests.server.process import ServerProcess, create_seated, free_port
 
 
 @pytest.fixture(scope="module")
@@ -30,10 +30,9 @@ def test_two_processes_share_one_postgresql(postgres: Postgres, tmp_path: Path) 
     one = ServerProcess(free_port(), postgres.url).start()
     two = ServerProcess(free_port(), postgres.url).start()
     try:
-        table = httpx.post(
-            one.url + "/api/tables",
-            json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 3},
-        ).json()
+        table = create_seated(
+            one.url, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 3}
+        )
         tid = table["table_id"]
         tokens = [table["token"], table["invitations"][0]["token"]]
         ws_url = two.url.replace("http", "ws") + f"/api/tables/{tid}/ws?token={tokens[1]}"
@@ -128,10 +127,7 @@ def test_text_postgresql_cannot_store_is_refused_not_a_500(postgres: Postgres) -
 
 def _two_seat_table(server: ServerProcess) -> dict:  # type: ignore[type-arg]
     """A toy table with you and an invited guest, windows of a minute (never closing mid-test)."""
-    return httpx.post(  # type: ignore[no-any-return]
-        server.url + "/api/tables",
-        json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
-    ).json()
+    return create_seated(server.url, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60})
 
 
 def _ws(server: ServerProcess, tid: str, token: str | None = None) -> str:
@@ -188,14 +184,10 @@ def test_a_table_loaded_on_demand_keeps_its_bots_playing(postgres: Postgres) -> 
     one = ServerProcess(free_port(), postgres.url, bot_delay=600).start()
     two = ServerProcess(free_port(), postgres.url).start()
     try:
-        table = httpx.post(
-            one.url + "/api/tables",
-            json={
-                "game": "toy",
-                "seats": [{"kind": "bot", "bot": "easy"}, {"kind": "invite"}],
-                "reaction_seconds": 60,
-            },
-        ).json()
+        table = create_seated(
+            one.url,
+            {"game": "toy", "seats": [{"kind": "bot", "bot": "easy"}, {"kind": "invite"}], "reaction_seconds": 60},
+        )
         one.kill()
         # Process two first hears of the table from a visitor; the bot to act plays there.
         with connect(_ws(two, table["table_id"])) as socket:

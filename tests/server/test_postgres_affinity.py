@@ -20,6 +20,7 @@ from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.store import Store, database
 from cardroom.server.store import actions as store_actions
 from tests.server.postgres import Postgres, throwaway
+from tests.server.seated import create_seated
 
 
 @pytest.fixture(scope="module")
@@ -44,9 +45,7 @@ async def _close(*rooms: Room) -> None:
 
 
 async def _tacocat(room: Room) -> str:
-    created = await room.create(
-        "tacocat", None, {}, [SeatRequest(kind="me"), SeatRequest(kind="invite")], 60.0, None
-    )
+    created = await create_seated(room, "tacocat", None, {}, [SeatRequest(kind="me"), SeatRequest(kind="invite")], 60.0, None)
     return created.table_id
 
 
@@ -178,7 +177,7 @@ def test_a_window_both_processes_close_at_once_counts_both_passes(postgres: Post
         one, two = Room(Store(engine), bot_delay=0.0), Room(Store(engine), bot_delay=0.0)
         try:
             seats = [SeatRequest(kind="me"), SeatRequest(kind="invite")]
-            table_id = (await one.create("toy", None, {}, seats, 60.0, None)).table_id
+            table_id = (await create_seated(one, "toy", None, {}, seats, 60.0, None)).table_id
             two.hub.subscribe(two.live(table_id), 1)  # seat 1's socket is on process two: it keeps up
             live = one.live(table_id)
             seat = live.state.to_act[0]

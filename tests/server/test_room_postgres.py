@@ -13,7 +13,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.postgres import Postgres, throwaway
-from tests.server.process import ServerProcess, free_port
+from tests.server.process import ServerProcess, create_seated, free_port
 
 
 @pytest.fixture(scope="module")
@@ -53,10 +53,7 @@ def test_a_taco_concession_on_one_process_is_played_on_from_the_other(postgres: 
     one = ServerProcess(free_port(), postgres.url).start()
     two = ServerProcess(free_port(), postgres.url).start()
     try:
-        table = httpx.post(
-            one.url + "/api/tables",
-            json={"game": "taco", "seats": [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}]},
-        ).json()
+        table = create_seated(one.url, {"game": "taco", "seats": [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}]})
         tid = table["table_id"]
         tokens = [table["token"], *(i["token"] for i in table["invitations"])]
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
@@ -93,9 +90,7 @@ def test_window_answers_given_through_two_processes_close_the_window(postgres: P
     two = ServerProcess(free_port(), postgres.url).start()
     try:
         seats = [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}]
-        table = httpx.post(
-            one.url + "/api/tables", json={"game": "toy", "seats": seats, "reaction_seconds": 60}
-        ).json()
+        table = create_seated(one.url, {"game": "toy", "seats": seats, "reaction_seconds": 60})
         tid = table["table_id"]
         auth = [{"Authorization": f"Bearer {t}"} for t in [table["token"], *(i["token"] for i in table["invitations"])]]
 

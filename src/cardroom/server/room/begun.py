@@ -19,5 +19,5 @@ def not_begun(row: TableRow) -> str:
 
 def never_begun(row: TableRow) -> bool:
     """Whether the table's game never began: it still waits, or it ended (cancelled, abandoned,
-    expired) while it waited. Its viewers are shown no cards: none were dealt as far as anyone knows."""
+    expired) while it waited. Its viewers are asked nothing and shown no log."""
     return row.status == "cancelled" or any(s.kind == "invite" for s in row.seats)

@@ -116,7 +116,7 @@ class CatchUp:
                 live.remember()
                 live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
             changed = live.state is not previous or live.conceded != was_conceded or live.auto is not was_auto
-        if live.row.status in ("expired", "abandoned"):
+        if live.row.status in ("expired", "abandoned", "cancelled"):
             self.autoplay.stop(live)  # closed by another process: nothing more is played here
         elif changed:
             self.autoplay.after_change(live, previous=previous)

@@ -42,8 +42,9 @@ def _lasting(room: Shown, live: Live, seat: int | None, encoded_log: bool) -> di
     view = state.view(seat)
     log: Any
     if never_begun(live.row):
-        # Nothing is dealt to anyone yet, as far as any viewer can tell (see :mod:`.waiting`).
-        view, log = {"step": live.step, "to_act": [], "legal_actions": [], "is_over": False, "outcome": None}, []
+        # Nothing to decide for anyone yet, and nothing has happened (see :mod:`.waiting`): the seat's own
+        # deal, fixed by the seed, with nobody to act and no choices; the page shows no board.
+        view, log = {**view, "to_act": [], "legal_actions": []}, []
     elif live.conceded is not None:
         view, log = live.with_concession(view, live.log_for(seat))
     elif encoded_log:

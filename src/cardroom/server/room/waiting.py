@@ -1,9 +1,9 @@
 """A table that waits for the people it invited (docs/server.md, "Waiting seats").
 
 An invited seat is *waiting* until its person opens the link (:meth:`.seating.Seating.join` turns it
-into that person's seat) or uses the invitation's token in any request (a client of the API). While any seat waits the game has not begun: no clock runs, no bot plays,
-no action is taken, and every viewer is shown the same empty board with the seats it waits for, so
-nobody sees a card dealt before everyone sat down. A seated person may instead give a waiting seat
+into that person's seat) or uses the invitation's token in any request (a client of the API). While
+any seat waits the game has not begun: no clock runs, no bot plays, no action is taken, nobody is
+asked anything and the page draws no board, only the seats the table waits for. A seated person may instead give a waiting seat
 to a bot, or cancel the table; the clocks start the moment the last seat is taken.
 
 A waiting table nobody seated follows any more ends like any table its people left (see

@@ -1,4 +1,4 @@
-// A table that waits for the people it invited (docs/server.md, "Waiting seats"): nothing is dealt,
+// A table that waits for the people it invited (docs/server.md, "Waiting seats"): no board is drawn,
 // no clock runs and no bot plays until every seat is taken. Everyone sees whom it waits for; a seated
 // person may copy a waiting seat's link (this browser kept the links it created), give the seat to a
 // bot, or cancel the table.
@@ -53,7 +53,7 @@ export function waitingPanel(page) {
 
   return el("div", { class: "waiting", id: "waiting", role: "status" },
     el("h2", {}, `Waiting for ${names}`),
-    el("p", {}, "The game begins when everyone has sat down: until then nothing is dealt, no clock runs and no bot plays."),
+    el("p", {}, "The game begins when everyone has sat down: until then nobody plays, no clock runs and no bot moves."),
     el("ul", { class: "waiting-seats" }, rows),
     seated ? el("button", { type: "button", id: "cancel-table", onclick: cancel }, "Cancel this table") : null);
 }

@@ -141,3 +141,15 @@ def test_long_card_names_break_where_a_person_would(table_page: Page) -> None:
       return ["Switcheroo", "Cattermelon", "Guacamole", "Rainbow-Ralphing Cat"].map((title) => card({ title }).querySelector(".name").textContent);
     }""")
     assert drawn == ["Switch\u00aderoo", "Catter\u00admelon", "Guacamole", "Rainbow-Ralphing Cat"]
+
+
+def test_kittens_log_lines_the_engine_words_by_number_read_as_words(table_page: Page) -> None:
+    """Rare lines random games seldom reach: See the Future with one card left, a Kitten put back."""
+    engine = ["Bob looks at the top 1 cards", "You put the Kitten at position 0 (0 = top) on top",
+              "You put the Kitten at position 3 (0 = top)", "You put the Kitten at position 9 (0 = top) at the bottom"]
+    shown = table_page.evaluate("""async (lines) => {
+      const { named } = await import("/static/js/games/kittens.js");
+      return lines.map((line) => named(line));
+    }""", engine)
+    assert shown == ["Bob looks at the top card", "You put the Kitten back on top of the draw pile",
+                     "You put the Kitten back with 3 cards above it", "You put the Kitten back at the bottom of the draw pile"]

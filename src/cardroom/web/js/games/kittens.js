@@ -220,10 +220,10 @@ function whereInPile(above, size) {
   return `with ${count(above, "card")} above it`;
 }
 
-// The engine's log says where this seat put a Kitten back by its position counted from 0; the page
-// says it in words.
+// The engine's log says where this seat put a Kitten back by its position counted from 0, and "the top
+// 1 cards" when See the Future finds one card left; the page says both in words.
 export function named(text) {
-  return text.replace(/at position (\d+) \(0 = top\)(?: on top| at the bottom)?/, (whole, n) =>
+  return text.replace(/\bthe top 1 cards\b/, "the top card").replace(/at position (\d+) \(0 = top\)(?: on top| at the bottom)?/, (whole, n) =>
     (/on top$/.test(whole) ? "back on top of the draw pile" : /at the bottom$/.test(whole) ? "back at the bottom of the draw pile" :
       `back with ${count(Number(n), "card")} above it`));
 }

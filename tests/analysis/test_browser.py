@@ -53,7 +53,8 @@ def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, brows
     assert body(page, "over") == "true"
     page.click("#analyse-game")
     page.wait_for_selector("#game-over .win-graph", timeout=90_000)
-    assert "your play cost" in page.inner_text(".analysis-summary")
+    assert "accuracy" in page.inner_text(".headline") and "of the luck went your way" in page.inner_text(".headline")
+    assert "fair share (50%)" in (page.text_content(".win-graph .fair-label") or "")
     assert page.locator(".win-graph path.line").count() == 1
     # Against a bot the oracle line is drawn too: dashed, labelled, apart from the verdicts.
     assert page.locator(".win-graph path.oracle").count() == 1

@@ -37,8 +37,8 @@ def test_analyse_prints_the_decisions_and_writes_json_and_a_graph(tmp_path: Path
     out = tmp_path / "out"
     result = CliRunner().invoke(app, ["analyse", str(path), "--out", str(out), "--oracle", "--jobs", "2", *QUICK])
     assert result.exit_code == 0, result.output
-    assert "seat 1's decisions" in result.output  # the person's seat ("you") by default
-    assert "your play cost" in result.output and "result" in result.output
+    assert "Player 2 (you)'s decisions" in result.output  # the person's seat ("you") by default
+    assert "Your accuracy" in result.output and "result" in result.output and "seat 1" not in result.output
     data = json.loads((out / "analysis.json").read_text())
     assert data["seat"] == 1 and data["decisions"]
     assert data["format"] == "cardroom-analysis/1" and data["game"] == "tacocat"

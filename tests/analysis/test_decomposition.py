@@ -10,6 +10,7 @@ import pytest
 
 import cardroom
 from cardroom.analysis import LABELS, Precision, analyse_game
+from cardroom.analysis.words import HIDDEN
 from cardroom.bots.policy import make_policy
 from cardroom.core.game import Game
 
@@ -44,9 +45,12 @@ def test_the_decomposition_adds_up_exactly_for_every_game(name: str, options: di
         assert a.start + a.total_luck - a.total_loss == pytest.approx(a.result, abs=1e-9)
         data = a.to_json()
         assert data["headroom"] == 0.0 and data["drift"] == 0.0
-        # Term by term: the deal, then one luck entry per action of the game (whoever acted), each
-        # starting where the one before it (or the decision before it) ended.
-        assert [x.last_step for x in a.luck] == [-1, *range(len(actions))]
+        # Term by term: the deal, then one luck entry per action of the game (whoever acted), except
+        # that a run of the others' hidden choices is one entry named as such; each entry starts where
+        # the one before it (or the decision before it) ended.
+        covered = [step for x in a.luck for step in range(x.first_step, x.last_step + 1)]
+        assert covered == [-1, *range(len(actions))]
+        assert all(x.events == [HIDDEN] for x in a.luck if x.first_step < x.last_step)
         chain, decisions = a.start, iter(a.decisions)
         decision = next(decisions, None)
         for luck in a.luck:
@@ -56,7 +60,7 @@ def test_the_decomposition_adds_up_exactly_for_every_game(name: str, options: di
                 assert decision.loss >= 0.0 and decision.label in LABELS
                 assert (decision.loss > 0) == (decision.label != "best")
                 chain, decision = decision.win_after, next(decisions, None)
-            assert luck.first_step == luck.last_step and luck.before == chain and 0.0 <= luck.after <= 1.0
+            assert luck.first_step <= luck.last_step and luck.before == chain and 0.0 <= luck.after <= 1.0
             assert not luck.quiet or luck.change == 0.0
             chain = luck.after
         assert decision is None and chain == a.result
@@ -64,9 +68,11 @@ def test_the_decomposition_adds_up_exactly_for_every_game(name: str, options: di
         for decision in a.decisions:
             assert 0.0 <= decision.win_after <= decision.win_before <= 1.0
             assert all(0.0 <= v.win <= 1.0 for v in decision.estimate.values)
-        # The summary states both parts in words.
-        summary = a.summary()
-        assert summary.startswith(f"your play cost {round(100 * a.total_loss)}% of a win; the cards and the others' play")
+        # The headline states both parts in words, on 0-100% scales, and the printed identity adds up.
+        data = a.to_json()
+        assert a.summary().startswith(f"Your accuracy {data['headline']['accuracy']:.0f}% over")
+        i = data["headline"]["identity"]
+        assert i["start"] + i["luck"] - i["play"] == i["result"]
 
 
 def test_a_seat_that_plays_the_yardsticks_choice_loses_nothing() -> None:

@@ -53,5 +53,6 @@ def test_the_graph_is_drawn_with_a_legend(tmp_path: Path) -> None:
         import matplotlib.pyplot as plt
 
         plt.close(fig)
-    assert labels[0].startswith("seat 0's win chance")
+    # People by name, the reference line at the seat's fair share, the noise as a band.
+    assert labels[:3] == ["fair share (50%)", "estimation noise (95%)", "Player 1's win chance (from their own view)"]
     assert {"inaccuracy ?! (4)", "mistake ? (4)", "blunder ?? (4)"} <= set(labels)

@@ -40,7 +40,7 @@ def test_a_finished_table_analysed_by_its_server(server: ServerProcess, tmp_path
     done = runner.invoke(app, ["analyse", tid, "--server", server.url, "--token", token, "--out", str(out),
                                "--precision", "50", "--max-worlds", "8"])
     assert done.exit_code == 0, done.output
-    assert "your play cost" in done.output and "seat 0's decisions" in done.output
+    assert "Your accuracy" in done.output and "'s decisions" in done.output and "seat 0" not in done.output
     assert json.loads((out / "analysis.json").read_text())["seat"] == 0
     assert (out / "win-chance.png").exists()
     wrong = runner.invoke(app, ["analyse", tid, "--server", server.url, "--token", "not-a-token"])

@@ -60,7 +60,7 @@ def test_analysis_of_your_own_seat_after_the_game(client: TestClient) -> None:
         time.sleep(0.1)
     assert job["status"] == "done", job
     analysis = job["analysis"]
-    assert analysis["seat"] == 0 and analysis["decisions"] and "your play cost" in analysis["summary"]
+    assert analysis["seat"] == 0 and analysis["decisions"] and "Your accuracy" in analysis["summary"]
     assert job["done"] == job["total"] == len(analysis["decisions"])
     # Against a bot only, the oracle line comes along: labelled, one point a decision and the result.
     assert "hidden cards" in analysis["oracle"]["label"]

@@ -29,11 +29,14 @@ import json
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from cardroom.analysis.concession import CONCEDE
 from cardroom.analysis.engines import Rollouts
 from cardroom.analysis.report import Luck
+from cardroom.analysis.words import HIDDEN, OWN
+from cardroom.core import events as ev
 from cardroom.core.game import Game, State
 
 DEAL = -1  # the deal's acting seat, and its step: before the game's first step
@@ -51,6 +54,7 @@ class Move:
     texts: list[str]  # the log entries the seat saw from it
     view: dict[str, Any]  # the seat's view after it
     foreseen: bool  # the seat's own step whose view came out as in any imagined world
+    last: int | None = None  # the last step, where several hidden events were grouped (group_hidden)
 
 
 def deal(state: State, seat: int) -> Move:
@@ -58,9 +62,24 @@ def deal(state: State, seat: int) -> Move:
     return Move(DEAL, DEAL, texts or ["the deal"], state.view(seat), False)
 
 
-def follow(game: Game, before: State, actor: int, text: str, after: State, seat: int, seen: int) -> Move:
-    """The event of ``actor`` playing ``text`` in ``before`` (giving ``after``), from ``seat``'s chair;
-    ``seen`` is how many log entries the seat had seen before it."""
+def new_texts(before: State, after: State, seat: int) -> list[str]:
+    """The log texts ``seat`` sees from the step ``before`` -> ``after``. The history is a chain, newest
+    first, so the new events are read off its head: reading the whole log at every step made a long
+    game's walk quadratic (an eight-player T.A.C.O. game: 9 of 40 seconds)."""
+    fresh = ev.length(after.history) - ev.length(before.history)
+    if after.history is ev.OFF or before.history is ev.OFF or fresh < 0:
+        return [e["text"] for e in after.log(seat)[len(before.log(seat)):]]
+    items: list[ev.Event] = []
+    chain = after.history
+    for _ in range(fresh):
+        assert chain is not None and chain is not ev.OFF
+        items.append(chain[0])
+        chain = chain[1]
+    return [e.public()["text"] for e in reversed(items) if e.visible_to(seat)]
+
+
+def follow(game: Game, before: State, actor: int, text: str, after: State, seat: int) -> Move:
+    """The event of ``actor`` playing ``text`` in ``before`` (giving ``after``), from ``seat``'s chair."""
     view = after.view(seat)
     foreseen = False
     if actor == seat:
@@ -70,7 +89,8 @@ def follow(game: Game, before: State, actor: int, text: str, after: State, seat:
             if game.sample(mine, random.Random(k)).apply(actor, text).view(seat) != view:
                 foreseen = False
                 break
-    return Move(before.step, actor, [e["text"] for e in after.log(seat)[seen:]], view, foreseen)
+    texts = new_texts(before, after, seat)
+    return Move(before.step, actor, texts or ([OWN + text] if actor == seat else []), view, foreseen)
 
 
 def hold_value(rollouts: Rollouts, view: dict[str, Any], seed: int, worlds: int) -> tuple[float, float]:
@@ -85,23 +105,72 @@ def event_seed(analysis_seed: int, step: int) -> int:
     return random.Random(f"analysis-event:{analysis_seed}:{step}").getrandbits(63)
 
 
-def stretch(moves: Sequence[Move], before: float, before_se: float, end: float, end_se: float, quiet: bool,
-            rollouts: Rollouts, analysis_seed: int, worlds: int) -> list[Luck]:  # fmt: skip
+def paired_hold(rollouts: Rollouts, view: dict[str, Any], chosen: str, seed: int,
+                worlds: int) -> tuple[float, float]:  # fmt: skip
+    """At a decision, on the plain footing (the heuristic playing on for everyone): the position's
+    value with the heuristic's move (the seat held to it) and the chosen move's, in the same worlds."""
+    if chosen == CONCEDE:
+        return hold_value(rollouts, view, seed, worlds)[0], 0.0
+    if rollouts.name == "kernel":
+        from cardroom.games.kernel_face import HOLD
+
+        rows = rollouts.rows(view, [HOLD, chosen], seed, 0, worlds)
+        return math.fsum(r[0] for r in rows) / len(rows), math.fsum(r[1] for r in rows) / len(rows)
+    # The reference engine deals world i and seeds its playout the same way for both: common numbers.
+    held = rollouts.hold(view, seed, 0, worlds)
+    moved = [r[0] for r in rollouts.rows(view, [chosen], seed, 0, worlds)]
+    return math.fsum(held) / len(held), math.fsum(moved) / len(moved)
+
+
+def group_hidden(moves: Sequence[Move], seat: int) -> list[Move]:
+    """The moves with consecutive events the seat could not see at all (another seat's hidden choice,
+    no log text for it) merged into one, named :data:`HIDDEN`: one luck entry, valued once."""
+    out: list[Move] = []
+    for move in moves:
+        hidden = not move.texts and move.actor not in (seat, DEAL)
+        if hidden and out and out[-1].texts == [HIDDEN]:
+            out[-1] = replace(out[-1], view=move.view, last=move.step)
+        else:
+            out.append(replace(move, texts=[HIDDEN]) if hidden else move)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Ends:
+    """A stretch's two checkpoints (value, standard error), and its ends on the plain footing: the
+    heuristic's value after the decision that starts it (its chosen move's) and before the decision
+    that ends it (``None``: the stretch ends at the result)."""
+
+    before: float
+    before_se: float
+    end: float
+    end_se: float
+    plain_before: float
+    plain_end: float | None
+
+
+def stretch(moves: Sequence[Move], ends: Ends, quiet: bool, rollouts: Rollouts, analysis_seed: int,
+            worlds: int) -> list[Luck]:  # fmt: skip
     """One luck entry per move, from the checkpoint ``before`` to the checkpoint ``end`` (see the
-    module doc); the entries' changes sum to ``end - before`` exactly (they telescope)."""
+    module doc); the entries' changes sum to ``end - before`` exactly (they telescope). Each entry also
+    carries its change on the plain footing (``Luck.plain_change``): the same values, except that the
+    stretch starts at the chosen move's value and ends at the position's value before the next decision
+    both with the heuristic playing on, so no yardstick's figure at a decision is carried into luck."""
     out: list[Luck] = []
-    value, se = before, before_se
+    value, se, plain = ends.before, ends.before_se, ends.plain_before
     last_view: str | None = None
     for k, move in enumerate(moves):
         view_key = json.dumps(move.view, sort_keys=True, default=str)
         carried = quiet or move.foreseen or view_key == last_view
         if k == len(moves) - 1:
-            after, after_se = end, end_se
+            after, after_se = ends.end, ends.end_se
+            plain_after = plain if carried else ends.end if ends.plain_end is None else ends.plain_end
         elif carried:
-            after, after_se = value, se
+            after, after_se, plain_after = value, se, plain
         else:
             after, after_se = hold_value(rollouts, move.view, event_seed(analysis_seed, move.step), worlds)
-        out.append(Luck(move.step, move.step, move.texts, value, after, math.hypot(se, after_se),
-                        carried and after == value))
-        value, se, last_view = after, after_se, view_key
+            plain_after = after
+        out.append(Luck(move.step, move.step if move.last is None else move.last, move.texts, value, after,
+                        math.hypot(se, after_se), carried and after == value, plain, plain_after, after_se))
+        value, se, plain, last_view = after, after_se, plain_after, view_key
     return out

@@ -66,9 +66,15 @@ def figure(analysis: GameAnalysis, oracle: list[tuple[int, float]] | None = None
     marked = [d for d in analysis.decisions if d.label in MARKS]
     fig, (ax, strip) = plt.subplots(2, 1, figsize=(9, 4.4), dpi=110, sharex=True,
                                     gridspec_kw={"height_ratios": [5, 1.2], "hspace": 0.08})
-    ax.axhline(50, color="#888888", linewidth=0.8, linestyle=":")
+    fair = 100 / analysis.players  # the seat's fair share of the wins: 50% at two players, 25% at four
+    ax.axhline(fair, color="#888888", linewidth=0.8, linestyle=":", label=f"fair share ({fair:.0f}%)")
+    ax.text(0.2, fair + 1.5, f"fair share {fair:.0f}%", fontsize=7, color="#555555")
+    band_steps, low, high = zip(*analysis.band(), strict=True)
+    ax.fill_between(band_steps, [100 * v for v in low], [100 * v for v in high], step="post", color="#1f4e8c",
+                    alpha=0.12, linewidth=0, label="estimation noise (95%)")
+    name = analysis.names[analysis.seat]
     ax.step(steps, [100 * w for w in wins], where="post", color="#1f4e8c", linewidth=1.8,
-            label=f"seat {analysis.seat}'s win chance (from its own view)")
+            label=f"{name}'s win chance (from their own view)")
     if oracle:
         o_steps, o_wins = zip(*oracle, strict=True)
         ax.plot(o_steps, [100 * w for w in o_wins], color="#6a6a6a", linewidth=1.0, linestyle="--", label=LABEL)
@@ -79,7 +85,7 @@ def figure(analysis: GameAnalysis, oracle: list[tuple[int, float]] | None = None
     ax.set_xlim(0, last)
     ax.set_ylim(-3, 103)
     ax.set_ylabel("win chance (%)")
-    ax.set_title(f"{analysis.game}, seat {analysis.seat}: {analysis.summary()}", fontsize=10)
+    ax.set_title(f"{analysis.game}: {name}'s win chance over the game", fontsize=10)
     ax.grid(axis="y", alpha=0.25)
     fig.canvas.draw()  # the strip's size in pixels is known only once laid out
     per_step = strip.bbox.width / last  # pixels per step

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.analysis.evaluate import ActionValue, Estimate, Precision
+from cardroom.analysis.headline import decision_words, headline_json, headline_text
+from cardroom.analysis.words import default_names, named
 
 
 @dataclass(slots=True)
@@ -72,19 +74,29 @@ class Luck:
     after: float
     noise: float  # standard error of the change
     quiet: bool  # nothing unforeseeable happened: the change is 0 by construction
+    # The same change on the plain footing (the heuristic playing on at both ends, no yardstick's value
+    # at a decision carried in: luck.stretch); what the cards measure and the luckiest moments read.
+    plain_before: float = math.nan
+    plain_after: float = math.nan
+    after_se: float = 0.0  # the standard error of the value after (the graph's band)
+
+    def __post_init__(self) -> None:
+        if math.isnan(self.plain_before):
+            self.plain_before, self.plain_after = self.before, self.after
 
     @property
     def change(self) -> float:
         return self.after - self.before
 
+    @property
+    def plain_change(self) -> float:
+        return self.plain_after - self.plain_before
+
     def to_json(self) -> dict[str, Any]:
         return {"first_step": self.first_step, "last_step": self.last_step, "events": self.events,
                 "before": self.before, "after": self.after, "change": self.change, "noise": self.noise,
+                "plain_before": self.plain_before, "plain_after": self.plain_after, "after_se": self.after_se,
                 "kind": "drift" if self.quiet else "luck"}
-
-
-def _points(x: float) -> int:
-    return round(100 * abs(x))
 
 
 @dataclass(slots=True)
@@ -106,6 +118,11 @@ class GameAnalysis:
     playouts: int = 0
     engine: str = "reference"  # where the playouts ran: "kernel" or "reference"
     yardstick: str = ""  # what judged the decisions, in words
+    names: list[str] = field(default_factory=list)  # the seats' names, for what a player reads
+
+    def __post_init__(self) -> None:
+        if len(self.names) != self.players:
+            self.names = default_names(self.players)
 
     @property
     def total_loss(self) -> float:
@@ -155,12 +172,17 @@ class GameAnalysis:
         points.append((self.steps, self.result))
         return [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
 
+    def band(self) -> list[tuple[int, float, float]]:
+        """(step, low, high): a 95% band around the win chance at each event and decision, the
+        estimates' noise drawn as an area rather than read as swings of the line."""
+        z = self.precision.z
+        out = [(0, max(0.0, self.start - z * self.start_se), min(1.0, self.start + z * self.start_se))]
+        for x in self.luck:
+            out.append((x.last_step + 1, max(0.0, x.after - z * x.after_se), min(1.0, x.after + z * x.after_se)))
+        return out
+
     def summary(self) -> str:
-        play = _points(self.total_loss)
-        luck = self.total_luck
-        others = "the cards and the others' play"
-        cards = f"{others} cost you {_points(luck)}%" if luck < 0 else f"{others} gave you {_points(luck)}%"
-        return f"your play cost {play}% of a win; {cards}"
+        return headline_text(self)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -172,12 +194,13 @@ class GameAnalysis:
             "start": self.start, "start_se": self.start_se, "result": self.result, "reason": self.reason,
             "total_loss": self.total_loss, "expected_loss": self.expected_loss, "total_luck": self.total_luck, "headroom": 0.0, "drift": 0.0,
             "loss_noise": self.loss_noise, "luck_noise": self.luck_noise, "summary": self.summary(),
+            "names": self.names, "headline": headline_json(self), "band": [list(p) for p in self.band()],
             "precision": {"half_width": self.precision.half_width, "z": self.precision.z,
                           "min_worlds": self.precision.min_worlds, "max_worlds": self.precision.max_worlds,
                           "search_playouts": self.precision.search_playouts},
             "seconds": self.seconds, "playouts": self.playouts, "engine": self.engine, "yardstick": self.yardstick,
-            "decisions": [d.to_json() for d in self.decisions],
-            "luck": [x.to_json() for x in self.luck],
+            "decisions": [{**d.to_json(), **decision_words(self, d)} for d in self.decisions],
+            "luck": [{**x.to_json(), "said": [named(self.game, t, self.names, self.seat) for t in x.events]} for x in self.luck],
             "timeline": [list(p) for p in self.timeline()],
         }  # fmt: skip
 
@@ -191,7 +214,7 @@ def from_json(data: dict[str, Any]) -> GameAnalysis:
         Precision(half_width=p["half_width"], z=p["z"], min_worlds=p.get("min_worlds"), max_worlds=p["max_worlds"],
                   search_playouts=p.get("search_playouts")),
         seconds=data.get("seconds", 0.0), playouts=data.get("playouts", 0), engine=data.get("engine", "reference"),
-        yardstick=data.get("yardstick", ""),
+        yardstick=data.get("yardstick", ""), names=list(data.get("names", [])),
     )
     for d in data["decisions"]:
         values = [ActionValue(v["action"], v["win"], v["advantage"], v["half_width"], v["worlds"], v.get("dropped", False))
@@ -203,5 +226,6 @@ def from_json(data: dict[str, Any]) -> GameAnalysis:
                                       d["loss"]))
     for x in data["luck"]:
         out.luck.append(Luck(x["first_step"], x["last_step"], list(x["events"]), x["before"], x["after"], x["noise"],
-                             x["kind"] == "drift"))
+                             x["kind"] == "drift", x.get("plain_before", math.nan), x.get("plain_after", math.nan),
+                             x.get("after_se", 0.0)))
     return out

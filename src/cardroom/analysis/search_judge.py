@@ -117,6 +117,11 @@ class SearchJudge:
             raise ValueError(f"{chosen!r} is not a legal action here; legal: {', '.join(legal)}")
         select = precision.search_playouts or self.select_playouts
         selected, first = self._run(view, seed, 0, select)
+        if selected not in legal:
+            # The kernel offered a move the reference engine does not allow here (T.A.C.O.'s kernel, after
+            # a seat left a game of three or more, still plays into its empty chair): the reference
+            # engine is the authority, so this decision is judged by its rollouts instead.
+            return self._by_reference(view, chosen, seed, precision)
         if selected not in first.rows:
             raise RuntimeError(f"the {self.game.name} kernel's search chose {selected!r} without trying it")
         playouts = first.playouts
@@ -130,6 +135,7 @@ class SearchJudge:
         # A measuring run has the worlds a full-root search of an eighth of the choosing budget gives
         # each action, with only the two compared actions at its root (pair_search.py).
         worlds = math.ceil(max(256, select // 8) / len(legal))
+        worlds = min(worlds, precision.max_worlds or worlds)  # a caller's cap on worlds holds here too
         runs: list[Run] = []
         diffs: list[float] = []
         half = math.inf
@@ -186,6 +192,20 @@ class SearchJudge:
                 v.advantage, v.half_width = loss, half
         return Estimate(chosen, values, worlds, first.playouts + 2 * worlds, _se(mean, worlds), selected,
                         selected=selected, measured=(loss, half))
+
+    def _by_reference(self, view: dict[str, Any], chosen: str, seed: int, precision: Precision) -> Estimate:
+        """The decision judged by the rollout yardstick on the reference engine, at most
+        ``UNTRIED_WORLDS`` worlds an action."""
+        from cardroom.analysis.engines import ReferenceRollouts
+        from cardroom.analysis.judge import RolloutJudge
+        from cardroom.bots.policy import make_policy
+
+        if self.reference is None:
+            self.reference = ReferenceRollouts(self.game)
+        cap = min(UNTRIED_WORLDS, precision.max_worlds or UNTRIED_WORLDS)
+        capped = replace(precision, min_worlds=min(16, cap), max_worlds=cap, batch=min(16, cap))
+        judge = RolloutJudge(self.game, self.reference, make_policy(self.game, "heuristic"))
+        return judge.estimate(view, chosen, seed, capped)
 
     def prior(self, seat: int, games: int, seed: int) -> tuple[float, float]:
         winners, _ = self.kernel.simulate(self.game, games, "heuristic", seed)

@@ -37,7 +37,7 @@ from cardroom.analysis.concession import CONCEDE, concession_estimate
 from cardroom.analysis.evaluate import DEFAULT_PRECISION, Estimate, Precision
 from cardroom.analysis.judge import Judge, judge_for
 from cardroom.analysis.labels import label
-from cardroom.analysis.luck import EVENT_WORLDS, Move, deal, follow, stretch
+from cardroom.analysis.luck import EVENT_WORLDS, Ends, Move, deal, follow, group_hidden, paired_hold, stretch
 from cardroom.analysis.report import Decision, GameAnalysis, Luck, from_json
 from cardroom.bots.policy import make_policy
 from cardroom.bots.search import rewards
@@ -83,7 +83,7 @@ def decision_points(
     seat's log then, for a judge that infers)."""
     state = game.new_game(seed)
     points: list[Point] = []
-    first, log_seen = 0, len(state.log(seat))
+    first = 0
     last_view: dict[str, Any] | None = None
     since: list[tuple[int, str]] = []
     moves = [deal(state, seat)]
@@ -96,8 +96,7 @@ def decision_points(
             first, last_view, since, moves = state.step + 1, view, [], []
         since.append((seat_i, text))
         after = state.apply(seat_i, text)
-        moves.append(follow(game, state, seat_i, text, after, seat, log_seen))
-        log_seen = len(after.log(seat))
+        moves.append(follow(game, state, seat_i, text, after, seat))
         state = after
     return points, state, moves
 
@@ -138,6 +137,7 @@ def analyse_game(
     outcome: Outcome | None = None,
     conceded: int | None = None,
     infer: str = "off",
+    names: Sequence[str] | None = None,
 ) -> GameAnalysis:
     """Analyse ``seat``'s play in the finished game ``seed`` + ``actions`` (see the module doc).
 
@@ -151,7 +151,8 @@ def analyse_game(
 
     A game that ended by a concession (``conceded``: the seat that gave up) stops before its state is
     over: ``outcome`` is then the table's outcome, and the concession is the conceding seat's last
-    decision (see ``concession.py``).
+    decision (see ``concession.py``). ``names`` (the seats' names, else "Player 1"…) word what a
+    player reads.
     """
     if not 0 <= seat < game.players:
         raise ValueError(f"there is no seat {seat}; seats are 0 to {game.players - 1}")
@@ -189,7 +190,7 @@ def analyse_game(
     on = "kernel" if judge.name == "search" else rollouts.name
     out = GameAnalysis(game.name, game.preset, dict(game.options), seat, game.players, steps, start, start_se,
                        result, outcome.reason if outcome else "", precision, engine=on,
-                       yardstick=judge.describe(precision))
+                       yardstick=judge.describe(precision), names=list(names or []))
     marks = [(point.step, point.chosen, point.quiet) for point in points]
     if gave_up:
         given = concession_estimate(game, policy, final, seat, decision_rng(analysis_seed, final.step), precision,
@@ -202,19 +203,24 @@ def analyse_game(
         tail = [*tail, Move(final.step, -1, [outcome.reason], final.view(seat), False)]
     worlds = EVENT_WORLDS.get(game.name, rollouts.event_worlds)
     worlds = min(worlds, precision.max_worlds or worlds)
-    before, before_se = start, start_se
-    for (step, chosen, _), moves, was_quiet, est, (value, after, loss, se) in zip(
-            marks, stretches, quiet, estimates, checkpoints(estimates, quiet), strict=True):
+    views = [point.view for point in points] + ([final.view(seat)] if gave_up else [])
+    plain = [paired_hold(rollouts, view, chosen, decision_rng(analysis_seed, step).getrandbits(63) ^ 2, worlds)
+             for view, (step, chosen, _) in zip(views, marks, strict=True)]
+    before, before_se, plain_before = start, start_se, start
+    for (step, chosen, _), moves, was_quiet, est, (value, after, loss, se), (held, moved) in zip(
+            marks, stretches, quiet, estimates, checkpoints(estimates, quiet), plain, strict=True):
         shift = after - est.chosen_value.win
         for v in est.values:  # every action on the pooled footing; their differences are unchanged
             v.win = min(1.0, max(0.0, v.win + shift))
-        out.luck += stretch(moves, before, before_se, value, se, was_quiet, rollouts, analysis_seed, worlds)
+        ends = Ends(before, before_se, value, se, plain_before, held)
+        out.luck += stretch(group_hidden(moves, seat), ends, was_quiet, rollouts, analysis_seed, worlds)
         verdict = label(est.loss, est.loss_interval[0]) if loss > 0 else "best"  # cut or not, the measured loss
         out.decisions.append(Decision(step, chosen, est, verdict, value, after, loss))
-        out.playouts += est.playouts
-        before, before_se = after, se
+        out.playouts += est.playouts + 2 * worlds
+        before, before_se, plain_before = after, se, moved
     if not gave_up:
-        out.luck += stretch(tail, before, before_se, result, 0.0, False, rollouts, analysis_seed, worlds)
+        ends = Ends(before, before_se, result, 0.0, plain_before, None)
+        out.luck += stretch(group_hidden(tail, seat), ends, False, rollouts, analysis_seed, worlds)
     out.seconds = time.perf_counter() - started
     return out
 

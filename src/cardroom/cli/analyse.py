@@ -28,6 +28,7 @@ def run(record: Record, seat: int | None, out: Path | None, precision: Precision
         yardstick: str = "auto", infer: str = "off") -> GameAnalysis:
     game = record.make_game()
     seat = default_seat(record) if seat is None else seat
+    names = [f"Player {k + 1} (you)" if name == "you" else name for k, name in enumerate(record.seats)]
     if not 0 <= seat < game.players:
         raise ValueError(f"--seat must be 0 to {game.players - 1}")
     columns = (TextColumn("analysing decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
@@ -39,7 +40,7 @@ def run(record: Record, seat: int | None, out: Path | None, precision: Precision
         task = bar.add_task("analyse", total=None)
         analysis = analyse_game(game, record.seed, record.actions, seat, precision=precision, analysis_seed=seed,
                                 progress=lambda done, total: bar.update(task, completed=done, total=total),
-                                executor=pool, engine=engine, yardstick=yardstick, infer=infer)
+                                executor=pool, engine=engine, yardstick=yardstick, infer=infer, names=names)
     show(analysis, console)
     if out is not None:
         from cardroom.analysis.plot import win_graph
@@ -63,35 +64,38 @@ def _pct(x: float) -> str:
 
 
 def show(a: GameAnalysis, console: Console) -> None:
-    table = Table(title=f"{a.game}: seat {a.seat}'s decisions (win chance from its own view)")
-    for col in ("step", "played", "win", "best", "best's win", "loss", "verdict"):
-        table.add_column(col, justify="right" if col in ("step", "win", "best's win", "loss") else "left")
-    for d in a.decisions:
+    data = a.to_json()  # the decisions and events in player words, the headline's figures
+    table = Table(title=f"{a.game}: {a.names[a.seat]}'s decisions (win chance from their own view)")
+    for col in ("step", "you", "win", "better", "its win", "loss", "verdict"):
+        table.add_column(col, justify="right" if col in ("step", "win", "its win", "loss") else "left")
+    for d, words in zip(a.decisions, data["decisions"], strict=True):
         low, high = d.estimate.loss_interval
         loss = f"{100 * d.loss:.0f} [{100 * low:.0f}-{100 * high:.0f}]" if d.loss else f"0 [0-{100 * high:.0f}]"
-        table.add_row(str(d.step), d.chosen, _pct(d.win_after), d.best if d.loss > 0 else "",
+        table.add_row(str(d.step), words["did"], _pct(d.win_after), words.get("better", ""),
                       _pct(d.best_win) if d.loss > 0 else "", loss, f"[{STYLE[d.label]}]{d.label}[/]")
     console.print(table)
     costly = a.costliest(3)
     if costly:
         console.print("[bold]Costliest decisions[/bold]")
+        words_at = {w["step"]: w for w in data["decisions"]}
         for d in costly:
-            console.print(f"  step {d.step}: played [bold]{d.chosen}[/bold] ({_pct(d.win_after)}); "
-                          f"better: [bold]{d.best}[/bold] ({_pct(d.best_win)}), {d.loss * 100:.0f} points of a win")
-    lucky = sorted((x for x in a.luck if not x.quiet), key=lambda x: x.change)
-    if lucky:
-        worst, best = lucky[0], lucky[-1]
-        for name, x in (("Unluckiest", worst), ("Luckiest", best)):
-            when = "the deal" if x.last_step < 0 else f"step {x.first_step}" if x.first_step == x.last_step else \
-                f"steps {x.first_step}-{x.last_step}"  # an analysis made before luck was split per event
-            console.print(f"{name} event: {when} ({100 * x.change:+.0f} points): "
-                          f"{'; '.join(x.events[-3:]) or 'no visible event'}", highlight=False)
+            w = words_at[d.step]
+            console.print(f"  step {d.step}: you {w['did']} ({_pct(d.win_after)}); better: {w['better']} "
+                          f"({_pct(d.best_win)}), {d.loss * 100:.0f} points of a win", highlight=False)
+    moved = sorted((x for x in data["luck"] if x["kind"] == "luck" and x["plain_after"] != x["plain_before"]),
+                   key=lambda x: x["plain_after"] - x["plain_before"])
+    if moved:
+        for name, x in (("Unluckiest", moved[0]), ("Luckiest", moved[-1])):
+            when = "the deal" if x["last_step"] < 0 else f"step {x['first_step']}" if x["first_step"] == x["last_step"] \
+                else f"steps {x['first_step']}-{x['last_step']}"
+            change = 100 * (x["plain_after"] - x["plain_before"])
+            console.print(f"{name} moment: {when} ({change:+.0f} points): {'; '.join(x['said'][-3:])}", highlight=False)
+    i = data["headline"]["identity"]
     console.print(
-        f"start {_pct(a.start)} (+-{100 * a.precision.z * a.start_se:.0f}) "
-        f"{'+' if a.total_luck >= 0 else '-'} luck {abs(100 * a.total_luck):.0f} (+-{100 * a.luck_noise:.0f}) "
-        f"- play {100 * a.total_loss:.0f} (+-{100 * a.loss_noise:.0f}) = result {_pct(a.result)}",
-        highlight=False,
-    )
+        f"start {i['start']} (+-{100 * a.precision.z * a.start_se:.0f}) {'+' if i['luck'] >= 0 else '-'} "
+        f"luck {abs(i['luck'])} (+-{100 * a.luck_noise:.0f}) - play {i['play']} (+-{100 * a.loss_noise:.0f}) "
+        f"= result {i['result']}, in points of a win (play: the decisions' losses against the hard bot's move, "
+        "each with the same play on, so they can add up past a whole win; see docs/analysis.md)", highlight=False)
     if a.yardstick:
         console.print(f"[dim]yardstick: {a.yardstick}; a loss counts only where its interval excludes 0 "
                       "(docs/analysis.md)[/dim]", highlight=False)

@@ -107,7 +107,8 @@ async def start_analysis(
         precision = Precision(half_width=settings.precision / 100, max_worlds=cap,
                               min_worlds=None if cap is None else min(16, cap))
         actions = [(a.seat, a.text) for a in room.actions(table_id)]
-        ending = Ending(live.outcome, live.conceded, oracle_allowed(live, seat))
+        ending = Ending(live.outcome, live.conceded, oracle_allowed(live, seat),
+                        tuple(live.names[k] for k in range(live.game.players)))
         job.task = asyncio.create_task(_run(analyses, job, live.game, live.row.seed, actions, precision, ending))
     return job.public()
 
@@ -130,6 +131,7 @@ class Ending:
     outcome: Outcome | None
     conceded: int | None
     oracle: bool
+    names: tuple[str, ...] = ()  # the seats' names: the analysis names people by them, never "seat 0"
 
 
 def oracle_allowed(live: Live, seat: int) -> bool:
@@ -151,7 +153,7 @@ async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list
             with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
                 result = await asyncio.to_thread(analyse_game, game, seed, actions, job.seat, precision=precision,
                                                  progress=progress, executor=pool, outcome=ending.outcome,
-                                                 conceded=ending.conceded)
+                                                 conceded=ending.conceded, names=ending.names)
             line = None
             if ending.oracle:
                 line = await asyncio.to_thread(oracle_timeline, game, seed, actions, job.seat,

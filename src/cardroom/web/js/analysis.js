@@ -30,6 +30,15 @@ function steps(points, x, y, last) {
   return d + `H${x(last)}`;
 }
 
+// The band of (step, low, high) points as one closed step-shaped area: along the tops, back along the lows.
+function bandPath(band, x, y, last) {
+  let d = "";
+  band.forEach(([step, , high], i) => { d += i === 0 ? `M${x(step)},${y(high)}` : `H${x(step)}V${y(high)}`; });
+  d += `H${x(last)}`;
+  for (let i = band.length - 1; i >= 0; i--) d += `V${y(band[i][1])}H${x(band[i][0])}`;
+  return d + "Z";
+}
+
 export function graph(analysis) {
   const oracle = analysis.oracle;
   const W = 600, H = oracle ? 264 : 220, L = 40, R = 10, T = 10, B = oracle ? 74 : 30;
@@ -39,9 +48,18 @@ export function graph(analysis) {
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "win-graph", role: "img",
     "aria-label": `Win chance over the game, from ${pct(analysis.start)} to ${pct(analysis.result)}. ${analysis.summary}` +
       (oracle ? ` A dashed second line is the ${oracle.label}.` : "") });
-  for (const level of [0, 0.5, 1]) {
-    root.append(svg("line", { x1: L, x2: W - R, y1: y(level), y2: y(level), class: level === 0.5 ? "mid" : "grid" }));
+  for (const level of [0, 1]) {
+    root.append(svg("line", { x1: L, x2: W - R, y1: y(level), y2: y(level), class: "grid" }));
     root.append(svg("text", { x: L - 6, y: y(level) + 4, "text-anchor": "end" }, `${100 * level}%`));
+  }
+  // The reference line: the seat's fair share of the wins (50% at two players, 25% at four), labelled.
+  const fair = 1 / (analysis.players || 2);
+  root.append(svg("line", { x1: L, x2: W - R, y1: y(fair), y2: y(fair), class: "mid" }));
+  root.append(svg("text", { x: L - 6, y: y(fair) + 4, "text-anchor": "end" }, pct(fair)));
+  root.append(svg("text", { x: L + 4, y: y(fair) - 4, class: "fair-label" }, `fair share (${pct(fair)})`));
+  // The estimates' noise as a band around the line, not read as its swings.
+  if (analysis.band && analysis.band.length) {
+    root.append(svg("path", { d: bandPath(analysis.band, x, y, last), class: "band" }, svg("title", {}, "estimation noise (95%)")));
   }
   root.append(svg("text", { x: (L + W - R) / 2, y: H - B + 22, "text-anchor": "middle" }, "step of the game"));
   if (oracle) {
@@ -68,7 +86,7 @@ export function graph(analysis) {
     shown.add(dec.label);
     const up = y(dec.win_after) - 11 * stack; // near the top of the graph they stack downwards instead
     const mark = svg("circle", { cx, cy: up >= T + 5 ? up : y(dec.win_after) + 11 * stack, r: 5, fill: COLORS[dec.label], class: `mark ${dec.label}` },
-      svg("title", {}, `step ${dec.step}: ${dec.chosen} (${dec.label}, ${Math.round(100 * dec.loss)} points); better: ${dec.best}`));
+      svg("title", {}, `step ${dec.step}: you ${dec.did || dec.chosen} (${dec.label}, ${Math.round(100 * dec.loss)} points); better: ${dec.better || dec.best}`));
     root.append(mark);
   }
   // The markers' legend, at the top right: only the kinds drawn.
@@ -85,30 +103,63 @@ function verdict(label) {
   return el("span", { class: `verdict ${label}` }, label);
 }
 
+// The headline: accuracy per decision and how the cards ran, both on 0-100% scales, each with what
+// it measures (docs/analysis.md); older analyses without it fall back to their one-line summary.
+function headline(analysis) {
+  const h = analysis.headline;
+  if (!h) return [el("p", { class: "analysis-summary" }, analysis.summary)];
+  const plural = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
+  const counts = Object.entries(h.verdicts || {}).filter(([, n]) => n).map(([v, n]) => `${n} ${n === 1 ? v : plural[v]}`);
+  return [
+    el("div", { class: "headline analysis-summary", "aria-label": analysis.summary },
+      el("div", { class: "figure" }, el("strong", {}, h.accuracy === null ? "–" : `${Math.round(h.accuracy)}%`),
+        el("span", {}, "accuracy"),
+        el("small", {}, `${h.decisions} decision${h.decisions === 1 ? "" : "s"}; 100% = as good as the hard bot at each` +
+          (counts.length ? `; ${counts.join(", ")}` : ""))),
+      el("div", { class: "figure" }, el("strong", {}, h.cards_share === null ? "–" : `${Math.round(100 * h.cards_share)}%`),
+        el("span", {}, "of the luck went your way"),
+        el("small", {}, `${h.cards}: by size, of the swings you did not control (your draws, the others' moves); 50% is even`))),
+  ];
+}
+
+// The largest swings the seat did not control, named by what it saw.
+function moments(analysis) {
+  const moved = (analysis.luck || []).filter((x) => x.kind === "luck" && x.plain_after !== undefined && x.plain_after !== x.plain_before)
+    .sort((a, b) => (a.plain_after - a.plain_before) - (b.plain_after - b.plain_before));
+  if (!moved.length) return [];
+  const line = (title, x) => el("li", {}, el("strong", {}, title), ` (${Math.round(100 * (x.plain_after - x.plain_before))} points): `,
+    (x.said || x.events).slice(-3).join("; "));
+  return [el("h3", {}, "Luckiest and unluckiest moments"), el("ul", { class: "moments" },
+    line("Unluckiest", moved[0]), moved.length > 1 ? line("Luckiest", moved[moved.length - 1]) : null)];
+}
+
 export function renderAnalysis(box, analysis) {
   const costly = analysis.decisions.filter((d) => d.loss > 0).sort((a, b) => b.loss - a.loss).slice(0, 3);
+  const did = (d) => d.did || d.chosen;
+  const better = (d) => d.better || d.best;
   const rows = analysis.decisions.map((d) => el("tr", { class: d.label },
-    el("td", {}, String(d.step)), el("td", {}, d.chosen), el("td", {}, pct(d.win_after)),
-    el("td", {}, d.loss > 0 ? `${d.best} (${pct(d.best_win)})` : ""),
+    el("td", {}, String(d.step)), el("td", {}, did(d)), el("td", {}, pct(d.win_after)),
+    el("td", {}, d.loss > 0 ? `${better(d)} (${pct(d.best_win)})` : ""),
     el("td", {}, `${Math.round(100 * d.loss)} [${Math.round(100 * d.loss_low)}–${Math.round(100 * d.loss_high)}]`),
     el("td", {}, verdict(d.label))));
+  const i = analysis.headline && analysis.headline.identity;
   const parts = [
-    el("p", { class: "analysis-summary" }, analysis.summary),
+    ...headline(analysis),
     graph(analysis),
     analysis.oracle ? el("p", { class: "oracle-note" }, `Dashed line: the ${analysis.oracle.label}. ` +
       "It is shown because every other seat was a bot; it shows where the real cards differed from what you could expect.") : null,
-    el("p", { class: "muted" },
-      `Start ${pct(analysis.start)}, luck ${Math.round(100 * analysis.total_luck)} (±${Math.round(100 * analysis.luck_noise)}), ` +
-      `play ${analysis.total_loss > 0 ? "−" : ""}${Math.round(100 * analysis.total_loss)} (±${Math.round(100 * analysis.loss_noise)}): ` +
-      `result ${pct(analysis.result)}. ` +
-      "Win chances come from your own view only: the cards you could not see are imagined, never read."),
     costly.length ? el("h3", {}, "Costliest decisions") : null,
     costly.length ? el("ol", { class: "costly" }, costly.map((d) => el("li", {},
-      `Step ${d.step}: you played `, el("strong", {}, d.chosen), ` (${pct(d.win_after)}); `,
-      el("strong", {}, d.best), ` was better (${pct(d.best_win)}), `, verdict(d.label)))) : el("p", {}, "No measurable mistakes."),
+      `Step ${d.step}: you `, el("strong", {}, did(d)), ` (${pct(d.win_after)}); better: `,
+      el("strong", {}, better(d)), ` (${pct(d.best_win)}), `, verdict(d.label)))) : el("p", {}, "No measurable mistakes."),
+    ...moments(analysis),
+    i ? el("p", { class: "muted" },
+      `How it adds up, in points of a win: start ${i.start} ${i.luck < 0 ? "−" : "+"} luck ${Math.abs(i.luck)} − play ${i.play} = result ${i.result}. ` +
+      "Play sums the decisions' losses, each against the hard bot's move with the same play on, so it can pass a whole win; " +
+      "the luck then carries the excess back. Win chances come from your own view only: the cards you could not see are imagined, never read.") : null,
     el("details", { class: "all-decisions" }, el("summary", {}, `All ${analysis.decisions.length} decisions`),
       el("div", { class: "scroll" }, el("table", {},
-        el("thead", {}, el("tr", {}, ...["Step", "Played", "Win", "Better", "Loss (points)", "Verdict"].map((h) => el("th", { scope: "col" }, h)))),
+        el("thead", {}, el("tr", {}, ...["Step", "You", "Win", "Better", "Loss (points)", "Verdict"].map((h) => el("th", { scope: "col" }, h)))),
         el("tbody", {}, rows)))),
   ];
   box.replaceChildren(...parts.filter(Boolean));

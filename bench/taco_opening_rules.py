@@ -68,7 +68,7 @@ def _deal_rule(d: Driver, s: Any, rule: str, index: int) -> None:
 
 
 def screen(rule: str, games: int, seed: int) -> dict[str, Any]:
-    game = TacoGame(players=2, deck="v2")
+    game = TacoGame(preset="standard", players=2, deck="v2")
     d = kernel_driver(game, ("heuristic",))
     if d is None:
         raise SystemExit("this screen needs the compiled kernel (Numba)")

@@ -143,7 +143,10 @@ def games() -> None:
 
     for name in game_names():
         cls: Any = game_class(name)
-        table = Table(title=f"{name}: {cls.title}  (presets: {', '.join(cls.presets)}; default {cls.default_preset})")
+        by_count = "".join(f", {preset} at {n} players" for n, preset in sorted(cls.default_presets.items()))
+        table = Table(
+            title=f"{name}: {cls.title}  (presets: {', '.join(cls.presets)}; default {cls.default_preset}{by_count})"
+        )
         for col in ("option", "default", "allowed", "meaning"):
             table.add_column(col)
         for spec in cls.option_specs:

@@ -11,9 +11,9 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
+from tests.server.conftest import until
 from tests.server.postgres import Postgres
 from tests.server.process import ServerProcess, free_port
-from tests.server.test_absent import _until
 from tests.server.test_room_postgres import postgres  # noqa: F401 (the throwaway PostgreSQL fixture)
 
 SHORT = {"CARDROOM_AWAY_AFTER": "3", "CARDROOM_ABSENT_SWEEP": "0.2"}
@@ -44,18 +44,18 @@ def test_auto_seats_and_presence_are_shared_by_two_processes(postgres: Postgres)
                 seats: list[dict[str, Any]] = httpx.get(f"{one.url}/api/tables/{tid}").json()["seats"]
                 return seats if seats[1]["auto"] else None
 
-            seats = _until(zed_auto_on_one)
+            seats = until(zed_auto_on_one)
             assert seats[1]["shown"] == "Zed (auto)"
             time.sleep(3.5)  # past the away limit: Ann, present through process two, is not away on one
             for server in (one, two):
                 seats = httpx.get(f"{server.url}/api/tables/{tid}").json()["seats"]
                 assert [s["auto"] for s in seats] == [False, True], (server.url, seats)
         # Ann leaves; once she has been away past the limit, her seat is the room's too.
-        _until(lambda: httpx.get(f"{one.url}/api/tables/{tid}").json()["seats"][0]["auto"])
+        until(lambda: httpx.get(f"{one.url}/api/tables/{tid}").json()["seats"][0]["auto"])
         # She comes back through process one: the seat is hers again, and process two shows it.
         with connect(one.url.replace("http", "ws", 1) + f"/api/tables/{tid}/ws?token={ann}", open_timeout=10) as back:
             latest = json.loads(back.recv(timeout=10))
-            _until(lambda: not httpx.get(f"{two.url}/api/tables/{tid}").json()["seats"][0]["auto"])
+            until(lambda: not httpx.get(f"{two.url}/api/tables/{tid}").json()["seats"][0]["auto"])
             # Her socket shows the seat hers: in its first snapshot if the hand-back came before it was
             # sent, else in a later one (a socket is sent the newest snapshot, not every one between).
             while latest["table"]["seats"][0]["shown"] != "Ann":

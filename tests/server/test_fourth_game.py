@@ -20,8 +20,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.server.conftest import until
 from tests.server.process import ROOT, free_port
-from tests.server.test_absent import _until
 from tests.server.toy_fourth_game import QUIET
 
 GAME = "lantern=tests.server.toy_fourth_game:LanternGame"
@@ -38,7 +38,7 @@ def server(tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url, output = f"http://127.0.0.1:{port}", []
     try:
-        _until(lambda: _answers(url + "/api/games"), 30.0)  # as tests/server/process.py waits
+        until(lambda: _answers(url + "/api/games"), 30.0)  # as tests/server/process.py waits
         yield url, output
     finally:
         proc.terminate()
@@ -108,7 +108,7 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
             assert joined.status_code == 200, joined.text
             assert joined.json()["seat"] == invitation["seat"]
             seats.append(Seat(http, tid, joined.json()["token"]))
-        listed = _until(lambda: next((t for t in http.get("/api/tables").json() if t["id"] == tid), None))
+        listed = until(lambda: next((t for t in http.get("/api/tables").json() if t["id"] == tid), None))
         assert listed["game"] == "lantern" and listed["title"] == "Lantern"
         assert [s["name"] for s in listed["seats"]][1:] == ["Bea", "Cy"]
 
@@ -122,7 +122,7 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
         for watcher in (seats[2], seats[0]):
             seen = watcher.snapshot()
             assert seen["view"]["to_act"] == [1, 2] and seen["window"]["answered"] is False
-        closed = _until(lambda: (s := seats[0].snapshot())["view"]["pending"] is None and s)
+        closed = until(lambda: (s := seats[0].snapshot())["view"]["pending"] is None and s)
         assert closed["view"]["scores"][0] == card and closed["window"] is None
         assert [e["kind"] for e in closed["log"] if e.get("timed_out")] == []  # nobody ran out of time
         assert stored(tmp_path) == [(0, 0, f"play {card}", 0), (1, 1, QUIET, 0), (2, 2, QUIET, 0)]

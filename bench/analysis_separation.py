@@ -58,6 +58,7 @@ from typing import Any, TextIO
 
 import cardroom
 from cardroom.analysis import Decision, GameAnalysis, Precision, analyse_game
+from cardroom.analysis.headline import play_accuracy
 from cardroom.analysis.search_judge import DEFAULT_SELECT, SELECT_PLAYOUTS
 from cardroom.bots.policy import make_policy
 from cardroom.bots.specs import make_bot
@@ -156,7 +157,8 @@ def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None =
         out[kinds[seat]] = {"decisions": len(a.decisions), "loss": a.total_loss, "counted_per": a.total_loss / n,
                             "per": a.expected_loss / n, "luck": a.total_luck, "result": a.result,
                             "agreed": sum(d.estimate.selected == d.chosen for d in a.decisions),
-                            "verdicts": sum(d.loss > 0 for d in a.decisions), **noise(a)}
+                            "verdicts": sum(d.loss > 0 for d in a.decisions),
+                            "accuracy": play_accuracy(a) if a.decisions else 100.0, **noise(a)}
         out["details"] = out.get("details", []) + details(a, kinds[seat])
         out["decisions"] = out.get("decisions", []) + decision_rows(a, kinds[seat], seed)
         out["positions"] += positions(a, kinds[seat], seed, _label(yardstick if search is None else f"{yardstick}:{search}",
@@ -183,7 +185,8 @@ def yardstick_game(name: str, seed: int, infer: str = "off") -> dict[str, Any]:
 
 
 def _seat(s: dict[str, Any]) -> str:
-    return (f"{s['decisions']:2d} decisions ({s['agreed']:2d} as the yardstick, {s['verdicts']} verdicts), counted "
+    return (f"{s['decisions']:2d} decisions ({s['agreed']:2d} as the yardstick, {s['verdicts']} verdicts), "
+            f"accuracy {s.get('accuracy', math.nan):5.1f}%, counted "
             f"{100 * s['loss']:5.1f}, expected {100 * s['per']:5.2f}/decision (+-{100 * s['boot']:.2f} over its "
             f"decisions, +-{100 * s['measuring']:.2f} of it the measuring; a random choice there: "
             f"{100 * s['uniform']:.2f}; share of those stakes lost {s['share']:.2f})")
@@ -203,7 +206,11 @@ def _separation(name: str, rs: list[dict[str, Any]]) -> str:
     boot = statistics.fmean(statistics.fmean(z > h for h, z in zip(r["heuristic"]["means"], r["random"]["means"],
                                                                     strict=True)) for r in rs)
     shares = sum(r["random"]["share"] > r["heuristic"]["share"] for r in rs)
-    return (f"{name}: random seat's expected loss per decision higher in {hits} of {len(rs)} games "
+    # The headline's measure (what a player reads): the random seat's accuracy strictly lower.
+    accurate = sum(r["random"]["accuracy"] < r["heuristic"]["accuracy"] for r in rs)
+    return (f"{name}: random seat's accuracy (the headline) lower in {accurate} of {len(rs)} games "
+            f"({100 * accurate / len(rs):.0f}%); "
+            f"expected loss per decision higher in {hits} of {len(rs)} games "
             f"({100 * hits / len(rs):.0f}%; target 95%; with each game's decisions resampled: {100 * boot:.0f}%) "
             f"[counted loss: {counted}; share of the stakes lost (not the target's measure): {shares}]; "
             f"median expected loss per "

@@ -4,6 +4,7 @@ screen, with its graph and marked decisions; screenshots of both."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 
 import httpx
@@ -121,3 +122,49 @@ def test_hints_for_everyone_chosen_in_the_lobby_and_shown_to_all(server: ServerP
     assert errors == []
     for p in (page, guest, watcher):
         p.close()
+
+
+ENGINE_WORDS = re.compile(r"\bP\d\b|\bseat \d|\b(discard|keep|duel|attack|defend|play|pair|place) [a-z0-9-]+ ?\d*$")
+
+
+@pytest.mark.parametrize("game", ["tacocat", "exploding-kittens", "taco"])
+def test_the_analysis_at_game_over_on_a_wide_and_a_phone_screen(server: ServerProcess, browser: Browser,  # noqa: F811
+                                                                 game: str) -> None:  # fmt: skip
+    """Each game's analysis at the game-over screen, at 1280 and at 390 pixels: the headline's two
+    figures, the labelled fair-share line, people by name and moves in words; nothing wider than
+    the phone's screen. Screenshots of both."""
+    created = httpx.post(server.url + "/api/tables", json={
+        "game": game, "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}]}).json()
+    tid, token = created["table_id"], created["token"]
+    finish_by_api(server.url, tid, token)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/table/{tid}#token={token}")
+    page.wait_for_selector("#game-over[open]", timeout=20_000)
+    page.click("#analyse-game")
+    page.wait_for_selector("#game-over .win-graph", timeout=90_000)
+    headline = page.inner_text(".headline")
+    assert "accuracy" in headline and "of the luck went your way" in headline and "50% is even" in headline
+    assert re.search(r"\d+%\s+accuracy", headline) and re.search(r"\d+%\s+of the luck", headline)
+    assert page.text_content(".win-graph .fair-label") == "fair share (50%)"
+    page.click(".all-decisions summary")
+    text = page.inner_text(".analysis")
+    played = page.locator(".all-decisions tbody tr td:nth-child(2)").all_inner_texts()
+    assert played and not any(ENGINE_WORDS.search(p) for p in played), played
+    assert not re.search(r"\bP\d\b|\bseat \d", text)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    # What a player sees first: the dialog scrolled to the analysis's headline.
+    page.evaluate("document.querySelector('.headline').scrollIntoView()")
+    page.screenshot(path=str(SCREENSHOTS / f"analysis-{game}-1280.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("document.querySelector('.analysis').getBoundingClientRect().width <= 390")
+    # Nothing reaches past the screen's edge (the table of every decision scrolls inside its own box).
+    wide = page.evaluate("[...document.querySelectorAll('.analysis *')].filter((e) => !e.closest('.scroll table'))"
+                         ".map((e) => [e.tagName + '.' + e.getAttribute('class'), e.getBoundingClientRect().right])"
+                         ".filter(([, right]) => right > 390)")
+    assert wide == [], wide
+    page.evaluate("document.querySelector('.headline').scrollIntoView()")
+    page.screenshot(path=str(SCREENSHOTS / f"analysis-{game}-390.png"))
+    assert errors == []
+    page.close()

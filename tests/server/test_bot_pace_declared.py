@@ -48,8 +48,8 @@ def test_each_seatable_bot_is_paced_for_the_budget_it_searches_with(name: str) -
 def test_expert_with_only_a_cut_plays_fifty_decisions_without_a_random_move(
     db_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Two Exploding Kittens tables of ``expert:cut=8`` against itself, 25 decisions each: one decision
-    at a time at each table, so the room's two bot threads are enough for both."""
+    """Two Exploding Kittens tables of ``expert:cut=8`` against itself, 25 steps each (a Nope window
+    asks both seats at once: up to four searches together, one per bot thread of the room)."""
     spec = "expert:cut=8"
     seats = [{"kind": "bot", "bot": spec}, {"kind": "bot", "bot": spec}]
     # The room's own least delay (0.8 s): with none the old rule fell back to the 5 s cap and hid the bug.

@@ -34,7 +34,12 @@ from cardroom.server.store import ClockSaver
 log = logging.getLogger("cardroom.server")
 
 STAND_IN_SPEC = "heuristic"  # who plays for a player whose turn timer ran out
-BOT_THREADS = 2  # one per core of the machine the room is sized for
+# Two per core of the two-core machine the room is sized for. Searches stop on their own clock, so two
+# sharing a core each search less but still answer within the pace; a search waiting for a free thread
+# does not, and plays at random. With one per core, two tables of search bots deciding at once (a Nope
+# window asks both seats) had three or four searches wanting a thread, and about one decision in twenty
+# fell back to a random move; with four, none in the same runs.
+BOT_THREADS = 4
 
 
 class Autoplay:

@@ -96,7 +96,7 @@ class TacoGame(Game):
         Option("rounds", 1, "rounds in a match; scores are totalled over the rounds", choices=tuple(range(1, 11))),
         Option("gimme_trophy", False, "the 'Gimme that trophy!' variant", choices=(False, True)),
         Option("antics", False, "play with the antics cards (off: 'dial back the antics')", choices=(False, True)),
-        Option("second_pick", False, "a fair start for two (our own rule, not the rulebook's): the player who goes "
+        Option("second_pick", False, "a fair start for two (our own rule, not from the rulebook): the player who goes "
                "second is dealt 6 cards and discards 1 of their choice before the first turn, which makes up "
                "for moving second; on by default at 2 players, no effect at 3 or more", choices=(False, True)),
         Option("deck", LATEST, "our own deck design by version, 'v2' (new tables) or 'v1' (the first deck, "

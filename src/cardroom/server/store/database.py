@@ -6,8 +6,6 @@ import os
 from importlib import resources
 from pathlib import Path
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
@@ -69,6 +67,11 @@ def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
 
 def upgrade(engine: Engine) -> None:
     """Create or upgrade the schema to the newest migration (`alembic upgrade head`)."""
+    # Alembic is imported here, not at the top: commands that only read (`cardroom backup`) never
+    # migrate and should not pay for loading it.
+    from alembic import command
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(resources.files("cardroom.server.store") / "migrations"))
     with engine.begin() as connection:

@@ -18,6 +18,7 @@ import itertools
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from cardroom.core import rng as rngmod
@@ -231,6 +232,16 @@ def game_seed(label: str, index: int) -> int:
 Variant = tuple[str, str | None, Mapping[str, Any]]
 
 
+@dataclass(frozen=True)
+class ConformancePlan:
+    """One conformance test's game, games per variant, variants and deep-check spacing."""
+
+    name: str
+    games: int
+    variants: tuple[Variant, ...]
+    deep_every: int
+
+
 def conformance_test(
     name: str,
     *,
@@ -264,4 +275,6 @@ def conformance_test(
             played += 1
         assert played > 0
 
+    # What the test runs, for a full-size run outside the test suite (bench/conformance.py).
+    test_conformance.plan = ConformancePlan(name, games, tuple(variants), deep_every)  # type: ignore[attr-defined]
     return test_conformance

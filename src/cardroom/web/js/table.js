@@ -155,7 +155,7 @@ function renderOutcome(view) {
     el("p", { class: "muted" }, named(outcome.reason))];
   const conceded = concededSeats();
   const places = el("ol", { class: "ranking" }, outcome.ranking.map((group) =>
-    el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${outcome.scores[s]} points)` : "") +
+    el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${outcome.scores[s]} ${Math.abs(outcome.scores[s]) === 1 ? "point" : "points"})` : "") +
       (conceded.has(s) ? ", conceded" : "")).join(", "))));
   body.push(places, analysisPanel(tableId, token));
   $("game-over-body").replaceChildren(...body.filter(Boolean));

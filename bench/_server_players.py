@@ -13,80 +13,35 @@ import multiprocessing as mp
 import random
 import time
 import zlib
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
 import orjson
 
+from _server_figures import EXPECTED, REFUSALS_KEPT, Figures, Window, refused
 
-@dataclass
-class Figures:
-    action_ms: list[float] = field(default_factory=list)
-    push_ms: list[float] = field(default_factory=list)
-    statuses: Counter[int] = field(default_factory=Counter)
-    errors: Counter[str] = field(default_factory=Counter)
-    acknowledged: int = 0
-    moves: int = 0  # every stored move seen (people's and bots'), from the seat-0 sockets
-    games: int = 0
-    server_cpu: float = 0.0  # seconds of the servers' CPU time while measuring
-    # Every response over the whole run (tables created, warm-up, measuring), by request and
-    # status ("action 200"); ``statuses`` counts the action requests in the measured window only.
-    run_statuses: Counter[str] = field(default_factory=Counter)
-    # The first few responses of each kind no player of a sound room should get (a 403, a 5xx, ...),
-    # each with what the server said, so a rare one in a long run can be traced (:func:`refused`).
-    refusals: list[dict[str, Any]] = field(default_factory=list)
-
-    def merge(self, other: Figures) -> None:
-        self.action_ms += other.action_ms
-        self.push_ms += other.push_ms
-        self.statuses.update(other.statuses)
-        self.run_statuses.update(other.run_statuses)
-        self.errors.update(other.errors)
-        self.refusals += other.refusals
-        self.acknowledged += other.acknowledged
-        self.moves += other.moves
-        self.games += other.games
+__all__ = ["EXPECTED", "REFUSALS_KEPT", "Figures", "Table", "Window", "new_tacocat", "owner", "refused"]
 
 
-#: The statuses a sound room may answer a player with; anything else is kept as a refusal.
-EXPECTED = {"action": {200, 409, 429}, "rematch": {200}}
-REFUSALS_KEPT = 5  # of each kind ("action 503"), a generator process's; all are counted in ``run_statuses``
-
-
-def refused(figures: Figures, request: str, status: int, body: bytes, table: str, step: int | None,
-            seat: int) -> None:  # fmt: skip
-    """Keep an unexpected response with what the server said, the first few of each kind, so a rare one
-    shows beside a flood of another (the Node generator does the same)."""
-    kept = sum(1 for r in figures.refusals if r["request"] == request and r["status"] == status)
-    if status in EXPECTED[request] or kept >= REFUSALS_KEPT:
-        return
-    figures.refusals.append({"request": request, "status": status, "detail": body.decode(errors="replace")[:300],
-                             "table": table, "step": step, "seat": seat, "at": time.time()})  # fmt: skip
-
-
-@dataclass
-class Window:
-    """The measured interval, in wall-clock seconds (``time.time()``, shared by all processes)."""
-
-    start: float = float("inf")
-    end: float = float("inf")
-
-    def inside(self, t: float) -> bool:
-        return self.start <= t < self.end
-
-
-async def new_tacocat(http: Any, base: str) -> tuple[str, list[str]]:
-    """A new Tacocat table with two human seats (``http`` an httpx.AsyncClient): its id and both
-    seats' tokens. Used by the crash and abuse benchmarks."""
+async def new_tacocat(http: Any, base: str, **options: Any) -> tuple[str, list[str]]:
+    """A new Tacocat table with two people, both seated (``http`` an httpx.AsyncClient): its id and
+    both seats' tokens. The invited friend takes their seat with ``POST /join`` (the table waits for
+    them until then, refusing every move) and is answered their seat's own secret. ``options`` go
+    into the creation request (default: a reaction window of 60 s). Used by the crash, abuse and mix
+    benchmarks."""
     r = await http.post(
         f"{base}/api/tables",
-        json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60},
+        json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60, **options},
     )
     r.raise_for_status()
     body = r.json()
-    return body["table_id"], [body["token"], body["invitations"][0]["token"]]
+    table_id = body["table_id"]
+    joined = await http.post(
+        f"{base}/api/tables/{table_id}/join", json={},
+        headers={"Authorization": f"Bearer {body['invitations'][0]['token']}"},
+    )  # fmt: skip
+    joined.raise_for_status()
+    return table_id, [body["token"], joined.json()["token"]]
 
 
 def owner(table_id: str, processes: int) -> int:
@@ -146,12 +101,36 @@ class Table:
                         body = orjson.loads(await r.read())
                         self.table_id = body["table_id"]
                         self.tokens = [body["token"]] + [i["token"] for i in body["invitations"]]
-                        return
+                        break
                     self.figures.errors[f"create {r.status}"] += 1
             except (aiohttp.ClientError, TimeoutError) as exc:
                 self.figures.errors[f"create {type(exc).__name__}"] += 1
             await asyncio.sleep(0.2 * (attempt + 1))
-        raise RuntimeError("could not create a table")
+        else:
+            raise RuntimeError("could not create a table")
+        if not self.with_bot:
+            await self._sit_invited()
+
+    async def _sit_invited(self) -> None:
+        """The invited friend opens their link: ``POST /join`` with the invitation's token, which seats
+        them and answers their seat's own secret. Until then the table waits (every move refused 422,
+        docs/server.md "Waiting seats"), so both people sit before anyone plays, as in the room."""
+        for attempt in range(20):
+            try:
+                async with self.http.post(
+                    f"{self.bases[1 % len(self.bases)]}/api/tables/{self.table_id}/join",
+                    headers={"Authorization": f"Bearer {self.tokens[1]}"}, json={},
+                ) as r:  # fmt: skip
+                    body = await r.read()
+                    self.figures.run_statuses[f"join {r.status}"] += 1
+                    refused(self.figures, "join", r.status, body, self.table_id, None, 1)
+                    if r.status == 200:
+                        self.tokens[1] = orjson.loads(body)["token"]
+                        return
+            except (aiohttp.ClientError, TimeoutError) as exc:
+                self.figures.errors[f"join {type(exc).__name__}"] += 1
+            await asyncio.sleep(0.2 * (attempt + 1))
+        raise RuntimeError("the invited person could not sit down")
 
     async def listen(self, seat: int, stop: asyncio.Event) -> None:
         ws_base = self.bases[seat % len(self.bases)].replace("http", "ws", 1)

@@ -22,12 +22,16 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: config.connections, 
 // refusals: the first few responses of each kind ("action 503") no player of a sound room should
 // get, with what the server said, so a rare one in a long run can be traced beside a flood of another.
 const figures = { action_ms: [], push_ms: [], statuses: {}, run_statuses: {}, errors: {}, refusals: [], acknowledged: 0, moves: 0, games: 0 };
-const EXPECTED = { action: new Set([200, 409, 429]), rematch: new Set([200]) };
+const EXPECTED = { action: new Set([200, 409, 429]), rematch: new Set([200]), join: new Set([200]) };
 const REFUSALS_KEPT = 5; // of each kind, in each generator process
 const refusalsKept = {};
+// An unexpected response is also counted as an error ("action 422"): a refusal a sound room never gives
+// a seated player must show in the errors, never pass as an ordinary answer.
 function refused(request, status, body, table, step, seat) {
   const kind = `${request} ${status}`;
-  if (EXPECTED[request].has(status) || (refusalsKept[kind] || 0) >= REFUSALS_KEPT) return;
+  if (EXPECTED[request].has(status)) return;
+  count(figures.errors, kind);
+  if ((refusalsKept[kind] || 0) >= REFUSALS_KEPT) return;
   count(refusalsKept, kind);
   figures.refusals.push({ request, status, detail: body.toString().slice(0, 300), table, step, seat, at: now() });
 }
@@ -116,6 +120,7 @@ class Table {
           const body = JSON.parse(r.body);
           this.tableId = body.table_id;
           this.tokens = [body.token, ...body.invitations.map((i) => i.token)];
+          if (!this.withBot) await this.sitInvited();
           return;
         }
         count(figures.errors, `create ${r.status}`);
@@ -125,6 +130,27 @@ class Table {
       await sleep(0.2 * (attempt + 1));
     }
     throw new Error("could not create a table");
+  }
+
+  // The invited friend opens their link: POST /join with the invitation's token seats them and answers
+  // their seat's own secret. Until then the table waits (every move refused 422, docs/server.md
+  // "Waiting seats"), so both people sit before anyone plays, as the Python generator's players do.
+  async sitInvited() {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      try {
+        const r = await request(this.base(1), "POST", `/api/tables/${this.tableId}/join`, this.tokens[1], {});
+        count(figures.run_statuses, `join ${r.status}`);
+        refused("join", r.status, r.body, this.tableId, null, 1);
+        if (r.status === 200) {
+          this.tokens[1] = JSON.parse(r.body).token;
+          return;
+        }
+      } catch (exc) {
+        count(figures.errors, `join ${exc.code || exc.message}`);
+      }
+      await sleep(0.2 * (attempt + 1));
+    }
+    throw new Error("the invited person could not sit down");
   }
 
   // A socket for the table as it is now; when the table changes (a rematch) or the socket drops,

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import httpx
@@ -37,6 +38,7 @@ class Player:
         self.table_id = ""
         self.tokens: list[str] = []
         self.acked: dict[int, tuple[int, str]] = {}  # step -> (seat, action) acknowledged with 200
+        self.answers: Counter[int] = Counter()  # every move's answer, by status
 
     async def create(self) -> None:
         self.table_id, self.tokens = await new_tacocat(self.http, self.base)
@@ -60,6 +62,7 @@ class Player:
                     )
                 except (httpx.HTTPError, ValueError, KeyError):
                     return  # the server is gone
+                self.answers[r.status_code] += 1
                 if r.status_code == 200:
                     self.acked[step] = (seat, text)
 
@@ -200,6 +203,13 @@ def main() -> None:
             reader.wait(10)
         shutil.rmtree(workdir, ignore_errors=True)
     lost = sorted(set(lost))  # an action lost is found again after every later kill
+    answers: Counter[int] = sum((p.answers for p in players), Counter())
+    print("moves answered by status: " + ", ".join(f"{k}: {v}" for k, v in sorted(answers.items())))
+    # A stale move (409) is the players' own race; a 503 may answer a move while the server restarts.
+    # Anything else (a 422: the table waits for someone; a 403) is a fault of this script or the room.
+    unexpected = {k: v for k, v in answers.items() if k not in (200, 409, 503)}
+    if unexpected:
+        lost.append(f"moves answered with statuses a seated player never gets: {unexpected}")
     reading = "another process reading the file" if args.reader else "no other process on the file"
     print(f"{args.kills} kills ({reading}): {acked_total} acknowledged actions, {len(lost)} lost or broken")
     for line in lost[:20]:

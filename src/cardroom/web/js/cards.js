@@ -19,13 +19,15 @@ export function count(n, one, many = `${one}s`) {
 // be clicked is named by what it shows, so the name contains the words on it (WCAG's "label in
 // name"), with ``before`` and ``after`` said around them for screen readers only: "Play" Attack.
 export function card({ big = "", title = "", text = "", hue = 30, onclick, selected = false, dim = false, label, before = "", after = "",
-  small = false, data = {} } = {}) {
+  small = false, data = {}, mark = "" } = {}) {
   const face = String(title).split(" ").map((word) => word.split("-").map(breakable).join("-")).join(" ");
   const spoken = (words) => (words ? el("span", { class: "sr-only" }, words) : null);
   const inner = [
     title ? el("span", { class: "name" }, face) : null,
     big !== "" ? el("span", { class: "big" }, big) : null,
     text ? el("span", { class: "small" }, text) : null,
+    // What the card's colour says, also as a letter or a sign (colour is never the only cue).
+    mark ? el("span", { class: "mark", "aria-hidden": "true" }, mark) : null,
   ];
   const classes = ["card", onclick ? "clickable" : "", selected ? "chosen" : "", dim ? "dim" : "", small ? "mini" : ""].join(" ");
   // The name's longest word sets its size (see .card .name): a name is never cut inside a word.
@@ -40,6 +42,14 @@ export function card({ big = "", title = "", text = "", hue = 30, onclick, selec
 
 export function back({ count, small = true, label = "face-down card" } = {}) {
   return el("div", { class: `card back${small ? " mini" : ""}`, role: "img", "aria-label": label }, count !== undefined ? el("span", { class: "count" }, "") : null);
+}
+
+// A list read as one by screen readers, named with its count ("Your hand, 5 cards"). ``spoken`` gives
+// each item's words for the S key (items without are read by their text); ``said`` puts the list in
+// what the S key says.
+export function list(name, items, { className = "cards", said = false, spoken = [] } = {}) {
+  return el("ul", { class: className, "aria-label": name, "data-say": said ? "" : null },
+    items.map((item, i) => (item.tagName === "LI" ? item : el("li", { "data-say": spoken[i] }, item))));
 }
 
 export function zone(title, ...children) {

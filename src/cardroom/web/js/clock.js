@@ -40,3 +40,12 @@ export function tickClocks(snap, replaying) {
   box.textContent = `Reaction window: ${left.toFixed(1)} s`;
   box.style.setProperty("--left", String(snap && snap.window ? left / snap.window.seconds : 0));
 }
+
+// Seconds left on this seat's own clock while it has a decision: a reaction window it may still
+// answer, else its move clock; null when none runs. ``key`` changes with the decision.
+export function ownTimeLeft(snap, deciding) {
+  if (!snap || !deciding) return null;
+  const end = ends.window !== null ? ends.window : ends.turn;
+  if (end === null) return null;
+  return { left: Math.max(0, (end - Date.now()) / 1000), key: `${ends.window !== null ? "window" : "turn"} ${snap.view.step}` };
+}

@@ -8,7 +8,10 @@ import { hintNotice } from "./hints.js";
 import { noteTurn } from "./alerts.js";
 import { renderChoices, statusText } from "./bar.js";
 import { renderChat, say, toChat } from "./chat.js";
-import { setClocks, tickClocks } from "./clock.js";
+import { ownTimeLeft, setClocks, tickClocks } from "./clock.js";
+import { rememberFocus, restoreFocus } from "./focus.js";
+import { assignKeys, letterKeys, listenForKeys } from "./keys.js";
+import { noteClock, noteDecision, sayState, showLog, WORDS as SPOKEN } from "./speech.js";
 import { takeLinkFromAddress, takeSeat, useName } from "./seat.js";
 import { waitingPanel, waitingStatus } from "./waiting.js";
 
@@ -140,12 +143,20 @@ function named(text) {
   return renderer && renderer.named && snap ? renderer.named(people, { seatName }) : people;
 }
 
-function renderLog(entries) {
-  const log = $("log");
+function renderLog(entries, live) {
   // A move the clock made for a seat says so (an entry of kind timed_out already does in its text).
   const text = (e) => named(e.text) + (e.timed_out && e.kind !== "timed_out" ? " (timed out)" : "");
-  log.replaceChildren(...entries.map((e) => el("li", {}, text(e))));
-  log.scrollTop = log.scrollHeight;
+  showLog(entries.map(text), live); // each new entry read once by screen readers (speech.js)
+}
+
+// This seat's decision, said at once as it begins (speech.js), with its letter keys and, in a
+// reaction window, the seconds it lasts; the end of the game too.
+function speakDecision(view, live, deciding) {
+  const status = $("status").textContent;
+  if (live && view.is_over) return noteDecision(null, [], status);
+  if (!deciding) return noteDecision(null, [], null);
+  const time = snap.window && !snap.window.answered ? ` ${SPOKEN.secondsLeft(Math.ceil(snap.window.remaining))}.` : "";
+  return noteDecision(status + time, letterKeys($("choices")), null);
 }
 
 function renderOutcome(view) {
@@ -170,6 +181,7 @@ function renderOutcome(view) {
 
 function render() {
   if (!snap) return;
+  const focus = rememberFocus(); // the board and the bar are drawn afresh: the focus is found again after
   const live = !replaying;
   const view = live ? snap.view : replaying.view;
   // Turn alerts (tab title, optional sound) belong to alerts.js; it hears of every render.
@@ -182,7 +194,8 @@ function render() {
   // A table that waits for its invited people (or was cancelled meanwhile) has no board yet.
   const waiting = live && (snap.table.waiting_for.length > 0 || snap.table.status === "cancelled");
   document.body.dataset.waiting = String(waiting);
-  $("status").textContent = waiting ? waitingStatus(snap) : statusText(barState(view, live));
+  const status = waiting ? waitingStatus(snap) : statusText(barState(view, live));
+  if ($("status").textContent !== status) $("status").textContent = status;
   // A seat sees what a seat may use; a spectator only watches (and may copy a link to watch).
   const seated = snap.seat !== null && Boolean(token);
   document.body.dataset.role = seated ? "seat" : "spectator";
@@ -210,11 +223,14 @@ function render() {
   $("concede").disabled = document.body.dataset.online === "false";
   if ($("concede").disabled && $("concede-confirm").open) $("concede-confirm").close();
   if (view.is_over && $("concede-confirm").open) $("concede-confirm").close();
-  renderLog(live ? snap.log : replaying.log);
+  renderLog(live ? snap.log : replaying.log, live);
   renderChat(snap.chat);
   if (document.body.dataset.online === "false") {
     for (const button of document.querySelectorAll("#board button, #actions button")) button.disabled = true;
   }
+  assignKeys($("choices"));
+  speakDecision(view, live, !waiting && document.body.dataset.mine === "true");
+  restoreFocus(focus);
   if (live && view.is_over) {
     renderOutcome(view);
     $("replay-box").hidden = false;
@@ -231,6 +247,8 @@ function apply(message) {
 
 function tick() {
   tickClocks(snap, replaying);
+  const own = ownTimeLeft(snap, !replaying && document.body.dataset.mine === "true" && !(snap.window && snap.window.answered));
+  noteClock(own ? own.left : null, own && own.key);
 }
 
 // Connection state: while the socket is down the page says so at once, and every action is disabled;
@@ -333,6 +351,7 @@ async function handoff() {
 }
 
 function wire() {
+  listenForKeys(sayState);
   $("copy-watch-link").addEventListener("click", () => share(`${location.origin}/table/${tableId}`, "It shows the table without anyone's cards."));
   $("handoff").addEventListener("click", handoff);
   $("concede").addEventListener("click", () => $("concede-confirm").showModal());

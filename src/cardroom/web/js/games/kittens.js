@@ -1,7 +1,7 @@
 // Exploding Kittens: your hand, the draw pile (and what See the Future showed you alone), the discard
 // pile, the action waiting for Nopes (the countdown is in the header), and where a defused Kitten goes.
 import { el } from "../api.js";
-import { back, card, count, fill, pile, zone } from "../cards.js";
+import { back, card, count, fill, list, pile, zone } from "../cards.js";
 
 // Card texts in our own words.
 const CARDS = {
@@ -13,18 +13,19 @@ const CARDS = {
   favor: ["Favor", "Another player gives you a card of their choice.", 280],
   shuffle: ["Shuffle", "Shuffle the draw pile.", 30],
   "see-the-future": ["See the Future", "Look at the top three cards of the pile, privately.", 300],
-  tacocat: ["Tacocat", "A cat card: play a pair (or three) to steal.", 60],
-  cattermelon: ["Cattermelon", "A cat card: play a pair (or three) to steal.", 90],
-  "hairy-potato-cat": ["Hairy Potato Cat", "A cat card: play a pair (or three) to steal.", 40],
-  "beard-cat": ["Beard Cat", "A cat card: play a pair (or three) to steal.", 180],
-  "rainbow-ralphing-cat": ["Rainbow-Ralphing Cat", "A cat card: play a pair (or three) to steal.", 260],
+  tacocat: ["Tacocat", "A cat card: play a pair (or three) to steal.", 60, "T"],
+  cattermelon: ["Cattermelon", "A cat card: play a pair (or three) to steal.", 90, "M"],
+  "hairy-potato-cat": ["Hairy Potato Cat", "A cat card: play a pair (or three) to steal.", 40, "H"],
+  "beard-cat": ["Beard Cat", "A cat card: play a pair (or three) to steal.", 180, "B"],
+  "rainbow-ralphing-cat": ["Rainbow-Ralphing Cat", "A cat card: play a pair (or three) to steal.", 260, "R"],
 };
+// Each cat's colour also as its letter in a black circle (colour is never the only cue).
 
 const title = (slug) => (CARDS[slug] ? CARDS[slug][0] : slug);
 
 function kcard(slug, opts = {}) {
-  const [name, text, hue] = CARDS[slug] || [slug, "", 0];
-  return card({ title: name, text: opts.small ? "" : text, hue, ...opts });
+  const [name, text, hue, mark] = CARDS[slug] || [slug, "", 0];
+  return card({ title: name, text: opts.small ? "" : text, hue, mark, ...opts });
 }
 
 function pendingLine(view, ctx) {
@@ -83,7 +84,7 @@ function fiveBuilder(view, ctx) {
   return zone(`Five different cards: ${fiveDraft.length} of 5 chosen`,
     el("div", { class: "action-buttons combo-cards" }, starts.map((slug) => {
       const chosen = fiveDraft.includes(slug);
-      return el("button", { type: "button", class: "combo-card", "aria-pressed": String(chosen), onclick: () => toggle(slug) },
+      return el("button", { type: "button", class: "combo-card", "data-slug": slug, "aria-pressed": String(chosen), onclick: () => toggle(slug) },
         chosen ? `Take back ${title(slug)}` : `Add ${title(slug)} to the combo`);
     })),
     el("div", { class: "action-buttons" },
@@ -106,7 +107,7 @@ const PHASES = {
 export function render(board, view, ctx) {
   const seen = view.known_pile || [];
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
-  const players = view.hand_sizes.map((n, s) => el("div", { class: `kt-player${view.out.includes(s) ? " out" : ""}${view.current === s ? " current" : ""}` },
+  const players = view.hand_sizes.map((n, s) => el("li", { class: `kt-player${view.out.includes(s) ? " out" : ""}${view.current === s ? " current" : ""}` },
     el("strong", {}, ctx.seatName(s)), el("span", {}, view.out.includes(s) ? (ctx.conceded && ctx.conceded.has(s) ? " conceded" : " exploded") : ` ${count(n, "card")}`),
     // Your own cards are drawn once, face up, under "Your hand".
     // At a big table the counts alone keep every seat (and the decision) near the top of the page.
@@ -121,16 +122,18 @@ export function render(board, view, ctx) {
   fill(board,
     el("p", { class: "tc-status" }, view.is_over ? "Game over" : `${ctx.seatName(view.current)}'s turn`, !view.is_over && view.turns_owed > 1 ? ` (${view.turns_owed} turns owed)` : "",
       PHASES[view.phase] ?? ""),
-    el("div", { class: "kt-players" }, players),
+    list(`Players, ${view.hand_sizes.length}`, players, { className: "kt-players", said: true }),
     el("div", { class: "kt-piles" },
       pile("Draw pile", back({ small: false, label: `draw pile, ${count(view.draw_pile, "card")}` }), `Draw pile: ${view.draw_pile} (${count(view.kittens_in_pile, "Kitten")})`),
       pile("Discard pile", top ? kcard(top, { small: true }) : el("div", { class: "card empty" }), `Discard: ${view.discard.length}`)),
-    seen.length ? zone("You saw the future (top of the pile)", el("div", { class: "cards" },
-      seen.map(([position, slug]) => el("span", { class: "reveal-card" }, `#${position + 1}`, kcard(slug, { small: true }))))) : null,
+    seen.length ? zone("You saw the future (top of the pile)", list(`The top of the pile, ${count(seen.length, "card")} seen`,
+      seen.map(([position, slug]) => el("li", { class: "reveal-card", "data-say": `${position + 1}: ${title(slug)}` }, `#${position + 1}`, kcard(slug, { small: true }))),
+      { said: true })) : null,
     (view.known_hands || []).length ? zone("Cards you know others hold", el("ul", {}, view.known_hands.map(([seat, cards]) =>
       el("li", {}, `${ctx.seatName(seat)}: ${cards.map(title).join(", ")}`)))) : null,
     pendingLine(view, ctx),
-    view.hand ? zone("Your hand", el("div", { class: "cards hand" }, hand)) : null,
+    view.hand ? zone("Your hand", list(`Your hand, ${count(view.hand.length, "card")}`, hand,
+      { className: "cards hand", said: true, spoken: view.hand.map(title) })) : null,
   );
 }
 

@@ -1,12 +1,19 @@
 // T.A.C.O.: every player's taco with its cards and points, the points pool, the discard pile, your
 // hand with each card's text. Click a card in your hand to see what it can do right now.
 import { el } from "../api.js";
-import { card, count, fill, zone } from "../cards.js";
+import { card, count, fill, list, zone } from "../cards.js";
 
 let chosen = null; // the slug of the hand card whose choices are shown
 let chosenStep = -1;
 
 const TYPE_HUE = { shell: 40, basic: 120, superstar: 50, instant: 200, poison: 280, action: 0 };
+// The kind a card's colour says, also as a sign, and its food as a letter (colour is never the only
+// cue): "★M" a superstar meat, "B" a basic … (see docs/table-page.md).
+const TYPE_MARK = { shell: "S", basic: "B", superstar: "★", instant: "I", poison: "P", action: "A" };
+
+function markOf(c) {
+  return `${TYPE_MARK[c.type] || ""}${c.food ? c.food.charAt(0).toUpperCase() : ""}`;
+}
 
 function info(ctx, slug) {
   return ctx.cards[slug] || { name: slug, type: "", points: 0, text: "" };
@@ -20,8 +27,14 @@ function tcard(ctx, slug, opts = {}) {
     big: opts.small ? "" : (points ? `${points > 0 ? "+" : ""}${points}` : ""),
     text: opts.small ? "" : `${c.type}${c.food ? ` · ${c.food}` : ""} — ${c.text}`,
     hue: TYPE_HUE[c.type] ?? 30,
+    mark: markOf(c),
     ...opts,
   });
+}
+
+// A card's kind and food in words, for a screen reader ("basic, meat").
+function kindWords(c) {
+  return [c.type, c.food].filter(Boolean).join(", ");
 }
 
 function promptLine(view, ctx) {
@@ -45,19 +58,21 @@ function tacoRow(view, ctx, seat) {
   const place = placeText && ctx.can(placeText)
     ? el("button", { type: "button", class: "primary", "data-action": placeText, onclick: () => ctx.act(placeText) }, `Put ${info(ctx, chosen).name} here`)
     : null;
-  return el("div", { class: `taco${view.turn === seat ? " current" : ""}`, "data-seat": seat },
+  return el("li", { class: `taco${view.turn === seat ? " current" : ""}`, "data-seat": seat,
+    "data-say": `${ctx.seatName(seat)}'s taco: ${count(items.length, "card")}, ${count(view.taco_points[seat], "point")}` },
     el("div", { class: "taco-head" }, el("strong", {}, `${ctx.seatName(seat)}'s taco`),
       el("span", {}, ` ${count(view.taco_points[seat], "point")} · total ${view.totals[seat]} · ${view.hand_sizes[seat]} in hand`), place),
-    el("div", { class: "cards" }, items.map((item) => {
+    list(`${ctx.seatName(seat)}'s taco, ${count(items.length, "card")}`, items.map((item) => {
       const target = `target ${item.card} ${seat}`;
       const points = `(${count(item.points, "point")})`;
       return tcard(ctx, item.card, {
         small: true,
         points: item.points,
-        label: `${info(ctx, item.card).name} ${points}`,
+        label: `${info(ctx, item.card).name}, ${kindWords(info(ctx, item.card))} ${points}`,
         before: "Target",
         after: `${points} in ${ctx.seatName(seat)}'s taco`,
         onclick: ctx.can(target) ? () => ctx.act(target) : null,
+        data: { slug: item.card },
       });
     })));
 }
@@ -88,9 +103,11 @@ export function render(board, view, ctx) {
     el("div", { class: "pool", role: "img", "aria-label": `points pool ${view.pool} of ${view.pool_start}` },
       el("div", { class: "pool-fill", style: `width: ${view.pool_start ? (100 * view.pool) / view.pool_start : 0}%` })),
     promptLine(view, ctx),
-    el("div", { class: "tacos" }, view.tacos.map((_, seat) => tacoRow(view, ctx, seat))),
-    zone(`Discard pile (${view.discard.length})`, el("div", { class: "cards" }, top.map((d) => tcard(ctx, d.card, { small: true })))),
-    view.hand ? zone("Your hand", el("div", { class: "cards hand" }, hand)) : null,
+    list(`Tacos, ${view.tacos.length}`, view.tacos.map((_, seat) => tacoRow(view, ctx, seat)), { className: "tacos", said: true }),
+    zone(`Discard pile (${view.discard.length})`, list(`Discard pile, ${count(view.discard.length, "card")}${top.length < view.discard.length ? `, the top ${top.length} shown` : ""}`,
+      top.map((d) => tcard(ctx, d.card, { small: true, label: `${info(ctx, d.card).name}, ${kindWords(info(ctx, d.card))}` })))),
+    view.hand ? zone("Your hand", list(`Your hand, ${count(view.hand.length, "card")}`, hand,
+      { className: "cards hand", said: true, spoken: view.hand.map((item) => info(ctx, item.card).name) })) : null,
     view.reason ? el("p", { class: "muted-light" }, view.reason) : null,
   );
 }

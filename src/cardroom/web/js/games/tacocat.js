@@ -3,7 +3,7 @@
 // centre space both players replace at once, deciding about each card in turn, lowest first: the card
 // being decided is raised, with "Keep" and "Replace" buttons under the hand.
 import { el } from "../api.js";
-import { back, card, fill, zone } from "../cards.js";
+import { back, card, count, fill, list, zone } from "../cards.js";
 
 let selected = new Set(); // indexes into the hand, for building an attack
 let selectedStep = -1;
@@ -33,12 +33,12 @@ function arrowFor(arrow) {
 function boardRow(view) {
   const board = view.board;
   const cells = [];
-  const goal = (who, position) => el("div", { class: `space goal${board.tacocat === position ? " has-cat" : ""}`, "data-position": position },
+  const goal = (who, position) => el("li", { class: `space goal${board.tacocat === position ? " has-cat" : ""}`, "data-position": position },
     el("span", { class: "goal-name" }, `${who}'s goal`), board.tacocat === position ? catSvg() : null);
   const goals = Object.entries(board.goals).sort((a, b) => a[1] - b[1]);
   cells.push(goal(goals[0][0], goals[0][1]));
   for (const space of board.spaces) {
-    cells.push(el("div", {
+    cells.push(el("li", {
       class: `space${space.covered ? " covered" : ""}${board.tacocat === space.position ? " has-cat" : ""}`,
       "data-position": space.position,
       "aria-label": `space ${space.position}${space.covered ? ", covered" : ""}, deal ${space.deal}, arrow ${space.arrow}`,
@@ -48,7 +48,7 @@ function boardRow(view) {
     board.tacocat === space.position ? catSvg() : null));
   }
   cells.push(goal(goals[1][0], goals[1][1]));
-  return el("div", { class: "tc-board" }, cells);
+  return list(`Board, ${count(cells.length, "space")}, the cat on space ${board.tacocat}`, cells, { className: "tc-board" });
 }
 
 // A person with their side: "Bob (WOW)"; a name that already ends in brackets takes the side inside
@@ -139,7 +139,7 @@ function centreCards(view, ctx, rep) {
     return card({ big: value, hue: hue(value), text: caption, dim, selected: i === decided, label, data: { value: String(value) } });
   });
   // Keep and Replace are the decision bar's buttons (never drawn twice).
-  return [el("div", { class: "cards hand" }, cards)];
+  return [handList(hand, cards)];
 }
 
 function handCards(view, ctx) {
@@ -174,7 +174,11 @@ function handCards(view, ctx) {
     return card({ big: value, hue: hue(value), onclick, selected: selected.has(i), label: `card ${value}`, before, after,
       data: { value: String(value) } });
   });
-  return [el("div", { class: "cards hand" }, cards)];
+  return [handList(hand, cards)];
+}
+
+function handList(hand, cards) {
+  return list(`Your hand, ${count(hand.length, "card")}`, cards, { className: "cards hand", said: true, spoken: hand.map(String) });
 }
 
 // The attack builder, in the decision bar: one toggle per card in the hand, then "Attack". The cards on

@@ -62,7 +62,7 @@ def test_ctrl_c_stops_a_replay_cleanly(tmp_path: Path) -> None:
 def test_a_searching_bot_shows_a_thinking_sign(tmp_path: Path) -> None:
     term = Terminal(["play", "tacocat", "--vs", "ismcts:ms=300", "--seed", "2", "--seat", "1",
                      "--records", str(tmp_path)], tmp_path, 60)
-    term.expect(r"P0 \(ismcts[^)]*\) is thinking")
+    term.expect(r"Bot 1 \(ismcts[^)]*\) is thinking")
     term.expect("your move> ")
     term.send("quit")
     assert term.wait() == 0
@@ -77,7 +77,7 @@ def test_replay_names_the_winner_on_its_last_line(tmp_path: Path) -> None:
     line = replay.expect(r"Result: [^\n]*\n").group(0).strip()
     assert replay.wait() == 0
     assert replay.buffer.strip().splitlines()[-1].strip() == line  # the last line
-    winner = "P0 (you)" if result.endswith("You win!") else "P1 (random)"
+    winner = "Player 1" if result.endswith("You win!") else "Bot 2 (random)"
     assert line.startswith(f"Result: {winner} wins. "), line
 
 

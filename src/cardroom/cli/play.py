@@ -25,15 +25,13 @@ from cardroom.cli.prompt import BadEntry, interpret
 from cardroom.cli.records import Record
 from cardroom.cli.rules_text import rules_markdown
 from cardroom.cli.screens import COMPACT_BELOW_LINES, label_for, menu_texts_for, screen_for
+from cardroom.cli.seat_names import PERSON, described, display_names
 from cardroom.cli.typed_line import read_line
 from cardroom.core import rng as rngmod
 from cardroom.core.bot import Bot, ask
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import Game, State
-
-
-def seat_label(game: Game, seat: int, human: int) -> str:
-    return "you" if seat == human else f"P{seat}"
+from cardroom.core.seatnames import name_seats
 
 
 class TerminalTable:
@@ -56,13 +54,16 @@ class TerminalTable:
         self.pace = pace  # seconds from a state being shown to any bot's answer to it
         self.shown_at = time.monotonic()  # when the latest state was shown
         self.rngs = {seat: random.Random(f"{self.seed}/{seat}") for seat in bots}
-        names = [("you" if s == human else bots[s].name) for s in range(game.players)]
-        self.record = Record(game.name, game.preset, dict(game.options), self.seed, names)
+        seats = [(PERSON if s == human else bots[s].name) for s in range(game.players)]
+        self.record = Record(game.name, game.preset, dict(game.options), self.seed, seats)
+        self.names = display_names(seats)
         self.shown = 0  # log entries already printed
 
     def run(self) -> State | None:
         """Play to the end; ``None`` if the person quit."""
         state = self.game.new_game(self.seed)
+        seats = ", ".join(described(self.record.seats, s) for s in range(self.game.players))
+        self.console.print(f"At the table: {seats}; you are {self.names[self.human]}.", highlight=False)
         self._print_news(state)
         while not state.is_over:
             for seat in state.to_act:
@@ -94,7 +95,7 @@ class TerminalTable:
             _sleep_until(due)
             return text
         # Every decision takes the pace: say so, so a quiet screen does not look like a hang (transient).
-        with self.console.status(f"{seat_label(self.game, seat, self.human)} ({bot.name}) is thinking…"):
+        with self.console.status(f"{described(self.record.seats, seat)} is thinking…"):
             text = ask(bot, state, seat, self.rngs[seat])
             _sleep_until(due)
         return text
@@ -108,24 +109,25 @@ class TerminalTable:
     def _print_news(self, state: State) -> None:
         log = state.log(self.human)
         for entry in log[self.shown :]:
-            self.console.print(f"[dim]·[/dim] {entry['text']}", highlight=False)
+            self.console.print(f"[dim]·[/dim] {name_seats(entry['text'], self.names)}", highlight=False)
         self.shown = len(log)
         self.shown_at = time.monotonic()
 
     def _show(self, state: State) -> None:
-        view = state.view(self.human)
-        self.console.print(Rule(f"{self.game.title} · step {state.step}"))
+        view = {**state.view(self.human), "names": self.names}
+        self.console.print(Rule(f"{self.game.title} · you are {self.names[self.human]} · step {state.step}"))
         compact = self.console.height < COMPACT_BELOW_LINES
         self.console.print(screen_for(self.game)(view, self.game, compact=compact))
         if state.outcome is not None:
             won = self.human in state.outcome.winners
             verdict = "You win!" if won else "You lose."
-            self.console.print(f"[bold]Game over: {verdict}[/bold] {state.outcome.reason}", highlight=False)
+            reason = name_seats(state.outcome.reason, self.names)
+            self.console.print(f"[bold]Game over: {verdict}[/bold] {reason}", highlight=False)
 
     def _ask(self, state: State) -> str | None:
         self._show(state)
         legal = [str(a) for a in state.legal_actions(self.human)]
-        view = state.view(self.human)
+        view = {**state.view(self.human), "names": self.names}
         label = label_for(self.game)
         order = menu_texts_for(self.game)
         pairs = order(view, legal) if order else [(t, t) for t in legal]
@@ -166,14 +168,14 @@ class TerminalTable:
                 continue
             if choice.command == "log":
                 for entry_ in state.log(self.human)[-20:]:
-                    self.console.print(f"[dim]·[/dim] {entry_['text']}", highlight=False)
+                    self.console.print(f"[dim]·[/dim] {name_seats(entry_['text'], self.names)}", highlight=False)
                 continue
             assert choice.action is not None
             try:
                 parsed = str(self.game.parse_action(choice.action))
                 state.apply(self.human, choice.action)
             except (InvalidAction, IllegalAction) as exc:
-                self.console.print(f"[red]{exc}[/red]", highlight=False)
+                self.console.print(f"[red]{name_seats(str(exc), self.names)}[/red]", highlight=False)
                 continue
             typed = choice.action.split()
             if typed != parsed.split() and sorted(typed) == sorted(parsed.split()):

@@ -7,7 +7,9 @@ from rich.rule import Rule
 
 from cardroom.cli.records import Record
 from cardroom.cli.screens import COMPACT_BELOW_LINES, screen_for
+from cardroom.cli.seat_names import described, display_names
 from cardroom.cli.typed_line import read_line
+from cardroom.core.seatnames import name_seats
 
 
 def replay(record: Record, seat: int | None, pause: bool, console: Console) -> int:
@@ -17,15 +19,17 @@ def replay(record: Record, seat: int | None, pause: bool, console: Console) -> i
         raise ValueError(f"--seat must be 0 to {game.players - 1} for this game")
     state = game.new_game(record.seed)
     screen = screen_for(game)
-    who = "spectator" if seat is None else f"seat {seat} ({record.seats[seat] if seat < len(record.seats) else '?'})"
+    names = display_names(record.seats)
+    who = "spectator" if seat is None else names[seat]
     shown = 0
     try:
         for index in range(len(record.actions) + 1):
             console.print(Rule(f"{game.title} · step {state.step} of {len(record.actions)} · as {who}"))
-            console.print(screen(state.view(seat), game, compact=console.height < COMPACT_BELOW_LINES))
+            view = {**state.view(seat), "names": names}
+            console.print(screen(view, game, compact=console.height < COMPACT_BELOW_LINES))
             log = state.log(seat)
             for entry in log[shown:]:
-                console.print(f"[dim]·[/dim] {entry['text']}", highlight=False)
+                console.print(f"[dim]·[/dim] {name_seats(entry['text'], names)}", highlight=False)
             shown = len(log)
             if index == len(record.actions):
                 break
@@ -41,7 +45,8 @@ def replay(record: Record, seat: int | None, pause: bool, console: Console) -> i
     except KeyboardInterrupt:
         console.print()
     if state.outcome is not None:
-        console.print(f"[bold]Result:[/bold] {winner_line(record, state.outcome.winners)} {state.outcome.reason}",
+        console.print(f"[bold]Result:[/bold] {winner_line(record, state.outcome.winners)} "
+                      f"{name_seats(state.outcome.reason, names)}",
                       highlight=False)
     else:
         console.print(f"[bold]Stopped[/bold] at step {state.step} of {len(record.actions)}; nobody has won yet.",
@@ -50,8 +55,8 @@ def replay(record: Record, seat: int | None, pause: bool, console: Console) -> i
 
 
 def winner_line(record: Record, winners: tuple[int, ...]) -> str:
-    """``P1 (heuristic) wins.``, or every winner of a shared win; ``Nobody wins.`` for none."""
-    names = [f"P{s} ({record.seats[s]})" if s < len(record.seats) else f"P{s}" for s in winners]
+    """``Bot 2 (heuristic) wins.``, or every winner of a shared win; ``Nobody wins.`` for none."""
+    names = [described(record.seats, s) if s < len(record.seats) else f"Player {s + 1}" for s in winners]
     if not names:
         return "Nobody wins."
     if len(names) == 1:

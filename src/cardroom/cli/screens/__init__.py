@@ -26,6 +26,15 @@ class Screen(Protocol):
 COMPACT_BELOW_LINES = 40
 
 
+def seat_name(view: dict[str, Any], seat: int) -> str:
+    """"you" for the viewer's own seat, else the seat's name: the terminal adds ``names`` to the view it
+    draws; a view without them (a test's, a bare engine's) says "Player N"."""
+    if seat == view.get("seat"):
+        return "you"
+    names = view.get("names")
+    return str(names[seat]) if names and 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
 def package_of(game: Game) -> str:
     """``cardroom.games.tacocat.game`` -> ``tacocat``."""
     parts = type(game).__module__.split(".")

@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from cardroom.cli.screens import seat_name
 from cardroom.core.game import Game
 
 STYLE = {
@@ -46,8 +47,7 @@ def cards(slugs: list[str], empty: str = "none") -> Text:
     return out
 
 
-def _seat(view: dict[str, Any], seat: int) -> str:
-    return "you" if seat == view["seat"] else f"P{seat}"
+_seat = seat_name
 
 
 def _players(view: dict[str, Any]) -> Table:

@@ -13,6 +13,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from cardroom.cli.screens import seat_name
 from cardroom.core.game import Game
 
 TYPE_STYLE = {
@@ -40,12 +41,11 @@ def _card(game: Game, slug: str, points: int | None = None) -> Text:
     return text
 
 
-def _who(view: dict[str, Any], seat: int) -> str:
-    return "you" if seat == view["seat"] else f"P{seat}"
+_who = seat_name
 
 
 # Compact (80 columns, no frame): the taco column's width; the other columns take the rest of 80.
-TACO_WIDTH = 44
+TACO_WIDTH = 41
 
 
 def _taco_cell(taco: list[dict[str, Any]], game: Game, width: int | None) -> Text:
@@ -193,10 +193,10 @@ def _window(view: dict[str, Any], game: Game) -> RenderableType | None:
     for i, entry in enumerate(prompt["chain"]):
         if i:
             line.append("  ⟵ stopped by  ", style="dim")
-        line.append(f"P{entry['by']} ", style="dim")
+        line.append(f"{_who(view, entry['by'])} ", style="dim")
         line.append_text(_card(game, entry["card"]))
         if entry["taco"] >= 0:
-            owner = "your" if entry["taco"] == view["seat"] else f"P{entry['taco']}'s"
+            owner = "your" if entry["taco"] == view["seat"] else f"{_who(view, entry['taco'])}'s"
             line.append(f" → {owner} taco", style="dim")
     line.append("  (every player decides: pass or an Instant)", style="dim")
     return line

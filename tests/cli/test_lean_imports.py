@@ -138,6 +138,17 @@ def test_the_balance_lab_without_numpy_names_the_extra_to_install(tmp_path: Path
     assert "Traceback" not in out and "numpy" in attempts.read_text()
 
 
+def test_an_arena_asked_for_plots_without_matplotlib_stops_before_playing(tmp_path: Path) -> None:
+    env, attempts = _without_extras(tmp_path)
+    done = _cardroom(["arena", "tacocat", "--bots", "random", "heuristic", "--games", "2", "--out", str(tmp_path / "out")],
+                     env, tmp_path)
+    out = done.stdout + done.stderr
+    assert done.returncode == 2, out
+    assert "cardroom arena needs the [arena] extra (matplotlib is not installed)" in out
+    assert "Traceback" not in out and "matplotlib" in attempts.read_text()
+    assert "games/s" not in out and not (tmp_path / "out").exists()  # no game played, nothing written
+
+
 # -- what `make run` installs ----------------------------------------------------------------------
 
 

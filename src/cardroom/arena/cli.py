@@ -77,6 +77,7 @@ def arena(
     from cardroom.arena.run import run_arena, total_games
 
     console = Console()
+    _can_plot(out, "arena", console)
     specs = [spec for item in [*bots, *ctx.args] for spec in item.split()]
     stray = [s for s in specs if s.startswith("-")]
     if stray:
@@ -115,6 +116,7 @@ def arena_merge(
     from cardroom.arena.report import print_report
 
     console = Console()
+    _can_plot(out, "arena-merge", console)
     try:
         result = merge([load_result(path) for path in runs])
     except CardroomError as exc:
@@ -124,6 +126,27 @@ def arena_merge(
     console.print(f"{len(runs)} runs, seeds {seeds}: {len(result.records)} games", highlight=False)
     print_report(result.summary, console)
     _write(result, out, console)
+
+
+def _can_plot(out: Path | None, command: str, console: Console) -> None:
+    """Refuse ``--out`` before a run, not after it, when the plots' library is not installed: a long
+    arena run must not end in an error that could have been said at its start."""
+    import importlib.util
+
+    if out is None:
+        return
+    try:
+        if importlib.util.find_spec("matplotlib") is not None:
+            return
+    except ImportError:  # a finder that refuses it outright: not installed either
+        pass
+    from rich.markup import escape
+
+    from cardroom.cli.extras import missing_extra_message
+
+    message = missing_extra_message(command, "matplotlib") or "--out needs matplotlib for its plots"
+    console.print(f"[red]error:[/red] {escape(message)}", highlight=False)
+    raise typer.Exit(2)
 
 
 def _write(result: ArenaResult, out: Path | None, console: Console) -> None:

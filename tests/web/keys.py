@@ -51,7 +51,7 @@ STATE = """() => {
 }"""
 
 def keyboard_table(
-    server: ServerProcess, game: str, players: int, reaction: float = 30, **options: object
+    server: ServerProcess, game: str, players: int, options: dict[str, object] | None = None, reaction: float = 30
 ) -> dict[str, str]:
     """A private table of Ada and easy bots, without a move clock (a decision waits for her keys)."""
     seats = [{"kind": "me", "name": "Ada"}] + [{"kind": "bot", "bot": "easy"}] * (players - 1)
@@ -60,7 +60,7 @@ def keyboard_table(
         json={
             "game": game,
             "seats": seats,
-            "options": options if game == "tacocat" else {"players": players, **options},
+            "options": (options or {}) if game == "tacocat" else {"players": players, **(options or {})},
             "reaction_seconds": reaction,
             "turn_seconds": "none",
             "private": True,
@@ -96,14 +96,17 @@ class KeyboardGame:
     messages: list[str] = field(default_factory=list)
 
 
-def play_by_keys(page: Page, rng: random.Random, timeout: float = 60) -> KeyboardGame:
-    """Press a shown key whenever the seat has a decision, until the game-over dialog, and note, at
-    every new decision (a new status line), the assertive region's newest announcement. A key that
-    makes a move is pressed more often than one that picks a card for a choice of several parts."""
+def play_by_keys(page: Page, rng: random.Random, timeout: float = 60, until: str | None = None) -> KeyboardGame:
+    """Press a shown key whenever the seat has a decision, until the game-over dialog (or until the
+    script ``until`` holds), and note, at every new decision (a new status line), the assertive
+    region's newest announcement. A key that makes a move is pressed more often than one that picks
+    a card for a choice of several parts."""
     seen = KeyboardGame()
     deadline = time.time() + timeout
     last_status = None
     while time.time() < deadline:
+        if until is not None and page.evaluate(until):
+            return seen
         now = page.evaluate(STATE)
         if now["message"] and now["message"] not in seen.messages:
             seen.messages.append(now["message"])

@@ -30,7 +30,7 @@ GAMES = [
 def test_a_whole_game_by_keyboard_alone(
     server: ServerProcess, browser: Browser, game: str, players: int, options: dict[str, object], seed: int
 ) -> None:
-    page = open_by_keyboard(browser, server, keyboard_table(server, game, players, **options))
+    page = open_by_keyboard(browser, server, keyboard_table(server, game, players, options))
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     history = len(announced(page, "log"))

@@ -3,9 +3,10 @@
 // keyboard. Whatever the server refuses is shown with its reason.
 import { api, ApiError, el, playerName, rememberGame, savedToken, saveToken } from "./api.js";
 import { markdown } from "./markdown.js";
-import { analysisPanel, hintButton, replayAnalyseButton } from "./analysis.js";
+import { hintButton, replayAnalyseButton } from "./analysis.js";
 import { hintNotice } from "./hints.js";
 import { noteTurn } from "./alerts.js";
+import { renderOutcome } from "./outcome.js";
 import { renderChoices, statusText } from "./bar.js";
 import { renderChat, say, toChat } from "./chat.js";
 import { ownTimeLeft, setClocks, tickClocks } from "./clock.js";
@@ -25,7 +26,6 @@ let renderer = null;
 let busy = false;
 let socket = null;
 let retry = 500;
-let overShown = false;
 let nameTouched = false; // the joining friend typed in the name box (it is then never refilled)
 let replaying = null;
 let catalogue = {}; // card slug -> {name, type, points, text} for games whose deck is data // {step, steps, view, log} while looking back at a finished game
@@ -159,26 +159,6 @@ function speakDecision(view, live, deciding) {
   return noteDecision(status + time, letterKeys($("choices")), null);
 }
 
-function renderOutcome(view) {
-  const outcome = view.outcome;
-  if (!outcome) return;
-  const body = [el("p", {}, `${outcome.winners.map(seatName).join(" and ")} ${outcome.winners.length > 1 ? "win" : "wins"}.`),
-    el("p", { class: "muted" }, named(outcome.reason))];
-  const conceded = concededSeats();
-  const places = el("ol", { class: "ranking" }, outcome.ranking.map((group) =>
-    el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${outcome.scores[s]} ${Math.abs(outcome.scores[s]) === 1 ? "point" : "points"})` : "") +
-      (conceded.has(s) ? ", conceded" : "")).join(", "))));
-  body.push(places, analysisPanel(tableId, token));
-  $("game-over-body").replaceChildren(...body.filter(Boolean));
-  const rematch = $("rematch");
-  rematch.hidden = snap.seat === null;
-  rematch.textContent = snap.table.rematch_id ? "Join the rematch" : "Rematch";
-  if (!overShown) {
-    overShown = true;
-    if (!$("game-over").open) $("game-over").showModal();
-  }
-}
-
 function render() {
   if (!snap) return;
   const focus = rememberFocus(); // the board and the bar are drawn afresh: the focus is found again after
@@ -232,7 +212,7 @@ function render() {
   speakDecision(view, live, !waiting && document.body.dataset.mine === "true");
   restoreFocus(focus);
   if (live && view.is_over) {
-    renderOutcome(view);
+    renderOutcome(view, { snap, seatName, named, conceded: concededSeats(), tableId, token });
     $("replay-box").hidden = false;
     $("replay-box").append(replayAnalyseButton(tableId, token) || "");
   }

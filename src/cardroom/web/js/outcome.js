@@ -1,0 +1,30 @@
+// The game-over dialog: who won, why, the ranking (with points where the game scores), and the
+// analysis panel. It opens by itself once; closed, it stays closed (the bar offers the rematch).
+import { analysisPanel } from "./analysis.js";
+import { el } from "./api.js";
+import { count } from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+let shown = false;
+
+// ``page`` gives the snapshot, how seats are named, engine texts worded, who conceded, and the table's
+// id and this browser's token (for the analysis).
+export function renderOutcome(view, page) {
+  const { snap, seatName, named, conceded, tableId, token } = page;
+  const outcome = view.outcome;
+  if (!outcome) return;
+  const body = [el("p", {}, `${outcome.winners.map(seatName).join(" and ")} ${outcome.winners.length > 1 ? "win" : "wins"}.`),
+    el("p", { class: "muted" }, named(outcome.reason))];
+  const places = el("ol", { class: "ranking" }, outcome.ranking.map((group) =>
+    el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${count(outcome.scores[s], "point")})` : "") +
+      (conceded.has(s) ? ", conceded" : "")).join(", "))));
+  body.push(places, analysisPanel(tableId, token));
+  $("game-over-body").replaceChildren(...body.filter(Boolean));
+  const rematch = $("rematch");
+  rematch.hidden = snap.seat === null;
+  rematch.textContent = snap.table.rematch_id ? "Join the rematch" : "Rematch";
+  if (!shown) {
+    shown = true;
+    if (!$("game-over").open) $("game-over").showModal();
+  }
+}

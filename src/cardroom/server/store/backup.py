@@ -10,9 +10,14 @@ the destination's name. A PostgreSQL database is copied with PostgreSQL's own to
 
 from __future__ import annotations
 
+import argparse
+import fcntl
 import os
+import re
 import sqlite3
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
@@ -23,6 +28,13 @@ PG_ADVICE = (
     "pg_dump --format=custom --file=cardroom.dump '<url>' (restore with pg_restore --clean --dbname '<url>' "
     "cardroom.dump, the server stopped), or continuous archiving for point-in-time recovery."
 )
+
+
+STAMP = "%Y%m%dT%H%M%SZ"  # a copy's UTC time in its name: sorts as it was taken
+NAMED = re.compile(r"^cardroom-(\d{8}T\d{6}Z)\.sqlite3$")  # the only files retention ever removes
+# SQLite's unix VFS: every connection to a WAL database holds a shared lock on this byte of the -shm
+# file for as long as it is open (the "DMS" lock, SQLITE_SHM_NLOCK bytes past the lock area at 120).
+SHM_DMS_BYTE = 128
 
 
 class BackupError(Exception):
@@ -77,3 +89,183 @@ def backup(url: str, destination: Path, progress: Callable[[int, int], None] | N
         src.close()
     os.replace(partial, destination)
     return pages
+
+
+def dated_name(when: datetime) -> str:
+    """The file name of a copy taken at ``when``: ``cardroom-20261129T030000Z.sqlite3``."""
+    return f"cardroom-{when.astimezone(UTC).strftime(STAMP)}.sqlite3"
+
+
+def copies_in(folder: Path) -> dict[datetime, Path]:
+    """The scheduled copies in ``folder`` by when they were taken (other files are not copies)."""
+    found = {}
+    for path in folder.iterdir():
+        named = NAMED.match(path.name)
+        if named and path.is_file():
+            found[datetime.strptime(named[1], STAMP).replace(tzinfo=UTC)] = path
+    return found
+
+
+def to_keep(taken: Iterable[datetime], daily: int, weekly: int) -> set[datetime]:
+    """The copies a retention rule keeps: the newest copy of each of the ``daily`` most recent days
+    that have one, and the newest of each of the ``weekly`` most recent ISO weeks that have one (UTC
+    days and weeks). Counting days and weeks that *have* a copy, not calendar days, means a timer
+    that stopped for a while never lets retention empty the folder: the newest copy is always kept
+    while ``daily`` or ``weekly`` is at least 1."""
+    if daily < 0 or weekly < 0:
+        raise BackupError("the number of daily and weekly copies to keep is 0 or more")
+    newest_first = sorted(taken, reverse=True)
+    kept: set[datetime] = set()
+    for count, period in ((daily, _day), (weekly, _week)):
+        seen: list[tuple[int, ...]] = []
+        for when in newest_first:
+            if period(when) not in seen:
+                seen.append(period(when))
+                if len(seen) > count:
+                    break
+                kept.add(when)
+    return kept
+
+
+def _day(when: datetime) -> tuple[int, ...]:
+    return (when.year, when.month, when.day)
+
+
+def _week(when: datetime) -> tuple[int, ...]:
+    year, week, _weekday = when.isocalendar()
+    return (year, week)
+
+
+def backup_into(
+    url: str, folder: Path, daily: int, weekly: int, now: datetime | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[Path, int, list[Path]]:  # fmt: skip
+    """A copy of the database at ``url`` in ``folder`` named by its time, then the copies the rule
+    (``daily``, ``weekly``: see :func:`to_keep`) does not keep removed: the new copy, its pages and
+    the copies removed. Nothing is removed if the copy failed."""
+    if daily + weekly < 1:
+        raise BackupError("keep at least one copy (--keep-daily or --keep-weekly of 1 or more)")
+    if not folder.is_dir():
+        raise BackupError(f"the folder {folder} does not exist")
+    destination = folder / dated_name(now or datetime.now(UTC))
+    pages = backup(url, destination, progress)
+    copies = copies_in(folder)
+    kept = to_keep(copies, daily, weekly)
+    removed = [path for when, path in sorted(copies.items()) if when not in kept]
+    for path in removed:
+        path.unlink()
+    return destination, pages, removed
+
+
+def in_use(database: Path) -> bool:
+    """Whether a process has the SQLite database open (the server runs): its -shm file's shared lock,
+    held by every open connection in WAL mode, is taken. A database nobody has open has no -shm
+    file, or one whose lock is free."""
+    shm = database.with_name(database.name + "-shm")
+    try:
+        fd = os.open(shm, os.O_RDWR)
+    except FileNotFoundError:
+        return False
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, SHM_DMS_BYTE)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # this process holds no SQLite connection to it: no lock of SQLite's is lost
+    return False
+
+
+def restore(copy: Path, url: str) -> Path | None:
+    """Put ``copy`` (a file made by :func:`backup`) in place of the database at ``url``, the server
+    stopped. The database it replaces is kept beside it as ``<name>.before-restore`` (with its
+    write-ahead log, if one was left), so a restore can be undone; the path of that, if any.
+
+    The copy is checked first (SQLite's quick check, and a card room's tables in it), and written
+    next to its destination and renamed into place, as a backup is; the replaced database's -wal
+    and -shm files go with it, so no log of the old database is replayed into the restored one."""
+    target = sqlite_path(url)
+    if not copy.is_file():
+        raise BackupError(f"there is no copy at {copy}")
+    if in_use(target):
+        raise BackupError(f"{target} is open in a running server: stop the server first, then restore")
+    if not target.parent.is_dir():
+        raise BackupError(f"the folder {target.parent} does not exist")
+    partial = target.with_name(target.name + ".partial")
+    partial.unlink(missing_ok=True)
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # private, as the database is
+    os.close(fd)
+    try:
+        _checked_copy(copy, partial)
+    except BaseException:
+        partial.unlink(missing_ok=True)  # nothing of a refused copy is left behind
+        raise
+    kept = None
+    if target.exists():
+        kept = target.with_name(target.name + ".before-restore")
+        os.replace(target, kept)
+        wal = target.with_name(target.name + "-wal")
+        if wal.exists():
+            os.replace(wal, kept.with_name(kept.name + "-wal"))
+    target.with_name(target.name + "-shm").unlink(missing_ok=True)
+    os.replace(partial, target)
+    return kept
+
+
+def _checked_copy(copy: Path, destination: Path) -> None:
+    """``copy`` checked (SQLite's quick check, a card room's tables in it) and written to
+    ``destination`` through SQLite."""
+    src = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
+    dst = sqlite3.connect(destination)
+    try:
+        check = src.execute("PRAGMA quick_check").fetchone()[0]
+        if check != "ok":
+            raise BackupError(f"the copy {copy} failed its integrity check: {check}")
+        names = {row[0] for row in src.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not {"tables", "actions"} <= names:
+            raise BackupError(f"{copy} is not a copy of a card room's database (it has no tables of games)")
+        src.backup(dst)
+    except sqlite3.Error as exc:
+        raise BackupError(f"{copy} could not be read as a SQLite database: {exc}") from None
+    finally:
+        dst.close()
+        src.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m cardroom.server.store.backup``: a scheduled copy with retention, or a restore."""
+    parser = argparse.ArgumentParser(
+        prog="python -m cardroom.server.store.backup",
+        description="Copies of the card room's SQLite database in one folder, kept by a retention rule; "
+        "and putting one back (docs/deploy.md).",
+    )  # fmt: skip
+    parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: $CARDROOM_DATABASE_URL "
+                        "or ./cardroom.sqlite3)")  # fmt: skip
+    commands = parser.add_subparsers(dest="command", required=True)
+    into = commands.add_parser("into", help="copy the live database into FOLDER, then remove the copies "
+                               "the rule does not keep")  # fmt: skip
+    into.add_argument("folder", type=Path)
+    into.add_argument("--keep-daily", type=int, default=7, help="newest copy of each of the last N days (7)")
+    into.add_argument("--keep-weekly", type=int, default=4, help="newest copy of each of the last M weeks (4)")
+    back = commands.add_parser("restore", help="put COPY in place of the database (the server stopped)")
+    back.add_argument("copy", type=Path)
+    args = parser.parse_args(argv)
+    from cardroom.server.store.database import database_url
+
+    url = database_url(args.database)
+    try:
+        if args.command == "into":
+            made, pages, removed = backup_into(url, args.folder, args.keep_daily, args.keep_weekly)
+            print(f"backed up {pages} pages to {made}; removed {len(removed)} older "
+                  f"{'copy' if len(removed) == 1 else 'copies'}" + "".join(f"\n  removed {p}" for p in removed))  # fmt: skip
+        else:
+            kept = restore(args.copy, url)
+            replaced = f"; the database it replaced is kept as {kept}" if kept else ""
+            print(f"restored {args.copy} as {sqlite_path(url)}{replaced}. Start the server now.")
+    except BackupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

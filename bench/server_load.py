@@ -124,6 +124,8 @@ def play(workers: list[GeneratorProcess], args: argparse.Namespace, server_pids:
     for worker in workers:
         worker.start_window(start, end)
     time.sleep(max(0.0, start - time.time()))
+    if getattr(args, "on_window", None):  # bench/server_profile.py starts sampling the server now
+        args.on_window(args.seconds)
     cpu_before = sum(cpu_seconds(pid) for pid in server_pids)
     generator_before = sum(cpu_seconds(w.pid) for w in workers)
     waited_before = sum(cpu_wait_seconds(pid) for pid in server_pids)

@@ -1,0 +1,216 @@
+"""Separate "hosts" on one machine for bench/server_multi.py: each a Linux network namespace with an
+address of its own on a bridge, where a `cardroom serve` runs as it would on its own machine; one
+PostgreSQL and one nginx in the machine's own namespace, reached over the bridge. Needs root.
+
+The bridge is 10.88.N.1/24 (N picked free), host ``i`` is 10.88.N.(10 + i). Everything made here is
+removed on exit, also after an error or Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.server.postgres import Postgres, _as_owner  # noqa: E402
+
+from _measure import free_port  # noqa: E402
+
+SERVER_PORT = 8000  # every host's room listens on its own address, on the same port as in production
+
+
+def ip(*args: str) -> None:
+    subprocess.run(["ip", *args], check=True, capture_output=True)
+
+
+class Hosts:
+    """``count`` network namespaces on one bridge (see the module's docstring)."""
+
+    def __init__(self, count: int) -> None:
+        self.tag = os.getpid() % 10_000
+        self.subnet = 100 + os.getpid() % 150  # 10.88.<subnet>.0/24, unlikely to collide with a second run
+        self.bridge = f"crb{self.tag}"
+        self.names = [f"cardroom-{self.tag}-h{i + 1}" for i in range(count)]
+        self.gateway = f"10.88.{self.subnet}.1"
+        self.addresses = [f"10.88.{self.subnet}.{11 + i}" for i in range(count)]
+
+    def __enter__(self) -> Hosts:
+        try:
+            ip("link", "add", self.bridge, "type", "bridge")
+            ip("addr", "add", f"{self.gateway}/24", "dev", self.bridge)
+            ip("link", "set", self.bridge, "up")
+            for i, (name, address) in enumerate(zip(self.names, self.addresses, strict=True)):
+                veth = f"crv{self.tag}h{i + 1}"
+                ip("netns", "add", name)
+                ip("link", "add", veth, "type", "veth", "peer", "name", "eth0", "netns", name)
+                ip("link", "set", veth, "master", self.bridge)
+                ip("link", "set", veth, "up")
+                ip("-n", name, "addr", "add", f"{address}/24", "dev", "eth0")
+                ip("-n", name, "link", "set", "eth0", "up")
+                ip("-n", name, "link", "set", "lo", "up")
+                ip("-n", name, "route", "add", "default", "via", self.gateway)
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        for name in self.names:
+            subprocess.run(["ip", "netns", "del", name], capture_output=True)  # its veth goes with it
+        subprocess.run(["ip", "link", "del", self.bridge], capture_output=True)
+
+
+@contextmanager
+def postgres_on(gateway: str, subnet: str) -> Iterator[Postgres]:
+    """A throwaway PostgreSQL (commits synced to disk, as in production) listening on loopback and on
+    the bridge, letting the hosts of ``subnet`` in."""
+    root = Path(f"/tmp/cardroom-multi-pg-{os.getpid()}")
+    pg = Postgres(root, durable=True).start()
+    try:
+        pg.stop()
+        with (pg.data / "pg_hba.conf").open("a") as hba:
+            hba.write(f"host all all {subnet} trust\n")
+        options = f"-p {pg.port} -k {root} -c listen_addresses=127.0.0.1,{gateway} -c max_connections=300"
+        command = [pg._bin("pg_ctl"), "-D", str(pg.data), "-o", options, "-l", str(root / "log"), "-w", "start"]
+        subprocess.run(_as_owner(command), check=True, capture_output=True)
+        yield pg
+    finally:
+        pg.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def start_room(host: str, address: str, database: str, bot_delay: float) -> subprocess.Popen[bytes]:
+    """`cardroom serve` inside network namespace ``host`` on ``address`` (its log: :func:`room_log`)."""
+    import httpx
+
+    env = {
+        **os.environ,
+        "CARDROOM_BOT_DELAY": str(bot_delay),
+        "CARDROOM_TABLES_PER_MINUTE": "1000000",  # every table comes from one address here
+        "FORWARDED_ALLOW_IPS": address.rsplit(".", 1)[0] + ".1",  # nginx, on the bridge
+    }
+    cardroom = shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"
+    log = room_log(address)
+    with log.open("wb") as sink:
+        proc = subprocess.Popen(
+            ["ip", "netns", "exec", host, cardroom, "serve", "--host", address, "--port", str(SERVER_PORT),
+             "--database", database],
+            env=env, stdout=subprocess.DEVNULL, stderr=sink,
+        )  # fmt: skip
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the room on {host} exited: {log.read_text()[-3000:]}")
+        try:
+            if httpx.get(f"http://{address}:{SERVER_PORT}/api/games", timeout=2).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit(f"the room on {host} did not answer within 60 s: {log.read_text()[-3000:]}")
+
+
+def room_log(address: str) -> Path:
+    """Where the room on ``address`` writes its log (kept after the run, for a look at errors)."""
+    return Path(f"/tmp/cardroom-multi-{address}.log")
+
+
+def stop_rooms(rooms: list[subprocess.Popen[bytes]]) -> None:
+    for room in rooms:
+        room.send_signal(signal.SIGTERM)
+    for room in rooms:
+        try:
+            room.wait(15)
+        except subprocess.TimeoutExpired:
+            room.kill()
+            room.wait()
+
+
+NGINX_CONF = """\
+worker_processes 1;
+worker_rlimit_nofile 65536;
+daemon off;
+pid {root}/nginx.pid;
+error_log {root}/error.log warn;
+events {{ worker_connections 16384; }}
+http {{
+    access_log off;
+    client_body_temp_path {root}/body;
+    proxy_temp_path {root}/proxy;
+    # The table id from the URL (/api/tables/{{id}}/...): a table's requests and sockets all reach
+    # the process that holds it. Consistent hashing (ketama): adding or removing a process moves
+    # only that process's share of the tables. A request without a table id (creating one, the
+    # lobby) goes anywhere.
+    map $uri $table {{
+        ~^/api/tables/(?<id>[^/]+) $id;
+        default $request_id;
+    }}
+    map $http_upgrade $connection_upgrade {{
+        default upgrade;
+        '' '';
+    }}
+    upstream cardroom {{
+        hash $table consistent;
+{servers}
+        keepalive 256;
+        keepalive_timeout 4s;  # below uvicorn's 5 s: nginx drops an idle connection first
+        keepalive_requests 100000;
+    }}
+    server {{
+        listen 127.0.0.1:{port};
+        location / {{
+            proxy_pass http://cardroom;
+            proxy_http_version 1.1;
+            proxy_set_header Upgrade $http_upgrade;
+            proxy_set_header Connection $connection_upgrade;
+            proxy_set_header Host $host;
+            proxy_set_header X-Forwarded-For $remote_addr;
+            proxy_read_timeout 1h;
+        }}
+    }}
+}}
+"""
+
+
+@contextmanager
+def nginx_before(addresses: list[str]) -> Iterator[tuple[int, int]]:
+    """nginx on a free loopback port in front of the rooms at ``addresses``: (its port, its pid)."""
+    import httpx
+
+    root = Path(f"/tmp/cardroom-multi-nginx-{os.getpid()}")
+    for sub in ("", "body", "proxy"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+        (root / sub).chmod(0o777)  # nginx's workers run as nobody when started by root
+    port = free_port()
+    servers = "\n".join(f"        server {a}:{SERVER_PORT};" for a in addresses)
+    conf = root / "nginx.conf"
+    conf.write_text(NGINX_CONF.format(root=root, port=port, servers=servers))
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    proc = subprocess.Popen([nginx, "-c", str(conf), "-p", str(root)], stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 20
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.time() > deadline:
+                raise SystemExit(f"nginx did not start: {(root / 'error.log').read_text()[-2000:]}")
+            time.sleep(0.2)
+        yield port, proc.pid
+    finally:
+        proc.send_signal(signal.SIGQUIT)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        shutil.rmtree(root, ignore_errors=True)

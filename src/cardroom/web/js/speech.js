@@ -1,5 +1,5 @@
 // What a screen reader is told, and when. Three regions of the page (table.html):
-// - the game log (role="log", polite): each event once, as it happens. New entries are appended as new
+// - the game log (role="log", polite, around the visible list of events): each event once, as it happens. New entries are appended as new
 //   nodes, never by replacing text, so two identical events in a row are both read;
 // - "now" (assertive): this seat's decision as it begins ("Your turn: …", a Nope window), the last
 //   seconds of its clock, the end of the game;
@@ -26,13 +26,14 @@ let logLive = false; // it shows the live game (not a replay) and has been drawn
 // The history drawn when the page opens, and a replay's log, are put in place without being read.
 export function showLog(texts, live) {
   const log = $("log");
+  const region = $("log-region");
   if (!live || !logLive || texts.length < logShown.length) {
-    log.setAttribute("aria-live", "off");
+    region.setAttribute("aria-live", "off");
     log.replaceChildren(...texts.map((t) => el("li", {}, t)));
     logShown = [...texts];
     logLive = live;
     // Read from the next change on (once this drawing has reached assistive tools unread).
-    if (live) setTimeout(() => { if (logLive) log.setAttribute("aria-live", "polite"); }, 50);
+    if (live) setTimeout(() => { if (logLive) region.setAttribute("aria-live", "polite"); }, 50);
     log.scrollTop = log.scrollHeight;
     return;
   }
@@ -92,7 +93,7 @@ export function noteClock(left, key) {
 export function sayState() {
   const parts = [$("status").textContent.trim() || WORDS.nothingToDo];
   const clock = $("countdown");
-  if (!clock.hidden && clock.textContent) parts.push(clock.textContent);
+  if (!clock.hidden && clock.textContent) parts.push(`${clock.textContent}.`);
   for (const list of document.querySelectorAll("#board ul[data-say]")) {
     const items = [...list.children].map((li) => li.dataset.say || li.textContent.trim()).filter(Boolean);
     parts.push(`${list.getAttribute("aria-label")}${items.length ? `: ${items.join(", ")}` : ""}.`);

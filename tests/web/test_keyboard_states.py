@@ -7,7 +7,6 @@ turn answered with a Nope (written to artifacts/screen-reader-kittens.txt)."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page

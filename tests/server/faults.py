@@ -37,7 +37,9 @@ class LoggedServer(ServerProcess):
         self.log = log
         self.env = env or {}
 
-    def start(self) -> LoggedServer:
+    def start(self, healthy: bool = True) -> LoggedServer:
+        """Start it and wait until its health check says 200 (``healthy``), or, for a server started
+        in an outage, until it answers at all (its list of games needs no database)."""
         env = {**os.environ, "CARDROOM_BOT_DELAY": "0", "PYTHONPATH": str(ROOT), **self.env}
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
@@ -52,7 +54,7 @@ class LoggedServer(ServerProcess):
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
             try:
-                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                if httpx.get(self.url + ("/healthz" if healthy else "/api/games"), timeout=1).status_code == 200:
                     return self
             except httpx.HTTPError:
                 pass
@@ -66,6 +68,10 @@ class LoggedServer(ServerProcess):
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) * 1024
         raise AssertionError("no VmRSS")
+
+    def lines(self, part: str) -> list[str]:
+        """The log's lines that contain ``part``."""
+        return [line for line in self.log.read_text(errors="replace").splitlines() if part in line]
 
     def errors(self) -> list[str]:
         """The log's tracebacks and errors (an outage's warnings are expected, these never are)."""
@@ -270,3 +276,30 @@ def restart_and_check(server: LoggedServer, url: str, players: Players) -> int:
     assert server.errors() == []
     assert not {s for s in players.statuses if s >= 500} - {503}, players.statuses
     return checked
+
+
+@contextmanager
+def size_limited_disk(where: Path, size: str = "32m") -> Iterator[Path]:
+    """A real, size-limited filesystem (tmpfs) mounted at ``where``, unmounted at the end (needs root)."""
+    where.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], check=True)
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+def fill(disk: Path) -> Path:
+    """Fill the filesystem to its last byte with one file (remove the file to free the space)."""
+    filler = disk / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        for size in (1 << 20, 4096, 1):
+            while True:
+                try:
+                    os.write(fd, b"\0" * size)
+                except OSError:
+                    break
+    finally:
+        os.close(fd)
+    return filler

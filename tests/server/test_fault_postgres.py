@@ -64,6 +64,24 @@ def test_the_servers_connections_killed_mid_game(postgres: Postgres, tmp_path: P
                 time.sleep(0.2)
             players.stop()
             assert killed >= 6  # the group commit's, the pool's and the notification channel's, each time
+            # Each request whose connection was killed was tried again on a fresh one (it once cost
+            # about two moves a 503 each time).
+            assert players.statuses[503] == 0, players.statuses
             assert restart_and_check(server, postgres.url, players) >= 50
     finally:
         admin.dispose()
+
+
+def test_a_postgres_restart_mid_game_costs_no_client_an_error(postgres: Postgres, tmp_path: Path) -> None:
+    """PostgreSQL restarted twice under play: every request waits for the fresh connection and
+    answers 200 (none 503), and every acknowledged move is stored once."""
+    with playing(postgres.url, tmp_path / "server.log") as (server, players):
+        for _ in range(2):
+            postgres.stop()
+            time.sleep(0.3)  # requests arrive while it is down
+            postgres.resume()
+            acked = players.acknowledged()
+            wait_for(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves after the restart")
+        players.stop()
+        assert players.statuses[503] == 0 and not [s for s in players.statuses if s >= 500], players.statuses
+        assert restart_and_check(server, postgres.url, players) >= 40

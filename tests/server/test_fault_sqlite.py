@@ -5,7 +5,6 @@ serves again without being restarted."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,8 +17,10 @@ from tests.server.faults import (
     LoggedServer,
     Players,
     check_shown_is_stored,
+    fill,
     playing,
     restart_and_check,
+    size_limited_disk,
     wait_for,
 )
 
@@ -61,30 +62,8 @@ def test_other_processes_reading_writing_and_backing_up_lose_nothing(tmp_path: P
 
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
-    """A real, size-limited filesystem (tmpfs), unmounted at the end."""
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", str(disk)], check=True)
-    try:
+    with size_limited_disk(tmp_path / "disk") as disk:
         yield disk
-    finally:
-        subprocess.run(["umount", "-l", str(disk)], check=False)
-
-
-def _fill(disk: Path) -> Path:
-    """Fill the filesystem to its last byte with one file."""
-    filler = disk / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
-    try:
-        for size in (1 << 20, 4096, 1):
-            while True:
-                try:
-                    os.write(fd, b"\0" * size)
-                except OSError:
-                    break
-    finally:
-        os.close(fd)
-    return filler
 
 
 def _refused_then_recovered(server: LoggedServer, url: str, players: Players, fault: str) -> None:
@@ -111,7 +90,7 @@ def test_a_full_disk_answers_503_changes_nothing_and_recovers(small_disk: Path, 
         # The write-ahead log emptied into the database (by another process), so the next commit
         # must grow it: with the disk full, it cannot.
         _shell(db, "PRAGMA wal_checkpoint(TRUNCATE);")
-        filler = _fill(small_disk)
+        filler = fill(small_disk)
         _refused_then_recovered(server, url, players, "the disk is full")
         filler.unlink()
         _plays_again(players)

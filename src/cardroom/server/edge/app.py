@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import functools
 import os
-from collections.abc import AsyncIterator, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from importlib import resources
@@ -29,14 +29,14 @@ from cardroom.server.edge.health import HealthCheck
 from cardroom.server.edge.lobby import Lobby
 from cardroom.server.edge.models import Problem
 from cardroom.server.edge.sockets import TableSockets
-from cardroom.server.ops import collector, timings
+from cardroom.server.ops import collector, logformat, metrics, timings
 from cardroom.server.ops.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.ops.ratelimit import SharedRateLimiter
 from cardroom.server.room import recovery
 from cardroom.server.room.absent import AbsentLimits
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.rooms import EXPIRE_AFTER, Room
-from cardroom.server.store import Store, listen
+from cardroom.server.store import DATABASE_ERRORS, Outage, Store, listen
 from cardroom.server.store import database_url as chosen_url
 
 UNREADABLE_BODY = (
@@ -76,7 +76,10 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store.open(url)  # the schema brought up to date first
+        logformat.configure()  # JSON lines if $CARDROOM_LOG_FORMAT=json
+        # The store opens whatever state its database is in: until its schema is checked (below, then
+        # by every probe while that fails) the room answers 503 to what needs the database.
+        store = Store.open(url)
         room = Room(
             store,
             hub=Hub(spectators=spectators_per_table),
@@ -91,39 +94,48 @@ def create_app(
         # The store's parts the edge uses itself: the group writer's thread (below) and its outage,
         # told of every request the database failed (a 503).
         writer = store.writer
-        app.state.outage = writer.outage
+        outage = writer.outage
+        app.state.outage = outage
         app.state.dialect = store.dialect
         app.state.room = room
-        app.state.health = HealthCheck(store)
+        health = app.state.health = HealthCheck(store)
         app.state.lobby = Lobby(room, store)
         # Per-token limits live in the database, so they hold across server processes.
         # On SQLite its leases are written on the group writer's thread: one writer, no lock contention.
-        app.state.limiter = SharedRateLimiter(
-            url, rate, burst, writer.thread if store.dialect == "sqlite" else None
-        )
+        lease_thread = writer.thread if store.dialect == "sqlite" else None
+        app.state.limiter = SharedRateLimiter(url, rate, burst, lease_thread, readiness=store.readiness)
         per_minute = tables_per_minute or int(os.environ.get("CARDROOM_TABLES_PER_MINUTE", "60"))
         # Table creations per address: a bucket of the same kind, stored in the same table (its keys
         # start with "create:"), so the limit holds however many requests arrive at once on however
         # many processes: every creation takes a token in one atomic statement before the table is made.
+        # Never counted in this process alone: a creation the database cannot count is refused (503).
         app.state.creations = SharedRateLimiter(
-            url, per_minute / 60.0, per_minute, writer.thread if store.dialect == "sqlite" else None
+            url, per_minute / 60.0, per_minute, lease_thread, readiness=store.readiness, alone=False
         )
-        await room.expire_idle()  # one UPDATE, done before the first request is served
+        try:
+            await asyncio.to_thread(store.prepare)
+        except DATABASE_ERRORS as exc:
+            outage.failed(exc)  # said once; the room starts all the same, and probes until it is back
         from cardroom.server.ops import kernels  # compiled kernels load in the background (bots search on the
         kernels.start()  # reference engine till then): docs/kernels.md
         background = [
-            asyncio.create_task(_housekeeping(room, tune_collector)),
-            asyncio.create_task(recovery.watch(writer.outage, app.state.health.check, room.restart_autoplay)),
+            asyncio.create_task(_housekeeping(room, health, outage, url if store.dialect == "postgresql" else None, tune_collector)),
+            asyncio.create_task(recovery.watch(outage, health.check, room.restart_autoplay)),
             asyncio.create_task(room.watch_absence(limits.sweep_every)),
         ]
         sampler = timings.start()  # None unless $CARDROOM_TIMINGS=1
         if sampler is not None:
             background.append(sampler)
-        if store.dialect == "postgresql":
-            background.append(asyncio.create_task(listen(url, room.heard, room.catch_up_all)))
+        metrics.watch(
+            tables=room.held_count, sockets=room.socket_count, queued=lambda: writer.queued,
+            down=lambda: 1.0 if outage.failing else 0.0,
+        )  # fmt: skip
+        scraped = metrics.serve()  # None unless $CARDROOM_METRICS_PORT is set
         try:
             yield
         finally:
+            if scraped is not None:
+                scraped.close()
             for task in background:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -165,6 +177,8 @@ def create_app(
     async def healthz(request: Request) -> JSONResponse:
         health = await request.app.state.health.check()
         dialect = request.app.state.dialect
+        if not health.ok:
+            metrics.refused(503, "/healthz")
         return JSONResponse(health.body(dialect), status_code=200 if health.ok else 503)
 
     @app.get("/table/{table_id}", include_in_schema=False)
@@ -190,17 +204,37 @@ class CardroomApp(FastAPI):
         await self._hot(scope, receive, send)
 
 
-async def _housekeeping(room: Room, tune_collector: bool) -> None:
-    """Resume the unfinished tables in the background, then close idle tables hourly (and let the
-    collector look at everything once, see :mod:`.collector`)."""
-    await room.resume_all()
-    if tune_collector:
-        collector.settle()
-    while True:
-        await asyncio.sleep(3600)
-        await room.expire_idle()
+async def _housekeeping(
+    room: Room, health: HealthCheck, outage: Outage, postgres_url: str | None, tune_collector: bool
+) -> None:
+    """Once the database's schema is checked (at once, or when the database is first back): close the
+    idle tables, hear other processes (PostgreSQL), resume the unfinished tables in the background;
+    then close idle tables hourly (and let the collector look at everything once, see :mod:`.collector`).
+    A step the database fails is left to its next turn (a table not resumed is read when asked for)."""
+    await health.until_ready()
+    listener = asyncio.create_task(listen(postgres_url, room.heard, room.catch_up_all)) if postgres_url else None
+    try:
+        await _unless_unavailable(room.expire_idle, outage)
+        await _unless_unavailable(room.resume_all, outage)
         if tune_collector:
-            collector.sweep()
+            collector.settle()
+        while True:
+            await asyncio.sleep(3600)
+            await _unless_unavailable(room.expire_idle, outage)
+            if tune_collector:
+                collector.sweep()
+    finally:
+        if listener is not None:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
+
+
+async def _unless_unavailable(step: Callable[[], Awaitable[object]], outage: Outage) -> None:
+    try:
+        await step()
+    except DATABASE_ERRORS as exc:
+        outage.failed(exc)
 
 
 def _document_problems(app: FastAPI) -> None:
@@ -239,6 +273,8 @@ def _document_problems(app: FastAPI) -> None:
 def _handlers(app: FastAPI) -> None:
     async def refused(request: Request, exc: Exception) -> JSONResponse:
         status, body = problem(exc)
+        if status in (429, 503):
+            metrics.refused(status, getattr(request.scope.get("route"), "path", "other"))
         if status == 503:
             request.app.state.outage.failed(exc)
             return JSONResponse(body, status_code=503, headers={"Retry-After": "2"})

@@ -18,12 +18,13 @@ from typing import Any
 import orjson
 
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
-from cardroom.server.ops import timings
+from cardroom.server.ops import metrics, timings
 from cardroom.server.ops.limits import MAX_BODY, ASGIApp, Message, Receive, Scope, Send, short
 from cardroom.server.room.tokens import hash_token
 from cardroom.server.store import DATABASE_ERRORS, UNAVAILABLE
 
 ACTION_PATH = re.compile(r"/api/tables/([A-Za-z0-9_-]{1,32})/actions")
+ACTIONS_ROUTE = "/api/tables/{table_id}/actions"  # the route's template, as the framework names it
 MAX_ACTION = 200  # characters, as ActionIn says
 JSON_HEADERS = [(b"content-type", b"application/json")]
 
@@ -71,6 +72,7 @@ class ActionFastPath:
         if match is None or token is None:
             await self.app(scope, receive, send)
             return
+        arrived = metrics.clock()
         body, more = await _read_body(receive)
         received = timings.clock() if timings.ON else 0.0
         if body is None:
@@ -97,11 +99,14 @@ class ActionFastPath:
             payload = orjson.dumps(detail)
             if status == 503:
                 state.outage.failed(exc)
+            if status in (429, 503):
+                metrics.refused(status, ACTIONS_ROUTE)
         headers = [*JSON_HEADERS, (b"content-length", str(len(payload)).encode())]
         if status == 503:
             headers.append((b"retry-after", b"2"))
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": payload})
+        metrics.ACTION_SECONDS.observe(metrics.clock() - arrived)
         if timings.ON:
             timings.add("action request", timings.clock() - received)
 

@@ -65,7 +65,24 @@ class HealthCheck:
         self._seen = self.outage.failing_since
         return found
 
+    async def until_ready(self, every: float = 2.0) -> None:
+        """Return once the database's schema is checked, probing every ``every`` seconds till then."""
+        while not self.store.ready:
+            await self.check()
+            if not self.store.ready:
+                await asyncio.sleep(every)
+
     async def _probe(self) -> Health:
+        if not self.store.ready:  # a start that met an outage: the schema is checked first
+            try:
+                await asyncio.wait_for(asyncio.to_thread(self.store.prepare), PROBE_TIMEOUT * 2)
+            except TimeoutError:
+                return Health(False, False, f"the database did not answer within {PROBE_TIMEOUT * 2:g} s")
+            except Exception as exc:
+                if not is_database_error(exc):
+                    raise
+                self.outage.failed(exc)
+                return Health(False, False, f"the database's schema cannot be checked yet: {_first_line(exc)}")
         try:
             await asyncio.wait_for(asyncio.to_thread(self.store.probe_read), PROBE_TIMEOUT)
         except TimeoutError:

@@ -20,7 +20,7 @@ import re
 from urllib.parse import parse_qs
 
 from cardroom.server.errors import UnknownTable, WrongToken
-from cardroom.server.ops import timings
+from cardroom.server.ops import metrics, timings
 from cardroom.server.ops.limits import ASGIApp, Receive, Scope, Send
 from cardroom.server.ops.ratelimit import SharedRateLimiter
 from cardroom.server.room.rooms import Room
@@ -102,10 +102,13 @@ async def table_socket(
             await room.messages_soon(live)  # read on a thread if a new message made them stale
             body = room.encoded_snapshot(live, seat)
             await send({"type": "websocket.send", "text": socket_message(body).decode()})
-            if timings.ON and woken:
-                timings.add("socket push", timings.clock() - (live.watchers.changed_at or woken))
+            if woken:
+                pushed = timings.clock() - (live.watchers.changed_at or woken)
+                metrics.PUSH_SECONDS.observe(pushed)
+                if timings.ON:
+                    timings.add("socket push", pushed)
             await changed.wait()
-            woken = timings.clock() if timings.ON else 0.0
+            woken = timings.clock() if timings.ON or metrics.ON else 0.0
     except (OSError, RuntimeError):  # the connection went away mid-send
         return
     finally:

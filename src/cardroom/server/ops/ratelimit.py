@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from cardroom.server.ops import timings
-from cardroom.server.store import DATABASE_ERRORS, Buckets
+from cardroom.server.store import DATABASE_ERRORS, Buckets, Readiness
 
 
 @dataclass
@@ -77,14 +77,28 @@ class _Lease:
 class SharedRateLimiter:
     """Token buckets in the ``rate_buckets`` table, spent through per-process leases."""
 
-    def __init__(self, url: str, rate: float, burst: int, thread: ThreadPoolExecutor | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        rate: float,
+        burst: int,
+        thread: ThreadPoolExecutor | None = None,
+        *,
+        readiness: Readiness | None = None,
+        alone: bool = True,
+    ) -> None:
         """``thread``: where the leases are written (default: a thread of their own). On SQLite the
         server passes its group writer's thread: SQLite has one writer at a time, and a lease on a
         thread of its own lost the lock to a busy group commit again and again, sleeping in SQLite's
-        busy handler for seconds (and failing after its timeout)."""
+        busy handler for seconds (and failing after its timeout).
+        ``readiness``: the store's gate (no lease before the schema is checked).
+        ``alone``: while leases cannot be had, this process's own bucket decides (else the database's
+        error is raised: a limit that must hold across processes, like table creations, which need
+        the database anyway)."""
         self.rate = rate
         self.burst = burst
-        self.buckets = Buckets(url, rate, burst)  # the stored buckets (their SQL is the store's)
+        self.alone = alone
+        self.buckets = Buckets(url, rate, burst, readiness)  # the stored buckets (their SQL is the store's)
         self._leases: dict[str, _Lease] = {}
         self._outage = RateLimiter(rate, burst)  # the limit while leases cannot be had (see allow)
         self._own_thread = thread is None
@@ -124,6 +138,8 @@ class SharedRateLimiter:
                 # The database cannot hand out leases (full, read-only, down): this process's own
                 # bucket for the key decides meanwhile, so what needs no write (a view, a table's
                 # facts) is still served; what does answers 503 when it reaches the database.
+                if not self.alone:
+                    raise
                 return self._outage.allow(key)
             if timings.ON:
                 timings.add("rate limit lease wait", timings.clock() - started)

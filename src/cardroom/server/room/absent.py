@@ -40,7 +40,7 @@ from cardroom.server.room.begun import waiting_for
 from cardroom.server.room.held import HeldTables
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
-from cardroom.server.store import GroupWriter, Store
+from cardroom.server.store import DATABASE_ERRORS, GroupWriter, Store
 
 log = logging.getLogger("cardroom.server")
 
@@ -114,6 +114,7 @@ class Absence:
         self.hub = hub
         self.store = store
         self.writer = writer  # every write of this process, on one thread
+        self.outage = writer.outage  # told of a sweep the database failed (it says so once an outage)
         self.timeouts = timeouts
         self.away_after = away_after
         self.abandon_after = abandon_after
@@ -253,6 +254,8 @@ class Absence:
             await asyncio.sleep(every)
             try:
                 await self.sweep()
+            except DATABASE_ERRORS as exc:  # an outage, said once where it begins: no traceback a cycle
+                self.outage.failed(exc)
             except Exception:  # a failed look must not end the loop: the next one tries again
                 log.exception("looking for absent players failed")
 

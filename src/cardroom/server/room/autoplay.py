@@ -24,12 +24,13 @@ from cardroom.bots.specs import make_bot
 from cardroom.core.bot import Bot, shown
 from cardroom.core.game import Game, State
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
+from cardroom.server.ops import metrics
 from cardroom.server.room.begun import waiting_for
 from cardroom.server.room.clocks import save_if_changed, window_open
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
 from cardroom.server.room.ports import Tables
-from cardroom.server.store import ClockSaver
+from cardroom.server.store import ClockSaver, is_database_error
 
 log = logging.getLogger("cardroom.server")
 
@@ -130,8 +131,10 @@ class Autoplay:
         self._every.discard(task)
         if tasks.get(key) is task:
             del tasks[key]
-        if not task.cancelled() and task.exception() is not None:
-            log.error("autoplay task %s failed", key, exc_info=task.exception())
+        failure = None if task.cancelled() else task.exception()
+        # An outage is logged where it begins, and the bots and clocks restarted when it ends.
+        if failure is not None and not is_database_error(failure):
+            log.error("autoplay task %s failed", key, exc_info=failure)
 
     async def shutdown(self) -> None:
         tasks = list(self._every)
@@ -170,8 +173,10 @@ class Autoplay:
                 bot = self._bot(live, seat, spec)
                 return str(bot.choose(game, shown(bot, state, seat), rng))
 
+            began = metrics.clock()
             thinking = asyncio.get_running_loop().run_in_executor(self._pool, think)
             text = await asyncio.wait_for(thinking, limit or self.bot_budget)
+            metrics.BOT_THINK_SECONDS.observe(metrics.clock() - began)
             return str(text)
         except Exception as exc:  # the kind of failure only: a message could quote the bot's hidden view
             why = "ran out of time" if isinstance(exc, TimeoutError) else f"raised {type(exc).__name__}"

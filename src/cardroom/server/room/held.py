@@ -60,6 +60,9 @@ class HeldTables:
         """The table if it is in memory here (never read from the database)."""
         return self._live.get(table_id)
 
+    def __len__(self) -> int:
+        return len(self._live)
+
     def all_held(self) -> list[Live]:
         return list(self._live.values())
 

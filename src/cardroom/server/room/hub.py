@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from cardroom.server.ops import timings
+from cardroom.server.ops import metrics, timings
 from cardroom.server.room.live import Live
 
 LOOKED_FOR = 60.0  # seconds a look at a table (a view or its facts over HTTP) counts as watching it
@@ -32,6 +32,11 @@ class Hub:
         self.per_seat = per_seat
         self.total = total
         self._all = 0  # sockets open in this process, on every table
+
+    @property
+    def open_sockets(self) -> int:
+        """Sockets open in this process, on every table."""
+        return self._all
 
     def refusal(self, live: Live, seat: int | None) -> str | None:
         """Why one more socket for this seat (``None``: a spectator) is refused, or ``None``."""
@@ -98,7 +103,7 @@ class Hub:
     def changed(self, live: Live, only_seat: int | None = None) -> None:
         """Wake every socket of the table, or with ``only_seat`` only that seat's sockets."""
         watchers = live.watchers
-        if timings.ON:
+        if timings.ON or metrics.ON:  # a push's latency is measured from here
             watchers.changed_at = timings.clock()
         for event, seat in watchers.sockets.items():
             if only_seat is None or seat == only_seat:

@@ -144,6 +144,14 @@ class Room:
             if not live.is_over and live.row.status == "playing":
                 self.autoplay.after_change(live, previous=None)
 
+    def held_count(self) -> int:
+        """Tables held in this process's memory (for the metrics)."""
+        return len(self.tables)
+
+    def socket_count(self) -> int:
+        """Table sockets open in this process (for the metrics)."""
+        return self.hub.open_sockets
+
     async def watch_absence(self, every: float) -> None:
         """Forever: every ``every`` seconds, look for absent people (see :mod:`.absent`)."""
         await self.absent.run(every)

@@ -4,7 +4,8 @@
 (:mod:`.rows`). Behind it: the schema and its Alembic migrations, the group commit (:mod:`.writer`,
 with :mod:`.pgbatch` on PostgreSQL), the clocks riding its batches (:mod:`.clocks`), the listener
 that hears other processes' changes (:mod:`.listener`), shared rate-limit buckets
-(:mod:`.buckets`), what an outage looks like (:mod:`.outage`) and the online backup.
+(:mod:`.buckets`), what an outage looks like (:mod:`.outage`), when the database may be used
+(:mod:`.readiness`), the retry on a fresh connection (:mod:`.reconnect`) and the online backup.
 """
 
 from cardroom.server.store.buckets import Buckets
@@ -13,7 +14,8 @@ from cardroom.server.store.database import database_url, printable_url
 from cardroom.server.store.facade import Store
 from cardroom.server.store.listener import listen
 from cardroom.server.store.notify import CHANNEL, conninfo
-from cardroom.server.store.outage import DATABASE_ERRORS, UNAVAILABLE, Outage, is_database_error
+from cardroom.server.store.outage import DATABASE_ERRORS, UNAVAILABLE, Outage, Unavailable, is_database_error
+from cardroom.server.store.readiness import Readiness
 from cardroom.server.store.rows import (
     ActionRow,
     Link,
@@ -40,11 +42,13 @@ __all__ = [
     "NewAction",
     "NewTable",
     "Outage",
+    "Readiness",
     "Rider",
     "SeatRow",
     "StepTaken",
     "Store",
     "TableRow",
+    "Unavailable",
     "conninfo",
     "database_url",
     "is_database_error",

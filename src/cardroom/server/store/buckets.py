@@ -7,15 +7,17 @@ from __future__ import annotations
 from sqlalchemy import Engine, event, text
 
 from cardroom.server.store.database import make_engine
+from cardroom.server.store.readiness import Readiness
+from cardroom.server.store.reconnect import Reconnect
 
 
 class Buckets:
     """Token buckets refilled at ``rate`` a second up to ``burst``; :meth:`lease` takes tokens."""
 
-    def __init__(self, url: str, rate: float, burst: int) -> None:
+    def __init__(self, url: str, rate: float, burst: int, readiness: Readiness | None = None) -> None:
         self.rate = rate
         self.burst = burst
-        self.engine = _bucket_engine(url)
+        self.engine = _bucket_engine(url, readiness)
         self.dialect = self.engine.dialect.name
         least = "LEAST" if self.dialect == "postgresql" else "MIN"
         refilled = f"{least}(:burst, tokens + (:now - stamp) * :rate)"
@@ -36,10 +38,16 @@ class Buckets:
             " WHERE b.key = taken.key RETURNING taken.n"
         )
         self._one_trip = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        # A lease whose connection was lost is asked once more on a fresh one: a lease taken twice
+        # (its first answer lost) only leaves tokens unspent, stricter, never looser.
+        self._reconnect = Reconnect(self.engine)
 
     def lease(self, key: str, most: int, now: float) -> int:
         """Take up to ``most`` tokens from the stored bucket (one if fewer are left): how many. A key
         never seen starts full, and this lease is its first use."""
+        return self._reconnect.run(self._lease, key, most, now)
+
+    def _lease(self, key: str, most: int, now: float) -> int:
         params = {"key": key, "burst": float(self.burst), "rate": self.rate, "now": now}
         first = min(most, self.burst)
         if self.dialect == "postgresql":
@@ -64,11 +72,11 @@ class Buckets:
         self.engine.dispose()
 
 
-def _bucket_engine(url: str) -> Engine:
+def _bucket_engine(url: str, readiness: Readiness | None) -> Engine:
     """Its own connections, whose commits do not wait for the disk (a rate limit need not survive a
     power cut), so a lease never waits for a flush: on SQLite without syncing, on PostgreSQL with
     ``synchronous_commit`` off for the session (set when connecting: no statement per lease)."""
-    engine = make_engine(url)
+    engine = make_engine(url, readiness)
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")

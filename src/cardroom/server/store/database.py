@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from importlib import resources
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
+
+from cardroom.server.store.readiness import Readiness, check_shared_memory, guard_shared_memory
 
 # The default database: a SQLite file in the directory the server is started from.
 DEFAULT_SQLITE_FILE = "cardroom.sqlite3"
@@ -24,7 +27,9 @@ def database_url(given: str | None = None) -> str:
     return f"sqlite:///{Path(DEFAULT_SQLITE_FILE).resolve()}"
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, readiness: Readiness | None = None) -> Engine:
+    """The engine for ``url``; with ``readiness``, its connections are refused until the schema is
+    checked (see :mod:`.readiness`). On SQLite, none is used while the ``-shm`` file is frozen."""
     if url.startswith("postgresql://"):
         # psycopg 3 is the driver the `server` extra installs.
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
@@ -32,9 +37,28 @@ def make_engine(url: str) -> Engine:
     # backend costs a reconnect, never a failed request. (A SQLite file's connections cannot go stale.)
     engine = create_engine(url, future=True, pool_pre_ping=url.startswith("postgresql"))
     if engine.dialect.name == "sqlite":
-        _private_file(engine.url.database)
-        event.listen(engine, "connect", _sqlite_pragmas)
+        path = engine.url.database
+        # A disk that cannot take even an empty file fails the schema check instead (Store.prepare),
+        # which tries again: the server starts anyway.
+        with contextlib.suppress(OSError):
+            _private_file(path)
+
+        def pragmas(dbapi_connection: object, _record: object) -> None:
+            check_shared_memory(path)  # before the first statement maps the -shm file
+            _sqlite_pragmas(dbapi_connection)
+
+        event.listen(engine, "connect", pragmas)
+        guard_shared_memory(engine)
+    if readiness is not None:
+        readiness.guard(engine)
     return engine
+
+
+def private_file(engine: Engine) -> None:
+    """On SQLite, the database file made now if it is not there yet, readable by its owner only (see
+    :func:`_private_file`); OSError if the disk cannot take it."""
+    if engine.dialect.name == "sqlite":
+        _private_file(engine.url.database)
 
 
 def _private_file(path: str | None) -> None:
@@ -54,7 +78,7 @@ def _private_file(path: str | None) -> None:
     os.close(fd)  # a new, empty file nobody has opened: there is no lock to lose
 
 
-def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
+def _sqlite_pragmas(dbapi_connection: object) -> None:
     # WAL lets readers run while the one writer commits; FULL sync makes an acknowledged action
     # survive a killed process or a power cut.
     cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]

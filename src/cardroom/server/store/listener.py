@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from cardroom.server.store.notify import CHANNEL, conninfo
-from cardroom.server.store.outage import is_database_error
+from cardroom.server.store.outage import first_line, is_database_error
 
 log = logging.getLogger("cardroom.server")
 
@@ -32,11 +33,15 @@ async def listen(
 
     delay = 0.5
     running: set[asyncio.Task[None]] = set()  # held, so the tasks are not collected mid-way
+    lost_at: float | None = None  # when the channel was lost: said once then, and once when back
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(conninfo(url), autocommit=True) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 delay = 0.5
+                if lost_at is not None:
+                    log.warning("the PostgreSQL notification channel is back after %.1f s", time.monotonic() - lost_at)
+                    lost_at = None
                 if on_connect is not None:
                     try:
                         await on_connect()
@@ -58,8 +63,10 @@ async def listen(
                         task.add_done_callback(running.discard)
         except asyncio.CancelledError:
             raise
-        except Exception:
-            log.warning("lost the PostgreSQL notification channel; reconnecting in %.1f s", delay)
+        except Exception as exc:
+            if lost_at is None:
+                lost_at = time.monotonic()
+                log.warning("lost the PostgreSQL notification channel (%s); reconnecting", first_line(exc))
             await asyncio.sleep(delay)
             delay = min(delay * 2, 10.0)
 

@@ -1,5 +1,6 @@
 """When the database cannot be reached or written: the errors that mean it, the 503 that answers
-them, and a log that says so once rather than once per request.
+them, and a log that says so twice an outage (when it begins, and when it ends with its length),
+never once per request or per cycle of a background loop.
 
 A request that meets one of these errors changed nothing: an action is applied in memory only after
 its transaction committed (:meth:`Room.submit`), and a failed transaction stored nothing. The room
@@ -17,7 +18,14 @@ from collections.abc import Callable
 import psycopg
 from sqlalchemy import exc as sa
 
+from cardroom.server.ops import metrics
+
 log = logging.getLogger("cardroom.server")
+
+
+class Unavailable(Exception):
+    """The database may not be used yet, for a reason this server found itself (its schema not
+    checked yet, its shared-memory file frozen): a database error like the drivers' own, answered 503."""
 
 # What a database that is down, full, read-only or unreachable raises (SQLAlchemy wraps the drivers'
 # errors; the PostgreSQL group commit and the drivers used directly raise their own).
@@ -28,13 +36,13 @@ DATABASE_ERRORS: tuple[type[Exception], ...] = (
     sqlite3.OperationalError,
     psycopg.OperationalError,
     psycopg.InterfaceError,
+    Unavailable,
 )
 
 UNAVAILABLE = (
     "the room cannot store anything right now: its database is unavailable (full, read-only or not "
     "reachable). Nothing was changed; try again in a moment."
 )
-LOG_EVERY = 10.0  # seconds between two log lines about the same outage
 
 
 class Outage:
@@ -43,26 +51,34 @@ class Outage:
     def __init__(self) -> None:
         self.failing_since: float | None = None  # time.time() of the first failure of an outage
         self.last_error = ""
-        self._logged = 0.0
         # Called when the database is back: what an outage stopped starts again (see server/room/recovery.py).
         self.on_recovery: list[Callable[[], None]] = []
 
     def failed(self, exc: BaseException) -> None:
-        now = time.time()
-        self.last_error = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:300]
+        """A write (or a probe) met ``exc``: the outage begins, or goes on (said once, at its start)."""
+        self.last_error = first_line(exc)
         if self.failing_since is None:
-            self.failing_since = now
-        if now - self._logged >= LOG_EVERY:
-            self._logged = now
+            self.failing_since = time.time()
+            metrics.OUTAGES.inc()
             log.warning("the database is unavailable; answering 503 until it is back (%s)", self.last_error)
 
     def succeeded(self) -> None:
+        """A write (or a probe) committed: an outage under way ends, said with its length."""
         if self.failing_since is not None:
             log.warning("the database is back after %.1f s", time.time() - self.failing_since)
             self.failing_since = None
-            self._logged = 0.0
             for recovered in self.on_recovery:
                 recovered()
+
+    @property
+    def failing(self) -> bool:
+        return self.failing_since is not None
+
+
+def first_line(exc: BaseException) -> str:
+    """What failed, in one line fit for a log or a health check: the error's kind and first line."""
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}"[:300]
 
 
 def is_database_error(exc: BaseException) -> bool:

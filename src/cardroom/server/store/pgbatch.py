@@ -22,6 +22,7 @@ from sqlalchemy import URL
 
 from cardroom.server.store.notify import CHANNEL, conninfo, payload
 from cardroom.server.store.order import in_given_order, lock_order
+from cardroom.server.store.reconnect import LOST, Reconnect
 from cardroom.server.store.rows import NewAction, now
 
 APPLICATION_NAME = "cardroom group commit"
@@ -47,31 +48,60 @@ SELECT pg_notify(%(channel)s, %(payload)s) FROM touched
 """
 
 
+# The move stored at a step, to tell a batch's own action (committed by a try whose answer was lost)
+# from another seat's or process's.
+STORED_AT = "SELECT seat, text FROM actions WHERE table_id = %s AND step = %s"
+
+
 class BatchConnection:
     """A PostgreSQL connection of its own for storing batches (the group writer's), used from one
-    thread at a time. After any failure it is thrown away and the next batch connects afresh: a
-    connection that failed mid-pipeline is in a state nobody should guess at."""
+    thread at a time. After any failure it is thrown away: a connection that failed mid-pipeline is in
+    a state nobody should guess at. A batch whose connection was lost is tried once more on a fresh
+    one (see :mod:`.reconnect`)."""
 
-    def __init__(self, url: URL) -> None:
+    def __init__(self, url: URL, reconnect: Reconnect | None = None) -> None:
+        """``reconnect``: the retry's wait for a fresh connection (without one, no retry)."""
         self._conninfo = conninfo(url)
         self._conn: psycopg.Connection[Any] | None = None
+        self._reconnect = reconnect
 
     def append(self, batch: list[NewAction], origin: str) -> list[bool]:
         """Store ``batch`` in one transaction, committed when this returns; for each action, True if
         its step was already taken (that one alone is not stored). See :func:`actions.append_actions`."""
-        if self._conn is None:
-            # Autocommit: BEGIN and COMMIT are sent in the pipeline with the statements, so psycopg
-            # must not begin a transaction of its own. Named for pg_stat_activity.
-            self._conn = psycopg.connect(self._conninfo, autocommit=True, application_name=APPLICATION_NAME)
         order = lock_order(batch)
         ordered = [batch[i] for i in order]
         payloads = [payload(a.table_id, origin) for a in ordered]
         try:
-            answers = commit_sorted(self._conn, ordered, payloads, now(), CHANNEL)
+            answers = self._commit(ordered, payloads)
+        except LOST:
+            # The COMMIT may have been sent, and even done, before the connection died: the batch is
+            # tried again as it is, and a step found taken by this very move is this batch's own.
+            if self._reconnect is None or not self._reconnect.wait(self._connection):
+                raise
+            answers = self._commit(ordered, payloads)
+            answers = [taken and not self._stored_as(a) for a, taken in zip(ordered, answers, strict=True)]
+        if self._reconnect is not None:
+            self._reconnect.recovered()
+        return in_given_order(order, answers)
+
+    def _commit(self, ordered: list[NewAction], payloads: list[str]) -> list[bool]:
+        try:
+            return commit_sorted(self._connection(), ordered, payloads, now(), CHANNEL)
         except BaseException:
             self.close()
             raise
-        return in_given_order(order, answers)
+
+    def _connection(self) -> psycopg.Connection[Any]:
+        if self._conn is None:
+            # Autocommit: BEGIN and COMMIT are sent in the pipeline with the statements, so psycopg
+            # must not begin a transaction of its own. Named for pg_stat_activity.
+            self._conn = psycopg.connect(self._conninfo, autocommit=True, application_name=APPLICATION_NAME)
+        return self._conn
+
+    def _stored_as(self, action: NewAction) -> bool:
+        """Whether the move stored at ``action``'s step is ``action`` itself (same seat, same text)."""
+        row = self._connection().execute(STORED_AT, (action.table_id, action.step)).fetchone()
+        return row is not None and (row[0], row[1]) == (action.seat, action.text)
 
     def close(self) -> None:
         conn, self._conn = self._conn, None

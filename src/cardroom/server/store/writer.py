@@ -16,10 +16,11 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import Connection, Engine
 
-from cardroom.server.ops import timings
+from cardroom.server.ops import metrics, timings
 from cardroom.server.store.actions import append_actions, append_together
 from cardroom.server.store.outage import Outage, is_database_error
 from cardroom.server.store.pgbatch import BatchConnection
+from cardroom.server.store.reconnect import Reconnect
 from cardroom.server.store.rows import NewAction, StepTaken
 
 MAX_BATCH = 256
@@ -38,15 +39,18 @@ class Rider(Protocol):
 
 
 class GroupWriter:
-    def __init__(self, engine: Engine, origin: str = "") -> None:
+    def __init__(self, engine: Engine, origin: str = "", reconnect: Reconnect | None = None) -> None:
         self.engine = engine
         self.origin = origin
+        self._reconnect = reconnect or Reconnect(engine)  # one retry on a fresh connection (PostgreSQL)
         self._pending: list[tuple[NewAction, asyncio.Future[bool]]] = []
         self.outage = Outage()  # what the last writes met: /healthz and the 503s' log read it
         self._running = False
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-writer")
         # On PostgreSQL the batches go through a connection the writer's thread keeps to itself.
-        self._postgres = BatchConnection(engine.url) if engine.dialect.name == "postgresql" else None
+        self._postgres = (
+            BatchConnection(engine.url, self._reconnect) if engine.dialect.name == "postgresql" else None
+        )
         self._store_batch: Callable[[list[NewAction], str], list[bool]] = (
             self._postgres.append if self._postgres is not None else self._append_with_riders
         )
@@ -66,6 +70,11 @@ class GroupWriter:
             for rider, pending in taken:
                 rider.give_back(pending)
             raise
+
+    @property
+    def queued(self) -> int:
+        """Actions waiting for their batch (the one being written not counted)."""
+        return len(self._pending)
 
     @property
     def thread(self) -> ThreadPoolExecutor:
@@ -90,7 +99,9 @@ class GroupWriter:
         """Store consecutive actions of one table in one transaction, after the writes already queued;
         :class:`StepTaken` (nothing stored) if any step was taken first."""
         loop = asyncio.get_running_loop()
-        stored = await loop.run_in_executor(self._thread, append_together, self.engine, actions, self.origin)
+        stored = await loop.run_in_executor(
+            self._thread, self._reconnect.run, append_together, self.engine, actions, self.origin
+        )
         if not stored:
             first = actions[0]
             raise StepTaken(f"step {first.step} of table {first.table_id} is already taken")
@@ -112,6 +123,8 @@ class GroupWriter:
                             future.set_exception(exc)
                     continue
                 self.outage.succeeded()
+                metrics.BATCH_ACTIONS.observe(len(batch))
+                metrics.ACTIONS.inc(len(batch) - sum(taken))
                 if timings.ON:
                     timings.add("commit batch", timings.clock() - begun)
                     timings.count("commit batch size", len(batch))

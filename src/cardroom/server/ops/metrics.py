@@ -1,0 +1,103 @@
+"""The room's metrics in the Prometheus text format, for an operator's scraper.
+
+Off unless ``$CARDROOM_METRICS_PORT`` names a port: then :func:`serve` answers ``GET /metrics`` there
+(on ``$CARDROOM_METRICS_HOST``, default 127.0.0.1), never on the public port, so nobody playing can
+read them and no route of the room changes. The counters and histograms are kept whether or not
+anyone scrapes (each costs an increment or an observation where it happens: one per action for the
+action's latency, one per batch for the writer, one per push for the push's latency); what is a
+state, not an event (the tables held, the sockets open, the writer's queue, whether the database is
+down), is read only when scraped, through the functions :func:`watch` is given.
+
+Nothing hidden is in them: counts, durations and sizes, labelled only by a route's template
+(``/api/tables/{id}/actions``, never a table id or a token) and a status.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+
+PORT_ENV = "CARDROOM_METRICS_PORT"
+HOST_ENV = "CARDROOM_METRICS_HOST"
+
+REGISTRY = CollectorRegistry()
+# Seconds: from a request's first byte to its answer, from a change to the socket's send, a bot's thought.
+_LATENCY = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+_THINK = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+
+ACTIONS = Counter("cardroom_actions", "Actions stored (every seat's, the bots' and the clocks' included)", registry=REGISTRY)
+ACTION_SECONDS = Histogram(
+    "cardroom_action_seconds", "An action request from its arrival to its answer", buckets=_LATENCY, registry=REGISTRY
+)
+PUSH_SECONDS = Histogram(
+    "cardroom_push_seconds", "A table's change to the send of a socket's snapshot", buckets=_LATENCY, registry=REGISTRY
+)
+BATCH_ACTIONS = Histogram(
+    "cardroom_commit_batch_actions",
+    "Actions in one group commit",
+    buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256),
+    registry=REGISTRY,
+)
+REFUSALS = Counter(
+    "cardroom_refusals", "Requests answered 503 (database unavailable) or 429 (rate limit), by route",
+    ["status", "route"], registry=REGISTRY,
+)  # fmt: skip
+OUTAGES = Counter("cardroom_database_outages", "Database outages begun (a write or probe failed)", registry=REGISTRY)
+BOT_THINK_SECONDS = Histogram(
+    "cardroom_bot_think_seconds", "A bot's time to choose a move, its pace's wait not included",
+    buckets=_THINK, registry=REGISTRY,
+)  # fmt: skip
+TABLES = Gauge("cardroom_live_tables", "Tables held in this process's memory", registry=REGISTRY)
+SOCKETS = Gauge("cardroom_sockets", "Table sockets open on this process", registry=REGISTRY)
+QUEUED = Gauge("cardroom_commit_queue", "Actions waiting for the group commit", registry=REGISTRY)
+DATABASE_DOWN = Gauge("cardroom_database_unavailable", "1 while the database is unavailable, else 0", registry=REGISTRY)
+
+# A push's latency is measured from the change, stamped by the hub: with nobody scraping that stamp
+# is not taken (see :data:`ON`).
+ON = bool(os.environ.get(PORT_ENV))
+clock = time.perf_counter
+
+
+def refused(status: int, route: str) -> None:
+    """A 503 or a 429 answered on ``route`` (a route's template)."""
+    REFUSALS.labels(str(status), route).inc()
+
+
+def watch(
+    tables: Callable[[], float], sockets: Callable[[], float], queued: Callable[[], float], down: Callable[[], float]
+) -> None:
+    """Read these states when scraped (the latest app's: a process serves one)."""
+    TABLES.set_function(tables)
+    SOCKETS.set_function(sockets)
+    QUEUED.set_function(queued)
+    DATABASE_DOWN.set_function(down)
+
+
+class Served:
+    """The metrics' own HTTP server, on a thread, until :meth:`close`."""
+
+    def __init__(self, port: int, host: str) -> None:
+        self.port = port
+        self._server: Any
+        self._thread: threading.Thread
+        self._server, self._thread = start_http_server(port, addr=host, registry=REGISTRY)
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(5)
+
+
+def serve() -> Served | None:
+    """Start answering ``/metrics`` on ``$CARDROOM_METRICS_PORT``, if it is set; None if not."""
+    port = os.environ.get(PORT_ENV)
+    if not port:
+        return None
+    global ON
+    ON = True
+    return Served(int(port), os.environ.get(HOST_ENV, "127.0.0.1"))

@@ -33,12 +33,25 @@ ENGINES = ("auto", "kernel", "reference")
 MAX_STEPS = 20_000
 
 
+class DeadEnd(Exception):
+    """An imagined world in which a seat to act has no legal action: a deal that contradicts what
+    that seat has shown (Exploding Kittens: a hand that cannot finish the five different icons its
+    owner began). The real game never gets there; such a world is dealt again."""
+
+
+# How many times a world that dead-ends is dealt again before the analysis gives up on the view.
+REDEALS = 32
+
+
 def playout(game: Game, state: State, policy: Policy, rng: random.Random) -> State:
-    """``state`` played to the end by the policy for every seat."""
+    """``state`` played to the end by the policy for every seat (:class:`DeadEnd` where a seat to
+    act has no legal action)."""
     steps = 0
     while not state.is_over and steps < MAX_STEPS:
         acting = state.to_act[0]
         legal = state.legal_actions(acting)
+        if not legal:
+            raise DeadEnd(f"seat {acting} is to act at step {state.step} with no legal action")
         if len(legal) == 1:
             state = state.apply_legal(acting, legal[0])  # no decision: no policy call, no view built
         else:
@@ -76,6 +89,26 @@ def world_seed(seed: int, index: int) -> int:
     return random.Random(f"world:{seed}:{index}").getrandbits(63)
 
 
+def world_scores(game: Game, view: dict[str, Any], ws: int, policy: Policy,
+                 acts: Sequence[Any] | None = None) -> list[float]:  # fmt: skip
+    """The seat's rewards in the world ``ws`` deals from ``view``: after each of ``acts`` (the same
+    world and playout generator for each: common random numbers), or as it stands (``None``: whoever
+    is to act plays on). A world that dead-ends (:class:`DeadEnd`) is dealt again from a seed derived
+    from ``ws``, so the result is still a function of (view, ws)."""
+    seat: int = view["seat"]
+    for redeal in range(REDEALS):
+        dealt = ws if redeal == 0 else world_seed(ws, redeal)
+        world = game.sample(view, random.Random(dealt))
+        try:
+            if acts is None:
+                return [score(game, world, seat, policy, random.Random(dealt ^ 1))]
+            return [score(game, world.apply_legal(seat, act), seat, policy, random.Random(dealt ^ 1)) for act in acts]
+        except DeadEnd:
+            continue
+    raise ValueError(f"{REDEALS} imagined worlds in a row dealt from this view could not be played to the end "
+                     "(a seat to act had no legal action): the view contradicts itself")
+
+
 def mean_se(values: Sequence[float]) -> tuple[float, float]:
     n = len(values)
     mean = sum(values) / n
@@ -99,27 +132,15 @@ class ReferenceRollouts:
 
     def rows(self, view: dict[str, Any], actions: Sequence[str], seed: int, first: int,
              worlds: int) -> list[list[float]]:  # fmt: skip
-        seat: int = view["seat"]
         acts = [self.game.action_for(a) for a in actions]
-        out = []
-        for i in range(first, first + worlds):
-            ws = world_seed(seed, i)
-            world = self.game.sample(view, random.Random(ws))
-            # The same playout generator for every action: common random numbers.
-            out.append([score(self.game, world.apply_legal(seat, act), seat, self.policy, random.Random(ws ^ 1))
-                        for act in acts])
-        return out
+        return [world_scores(self.game, view, world_seed(seed, i), self.policy, acts)
+                for i in range(first, first + worlds)]
 
     def hold(self, view: dict[str, Any], seed: int, first: int, worlds: int) -> list[float]:
         """The seat's reward in worlds ``first`` to ``first + worlds - 1`` played on as they stand
         (whoever is to act): no move of the seat's own first."""
-        seat: int = view["seat"]
-        out = []
-        for i in range(first, first + worlds):
-            ws = world_seed(seed, i)
-            out.append(score(self.game, self.game.sample(view, random.Random(ws)), seat, self.policy,
-                             random.Random(ws ^ 1)))  # fmt: skip
-        return out
+        return [world_scores(self.game, view, world_seed(seed, i), self.policy)[0]
+                for i in range(first, first + worlds)]
 
     def prior(self, seat: int, games: int, seed: int) -> tuple[float, float]:
         rng = random.Random(f"prior:{seed}")

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cardroom.analysis.engines import MAX_STEPS, ReferenceRollouts, Rollouts, playout, score
+from cardroom.analysis.engines import MAX_STEPS, ReferenceRollouts, Rollouts, playout, score, world_scores
 from cardroom.bots.policy import Policy, make_policy
 from cardroom.core.game import Game
 
@@ -297,12 +297,9 @@ def value_of(
 
     Works where the seat is not to act too (the start of a game, between its decisions).
     """
-    seat: int = view["seat"]
     total = sumsq = 0.0
     for _ in range(worlds):
-        world_seed = rng.getrandbits(63)
-        world = game.sample(view, random.Random(world_seed))
-        r = score(game, world, seat, policy, random.Random(world_seed ^ 1))
+        r = world_scores(game, view, rng.getrandbits(63), policy)[0]
         total += r
         sumsq += r * r
     mean = total / worlds

@@ -63,7 +63,8 @@ def checked_game(game_name: str, preset: str | None, options: dict[str, Any], se
     except (InvalidOptions, TypeError, ValueError) as exc:
         raise Refused(short(str(exc))) from None
     if game.players != len(seats):
-        raise Refused(f"this game has {game.players} seats; {len(seats)} were filled")
+        filled = f"{len(seats)} was" if len(seats) == 1 else f"{len(seats)} were"
+        raise Refused(f"this game has {game.players} seats; {filled} filled")
     return game
 
 

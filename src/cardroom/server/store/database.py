@@ -10,7 +10,7 @@ from pathlib import Path
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 
-from cardroom.server.store.readiness import Readiness, check_shared_memory, guard_shared_memory
+from cardroom.server.store.readiness import Readiness, check_shared_memory
 
 # The default database: a SQLite file in the directory the server is started from.
 DEFAULT_SQLITE_FILE = "cardroom.sqlite3"
@@ -29,7 +29,7 @@ def database_url(given: str | None = None) -> str:
 
 def make_engine(url: str, readiness: Readiness | None = None) -> Engine:
     """The engine for ``url``; with ``readiness``, its connections are refused until the schema is
-    checked (see :mod:`.readiness`). On SQLite, none is used while the ``-shm`` file is frozen."""
+    checked (see :mod:`.readiness`). On SQLite, none is made while the ``-shm`` file is frozen."""
     if url.startswith("postgresql://"):
         # psycopg 3 is the driver the `server` extra installs.
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
@@ -48,7 +48,6 @@ def make_engine(url: str, readiness: Readiness | None = None) -> Engine:
             _sqlite_pragmas(dbapi_connection)
 
         event.listen(engine, "connect", pragmas)
-        guard_shared_memory(engine)
     if readiness is not None:
         readiness.guard(engine)
     return engine

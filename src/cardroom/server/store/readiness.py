@@ -9,10 +9,11 @@ moment it passes, with no restart.
 
 SQLite maps its ``-shm`` file into memory and writes to it on every transaction, readers too. If
 that file is made immutable (``chattr +i``) under a running server, the next write to the mapping
-kills the process with SIGBUS, which Python cannot catch. So every connection the room takes is
-checked first, by the file's attributes (``statx``, which opens nothing: closing any descriptor of
-the file would drop this process's SQLite locks on it), and refused with a sentence that says what
-is wrong and how to fix it.
+kills the process with SIGBUS, which Python cannot catch. So every use of the database is checked
+first (:mod:`.reconnect`, and a new connection before its first statement), by the file's attributes
+(``statx``, which opens nothing: closing any descriptor of the file would drop this process's SQLite
+locks on it), and refused with a sentence that says what is wrong and how to fix it. The check and
+the use are not one step: a file frozen between them still kills the process.
 """
 
 from __future__ import annotations
@@ -86,12 +87,3 @@ class Readiness:
 
         event.listen(engine, "do_connect", checked_first)
         event.listen(engine, "checkout", checked_first)
-
-
-def guard_shared_memory(engine: Engine) -> None:
-    """On SQLite: refuse any connection, new or pooled, while the ``-shm`` file is frozen."""
-    path = engine.url.database
-
-    @event.listens_for(engine, "checkout")
-    def _shared_memory_usable(*_: object) -> None:
-        check_shared_memory(path)

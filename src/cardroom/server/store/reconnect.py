@@ -14,7 +14,10 @@ action carries its step, unique per table, so a batch is retried whatever happen
 whose step turns out taken by the very same move is the batch's own, committed before the
 connection died.
 
-SQLite has no connection to lose: there this is a plain call.
+SQLite has no connection to lose: there a call is made only once its ``-shm`` file is found usable
+(see :mod:`.readiness`: the check is made here, before any connection is taken, because a connection
+refused as it is taken from the pool is closed, and closing one may checkpoint, writing to the
+frozen file).
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from typing import Any, TypeVar
 import psycopg
 from sqlalchemy import Engine, event
 from sqlalchemy import exc as sa
+
+from cardroom.server.store.readiness import check_shared_memory
 
 RECONNECT_FOR = 5.0  # seconds from an outage's first failure during which a retry waits for a connection
 POLL = 0.1  # seconds between two tries to connect
@@ -44,6 +49,7 @@ class Reconnect:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.active = engine.dialect.name == "postgresql"
+        self._sqlite_file = engine.url.database if engine.dialect.name == "sqlite" else None
         self._down_since: float | None = None  # time.monotonic() of this outage's first failure
         self._local = threading.local()  # per thread: whether the current call began a COMMIT
         if self.active:
@@ -55,6 +61,7 @@ class Reconnect:
     def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)``, once more on a fresh connection if its connection was lost before it committed."""
         if not self.active:
+            check_shared_memory(self._sqlite_file)
             return fn(*args)
         self._local.committing = False
         try:

@@ -53,11 +53,14 @@ class GroupWriter:
         )
         self._store_batch: Callable[[list[NewAction], str], list[bool]] = (
             self._postgres.append if self._postgres is not None else self._append_with_riders
-        )
+        )  # the PostgreSQL batch makes its own retry; SQLite's checks its -shm file first (see reconnect)
         self.riders: list[Rider] = []  # SQLite only: PostgreSQL's batch is one pipelined trip
         self._closed = False
 
     def _append_with_riders(self, actions: list[NewAction], origin: str) -> list[bool]:
+        return self._reconnect.run(self._append_riding, actions, origin)
+
+    def _append_riding(self, actions: list[NewAction], origin: str) -> list[bool]:
         taken = [(rider, rider.take()) for rider in self.riders]
 
         def also(conn: Connection) -> None:
@@ -142,7 +145,7 @@ class GroupWriter:
     def run_in_order(self, fn: Callable[..., None], *args: Any) -> asyncio.Future[None]:
         """Run another write on the writer's thread, after those already queued (so an older write
         can never land after a newer one)."""
-        return asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
+        return asyncio.get_running_loop().run_in_executor(self._thread, self._reconnect.run, fn, *args)
 
     def close(self) -> None:
         if self._closed:

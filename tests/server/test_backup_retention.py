@@ -5,24 +5,26 @@ server runs, or of a file that is not a copy, is refused and changes nothing."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
+import pytest
 
-from cardroom.server.store.backup import copies_in, dated_name, to_keep
-from tests.server.process import ROOT, ServerProcess, create_seated, free_port
+from cardroom.server.store import database
+from cardroom.server.store.backup import copies_in, dated_name, main, to_keep
+from tests.server.process import ServerProcess, create_seated, free_port
 
-TWO_PEOPLE = {"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+TWO_PEOPLE: dict[str, object] = {"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}
 
 
-def backup_command(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cardroom.server.store.backup", *args],
-        capture_output=True, text=True, timeout=60, cwd=ROOT,
-    )  # fmt: skip
+def backup_command(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``python -m cardroom.server.store.backup ARGS`` (its entry point, in this process): the exit
+    status, what it printed and what it wrote to standard error."""
+    capsys.readouterr()
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
 
 
 def test_retention_keeps_the_newest_copy_of_each_recent_day_and_week() -> None:
@@ -43,7 +45,9 @@ def test_retention_counts_days_that_have_a_copy_so_a_stopped_timer_empties_nothi
     assert to_keep(old, daily=0, weekly=1) == {old[-1]}
 
 
-def test_backup_into_a_folder_keeps_by_the_rule_and_touches_no_other_file(tmp_path: Path) -> None:
+def test_backup_into_a_folder_keeps_by_the_rule_and_touches_no_other_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "backups"
     folder.mkdir()
     yesterday = datetime.now(UTC) - timedelta(days=1)
@@ -51,48 +55,50 @@ def test_backup_into_a_folder_keeps_by_the_rule_and_touches_no_other_file(tmp_pa
         (folder / dated_name(yesterday - timedelta(hours=hours))).write_bytes(b"old")
     (folder / "notes.txt").write_text("not a copy")
     url = f"sqlite:///{tmp_path / 'room.sqlite3'}"
-    server = ServerProcess(free_port(), url).start()
-    try:
-        create_seated(server.url, TWO_PEOPLE)
-        done = backup_command("--database", url, "into", str(folder), "--keep-daily", "2", "--keep-weekly", "0")
-    finally:
-        server.stop()
-    assert done.returncode == 0, done.stderr
-    assert "removed 2 older copies" in done.stdout, done.stdout
+    engine = database.make_engine(url)
+    database.upgrade(engine)  # a card room's database, its schema made
+    engine.dispose()
+    status, out, err = backup_command(capsys, "--database", url, "into", str(folder), "--keep-daily", "2",
+                                      "--keep-weekly", "0")  # fmt: skip
+    assert status == 0, err
+    assert "removed 2 older copies" in out, out
     left = copies_in(folder)
     assert len(left) == 2 and max(left).date() == datetime.now(UTC).date()
     assert (folder / "notes.txt").exists()
-    refused = backup_command("--database", url, "into", str(folder), "--keep-daily", "0", "--keep-weekly", "0")
-    assert refused.returncode == 2 and "keep at least one copy" in refused.stderr, refused.stderr
+    status, _, err = backup_command(capsys, "--database", url, "into", str(folder), "--keep-daily", "0",
+                                    "--keep-weekly", "0")  # fmt: skip
+    assert status == 2 and "keep at least one copy" in err, err
     assert len(copies_in(folder)) == 2
 
 
-def test_a_copy_restored_after_the_server_stopped_brings_its_tables_back(tmp_path: Path) -> None:
-    database = tmp_path / "room.sqlite3"
-    url = f"sqlite:///{database}"
+def test_a_copy_restored_after_the_server_stopped_brings_its_tables_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "room.sqlite3"
+    url = f"sqlite:///{db}"
     folder = tmp_path / "backups"
     folder.mkdir()
     server = ServerProcess(free_port(), url).start()
     try:
         before = create_seated(server.url, TWO_PEOPLE)["table_id"]
-        done = backup_command("--database", url, "into", str(folder))
-        assert done.returncode == 0, done.stderr
+        status, _, err = backup_command(capsys, "--database", url, "into", str(folder))
+        assert status == 0, err
         after = create_seated(server.url, TWO_PEOPLE)["table_id"]  # made after the copy was taken
         (copy,) = copies_in(folder).values()
-        running = backup_command("--database", url, "restore", str(copy))
-        assert running.returncode == 2 and "stop the server first" in running.stderr, running.stderr
+        status, _, err = backup_command(capsys, "--database", url, "restore", str(copy))
+        assert status == 2 and "stop the server first" in err, err
         assert httpx.get(f"{server.url}/api/tables/{after}").status_code == 200  # nothing was changed
     finally:
         server.stop()
     not_a_copy = tmp_path / "other.sqlite3"
     not_a_copy.write_bytes(b"this is no database at all, only text" * 200)
-    wrong = backup_command("--database", url, "restore", str(not_a_copy))
-    assert wrong.returncode == 2 and "could not be read as a SQLite database" in wrong.stderr, wrong.stderr
-    assert not database.with_name("room.sqlite3.partial").exists()
+    status, _, err = backup_command(capsys, "--database", url, "restore", str(not_a_copy))
+    assert status == 2 and "could not be read as a SQLite database" in err, err
+    assert not db.with_name("room.sqlite3.partial").exists()
 
-    restored = backup_command("--database", url, "restore", str(copy))
-    assert restored.returncode == 0, restored.stderr
-    assert database.with_name("room.sqlite3.before-restore").exists()  # the replaced one, to undo it
+    status, _, err = backup_command(capsys, "--database", url, "restore", str(copy))
+    assert status == 0, err
+    assert db.with_name("room.sqlite3.before-restore").exists()  # the replaced one, to undo it
     server = ServerProcess(free_port(), url).start()
     try:
         assert httpx.get(f"{server.url}/api/tables/{before}").status_code == 200

@@ -45,11 +45,19 @@ def test_each_seatable_bot_is_paced_for_the_budget_it_searches_with(name: str) -
     assert table_pace([spec], 0.0, CAP) > wanted or searched is None  # and a margin on top of a search
 
 
-def test_expert_with_only_a_cut_plays_fifty_decisions_without_a_random_move(
+# Decisions played in all at the two tables below, each one pace (1.5 s) after the last at its table.
+# Paced as a bot that does not search (the bug), expert runs out of time at every decision where it
+# has a choice, so a handful would show it; 24 (half the waiting of the 50 this test played before)
+# also give a fault of one random move in twenty (a bot waiting for a thread of the room, seen once)
+# more than two chances in three to show in a single run.
+DECISIONS = 24
+
+
+def test_expert_with_only_a_cut_plays_many_decisions_without_a_random_move(
     db_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Two Exploding Kittens tables of ``expert:cut=8`` against itself, 25 steps each (a Nope window
-    asks both seats at once: up to four searches together, one per bot thread of the room)."""
+    """Two Exploding Kittens tables of ``expert:cut=8`` against itself, half the decisions each (a
+    Nope window asks both seats at once: up to four searches together, one per bot thread of the room)."""
     spec = "expert:cut=8"
     seats = [{"kind": "bot", "bot": spec}, {"kind": "bot", "bot": spec}]
     # The room's own least delay (0.8 s): with none the old rule fell back to the 5 s cap and hid the bug.
@@ -60,10 +68,10 @@ def test_expert_with_only_a_cut_plays_fifty_decisions_without_a_random_move(
         deadline = time.time() + 60
         while time.time() < deadline:
             steps = [client.get(f"/api/tables/{tid}").json()["step"] for tid in ids]  # also keeps them watched
-            if sum(steps) >= 50:
+            if sum(steps) >= DECISIONS:
                 break
             time.sleep(0.5)
-        assert sum(steps) >= 50, steps
+        assert sum(steps) >= DECISIONS, steps
     # How the room says a bot ran out of time or failed: "... playing a random legal action".
     randoms = [r.getMessage() for r in caplog.records if "random legal action" in r.getMessage()]
     assert randoms == []

@@ -52,11 +52,13 @@ lint: $(VENV)/.test
 typecheck: $(VENV)/.test
 	$(BIN)/mypy
 
-# Compile the games' kernels into Numba's cache once, before the tests: a fresh clone has no cache,
-# and every test process (each pytest worker, each server a test starts) that reached a kernel first
-# would compile it itself, a minute or more of CPU each. A warm cache loads in about a second.
+# Compile the games' kernels into Numba's cache once, before the tests: a fresh clone has no cache
+# (3.5 minutes of CPU for the three kernels), and each test process that reached a kernel first (both
+# pytest workers, a server a test starts) compiled it itself. One process a kernel, two at a time;
+# a warm cache loads in a second or two. (Each process's lines are printed together when it ends.)
 kernels: $(VENV)/.test
-	$(PY) -m cardroom.fast.warm
+	$(PY) -c "from cardroom.core.compiled_registry import kernel_paths; print(*kernel_paths(), sep='\n')" \
+		| xargs -P 2 -I MODULE sh -c 'out=$$($(PY) -m cardroom.fast.warm MODULE 2>&1); code=$$?; echo "$$out"; exit $$code'
 
 unit: $(VENV)/.test kernels
 	$(PYTEST)

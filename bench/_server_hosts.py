@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tests.server.postgres import Postgres, _as_owner  # noqa: E402
 
-from _measure import free_port  # noqa: E402
+from _measure import free_port, stop_server  # noqa: E402
+from server_scale import NGINX_CONF as SCALE_NGINX_CONF  # noqa: E402
 
 SERVER_PORT = 8000  # every host's room listens on its own address, on the same port as in production
 
@@ -125,59 +126,12 @@ def room_log(address: str) -> Path:
 
 def stop_rooms(rooms: list[subprocess.Popen[bytes]]) -> None:
     for room in rooms:
-        room.send_signal(signal.SIGTERM)
-    for room in rooms:
-        try:
-            room.wait(15)
-        except subprocess.TimeoutExpired:
-            room.kill()
-            room.wait()
+        stop_server(room)
 
 
-NGINX_CONF = """\
-worker_processes 1;
-worker_rlimit_nofile 65536;
-daemon off;
-pid {root}/nginx.pid;
-error_log {root}/error.log warn;
-events {{ worker_connections 16384; }}
-http {{
-    access_log off;
-    client_body_temp_path {root}/body;
-    proxy_temp_path {root}/proxy;
-    # The table id from the URL (/api/tables/{{id}}/...): a table's requests and sockets all reach
-    # the process that holds it. Consistent hashing (ketama): adding or removing a process moves
-    # only that process's share of the tables. A request without a table id (creating one, the
-    # lobby) goes anywhere.
-    map $uri $table {{
-        ~^/api/tables/(?<id>[^/]+) $id;
-        default $request_id;
-    }}
-    map $http_upgrade $connection_upgrade {{
-        default upgrade;
-        '' '';
-    }}
-    upstream cardroom {{
-        hash $table consistent;
-{servers}
-        keepalive 256;
-        keepalive_timeout 4s;  # below uvicorn's 5 s: nginx drops an idle connection first
-        keepalive_requests 100000;
-    }}
-    server {{
-        listen 127.0.0.1:{port};
-        location / {{
-            proxy_pass http://cardroom;
-            proxy_http_version 1.1;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $host;
-            proxy_set_header X-Forwarded-For $remote_addr;
-            proxy_read_timeout 1h;
-        }}
-    }}
-}}
-"""
+# server_scale.py's nginx, with consistent hashing (ketama): adding or removing a process moves
+# only that process's share of the tables.
+NGINX_CONF = SCALE_NGINX_CONF.replace("hash $table;", "hash $table consistent;")
 
 
 @contextmanager

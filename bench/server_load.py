@@ -163,6 +163,21 @@ def add_generator_option(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
 
 
+def add_player_options(parser: argparse.ArgumentParser, tables: int = 100, bot_tables: int = 0, think: float = 0.0,
+                       seconds: float = 20.0, warmup: float = 5.0) -> None:  # fmt: skip
+    """The players' options every server benchmark built on this one takes (defaults its own)."""
+    parser.add_argument("--tables", type=int, default=tables, help="live Tacocat tables with two people each")
+    parser.add_argument("--bot-tables", type=int, default=bot_tables, help="live tables of one person and a bot")
+    parser.add_argument("--think", type=float, default=think, help="mean seconds a person thinks (0: at once)")
+    parser.add_argument("--bot-delay", type=float, default=0.8, help="the server's least time a bot move takes")
+    parser.add_argument("--seconds", type=float, default=seconds, help=f"how long to measure (default {seconds:g})")
+    parser.add_argument("--warmup", type=float, default=warmup, help="seconds of play before measuring")
+    parser.add_argument("--procs", type=int, default=2, help="load generator processes (default 2)")
+    parser.add_argument("--connections", type=int, default=200, help="HTTP connections per generator process")
+    add_generator_option(parser)
+    parser.add_argument("--seed", type=int, default=1)
+
+
 def measure(args: argparse.Namespace, tree: Tree, round_: int) -> Measured:
     """One run: a server of ``tree``'s code on a new SQLite file (or ``--database``), played
     against, stopped; its figures and its log's lines over the whole run."""
@@ -187,19 +202,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--tables", type=int, default=100, help="live Tacocat tables with two people each")
-    parser.add_argument("--bot-tables", type=int, default=0, help="live tables of one person and a bot")
-    parser.add_argument("--think", type=float, default=0.0, help="mean seconds a person thinks (0: at once)")
-    parser.add_argument(
-        "--bot-delay", type=float, default=0.8, help="the server's least time a bot move takes"
-    )
-    parser.add_argument("--seconds", type=float, default=20.0, help="how long to measure (default 20)")
-    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring")
+    add_player_options(parser)
     parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: a new SQLite file each run)")
-    parser.add_argument("--procs", type=int, default=2, help="load generator processes (default 2)")
-    parser.add_argument("--connections", type=int, default=200, help="HTTP connections per generator process")
-    add_generator_option(parser)
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--url",
         default=None,

@@ -121,19 +121,10 @@ def print_summary(found: dict[int, list[dict[str, float]]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2, 4], help="room processes (hosts) to try")
-    parser.add_argument("--tables", type=int, default=300, help="live Tacocat tables with two people each")
-    parser.add_argument("--bot-tables", type=int, default=30, help="live tables of one person and a bot")
-    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a person thinks (0: at once)")
-    parser.add_argument("--bot-delay", type=float, default=0.8, help="the rooms' least time a bot move takes")
-    parser.add_argument("--seconds", type=float, default=20.0, help="how long the players are measured")
-    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring")
-    parser.add_argument("--procs", type=int, default=2, help="load generator processes")
-    parser.add_argument("--connections", type=int, default=200, help="HTTP connections per generator process")
-    server_load.add_generator_option(parser)
+    server_load.add_player_options(parser, tables=300, bot_tables=30, think=1.0)
     parser.add_argument("--create-seconds", type=float, default=5.0, help="how long tables are created for tables/s")
     parser.add_argument("--create-clients", type=int, default=32, help="clients creating tables at once")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of every setup (medians are printed)")
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--room", action=argparse.BooleanOptionalAction, default=True, help="measure the rooms")
     parser.add_argument("--writers", type=int, nargs="+", default=None,
                         help="writing processes for NOTIFY's cost (default: --processes; none: --no-notify)")  # fmt: skip

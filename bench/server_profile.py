@@ -142,16 +142,7 @@ def print_table(title: str, by_code: dict[str, Counter[str]], top: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=200, help="live Tacocat tables with two people each")
-    parser.add_argument("--bot-tables", type=int, default=0, help="live tables of one person and a bot")
-    parser.add_argument("--think", type=float, default=1.0, help="mean seconds a person thinks")
-    parser.add_argument("--bot-delay", type=float, default=0.8, help="the server's least time a bot move takes")
-    parser.add_argument("--seconds", type=float, default=20.0, help="how long to measure and sample")
-    parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring")
-    parser.add_argument("--procs", type=int, default=2, help="load generator processes")
-    parser.add_argument("--connections", type=int, default=200, help="HTTP connections per generator process")
-    server_load.add_generator_option(parser)
-    parser.add_argument("--seed", type=int, default=1)
+    server_load.add_player_options(parser, tables=200, think=1.0)
     parser.add_argument("--rate", type=int, default=200, help="py-spy's samples per second")
     parser.add_argument("--top", type=int, default=25, help="functions to print in each table")
     parser.add_argument("--keep", type=Path, default=None, help="a folder to keep py-spy's raw samples in")

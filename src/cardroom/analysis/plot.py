@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardroom.analysis import drawn
 from cardroom.analysis.oracle import LABEL
 from cardroom.analysis.report import GameAnalysis
 
@@ -62,7 +63,7 @@ def figure(analysis: GameAnalysis, oracle: list[tuple[int, float]] | None = None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    steps, wins = zip(*analysis.timeline(), strict=True)
+    steps, wins = zip(*drawn.line(analysis), strict=True)
     marked = [d for d in analysis.decisions if d.label in MARKS]
     fig, (ax, strip) = plt.subplots(2, 1, figsize=(9, 4.4), dpi=110, sharex=True,
                                     gridspec_kw={"height_ratios": [5, 1.2], "hspace": 0.08})

@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardroom.analysis import drawn
 from cardroom.analysis.evaluate import ActionValue, Estimate, Precision
 from cardroom.analysis.headline import decision_words, headline_json, headline_text
 from cardroom.analysis.words import default_names, named
@@ -173,13 +174,9 @@ class GameAnalysis:
         return [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
 
     def band(self) -> list[tuple[int, float, float]]:
-        """(step, low, high): a 95% band around the win chance at each event and decision, the
+        """(step, low, high): a 95% band around the line the graph draws (``drawn.py``), the
         estimates' noise drawn as an area rather than read as swings of the line."""
-        z = self.precision.z
-        out = [(0, max(0.0, self.start - z * self.start_se), min(1.0, self.start + z * self.start_se))]
-        for x in self.luck:
-            out.append((x.last_step + 1, max(0.0, x.after - z * x.after_se), min(1.0, x.after + z * x.after_se)))
-        return out
+        return drawn.band(self)
 
     def summary(self) -> str:
         return headline_text(self)
@@ -202,6 +199,7 @@ class GameAnalysis:
             "decisions": [{**d.to_json(), **decision_words(self, d)} for d in self.decisions],
             "luck": [{**x.to_json(), "said": [named(self.game, t, self.names, self.seat) for t in x.events]} for x in self.luck],
             "timeline": [list(p) for p in self.timeline()],
+            "drawn": [list(p) for p in drawn.line(self)],
         }  # fmt: skip
 
 

@@ -72,7 +72,9 @@ export function graph(analysis) {
     root.append(svg("line", { x1: L, x2: L + 24, y1: ly + 12, y2: ly + 12, class: "oracle" }));
     root.append(svg("text", { x: L + 30, y: ly + 16, class: "oracle-label" }, "oracle: knows the hidden cards, never used for verdicts"));
   }
-  root.append(svg("path", { d: steps(analysis.timeline, x, y, last), class: "line" }));
+  // The line on one footing, holding level within the estimates' noise (docs/analysis.md, "The graph");
+  // an analysis made before it has only the checkpoints.
+  root.append(svg("path", { d: steps(analysis.drawn || analysis.timeline, x, y, last), class: "line" }));
   // A marker per decision that cost something; markers of neighbouring decisions that would touch
   // are stacked upwards (up to four high, then from the line again), so each stays a separate dot.
   let lastX = -Infinity;

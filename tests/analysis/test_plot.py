@@ -49,6 +49,7 @@ def test_the_graph_is_drawn_with_a_legend(tmp_path: Path) -> None:
         legend = fig.axes[1].get_legend()
         assert legend is not None
         labels = [t.get_text() for t in legend.get_texts()]
+        title = fig.axes[0].get_title()
     finally:
         import matplotlib.pyplot as plt
 
@@ -56,3 +57,4 @@ def test_the_graph_is_drawn_with_a_legend(tmp_path: Path) -> None:
     # People by name, the reference line at the seat's fair share, the noise as a band.
     assert labels[:3] == ["fair share (50%)", "estimation noise (95%)", "Player 1's win chance (from their own view)"]
     assert {"inaccuracy ?! (4)", "mistake ? (4)", "blunder ?? (4)"} <= set(labels)
+    assert title == "Tacocat Spelled Backwards: Player 1's win chance over the game"  # the box's name, not a key

@@ -41,6 +41,16 @@ def marker_lanes(xs: Sequence[float], min_dx: float) -> list[int]:
     return lanes
 
 
+def game_title(name: str) -> str:
+    """The game's name as its box prints it ("T.A.C.O."), not its registry key ("taco")."""
+    from cardroom.core.registry import game_class
+
+    try:
+        return str(getattr(game_class(name), "title", name))
+    except (KeyError, ValueError):
+        return name
+
+
 def win_graph(analysis: GameAnalysis, path: Path, oracle: list[tuple[int, float]] | None = None) -> Path:
     """Draw the seat's win chance over the game, marking its costly decisions; returns ``path``.
 
@@ -86,7 +96,7 @@ def figure(analysis: GameAnalysis, oracle: list[tuple[int, float]] | None = None
     ax.set_xlim(0, last)
     ax.set_ylim(-3, 103)
     ax.set_ylabel("win chance (%)")
-    ax.set_title(f"{analysis.game}: {name}'s win chance over the game", fontsize=10)
+    ax.set_title(f"{game_title(analysis.game)}: {name}'s win chance over the game", fontsize=10)
     ax.grid(axis="y", alpha=0.25)
     fig.canvas.draw()  # the strip's size in pixels is known only once laid out
     per_step = strip.bbox.width / last  # pixels per step

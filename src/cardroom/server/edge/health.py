@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,34 +75,32 @@ class HealthCheck:
 
     async def _probe(self) -> Health:
         if not self.store.ready:  # a start that met an outage: the schema is checked first
-            try:
-                await asyncio.wait_for(asyncio.to_thread(self.store.prepare), PROBE_TIMEOUT * 2)
-            except TimeoutError:
-                return Health(False, False, f"the database did not answer within {PROBE_TIMEOUT * 2:g} s")
-            except Exception as exc:
-                if not is_database_error(exc):
-                    raise
-                self.outage.failed(exc)
-                return Health(False, False, f"the database's schema cannot be checked yet: {_first_line(exc)}")
+            failed = await self._step(
+                lambda: asyncio.to_thread(self.store.prepare), False, "the database's schema cannot be checked yet"
+            )
+            if failed is not None:
+                return failed
+        failed = await self._step(lambda: asyncio.to_thread(self.store.probe_read), False, "the database cannot be read")
+        if failed is None:
+            failed = await self._step(lambda: self.writer.call(self.store.probe_write), True, "the database cannot be written")
+        if failed is not None:
+            return failed
+        self.outage.succeeded()
+        return Health(True, True, "the database is reachable and writable")
+
+    async def _step(self, run: Callable[[], Awaitable[object]], reachable: bool, cannot: str) -> Health | None:
+        """``run()`` within the probe's time: None if it succeeded, else the answer that says what
+        failed (a database error also tells the outage, so the room knows it began)."""
         try:
-            await asyncio.wait_for(asyncio.to_thread(self.store.probe_read), PROBE_TIMEOUT)
+            await asyncio.wait_for(run(), PROBE_TIMEOUT)
         except TimeoutError:
-            return Health(False, False, f"the database did not answer a read within {PROBE_TIMEOUT:g} s")
-        except Exception as exc:
-            if not is_database_error(exc):
-                raise
-            return Health(False, False, f"the database cannot be read: {_first_line(exc)}")
-        try:
-            await asyncio.wait_for(self.writer.call(self.store.probe_write), PROBE_TIMEOUT)
-        except TimeoutError:
-            return Health(True, False, f"a write did not commit within {PROBE_TIMEOUT:g} s")
+            return Health(reachable, False, f"{cannot}: no answer within {PROBE_TIMEOUT:g} s")
         except Exception as exc:
             if not is_database_error(exc):
                 raise
             self.outage.failed(exc)
-            return Health(True, False, f"the database cannot be written: {_first_line(exc)}")
-        self.outage.succeeded()
-        return Health(True, True, "the database is reachable and writable")
+            return Health(reachable, False, f"{cannot}: {_first_line(exc)}")
+        return None
 
 
 def _first_line(exc: BaseException) -> str:

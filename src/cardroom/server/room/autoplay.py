@@ -224,9 +224,11 @@ class Autoplay:
             except StaleStep:
                 continue
             except Refused as exc:
+                # Neither the action nor the engine's reason: both may tell the bot's hidden cards.
                 log.warning(
-                    "bot at table %s seat %d chose a refused action %r: %s", table_id, seat, text, exc
-                )
+                    "bot at table %s seat %d chose a refused action (%s); choosing again at random",
+                    table_id, seat, type(exc).__name__,
+                )  # fmt: skip
                 careful = True
 
     # -- clocks ----------------------------------------------------------------------------------------

@@ -33,13 +33,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-@pytest.fixture(scope="module")
+# One Playwright driver and one Chromium per test process, not per module: starting them cost each of
+# the ~30 browser modules a second or two. Tests share nothing through them: each opens its own pages
+# (every new_page and new_context is a fresh profile, cookies and storage of its own).
+@pytest.fixture(scope="session")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     # Never skipped: `make test` installs Chromium when it is missing.
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -106,9 +106,10 @@ def test_two_people_never_see_each_others_cards(
         for seat, page in pages.items():
             if rounds % 4 == 0:
                 traffic[seat].doms.append(page.content())
-            # The opponent's hand is drawn as card backs only: no values.
-            opponent = page.query_selector_all("#board .zone:has(h3:text('Opponent')) .card")
-            assert all(card.inner_text().strip() == "" for card in opponent)
+            # The opponent's hand is drawn as card backs only: no values (all its cards' texts read in
+            # one round trip, not one a card).
+            opponent = page.locator("#board .zone:has(h3:text('Opponent')) .card").all_inner_texts()
+            assert all(text.strip() == "" for text in opponent), opponent
             if body(page, "mine") == "true" and "busy" not in (page.get_attribute("body", "class") or ""):
                 with contextlib.suppress(Exception):
                     click_something(page, rng)

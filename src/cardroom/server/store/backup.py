@@ -166,6 +166,9 @@ def in_use(database: Path) -> bool:
         fd = os.open(shm, os.O_RDWR)
     except FileNotFoundError:
         return False
+    except PermissionError:
+        raise BackupError(f"cannot open {shm} to see whether a server has the database open: "
+                          "run this as the user the server runs as") from None  # fmt: skip
     try:
         fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, SHM_DMS_BYTE)
     except OSError:

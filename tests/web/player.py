@@ -22,6 +22,12 @@ CLICKABLE = ", ".join(
 )
 
 
+# A Tacocat board of three spaces (a duel's deal at each end, both arrows in the centre), for tests
+# that play a whole game: every kind of step (duels, the centre's simultaneous replacement, a goal
+# reached) in about 40 steps, where the default seven-space board takes about 100.
+SHORT_BOARD = "4W,7B,4Y"
+
+
 def body(page: Page, key: str) -> str | None:
     """One of the attributes the table page keeps on <body> (data-step, data-over, data-mine).
 

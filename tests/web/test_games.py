@@ -11,7 +11,14 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.server.process import ServerProcess
-from tests.web.player import body, broken_card_names, play_until_over, wait_for_step_change, wait_for_table
+from tests.web.player import (
+    SHORT_BOARD,
+    body,
+    broken_card_names,
+    play_until_over,
+    wait_for_step_change,
+    wait_for_table,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -27,9 +34,14 @@ def test_tacocat_against_a_bot_from_the_lobby_to_the_end(
     page.wait_for_selector("#game option[value='tacocat']", state="attached")
     page.select_option("#game", "tacocat")
     page.select_option("#seat1", "bot:easy")
+    # The short board: a whole game in about 40 steps instead of about 100.
+    page.click("summary:has-text('Options')")
+    page.fill("#option-board", SHORT_BOARD)
     page.click("#create-button")
     page.wait_for_url("**/table/**", wait_until="commit")
     wait_for_table(page)
+    table_id = page.url.split("/table/")[1].split("#")[0]
+    assert httpx.get(f"{server.url}/api/tables/{table_id}").json()["options"]["board"] == SHORT_BOARD
     page.wait_for_selector(".tc-board .cat")
     assert page.inner_text(".seat-chip.me").startswith("Ada")
     # Reloading keeps the seat: the token lives in localStorage.

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Response, WebSocket
 
 from tests.server.process import ServerProcess
-from tests.web.player import body, click_something, wait_for_table
+from tests.web.player import SHORT_BOARD, body, click_something, wait_for_table
 
 pytestmark = pytest.mark.browser
 
@@ -65,6 +65,9 @@ def test_two_people_never_see_each_others_cards(
     alice.wait_for_selector("#game option[value='tacocat']", state="attached")
     alice.select_option("#game", "tacocat")
     alice.select_option("#seat1", "invite")
+    # The short board: a whole game in about 40 steps instead of about 100.
+    alice.click("summary:has-text('Options')")
+    alice.fill("#option-board", SHORT_BOARD)
     alice.click("#create-button")
     link = alice.input_value("#invitation-list input")
     assert "#token=" in link
@@ -82,6 +85,7 @@ def test_two_people_never_see_each_others_cards(
         for seat, page in pages.items()
     }
     table_id = alice.url.rstrip("/").split("/")[-1]
+    assert httpx.get(f"{server.url}/api/tables/{table_id}").json()["options"]["board"] == SHORT_BOARD
     alice.wait_for_selector(".seat-chip[data-seat='1']:has-text('Bob')")
     # Table chat: plain text, seen by the other seat as text (never as markup).
     alice.fill("#chat-input", "<b>hi Bob</b>")

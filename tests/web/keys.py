@@ -100,7 +100,7 @@ def play_by_keys(page: Page, rng: random.Random, timeout: float = 60, until: str
     """Press a shown key whenever the seat has a decision, until the game-over dialog (or until the
     script ``until`` holds), and note, at every new decision (a new status line), the assertive
     region's newest announcement. A key that makes a move is pressed more often than one that picks
-    a card for a choice of several parts."""
+    a card for a choice of several parts, and drawing more often still."""
     seen = KeyboardGame()
     deadline = time.time() + timeout
     last_status = None
@@ -122,6 +122,8 @@ def play_by_keys(page: Page, rng: random.Random, timeout: float = 60, until: str
             last_status = now["status"]
         moves = [key for key, move in now["keys"] if move]
         key = rng.choice(moves if moves and rng.random() < 0.7 else [key for key, _ in now["keys"]])
+        if "D" in moves and rng.random() < 0.4:
+            key = "D"  # Exploding Kittens: drawing often keeps a game of ten short
         seen.keys.append(key)
         page.keyboard.press(key.lower() if len(key) == 1 else key)
         time.sleep(0.01)

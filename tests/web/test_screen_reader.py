@@ -135,3 +135,23 @@ def test_help_overlay_typing_and_saying_the_state(server: ServerProcess, browser
     assert "keep" in announced(page, "log")[-1].lower() or "kept" in page.inner_text("#board")
     assert pointer_presses(page) == 0
     page.close()
+
+
+def test_the_last_seconds_of_the_clock_are_said_once_each(server: ServerProcess, browser: Browser) -> None:
+    """A Tacocat table with a one-minute move clock: Ada waits, and the page's own clock is run 55 s
+    forward (Playwright's clock; the server's is not touched). 10 and 5 seconds left are each said
+    once, in the assertive region, and nothing else about the time."""
+    made = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "tacocat", "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}], "turn_seconds": 60},
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()
+    page = browser.new_page()
+    page.clock.install()
+    page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
+    page.wait_for_function(MY_DECISION + " && !document.getElementById('countdown').hidden")
+    page.clock.run_for(55_000)
+    said = [t for t in announced(page, "now") if "second" in t and "Keys" not in t]
+    assert said == ["10 seconds left", "5 seconds left"], announced(page, "now")
+    page.close()

@@ -55,7 +55,6 @@ function mark(control, key, spoken) {
   // A list shows its key on its label (a <select> draws no ::before); the control itself is told.
   const shown = control.tagName === "SELECT" ? control.parentElement.querySelector(".lead") || control : control;
   shown.dataset.key = key;
-  control.dataset.keyCode = spoken;
 }
 
 // Gives every choice in the bar its key (called after each drawing of the bar).
@@ -78,6 +77,16 @@ export function assignKeys(box) {
     if (i < 10) mark(control, digit, digit);
     else mark(control, `⇧${digit}`, `Shift+${digit}`);
   });
+  for (const control of controls) mirror(control);
+}
+
+// A card or button on the board that takes the same choice (a quicker way to it) shows the same key.
+function mirror(control) {
+  const key = control.dataset.key;
+  if (!key) return;
+  const { action, card } = control.dataset;
+  const same = action ? `#board button[data-action="${CSS.escape(action)}"]` : card ? `#board .hand button[data-slug="${CSS.escape(card)}"]` : null;
+  if (same) for (const twin of document.querySelectorAll(same)) twin.dataset.key = key;
 }
 
 // The letter keys of the choices in the bar, for saying with a decision: "N Nope!", "P Let it happen".
@@ -89,7 +98,7 @@ export function letterKeys(box) {
 // What a key press names, in the words aria-keyshortcuts uses: "N", "3", "Shift+3", "Space".
 function pressed(event) {
   if (event.key === " ") return "Space";
-  const digit = /^Digit(\d)$/.exec(event.code);
+  const digit = /^(?:Digit|Numpad)(\d)$/.exec(event.code); // the number row, or the keypad's
   if (digit) return event.shiftKey ? `Shift+${digit[1]}` : digit[1];
   return event.key.length === 1 ? event.key.toUpperCase() : event.key;
 }

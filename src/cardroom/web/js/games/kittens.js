@@ -117,7 +117,8 @@ export function render(board, view, ctx) {
     const text = `play ${slug}`;
     const give = `give ${slug}`;
     const action = ctx.can(text) ? text : ctx.can(give) ? give : null;
-    return kcard(slug, { onclick: action ? () => ctx.act(action) : null, before: action === give ? "Give" : "Play", data: { slug } });
+    return kcard(slug, { onclick: action ? () => ctx.act(action) : null, before: action === give ? "Give" : "Play",
+      data: action ? { slug, action } : { slug } });
   });
   fill(board,
     el("p", { class: "tc-status" }, view.is_over ? "Game over" : `${ctx.seatName(view.current)}'s turn`, !view.is_over && view.turns_owed > 1 ? ` (${view.turns_owed} turns owed)` : "",

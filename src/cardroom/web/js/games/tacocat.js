@@ -157,9 +157,11 @@ function handCards(view, ctx) {
     let onclick = null;
     let before = "";
     let after = "";
+    let action = null;
     for (const verb of ["duel", "defend", "discard", "attack"]) {
       if (ctx.can(`${verb} ${value}`)) {
-        onclick = () => ctx.act(`${verb} ${value}`);
+        action = `${verb} ${value}`;
+        onclick = () => ctx.act(action);
         before = VERBS[verb];
       }
     }
@@ -171,8 +173,9 @@ function handCards(view, ctx) {
       };
       [before, after] = ["Select", "for the attack"]; // pressed or not, as the button says
     }
+    // The action, when a click takes it, names the card for the key its choice has in the bar.
     return card({ big: value, hue: hue(value), onclick, selected: selected.has(i), label: `card ${value}`, before, after,
-      data: { value: String(value) } });
+      data: action && !attacking ? { value: String(value), action } : { value: String(value) } });
   });
   return [handList(hand, cards)];
 }

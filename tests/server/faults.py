@@ -250,10 +250,12 @@ def wait_for(condition: object, seconds: float, what: str) -> None:
 
 
 @contextmanager
-def playing(url: str, log: Path, tables: int = 4) -> Iterator[tuple[LoggedServer, Players]]:
-    """A real server on ``url`` with people playing on it (20 moves acknowledged already); the
-    server is killed at the end."""
-    server = LoggedServer(free_port(), url, log).start()
+def playing(
+    url: str, log: Path, tables: int = 4, env: dict[str, str] | None = None
+) -> Iterator[tuple[LoggedServer, Players]]:
+    """A real server on ``url`` (with ``env``) with people playing on it (20 moves acknowledged
+    already); the server is killed at the end."""
+    server = LoggedServer(free_port(), url, log, env).start()
     players = Players(server.url, tables=tables)
     try:
         players.start()

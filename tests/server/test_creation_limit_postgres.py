@@ -40,12 +40,12 @@ def _killing(url: str, stop: threading.Event) -> None:
 def test_creations_hold_their_limit_across_two_processes_while_connections_die(tmp_path: Path) -> None:
     with throwaway() as postgres:
         env = {"CARDROOM_TABLES_PER_MINUTE": str(PER_MINUTE)}
-        servers = [
-            LoggedServer(free_port(), postgres.url, tmp_path / f"server{i}.log", env).start() for i in range(2)
-        ]
+        servers = [LoggedServer(free_port(), postgres.url, tmp_path / f"server{i}.log", env) for i in range(2)]
         stop = threading.Event()
         killer = threading.Thread(target=_killing, args=(postgres.url, stop))
         try:
+            for server in servers:
+                server.start()
             body = {"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot"}]}
             turn = iter(range(10**6))
             killer.start()
@@ -56,7 +56,8 @@ def test_creations_hold_their_limit_across_two_processes_while_connections_die(t
             took = time.monotonic() - begun
         finally:
             stop.set()
-            killer.join(10)
+            if killer.is_alive():
+                killer.join(10)
             for server in servers:
                 server.kill()
         # 503: a creation whose connection was killed twice (its retry too); one whose COMMIT was sent

@@ -24,7 +24,9 @@ def postgres() -> Iterator[Postgres]:
 
 
 def test_postgres_stopped_and_started_mid_game(postgres: Postgres, tmp_path: Path) -> None:
-    with playing(postgres.url, tmp_path / "server.log") as (server, players):
+    # The absent-player sweep every half second: failing all through the outage, it must log no
+    # traceback (restart_and_check reads the log), as it once did every cycle.
+    with playing(postgres.url, tmp_path / "server.log", env={"CARDROOM_ABSENT_SWEEP": "0.5"}) as (server, players):
         postgres.stop()
         wait_for(lambda: players.statuses[503] >= 5, 30, "moves refused with 503 while PostgreSQL is down")
         health = httpx.get(f"{server.url}/healthz", timeout=20)
@@ -39,6 +41,7 @@ def test_postgres_stopped_and_started_mid_game(postgres: Postgres, tmp_path: Pat
         )
         players.stop()
         assert players.statuses[503] - refused <= 8  # at most a few in flight while reconnecting
+        assert len(server.lines("the database is unavailable")) == 1  # the outage said once, not each cycle
         assert restart_and_check(server, postgres.url, players) >= 40
 
 

@@ -19,6 +19,9 @@ from tests.server.process import free_port
 
 BEGUN = "the database is unavailable"
 ENDED = "the database is back after"
+# The absent-player sweep every half second: while the database is down it fails each time, and
+# must say nothing more (it once wrote a traceback a cycle).
+SWEEPING = {"CARDROOM_ABSENT_SWEEP": "0.5"}
 
 
 def _refuses_while_down(server: LoggedServer) -> None:
@@ -57,10 +60,10 @@ def test_a_server_started_on_a_full_disk_serves_once_there_is_room(tmp_path: Pat
             kept.move(first.url, http, random.Random(1), Counter())
         first.stop()
         filler = fill(disk)
-        server = LoggedServer(free_port(), url, tmp_path / "server.log").start(healthy=False)
+        server = LoggedServer(free_port(), url, tmp_path / "server.log", SWEEPING).start(healthy=False)
         try:
             _refuses_while_down(server)
-            time.sleep(2.5)  # more than one probe's cycle: still one line for the outage
+            time.sleep(2.5)  # more than one probe's cycle and several sweeps: still one line for the outage
             filler.unlink()
             _serves(server)
             # The table made before the outage is there, its moves with it.
@@ -76,7 +79,7 @@ def test_a_server_started_with_postgres_stopped_serves_once_it_is_started(tmp_pa
         postgres.stop()
         # The structured log: every line the server logs is one JSON object.
         server = LoggedServer(
-            free_port(), postgres.url, tmp_path / "server.log", {"CARDROOM_LOG_FORMAT": "json"}
+            free_port(), postgres.url, tmp_path / "server.log", {**SWEEPING, "CARDROOM_LOG_FORMAT": "json"}
         ).start(healthy=False)
         try:
             _refuses_while_down(server)

@@ -44,6 +44,8 @@ UNREADABLE_BODY = (
     "levels deep, with numbers of at most 4,300 digits"
 )
 WEB_DIR = Path(str(resources.files("cardroom") / "web"))
+FIRST_CHECK = 15.0  # seconds the start waits for the schema check before serving 503s meanwhile
+NOT_READY: tuple[type[BaseException], ...] = (*DATABASE_ERRORS, TimeoutError)
 
 
 def create_app(
@@ -112,9 +114,9 @@ def create_app(
         app.state.creations = SharedRateLimiter(
             url, per_minute / 60.0, per_minute, lease_thread, readiness=store.readiness, alone=False
         )
-        try:
-            await asyncio.to_thread(store.prepare)
-        except DATABASE_ERRORS as exc:
+        try:  # a database that does not answer at all (a host gone) must not hold the start up either
+            await asyncio.wait_for(asyncio.to_thread(store.prepare), FIRST_CHECK)
+        except NOT_READY as exc:
             outage.failed(exc)  # said once; the room starts all the same, and probes until it is back
         from cardroom.server.ops import kernels  # compiled kernels load in the background (bots search on the
         kernels.start()  # reference engine till then): docs/kernels.md

@@ -93,6 +93,19 @@ class Postgres:
             capture_output=True,
         )
 
+    def restart(self) -> None:
+        """Restart it as an operator does (``pg_ctl restart -m fast``: every connection ended, a
+        clean shutdown, started again), waiting until it takes connections."""
+        self.stop_cleanly()
+        self.resume()
+
+    def stop_cleanly(self) -> None:
+        subprocess.run(
+            _as_owner([self._bin("pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop"]),
+            check=True,
+            capture_output=True,
+        )
+
 
 @contextmanager
 def throwaway() -> Iterator[Postgres]:

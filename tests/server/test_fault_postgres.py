@@ -76,13 +76,12 @@ def test_the_servers_connections_killed_mid_game(postgres: Postgres, tmp_path: P
 
 
 def test_a_postgres_restart_mid_game_costs_no_client_an_error(postgres: Postgres, tmp_path: Path) -> None:
-    """PostgreSQL restarted twice under play: every request waits for the fresh connection and
-    answers 200 (none 503), and every acknowledged move is stored once."""
+    """PostgreSQL restarted twice under play (as an operator does: every connection ended, a clean
+    shutdown, started again): every request waits for the fresh connection and answers 200 (none
+    503), and every acknowledged move is stored once."""
     with playing(postgres.url, tmp_path / "server.log") as (server, players):
         for _ in range(2):
-            postgres.stop()
-            time.sleep(0.3)  # requests arrive while it is down
-            postgres.resume()
+            postgres.restart()
             acked = players.acknowledged()
             wait_for(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves after the restart")
         players.stop()

@@ -3,7 +3,7 @@ request an error.
 
 A statement that fails because its connection went away is tried once more on a new one, after
 waiting for PostgreSQL to take connections again, for at most :data:`RECONNECT_FOR` seconds from the
-first failure of an outage (a restart takes a second or two). Once an outage has lasted longer,
+first failure of an outage (a restart takes a second or two, more on a busy machine). Once an outage has lasted longer,
 requests fail at once (503) until a statement succeeds again, so a database that stays down does not
 hold every request and thread for seconds.
 
@@ -33,7 +33,9 @@ from sqlalchemy import exc as sa
 
 from cardroom.server.store.readiness import check_shared_memory
 
-RECONNECT_FOR = 5.0  # seconds from an outage's first failure during which a retry waits for a connection
+# Seconds from an outage's first failure during which a retry waits for a connection: a restart
+# (a clean shutdown, then a start that may replay its write-ahead log) on a busy machine.
+RECONNECT_FOR = 10.0
 POLL = 0.1  # seconds between two tries to connect
 T = TypeVar("T")
 

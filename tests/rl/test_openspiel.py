@@ -17,6 +17,13 @@ from tests.rl.conftest import variants
 VARIANTS = variants()
 
 
+def whole_but_short(name: str, options: dict[str, object]) -> dict[str, object]:
+    """The options of a game played through below: T.A.C.O. with a pool of 12 taco points (a round ends
+    when the pool runs dry), which keeps each preset's own rounds and rules (the match and gimme presets
+    still play three rounds) at a third of the rulebook pool's steps."""
+    return {**options, "pool": 12} if name == "taco" else options
+
+
 def load(name: str, preset: str | None, options: dict[str, object]) -> pyspiel.Game:
     openspiel.register(name)
     params: dict[str, object] = {"preset": preset or ""}
@@ -26,19 +33,15 @@ def load(name: str, preset: str | None, options: dict[str, object]) -> pyspiel.G
 
 @pytest.mark.parametrize(("name", "preset", "options"), VARIANTS)
 def test_random_sim(name: str, preset: str, options: dict[str, object]) -> None:
-    # T.A.C.O. games run to a thousand steps and more: one is enough to go through every kind of node,
-    # with a pool of 12 taco points (a round ends when the pool runs dry), which keeps each preset's
-    # own rounds and rules (the match and gimme presets still play three rounds) at a third the steps.
-    if name == "taco":
-        options = {**options, "pool": 12}
-    game = load(name, preset, options)
+    game = load(name, preset, whole_but_short(name, options))
+    # T.A.C.O. games run to hundreds of steps: one is enough to go through every kind of node.
     sims = 1 if name == "taco" else 3
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(("name", "preset", "options"), VARIANTS)
 def test_tensors_and_strings_come_from_the_view(name: str, preset: str, options: dict[str, object]) -> None:
-    game = load(name, preset, options)
+    game = load(name, preset, whole_but_short(name, options))
     state = game.new_initial_state()
     state.apply_deal(7)
     rng = random.Random(0)

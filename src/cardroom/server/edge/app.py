@@ -81,7 +81,7 @@ def create_app(
         logformat.configure()  # JSON lines if $CARDROOM_LOG_FORMAT=json
         # The store opens whatever state its database is in: until its schema is checked (below, then
         # by every probe while that fails) the room answers 503 to what needs the database.
-        store = Store.open(url)
+        store = Store.unchecked(url)
         room = Room(
             store,
             hub=Hub(spectators=spectators_per_table),
@@ -118,10 +118,15 @@ def create_app(
             await asyncio.wait_for(asyncio.to_thread(store.prepare), FIRST_CHECK)
         except NOT_READY as exc:
             outage.failed(exc)  # said once; the room starts all the same, and probes until it is back
+        started_ready = store.ready
+        if started_ready:  # one UPDATE, done before the first request is served
+            await _unless_unavailable(room.expire_idle, outage)
         from cardroom.server.ops import kernels  # compiled kernels load in the background (bots search on the
         kernels.start()  # reference engine till then): docs/kernels.md
         background = [
-            asyncio.create_task(_housekeeping(room, health, outage, url if store.dialect == "postgresql" else None, tune_collector)),
+            asyncio.create_task(
+                _housekeeping(room, health, outage, url if store.dialect == "postgresql" else None, tune_collector, started_ready)
+            ),
             asyncio.create_task(recovery.watch(outage, health.check, room.restart_autoplay)),
             asyncio.create_task(room.watch_absence(limits.sweep_every)),
         ]
@@ -207,16 +212,18 @@ class CardroomApp(FastAPI):
 
 
 async def _housekeeping(
-    room: Room, health: HealthCheck, outage: Outage, postgres_url: str | None, tune_collector: bool
+    room: Room, health: HealthCheck, outage: Outage, postgres_url: str | None, tune_collector: bool, expired: bool
 ) -> None:
     """Once the database's schema is checked (at once, or when the database is first back): close the
-    idle tables, hear other processes (PostgreSQL), resume the unfinished tables in the background;
-    then close idle tables hourly (and let the collector look at everything once, see :mod:`.collector`).
-    A step the database fails is left to its next turn (a table not resumed is read when asked for)."""
+    idle tables (unless the start did: ``expired``), hear other processes (PostgreSQL), resume the
+    unfinished tables in the background; then close idle tables hourly (and let the collector look at
+    everything once, see :mod:`.collector`). A step the database fails is left to its next turn (a
+    table not resumed is read when asked for)."""
     await health.until_ready()
     listener = asyncio.create_task(listen(postgres_url, room.heard, room.catch_up_all)) if postgres_url else None
     try:
-        await _unless_unavailable(room.expire_idle, outage)
+        if not expired:
+            await _unless_unavailable(room.expire_idle, outage)
         await _unless_unavailable(room.resume_all, outage)
         if tune_collector:
             collector.settle()

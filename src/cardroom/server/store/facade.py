@@ -49,9 +49,17 @@ class Store:
 
     @classmethod
     def open(cls, url: str) -> Store:
+        """The store on the database at ``url``, its schema checked and brought up to date (a database
+        error if that cannot be done now)."""
+        store = cls.unchecked(url)
+        store.prepare()
+        return store
+
+    @classmethod
+    def unchecked(cls, url: str) -> Store:
         """The store on the database at ``url``, whatever state that database is in: nothing is used
-        until :meth:`prepare` has checked its schema (which the caller calls, and calls again while it
-        fails: see :mod:`.readiness`)."""
+        until :meth:`prepare` has checked its schema (the server calls it at start, and again with
+        every probe while it fails: see :mod:`.readiness`)."""
         readiness = Readiness()
         return cls(database.make_engine(url, readiness), readiness=readiness)
 

@@ -9,7 +9,8 @@ of 12 to 150 spread over them, and the v3 preset's second_pick at 2 players) is 
 seats to act, the whole state both ways and the result are compared (``kernel_check`` of the game).
 It prints the counts per setting and the totals, and exits with status 1 and the first disagreement if
 there is one. ``tests/kernels`` runs a slice of it. ``--first-seed`` starts the seeds elsewhere, so a
-long run can be split into pieces that play different games.
+long run can be split into pieces that play different games. ``--concede`` (T.A.C.O.) plays the
+variants of three players or more with one seat leaving in every game (``kernel_check.play_conceding``).
 """
 
 from __future__ import annotations
@@ -70,17 +71,28 @@ def label(preset: str, options: dict[str, Any]) -> str:
     return preset + "".join(f" {k}={v}" for k, v in options.items())
 
 
-def job(args: tuple[str, int, str, int, int]) -> tuple[int, str, Counts, str | None]:
-    """Play games of one variant and policy until ``quota`` actions; seeds start at 10**6 * index."""
-    name, index, policy, quota, first_seed = args
+def conceding(name: str) -> list[int]:
+    """The variants ``--concede`` plays: T.A.C.O. at three players or more (at two a concession ends the table)."""
+    if name != "taco":
+        raise SystemExit("--concede is for taco: a concession is an action record only in T.A.C.O.'s engine")
+    return [i for i, (_, options) in enumerate(VARIANTS[name]) if options.get("players", 2) >= 3]
+
+
+def job(args: tuple[str, int, str, int, int, bool]) -> tuple[int, str, Counts, str | None]:
+    """Play games of one variant and policy until ``quota`` actions; seeds start at 10**6 * index.
+    With ``concede``, in every game one seat leaves (seat ``seed % players``, at a step from 8 to 87)."""
+    name, index, policy, quota, first_seed, concede = args
     preset, options = VARIANTS[name][index]
     game = cardroom.make(name, preset=preset, **options)
-    play = importlib.import_module(CHECKS[name]).play
+    check = importlib.import_module(CHECKS[name])
     counts = Counts()
     seed = first_seed + 1_000_000 * (index + 1) + (500_000 if policy == "heuristic" else 0)
     try:
         while counts.actions < quota:
-            counts.add(play(game, seed, policy))
+            if concede:
+                counts.add(check.play_conceding(game, seed, policy, (seed % game.players, 8 + (7 * seed) % 80)))
+            else:
+                counts.add(check.play(game, seed, policy))
             seed += 1
     except KernelMismatch as exc:
         return index, policy, counts, str(exc)
@@ -93,10 +105,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--game", default="tacocat", choices=sorted(VARIANTS), help="the game (default tacocat)")
     parser.add_argument("--first-seed", type=int, default=0, help="added to every seed (default 0)")
+    parser.add_argument("--concede", action="store_true",
+                        help="T.A.C.O. at 3 to 8 players with one seat leaving in every game (the kernel plays on "
+                             "from the reference's state after the concession)")
     args = parser.parse_args()
     variants = VARIANTS[args.game]
-    quota = args.actions // (len(variants) * len(POLICIES))
-    jobs = [(args.game, i, p, quota, args.first_seed) for i in range(len(variants)) for p in POLICIES]
+    indices = conceding(args.game) if args.concede else list(range(len(variants)))
+    quota = args.actions // (len(indices) * len(POLICIES))
+    jobs = [(args.game, i, p, quota, args.first_seed, args.concede) for i in indices for p in POLICIES]
     start = time.perf_counter()
     total = Counts()
     failures = []

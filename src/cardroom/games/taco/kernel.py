@@ -42,6 +42,10 @@ GIMME_BONUS = 3
 # -- the state array ----------------------------------------------------------------------------------
 ROUND, FIRST, TURN, TURNS, POOL, POOL_START, TROPHY, GIMME, OVER, COUNTER, STEP = range(11)
 DECK_LEN, DISCARD_LEN, BOX_LEN, CHAIN_LEN, STACK_LEN, RS_LEN, STUCK = range(11, 18)
+# The seats that left the match (a bit each; concede.py): skipped in turns, dealt and handed nothing,
+# nothing played into their tacos, answering what they are still asked with what changes nothing,
+# never the winner. The kernel never concedes itself: it plays on from a state where seats have left.
+GONE = 18
 TOTALS = 32
 HAND_LEN = TOTALS + MAXP
 TACO_LEN = HAND_LEN + MAXP
@@ -188,8 +192,17 @@ def taco_at(seat: int) -> int:
 
 
 @njit
+def gone(s: Arr, seat: int) -> bool:
+    """Whether ``seat`` left the match (see ``GONE``)."""
+    return bool((s[GONE] >> seat) & 1)
+
+
+@njit
 def to_hand(s: Arr, seat: int, card: int) -> None:
-    """``bisect.insort``: hands stay sorted by card id."""
+    """``bisect.insort``: hands stay sorted by card id. A card handed to a seat that left is discarded."""
+    if s[GONE] and gone(s, seat):
+        to_discard(s, card)
+        return
     at = hand_at(seat)
     n = s[HAND_LEN + seat]
     i = n
@@ -276,7 +289,9 @@ def pick_from_hand(s: Arr, cfg: Arr, seat: int, spec: int) -> int:
 @njit
 def draw(s: Arr, cfg: Arr, seat: int, rng: Arr) -> int:
     """The top card into the seat's hand (the discard pile shuffled in first if the deck is empty);
-    -1 when both are empty."""
+    -1 when both are empty, or the seat left the match (it draws nothing)."""
+    if s[GONE] and gone(s, seat):
+        return -1
     if s[DECK_LEN] == 0:
         if s[DISCARD_LEN] == 0:
             return -1
@@ -335,6 +350,8 @@ def winner(s: Arr, cfg: Arr) -> int:
         return -1
     best, who = -(1 << 40), -1
     for seat in range(cfg[C_N]):
+        if gone(s, seat):  # a seat that left ranks below every seat that stayed
+            continue
         t = s[TOTALS + seat]
         if t > best:
             best, who = t, seat

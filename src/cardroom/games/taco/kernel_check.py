@@ -21,13 +21,14 @@ import numpy as np
 
 from cardroom.core.game import State
 from cardroom.core.rng import derive
-from cardroom.games.kernel_diff import Differential
+from cardroom.games.kernel_diff import Counts, Differential
 from cardroom.games.kernel_face import KernelMismatch
 from cardroom.games.kernel_proof import Features, Proof
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_legal as kl
 from cardroom.games.taco import kernel_seat as ksp
 from cardroom.games.taco.bot import HeuristicBot, _Judge, specs_by_slug
+from cardroom.games.taco.game import TacoGame
 from cardroom.games.taco.kernel_api import KERNEL
 from cardroom.games.taco.kernel_codec import action_id, action_text, decode, encode
 from cardroom.games.taco.state import TacoState
@@ -94,6 +95,48 @@ def _step(state: TacoState, s: k.Arr, cfg: k.Arr, seat: int, text: str) -> int:
 
 DIFF = Differential(KERNEL, compare, _step, HeuristicBot(), scores=_check_scores)
 play, run = DIFF.play, DIFF.run
+
+
+def play_conceding(game: TacoGame, seed: int, policy: str, leaves: tuple[int, int]) -> Counts:
+    """``play`` at a table of three or more where seat ``leaves[0]`` concedes at step ``leaves[1]``
+    (``concede.py``). The kernel never concedes itself (conceding is no action), so the reference's
+    state after the concession is encoded for it; from there both engines play on and are compared
+    after every action as in ``play`` (the empty chair skipped, nothing played into it, its answers)."""
+    seat_left, at = leaves
+    counts = Counts(games=1)
+    cfg = KERNEL.codec.config(game)
+    chooser = random.Random(seed)
+    state: State = game.new_game(seed)
+    s = encode(state)  # type: ignore[arg-type]
+    moves = np.zeros(k.MAX_ACTIONS, np.int64)
+    label = f"{game.name} {','.join(f'{key}={v}' for key, v in sorted(game.options.items()))} seed {seed}"
+    while True:
+        where = f"{label} step {state.step}"
+        compare(state, s, cfg, where)  # type: ignore[arg-type]
+        DIFF.acting(state, s, cfg, where)
+        counts.states += 1
+        if state.is_over:
+            return counts
+        if state.step == at and seat_left not in getattr(state, "gone", ()):
+            state = state.apply(seat_left, "concede")
+            s = encode(state)  # type: ignore[arg-type]
+            continue
+        for seat in state.to_act:
+            n = kl.legal(s, cfg, seat, moves)
+            texts = tuple(action_text(game, int(a)) for a in moves[:n])
+            reference = tuple(str(a) for a in state.legal_actions(seat))
+            if texts != reference:
+                raise KernelMismatch(f"{where}: seat {seat} kernel legal {texts}, reference {reference}")
+            counts.legal_sets += 1
+        seat = chooser.choice(state.to_act)
+        if policy == "heuristic":
+            text = DIFF.heuristic(state, s, cfg, seat, chooser, where)
+            counts.heuristic_choices += 1
+        else:
+            text = str(chooser.choice(state.legal_actions(seat)))
+        state = state.apply(seat, text)
+        counts.random_draws += _step(state, s, cfg, seat, text)  # type: ignore[arg-type]
+        counts.actions += 1
 
 
 # -- the randomness and information-set proof (games/kernel_proof.py) -------------------------------------

@@ -196,6 +196,8 @@ def encode(state: TacoState) -> Arr:
                         (k.GIMME, tb.gimme), (k.OVER, int(tb.over)), (k.COUNTER, tb.counter),
                         (k.STEP, state.step)):  # fmt: skip
         s[slot] = value
+    for seat in getattr(state, "gone", ()):  # seats that left (concede.py)
+        s[k.GONE] |= 1 << seat
     s[k.TOTALS : k.TOTALS + len(tb.totals)] = tb.totals
     for r, row in enumerate(tb.round_scores):
         s[k.ROUND_SCORES + k.MAXP * r : k.ROUND_SCORES + k.MAXP * r + len(row)] = row
@@ -274,4 +276,9 @@ def decode(s: Arr, game: TacoGame, seed: int) -> TacoState:
     tb.hands = [_get(s, k.HANDS + k.MAXC * p, k.HAND_LEN + p) for p in range(n)]
     tb.tacos = [_get(s, k.TACOS + k.MAXC * p, k.TACO_LEN + p) for p in range(n)]
     tb.stack = [_task_list(s, i, game) for i in range(int(s[k.STACK_LEN]))]
-    return TacoState(game, tb, int(s[k.STEP]), ev.from_list([]))
+    state = TacoState(game, tb, int(s[k.STEP]), ev.from_list([]))
+    if s[k.GONE]:  # seats that left; the array keeps which, not in what order (only their ranking needs it)
+        from cardroom.games.taco.concede import ConcededTacoState
+
+        return ConcededTacoState(state, tuple(p for p in range(n) if (int(s[k.GONE]) >> p) & 1))
+    return state

@@ -31,9 +31,11 @@ from cardroom.games.taco.kernel import (
     CHAIN,
     CHAIN_LEN,
     E_TAKE_RANDOM,
+    GONE,
     HAND_LEN,
     INSTANT,
     KNOWN,
+    MAX_ACTIONS,
     MAX_CHAIN,
     MAXP,
     MAXS,
@@ -70,6 +72,7 @@ from cardroom.games.taco.kernel import (
     attr,
     everyone,
     from_hand,
+    gone,
     hand_at,
     is_ingredient,
     pick_from_hand,
@@ -211,7 +214,23 @@ def legal(s: Arr, cfg: Arr, seat: int, out: Arr) -> int:
                 seen[spec] = True
                 out[n] = cfg[C_A_DISCARD + spec]
                 n += 1
+    if s[GONE]:
+        n = _not_into_gone(s, cfg, out, n)
     return _sort_unique(out, n)
+
+
+@njit
+def _not_into_gone(s: Arr, cfg: Arr, out: Arr, n: int) -> int:
+    """The actions of ``out[:n]`` that play nothing into the taco of a seat that left."""
+    m = 0
+    for i in range(n):
+        a = out[i]
+        p = cfg[C_ACT_SEAT + a]
+        if cfg[C_ACT_VERB + a] == VERB_PLAY and p >= 0 and gone(s, p):
+            continue
+        out[m] = a
+        m += 1
+    return m
 
 
 # -- decisions -----------------------------------------------------------------------------------------
@@ -247,7 +266,44 @@ def apply(s: Arr, cfg: Arr, seat: int, a: int, rng: Arr) -> None:
     """Seat ``seat`` takes legal action ``a``; the game runs on to the next decision."""
     decide(s, cfg, seat, a, rng)
     run(s, cfg, rng)
+    if s[GONE]:
+        _settle(s, cfg, rng)
     s[STEP] += 1
+
+
+@njit
+def _settle(s: Arr, cfg: Arr, rng: Arr) -> None:
+    """Every seat that left answers what it is still asked (a window, a hail) with the first of pass,
+    hail, accent and end it may give, else its first legal action, until only players are asked;
+    within the same step (``concede._settle``)."""
+    seats = np.zeros(MAXP, np.int64)
+    moves = np.zeros(MAX_ACTIONS, np.int64)
+    while not s[OVER]:
+        chair = -1
+        for i in range(to_act(s, cfg, seats)):
+            if gone(s, int(seats[i])):
+                chair = int(seats[i])
+                break
+        if chair < 0:
+            return
+        m = legal(s, cfg, chair, moves)
+        if m == 0:
+            return
+        answer = moves[0]
+        for idle in (cfg[C_PASS], cfg[C_HAIL], cfg[C_ACCENT], cfg[C_END]):
+            if _holds(moves, m, idle):
+                answer = idle
+                break
+        decide(s, cfg, chair, answer, rng)
+        run(s, cfg, rng)
+
+
+@njit
+def _holds(moves: Arr, m: int, a: int) -> bool:
+    for i in range(m):  # noqa: SIM110 - a loop Numba compiles (no generator)
+        if moves[i] == a:
+            return True
+    return False
 
 
 @njit

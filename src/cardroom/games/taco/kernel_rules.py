@@ -36,6 +36,7 @@ from cardroom.games.taco.kernel import (
     FIRST_DECISION,
     GIMME,
     GIMME_BONUS,
+    GONE,
     HAND_LEN,
     HAND_LIMIT,
     KNOWN,
@@ -79,6 +80,7 @@ from cardroom.games.taco.kernel import (
     attr,
     draw,
     everyone,
+    gone,
     hand_at,
     in_taco,
     pop,
@@ -166,6 +168,9 @@ def run(s: Arr, cfg: Arr, rng: Arr) -> None:
 @njit
 def _task_turn(s: Arr, cfg: Arr, seat: int, rng: Arr) -> None:
     n = cfg[C_N]
+    if s[GONE] and gone(s, seat):  # a seat that left is skipped: the next one's turn
+        push(s, T_TURN, (seat + 1) % n, 0, 0, 0)
+        return
     s[TURN] = seat
     s[TURNS] += 1
     if s[TURNS] > turn_cap(n):
@@ -347,6 +352,8 @@ def second_pick_seat(s: Arr, cfg: Arr) -> int:
 
 @njit
 def deal_one(s: Arr, cfg: Arr, seat: int) -> None:
+    if s[GONE] and gone(s, seat):  # a seat that left is dealt nothing
+        return
     while s[DECK_LEN] > 0:
         s[DECK_LEN] -= 1
         card = int(s[DECK + s[DECK_LEN]])

@@ -26,7 +26,7 @@ from typing import Any
 import cardroom
 from analysis_separation import play  # bench/analysis_separation.py: this script runs from bench/
 from cardroom.analysis.evaluate import heuristic_actions
-from cardroom.analysis.pair_search import choose
+from cardroom.analysis.pair_search import choose, settled
 from cardroom.analysis.search_judge import DEFAULT_SELECT, SELECT_PLAYOUTS
 from cardroom.analysis.walk import is_decision
 from cardroom.bots.ismcts import SearchSettings
@@ -54,6 +54,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--first-seed", type=int, default=301)
     parser.add_argument("--only", choices=sorted(GAMES), action="append")
+    parser.add_argument("--grid", action="store_true", help="also try other checkpoints and margins (below)")
     args = parser.parse_args()
     for name, options in GAMES.items():
         if args.only and name not in args.only:
@@ -68,15 +69,19 @@ def main() -> None:
                                    paired=True, z=bot.z, spread=bot.spread, playout=bot.playout)  # fmt: skip
         searcher = kernel.Searcher(game)
         decisions = early = saved = differ = 0
+        grid: dict[tuple[int, float], list[int]] = {(marks, se): [0, 0, 0] for marks in (4, 8) for se in SES}
         started = time.process_time()
         for seed, actions, seats in games(game, args.first_seed, args.games):
             state = game.new_game(seed)
             for seat, text in actions:
                 if seat in seats and is_decision(state, seat):
                     seen: list[tuple[int, str]] = []
+                    notes: list[Note] = []
                     full = choose(searcher, state.view(seat), random.Random(f"early:{seed}:{state.step}"), settings,
-                                  early=False, seen=seen)  # fmt: skip
+                                  early=False, seen=seen, notes=notes if args.grid else None)  # fmt: skip
                     decisions += 1
+                    for (marks, se), tally in grid.items():
+                        _try_rule(notes, marks, se, budget, settings, full.action, tally)
                     if seen:
                         early += 1
                         saved += budget - seen[0][0]
@@ -90,6 +95,37 @@ def main() -> None:
               f"saving {100 * saved / max(1, decisions * budget):.0f}% of the choosing playouts; early answer "
               f"different from the full search's at {differ}  ({time.process_time() - started:.0f} s of CPU)",
               flush=True)
+        for (marks, se), (stopped, spared, wrong) in grid.items() if args.grid else ():
+            print(f"  rule: checkpoints every 1/{marks} of the budget, {se:g} standard errors: settled early at "
+                  f"{stopped} ({100 * stopped / max(1, decisions):.0f}%), saving "
+                  f"{100 * spared / max(1, decisions * budget):.0f}% of the choosing playouts; different from the "
+                  f"full search's at {wrong}", flush=True)
+
+
+SES = (4.0, 3.0, 2.5, 2.0)
+Note = tuple[int, Any, str]  # (playouts so far, the root's figures, the answer there)
+
+
+def _try_rule(notes: list[Note], marks: int, se: float, budget: int, settings: Any, final: str,
+              tally: list[int]) -> None:  # fmt: skip
+    """Tally (stopped, playouts saved, answers that differ) for one stopping rule over one search's notes."""
+    import cardroom.analysis.pair_search as pair_search
+
+    points = [int(k * budget / marks) for k in range(1, marks)]
+    kept = pair_search.SETTLE_SE
+    pair_search.SETTLE_SE = se
+    try:
+        for mark in points:
+            note = next((n for n in notes if n[0] >= mark), None)
+            if note is None or note[0] >= budget:
+                return
+            if settled(note[1], budget, settings.z, settings.spread):
+                tally[0] += 1
+                tally[1] += budget - note[0]
+                tally[2] += note[2] != final
+                return
+    finally:
+        pair_search.SETTLE_SE = kept
 
 
 if __name__ == "__main__":

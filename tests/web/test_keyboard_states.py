@@ -7,6 +7,7 @@ turn answered with a Nope (written to artifacts/screen-reader-kittens.txt)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -73,6 +74,9 @@ def test_keyboard_states_have_no_serious_violations(server: ServerProcess, brows
     rng = random.Random(7)
     page.wait_for_function(MINE)
     found = {"turn": _serious(page), "help": _help_open(page)}
+    # The hand is a list named with its count, its items the cards.
+    hand = page.eval_on_selector("#board .hand", "h => [h.tagName, h.getAttribute('aria-label'), h.children.length]")
+    assert hand[0] == "UL" and re.fullmatch(rf"Your hand, {hand[2]} cards?", hand[1]), hand
     if game == "tacocat":
         # Reduced motion: the card being decided is not raised (it is without the setting).
         assert page.eval_on_selector(".card.chosen", "c => getComputedStyle(c).transform") != "none"
@@ -90,6 +94,9 @@ def test_keyboard_states_have_no_serious_violations(server: ServerProcess, brows
     marks = page.eval_on_selector_all("#board .card .mark", "ms => ms.map((m) => m.textContent)")
     if game == "taco":
         assert len(marks) == page.locator("#board .card:not(.back):not(.empty)").count() and all(marks)
+    if game == "exploding-kittens":  # each cat its own letter
+        cats = page.eval_on_selector_all("#board .card", "cs => cs.filter((c) => /A cat card/.test(c.textContent)).map((c) => c.querySelector('.mark')?.textContent)")
+        assert all(mark and mark in "TMHBR" for mark in cats), cats
     _concede(page)
     found["over"] = _serious(page)
     assert pointer_presses(page) == 0

@@ -118,9 +118,10 @@ class SearchJudge:
         select = precision.search_playouts or self.select_playouts
         selected, first = self._run(view, seed, 0, select)
         if selected not in legal:
-            # The kernel offered a move the reference engine does not allow here (T.A.C.O.'s kernel, after
-            # a seat left a game of three or more, still plays into its empty chair): the reference
-            # engine is the authority, so this decision is judged by its rollouts instead.
+            # The kernel offered a move the reference engine does not allow here (T.A.C.O. after a seat
+            # left a game of three or more: the game's sampler deals the kernel a world without the
+            # empty chair, docs/analysis.md): the reference engine is the authority, so this decision
+            # is judged by its rollouts instead.
             return self._by_reference(view, chosen, seed, precision)
         if selected not in first.rows:
             raise RuntimeError(f"the {self.game.name} kernel's search chose {selected!r} without trying it")

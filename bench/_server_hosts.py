@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -22,8 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tests.server.postgres import Postgres, _as_owner  # noqa: E402
 
-from _measure import free_port, stop_server  # noqa: E402
+from _measure import stop_server  # noqa: E402
 from server_scale import NGINX_CONF as SCALE_NGINX_CONF  # noqa: E402
+from server_scale import start_nginx, stop_nginx  # noqa: E402
 
 SERVER_PORT = 8000  # every host's room listens on its own address, on the same port as in production
 
@@ -137,34 +137,12 @@ NGINX_CONF = SCALE_NGINX_CONF.replace("hash $table;", "hash $table consistent;")
 @contextmanager
 def nginx_before(addresses: list[str]) -> Iterator[tuple[int, int]]:
     """nginx on a free loopback port in front of the rooms at ``addresses``: (its port, its pid)."""
-    import httpx
-
     root = Path(f"/tmp/cardroom-multi-nginx-{os.getpid()}")
-    for sub in ("", "body", "proxy"):
-        (root / sub).mkdir(parents=True, exist_ok=True)
-        (root / sub).chmod(0o777)  # nginx's workers run as nobody when started by root
-    port = free_port()
-    servers = "\n".join(f"        server {a}:{SERVER_PORT};" for a in addresses)
-    conf = root / "nginx.conf"
-    conf.write_text(NGINX_CONF.format(root=root, port=port, servers=servers))
-    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-    proc = subprocess.Popen([nginx, "-c", str(conf), "-p", str(root)], stderr=subprocess.DEVNULL)
+    root.mkdir(parents=True, exist_ok=True)
+    root.chmod(0o755)
+    proc, port = start_nginx(root, [f"{a}:{SERVER_PORT}" for a in addresses], NGINX_CONF)
     try:
-        deadline = time.time() + 20
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.time() > deadline:
-                raise SystemExit(f"nginx did not start: {(root / 'error.log').read_text()[-2000:]}")
-            time.sleep(0.2)
         yield port, proc.pid
     finally:
-        proc.send_signal(signal.SIGQUIT)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop_nginx(proc)
         shutil.rmtree(root, ignore_errors=True)

@@ -129,15 +129,17 @@ def tree_cpu(pid: int) -> float:
     return cpu_seconds(pid) + sum(cpu_seconds(int(c)) for c in children)
 
 
-def start_nginx(root: Path, ports: list[int]) -> tuple[subprocess.Popen[bytes], int]:
+def start_nginx(root: Path, upstreams: list[str], template: str = NGINX_CONF) -> tuple[subprocess.Popen[bytes], int]:
+    """nginx on a free loopback port in front of ``upstreams`` (``host:port`` each), configured by
+    ``template``: the process and its port, once it answers."""
     root.mkdir(parents=True, exist_ok=True)
     for sub in ("body", "proxy"):
         (root / sub).mkdir(exist_ok=True)
         (root / sub).chmod(0o777)  # nginx's workers run as nobody when started by root
     port = free_port()
-    servers = "\n".join(f"        server 127.0.0.1:{p};" for p in ports)
+    servers = "\n".join(f"        server {u};" for u in upstreams)
     conf = root / "nginx.conf"
-    conf.write_text(NGINX_CONF.format(root=root, port=port, servers=servers))
+    conf.write_text(template.format(root=root, port=port, servers=servers))
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     proc = subprocess.Popen([nginx, "-c", str(conf), "-p", str(root)], stderr=subprocess.DEVNULL)
     import httpx
@@ -151,6 +153,15 @@ def start_nginx(root: Path, ports: list[int]) -> tuple[subprocess.Popen[bytes], 
             time.sleep(0.2)
     proc.kill()
     raise SystemExit(f"nginx did not start: {(root / 'error.log').read_text()[-2000:]}")
+
+
+def stop_nginx(proc: subprocess.Popen[bytes]) -> None:
+    """SIGQUIT (finish what is being served), and SIGKILL if it has not stopped within 10 s."""
+    proc.send_signal(signal.SIGQUIT)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 def one_run(
@@ -177,7 +188,7 @@ def one_run(
         bases = [f"http://127.0.0.1:{p}" for p in ports]
         where = f"ports {', '.join(map(str, ports))}"
         if via == "nginx" and route == "table":
-            nginx, front = start_nginx(root / f"nginx-{processes}-{route}", ports)
+            nginx, front = start_nginx(root / f"nginx-{processes}-{route}", [f"127.0.0.1:{p}" for p in ports])
             bases = [f"http://127.0.0.1:{front}"]
             where = f"behind nginx on port {front} ({where})"
         print(f"\n-- {setup_name(processes, route)}, {where}, code {tree.label} (round {round_ + 1})")
@@ -189,11 +200,7 @@ def one_run(
             print(f"nginx CPU               {tree_cpu(nginx.pid) - nginx_cpu:.1f} s over the whole run")
     finally:
         if nginx is not None:
-            nginx.send_signal(signal.SIGQUIT)
-            try:
-                nginx.wait(10)
-            except subprocess.TimeoutExpired:
-                nginx.kill()
+            stop_nginx(nginx)
         for server in servers:
             server.send_signal(signal.SIGTERM)
         for server in servers:

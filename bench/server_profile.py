@@ -59,6 +59,8 @@ def where(frame: str) -> str:
         if marker in path:
             path = ("cardroom/" if marker == "/src/cardroom/" else "") + path.split(marker, 1)[1]
             break
+    # The server's modules moved into edge/, room/, store/ and ops/ (issue 28): one name for both.
+    path = re.sub(r"^cardroom/server/(edge|room|store|ops)/", "cardroom/server/", path)
     return f"{path}:{found['function']}"
 
 
@@ -112,18 +114,22 @@ def profile_once(args: argparse.Namespace, tree: Tree, round_: int, keep: Path) 
     return Sampled(figures.acknowledged, figures.server_cpu, inclusive, own, total)
 
 
-def per_action(runs: list[Sampled], key: str, rate: int) -> Counter[str]:
-    """Milliseconds of samples per acknowledged action, by function, over ``runs`` together."""
+def per_action(runs: list[Sampled], key: str) -> Counter[str]:
+    """The server's CPU per acknowledged action (ms), split by function in the proportions of the
+    samples, over ``runs`` together. Samples are not CPU time themselves: on a busy machine the
+    thread holding the GIL is often waiting for a core, and is sampled all the same."""
     acked = sum(r.acked for r in runs)
+    cpu_ms = sum(r.cpu for r in runs) * 1000 / max(1, acked)
+    samples = sum(r.samples for r in runs)
     found: Counter[str] = Counter()
     for r in runs:
         found.update(r.inclusive if key == "inclusive" else r.own)
-    return Counter({k: v / rate * 1000 / max(1, acked) for k, v in found.items()})
+    return Counter({k: v / max(1, samples) * cpu_ms for k, v in found.items()})
 
 
 def print_table(title: str, by_code: dict[str, Counter[str]], top: int) -> None:
     codes = list(by_code)
-    print(f"\n{title} (ms of sampled CPU per acknowledged action)")
+    print(f"\n{title} (ms of the server's CPU per acknowledged action, split as the samples fell)")
     last = by_code[codes[-1]]
     first = by_code[codes[0]]
     # The frames every sample passes through (the thread's start, the event loop's run) say nothing.
@@ -170,8 +176,8 @@ def main() -> None:
         samples = sum(f.samples for f in found)
         print(f"code {label}: {acked} actions acknowledged, server CPU {cpu / max(1, acked) * 1000:.2f} ms an action, "
               f"{samples} samples ({samples / args.rate / max(1, acked) * 1000:.2f} ms an action sampled)")  # fmt: skip
-    print_table("inclusive", {k: per_action(v, "inclusive", args.rate) for k, v in runs.items()}, args.top)
-    print_table("self", {k: per_action(v, "own", args.rate) for k, v in runs.items()}, args.top)
+    print_table("inclusive", {k: per_action(v, "inclusive") for k, v in runs.items()}, args.top)
+    print_table("self", {k: per_action(v, "own") for k, v in runs.items()}, args.top)
     print(f"\nraw samples in {keep}")
 
 

@@ -33,16 +33,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-# One Playwright driver and one Chromium per test process, not per module: starting them cost each of
-# the ~30 browser modules a second or two. Tests share nothing through them: each opens its own pages
-# (every new_page and new_context is a fresh profile, cookies and storage of its own).
-@pytest.fixture(scope="session")
+# One Playwright driver and one Chromium for this whole folder, not one per module: starting them cost
+# each of the ~30 browser modules a second or two. Tests share nothing through them: each opens its
+# own pages (every new_page and new_context is a fresh profile, cookies and storage of its own). Not
+# for the whole session: while the sync driver runs, its event loop is this thread's, and a later
+# test's asyncio.run() would be refused, so both end with the folder's last test.
+@pytest.fixture(scope="package")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     # Never skipped: `make test` installs Chromium when it is missing.
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -27,7 +27,7 @@ def test_the_kernel_plays_on_after_a_concession_exactly_like_the_reference(playe
     game = cardroom.make("taco", players=players)
     assert isinstance(game, TacoGame)
     counts = play_conceding(game, 4, policy, (1, 12))
-    assert counts.actions > 50 and counts.legal_sets > counts.actions  # whole games, every seat compared
+    assert counts.actions > 50 and counts.legal_sets >= counts.actions  # the rest of the game, every seat to act compared
 
 
 def test_the_empty_chair_is_in_the_kernel_state_and_its_search_stays_legal() -> None:

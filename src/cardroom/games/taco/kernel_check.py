@@ -99,44 +99,34 @@ play, run = DIFF.play, DIFF.run
 
 def play_conceding(game: TacoGame, seed: int, policy: str, leaves: tuple[int, int]) -> Counts:
     """``play`` at a table of three or more where seat ``leaves[0]`` concedes at step ``leaves[1]``
-    (``concede.py``). The kernel never concedes itself (conceding is no action), so the reference's
-    state after the concession is encoded for it; from there both engines play on and are compared
-    after every action as in ``play`` (the empty chair skipped, nothing played into it, its answers)."""
+    (``concede.py``). The reference plays the game to that step by ``policy`` (``play`` compares that
+    much of any game already) and applies the concession; the kernel never concedes itself (conceding
+    is no action), so it is handed the state after it, and from there ``play`` compares both engines
+    after every action (the empty chair skipped, nothing played into it, its answers given)."""
     seat_left, at = leaves
-    counts = Counts(games=1)
-    cfg = KERNEL.codec.config(game)
     chooser = random.Random(seed)
     state: State = game.new_game(seed)
-    s = encode(state)  # type: ignore[arg-type]
-    moves = np.zeros(k.MAX_ACTIONS, np.int64)
-    label = f"{game.name} {','.join(f'{key}={v}' for key, v in sorted(game.options.items()))} seed {seed}"
-    while True:
-        where = f"{label} step {state.step}"
-        compare(state, s, cfg, where)  # type: ignore[arg-type]
-        DIFF.acting(state, s, cfg, where)
-        counts.states += 1
-        if state.is_over:
-            return counts
-        if state.step == at and seat_left not in getattr(state, "gone", ()):
-            state = state.apply(seat_left, "concede")
-            s = encode(state)  # type: ignore[arg-type]
-            continue
-        for seat in state.to_act:
-            n = kl.legal(s, cfg, seat, moves)
-            texts = tuple(action_text(game, int(a)) for a in moves[:n])
-            reference = tuple(str(a) for a in state.legal_actions(seat))
-            if texts != reference:
-                raise KernelMismatch(f"{where}: seat {seat} kernel legal {texts}, reference {reference}")
-            counts.legal_sets += 1
+    while not state.is_over and state.step < at:
         seat = chooser.choice(state.to_act)
-        if policy == "heuristic":
-            text = DIFF.heuristic(state, s, cfg, seat, chooser, where)
-            counts.heuristic_choices += 1
-        else:
-            text = str(chooser.choice(state.legal_actions(seat)))
-        state = state.apply(seat, text)
-        counts.random_draws += _step(state, s, cfg, seat, text)  # type: ignore[arg-type]
-        counts.actions += 1
+        text = DIFF.bot.choose(game, state.view(seat), chooser) if policy == "heuristic" else None
+        state = state.apply(seat, str(text or chooser.choice(state.legal_actions(seat))))
+    if not state.is_over:
+        state = state.apply(seat_left, "concede")
+    return DIFF.play(_From(game, state), seed, policy)  # type: ignore[arg-type]
+
+
+class _From:
+    """``game``, whose new game is ``state``: the differential run from a state the kernel cannot reach
+    by itself (after a concession)."""
+
+    def __init__(self, game: TacoGame, state: State) -> None:
+        self._game, self._state = game, state
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._game, name)
+
+    def new_game(self, seed: int) -> State:
+        return self._state
 
 
 # -- the randomness and information-set proof (games/kernel_proof.py) -------------------------------------

@@ -108,9 +108,13 @@ def main() -> None:
     parser.add_argument("--concede", action="store_true",
                         help="T.A.C.O. at 3 to 8 players with one seat leaving in every game (the kernel plays on "
                              "from the reference's state after the concession)")
+    parser.add_argument("--players", type=int, action="append",
+                        help="only the variants of this many players (may be given more than once)")
     args = parser.parse_args()
     variants = VARIANTS[args.game]
     indices = conceding(args.game) if args.concede else list(range(len(variants)))
+    if args.players:
+        indices = [i for i in indices if variants[i][1].get("players", 2) in args.players]
     quota = args.actions // (len(indices) * len(POLICIES))
     jobs = [(args.game, i, p, quota, args.first_seed, args.concede) for i in indices for p in POLICIES]
     start = time.perf_counter()

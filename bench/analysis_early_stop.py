@@ -4,7 +4,7 @@
     nice -n 10 python bench/analysis_early_stop.py [--games 2] [--first-seed 301] [--only taco]
 
 The analysis's choosing search (the `hard` bot's paired-root search, at the analysis's budget) may stop
-at a quarter, a half or three quarters of its budget when its answer is settled
+at every eighth of its budget when its answer is settled
 (``cardroom.analysis.pair_search``). A stopped search's answer is exactly what the full search had
 at that point (the same random draws, the same playouts in the same order), so running every search
 to its full budget and noting each checkpoint where it was settled tells, decision by decision,

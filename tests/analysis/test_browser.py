@@ -127,14 +127,18 @@ def test_hints_for_everyone_chosen_in_the_lobby_and_shown_to_all(server: ServerP
 ENGINE_WORDS = re.compile(r"\bP\d\b|\bseat \d|\b(discard|keep|duel|attack|defend|play|pair|place) [a-z0-9-]+ ?\d*$")
 
 
-@pytest.mark.parametrize("game", ["tacocat", "exploding-kittens", "taco"])
+# The screenshots of the analysis a reviewer looks at (docs/analysis.md, "Screenshots").
+SCREENS = SCREENSHOTS.parent / "analysis-screens"
+
+
+@pytest.mark.parametrize(("game", "seats"), [("tacocat", 2), ("exploding-kittens", 2), ("taco", 4)])
 def test_the_analysis_at_game_over_on_a_wide_and_a_phone_screen(server: ServerProcess, browser: Browser,  # noqa: F811
-                                                                 game: str) -> None:  # fmt: skip
+                                                                 game: str, seats: int) -> None:  # fmt: skip
     """Each game's analysis at the game-over screen, at 1280 and at 390 pixels: the headline's two
     figures, the labelled fair-share line, people by name and moves in words; nothing wider than
-    the phone's screen. Screenshots of both."""
+    the phone's screen, the graph's words still readable there. Screenshots of both."""
     created = httpx.post(server.url + "/api/tables", json={
-        "game": game, "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}]}).json()
+        "game": game, "seats": [{"kind": "me", "name": "Ada"}] + [{"kind": "bot", "bot": "easy"}] * (seats - 1)}).json()
     tid, token = created["table_id"], created["token"]
     finish_by_api(server.url, tid, token)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -147,16 +151,16 @@ def test_the_analysis_at_game_over_on_a_wide_and_a_phone_screen(server: ServerPr
     headline = page.inner_text(".headline")
     assert "accuracy" in headline and "of the luck went your way" in headline and "50% is even" in headline
     assert re.search(r"\d+%\s+accuracy", headline) and re.search(r"\d+%\s+of the luck", headline)
-    assert page.text_content(".win-graph .fair-label") == "fair share (50%)"
+    assert page.text_content(".win-graph .fair-label") == f"fair share ({100 // seats}%)"
     page.click(".all-decisions summary")
     text = page.inner_text(".analysis")
     played = page.locator(".all-decisions tbody tr td:nth-child(2)").all_inner_texts()
     assert played and not any(ENGINE_WORDS.search(p) for p in played), played
     assert not re.search(r"\bP\d\b|\bseat \d", text)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    SCREENS.mkdir(parents=True, exist_ok=True)
     # What a player sees first: the dialog scrolled to the analysis's headline.
     page.evaluate("document.querySelector('.headline').scrollIntoView()")
-    page.screenshot(path=str(SCREENSHOTS / f"analysis-{game}-1280.png"))
+    page.screenshot(path=str(SCREENS / f"{game}-1280.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_function("document.querySelector('.analysis').getBoundingClientRect().width <= 390")
     # Nothing reaches past the screen's edge (the table of every decision scrolls inside its own box).
@@ -164,7 +168,10 @@ def test_the_analysis_at_game_over_on_a_wide_and_a_phone_screen(server: ServerPr
                          ".map((e) => [e.tagName + '.' + e.getAttribute('class'), e.getBoundingClientRect().right])"
                          ".filter(([, right]) => right > 390)")
     assert wide == [], wide
+    # The graph is redrawn for the phone: its words are as tall on the screen as on the wide one's.
+    page.wait_for_function("document.querySelector('.win-graph').viewBox.baseVal.width < 600")
+    assert page.evaluate("document.querySelector('.win-graph .fair-label').getBoundingClientRect().height") >= 9
     page.evaluate("document.querySelector('.headline').scrollIntoView()")
-    page.screenshot(path=str(SCREENSHOTS / f"analysis-{game}-390.png"))
+    page.screenshot(path=str(SCREENS / f"{game}-390.png"))
     assert errors == []
     page.close()

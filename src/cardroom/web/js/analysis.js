@@ -39,9 +39,14 @@ function bandPath(band, x, y, last) {
   return d + "Z";
 }
 
+// On a phone the graph is drawn in fewer units, so that its words keep a readable size when it
+// shrinks to the screen's width (renderAnalysis redraws it when the width crosses this line).
+const NARROW = window.matchMedia("(max-width: 480px)");
+
 export function graph(analysis) {
   const oracle = analysis.oracle;
-  const W = 600, H = oracle ? 264 : 220, L = 40, R = 10, T = 10, B = oracle ? 74 : 30;
+  const narrow = NARROW.matches;
+  const W = narrow ? 360 : 600, H = oracle ? 264 : 220, L = 40, R = 10, T = 10, B = oracle ? 74 : 30;
   const last = Math.max(1, analysis.steps);
   const x = (step) => L + ((W - L - R) * step) / last;
   const y = (win) => T + (H - T - B) * (1 - win);
@@ -70,7 +75,8 @@ export function graph(analysis) {
     root.append(svg("line", { x1: L, x2: L + 24, y1: ly - 4, y2: ly - 4, class: "line" }));
     root.append(svg("text", { x: L + 30, y: ly }, "your win chance, from your view"));
     root.append(svg("line", { x1: L, x2: L + 24, y1: ly + 12, y2: ly + 12, class: "oracle" }));
-    root.append(svg("text", { x: L + 30, y: ly + 16, class: "oracle-label" }, "oracle: knows the hidden cards, never used for verdicts"));
+    root.append(svg("text", { x: L + 30, y: ly + 16, class: "oracle-label" },
+      narrow ? "oracle: knows hidden cards, no verdicts" : "oracle: knows the hidden cards, never used for verdicts"));
   }
   // The line on one footing, holding level within the estimates' noise (docs/analysis.md, "The graph");
   // an analysis made before it has only the checkpoints.
@@ -145,9 +151,17 @@ export function renderAnalysis(box, analysis) {
     el("td", {}, `${Math.round(100 * d.loss)} [${Math.round(100 * d.loss_low)}–${Math.round(100 * d.loss_high)}]`),
     el("td", {}, verdict(d.label))));
   const i = analysis.headline && analysis.headline.identity;
+  let drawn = graph(analysis);
+  const redraw = () => {
+    if (!drawn.isConnected) return NARROW.removeEventListener("change", redraw);
+    const fresh = graph(analysis);
+    drawn.replaceWith(fresh);
+    drawn = fresh;
+  };
+  NARROW.addEventListener("change", redraw);
   const parts = [
     ...headline(analysis),
-    graph(analysis),
+    drawn,
     analysis.oracle ? el("p", { class: "oracle-note" }, `Dashed line: the ${analysis.oracle.label}. ` +
       "It is shown because every other seat was a bot; it shows where the real cards differed from what you could expect.") : null,
     costly.length ? el("h3", {}, "Costliest decisions") : null,

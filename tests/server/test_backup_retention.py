@@ -1,5 +1,5 @@
-"""Scheduled backups and restoring one (docs/deploy.md): the retention rule keeps the newest copy of
-each of the last N days and M weeks; a copy taken from a real server while it runs, restored after
+"""Scheduled backups and restoring one (`cardroom backup FOLDER`, `cardroom restore COPY`; docs/deploy.md):
+the retention rule keeps the newest copy of each of the last N days and M weeks; a copy taken from a real server while it runs, restored after
 the server stopped, brings back the tables it held and none made after it; a restore while the
 server runs, or of a file that is not a copy, is refused and changes nothing."""
 
@@ -9,22 +9,21 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
-import pytest
+from typer.testing import CliRunner
 
+from cardroom.cli.main import app
 from cardroom.server.store import database
-from cardroom.server.store.backup import copies_in, dated_name, main, to_keep
+from cardroom.server.store.backup import copies_in, dated_name, to_keep
 from tests.server.process import ServerProcess, create_seated, free_port
 
 TWO_PEOPLE: dict[str, object] = {"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}
 
 
-def backup_command(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    """``python -m cardroom.server.store.backup ARGS`` (its entry point, in this process): the exit
-    status, what it printed and what it wrote to standard error."""
-    capsys.readouterr()
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
+def backup_command(*args: str) -> tuple[int, str]:
+    """``cardroom ARGS`` (its entry point, in this process: a second instead of a subprocess's
+    imports): the exit status and what it printed."""
+    done = CliRunner().invoke(app, list(args))
+    return done.exit_code, done.output
 
 
 def test_retention_keeps_the_newest_copy_of_each_recent_day_and_week() -> None:
@@ -45,9 +44,7 @@ def test_retention_counts_days_that_have_a_copy_so_a_stopped_timer_empties_nothi
     assert to_keep(old, daily=0, weekly=1) == {old[-1]}
 
 
-def test_backup_into_a_folder_keeps_by_the_rule_and_touches_no_other_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_backup_into_a_folder_keeps_by_the_rule_and_touches_no_other_file(tmp_path: Path) -> None:
     folder = tmp_path / "backups"
     folder.mkdir()
     yesterday = datetime.now(UTC) - timedelta(days=1)
@@ -58,22 +55,18 @@ def test_backup_into_a_folder_keeps_by_the_rule_and_touches_no_other_file(
     engine = database.make_engine(url)
     database.upgrade(engine)  # a card room's database, its schema made
     engine.dispose()
-    status, out, err = backup_command(capsys, "--database", url, "into", str(folder), "--keep-daily", "2",
-                                      "--keep-weekly", "0")  # fmt: skip
-    assert status == 0, err
+    status, out = backup_command("backup", str(folder), "--database", url, "--keep-daily", "2", "--keep-weekly", "0")
+    assert status == 0, out
     assert "removed 2 older copies" in out, out
     left = copies_in(folder)
     assert len(left) == 2 and max(left).date() == datetime.now(UTC).date()
     assert (folder / "notes.txt").exists()
-    status, _, err = backup_command(capsys, "--database", url, "into", str(folder), "--keep-daily", "0",
-                                    "--keep-weekly", "0")  # fmt: skip
-    assert status == 2 and "keep at least one copy" in err, err
+    status, out = backup_command("backup", str(folder), "--database", url, "--keep-daily", "0", "--keep-weekly", "0")
+    assert status == 2 and "keep at least one copy" in out, out
     assert len(copies_in(folder)) == 2
 
 
-def test_a_copy_restored_after_the_server_stopped_brings_its_tables_back(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_copy_restored_after_the_server_stopped_brings_its_tables_back(tmp_path: Path) -> None:
     db = tmp_path / "room.sqlite3"
     url = f"sqlite:///{db}"
     folder = tmp_path / "backups"
@@ -81,23 +74,23 @@ def test_a_copy_restored_after_the_server_stopped_brings_its_tables_back(
     server = ServerProcess(free_port(), url).start()
     try:
         before = create_seated(server.url, TWO_PEOPLE)["table_id"]
-        status, _, err = backup_command(capsys, "--database", url, "into", str(folder))
-        assert status == 0, err
+        status, out = backup_command("backup", str(folder), "--database", url)
+        assert status == 0, out
         after = create_seated(server.url, TWO_PEOPLE)["table_id"]  # made after the copy was taken
         (copy,) = copies_in(folder).values()
-        status, _, err = backup_command(capsys, "--database", url, "restore", str(copy))
-        assert status == 2 and "stop the server first" in err, err
+        status, out = backup_command("restore", str(copy), "--database", url)
+        assert status == 2 and "stop the server first" in out, out
         assert httpx.get(f"{server.url}/api/tables/{after}").status_code == 200  # nothing was changed
     finally:
         server.stop()
     not_a_copy = tmp_path / "other.sqlite3"
     not_a_copy.write_bytes(b"this is no database at all, only text" * 200)
-    status, _, err = backup_command(capsys, "--database", url, "restore", str(not_a_copy))
-    assert status == 2 and "could not be read as a SQLite database" in err, err
+    status, out = backup_command("restore", str(not_a_copy), "--database", url)
+    assert status == 2 and "could not be read as a SQLite database" in out, out
     assert not db.with_name("room.sqlite3.partial").exists()
 
-    status, _, err = backup_command(capsys, "--database", url, "restore", str(copy))
-    assert status == 0, err
+    status, out = backup_command("restore", str(copy), "--database", url)
+    assert status == 0 and "restored" in out and "before-restore" in out, out
     assert db.with_name("room.sqlite3.before-restore").exists()  # the replaced one, to undo it
     server = ServerProcess(free_port(), url).start()
     try:

@@ -1,4 +1,4 @@
-"""The `cardroom` command: play, replay, analyse, rules, games, serve, backup, arena, arena-merge, balance, learn.
+"""The `cardroom` command: play, replay, analyse, rules, games, serve, backup, restore, arena, arena-merge, balance, learn.
 
 Every command imports what it needs when it runs: `cardroom --help`, `games`, `play`, `serve` and
 `backup` load no numpy, Numba or matplotlib (the base install has none of them), and a command whose
@@ -181,8 +181,12 @@ def serve(
 
 @app.command()
 def backup(
-    destination: Annotated[Path, typer.Argument(help="the file to write the copy to (replaced if it exists)")],
+    destination: Annotated[Path, typer.Argument(
+        help="a file to write the copy to (replaced if it exists), or a folder: a copy named by its UTC time "
+             "there, then the older copies the --keep rule does not keep removed")],
     database: DatabaseOpt = None,
+    keep_daily: Annotated[int, typer.Option(help="into a folder: keep the newest copy of each of the last N days")] = 7,
+    keep_weekly: Annotated[int, typer.Option(help="into a folder: keep the newest copy of each of the last N weeks")] = 4,
 ) -> None:
     """Copy the card room's SQLite database while the server runs (a consistent, online copy)."""
     copier, url = _server("store.backup"), _server("store").database_url(database)
@@ -190,12 +194,41 @@ def backup(
 
     with Progress(TextColumn("copying pages"), BarColumn(), MofNCompleteColumn(), console=console) as bar:
         task = bar.add_task("backup", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
         try:
-            pages = copier.backup(url, destination, lambda done, total: bar.update(task, completed=done, total=total))
+            if destination.is_dir():
+                made, pages, removed = copier.backup_into(url, destination, keep_daily, keep_weekly, progress=progress)
+            else:
+                made, pages, removed = destination, copier.backup(url, destination, progress), []
         except copier.BackupError as exc:
             _fail(str(exc))
             return
-    console.print(f"backed up {pages} pages to {destination} (restore: stop the server, put this file in place)")
+    older = f"; removed {len(removed)} older {'copy' if len(removed) == 1 else 'copies'}" if destination.is_dir() else ""
+    console.print(f"backed up {pages} pages to {made}{older} (to restore it: stop the server, then "
+                  f"cardroom restore {made})", highlight=False, soft_wrap=True)
+    for path in removed:
+        console.print(f"  removed {path}", highlight=False, soft_wrap=True)
+
+
+@app.command()
+def restore(
+    copy: Annotated[Path, typer.Argument(help="a copy made by `cardroom backup`")],
+    database: DatabaseOpt = None,
+) -> None:
+    """Put a backup in place of the card room's SQLite database (stop the server first); the database
+    it replaces is kept beside it as <name>.before-restore."""
+    copier, url = _server("store.backup"), _server("store").database_url(database)
+    try:
+        kept = copier.restore(copy, url)
+    except copier.BackupError as exc:
+        _fail(str(exc))
+        return
+    replaced = f"; the database it replaced is kept as {kept}" if kept else ""
+    console.print(f"restored {copy} as {copier.sqlite_path(url)}{replaced}. Start the server now.",
+                  highlight=False, soft_wrap=True)
 
 
 @app.command()

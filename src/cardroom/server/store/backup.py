@@ -10,12 +10,10 @@ the destination's name. A PostgreSQL database is copied with PostgreSQL's own to
 
 from __future__ import annotations
 
-import argparse
 import fcntl
 import os
 import re
 import sqlite3
-import sys
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -232,43 +230,3 @@ def _checked_copy(copy: Path, destination: Path) -> None:
     finally:
         dst.close()
         src.close()
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m cardroom.server.store.backup``: a scheduled copy with retention, or a restore."""
-    parser = argparse.ArgumentParser(
-        prog="python -m cardroom.server.store.backup",
-        description="Copies of the card room's SQLite database in one folder, kept by a retention rule; "
-        "and putting one back (docs/deploy.md).",
-    )  # fmt: skip
-    parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: $CARDROOM_DATABASE_URL "
-                        "or ./cardroom.sqlite3)")  # fmt: skip
-    commands = parser.add_subparsers(dest="command", required=True)
-    into = commands.add_parser("into", help="copy the live database into FOLDER, then remove the copies "
-                               "the rule does not keep")  # fmt: skip
-    into.add_argument("folder", type=Path)
-    into.add_argument("--keep-daily", type=int, default=7, help="newest copy of each of the last N days (7)")
-    into.add_argument("--keep-weekly", type=int, default=4, help="newest copy of each of the last M weeks (4)")
-    back = commands.add_parser("restore", help="put COPY in place of the database (the server stopped)")
-    back.add_argument("copy", type=Path)
-    args = parser.parse_args(argv)
-    from cardroom.server.store.database import database_url
-
-    url = database_url(args.database)
-    try:
-        if args.command == "into":
-            made, pages, removed = backup_into(url, args.folder, args.keep_daily, args.keep_weekly)
-            print(f"backed up {pages} pages to {made}; removed {len(removed)} older "
-                  f"{'copy' if len(removed) == 1 else 'copies'}" + "".join(f"\n  removed {p}" for p in removed))  # fmt: skip
-        else:
-            kept = restore(args.copy, url)
-            replaced = f"; the database it replaced is kept as {kept}" if kept else ""
-            print(f"restored {args.copy} as {sqlite_path(url)}{replaced}. Start the server now.")
-    except BackupError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

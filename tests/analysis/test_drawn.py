@@ -12,9 +12,9 @@ from cardroom.analysis.evaluate import ActionValue, Estimate
 from cardroom.analysis.report import Decision, GameAnalysis, Luck
 
 
-def _decision(step: int, value: float) -> Decision:
+def _decision(step: int, value: float, loss: float = 0.0) -> Decision:
     est = Estimate("a", [ActionValue("a", value, 0.0, 0.0, 100)], 100, 200, 0.01, "a")
-    return Decision(step, "a", est, "best", value, value)
+    return Decision(step, "a", est, "mistake" if loss else "best", value + loss, value, loss)
 
 
 def _stretch(a: GameAnalysis, first: int, values: list[float], start: float, end: float, gap: float) -> None:
@@ -29,12 +29,13 @@ def _stretch(a: GameAnalysis, first: int, values: list[float], start: float, end
 
 
 def _noisy_game() -> GameAnalysis:
-    """Three decisions valued 8 points above the heuristic's events, and events that scatter by
-    +-4 points around a chance that drops by 30 points once, between the second and third."""
+    """Three decisions valued 8 points above the heuristic's events (the first a 12-point mistake), and
+    events that scatter by +-4 points around a chance that drops by 30 points once, between the
+    second and third."""
     rng = random.Random(3)
     a = GameAnalysis("taco", "v2", {}, 0, 4, 100, 0.25, 0.01, 0.0, "the last round", Precision())
-    a.luck.append(Luck(-1, -1, ["the deal"], 0.25, 0.40, 0.05, False, 0.25, 0.32, 0.04))
-    a.decisions.append(_decision(1, 0.40))
+    a.luck.append(Luck(-1, -1, ["the deal"], 0.25, 0.52, 0.05, False, 0.25, 0.44, 0.04))
+    a.decisions.append(_decision(1, 0.40, loss=0.12))  # a mistake: 12 points
     _stretch(a, 2, [0.32 + rng.gauss(0, 0.04) for _ in range(30)], 0.40, 0.42, 0.08)
     a.decisions.append(_decision(32, 0.42))
     _stretch(a, 33, [0.34 + rng.gauss(0, 0.04) for _ in range(10)] + [0.04 + rng.gauss(0, 0.02) for _ in range(30)],
@@ -48,8 +49,11 @@ def test_the_line_passes_every_checkpoint_that_carries_a_figure() -> None:
     a = _noisy_game()
     points = dict(line(a))
     assert line(a)[0] == (0, a.start) and line(a)[-1] == (a.steps, a.result)
-    for d in a.decisions:  # each decision at its step, from its value before to its value after
-        assert points[d.step] == d.win_before and points[d.step + 1] == d.win_after
+    for d in a.decisions:  # a costly decision at its step, from its value before to its value after
+        if d.loss > 0:
+            assert points[d.step] == d.win_before and points[d.step + 1] == d.win_after
+        else:  # the yardstick's own move: within the noise of its value
+            assert abs(points[d.step + 1] - d.win_after) <= 0.1
 
 
 def test_noise_and_the_footing_gap_are_not_drawn_as_swings_but_a_real_drop_is() -> None:

@@ -15,7 +15,9 @@ T.A.C.O.'s ~250 events a game read as swings that are not in the game:
    so about +-8 points). The line moves at an event only where the new value lies outside the noise
    of the value drawn so far (``Z`` times their combined standard error); otherwise it holds level,
    and the band (below) shows the noise. A change that builds up over several events is drawn once
-   it is larger than the noise. Decisions and the result are always drawn at their values.
+   it is larger than the noise. The start, the result, every costly decision and every decision
+   valued precisely (the analysis's own budget) are drawn at their values; a decision valued roughly
+   (an analysis capped at a few worlds) is read like an event.
 
 The band around the line is ``Z`` standard errors of the value the line shows. Nothing here feeds a
 figure of the analysis: the decomposition, the headline and the luck entries are unchanged; this is
@@ -37,6 +39,9 @@ MEDIAN = 2  # an event's value drawn is the median of its own and this many on e
 # The least standard error an event's value is read with: values of positions a step apart (a card
 # played, then entering a taco) differ by more than their worlds' sampling error says.
 SE_FLOOR = 0.03
+# A decision valued at least this precisely (the analysis's own search budget: thousands of worlds) is
+# drawn at its value; a rougher one (a quick analysis capped at a few worlds) holds level like an event.
+SE_PINNED = 0.015
 
 Point = tuple[int, float, float]  # (step, value drawn, its standard error)
 
@@ -79,29 +84,55 @@ def _stretch(entries: Sequence[Luck], start: float, start_se: float) -> list[Poi
 
 def drawn(analysis: GameAnalysis) -> list[Point]:
     """(step, win chance drawn, standard error) from the prior to the result (see the module doc)."""
-    points: list[Point] = [(0, analysis.start, analysis.start_se)]
+    points: list[tuple[int, float, float, bool]] = [(0, analysis.start, analysis.start_se, True)]
     decisions: list[Decision] = list(analysis.decisions)
     pending: list[Luck] = []
     value, se = analysis.start, analysis.start_se
+
+    def decision(dec: Decision, se: float) -> None:
+        # A costly decision is drawn exactly (its drop is marked), and so is one the search valued
+        # precisely (the analysis's own budget); a rough value (a capped quick analysis) may hold level.
+        pinned = dec.loss > 0 or se <= SE_PINNED
+        points.extend([(dec.step, dec.win_before, se, pinned), (dec.step + 1, dec.win_after, se, pinned)])
+
     d = 0
     for x in analysis.luck:
         while d < len(decisions) and x.last_step >= decisions[d].step:
-            points += _stretch(pending, value, se)
+            points.extend((*p, False) for p in _stretch(pending, value, se))
             pending = []
             dec = decisions[d]
-            after_se = dec.estimate.chosen_se if dec.estimate.chosen_se > 0 else se
-            points += [(dec.step, dec.win_before, after_se), (dec.step + 1, dec.win_after, after_se)]
+            after_se = _decision_se(dec)
+            decision(dec, after_se)
             value, se = dec.win_after, after_se
             d += 1
         pending.append(x)
-    points += _stretch(pending, value, se)
+    points.extend((*p, False) for p in _stretch(pending, value, se))
     for dec in decisions[d:]:
-        points += [(dec.step, dec.win_before, se), (dec.step + 1, dec.win_after, se)]
-    points.append((analysis.steps, analysis.result, 0.0))
-    out = [points[0]]
-    for p in points[1:]:
-        if p[:2] != out[-1][:2]:
-            out.append(p)
+        decision(dec, _decision_se(dec))
+    points.append((analysis.steps, analysis.result, 0.0, True))
+    return _held(points)
+
+
+def _decision_se(dec: Decision) -> float:
+    """The standard error of a decision's value: the search's, else (an analysis read back from JSON)
+    from the worlds behind it."""
+    if dec.estimate.chosen_se > 0:
+        return dec.estimate.chosen_se
+    p = dec.win_after
+    return math.sqrt(max(p * (1 - p), 0.25 / max(1, dec.estimate.worlds)) / max(1, dec.estimate.worlds))
+
+
+def _held(points: list[tuple[int, float, float, bool]]) -> list[Point]:
+    """The points with every one not pinned (the start, the result, a costly decision's two) held at
+    the value drawn before it unless it lies outside their combined noise; repeats dropped."""
+    out: list[Point] = []
+    for step, v, se, pinned in points:
+        if out and not pinned:
+            _, shown, shown_se = out[-1]
+            if abs(v - shown) <= Z * math.hypot(max(shown_se, SE_FLOOR), max(se, SE_FLOOR)):
+                v, se = shown, shown_se
+        if not out or (step, v) != out[-1][:2]:
+            out.append((step, v, se))
     return out
 
 

@@ -56,7 +56,9 @@ class ServerProcess:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start")
+        self.kill()  # never left running behind a failed test, holding its port and a core
+        out = self.proc.stdout.read().decode() if self.proc.stdout else ""
+        raise RuntimeError(f"server did not start in 30 s; its output: {out[-2000:]}")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handler runs, nothing is flushed that was not already committed."""

@@ -51,3 +51,21 @@ def test_the_empty_chair_is_in_the_kernel_state_and_its_search_stays_legal() -> 
             checked += 1
         state = state.apply(seat, str(rng.choice(legal)))
     assert checked == 6
+
+
+def test_an_imagined_world_keeps_the_empty_chair_empty() -> None:
+    """The analysis imagines the hidden cards from a seat's view; after a concession every such world
+    must still have the seat gone, or the kernel and the rollouts would play a game nobody plays."""
+    from cardroom.games.taco.concede import ConcededTacoState
+
+    game = cardroom.make("taco", players=3)
+    rng, state = random.Random(4), game.new_game(4)
+    while state.step < 12:
+        seat = state.to_act[0]
+        state = state.apply(seat, str(rng.choice(state.legal_actions(seat))))
+    state = state.apply(1, "concede")
+    seat = state.to_act[0]
+    world = game.sample(state.view(seat), random.Random(0))
+    assert isinstance(world, ConcededTacoState) and world.gone == (1,)
+    assert encode(world)[GONE] == 1 << 1
+    assert {str(a) for a in world.legal_actions(seat)} == {str(a) for a in state.legal_actions(seat)}

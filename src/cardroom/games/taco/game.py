@@ -246,7 +246,12 @@ class TacoGame(Game):
                 del unknown[:need]
         tb.deck = unknown
         history = ev.from_list([ev.Event("recent", text, {}) for text in view["recent"]])
-        return TacoState(self, tb, int(view["step"]), history)
+        state = TacoState(self, tb, int(view["step"]), history)
+        if view.get("conceded"):  # the empty chairs stay empty in every imagined world
+            from cardroom.games.taco.concede import ConcededTacoState  # it builds on TacoState
+
+            return ConcededTacoState(state, tuple(int(s) for s in view["conceded"]))
+        return state
 
     def action_space(self) -> tuple[Action, ...]:
         if self._space is None:

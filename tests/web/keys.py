@@ -50,10 +50,11 @@ STATE = """() => {
   };
 }"""
 
-def keyboard_table(
+def private_table(
     server: ServerProcess, game: str, players: int, options: dict[str, object] | None = None, reaction: float = 30
 ) -> dict[str, str]:
-    """A private table of Ada and easy bots, without a move clock (a decision waits for her keys)."""
+    """A private table of Ada and easy bots, without a move clock (a decision waits for her, which the
+    page's countdown would otherwise show; a table without one must be private)."""
     seats = [{"kind": "me", "name": "Ada"}] + [{"kind": "bot", "bot": "easy"}] * (players - 1)
     response = httpx.post(
         server.url + "/api/tables",

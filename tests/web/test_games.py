@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.server.process import ServerProcess
+from tests.web.keys import private_table
 from tests.web.player import (
     SHORT_BOARD,
     body,
@@ -76,26 +77,6 @@ def test_tacocat_against_a_bot_from_the_lobby_to_the_end(
     page.close()
 
 
-def _table(server: ServerProcess, game: str, players: int, **options: object) -> dict[str, str]:
-    seats = [{"kind": "me", "name": "Ada"}] + [{"kind": "bot", "bot": "easy"}] * (players - 1)
-    response = httpx.post(
-        server.url + "/api/tables",
-        json={
-            "game": game,
-            "seats": seats,
-            "options": {"players": players, **options},
-            "reaction_seconds": 1,
-            # No move clock (the page's countdown would show it): these tests wait for decisions
-            # no clock takes away. A table without one must be private.
-            "turn_seconds": "none",
-            "private": True,
-        },
-    )
-    assert response.status_code == 201, response.text
-    data: dict[str, str] = response.json()
-    return data
-
-
 @pytest.mark.parametrize(
     ("game", "options", "seed"),
     # T.A.C.O. with a pool of 12 points, not the rulebook's 40 for four: the round (and the game) ends
@@ -111,7 +92,7 @@ def test_a_person_and_three_bots_play_to_the_end(
     options: dict[str, object],
     seed: int,
 ) -> None:
-    table = _table(server, game, 4, **options)
+    table = private_table(server, game, 4, options, reaction=1)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -138,7 +119,7 @@ def test_a_person_and_three_bots_play_to_the_end(
 def test_phone_width_and_keyboard(
     server: ServerProcess, browser: Browser, screenshots: Path, game: str
 ) -> None:
-    table = _table(server, game, 2) if game != "tacocat" else _tacocat(server)
+    table = private_table(server, game, 2, reaction=1) if game != "tacocat" else _tacocat(server)
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
     wait_for_table(page)

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from tests.server.process import ServerProcess
-from tests.web.keys import announced, keyboard_table, open_by_keyboard, play_by_keys, pointer_presses
+from tests.web.keys import announced, open_by_keyboard, play_by_keys, pointer_presses, private_table
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,7 @@ GAMES = [
 def test_a_whole_game_by_keyboard_alone(
     server: ServerProcess, browser: Browser, game: str, players: int, options: dict[str, object], seed: int
 ) -> None:
-    page = open_by_keyboard(browser, server, keyboard_table(server, game, players, options))
+    page = open_by_keyboard(browser, server, private_table(server, game, players, options))
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     history = len(announced(page, "log"))

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.process import ROOT, ServerProcess
-from tests.web.keys import announced, keyboard_table, open_by_keyboard, play_by_keys, pointer_presses
+from tests.web.keys import announced, open_by_keyboard, play_by_keys, pointer_presses, private_table
 from tests.web.test_accessibility_hands import _serious
 
 pytestmark = pytest.mark.browser
@@ -70,7 +70,7 @@ def _nope_transcript(page: Page) -> str:
 @pytest.mark.parametrize("game", ["tacocat", "exploding-kittens", "taco"])
 def test_keyboard_states_have_no_serious_violations(server: ServerProcess, browser: Browser, game: str) -> None:
     options: dict[str, object] = {"rounds": 1} if game == "taco" else {}
-    page = open_by_keyboard(browser, server, keyboard_table(server, game, 2, options, 60))
+    page = open_by_keyboard(browser, server, private_table(server, game, 2, options, 60))
     rng = random.Random(7)
     page.wait_for_function(MINE)
     found = {"turn": _serious(page), "help": _help_open(page)}
@@ -109,7 +109,7 @@ def test_what_is_heard_in_a_kittens_turn_with_a_nope(server: ServerProcess, brow
     assertive region before and after her answer, and what S says then, are written out. Deals are
     not chosen by the test, so a game without a Nope for Ada is followed by another (at most three)."""
     for attempt in range(3):
-        page = open_by_keyboard(browser, server, keyboard_table(server, "exploding-kittens", 2, {"deal": 8}, 60))
+        page = open_by_keyboard(browser, server, private_table(server, "exploding-kittens", 2, {"deal": 8}, 60))
         play_by_keys(page, random.Random(20 + attempt), 40, until=NOPE)
         if page.evaluate(NOPE):
             break

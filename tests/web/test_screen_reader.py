@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.process import ServerProcess
-from tests.web.keys import announced, keyboard_table, open_by_keyboard, play_by_keys, pointer_presses
+from tests.web.keys import announced, open_by_keyboard, play_by_keys, pointer_presses, private_table
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +37,7 @@ def _tab_to(page: Page, selector: str) -> None:
 
 
 def test_focus_is_kept_when_the_table_redraws(server: ServerProcess, browser: Browser) -> None:
-    table = keyboard_table(server, "exploding-kittens", 2)
+    table = private_table(server, "exploding-kittens", 2)
     page = open_by_keyboard(browser, server, table)
     page.wait_for_function(MY_DECISION)
     _tab_to(page, "#choices button[data-action]")
@@ -61,7 +61,7 @@ def test_focus_is_kept_when_the_table_redraws(server: ServerProcess, browser: Br
 def test_a_card_picked_by_its_key_keeps_the_focus(server: ServerProcess, browser: Browser) -> None:
     """T.A.C.O.: a card is picked with its number, the bar redraws with the tacos it may go into, and
     the focus stays on the picked card's button."""
-    page = open_by_keyboard(browser, server, keyboard_table(server, "taco", 2, {"rounds": 1}))
+    page = open_by_keyboard(browser, server, private_table(server, "taco", 2, {"rounds": 1}))
     # Ada's first turn (after the fair start's discard, when she goes second: played by keys too).
     play_by_keys(page, random.Random(3), 20, until=MY_DECISION + " && document.querySelector('#choices .card-pick') !== null")
     key = page.get_attribute("#choices .card-pick", "aria-keyshortcuts")
@@ -77,7 +77,7 @@ def test_two_identical_events_in_a_row_are_both_read(server: ServerProcess, brow
     """The log region is fed by the page's own module with the live log and two identical new entries
     (as when a Tacocat player keeps two 7s): both are added as new nodes; nothing is replaced. The
     same for the assertive region."""
-    page = open_by_keyboard(browser, server, keyboard_table(server, "tacocat", 2))
+    page = open_by_keyboard(browser, server, private_table(server, "tacocat", 2))
     page.wait_for_function(MY_DECISION)
     before = announced(page, "log")
     page.evaluate(
@@ -97,7 +97,7 @@ def test_two_identical_events_in_a_row_are_both_read(server: ServerProcess, brow
 
 
 def test_help_overlay_typing_and_saying_the_state(server: ServerProcess, browser: Browser) -> None:
-    table = keyboard_table(server, "tacocat", 2)
+    table = private_table(server, "tacocat", 2)
     page = open_by_keyboard(browser, server, table)
     page.wait_for_function(MY_DECISION)
     # Every choice shows a key; Tacocat's centre asks yes (keep) or no (replace).

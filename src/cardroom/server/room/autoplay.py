@@ -11,13 +11,15 @@ seat has decided.
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Protocol
 
 from cardroom.bots.pace import table_pace
 from cardroom.bots.specs import make_bot
@@ -41,11 +43,20 @@ STAND_IN_SPEC = "heuristic"  # who plays for a player whose turn timer ran out
 # window asks both seats) had three or four searches wanting a thread, and about one decision in twenty
 # fell back to a random move; with four, none in the same runs.
 BOT_THREADS = 4
+# The move clocks' queue is rebuilt without its stale entries when it grows past this many, and past
+# twice the entries it kept the last time: each move queues the next seat's deadline once.
+COMPACT_AT = 4096
+
+
+class ClockedTables(Tables, Protocol):
+    def held(self, table_id: str) -> Live | None:
+        """The table if it is in memory here (a table dropped from memory runs no clock here)."""
+        ...
 
 
 class Autoplay:
     def __init__(
-        self, tables: Tables, hub: Hub, clock_saver: ClockSaver, *, bot_delay: float, bot_budget: float
+        self, tables: ClockedTables, hub: Hub, clock_saver: ClockSaver, *, bot_delay: float, bot_budget: float
     ) -> None:
         self.tables = tables
         self.hub = hub  # whether anyone follows a table of bots alone
@@ -57,6 +68,15 @@ class Autoplay:
         # Every bot and clock task running here, to end them all at shutdown (each table holds its
         # own in ``Live.tasks``, by what it is: ("bot", seat), ("window", step), ("turn<deadline>", seat)).
         self._every: set[asyncio.Task[None]] = set()
+        # The move clocks of every table, as one queue: (deadline, order, table id, seat), earliest
+        # first, and one timer set for the earliest. A move used to cancel one task sleeping out a
+        # clock and make another; now it queues the next deadline once, and an entry whose deadline
+        # has changed since (the seat moved, the table was dropped) is skipped when it comes due.
+        self._turns: list[tuple[float, int, str, int]] = []
+        self._order = itertools.count()
+        self._timer: asyncio.TimerHandle | None = None
+        self._timer_at: float | None = None  # the deadline the timer is set for
+        self._compact_at = COMPACT_AT
         # Bots think on their own threads: a slow search can only delay other bots, never the
         # database writes and reads that run on the default executor.
         self._pool = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="cardroom-bot")
@@ -68,6 +88,7 @@ class Autoplay:
         if live.is_over or waiting_for(live.row):  # over, or not begun: nothing runs (see :mod:`.waiting`)
             live.window_step = live.window_deadline = None
             live.turn_deadlines.clear()
+            live.turn_queued.clear()
             save_if_changed(live, self.clock_saver)
             return
         # Reaction window: keep the running clock while seats are only passing one by one (and a
@@ -89,9 +110,8 @@ class Autoplay:
             acted = live.actors[-1] if live.actors and previous is not None else None
             for seat in list(live.turn_deadlines):
                 if seat not in state.to_act or seat == acted or live.window_deadline is not None:
-                    # Its timer is cancelled, not left asleep: with a move clock at every table
-                    # with people, each move would otherwise leave a task waiting out its clock.
-                    self._cancel(live, (f"turn{live.turn_deadlines.pop(seat)}", seat))
+                    del live.turn_deadlines[seat]  # its entry in the queue is stale from now on
+                    live.turn_queued.pop(seat, None)
             if live.window_deadline is None:
                 for seat in state.to_act:
                     if kinds[seat].kind == "bot" or seat in live.auto:
@@ -99,7 +119,9 @@ class Autoplay:
                     if seat not in live.turn_deadlines:
                         live.turn_deadlines[seat] = time.time() + live.row.turn_seconds
                     deadline = live.turn_deadlines[seat]  # new, running, or restored after a restart
-                    self._start(live, (f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline))
+                    if live.turn_queued.get(seat) != deadline:
+                        live.turn_queued[seat] = deadline
+                        self._queue_turn(deadline, table_id, seat)
         save_if_changed(live, self.clock_saver)
 
     def _start(self, live: Live, key: tuple[str, int], coro: Coroutine[Any, Any, None]) -> None:
@@ -113,17 +135,13 @@ class Autoplay:
         self._every.add(task)
         task.add_done_callback(lambda t, k=key: self._done(tasks, k, t))  # type: ignore[misc]
 
-    def _cancel(self, live: Live, key: tuple[str, int]) -> None:
-        task = live.tasks.get(key)
-        if task is not None and task is not asyncio.current_task():  # a timer ending itself finishes
-            task.cancel()
-
     def busy(self, live: Live) -> bool:
         """Whether a bot or a clock of this table is running in this process."""
-        return bool(live.tasks)
+        return bool(live.tasks or live.turn_queued)
 
     def stop(self, live: Live) -> None:
         """Cancel this table's bots and clocks here (another process runs them)."""
+        live.turn_queued.clear()  # its move clocks' entries in the queue are stale
         for task in list(live.tasks.values()):
             task.cancel()
 
@@ -137,6 +155,10 @@ class Autoplay:
             log.error("autoplay task %s failed", key, exc_info=failure)
 
     async def shutdown(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self._timer_at = None
+        self._turns.clear()
         tasks = list(self._every)
         for task in tasks:
             task.cancel()
@@ -239,8 +261,47 @@ class Autoplay:
         await asyncio.sleep(max(0.0, deadline - time.time()))
         await self.tables.close_window(table_id, window_step)
 
+    def _queue_turn(self, deadline: float, table_id: str, seat: int) -> None:
+        heapq.heappush(self._turns, (deadline, next(self._order), table_id, seat))
+        if len(self._turns) > self._compact_at:
+            self._turns = [entry for entry in self._turns if self._current(entry) is not None]
+            heapq.heapify(self._turns)
+            self._compact_at = max(COMPACT_AT, 2 * len(self._turns))
+        self._set_timer()
+
+    def _current(self, entry: tuple[float, int, str, int]) -> Live | None:
+        """The table whose move clock this queued entry still is, if it is (else the entry is stale)."""
+        deadline, _, table_id, seat = entry
+        live = self.tables.held(table_id)
+        if live is None or live.turn_queued.get(seat) != deadline or live.turn_deadlines.get(seat) != deadline:
+            return None
+        return live
+
+    def _set_timer(self) -> None:
+        """Have the timer ring at the earliest deadline queued (it is only moved when that one changes)."""
+        earliest = self._turns[0][0] if self._turns else None
+        if earliest == self._timer_at:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer, self._timer_at = None, earliest
+        if earliest is not None:
+            self._timer = asyncio.get_running_loop().call_later(max(0.0, earliest - time.time()), self._ring)
+
+    def _ring(self) -> None:
+        """The earliest deadline came: a stand-in plays for every seat whose deadline has passed."""
+        self._timer = self._timer_at = None
+        now = time.time()
+        while self._turns and self._turns[0][0] <= now:
+            entry = heapq.heappop(self._turns)
+            live = self._current(entry)
+            if live is not None:
+                deadline, _, table_id, seat = entry
+                del live.turn_queued[seat]
+                self._start(live, (f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline))
+        self._set_timer()
+
     async def _turn_timeout(self, table_id: str, seat: int, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.time()))
         live = await self.tables.live_soon(table_id)
         if live.turn_deadlines.get(seat) != deadline or seat not in live.state.to_act:
             return

@@ -59,6 +59,9 @@ class Live:
     window_deadline: float | None = None
     # Turn timers: seat -> epoch seconds at which a bot takes over.
     turn_deadlines: dict[int, float] = field(default_factory=dict)
+    # seat -> the deadline the room's one move clock was given for it (see ``Autoplay``): a deadline
+    # is queued there once, not at every move, and an entry that no longer matches is stale.
+    turn_queued: dict[int, float] = field(default_factory=dict)
     # The clocks as last written to the database (so unchanged clocks are not written again).
     saved_clocks: dict[str, object] | None = None
     # Moves the clock made for a seat (a window or turn timer ran out): (where the move's events
@@ -109,6 +112,7 @@ class Live:
         self.lock = old.lock
         self.window_step, self.window_deadline = old.window_step, old.window_deadline
         self.turn_deadlines = dict(old.turn_deadlines)
+        self.turn_queued = dict(old.turn_queued)  # still queued: the queue finds the table by its id
         self.recent, self.queued, self.answers = old.recent, old.queued, old.answers
         self.missed, self.bots, self.tasks, self.heard = old.missed, old.bots, old.tasks, old.heard
         self.watchers = old.watchers  # the same sockets follow the table on

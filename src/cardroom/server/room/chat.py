@@ -33,6 +33,15 @@ def clean(text: str) -> str:
     return kept
 
 
+def none_yet(live: Live) -> None:
+    """The table was just made here and has no message: its snapshots need not read the chat from
+    the database (every socket's first snapshot of a new table or rematch did, for nothing). Unless a
+    message was stored since it was loaded (``stale``), which is then read as usual."""
+    kept = live.messages
+    if kept.latest is None and kept.stale == 0:
+        kept.latest = []
+
+
 class Chat:
     """Stores a seat's message and keeps the latest on the table (``Live.messages``, one holder
     handed on when the table is rebuilt), where every

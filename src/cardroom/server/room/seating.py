@@ -15,7 +15,7 @@ from typing import Any
 from cardroom.core.rng import fresh_seed
 from cardroom.server.errors import Refused, SeatTaken
 from cardroom.server.ops.names import refuse_taken, seat_name
-from cardroom.server.room import absent, tokens
+from cardroom.server.room import absent, chat, tokens
 from cardroom.server.room.held import HeldTables
 from cardroom.server.room.live import Live
 from cardroom.server.room.tablerequest import SeatRequest, checked_bot, checked_game
@@ -131,7 +131,7 @@ class Seating:
         # Everything the table is created with, in one transaction: nobody sees it before it is whole.
         new = NewTable(row, hints_for_everyone, private, creator, links_made)
         await self.writer.call(self.store.create_table, new)
-        await self.tables.live_soon(row.id)  # loading it sets its bots and clocks going
+        chat.none_yet(await self.tables.live_soon(row.id))  # loading it sets its bots and clocks going
         return Created(row.id, my_seat, my_token, invitations)
 
     async def rematch(self, table_id: str, token: str | None) -> tuple[str, str]:
@@ -167,7 +167,9 @@ class Seating:
             # Another process (or request) may have made it first: then that one is the rematch.
             made = await self.writer.call(self.store.create_rematch, row, live.hints_for_everyone)
             await self.tables.reload_row_soon(live)
-            await self.tables.live_soon(made)  # loading sets its bots and clocks going
+            rematch = await self.tables.live_soon(made)  # loading sets its bots and clocks going
+            if made == row.id:  # made here, just now (not by another request first): no message yet
+                chat.none_yet(rematch)
             self.tables.wake(table_id)
         new_id = live.row.rematch_id
         assert new_id is not None

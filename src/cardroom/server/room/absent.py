@@ -36,7 +36,6 @@ from dataclasses import dataclass
 
 from cardroom.server.errors import Refused
 from cardroom.server.room.autoplay import Autoplay
-from cardroom.server.room.begun import waiting_for
 from cardroom.server.room.held import HeldTables
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
@@ -224,7 +223,7 @@ class Absence:
             since = max(live.row.created.timestamp(), self.started)
             people = [s.seat for s in live.row.seats if s.kind == "human"]  # not a seat still waiting
             last = {s: max(since, seen.get((live.row.id, s), since), live.heard.get(s, since)) for s in people}
-            waiting = bool(waiting_for(live.row))
+            waiting = bool(live.waiting_for)
             if now - max(last.values()) >= (self.away_after if waiting else self.abandon_after):
                 await self.abandon(live)
                 continue

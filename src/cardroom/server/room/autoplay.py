@@ -27,7 +27,6 @@ from cardroom.core.bot import Bot, shown
 from cardroom.core.game import Game, State
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
 from cardroom.server.ops import metrics
-from cardroom.server.room.begun import waiting_for
 from cardroom.server.room.clocks import save_if_changed, window_open
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
@@ -85,7 +84,7 @@ class Autoplay:
         """Called after every stored action (and when a table is created or resumed)."""
         state = live.state
         table_id = live.row.id
-        if live.is_over or waiting_for(live.row):  # over, or not begun: nothing runs (see :mod:`.waiting`)
+        if live.is_over or live.waiting_for:  # over, or not begun: nothing runs (see :mod:`.waiting`)
             live.window_step = live.window_deadline = None
             live.turn_deadlines.clear()
             live.turn_queued.clear()
@@ -218,7 +217,7 @@ class Autoplay:
                 await self.hub.until_watched(live)  # bots alone, nobody following: no CPU
                 continue
             state = live.state
-            if live.is_over or live.row.status != "playing" or waiting_for(live.row) or seat not in state.to_act or seat in self.tables.answered(live):
+            if live.is_over or live.row.status != "playing" or live.waiting_for or seat not in state.to_act or seat in self.tables.answered(live):
                 return  # nothing to decide (or a closed table), or its answer waits, hidden, for the window to close
             row = next(s for s in live.row.seats if s.seat == seat)
             auto = row.kind != "bot"  # a person's seat the room plays while they are away

@@ -20,7 +20,7 @@ from cardroom.core.events import Event
 from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
-from cardroom.server.room import concede
+from cardroom.server.room import begun, concede
 from cardroom.server.room.watchers import Watchers
 from cardroom.server.store import ActionRow, Message, TableRow
 
@@ -104,6 +104,9 @@ class Live:
     watchers: Watchers = field(default_factory=Watchers)
     # The latest chat messages, as every snapshot shows them (see :mod:`.chat`).
     messages: Messages = field(default_factory=Messages)
+    # (the row they were worked out from, the seats it waits for, whether its game never began):
+    # asked by every move and every snapshot, worked out once per row (see :attr:`waiting_for`).
+    _begun: tuple[TableRow, list[int], bool] | None = field(default=None, repr=False)
 
     def carry_over(self, old: Live) -> None:
         """This table rebuilt from the database in place of ``old``: keep what the database does not
@@ -138,6 +141,22 @@ class Live:
         """Keep the current state among the recent ones, before an action moves it on."""
         self.recent[self.step] = self.state
         self.recent.pop(self.step - RECENT_STATES, None)
+
+    def _begun_of_row(self) -> tuple[TableRow, list[int], bool]:
+        known = self._begun
+        if known is None or known[0] is not self.row:  # a row is never changed, only replaced
+            known = self._begun = (self.row, begun.waiting_for(self.row), begun.never_begun(self.row))
+        return known
+
+    @property
+    def waiting_for(self) -> list[int]:
+        """:func:`.begun.waiting_for` of the table's row, worked out once per row (not to be changed)."""
+        return self._begun_of_row()[1]
+
+    @property
+    def never_begun(self) -> bool:
+        """:func:`.begun.never_begun` of the table's row, worked out once per row."""
+        return self._begun_of_row()[2]
 
     @property
     def names(self) -> dict[int, str]:

@@ -13,7 +13,7 @@ from cardroom.server.errors import Refused, StaleStep
 from cardroom.server.room import concede, spoken, tokens
 from cardroom.server.room.absent import Absence
 from cardroom.server.room.autoplay import Autoplay
-from cardroom.server.room.begun import not_begun, waiting_for
+from cardroom.server.room.begun import not_begun
 from cardroom.server.room.clocks import window_open
 from cardroom.server.room.held import HeldTables
 from cardroom.server.room.live import RECENT_STATES, Live, silent_answer, still_current
@@ -68,7 +68,7 @@ class Play:
                 raise Refused("this table was abandoned: nobody was connected to it any more")
             if live.row.status == "cancelled":
                 raise Refused("this table was cancelled before its game began")
-            if waiting_for(live.row):
+            if live.waiting_for:
                 raise Refused(not_begun(live.row))
             if live.conceded is not None:
                 raise Refused("the game is over: a seat conceded")

@@ -23,7 +23,6 @@ from typing import Any, TypeVar
 from cardroom.server.errors import Refused, StaleStep, WrongToken
 from cardroom.server.room import absent, snapshots, spoken, tokens
 from cardroom.server.room.autoplay import Autoplay
-from cardroom.server.room.begun import waiting_for
 from cardroom.server.room.catchup import CatchUp
 from cardroom.server.room.chat import Chat
 from cardroom.server.room.held import HeldTables
@@ -123,7 +122,7 @@ class Room:
     async def act(self, table_id: str, token: str | None, step: int, text: str) -> tuple[Live, int]:
         async def act() -> tuple[Live, int]:
             live = await self.tables.live_soon(table_id)
-            if waiting_for(live.row):  # an invited person's first request may be a move
+            if live.waiting_for:  # an invited person's first request may be a move
                 await self.waiting.arrived(live, tokens.seat_of(live, token))
             return await self.play.act(table_id, token, step, text)
 

@@ -18,7 +18,6 @@ import orjson
 
 from cardroom.server.jsonbytes import dumps
 from cardroom.server.room import spoken
-from cardroom.server.room.begun import never_begun, waiting_for
 from cardroom.server.room.clocks import window_open
 from cardroom.server.room.live import Live
 
@@ -41,7 +40,7 @@ def _lasting(room: Shown, live: Live, seat: int | None, encoded_log: bool) -> di
     state = live.state
     view = state.view(seat)
     log: Any
-    if never_begun(live.row):
+    if live.never_begun:
         # Nothing to decide for anyone yet, and nothing has happened (see :mod:`.waiting`): the seat's own
         # deal, fixed by the seed, with nobody to act and no choices; the page shows no board.
         view, log = {**view, "to_act": [], "legal_actions": []}, []
@@ -114,7 +113,7 @@ def public_summary(live: Live) -> dict[str, Any]:
     row = live.row
     state = live.state
     outcome = live.outcome
-    waiting = waiting_for(row)
+    waiting = live.waiting_for
     return {
         "id": row.id,
         "game": row.game,

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from cardroom.server.errors import Refused
 from cardroom.server.room.autoplay import Autoplay
-from cardroom.server.room.begun import waiting_for
 from cardroom.server.room.held import HeldTables
 from cardroom.server.room.live import Live
 from cardroom.server.room.tablerequest import checked_bot
@@ -37,16 +36,16 @@ class Waiting:
         seat = seat_of(live, token)
         if next(s for s in live.row.seats if s.seat == seat).kind != "human":
             raise Refused("only a person who has sat down may change the seats the table waits for")
-        if not waiting_for(live.row):
+        if not live.waiting_for:
             raise Refused("this table waits for nobody: its game has begun or it was closed")
         return live
 
     async def fill(self, table_id: str, token: str | None, seat: int, bot: str | None) -> Live:
         """Give the waiting ``seat`` to a bot (a difficulty word or spec; ``normal`` if none)."""
         live = await self._seated(table_id, token)
-        if seat not in waiting_for(live.row):
+        if seat not in live.waiting_for:
             raise Refused(f"seat {seat + 1} is not waiting for anyone: waiting seats are "
-                          f"{', '.join(str(s + 1) for s in waiting_for(live.row))}")
+                          f"{', '.join(str(s + 1) for s in live.waiting_for)}")
         spec = checked_bot(bot or "normal", live.game)
         name = f"Bot {seat + 1} ({bot or 'normal'})"
         if not await self.writer.call(self.store.fill_seat, table_id, seat, spec, name):
@@ -66,7 +65,7 @@ class Waiting:
     async def arrived(self, live: Live, seat: int) -> None:
         """A request came with the token of ``seat``: if it is an invitation still waiting, its person
         has sat down (a client that plays over HTTP with the invitation's token, never opening the link)."""
-        if seat in waiting_for(live.row):
+        if seat in live.waiting_for:
             await self.writer.call(self.store.take_invited_seat, live.row.id, seat)
             await self.began_if_whole(live)
 
@@ -74,6 +73,6 @@ class Waiting:
         """The table's row read again after a seat was taken; its clocks and bots set going if that
         was the last seat it waited for."""
         await self.tables.reload_row_soon(live)
-        if not waiting_for(live.row):
+        if not live.waiting_for:
             self.autoplay.after_change(live, previous=None)
         self.tables.wake(live.row.id)

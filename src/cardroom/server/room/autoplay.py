@@ -291,14 +291,16 @@ class Autoplay:
         """The earliest deadline came: a stand-in plays for every seat whose deadline has passed."""
         self._timer = self._timer_at = None
         now = time.time()
-        while self._turns and self._turns[0][0] <= now:
-            entry = heapq.heappop(self._turns)
-            live = self._current(entry)
-            if live is not None:
-                deadline, _, table_id, seat = entry
-                del live.turn_queued[seat]
-                self._start(live, (f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline))
-        self._set_timer()
+        try:
+            while self._turns and self._turns[0][0] <= now:
+                entry = heapq.heappop(self._turns)
+                live = self._current(entry)
+                if live is not None:
+                    deadline, _, table_id, seat = entry
+                    del live.turn_queued[seat]
+                    self._start(live, (f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline))
+        finally:  # one table's failure must not stop every other table's clock
+            self._set_timer()
 
     async def _turn_timeout(self, table_id: str, seat: int, deadline: float) -> None:
         live = await self.tables.live_soon(table_id)

@@ -33,18 +33,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-# One Playwright driver and one Chromium for this whole folder, not one per module: starting them cost
-# each of the ~30 browser modules a second or two. Tests share nothing through them: each opens its
+# One Playwright driver and one Chromium per module. Tests share nothing through them: each opens its
 # own pages (every new_page and new_context is a fresh profile, cookies and storage of its own). Not
-# for the whole session: while the sync driver runs, its event loop is this thread's, and a later
-# test's asyncio.run() would be refused, so both end with the folder's last test.
-@pytest.fixture(scope="package")
+# wider: while the sync driver runs, its event loop is this thread's, and another test's asyncio.run()
+# is refused; a folder-wide (package) scope left the driver running into other folders' tests on an
+# xdist worker (90 errors and 21 refused asyncio.run() in one full run), a module's scope ends with it.
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="package")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     # Never skipped: `make test` installs Chromium when it is missing.
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -60,6 +60,7 @@ class Decision:
             "win_before": self.win_before, "win_after": self.win_after, "best_win": self.best_win,
             "reference": self.estimate.reference, "headroom": 0.0,
             "worlds": self.estimate.worlds, "playouts": self.estimate.playouts,
+            "chosen_se": self.estimate.chosen_se,  # the graph's noise at this decision (drawn.py)
             "actions": [v.to_json() for v in self.estimate.values],
         }  # fmt: skip
 
@@ -218,7 +219,8 @@ def from_json(data: dict[str, Any]) -> GameAnalysis:
         values = [ActionValue(v["action"], v["win"], v["advantage"], v["half_width"], v["worlds"], v.get("dropped", False))
                   for v in d["actions"]]
         measured = d.get("measured")  # absent in an analysis made before the judged yardsticks
-        est = Estimate(d["chosen"], values, d["worlds"], d["playouts"], reference=d.get("reference", d["chosen"]),
+        est = Estimate(d["chosen"], values, d["worlds"], d["playouts"], d.get("chosen_se", 0.0),
+                       reference=d.get("reference", d["chosen"]),
                        selected=d["best"] if measured else "", measured=tuple(measured) if measured else None)
         out.decisions.append(Decision(d["step"], d["chosen"], est, d["label"], d["win_before"], d["win_after"],
                                       d["loss"]))

@@ -78,7 +78,8 @@ class Outage:
 def first_line(exc: BaseException) -> str:
     """What failed, in one line fit for a log or a health check: the error's kind and first line."""
     text = str(exc).strip()
-    return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}"[:300]
+    # Bounded, but long enough for the room's own sentences, which name a file (twice) and its fix.
+    return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}"[:1000]
 
 
 def is_database_error(exc: BaseException) -> bool:

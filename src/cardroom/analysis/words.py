@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cardroom.core.seatnames import name_seats
+
 # The grouped entry for events the seat could not see (another seat's hidden choice): named as such
 # rather than listed as luck with no event.
 HIDDEN = "the others' hidden choices"
@@ -119,7 +121,6 @@ def instead(game: str, text: str, names: Sequence[str], seat: int) -> str:
     return found[1] if found else text
 
 
-_SEAT = re.compile(r"\bP(\d+)\b")
 _SIDE = re.compile(r"\b(YAY|WOW)\b(?!'s goal| goal)")
 
 
@@ -128,7 +129,7 @@ def named(game: str, text: str, names: Sequence[str], seat: int) -> str:
     -> "Bo (WOW) attacks"; the seat's own silent move in words ("you kept your 3")."""
     if text.startswith(OWN):
         return f"you {did(game, text[len(OWN):], names, seat)}"
-    out = _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], text)
+    out = name_seats(text, names)
     if game == "tacocat" and len(names) >= 2:
         out = _SIDE.sub(lambda m: f"{names[SIDES.index(m[1])]} ({m[1]})", out)
     return out

@@ -6,17 +6,15 @@ reason for refusing an action is passed on through :func:`refusal`, which names 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 
+from cardroom.core.seatnames import name_seats
 from cardroom.server.errors import Refused
-
-SEAT = re.compile(r"\bP(\d+)\b")
 
 
 def seat_names(text: str, names: Mapping[int, str]) -> str:
     """``text`` with every seat number ("P1") written as that seat's name ("Zed")."""
-    return SEAT.sub(lambda m: names.get(int(m.group(1)), m.group(0)), text)
+    return name_seats(text, names)
 
 
 def refusal(exc: Exception, names: Mapping[int, str]) -> Refused:

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from _server_launch import MARK
@@ -37,7 +38,6 @@ def start_server(
 ) -> subprocess.Popen[bytes]:
     """`cardroom serve` on ``port``: this checkout's, or with ``src`` the one in that source tree
     (``src/`` of another checkout), run by this Python; the server is checked to import it."""
-    import httpx
 
     # Every table here comes from one address: lift the per-address table creation limit.
     env = {**os.environ, "CARDROOM_BOT_DELAY": str(bot_delay), "CARDROOM_TABLES_PER_MINUTE": "1000000"}
@@ -57,20 +57,30 @@ def start_server(
             stdout=subprocess.DEVNULL,
             stderr=sink,
         )
-    deadline = time.time() + 60
+    if not answering(proc, f"http://127.0.0.1:{port}/api/games", 60, lambda: f"the server exited: {log.read_text()[-4000:]}"):
+        proc.kill()
+        raise SystemExit("the server did not start within 60 s")
+    if src is not None and served_from(port) != (src / "cardroom").resolve():
+        proc.kill()
+        raise SystemExit(f"the server on port {port} imported {served_from(port)}, not {src}")
+    return proc
+
+
+def answering(proc: subprocess.Popen[bytes], url: str, seconds: float, exited: Callable[[], str]) -> bool:
+    """Whether ``url`` answered 200 within ``seconds`` (polled); ``SystemExit(exited())`` if ``proc``
+    ended first. The caller decides what a process that never answered means."""
+    import httpx
+
+    deadline = time.time() + seconds
     while time.time() < deadline:
         if proc.poll() is not None:
-            raise SystemExit(f"the server exited: {log.read_text()[-4000:]}")
+            raise SystemExit(exited())
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
-                if src is not None and served_from(port) != (src / "cardroom").resolve():
-                    proc.kill()
-                    raise SystemExit(f"the server on port {port} imported {served_from(port)}, not {src}")
-                return proc
+            if httpx.get(url, timeout=2).status_code == 200:
+                return True
         except httpx.HTTPError:
             time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("the server did not start within 60 s")
+    return False
 
 
 def served_from(port: int) -> Path | None:
@@ -83,9 +93,14 @@ def served_from(port: int) -> Path | None:
 
 def stop_server(proc: subprocess.Popen[bytes]) -> None:
     """SIGTERM, and SIGKILL if it has not stopped within 15 s."""
-    proc.send_signal(signal.SIGTERM)
+    stop_gently(proc, signal.SIGTERM, 15)
+
+
+def stop_gently(proc: subprocess.Popen[bytes], sig: int, seconds: float) -> None:
+    """``sig`` (the process's own way to finish), and SIGKILL if it has not stopped within ``seconds``."""
+    proc.send_signal(sig)
     try:
-        proc.wait(15)
+        proc.wait(seconds)
     except subprocess.TimeoutExpired:
         proc.kill()
 

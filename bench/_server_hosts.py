@@ -12,7 +12,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from tests.server.postgres import Postgres, _as_owner  # noqa: E402
 
-from _measure import stop_server  # noqa: E402
+from _measure import answering, stop_server  # noqa: E402
 from server_scale import NGINX_CONF as SCALE_NGINX_CONF  # noqa: E402
 from server_scale import start_nginx, stop_nginx  # noqa: E402
 
@@ -90,7 +89,6 @@ def postgres_on(gateway: str, subnet: str) -> Iterator[Postgres]:
 
 def start_room(host: str, address: str, database: str, bot_delay: float) -> subprocess.Popen[bytes]:
     """`cardroom serve` inside network namespace ``host`` on ``address`` (its log: :func:`room_log`)."""
-    import httpx
 
     env = {
         **os.environ,
@@ -106,15 +104,9 @@ def start_room(host: str, address: str, database: str, bot_delay: float) -> subp
              "--database", database],
             env=env, stdout=subprocess.DEVNULL, stderr=sink,
         )  # fmt: skip
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"the room on {host} exited: {log.read_text()[-3000:]}")
-        try:
-            if httpx.get(f"http://{address}:{SERVER_PORT}/api/games", timeout=2).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.2)
+    if answering(proc, f"http://{address}:{SERVER_PORT}/api/games", 60,
+                 lambda: f"the room on {host} exited: {log.read_text()[-3000:]}"):
+        return proc
     proc.kill()
     raise SystemExit(f"the room on {host} did not answer within 60 s: {log.read_text()[-3000:]}")
 

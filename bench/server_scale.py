@@ -37,7 +37,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import psycopg
@@ -48,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 from tests.server.postgres import Postgres  # noqa: E402
 
 import server_load  # noqa: E402
-from _measure import cpu_seconds, free_port, served_from, server_log, start_server  # noqa: E402
+from _measure import answering, cpu_seconds, free_port, served_from, server_log, start_server, stop_gently  # noqa: E402
 from _server_compare import Measured, log_lines, print_comparison, print_runs  # noqa: E402
 from _server_report import lines_as_printed  # noqa: E402
 from _server_trees import Tree, add_code_options, code_trees, describe, round_args, rounds_of, schedule  # noqa: E402
@@ -142,26 +141,15 @@ def start_nginx(root: Path, upstreams: list[str], template: str = NGINX_CONF) ->
     conf.write_text(template.format(root=root, port=port, servers=servers))
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     proc = subprocess.Popen([nginx, "-c", str(conf), "-p", str(root)], stderr=subprocess.DEVNULL)
-    import httpx
-
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=2).status_code == 200:
-                return proc, port
-        except httpx.HTTPError:
-            time.sleep(0.2)
+    if answering(proc, f"http://127.0.0.1:{port}/api/games", 20, lambda: f"nginx exited: {(root / 'error.log').read_text()[-2000:]}"):
+        return proc, port
     proc.kill()
     raise SystemExit(f"nginx did not start: {(root / 'error.log').read_text()[-2000:]}")
 
 
 def stop_nginx(proc: subprocess.Popen[bytes]) -> None:
     """SIGQUIT (finish what is being served), and SIGKILL if it has not stopped within 10 s."""
-    proc.send_signal(signal.SIGQUIT)
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    stop_gently(proc, signal.SIGQUIT, 10)
 
 
 def one_run(

@@ -9,7 +9,7 @@ import asyncio
 from cardroom.server.errors import Refused, StaleStep
 from cardroom.server.room import concede, window_answers
 from cardroom.server.room.autoplay import Autoplay
-from cardroom.server.room.begun import not_begun, waiting_for
+from cardroom.server.room.begun import not_begun
 from cardroom.server.room.clocks import window_open
 from cardroom.server.room.held import HeldTables
 from cardroom.server.room.live import RECENT_STATES, Live
@@ -38,7 +38,7 @@ class Leaving:
             live = await self.tables.live_soon(table_id)
             if live.is_over or live.row.status != "playing":
                 raise Refused("the game is already over")
-            if waiting_for(live.row):
+            if live.waiting_for:
                 raise Refused(f"{not_begun(live.row)}; to leave before it begins, cancel the table")
             previous = live.state
             if live.game.players > 2:  # the others play on: an action record (see :mod:`.concede`)

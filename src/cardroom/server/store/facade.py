@@ -19,7 +19,17 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine
 
-from cardroom.server.store import actions, chat, concessions, database, probe, seats, tables, windows
+from cardroom.server.store import (
+    actions,
+    chat,
+    concessions,
+    database,
+    more_time,
+    probe,
+    seats,
+    tables,
+    windows,
+)
 from cardroom.server.store.clocks import ClockSaver
 from cardroom.server.store.outage import Unavailable
 from cardroom.server.store.readiness import Readiness
@@ -171,6 +181,12 @@ class Store:
 
     def read_seen(self, table_ids: list[str]) -> dict[tuple[str, int], float]:
         return self._run(seats.read_seen, self.engine, table_ids)
+
+    def set_more_time(self, table_id: str, seat: int, on: bool) -> None:
+        self._run(more_time.set_more_time, self.engine, table_id, seat, on)
+
+    def more_time_seats(self, table_id: str) -> frozenset[int]:
+        return self._run(more_time.more_time_of, self.engine, table_id)
 
     # -- chat, concessions, reaction windows -------------------------------------------------------
 

@@ -168,3 +168,13 @@ seat_presence = Table(
     Column("seat", Integer, primary_key=True),
     Column("seen", DateTime(timezone=True), nullable=False),
 )
+
+# Seats whose person asked for more time (see docs/server.md, "More time"): their reaction windows and
+# move clocks run at least ten times as long, and everyone is told so. Present means on.
+more_time_seats = Table(
+    "more_time_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)

@@ -22,6 +22,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import cardroom
+from cardroom.server.edge.account_session import LoginLimits
+from cardroom.server.edge.accounts_api import router as accounts_router
 from cardroom.server.edge.analysis_api import router as analysis_router
 from cardroom.server.edge.api import router
 from cardroom.server.edge.fastpath import REFUSALS, ActionFastPath, problem
@@ -114,6 +116,8 @@ def create_app(
         app.state.creations = SharedRateLimiter(
             url, per_minute / 60.0, per_minute, lease_thread, readiness=store.readiness, alone=False
         )
+        # Login and sign-up tries, per name and per address, in the same shared buckets.
+        app.state.logins = LoginLimits(url, lease_thread, store.readiness)
         try:  # a database that does not answer at all (a host gone) must not hold the start up either
             await asyncio.wait_for(asyncio.to_thread(store.prepare), FIRST_CHECK)
         except NOT_READY as exc:
@@ -152,6 +156,7 @@ def create_app(
             writer.close()
             app.state.limiter.close()
             app.state.creations.close()
+            app.state.logins.close()
             store.close()
             if timings.ON:
                 timings.report()
@@ -166,6 +171,7 @@ def create_app(
     )
     app.include_router(router)
     app.include_router(analysis_router)  # post-game analysis and hints
+    app.include_router(accounts_router)  # optional accounts (docs/accounts.md)
     # Outermost: a body over the limit is refused before any parsing (413).
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     _handlers(app)
@@ -187,6 +193,10 @@ def create_app(
         if not health.ok:
             metrics.refused(503, "/healthz")
         return JSONResponse(health.body(dialect), status_code=200 if health.ok else 503)
+
+    @app.get("/account", include_in_schema=False)
+    def account_page() -> FileResponse:
+        return FileResponse(WEB_DIR / "account.html")
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:

@@ -19,7 +19,10 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine
 
+from cardroom.people.records import Account, HeldSeat
 from cardroom.server.store import (
+    account_seats,
+    accounts,
     actions,
     chat,
     concessions,
@@ -210,6 +213,43 @@ class Store:
 
     def window_answers(self, table_id: str, step: int) -> dict[int, str]:
         return self._run(windows.window_answers_at, self.engine, table_id, step)
+
+    # -- accounts (see docs/accounts.md): a password and its hash go in, never out -------------------
+
+    def create_account(self, account_id: str, name: str, key: str, password: str) -> bool:
+        """A new account, its password hashed with argon2id (a third of a second: call it on a thread
+        of its own, not the writer's); False if the name is taken. ``PasswordRefused`` says why a
+        password may not be set."""
+        return self._run(accounts.create_account, self.engine, account_id, name, key, password)
+
+    def check_login(self, key: str, password: str) -> Account | None:
+        """The account if the password is right; None for a wrong password and an unknown name alike
+        (which take as long). On a thread of its own: the check is a hash."""
+        return self._run(accounts.check_login, self.engine, key, password)
+
+    def find_account(self, key: str) -> Account | None:
+        return self._run(accounts.find_account, self.engine, key)
+
+    def set_suspended(self, key: str, suspended: bool) -> Account | None:
+        return self._run(accounts.set_suspended, self.engine, key, suspended)
+
+    def new_session(self, id_hash: str, account_id: str, expires: datetime) -> None:
+        self._run(accounts.new_session, self.engine, id_hash, account_id, expires)
+
+    def session_account(self, id_hash: str, at: datetime) -> Account | None:
+        return self._run(accounts.session_account, self.engine, id_hash, at)
+
+    def end_session(self, id_hash: str) -> None:
+        self._run(accounts.end_session, self.engine, id_hash)
+
+    def claim_seats(self, account_id: str, claims: list[tuple[str, str]]) -> list[tuple[str, int]]:
+        return self._run(account_seats.claim_seats, self.engine, account_id, claims)
+
+    def held_seats(self, account_id: str, limit: int) -> list[HeldSeat]:
+        return self._run(account_seats.held_seats, self.engine, account_id, limit)
+
+    def seat_holders(self, table_id: str) -> dict[int, str]:
+        return self._run(account_seats.holders, self.engine, table_id)
 
     # -- health ------------------------------------------------------------------------------------
 

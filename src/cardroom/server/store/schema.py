@@ -178,3 +178,90 @@ more_time_seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("created", DateTime(timezone=True), nullable=False),
 )
+
+# -- people who come back (see docs/accounts.md) ------------------------------------------------------
+
+# An account: a name as typed, the key two names are compared by (NFKC, case-folded: unique), and the
+# argon2id hash of its password, which no statement hands out of the store.
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(160), nullable=False, unique=True),
+    Column("password_hash", String(255), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("suspended", Boolean, nullable=False, default=False),
+)
+
+# A logged-in browser: only the SHA-256 of its session id is kept (the id is in the browser's cookie).
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
+)
+
+# The seats an account holds: one account per seat, so no other account can claim it later.
+account_seats = Table(
+    "account_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Index("ix_account_seats_account_created", "account_id", "created"),
+)
+
+# The seat whose person created the table (its host: may remove a person before the game begins).
+table_hosts = Table(
+    "table_hosts",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, nullable=False),
+)
+
+# What a person reported at a table (a message, or a seat's player), for whoever runs the room.
+reports = Table(
+    "reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("by_seat", Integer, nullable=True),
+    Column("about_seat", Integer, nullable=True),
+    Column("message_id", Integer, nullable=True),
+    Column("reason", Text, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+# A person's rating per game (OpenSkill Plackett-Luce: mu, sigma; `shown` = mu - 3 sigma, sorted on).
+person_ratings = Table(
+    "person_ratings",
+    metadata,
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("shown", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+    Index("ix_person_ratings_game_shown", "game", "shown"),
+)
+
+# Every rated table's effect on each rated person: the rating after it. One row per (table, account),
+# so a table is never rated twice, even by two processes at once.
+rating_history = Table(
+    "rating_history",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("account_id", String(32), ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("shown", Float, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Index("ix_rating_history_account_game_created", "account_id", "game", "created"),
+)

@@ -1,6 +1,7 @@
 // The table's chat: plain text from the seats, read by everyone; a message says itself in the page
 // when it is over the stated limit, before anything is sent.
 import { api, ApiError, el } from "./api.js";
+import { claimHeldSeats } from "./account-claim.js";
 
 const $ = (id) => document.getElementById(id);
 const CHAT_LIMIT = 300; // characters, as the server counts them once trimmed (docs/server.md, "Chat")
@@ -17,6 +18,7 @@ let unsent = [];
 let lastShown = [];
 
 export function renderChat(messages) {
+  claimHeldSeats(); // once per page, when logged in: this seat joins the account (docs/accounts.md)
   lastShown = messages || [];
   const list = $("chat");
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;

@@ -27,6 +27,7 @@ from cardroom.server.edge.models import (
     Invitation,
     Joined,
     JoinIn,
+    MoreTimeIn,
     OptionInfo,
     Problem,
     Rematch,
@@ -36,6 +37,7 @@ from cardroom.server.edge.models import (
     TableCreated,
     TableSummary,
 )
+from cardroom.server.edge.seatcounts import seat_counts
 from cardroom.server.errors import RateLimited
 from cardroom.server.ops import timings
 from cardroom.server.ops.limits import short
@@ -141,26 +143,11 @@ async def list_games() -> list[GameInfo]:
                     for o in cls.option_specs
                 ],
                 difficulties={word: resolve_spec(word) for word in DIFFICULTY},
-                players=_seat_counts(cls),
+                players=seat_counts(cls),
                 bots=[b for b in bot_names() if b not in CHEATING_BOTS],
             )
         )
     return infos
-
-
-def _seat_counts(cls: Any) -> list[int]:
-    """How many seats a table of this game may have: the `players` option's allowed values."""
-    spec = next((o for o in cls.option_specs if o.name == "players"), None)
-    if spec is None:
-        return [int(cls().players)]
-    counts = []
-    for n in range(1, 11):
-        try:
-            spec.validate(n)
-        except InvalidOptions:
-            continue
-        counts.append(n)
-    return counts
 
 
 @router.get(
@@ -341,6 +328,17 @@ async def fill_seat(table_id: str, body: FillIn, room: RoomDep, token: TokenDep)
 async def cancel_table(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
     live = await room.cancel_waiting(table_id, token)
     return FastJSON(public_summary(live))
+
+
+@router.post(
+    "/tables/{table_id}/more-time",
+    response_model=TableSummary,
+    responses={**ERRORS, 422: {"model": Problem, "description": "a malformed body, or the game is over"}},
+    summary="Turn more time on or off for your seat: its reaction windows and move clock run ten times as long",
+)
+async def more_time(table_id: str, body: MoreTimeIn, room: RoomDep, token: TokenDep) -> FastJSON:
+    # Everyone is told which seats have it: it is why their clocks run longer (see room/more_time.py).
+    return FastJSON(public_summary(await room.set_more_time(table_id, token, body.on)))
 
 
 @router.post(

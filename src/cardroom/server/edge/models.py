@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 
 class OptionInfo(BaseModel):
@@ -89,6 +89,7 @@ class SeatInfo(BaseModel):
     bot: str | None
     auto: bool = Field(False, description="the room's bot plays this seat while its person is away")
     shown: str = Field("", description="the name to show: with ' (auto)' while the room plays the seat")
+    more_time: bool = Field(False, description="its person asked for more time: its clocks run ten times as long")
 
 
 class TableSummary(BaseModel):
@@ -186,6 +187,11 @@ class ReplayStep(BaseModel):
     seat: int | None
     view: dict[str, Any]
     log: list[dict[str, Any]]
+
+
+class MoreTimeIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    on: StrictBool = Field(description="true: this seat's reaction windows and move clock run ten times as long")
 
 
 class Problem(BaseModel):

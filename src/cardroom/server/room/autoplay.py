@@ -5,7 +5,7 @@ person who is away (an *auto* seat, see :mod:`cardroom.server.room.absent`).
 Every such move goes through the room's ``submit`` (:class:`.ports.Tables`) like a person's, so it is stored as an action and
 replays exactly. Timing never depends on cards: every bot decision at a table comes one table pace
 (:mod:`cardroom.bots.pace`) after the state it decides on, and a reaction window always lasts the table's ``reaction_seconds`` unless every
-seat has decided.
+seat has decided (ten times that when a seat asked has more time, a public fact: see :mod:`.more_time`).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from cardroom.server.ops import metrics
 from cardroom.server.room.clocks import save_if_changed, window_open
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
+from cardroom.server.room.more_time import turn_seconds, window_seconds
 from cardroom.server.room.ports import Tables
 from cardroom.server.store import ClockSaver, is_database_error
 
@@ -96,7 +97,7 @@ class Autoplay:
             self._start(live, ("window", live.window_step), self._close_window(table_id, live.window_step))
         elif state.reaction_window:
             live.window_step = live.step
-            live.window_deadline = time.time() + live.row.reaction_seconds
+            live.window_deadline = time.time() + window_seconds(live, state.to_act)
             self._start(live, ("window", live.step), self._close_window(table_id, live.step))
         else:
             live.window_step = live.window_deadline = None
@@ -116,7 +117,7 @@ class Autoplay:
                     if kinds[seat].kind == "bot" or seat in live.auto:
                         continue
                     if seat not in live.turn_deadlines:
-                        live.turn_deadlines[seat] = time.time() + live.row.turn_seconds
+                        live.turn_deadlines[seat] = time.time() + turn_seconds(live, seat)
                     deadline = live.turn_deadlines[seat]  # new, running, or restored after a restart
                     if live.turn_queued.get(seat) != deadline:
                         live.turn_queued[seat] = deadline
@@ -255,9 +256,14 @@ class Autoplay:
     # -- clocks ----------------------------------------------------------------------------------------
 
     async def _close_window(self, table_id: str, window_step: int) -> None:
-        live = await self.tables.live_soon(table_id)
-        deadline = live.window_deadline or time.time()
-        await asyncio.sleep(max(0.0, deadline - time.time()))
+        while True:  # the deadline moves later if a seat asked turns on more time meanwhile
+            live = await self.tables.live_soon(table_id)
+            if live.window_step != window_step:
+                return
+            left = (live.window_deadline or time.time()) - time.time()
+            if left <= 0:
+                break
+            await asyncio.sleep(left)
         await self.tables.close_window(table_id, window_step)
 
     def _queue_turn(self, deadline: float, table_id: str, seat: int) -> None:

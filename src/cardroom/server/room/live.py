@@ -75,6 +75,9 @@ class Live:
     auto: dict[int, str] = field(default_factory=dict)
     # The creator turned hints on for every seat (see :mod:`.hints`); set once, at creation.
     hints_for_everyone: bool = False
+    # Seats whose person asked for more time (see :mod:`.more_time`): public, read with the table and
+    # again when another process changes it; replaced, never changed in place.
+    more_time: frozenset[int] = frozenset()
     # seat -> (events read, timed-out moves known, that seat's log): the log only grows, so a
     # snapshot reads just the events since the last one (see :meth:`log_for`).
     logs: dict[int | None, tuple[int, int, list[dict[str, Any]]]] = field(default_factory=dict)

@@ -4,8 +4,9 @@ and the chat, and the same encoded once for every request and socket that needs 
 Under load a snapshot was computed three times per action (the answer to the request, the actor's
 socket, the other seat's socket) and each time re-read the whole game log. Now the log grows by
 appending (see :meth:`Live.log_for`), and an encoded snapshot is kept per seat until anything it
-shows changes: the state, the table's row, the chat, a concession, the auto seats; the log's JSON, most
-of a snapshot, is itself kept per seat and extended by the new entries only. The clocks (a reaction
+shows changes: the state, the table's row, the chat, a concession, the auto seats, the seats with
+more time; the log's JSON, most of a snapshot, is itself kept per seat and extended by the new
+entries only. The clocks (a reaction
 window, the move clocks) say how many seconds are left, so that small part is encoded fresh each time.
 """
 
@@ -20,6 +21,7 @@ from cardroom.server.jsonbytes import dumps
 from cardroom.server.room import spoken
 from cardroom.server.room.clocks import window_open
 from cardroom.server.room.live import Live
+from cardroom.server.room.more_time import window_seconds
 
 CLOSED = ("expired", "abandoned", "cancelled")  # unfinished tables where nothing more is played
 
@@ -73,7 +75,7 @@ def encoded(room: Shown, live: Live, seat: int | None) -> bytes:
     """:func:`snapshot` as JSON. The lasting part is encoded once per seat and change and kept; the
     clocks (every table with people has a move clock) are encoded fresh and joined to it."""
     chat = room.messages(live)
-    key = (live.state, live.row, chat, live.conceded, len(live.timed_out_moves), live.auto)
+    key = (live.state, live.row, chat, live.conceded, len(live.timed_out_moves), live.auto, live.more_time)
     found = live.encoded.get(seat)
     if found is None or not all(a is b for a, b in zip(found[0], key, strict=True)):
         body = dumps(_lasting(room, live, seat, encoded_log=True))
@@ -102,7 +104,7 @@ def window_info(room: Shown, live: Live, seat: int | None = None) -> dict[str, A
         return None
     return {
         "deadline": live.window_deadline,
-        "seconds": live.row.reaction_seconds,
+        "seconds": window_seconds(live, live.state.to_act),
         "remaining": max(0.0, live.window_deadline - time.time()),
         "answered": seat is not None and seat in room.answered(live),
     }
@@ -140,6 +142,8 @@ def public_summary(live: Live) -> dict[str, Any]:
                 "joined": s.joined,
                 "bot": s.bot_spec,
                 "auto": s.seat in live.auto,
+                # The person asked for more time (public: it is why some clocks run longer).
+                "more_time": s.seat in live.more_time,
                 "shown": f"{s.name} (auto)" if s.seat in live.auto else s.name,
             }
             for s in row.seats

@@ -104,7 +104,9 @@ function pressed(event) {
 }
 
 function typing(target) {
-  return target instanceof HTMLElement && (target.isContentEditable || target.matches("input, textarea, select"));
+  // A checkbox or radio takes no letters: the game's keys still work while one has the focus.
+  return target instanceof HTMLElement && (target.isContentEditable ||
+    (target.matches("input, textarea, select") && !target.matches("input[type=checkbox], input[type=radio]")));
 }
 
 // Enter and Space keep their own meaning on a control (they press the button, open the link).

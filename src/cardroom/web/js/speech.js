@@ -53,6 +53,13 @@ export function announce(text) {
   while (now.children.length > KEPT) now.firstElementChild.remove();
 }
 
+// Something said politely, once (a change at the table that is not this seat's decision).
+export function tell(text) {
+  const said = $("said");
+  said.append(el("p", {}, text));
+  while (said.children.length > KEPT) said.firstElementChild.remove();
+}
+
 let lastDecision = null; // {key, text} of the decision last announced; null while this seat has none
 
 // Called at every drawing: ``text`` is the status line when this seat has a decision, else null.
@@ -98,7 +105,5 @@ export function sayState() {
     const items = [...list.children].map((li) => li.dataset.say || li.textContent.trim()).filter(Boolean);
     parts.push(`${list.getAttribute("aria-label")}${items.length ? `: ${items.join(", ")}` : ""}.`);
   }
-  const said = $("said");
-  said.append(el("p", {}, parts.join(" ")));
-  while (said.children.length > KEPT) said.firstElementChild.remove();
+  tell(parts.join(" "));
 }

@@ -15,6 +15,7 @@ import { assignKeys, letterKeys, listenForKeys } from "./keys.js";
 import { noteClock, noteDecision, sayState, showLog, WORDS as SPOKEN } from "./speech.js";
 import { takeLinkFromAddress, takeSeat, useName } from "./seat.js";
 import { waitingPanel, waitingStatus } from "./waiting.js";
+import { renderMoreTime, wireMoreTime } from "./moretime.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -184,6 +185,7 @@ function render() {
   if (seated && !$("name-ask").hidden && !$("name-ask-input").value && !nameTouched) $("name-ask-input").value = seatName(snap.seat);
   renderSeats(view);
   hintNotice(snap);
+  renderMoreTime(snap, seated);
   const board = $("board");
   board.dataset.game = snap.table.game;
   if (waiting) {
@@ -385,6 +387,7 @@ async function main() {
   $("sound").checked = localStorage.getItem("cardroom.sound") === "1";
   $("sound").addEventListener("change", () => localStorage.setItem("cardroom.sound", $("sound").checked ? "1" : "0"));
   $("chat-form").addEventListener("submit", (event) => say(event, tableId, token, showMessage));
+  wireMoreTime(tableId, () => token, showMessage, (table) => { if (snap) apply({ ...snap, table }); });
   document.addEventListener("visibilitychange", () => { if (snap) render(); });
   // A link pasted into this tab while the table is open changes only the part after '#': read it anew.
   window.addEventListener("hashchange", () => { if (/token=/.test(location.hash)) location.reload(); });

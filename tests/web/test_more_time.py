@@ -1,0 +1,83 @@
+"""More time on the table page (WCAG 2.2.1): Ada turns it on with the checkbox; a Kittens Nope window
+she is asked in then runs ten times the table's 3.5 s, so it is still open after 30 s and her Nope
+lands; Bob's page says "Ada has more time", and says it once to a screen reader."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser, Page
+
+from tests.server.process import ServerProcess
+from tests.web.keys import announced
+from tests.web.player import wait_for_table
+
+ACTIONS_WITHOUT_TARGET = ("skip", "attack", "shuffle", "see-the-future")
+
+
+def _view(server: ServerProcess, tid: str, token: str) -> dict[str, Any]:
+    seen: dict[str, Any] = httpx.get(f"{server.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {token}"}).json()
+    return seen
+
+
+def _a_deal_with_a_nope_for_ada(server: ServerProcess) -> tuple[dict[str, Any], str]:
+    """Bob (seat 0, first to play) holding an action card that opens a window, and Ada (seat 1)
+    holding a Nope. Deals are the server's own (the seed never leaves it): about three in five fit,
+    so a table that does not is left and another made (the chance that 30 in a row miss is 1e-6)."""
+    for _ in range(30):
+        made = httpx.post(
+            server.url + "/api/tables",
+            json={
+                "game": "exploding-kittens",
+                "options": {"players": 2, "deal": 8},
+                "seats": [{"kind": "me", "name": "Bob"}, {"kind": "invite", "name": "Ada"}],
+                "reaction_seconds": 3.5,
+                "turn_seconds": "none",
+                "private": True,
+            },
+        )
+        assert made.status_code == 201, made.text
+        table: dict[str, Any] = made.json()
+        ada = table["invitations"][0]["token"]
+        bob_hand = _view(server, table["table_id"], table["token"])["view"]["hand"]
+        card = next((c for c in ACTIONS_WITHOUT_TARGET if c in bob_hand), None)
+        if card is not None and "nope" in _view(server, table["table_id"], ada)["view"]["hand"]:
+            return table, card
+    raise AssertionError("no deal in 30 gave Bob an action card and Ada a Nope")
+
+
+def _open(browser: Browser, server: ServerProcess, tid: str, token: str) -> Page:
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    page.goto(f"{server.url}/table/{tid}#token={token}")
+    wait_for_table(page)
+    return page
+
+
+def test_a_nope_answered_after_thirty_seconds_with_more_time(server: ServerProcess, browser: Browser) -> None:
+    table, card = _a_deal_with_a_nope_for_ada(server)
+    tid, bob_token, ada_token = table["table_id"], table["token"], table["invitations"][0]["token"]
+    bob = _open(browser, server, tid, bob_token)
+    ada = _open(browser, server, tid, ada_token)
+    assert bob.locator("#more-time-note").is_hidden()
+    ada.get_by_label("More time for me").check()
+    bob.wait_for_selector("#more-time-note:has-text('Ada has more time.')")
+    assert ada.get_by_label("More time for me").is_checked()
+    played = httpx.post(
+        f"{server.url}/api/tables/{tid}/actions",
+        headers={"Authorization": f"Bearer {bob_token}"},
+        json={"step": 0, "action": f"play {card}"},
+    ).json()
+    assert played["window"]["seconds"] == 35.0
+    nope = ada.locator("#actions button.action", has_text="Nope")
+    nope.wait_for()
+    ada.wait_for_timeout(30_500)  # past 30 s of a window the table sets at 3.5 s
+    assert ada.locator("body").get_attribute("data-step") == "1" and nope.is_enabled()
+    ada.keyboard.press("n")  # the page's key for Nope
+    ada.wait_for_selector("#log li:has-text('Nope')")
+    after = _view(server, tid, bob_token)
+    assert after["view"]["step"] == 2 and any("Nope" in e["text"] for e in after["log"])
+    # Said once to Bob's screen reader, when Ada turned it on.
+    assert announced(bob, "said").count("Ada has more time.") == 1
+    bob.close()
+    ada.close()

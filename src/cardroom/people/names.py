@@ -31,5 +31,10 @@ def account_name(value: str) -> tuple[str, str]:
             )
     if not MIN_LENGTH <= len(text) <= MAX_LENGTH:
         raise Refused(f"an account name has {MIN_LENGTH} to {MAX_LENGTH} characters (this one has {len(text)})")
+    return text, account_key(text)
+
+
+def account_key(name: str) -> str:
+    """What two account names are compared by (a login's name is looked up by it as typed)."""
     # NFKC again after folding: folding can produce characters that compose differently.
-    return text, unicodedata.normalize("NFKC", name_key(text))
+    return unicodedata.normalize("NFKC", name_key(name.strip()))

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from cardroom.people.names import account_name
+from cardroom.people.names import account_key, account_name
 from cardroom.people.passwords import PasswordRefused
 from cardroom.people.records import Account, HeldSeat
 from cardroom.server.edge.account_session import (
@@ -29,7 +29,6 @@ from cardroom.server.edge.account_session import (
 )
 from cardroom.server.edge.api import ByAddress, public_base
 from cardroom.server.errors import RateLimited, Refused
-from cardroom.server.ops.names import name_key
 from cardroom.server.room.tokens import hash_token, new_token
 from cardroom.server.store import Store
 
@@ -147,7 +146,7 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, store: S
 
 @router.post("/login", response_model=Me, dependencies=SameSite, summary="Log in (a new session)")
 async def log_in(body: LoginIn, request: Request, response: Response, store: StoreDep) -> Me | JSONResponse:
-    key = name_key(body.name)
+    key = account_key(body.name)
     await _limit(request, key)
     account = await asyncio.to_thread(store.check_login, key, body.password)
     if account is None:

@@ -28,6 +28,7 @@ from cardroom.server.edge.analysis_api import router as analysis_router
 from cardroom.server.edge.api import router
 from cardroom.server.edge.fastpath import REFUSALS, ActionFastPath, problem
 from cardroom.server.edge.health import HealthCheck
+from cardroom.server.edge.host_api import router as host_router
 from cardroom.server.edge.lobby import Lobby
 from cardroom.server.edge.models import Problem
 from cardroom.server.edge.sockets import TableSockets
@@ -172,6 +173,7 @@ def create_app(
     app.include_router(router)
     app.include_router(analysis_router)  # post-game analysis and hints
     app.include_router(accounts_router)  # optional accounts (docs/accounts.md)
+    app.include_router(host_router)  # a host's and a player's tools: remove, close, report
     # Outermost: a body over the limit is refused before any parsing (413).
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     _handlers(app)

@@ -59,6 +59,8 @@ class Seating:
                 return link.seat, fresh
         seat = seat_of(live, token)
         self._refuse_taken(live, seat, clean)
+        if await asyncio.to_thread(self.store.suspended_seat, table_id, seat):
+            raise Refused("this seat's account is suspended: it cannot sit at a table")
         await self.writer.call(self.store.mark_joined, table_id, seat, clean)
         await self.tables.reload_row_soon(live)
         self.tables.wake(table_id)
@@ -131,6 +133,8 @@ class Seating:
         # Everything the table is created with, in one transaction: nobody sees it before it is whole.
         new = NewTable(row, hints_for_everyone, private, creator, links_made)
         await self.writer.call(self.store.create_table, new)
+        if my_seat is not None:  # the host: may remove a seated person before the game begins
+            await self.writer.call(self.store.set_host, row.id, my_seat)
         chat.none_yet(await self.tables.live_soon(row.id))  # loading it sets its bots and clocks going
         return Created(row.id, my_seat, my_token, invitations)
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine
 
-from cardroom.people.records import Account, HeldSeat
+from cardroom.people.records import Account, HeldSeat, Report
 from cardroom.server.store import (
     account_seats,
     accounts,
@@ -27,8 +27,10 @@ from cardroom.server.store import (
     chat,
     concessions,
     database,
+    hosts,
     more_time,
     probe,
+    reports,
     seats,
     tables,
     windows,
@@ -250,6 +252,31 @@ class Store:
 
     def seat_holders(self, table_id: str) -> dict[int, str]:
         return self._run(account_seats.holders, self.engine, table_id)
+
+    # -- a table's host, reports ---------------------------------------------------------------------
+
+    def set_host(self, table_id: str, seat: int) -> None:
+        self._run(hosts.set_host, self.engine, table_id, seat)
+
+    def host_of(self, table_id: str) -> int | None:
+        return self._run(hosts.host_of, self.engine, table_id)
+
+    def unseat(self, table_id: str, seat: int, invitation_hash: str, name: str) -> bool:
+        return self._run(hosts.unseat, self.engine, table_id, seat, invitation_hash, name)
+
+    def suspended_seat(self, table_id: str, seat: int) -> bool:
+        return self._run(hosts.suspended_seat, self.engine, table_id, seat)
+
+    def add_report(
+        self, table_id: str, by_seat: int | None, about_seat: int | None, message: str | None, reason: str
+    ) -> int:
+        return self._run(reports.add_report, self.engine, table_id, by_seat, about_seat, message, reason)
+
+    def list_reports(self, table_id: str | None, limit: int) -> list[Report]:
+        return self._run(reports.list_reports, self.engine, table_id, limit)
+
+    def message_text(self, message_id: int) -> str | None:
+        return self._run(reports.message_text, self.engine, message_id)
 
     # -- health ------------------------------------------------------------------------------------
 

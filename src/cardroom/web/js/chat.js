@@ -2,6 +2,7 @@
 // when it is over the stated limit, before anything is sent.
 import { api, ApiError, el } from "./api.js";
 import { claimHeldSeats } from "./account-claim.js";
+import { isMuted, messageTools, mutedLine } from "./chat-tools.js";
 
 const $ = (id) => document.getElementById(id);
 const CHAT_LIMIT = 300; // characters, as the server counts them once trimmed (docs/server.md, "Chat")
@@ -22,8 +23,10 @@ export function renderChat(messages) {
   lastShown = messages || [];
   const list = $("chat");
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
-  // Plain text only: names and messages become text nodes, never HTML.
-  list.replaceChildren(...lastShown.map((m) => el("li", {}, el("strong", {}, m.name), ": ", m.text)),
+  // Plain text only: names and messages become text nodes, never HTML. Muted people's are left out.
+  const redraw = () => renderChat(lastShown);
+  list.replaceChildren(...lastShown.filter((m) => !isMuted(m)).map((m) => el("li", {}, el("strong", {}, m.name), ": ", m.text, ...messageTools(m, redraw))),
+    mutedLine(lastShown, redraw) || "",
     ...unsent.map((u) => el("li", { class: "unsent" }, el("strong", {}, "Not sent"), ` (${u.why}): `, u.text, " ",
       el("button", { type: "button", class: "send-again", onclick: () => again(u) }, "Send again"))));
   if (atEnd) list.scrollTop = list.scrollHeight;

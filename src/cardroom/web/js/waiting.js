@@ -2,7 +2,7 @@
 // no clock runs and no bot plays until every seat is taken. Everyone sees whom it waits for; a seated
 // person may copy a waiting seat's link (this browser kept the links it created), give the seat to a
 // bot, or cancel the table.
-import { api, el, savedInvitations } from "./api.js";
+import { api, el, saveInvitations, savedInvitations } from "./api.js";
 
 // The panel drawn in place of the board while the table waits. `page` gives the snapshot, this
 // browser's token, the table id, and how to show a refusal and a fresh table.
@@ -42,6 +42,23 @@ export function waitingPanel(page) {
     }
   }
 
+  // The host (this browser created the table: it kept its links) may take a seated person's seat back
+  // before the game begins; the seat then waits with a new link, kept here like the others.
+  const hosting = seated && links.length > 0;
+  const others = hosting ? seats.filter((s) => s.kind === "human" && s.joined && s.seat !== snap.seat) : [];
+  const removable = others.map((s) => el("li", { class: "waiting-seat seated", "data-seat": s.seat }, el("strong", {}, s.name), " has sat down. ",
+    el("button", { type: "button", class: "remove-seated", onclick: () => remove(s) }, `Remove ${s.name}`)));
+
+  async function remove(s) {
+    try {
+      const invitation = await api(`/api/tables/${tableId}/remove`, { method: "POST", token, body: { seat: s.seat } });
+      saveInvitations(tableId, [...savedInvitations(tableId).filter((l) => l.seat !== s.seat), invitation]);
+      showMessage(`${s.name} was removed; their seat waits for someone else, with a new link.`);
+    } catch (error) {
+      showMessage(error.message);
+    }
+  }
+
   async function cancel() {
     try {
       const table = await api(`/api/tables/${tableId}/cancel`, { method: "POST", token });
@@ -54,7 +71,7 @@ export function waitingPanel(page) {
   return el("div", { class: "waiting", id: "waiting", role: "status" },
     el("h2", {}, `Waiting for ${names}`),
     el("p", {}, "The game begins when everyone has sat down: until then nobody plays, no clock runs and no bot moves."),
-    el("ul", { class: "waiting-seats" }, rows),
+    el("ul", { class: "waiting-seats" }, rows, removable),
     seated ? el("button", { type: "button", id: "cancel-table", onclick: cancel }, "Cancel this table") : null);
 }
 

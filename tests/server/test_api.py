@@ -222,7 +222,7 @@ def test_join_names_a_seat(client: TestClient) -> None:
     response = client.post(f"/api/tables/{table['table_id']}/join", headers=auth(invite), json={"name": "Bo"})
     assert response.json()["seat"] == 1 and response.json()["token"] not in (None, invite)
     seat = client.get(f"/api/tables/{table['table_id']}").json()["seats"][1]
-    assert seat == {"seat": 1, "kind": "human", "name": "Bo", "joined": True, "bot": None, "auto": False, "shown": "Bo"}
+    assert seat == {"seat": 1, "kind": "human", "name": "Bo", "joined": True, "bot": None, "auto": False, "shown": "Bo", "more_time": False}
     assert client.post(f"/api/tables/{table['table_id']}/join", headers=auth("x"), json={}).status_code == 403
 
 

@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import Coroutine
 from typing import Any
 
+from cardroom.server.room import more_time
 from cardroom.server.room.autoplay import Autoplay
 from cardroom.server.room.chat import Chat
 from cardroom.server.room.held import HeldTables
@@ -98,6 +99,7 @@ class CatchUp:
                 self.chat.forget(current)  # perhaps a chat message: the kept messages are old
             previous = live.state
             was_conceded, was_auto = live.conceded, live.auto
+            lengthened = False
             if actions_only:
                 rows = await asyncio.to_thread(self.store.load_actions, table_id, live.step)
             else:
@@ -110,12 +112,14 @@ class CatchUp:
                 auto = await asyncio.to_thread(self.store.auto_seats, table_id)
                 if auto != live.auto:
                     live.auto = auto  # another process handed a seat to the room's bot, or back
+                # A seat's person turned more time on or off through another process.
+                lengthened = more_time.take(live, await asyncio.to_thread(self.store.more_time_seats, table_id))
             for action in rows:
                 if action.step != live.step:
                     continue  # stored while this process was reading; the next notification brings it
                 live.remember()
                 live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
-            changed = live.state is not previous or live.conceded != was_conceded or live.auto is not was_auto
+            changed = live.state is not previous or live.conceded != was_conceded or live.auto is not was_auto or lengthened
         if live.row.status in ("expired", "abandoned", "cancelled"):
             self.autoplay.stop(live)  # closed by another process: nothing more is played here
         elif changed:

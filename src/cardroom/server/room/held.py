@@ -114,6 +114,7 @@ class HeldTables:
         live.conceded = None if found is None else found[0]
         live.hints_for_everyone = self.store.hints_for_everyone(table_id)
         live.auto = self.store.auto_seats(table_id)
+        live.more_time = self.store.more_time_seats(table_id)
         return live
 
     def reload(self, table_id: str) -> Live:

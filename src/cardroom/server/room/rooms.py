@@ -29,6 +29,7 @@ from cardroom.server.room.held import HeldTables
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.leaving import Leaving
 from cardroom.server.room.live import Live
+from cardroom.server.room.more_time import MoreTime
 from cardroom.server.room.play import Play
 from cardroom.server.room.record import Recorder
 from cardroom.server.room.seating import Created, Seating
@@ -79,6 +80,7 @@ class Room:
         self.seating = Seating(self.tables, store, self.writer, self.waiting)
         self.leaving = Leaving(self.tables, record, store, self.window_answers, self.autoplay)
         self.catchup = CatchUp(self.tables, store, self.autoplay, self.chat, self.hub)
+        self.more_time = MoreTime(store, self.autoplay)
 
     # -- the tables in memory ------------------------------------------------------------------------
 
@@ -202,6 +204,13 @@ class Room:
 
     async def handoff(self, table_id: str, token: str | None) -> tuple[int, str]:
         return await self._heard_first(table_id, lambda: self.seating.handoff(table_id, token))
+
+    async def set_more_time(self, table_id: str, token: str | None, on: bool) -> Live:
+        """The seat this token opens turns more time on or off (see :mod:`.more_time`)."""
+        live, seat = await self.seat_soon(table_id, token)
+        if await self.more_time.turn(live, seat, on):
+            self.tables.wake(table_id)
+        return await self.tables.live_soon(table_id)
 
     async def rematch(self, table_id: str, token: str | None) -> tuple[str, str]:
         # Refused: "the game is not over yet", where its last move was stored elsewhere.

@@ -1,5 +1,7 @@
 // The page's clocks: the countdown in the decision bar (a reaction window's, or this seat's turn timer)
 // and the clock on every seat chip. Each snapshot says how many seconds are left; the page counts down.
+import { t } from "./i18n.js";
+
 const ends = { window: null, turn: null, seats: {} }; // when each runs out, in Date.now() time
 
 export function setClocks(message) {
@@ -15,8 +17,8 @@ function tickSeats(snap, replaying) {
   for (const clock of document.querySelectorAll(".seat-clock")) {
     const seatEnds = ends.seats[clock.dataset.seat];
     const inWindow = ends.window !== null && snap && snap.view.to_act.includes(Number(clock.dataset.seat));
-    if (seatEnds !== undefined && !replaying) clock.textContent = `${Math.ceil(Math.max(0, (seatEnds - Date.now()) / 1000))} s left`;
-    else if (inWindow && !replaying) clock.textContent = `${Math.max(0, (ends.window - Date.now()) / 1000).toFixed(1)} s left`;
+    if (seatEnds !== undefined && !replaying) clock.textContent = t("clock.seat_left", { s: Math.ceil(Math.max(0, (seatEnds - Date.now()) / 1000)) });
+    else if (inWindow && !replaying) clock.textContent = t("clock.seat_left", { s: Math.max(0, (ends.window - Date.now()) / 1000).toFixed(1) });
     else clock.textContent = "";
   }
 }
@@ -27,7 +29,7 @@ export function tickClocks(snap, replaying) {
   if (ends.window === null && ends.turn !== null && !replaying) {
     const left = Math.max(0, (ends.turn - Date.now()) / 1000);
     box.hidden = false;
-    box.textContent = `Your turn timer: ${Math.ceil(left)} s`;
+    box.textContent = t("clock.turn", { s: Math.ceil(left) });
     box.style.setProperty("--left", String(snap.table.turn_seconds ? left / snap.table.turn_seconds : 0));
     return;
   }
@@ -37,7 +39,7 @@ export function tickClocks(snap, replaying) {
   }
   const left = Math.max(0, (ends.window - Date.now()) / 1000);
   box.hidden = false;
-  box.textContent = `Reaction window: ${left.toFixed(1)} s`;
+  box.textContent = t("clock.window", { s: left.toFixed(1) });
   box.style.setProperty("--left", String(snap && snap.window ? left / snap.window.seconds : 0));
 }
 

@@ -4,28 +4,12 @@
 // no), then 1-9 and 0 for the others in the bar's order, then Shift with 1-9 and 0; anything beyond
 // that is reached with Tab. Keys never fire while a person types in a text box or a list.
 import { el } from "./api.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-// Every word of this module a person reads, in one place (for a later translation).
-export const WORDS = {
-  helpTitle: "Keyboard keys",
-  helpButton: "Keys",
-  close: "Close",
-  help: [
-    ["1 … 9, 0", "the choices in the bar, in order (the key is shown on each)"],
-    ["Shift + 1 … 0", "the next ten choices, when there are more"],
-    ["N", "Nope (or “no” when the choice is yes or no)"],
-    ["P or Space", "pass: let it happen"],
-    ["D", "draw a card"],
-    ["E", "end your turn"],
-    ["Y or Enter", "yes (keep this card)"],
-    ["N or Escape", "no (replace this card)"],
-    ["S", "say where the game stands again: what to do, the time left, your hand"],
-    ["Tab", "every control, one after another, including choices without a key"],
-    ["?", "this list; Escape closes it"],
-  ],
-};
+// The help list's rows: each key's name and what it does, from the catalogue (keys.<row>.key/.what).
+const HELP_ROWS = ["digits", "shift", "nope", "pass", "draw", "end", "yes", "no", "say", "tab", "help"];
 
 // Choices named the same in every game, by the first word of their action.
 const LETTERS = { nope: "N", pass: "P", draw: "D", end: "E" };
@@ -131,9 +115,9 @@ function helpDialog() {
   let dialog = $("keys-dialog");
   if (dialog) return dialog;
   dialog = el("dialog", { id: "keys-dialog", class: "keys-dialog", "aria-labelledby": "keys-title" },
-    el("h2", { id: "keys-title" }, WORDS.helpTitle),
-    el("dl", { class: "keys-list" }, WORDS.help.flatMap(([key, what]) => [el("dt", {}, el("kbd", {}, key)), el("dd", {}, what)])),
-    el("div", { class: "row" }, el("button", { type: "button", id: "keys-close", class: "primary", onclick: () => dialog.close() }, WORDS.close)));
+    el("h2", { id: "keys-title" }, t("keys.title")),
+    el("dl", { class: "keys-list" }, HELP_ROWS.flatMap((row) => [el("dt", {}, el("kbd", {}, t(`keys.${row}.key`))), el("dd", {}, t(`keys.${row}.what`))])),
+    el("div", { class: "row" }, el("button", { type: "button", id: "keys-close", class: "primary", onclick: () => dialog.close() }, t("page.close"))));
   dialog.addEventListener("close", () => {
     if (helpFrom && helpFrom.isConnected) helpFrom.focus({ preventScroll: true });
     helpFrom = null;

@@ -5,14 +5,15 @@
 //   seconds of its clock, the end of the game;
 // - "said" (polite): where the game stands, when the person asks for it (the S key).
 import { el } from "./api.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-// Every word of this module a person hears, in one place (for a later translation).
+// Every word of this module a person hears, from the catalogue (i18n.js).
 export const WORDS = {
-  secondsLeft: (n) => `${n} ${n === 1 ? "second" : "seconds"} left`,
-  keysFor: (pairs) => `Keys: ${pairs.join(", ")}.`,
-  nothingToDo: "Nothing to decide right now.",
+  secondsLeft: (n) => t("speech.seconds_left", { count: n }),
+  keysFor: (pairs) => t("speech.keys", { keys: pairs.join(", ") }),
+  nothingToDo: () => t("speech.nothing"),
 };
 
 // The thresholds at which a running clock is announced: a few, never every second.
@@ -98,7 +99,7 @@ export function noteClock(left, key) {
 // Where the game stands, said again (the S key): the status line, the clock, and every list of the
 // board that names itself (your hand, the players, the tacos), with what it holds.
 export function sayState() {
-  const parts = [$("status").textContent.trim() || WORDS.nothingToDo];
+  const parts = [$("status").textContent.trim() || WORDS.nothingToDo()];
   const clock = $("countdown");
   if (!clock.hidden && clock.textContent) parts.push(`${clock.textContent}.`);
   for (const list of document.querySelectorAll("#board ul[data-say]")) {

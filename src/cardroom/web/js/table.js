@@ -16,6 +16,7 @@ import { noteClock, noteDecision, sayState, showLog, WORDS as SPOKEN } from "./s
 import { takeLinkFromAddress, takeSeat, useName } from "./seat.js";
 import { waitingPanel, waitingStatus } from "./waiting.js";
 import { renderMoreTime, wireMoreTime } from "./moretime.js";
+import { languageMenu, t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -32,9 +33,9 @@ let replaying = null;
 let catalogue = {}; // card slug -> {name, type, points, text} for games whose deck is data // {step, steps, view, log} while looking back at a finished game
 
 function seatName(seat) {
-  if (!snap) return `Seat ${seat + 1}`;
+  if (!snap) return t("seat.numbered", { n: seat + 1 });
   const info = snap.table.seats[seat];
-  return info ? info.shown || info.name : `Seat ${seat + 1}`; // "Zed (auto)" while the room plays it
+  return info ? info.shown || info.name : t("seat.numbered", { n: seat + 1 }); // "Zed (auto)" while the room plays it
 }
 
 function showMessage(text) {
@@ -54,7 +55,7 @@ async function act(text) {
     });
     if (result.view.step >= snap.view.step) apply(result);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) showMessage("The game moved on before your choice arrived; choose again.");
+    if (error instanceof ApiError && error.status === 409) showMessage(t("act.stale"));
 
     else showMessage(error.message);
   } finally {
@@ -101,15 +102,15 @@ function renderSeats(view) {
   $("seats-bar").replaceChildren(...snap.table.seats.map((s) => {
     const acting = view.to_act.includes(s.seat);
     const won = outcome && outcome.winners.includes(s.seat);
-    const kind = s.kind === "bot" ? `bot: ${s.bot}` : s.kind === "invite" && !s.joined ? "invited" : "person";
+    const kind = s.kind === "bot" ? t("seat.bot", { bot: s.bot }) : t(s.kind === "invite" && !s.joined ? "seat.invited" : "seat.person");
     return el("div", {
       class: `seat-chip${acting ? " acting" : ""}${s.seat === snap.seat ? " me" : ""}${won ? " won" : ""}`,
       "data-seat": s.seat,
-    }, el("strong", {}, s.shown || s.name), el("span", { class: "muted" }, ` ${kind}${s.seat === snap.seat ? " · you" : ""}`),
-    acting ? el("span", { class: "badge" }, "deciding") : null, won ? el("span", { class: "badge gold" }, "winner") : null,
-    conceded.has(s.seat) ? el("span", { class: "badge muted-badge" }, "conceded") : null,
+    }, el("strong", {}, s.shown || s.name), el("span", { class: "muted" }, ` ${kind}${s.seat === snap.seat ? ` · ${t("seat.you")}` : ""}`),
+    acting ? el("span", { class: "badge" }, t("seat.deciding")) : null, won ? el("span", { class: "badge gold" }, t("seat.winner")) : null,
+    conceded.has(s.seat) ? el("span", { class: "badge muted-badge" }, t("seat.conceded")) : null,
     el("span", { class: "seat-clock", "data-seat": s.seat }),
-    s.seat === snap.seat ? el("button", { type: "button", class: "rename", "aria-label": "Change your name", title: "Change your name", onclick: rename }, "✎") : null);
+    s.seat === snap.seat ? el("button", { type: "button", class: "rename", "aria-label": t("name.change"), title: t("name.change"), onclick: rename }, "✎") : null);
   }));
 }
 
@@ -127,7 +128,7 @@ async function sendName(event) {
 }
 
 async function rename() {
-  showMessage(await useName(tableId, token, window.prompt("Your name at this table", playerName()) || ""));
+  showMessage(await useName(tableId, token, window.prompt(t("name.prompt"), playerName()) || ""));
 }
 
 // The page's state as the decision bar reads it.
@@ -200,8 +201,7 @@ function render() {
   const gone = concededSeats().has(snap.seat) || (Array.isArray(view.out) && view.out.includes(snap.seat));
   $("concede").hidden = !(live && token && snap.seat !== null && !view.is_over && !gone && !waiting);
   const many = snap.table.seats.length > 2;
-  $("concede-text").textContent = many ? "You leave the game and rank last; the others play on. This cannot be undone." :
-    "The game ends now and your opponent wins. This cannot be undone.";
+  $("concede-text").textContent = t(many ? "concede.many" : "concede.two");
   $("concede").disabled = document.body.dataset.online === "false";
   if ($("concede").disabled && $("concede-confirm").open) $("concede-confirm").close();
   if (view.is_over && $("concede-confirm").open) $("concede-confirm").close();
@@ -239,6 +239,7 @@ function setOnline(online) {
   $("connection").hidden = online;
   document.body.classList.toggle("offline", !online);
   document.body.dataset.online = String(online);
+  // api.js words it (in English: it is shared with the lobby, not yet translated).
   if (online && $("message").textContent.startsWith("The server cannot be reached")) showMessage("");
   if (snap) render(); // disables (or enables again) every action
 }
@@ -256,10 +257,10 @@ function connect() {
     }
   };
   socket.onclose = (event) => {
-    if (event.code === 4404) return showMessage("There is no such table.");
-    if (event.code === 4403) return showMessage("This browser's seat token is not valid for this table.");
+    if (event.code === 4404) return showMessage(t("page.no_table"));
+    if (event.code === 4403) return showMessage(t("page.bad_token"));
     if (event.code === 4429) { // refused for now (too many sockets): say why, try again later
-      showMessage(`The room turned this connection away (${event.reason || "too many connections"}); trying again in 15 seconds.`);
+      showMessage(t("page.turned_away", { reason: event.reason || t("page.too_many") }));
       setOnline(false);
       return setTimeout(connect, 15000);
     }
@@ -311,7 +312,7 @@ async function share(url, note) {
   } catch {
     copied = false; // no clipboard (plain http on another machine): the link is selected to copy by hand
   }
-  $("share-note").textContent = copied ? `Copied. ${note}` : `Copy this link. ${note}`;
+  $("share-note").textContent = t(copied ? "share.copied" : "share.copy_this", { note });
 }
 
 async function concede() {
@@ -326,15 +327,17 @@ async function concede() {
 async function handoff() {
   try {
     const link = await api(`/api/tables/${tableId}/handoff`, { method: "POST", token });
-    share(link.url, "Whoever opens it first takes your seat, and this browser then only watches.");
+    share(link.url, t("share.handoff_note"));
   } catch (error) {
     showMessage(error.message);
   }
 }
 
 function wire() {
+  translatePage();
+  languageMenu($("lang"));
   listenForKeys(sayState);
-  $("copy-watch-link").addEventListener("click", () => share(`${location.origin}/table/${tableId}`, "It shows the table without anyone's cards."));
+  $("copy-watch-link").addEventListener("click", () => share(`${location.origin}/table/${tableId}`, t("share.watch_note")));
   $("handoff").addEventListener("click", handoff);
   $("concede").addEventListener("click", () => $("concede-confirm").showModal());
   $("concede-yes").addEventListener("click", concede);
@@ -378,7 +381,7 @@ async function main() {
   }
   api(`/api/games/${summary.game}/rules?preset=${encodeURIComponent(summary.preset)}`)
     .then((rules) => { $("rules").innerHTML = markdown(rules.markdown); })
-    .catch(() => { $("rules").textContent = "The rules could not be loaded."; });
+    .catch(() => { $("rules").textContent = t("page.no_rules"); });
   // On phones the action bar is fixed to the bottom; keep room for it at the end of the page.
   new ResizeObserver(() => document.body.style.setProperty("--bar-height", `${$("actions").offsetHeight + 8}px`)).observe($("actions"));
   $("name-ask").addEventListener("submit", sendName);

@@ -1,31 +1,33 @@
 // Exploding Kittens: your hand, the draw pile (and what See the Future showed you alone), the discard
 // pile, the action waiting for Nopes (the countdown is in the header), and where a defused Kitten goes.
 import { el } from "../api.js";
+import { t } from "../i18n.js";
 import { back, card, count, fill, list, pile, zone } from "../cards.js";
 
-// Card texts in our own words.
+// Each card's colour, and a cat's letter; its name and text are in the catalogue (card.ek.<slug>).
 const CARDS = {
-  "exploding-kitten": ["Exploding Kitten", "Draw it and you explode, unless you Defuse it.", 0],
-  defuse: ["Defuse", "Stops an Exploding Kitten; then put the Kitten back anywhere in the pile.", 120],
-  nope: ["Nope", "Cancels any action but a Kitten or a Defuse. Can be Noped itself.", 350],
-  attack: ["Attack", "End your turn without drawing; the next player takes two turns.", 15],
-  skip: ["Skip", "End your turn without drawing.", 210],
-  favor: ["Favor", "Another player gives you a card of their choice.", 280],
-  shuffle: ["Shuffle", "Shuffle the draw pile.", 30],
-  "see-the-future": ["See the Future", "Look at the top three cards of the pile, privately.", 300],
-  tacocat: ["Tacocat", "A cat card: play a pair (or three) to steal.", 60, "T"],
-  cattermelon: ["Cattermelon", "A cat card: play a pair (or three) to steal.", 90, "M"],
-  "hairy-potato-cat": ["Hairy Potato Cat", "A cat card: play a pair (or three) to steal.", 40, "H"],
-  "beard-cat": ["Beard Cat", "A cat card: play a pair (or three) to steal.", 180, "B"],
-  "rainbow-ralphing-cat": ["Rainbow-Ralphing Cat", "A cat card: play a pair (or three) to steal.", 260, "R"],
+  "exploding-kitten": [0],
+  defuse: [120],
+  nope: [350],
+  attack: [15],
+  skip: [210],
+  favor: [280],
+  shuffle: [30],
+  "see-the-future": [300],
+  tacocat: [60, "T"],
+  cattermelon: [90, "M"],
+  "hairy-potato-cat": [40, "H"],
+  "beard-cat": [180, "B"],
+  "rainbow-ralphing-cat": [260, "R"],
 };
 // Each cat's colour also as its letter in a black circle (colour is never the only cue).
 
-const title = (slug) => (CARDS[slug] ? CARDS[slug][0] : slug);
+const title = (slug) => (CARDS[slug] ? t(`card.ek.${slug}`) : slug);
 
 function kcard(slug, opts = {}) {
-  const [name, text, hue, mark] = CARDS[slug] || [slug, "", 0];
-  return card({ title: name, text: opts.small ? "" : text, hue, mark, ...opts });
+  const [hue, mark] = CARDS[slug] || [0];
+  const text = CARDS[slug] ? t(`card.ek.${slug}.text`) : "";
+  return card({ title: title(slug), text: opts.small ? "" : text, hue, mark, ...opts });
 }
 
 function pendingLine(view, ctx) {

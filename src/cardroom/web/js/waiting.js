@@ -49,10 +49,13 @@ export function waitingPanel(page) {
   const removable = others.map((s) => el("li", { class: "waiting-seat seated", "data-seat": s.seat }, el("strong", {}, s.name), " has sat down. ",
     el("button", { type: "button", class: "remove-seated", onclick: () => remove(s) }, `Remove ${s.name}`)));
 
+  // The seat's old link was spent when its person sat down; the new one is kept, then the panel drawn
+  // again with it (the table's own update may have come first, drawn without it).
   async function remove(s) {
     try {
       const invitation = await api(`/api/tables/${tableId}/remove`, { method: "POST", token, body: { seat: s.seat } });
       saveInvitations(tableId, [...savedInvitations(tableId).filter((l) => l.seat !== s.seat), invitation]);
+      apply({ ...snap, table: await api(`/api/tables/${tableId}`) });
       showMessage(`${s.name} was removed; their seat waits for someone else, with a new link.`);
     } catch (error) {
       showMessage(error.message);

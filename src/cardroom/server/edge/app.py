@@ -31,11 +31,12 @@ from cardroom.server.edge.health import HealthCheck
 from cardroom.server.edge.host_api import router as host_router
 from cardroom.server.edge.lobby import Lobby
 from cardroom.server.edge.models import Problem
+from cardroom.server.edge.people_api import router as people_router
 from cardroom.server.edge.sockets import TableSockets
 from cardroom.server.ops import collector, logformat, metrics, timings
 from cardroom.server.ops.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.ops.ratelimit import SharedRateLimiter
-from cardroom.server.room import recovery
+from cardroom.server.room import rating, recovery
 from cardroom.server.room.absent import AbsentLimits
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.rooms import EXPIRE_AFTER, Room
@@ -134,6 +135,8 @@ def create_app(
             ),
             asyncio.create_task(recovery.watch(outage, health.check, room.restart_autoplay)),
             asyncio.create_task(room.watch_absence(limits.sweep_every)),
+            # Finished tables of account holders rated (docs/accounts.md); $CARDROOM_RATE_EVERY seconds.
+            asyncio.create_task(rating.watch(room, float(os.environ.get("CARDROOM_RATE_EVERY", "5")))),
         ]
         sampler = timings.start()  # None unless $CARDROOM_TIMINGS=1
         if sampler is not None:
@@ -174,6 +177,7 @@ def create_app(
     app.include_router(analysis_router)  # post-game analysis and hints
     app.include_router(accounts_router)  # optional accounts (docs/accounts.md)
     app.include_router(host_router)  # a host's and a player's tools: remove, close, report
+    app.include_router(people_router)  # leaderboards and players' pages
     # Outermost: a body over the limit is refused before any parsing (413).
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     _handlers(app)
@@ -199,6 +203,14 @@ def create_app(
     @app.get("/account", include_in_schema=False)
     def account_page() -> FileResponse:
         return FileResponse(WEB_DIR / "account.html")
+
+    @app.get("/people", include_in_schema=False)
+    def leaderboards_page() -> FileResponse:
+        return FileResponse(WEB_DIR / "people.html")
+
+    @app.get("/people/{name}", include_in_schema=False)
+    def player_page(name: str) -> FileResponse:
+        return FileResponse(WEB_DIR / "person.html")
 
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> FileResponse:

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Engine
 
-from cardroom.people.records import Account, HeldSeat, Report
+from cardroom.people.records import Account, HeldSeat, RatedGame, Report, Standing
 from cardroom.server.store import (
     account_seats,
     accounts,
@@ -29,6 +29,7 @@ from cardroom.server.store import (
     database,
     hosts,
     more_time,
+    person_ratings,
     probe,
     reports,
     seats,
@@ -277,6 +278,26 @@ class Store:
 
     def message_text(self, message_id: int) -> str | None:
         return self._run(reports.message_text, self.engine, message_id)
+
+    # -- people's ratings --------------------------------------------------------------------------
+
+    def finished_unrated(self, since: datetime, limit: int) -> list[str]:
+        return self._run(person_ratings.finished_unrated, self.engine, since, limit)
+
+    def ratings_of(self, game: str, account_ids: list[str]) -> dict[str, tuple[float, float]]:
+        return self._run(person_ratings.ratings_of, self.engine, game, account_ids)
+
+    def save_rated(self, table_id: str, game: str, results: list[tuple[str, int, float, float]]) -> bool:
+        return self._run(person_ratings.save_rated, self.engine, table_id, game, results)
+
+    def leaderboard(self, game: str, limit: int, offset: int = 0) -> list[Standing]:
+        return self._run(person_ratings.leaderboard, self.engine, game, limit, offset)
+
+    def standings_of(self, account_id: str) -> dict[str, Standing]:
+        return self._run(person_ratings.standings_of, self.engine, account_id)
+
+    def history_of(self, account_id: str, game: str, limit: int) -> list[RatedGame]:
+        return self._run(person_ratings.history_of, self.engine, account_id, game, limit)
 
     # -- health ------------------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ async function showSignedIn(me) {
   $("signed-out").hidden = true;
   $("signed-in").hidden = false;
   $("me-name").textContent = me.name;
+  $("my-page").href = `/people/${encodeURIComponent(me.name)}`;
   await api("/api/account/seats", { method: "POST", body: { seats: heldSeats() } }).catch(() => null);
   const games = await api("/api/account/games");
   $("no-games").hidden = games.length > 0;

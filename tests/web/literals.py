@@ -3,9 +3,12 @@
 A small reader of JavaScript's tokens (strings, template literals, names, brackets; comments and
 regular expressions skipped) that reports every string literal with a letter in it in a place the
 page shows or says it: a child of ``el(tag, attributes, ...children)``, the argument of a call that
-shows or says a text (``showMessage``, ``announce``, ``tell``, ``prompt``), the right side of
-``textContent =``, the value of an ``aria-label``, ``title`` or ``placeholder`` attribute, and
-anything in a module's table of words (``const WORDS = {...}``). A text
+shows or says a text (``showMessage``, ``announce``, ``tell``, ``prompt``, cards.js's ``zone``,
+``pile``, ``list``), a string of more than one word that a function returns, the right side of
+``textContent =``, the value of an ``aria-label``, ``title`` or ``placeholder`` attribute or of a card's words
+(``label``, ``text``, ``before``, ``after``, ``verb``, ``big``), and
+anything in a module's table of words (``const WORDS = {...}``); and anywhere, a string that reads as a
+sentence (a capitalised word and two more), as a message kept in a constant. A text
 from the catalogue is a call of ``t(...)``, whose own argument (the message's key) is not reported.
 Only a template's fixed parts count (``${...}`` is code).
 """
@@ -15,9 +18,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-SHOWING_CALLS = {"showMessage", "announce", "tell", "prompt", "noteDecision"}
-SHOWN_KEYS = {"aria-label", "title", "placeholder"}
+# Calls whose every argument is shown or said: the page's own and cards.js's builders of what is drawn.
+SHOWING_CALLS = {"showMessage", "announce", "tell", "prompt", "noteDecision", "zone", "pile", "list", "say"}
+# Keys whose value is shown: attributes, and the words of cards.js's card() and back() and a choice's verb.
+SHOWN_KEYS = {"aria-label", "title", "placeholder", "label", "text", "before", "after", "verb", "big"}
 LETTER = re.compile(r"[A-Za-zÄÖÜäöüß]")
+# A sentence wherever it stands (a message kept in a constant, a variable set to words): a capital
+# letter's word and at least two more words.
+SENTENCE = re.compile(r"^\s*[A-Z][a-z]+(?:[ ,;:'’]+[A-Za-z]+){2,}")
+# Calls that compare a text rather than show it.
+COMPARING_CALLS = {"startsWith", "endsWith", "includes", "test", "match"}
 
 
 @dataclass
@@ -114,7 +124,7 @@ def shown_literals(source: str) -> list[tuple[int, str]]:
             stack[-1][1] = int(stack[-1][1]) + 1  # type: ignore[call-overload]
         elif tok.kind == "str" and LETTER.search(tok.text):
             call, index = (stack[-1][0], stack[-1][1]) if stack else ("", 0)
-            if call == "t" or (prev is not None and prev.text == "t"):
+            if call in ("t", *COMPARING_CALLS) or (prev is not None and prev.text == "t") or _compared(toks, k):
                 continue
             shown = (
                 (call == "el" and int(index) >= 2)  # type: ignore[call-overload]
@@ -122,6 +132,8 @@ def shown_literals(source: str) -> list[tuple[int, str]]:
                 or call == "WORDS"
                 or _after(toks, k, "textContent", "=")
                 or any(_key_before(toks, k, key) for key in SHOWN_KEYS)
+                or (prev is not None and prev.text == "return" and " " in tok.text.strip())  # words, not a code
+                or SENTENCE.match(tok.text) is not None
             )
             # A ternary's other branch inside those places: "a ? 'x' : 'y'" as an el child is caught
             # by the argument position already; a literal joined with + is caught as its own token.
@@ -139,6 +151,13 @@ def _after(toks: list[Token], k: int, name: str, mark: str) -> bool:
         if toks[j].kind == "punct" and text == mark:
             return toks[j - 1].text == name
     return False
+
+
+def _compared(toks: list[Token], k: int) -> bool:
+    """The literal is one side of a comparison (``phase === "window"``): a value, not words."""
+    before = k >= 2 and toks[k - 1].text == "=" and toks[k - 2].text in "=!"
+    after = k + 2 < len(toks) and toks[k + 1].text in "=!" and toks[k + 2].text == "="
+    return before or after
 
 
 def _key_before(toks: list[Token], k: int, key: str) -> bool:

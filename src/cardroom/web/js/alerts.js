@@ -6,6 +6,7 @@
 // decisions, so is never alerted. All of it happens in the render that brings the snapshot (no timer:
 // browsers slow timers down in background tabs), well within a second of the turn.
 import { el } from "./api.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const NOTIFY_KEY = "cardroom.notify";
@@ -59,8 +60,8 @@ function notifyOptIn() {
   const soundLabel = sound && sound.closest("label");
   if (!soundLabel) return null;
   const box = el("input", { type: "checkbox", id: "notify", disabled: !canNotify });
-  soundLabel.after(el("label", { class: "alert-opt", id: "notify-label" }, box, " A desktop notification when it is my turn and this tab is in the background",
-    canNotify ? null : el("span", { class: "note" }, " (this browser allows it only on a page served over https)")));
+  soundLabel.after(el("label", { class: "alert-opt", id: "notify-label" }, box, ` ${t("alerts.notify")}`,
+    canNotify ? null : el("span", { class: "note" }, ` ${t("alerts.https_only")}`)));
   box.checked = canNotify && localStorage.getItem(NOTIFY_KEY) === "1" && Notification.permission === "granted";
   box.addEventListener("change", () => optIn(box));
   sound.addEventListener("change", () => { if (sound.checked) wakeAudio(); });
@@ -76,15 +77,14 @@ async function optIn(box) {
   const permission = Notification.permission === "default" ? await Notification.requestPermission() : Notification.permission;
   box.checked = permission === "granted";
   localStorage.setItem(NOTIFY_KEY, box.checked ? "1" : "0");
-  say(box.checked ? "You will get a notification when it is your turn and this tab is in the background." :
-    "This browser does not let the page show notifications; its settings for this site can allow them.");
+  say(t(box.checked ? "alerts.will_notify" : "alerts.not_allowed"));
 }
 
 function notify() {
   if (!notifyBox || !notifyBox.checked || Notification.permission !== "granted") return;
   try {
     const status = $("status") ? $("status").textContent : "";
-    const shown = new Notification(`Your turn: ${tableTitle}`, { body: status, tag: `cardroom-turn-${location.pathname}`, icon: MARKED_ICON });
+    const shown = new Notification(t("alerts.your_turn", { title: tableTitle }), { body: status, tag: `cardroom-turn-${location.pathname}`, icon: MARKED_ICON });
     shown.onclick = () => {
       window.focus(); // a click on it brings the table's tab forward
       shown.close();
@@ -109,7 +109,7 @@ function flush() {
   const was = myTurn;
   if (!windowOpen) myTurn = offered;
   const hidden = document.hidden;
-  document.title = `${myTurn && hidden ? "● Your turn · " : ""}cardroom: ${tableTitle}`;
+  document.title = `${myTurn && hidden ? `● ${t("alerts.turn_mark")} · ` : ""}cardroom: ${tableTitle}`;
   markIcon(myTurn && hidden);
   if (myTurn && !was) {
     if ($("sound") && $("sound").checked) chime();

@@ -1,6 +1,7 @@
 // The decision bar: the status line in words and this seat's choices, drawn from the page's state
 // (table.js passes it in as ``page``: the view, the snapshot, the game's renderer and its context).
 import { el } from "./api.js";
+import { listOf, t } from "./i18n.js";
 import { noteWindow } from "./alerts.js";
 
 // Cards played on another player, at a table with this many players or more to choose from (a Favor
@@ -38,21 +39,21 @@ export function renderChoices(box, page) {
   noteWindow(Boolean(live && snap.window)); // a reaction window never alerts as this seat's turn
   box.dataset.legal = "[]";
   if (!live || snap.seat === null) {
-    box.replaceChildren(el("p", { class: "muted" }, replaying ? `Replay: step ${replaying.step} of ${replaying.steps}` :
-      snap.seat === null ? "You are watching." : ""));
+    box.replaceChildren(el("p", { class: "muted" }, replaying ? t("bar.replay", { step: replaying.step, steps: replaying.steps }) :
+      snap.seat === null ? t("bar.watching") : ""));
     return;
   }
   if (view.is_over) {
-    box.replaceChildren(el("p", { class: "muted" }, "The game is over. "),
-      el("button", { type: "button", class: "primary", id: "rematch-bar", onclick: page.rematch }, snap.table.rematch_id ? "Join the rematch" : "Rematch"));
+    box.replaceChildren(el("p", { class: "muted" }, `${t("bar.over")} `),
+      el("button", { type: "button", class: "primary", id: "rematch-bar", onclick: page.rematch }, t(snap.table.rematch_id ? "over.join_rematch" : "over.rematch")));
     return;
   }
   const legal = page.legal;
   box.dataset.legal = JSON.stringify(legal); // this seat's own choices, for tests and assistive tools
   const passed = snap.window && snap.window.answered ? el("p", { class: "muted", id: "passed-note" },
-    "You passed. The window closes when everyone has answered or its time is up.") : null;
+    t("bar.passed")) : null;
   if (legal.length === 0) {
-    const left = page.conceded.has(snap.seat) ? "You conceded; the game goes on without you." : "";
+    const left = page.conceded.has(snap.seat) ? t("bar.conceded") : "";
     box.replaceChildren(passed || el("p", { class: "muted" }, left));
     return;
   }
@@ -61,12 +62,12 @@ export function renderChoices(box, page) {
   // An antic asked of this seat is said in the chat, never clicked: the bar leads there (on a phone
   // the chat is far below it).
   const spoken = snap.spoken ?
-    el("button", { type: "button", class: "primary", id: "to-chat", onclick: page.toChat }, "Answer in the chat") : null;
-  const shown = legal.filter((t) => !(renderer && renderer.hide && renderer.hide(t, view)));
+    el("button", { type: "button", class: "primary", id: "to-chat", onclick: page.toChat }, t("bar.to_chat")) : null;
+  const shown = legal.filter((choice) => !(renderer && renderer.hide && renderer.hide(choice, view)));
   const aimed = targetedChoices(shown, renderer, context);
-  const picker = aimed ? targetRow(aimed, context, view.step, renderer.targetLead || "Choose a player:") : null;
+  const picker = aimed ? targetRow(aimed, context, view.step, renderer.targetLead || t("bar.choose_player")) : null;
   const groups = new Map(); // lead text ("" for lone buttons) -> {verb, items}
-  for (const text of shown.filter((t) => !(aimed && aimed.texts.has(t)))) {
+  for (const text of shown.filter((choice) => !(aimed && aimed.texts.has(choice)))) {
     const grouped = renderer && renderer.group ? renderer.group(text, view, context) : null;
     const [lead, short, verb] = grouped || ["", label(text), null];
     if (!groups.has(lead)) groups.set(lead, { verb, items: [] });
@@ -81,7 +82,7 @@ export function renderChoices(box, page) {
   });
   if (picker) rows.push(picker);
   box.replaceChildren(
-    el("h2", { class: "sr-only" }, "Your choices"),
+    el("h2", { class: "sr-only" }, t("page.choices")),
     ...(passed ? [passed] : []),
     ...(spoken ? [spoken] : []),
     ...rows,
@@ -149,16 +150,16 @@ function listRow(lead, verb, items, context, step) {
 export function statusText(page) {
   const { view, live, snap, replaying, renderer, context } = page;
   const seatName = context.seatName;
-  if (!live) return `Replay: step ${replaying.step} of ${replaying.steps}`;
+  if (!live) return t("bar.replay", { step: replaying.step, steps: replaying.steps });
   if (view.is_over) {
     const winners = view.outcome ? view.outcome.winners.map(seatName) : [];
-    return winners.length ? `Game over: ${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}.` : "Game over.";
+    return winners.length ? t("bar.won", { count: winners.length, names: listOf(winners) }) : t("bar.game_over");
   }
-  if (snap.window && snap.window.answered) return "You passed; the window is still open for the others.";
+  if (snap.window && snap.window.answered) return t("bar.passed_open");
   const mine = page.legal.length > 0;
   const said = renderer && renderer.prompt ? renderer.prompt(view, context, mine) : null;
   if (said) return said;
-  if (mine) return "Your decision: choose one of the buttons below.";
-  return `Waiting for ${view.to_act.map(seatName).join(", ")}.`;
+  if (mine) return t("bar.decide");
+  return t("bar.waiting_for", { names: listOf(view.to_act.map(seatName)) });
 }
 

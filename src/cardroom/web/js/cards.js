@@ -1,6 +1,7 @@
 // Cards drawn with HTML and CSS (no artwork from the published games). A card that can be chosen is
 // a <button>, so it is reachable by keyboard; one that cannot is a plain box.
 import { el } from "./api.js";
+import { has, t } from "./i18n.js";
 
 // Where a long word of a card's name may break, at the place a person would hyphenate it; any other
 // word stays whole (the name is drawn smaller instead, see --longest below and .card .name).
@@ -10,9 +11,10 @@ function breakable(word) {
   return BREAKS[word] ? BREAKS[word].join("\u00ad") : word;
 }
 
-// "1 card", "2 cards", "-1 point": a count with its noun, in the plural it takes.
+// "1 card", "2 cards", "-1 point": a count with its noun, in the plural the page's language gives it
+// (the catalogue's "noun.<one>"; a noun it lacks is English's, with an s).
 export function count(n, one, many = `${one}s`) {
-  return `${n} ${Math.abs(n) === 1 ? one : many}`;
+  return has(`noun.${one}`) ? t(`noun.${one}`, { count: n }) : `${n} ${Math.abs(n) === 1 ? one : many}`;
 }
 
 // A card, face up. ``label`` names a card that cannot be clicked (for screen readers). A card that can
@@ -40,7 +42,7 @@ export function card({ big = "", title = "", text = "", hue = 30, onclick, selec
   return el("div", { class: classes, style, role: "img", "aria-label": label || title || String(big), dataset: data }, inner);
 }
 
-export function back({ count, small = true, label = "face-down card" } = {}) {
+export function back({ count, small = true, label = t("card.face_down") } = {}) {
   return el("div", { class: `card back${small ? " mini" : ""}`, role: "img", "aria-label": label }, count !== undefined ? el("span", { class: "count" }, "") : null);
 }
 

@@ -2,9 +2,9 @@
 // the lobby's list of tables and the table page, for players and spectators alike. The creator
 // chooses it once, when creating the table (see docs/analysis.md, "Hints").
 import { el } from "./api.js";
+import { t } from "./i18n.js";
 
-export const HINTS_ON = "Hints are on for everyone at this table: any player may ask “What would the bot do?”, " +
-  "which ranks their own choices from their own cards.";
+export const HINTS_ON = () => t("hints.on");
 
 // The table page's notice (an element with id "hints-note"), shown or hidden from the snapshot.
 export function hintNotice(snap) {
@@ -14,10 +14,10 @@ export function hintNotice(snap) {
     document.head.append(el("link", { rel: "stylesheet", href: "/static/css/analysis.css", id: "analysis-css" }));
   }
   note.hidden = !snap.table.hints;
-  note.textContent = snap.table.hints ? HINTS_ON : "";
+  note.textContent = snap.table.hints ? HINTS_ON() : "";
 }
 
 // A small badge for a table in the lobby's list.
 export function hintBadge(table) {
-  return table.hints ? el("span", { class: "badge hints-badge", title: HINTS_ON }, "hints on") : "";
+  return table.hints ? el("span", { class: "badge hints-badge", title: HINTS_ON() }, t("hints.badge")) : "";
 }

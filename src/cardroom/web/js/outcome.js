@@ -2,6 +2,7 @@
 // analysis panel. It opens by itself once; closed, it stays closed (the bar offers the rematch).
 import { analysisPanel } from "./analysis.js";
 import { el } from "./api.js";
+import { listOf, t } from "./i18n.js";
 import { count } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,16 +14,16 @@ export function renderOutcome(view, page) {
   const { snap, seatName, named, conceded, tableId, token } = page;
   const outcome = view.outcome;
   if (!outcome) return;
-  const body = [el("p", {}, `${outcome.winners.map(seatName).join(" and ")} ${outcome.winners.length > 1 ? "win" : "wins"}.`),
+  const body = [el("p", {}, t("over.winners", { count: outcome.winners.length, names: listOf(outcome.winners.map(seatName)) })),
     el("p", { class: "muted" }, named(outcome.reason))];
   const places = el("ol", { class: "ranking" }, outcome.ranking.map((group) =>
     el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${count(outcome.scores[s], "point")})` : "") +
-      (conceded.has(s) ? ", conceded" : "")).join(", "))));
+      (conceded.has(s) ? `, ${t("seat.conceded")}` : "")).join(", "))));
   body.push(places, analysisPanel(tableId, token));
   $("game-over-body").replaceChildren(...body.filter(Boolean));
   const rematch = $("rematch");
   rematch.hidden = snap.seat === null;
-  rematch.textContent = snap.table.rematch_id ? "Join the rematch" : "Rematch";
+  rematch.textContent = t(snap.table.rematch_id ? "over.join_rematch" : "over.rematch");
   if (!shown) {
     shown = true;
     if (!$("game-over").open) $("game-over").showModal();

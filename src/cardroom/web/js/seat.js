@@ -2,6 +2,7 @@
 // invitation or hand-over link is spent only by a browser that holds no seat at the table yet, so
 // opening a friend's link never costs anyone a seat (see docs/table-page.md).
 import { api, ApiError, forgetToken, playerName, savePlayerName, saveToken } from "./api.js";
+import { t } from "./i18n.js";
 
 // The link's token comes after '#', so it never reaches server logs. It is read and hidden from the
 // address bar, but not stored until it has been exchanged for this browser's own secret.
@@ -13,8 +14,8 @@ export function takeLinkFromAddress() {
   return link || null;
 }
 
-const NO_SEAT = "This browser no longer holds a seat here (it may have been moved to another device). You are watching.";
-const LINK_USED = "This link was already used: its seat has been taken. You are watching.";
+const NO_SEAT = () => t("seat.no_seat");
+const LINK_USED = () => t("seat.link_used");
 
 async function join(tableId, token) {
   return api(`/api/tables/${tableId}/join`, { method: "POST", token, body: { name: playerName() || null } });
@@ -31,8 +32,7 @@ export async function takeSeat(tableId, saved, link, seats) {
       let message = "";
       if (link && link !== saved) {
         const mine = (seats || []).find((x) => x.seat === joined.seat);
-        message = `This browser already sits at this table, at seat ${joined.seat + 1}${mine ? ` (${mine.name})` : ""}. ` +
-          "The link you opened was not used: if it is a friend's invitation, send it to them.";
+        message = t(mine ? "seat.already_named" : "seat.already", { n: joined.seat + 1, name: mine ? mine.name : "" });
       }
       return { token: joined.token || saved, fresh: Boolean(joined.token), message };
     } catch (error) {
@@ -40,7 +40,7 @@ export async function takeSeat(tableId, saved, link, seats) {
       // The server could not be asked: the seat is kept, the socket retries.
       if (!gone) return { token: saved, fresh: false, message: error.message };
       forgetToken(tableId); // this secret opens no seat here any more: forgetting it loses nothing
-      if (!link) return { token: null, fresh: false, message: error.status === 410 ? LINK_USED : NO_SEAT };
+      if (!link) return { token: null, fresh: false, message: error.status === 410 ? LINK_USED() : NO_SEAT() };
     }
   }
   if (!link) return { token: null, fresh: false, message: "" };
@@ -51,8 +51,8 @@ export async function takeSeat(tableId, saved, link, seats) {
     return { token, fresh: Boolean(joined.token), message: "" };
   } catch (error) {
     // Only the link was refused: nothing this browser held is forgotten.
-    const message = error instanceof ApiError && error.status === 410 ? LINK_USED :
-      error instanceof ApiError && error.status === 403 ? "This link opens no seat at this table. You are watching." : error.message;
+    const message = error instanceof ApiError && error.status === 410 ? LINK_USED() :
+      error instanceof ApiError && error.status === 403 ? t("seat.link_opens_none") : error.message;
     return { token: null, fresh: false, message };
   }
 }

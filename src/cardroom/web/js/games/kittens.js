@@ -1,7 +1,7 @@
 // Exploding Kittens: your hand, the draw pile (and what See the Future showed you alone), the discard
 // pile, the action waiting for Nopes (the countdown is in the header), and where a defused Kitten goes.
 import { el } from "../api.js";
-import { t } from "../i18n.js";
+import { listOf, t } from "../i18n.js";
 import { back, card, count, fill, list, pile, zone } from "../cards.js";
 
 // Each card's colour, and a cat's letter; its name and text are in the catalogue (card.ek.<slug>).
@@ -34,20 +34,20 @@ function pendingLine(view, ctx) {
   const p = view.pending;
   if (!p) return null;
   if (view.phase === "favor" && p.target === ctx.mySeat && ctx.legal.length) {
-    return el("div", { class: "pending" }, el("strong", {}, `${ctx.seatName(p.actor)}'s Favor asks you for a card:`),
-      el("span", {}, " choose one card from your hand to give them."));
+    return el("div", { class: "pending" }, el("strong", {}, t("ek.favor_asks_you", { name: ctx.seatName(p.actor) })),
+      el("span", {}, ` ${t("ek.favor_choose")}`));
   }
   if (view.phase === "favor") {
-    return el("div", { class: "pending" }, el("strong", {}, `${ctx.seatName(p.actor)}'s Favor:`),
-      el("span", {}, ` ${ctx.seatName(p.target)} chooses a card to give.`));
+    return el("div", { class: "pending" }, el("strong", {}, t("ek.favor_of", { name: ctx.seatName(p.actor) })),
+      el("span", {}, ` ${t("ek.favor_chooses", { name: ctx.seatName(p.target) })}`));
   }
-  const target = p.target !== null && p.target !== undefined ? ` on ${ctx.seatName(p.target)}` : "";
-  const named = p.named ? ` naming ${title(p.named)}` : "";
-  const nopes = p.nopes.length ? ` · Noped by ${p.nopes.map(ctx.seatName).join(", ")}` : "";
+  const target = p.target !== null && p.target !== undefined ? ` ${t("ek.on", { name: ctx.seatName(p.target) })}` : "";
+  const named = p.named ? ` ${t("ek.naming", { card: title(p.named) })}` : "";
+  const nopes = p.nopes.length ? ` · ${t("ek.noped_by", { names: listOf(p.nopes.map(ctx.seatName)) })}` : "";
   return el("div", { class: "pending" },
-    el("strong", {}, `${ctx.seatName(p.actor)} plays ${p.cards.map(title).join(" + ")}${target}${named}`),
-    el("span", {}, p.cancelled ? " — currently Noped" : " — goes ahead unless Noped"), nopes,
-    view.phase === "window" ? el("span", { class: "muted-light" }, " · anyone may Nope before the countdown ends") : null);
+    el("strong", {}, `${t("ek.plays", { name: ctx.seatName(p.actor), cards: p.cards.map(title).join(" + ") })}${target}${named}`),
+    el("span", {}, ` — ${t(p.cancelled ? "ek.currently_noped" : "ek.unless_noped")}`), nopes,
+    view.phase === "window" ? el("span", { class: "muted-light" }, ` · ${t("ek.anyone_may_nope")}`) : null);
 }
 
 // A five-different combo is built here, in the page, card by card: nothing is sent until the fifth
@@ -68,11 +68,11 @@ function fiveBuilder(view, ctx) {
   if (!discardHasCard(view)) {
     fiveDraft = null;
     return el("div", { class: "action-buttons" }, el("button", { type: "button", class: "combo-start", disabled: true },
-      "Five different cards: nothing in the discard to take yet"));
+      t("ek.five_nothing")));
   }
   if (fiveDraft === null) {
     return el("div", { class: "action-buttons" }, el("button", { type: "button", class: "combo-start", onclick: () => { fiveDraft = []; ctx.rerender(); } },
-      "Five different cards: play five, take any card from the discard"));
+      t("ek.five_start")));
   }
   const toggle = (slug) => {
     fiveDraft = fiveDraft.includes(slug) ? fiveDraft.filter((s) => s !== slug) : fiveDraft.length < 5 ? [...fiveDraft, slug] : fiveDraft;
@@ -83,34 +83,28 @@ function fiveBuilder(view, ctx) {
     fiveDraft = null;
     for (const slug of chosen) await ctx.act(`five ${slug}`);
   };
-  return zone(`Five different cards: ${fiveDraft.length} of 5 chosen`,
+  return zone(t("ek.five_chosen", { n: fiveDraft.length }),
     el("div", { class: "action-buttons combo-cards" }, starts.map((slug) => {
       const chosen = fiveDraft.includes(slug);
       return el("button", { type: "button", class: "combo-card", "data-slug": slug, "aria-pressed": String(chosen), onclick: () => toggle(slug) },
-        chosen ? `Take back ${title(slug)}` : `Add ${title(slug)} to the combo`);
+        t(chosen ? "ek.take_back" : "ek.add_to_combo", { card: title(slug) }));
     })),
     el("div", { class: "action-buttons" },
       el("button", { type: "button", class: "primary combo-play", disabled: fiveDraft.length !== 5, onclick: send },
-        "Play these five and take a card from the discard"),
+        t("ek.five_play")),
       el("button", { type: "button", class: "combo-cancel", onclick: () => { fiveDraft = null; ctx.rerender(); } },
-        "Cancel (keep all your cards)")));
+        t("ek.five_cancel"))));
 }
 
-const PHASES = {
-  turn: "",
-  window: " · Nope window",
-  favor: " · waiting for a Favor card",
-  name: " · naming a card",
-  five: " · five-different combo",
-  take: " · taking from the discard",
-  place: " · putting a Kitten back",
-};
+// The phase of the turn, after whose turn it is (the catalogue's ek.phase.<phase>; none for a plain turn).
+const PHASES = ["window", "favor", "name", "five", "take", "place"];
+const phaseWords = (phase) => (PHASES.includes(phase) ? ` · ${t(`ek.phase.${phase}`)}` : "");
 
 export function render(board, view, ctx) {
   const seen = view.known_pile || [];
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   const players = view.hand_sizes.map((n, s) => el("li", { class: `kt-player${view.out.includes(s) ? " out" : ""}${view.current === s ? " current" : ""}` },
-    el("strong", {}, ctx.seatName(s)), el("span", {}, view.out.includes(s) ? (ctx.conceded && ctx.conceded.has(s) ? " conceded" : " exploded") : ` ${count(n, "card")}`),
+    el("strong", {}, ctx.seatName(s)), el("span", {}, view.out.includes(s) ? ` ${t(ctx.conceded && ctx.conceded.has(s) ? "seat.conceded" : "ek.exploded")}` : ` ${count(n, "card")}`),
     // Your own cards are drawn once, face up, under "Your hand".
     // At a big table the counts alone keep every seat (and the decision) near the top of the page.
     s === ctx.mySeat && view.hand || view.hand_sizes.length > 5 ? null :
@@ -119,23 +113,24 @@ export function render(board, view, ctx) {
     const text = `play ${slug}`;
     const give = `give ${slug}`;
     const action = ctx.can(text) ? text : ctx.can(give) ? give : null;
-    return kcard(slug, { onclick: action ? () => ctx.act(action) : null, before: action === give ? "Give" : "Play",
+    return kcard(slug, { onclick: action ? () => ctx.act(action) : null, before: t(action === give ? "ek.give" : "ek.play"),
       data: action ? { slug, action } : { slug } });
   });
   fill(board,
-    el("p", { class: "tc-status" }, view.is_over ? "Game over" : `${ctx.seatName(view.current)}'s turn`, !view.is_over && view.turns_owed > 1 ? ` (${view.turns_owed} turns owed)` : "",
-      PHASES[view.phase] ?? ""),
-    list(`Players, ${view.hand_sizes.length}`, players, { className: "kt-players", said: true }),
+    el("p", { class: "tc-status" }, view.is_over ? t("over.title") : t("ek.turn_of", { name: ctx.seatName(view.current) }),
+      !view.is_over && view.turns_owed > 1 ? ` (${t("ek.owed", { count: view.turns_owed })})` : "", phaseWords(view.phase)),
+    list(t("ek.players", { n: view.hand_sizes.length }), players, { className: "kt-players", said: true }),
     el("div", { class: "kt-piles" },
-      pile("Draw pile", back({ small: false, label: `draw pile, ${count(view.draw_pile, "card")}` }), `Draw pile: ${view.draw_pile} (${count(view.kittens_in_pile, "Kitten")})`),
-      pile("Discard pile", top ? kcard(top, { small: true }) : el("div", { class: "card empty" }), `Discard: ${view.discard.length}`)),
-    seen.length ? zone("You saw the future (top of the pile)", list(`The top of the pile, ${count(seen.length, "card")} seen`,
+      pile(t("ek.draw_pile"), back({ small: false, label: t("ek.draw_pile_label", { cards: count(view.draw_pile, "card") }) }),
+        t("ek.draw_pile_caption", { n: view.draw_pile, kittens: count(view.kittens_in_pile, "Kitten") })),
+      pile(t("ek.discard_pile"), top ? kcard(top, { small: true }) : el("div", { class: "card empty" }), t("ek.discard_caption", { n: view.discard.length }))),
+    seen.length ? zone(t("ek.saw_future"), list(t("ek.top_seen", { cards: count(seen.length, "card") }),
       seen.map(([position, slug]) => el("li", { class: "reveal-card", "data-say": `${position + 1}: ${title(slug)}` }, `#${position + 1}`, kcard(slug, { small: true }))),
       { said: true })) : null,
-    (view.known_hands || []).length ? zone("Cards you know others hold", el("ul", {}, view.known_hands.map(([seat, cards]) =>
+    (view.known_hands || []).length ? zone(t("ek.known_hands"), el("ul", {}, view.known_hands.map(([seat, cards]) =>
       el("li", {}, `${ctx.seatName(seat)}: ${cards.map(title).join(", ")}`)))) : null,
     pendingLine(view, ctx),
-    view.hand ? zone("Your hand", list(`Your hand, ${count(view.hand.length, "card")}`, hand,
+    view.hand ? zone(t("hand.title"), list(t("hand.label", { cards: count(view.hand.length, "card") }), hand,
       { className: "cards hand", said: true, spoken: view.hand.map(title) })) : null,
   );
 }
@@ -156,74 +151,73 @@ export function group(text, view, ctx) {
   const [verb, ...args] = text.split(" ");
   const seat = (s) => ctx.seatName(Number(s));
   switch (verb) {
-    case "favor": return ["Favor: who gives you a card?", seat(args[0])];
-    case "pair": return [`Pair of ${title(args[0])}: steal a random card from`, seat(args[1])];
-    case "triple": return [`Three ${title(args[0])}: name a card to take from`, seat(args[1])];
+    case "favor": return [t("ek.group.favor"), seat(args[0])];
+    case "pair": return [t("ek.group.pair", { card: title(args[0]) }), seat(args[1])];
+    case "triple": return [t("ek.group.triple", { card: title(args[0]) }), seat(args[1])];
     case "place": {
       const n = Number(args[0]);
-      return ["Put the Kitten back with this many cards above it:", n === 0 ? "0 (top)" : n >= view.draw_pile ? `${n} (bottom)` : String(n),
-        "Put it there"];
+      return [t("ek.group.place"), n === 0 ? t("ek.place.top", { n }) : n >= view.draw_pile ? t("ek.place.bottom", { n }) : String(n),
+        t("ek.group.place_verb")];
     }
-    case "name": return ["Name a card:", title(args[0])];
-    case "take": return ["Take from the discard:", title(args[0])];
-    case "give": return ["Give:", title(args[0])];
-    case "five": return view.phase === "turn" ? null : ["Add to the combo:", title(args[0])];
+    case "name": return [t("ek.group.name"), title(args[0])];
+    case "take": return [t("ek.group.take"), title(args[0])];
+    case "give": return [t("ek.group.give"), title(args[0])];
+    case "five": return view.phase === "turn" ? null : [t("ek.group.five"), title(args[0])];
     default: return null;
   }
 }
 
 // A card played on another player: its button's words and the player, for a table of many, where
 // the bar offers the players once, as a list, and one button for each such card.
-export const targetLead = "Ask or steal from:";
+export const targetLead = t("ek.target_lead");
 
 export function target(text) {
   const [verb, ...args] = text.split(" ");
   switch (verb) {
-    case "favor": return { seat: Number(args[0]), verb: "Play Favor" };
-    case "pair": return { seat: Number(args[1]), verb: `Play a pair of ${title(args[0])}` };
-    case "triple": return { seat: Number(args[1]), verb: `Play three ${title(args[0])}` };
+    case "favor": return { seat: Number(args[0]), verb: t("ek.target.favor", { card: title("favor") }) };
+    case "pair": return { seat: Number(args[1]), verb: t("ek.target.pair", { card: title(args[0]) }) };
+    case "triple": return { seat: Number(args[1]), verb: t("ek.target.triple", { card: title(args[0]) }) };
     default: return null;
   }
 }
 
 function pendingWords(view, ctx) {
   const p = view.pending;
-  if (!p) return "an action";
-  const target = p.target !== null && p.target !== undefined ? ` on ${ctx.seatName(p.target)}` : "";
-  const actor = p.actor === ctx.mySeat ? "You play" : `${ctx.seatName(p.actor)} plays`;
-  const nopes = p.nopes.length ? ` (Noped ${count(p.nopes.length, "time")}: ${p.cancelled ? "it will not happen unless Noped again" : "it goes ahead"})` : "";
-  return `${actor} ${p.cards.map(title).join(" + ")}${target}${nopes}`;
+  if (!p) return t("ek.an_action");
+  const target = p.target !== null && p.target !== undefined ? ` ${t("ek.on", { name: ctx.seatName(p.target) })}` : "";
+  const cards = p.cards.map(title).join(" + ");
+  const actor = p.actor === ctx.mySeat ? t("ek.you_play", { cards }) : t("ek.plays", { name: ctx.seatName(p.actor), cards });
+  const nopes = p.nopes.length ? ` (${t(p.cancelled ? "ek.noped_off" : "ek.noped_on", { times: count(p.nopes.length, "time") })})` : "";
+  return `${actor}${target}${nopes}`;
 }
 
 // What the deciding seat must do, in words, for the status line.
 export function prompt(view, ctx, mine) {
-  const who = view.to_act.map(ctx.seatName).join(", ");
+  const who = listOf(view.to_act.map(ctx.seatName));
   const p = view.pending;
   if (view.phase === "window") {
-    if (mine) return `${pendingWords(view, ctx)}: you may answer Nope before the countdown ends, or let it happen.`;
-    return `${pendingWords(view, ctx)}: anyone with a Nope may answer before the countdown ends.`;
+    return t(mine ? "ek.window_mine" : "ek.window_others", { what: pendingWords(view, ctx) });
   }
   if (!mine) {
-    const doing = { turn: "playing cards or drawing", favor: "choosing a card to give", name: "naming a card", five: "building a five-different combo",
-      take: "taking a card from the discard", place: "putting a Kitten back into the pile" }[view.phase];
-    return `Waiting for ${who}${doing ? `: ${doing}` : ""}.`;
+    const doing = ["turn", "favor", "name", "five", "take", "place"].includes(view.phase) ? t(`ek.doing.${view.phase}`) : "";
+    return doing ? t("ek.waiting_doing", { names: who, doing }) : t("bar.waiting_for", { names: who });
   }
   switch (view.phase) {
-    case "turn": return `Your turn${view.turns_owed > 1 ? ` (${view.turns_owed} turns owed)` : ""}: play cards, or draw a card to end it.`;
-    case "favor": return `${p ? ctx.seatName(p.actor) : "A player"}'s Favor: you must choose a card to give them.`;
-    case "name": return "You must name the card you want to take.";
-    case "five": return `Five-different combo: you must choose the next card (${((p && p.cards) || []).length + 1} of 5).`;
-    case "take": return "You must choose a card to take from the discard pile.";
-    case "place": return "You defused the Kitten: you must choose where it goes back into the draw pile.";
+    case "turn": return view.turns_owed > 1 ? t("ek.prompt.turn_owed", { count: view.turns_owed }) : t("ek.prompt.turn");
+    case "favor": return t("ek.prompt.favor", { name: p ? ctx.seatName(p.actor) : t("ek.a_player") });
+    case "name": return t("ek.prompt.name");
+    case "five": return t("ek.prompt.five", { n: ((p && p.cards) || []).length + 1 });
+    case "take": return t("ek.prompt.take");
+    case "place": return t("ek.prompt.place");
     default: return null;
   }
 }
 
 // Where a defused Kitten goes back, in words: a place in a pile of ``size`` cards.
 function whereInPile(above, size) {
-  if (above === 0) return "on top of the draw pile";
-  if (above >= size) return "at the bottom of the draw pile";
-  return `with ${count(above, "card")} above it`;
+  if (above === 0) return t("ek.where.top");
+  if (above >= size) return t("ek.where.bottom");
+  return t("ek.where.above", { cards: count(above, "card") });
 }
 
 // The engine's log says where this seat put a Kitten back by its position counted from 0, and "the top
@@ -238,19 +232,19 @@ export function label(text, view, ctx) {
   const [verb, ...args] = text.split(" ");
   const seat = (s) => ctx.seatName(Number(s));
   switch (verb) {
-    case "draw": return "Draw a card (end turn)";
-    case "play": return `Play ${title(args[0])}`;
-    case "favor": return `Play Favor: ${seat(args[0])} gives you a card of their choice`;
-    case "pair": return `Play a pair of ${title(args[0])}: steal a random card from ${seat(args[1])}`;
-    case "triple": return `Play three ${title(args[0])}: name a card to take from ${seat(args[1])}`;
-    case "five": return view.phase === "turn" ? `Start a five-different combo with ${title(args[0])}`
-      : `Add ${title(args[0])} to the five-different combo (${((view.pending && view.pending.cards) || []).length + 1} of 5)`;
-    case "name": return `Name ${title(args[0])}`;
-    case "take": return `Take ${title(args[0])}`;
-    case "give": return `Give ${title(args[0])}`;
-    case "nope": return "Nope!";
-    case "pass": return "Let it happen";
-    case "place": return `Put the Kitten back ${whereInPile(Number(args[0]), view.draw_pile)}`;
+    case "draw": return t("ek.label.draw");
+    case "play": return t("ek.label.play", { card: title(args[0]) });
+    case "favor": return t("ek.label.favor", { card: title("favor"), name: seat(args[0]) });
+    case "pair": return t("ek.label.pair", { card: title(args[0]), name: seat(args[1]) });
+    case "triple": return t("ek.label.triple", { card: title(args[0]), name: seat(args[1]) });
+    case "five": return view.phase === "turn" ? t("ek.label.five_start", { card: title(args[0]) })
+      : t("ek.label.five_add", { card: title(args[0]), n: ((view.pending && view.pending.cards) || []).length + 1 });
+    case "name": return t("ek.label.name", { card: title(args[0]) });
+    case "take": return t("ek.label.take", { card: title(args[0]) });
+    case "give": return t("ek.label.give", { card: title(args[0]) });
+    case "nope": return t("ek.label.nope", { card: title("nope") });
+    case "pass": return t("ek.label.pass");
+    case "place": return t("ek.label.place", { where: whereInPile(Number(args[0]), view.draw_pile) });
     default: return text;
   }
 }

@@ -3,6 +3,7 @@
 // centre space both players replace at once, deciding about each card in turn, lowest first: the card
 // being decided is raised, with "Keep" and "Replace" buttons under the hand.
 import { el } from "../api.js";
+import { listOf, t } from "../i18n.js";
 import { back, card, count, fill, list, zone } from "../cards.js";
 
 let selected = new Set(); // indexes into the hand, for building an attack
@@ -20,7 +21,7 @@ function catSvg() {
     <path d="M29 41 L35 41 L32 45 Z" fill="#c0392b"/>
     <path d="M6 40 L22 42 M6 47 L22 45 M58 40 L42 42 M58 47 L42 45" stroke="#5a3a12" stroke-width="1.5"/>
   </svg>`;
-  const span = el("span", { class: "cat", role: "img", "aria-label": "Tacocat" });
+  const span = el("span", { class: "cat", role: "img", "aria-label": t("tc.cat") });
   span.innerHTML = svg;
   return span;
 }
@@ -34,21 +35,21 @@ function boardRow(view) {
   const board = view.board;
   const cells = [];
   const goal = (who, position) => el("li", { class: `space goal${board.tacocat === position ? " has-cat" : ""}`, "data-position": position },
-    el("span", { class: "goal-name" }, `${who}'s goal`), board.tacocat === position ? catSvg() : null);
+    el("span", { class: "goal-name" }, t("tc.goal", { side: who })), board.tacocat === position ? catSvg() : null);
   const goals = Object.entries(board.goals).sort((a, b) => a[1] - b[1]);
   cells.push(goal(goals[0][0], goals[0][1]));
   for (const space of board.spaces) {
     cells.push(el("li", {
       class: `space${space.covered ? " covered" : ""}${board.tacocat === space.position ? " has-cat" : ""}`,
       "data-position": space.position,
-      "aria-label": `space ${space.position}${space.covered ? ", covered" : ""}, deal ${space.deal}, arrow ${space.arrow}`,
+      "aria-label": t(space.covered ? "tc.space_covered" : "tc.space", { n: space.position, deal: space.deal, arrow: space.arrow }),
     },
-    el("span", { class: "deal" }, space.covered ? "covered" : `deal ${space.deal}`),
+    el("span", { class: "deal" }, space.covered ? t("tc.covered") : t("tc.deal", { deal: space.deal })),
     el("span", { class: "arrow" }, arrowFor(space.arrow)),
     board.tacocat === space.position ? catSvg() : null));
   }
   cells.push(goal(goals[1][0], goals[1][1]));
-  return list(`Board, ${count(cells.length, "space")}, the cat on space ${board.tacocat}`, cells, { className: "tc-board" });
+  return list(t("tc.board", { spaces: count(cells.length, "space"), n: board.tacocat }), cells, { className: "tc-board" });
 }
 
 // A person with their side: "Bob (WOW)"; a name that already ends in brackets takes the side inside
@@ -62,37 +63,35 @@ function who(view, label, ctx) {
   return withSide(ctx.seatName(label === "YAY" ? 0 : 1), label);
 }
 
-// "an 8", "a 5": the article a number's spoken name takes (eight, eleven and eighteen start with a vowel).
-function withArticle(n) {
-  return `${/^(8|11|18)$|^8\d$/.test(String(n)) ? "an" : "a"} ${n}`;
-}
-
 // One answer to an attack card (the view gives the card and whether it defended or was sacrificed).
+// English says "an 8", "a 5" (eight, eleven and eighteen start with a vowel): {an} is that article.
 function answerWords(answer) {
-  return answer.kind === "sacrifice" ? `sacrificed ${withArticle(answer.card)}` : `defended with ${withArticle(answer.card)}`;
+  const an = /^(8|11|18)$|^8\d$/.test(String(answer.card)) ? "an" : "a";
+  return t(answer.kind === "sacrifice" ? "tc.sacrificed" : "tc.defended", { an, n: answer.card });
 }
 
 function duelLine(view, ctx) {
   const parts = [];
   if (view.duel) {
-    const laid = view.duel.laid.map((done, seat) => `${ctx.seatName(seat)}: ${done ? "card laid face down" : "choosing"}`);
-    parts.push(el("p", {}, "Duel: ", laid.join(" · "), view.duel.your_card ? ` (your card: ${view.duel.your_card})` : ""));
+    const laid = view.duel.laid.map((done, seat) => `${ctx.seatName(seat)}: ${t(done ? "tc.laid" : "tc.choosing")}`);
+    parts.push(el("p", {}, `${t("tc.duel")} `, laid.join(" · "), view.duel.your_card ? ` ${t("tc.your_card", { n: view.duel.your_card })}` : ""));
   }
   if (view.last_duel) {
-    parts.push(el("div", { class: "reveal" }, el("span", {}, "Last duel, revealed together:"),
+    parts.push(el("div", { class: "reveal" }, el("span", {}, t("tc.last_duel")),
       ...Object.entries(view.last_duel).map(([label, value]) =>
         el("span", { class: "reveal-card" }, card({ big: value, hue: hue(value), small: true, label: `${label} ${value}` }), who(view, label, ctx)))));
   }
   if (view.attack) {
     const a = view.attack;
-    parts.push(el("div", { class: "reveal" }, el("span", {}, `${view.attacker ? who(view, view.attacker, ctx) : "Attack"}: `),
-      ...a.cards.map((c) => card({ big: c, hue: hue(c), small: true, label: `attack card ${c}` })),
-      a.answers && a.answers.length ? el("span", {}, ` · answered so far: ${a.answers.map(answerWords).join(", ")}`) : null,
-      a.answering !== null && a.answering !== undefined ? el("span", {}, ` · now to answer: the ${a.answering}`) : null));
+    parts.push(el("div", { class: "reveal" }, el("span", {}, `${view.attacker ? who(view, view.attacker, ctx) : t("tc.attack")}: `),
+      ...a.cards.map((c) => card({ big: c, hue: hue(c), small: true, label: t("tc.attack_card", { n: c }) })),
+      a.answers && a.answers.length ? el("span", {}, ` · ${t("tc.answered_so_far", { answers: a.answers.map(answerWords).join(", ") })}`) : null,
+      a.answering !== null && a.answering !== undefined ? el("span", {}, ` · ${t("tc.now_to_answer", { n: a.answering })}`) : null));
   }
   if (view.last_round) {
     const r = view.last_round;
-    parts.push(el("p", {}, `Last round: ${Object.entries(r).filter(([k]) => k !== "winner").map(([k, v]) => `${who(view, k, ctx)} ${v}`).join(", ")}; ${r.winner ? `${who(view, r.winner, ctx)} won it` : "tied"}.`));
+    const cards = Object.entries(r).filter(([k]) => k !== "winner").map(([k, v]) => `${who(view, k, ctx)} ${v}`).join(", ");
+    parts.push(el("p", {}, r.winner ? t("tc.last_round_won", { cards, name: who(view, r.winner, ctx) }) : t("tc.last_round_tied", { cards })));
   }
   return parts;
 }
@@ -108,14 +107,14 @@ function replaceLine(view, ctx) {
   const rep = view.replace;
   if (!rep) return null;
   if (rep.replacing !== "both") {
-    const limit = rep.limit !== null && rep.limit !== undefined ? ` (at most ${rep.limit})` : "";
-    return el("p", { class: "tc-replace" }, `Replacing: ${who(view, rep.replacing, ctx)}${limit}; discarded so far: ${rep.discarded}`);
+    const limit = rep.limit !== null && rep.limit !== undefined ? ` ${t("tc.at_most", { n: rep.limit })}` : "";
+    return el("p", { class: "tc-replace" }, t("tc.replacing", { name: `${who(view, rep.replacing, ctx)}${limit}`, n: rep.discarded }));
   }
   const progress = ["YAY", "WOW"].map((label, seat) =>
-    `${who(view, label, ctx)}: ${rep.done[seat] ? "done" : `${rep.decided[seat]} of ${view.hand_sizes[seat]} cards decided`}`);
-  return el("p", { class: "tc-replace" }, "Both replace at once, each card in turn, lowest first (choices stay hidden until both are done). ",
+    `${who(view, label, ctx)}: ${rep.done[seat] ? t("tc.done_word") : t("tc.decided", { n: rep.decided[seat], of: view.hand_sizes[seat] })}`);
+  return el("p", { class: "tc-replace" }, `${t("tc.both_replace")} `,
     progress.join(" · "),
-    rep.your_choice && rep.your_choice.length ? ` · you set aside ${rep.your_choice.join(", ")}` : "");
+    rep.your_choice && rep.your_choice.length ? ` · ${t("tc.set_aside", { cards: rep.your_choice.join(", ") })}` : "");
 }
 
 function centreCards(view, ctx, rep) {
@@ -131,11 +130,11 @@ function centreCards(view, ctx, rep) {
       const at = aside.indexOf(value);
       if (at >= 0) {
         aside.splice(at, 1);
-        caption = "set aside";
+        caption = t("tc.caption.aside");
         dim = true;
-      } else caption = "kept";
-    } else if (i === decided) caption = "keep or replace?";
-    const label = i < decided ? `card ${value}, ${caption}` : i === decided ? `card ${value}, to decide now` : `card ${value}, to decide later`;
+      } else caption = t("tc.caption.kept");
+    } else if (i === decided) caption = t("tc.caption.now");
+    const label = i < decided ? t("tc.card_caption", { n: value, caption }) : t(i === decided ? "tc.card_now" : "tc.card_later", { n: value });
     return card({ big: value, hue: hue(value), text: caption, dim, selected: i === decided, label, data: { value: String(value) } });
   });
   // Keep and Replace are the decision bar's buttons (never drawn twice).
@@ -162,7 +161,7 @@ function handCards(view, ctx) {
       if (ctx.can(`${verb} ${value}`)) {
         action = `${verb} ${value}`;
         onclick = () => ctx.act(action);
-        before = VERBS[verb];
+        before = t(`tc.verb.${verb}`);
       }
     }
     if (attacking) {
@@ -171,17 +170,17 @@ function handCards(view, ctx) {
         else selected.add(i);
         ctx.rerender();
       };
-      [before, after] = ["Select", "for the attack"]; // pressed or not, as the button says
+      [before, after] = [t("tc.select"), t("tc.for_attack")]; // pressed or not, as the button says
     }
     // The action, when a click takes it, names the card for the key its choice has in the bar.
-    return card({ big: value, hue: hue(value), onclick, selected: selected.has(i), label: `card ${value}`, before, after,
+    return card({ big: value, hue: hue(value), onclick, selected: selected.has(i), label: t("tc.card", { n: value }), before, after,
       data: action && !attacking ? { value: String(value), action } : { value: String(value) } });
   });
   return [handList(hand, cards)];
 }
 
 function handList(hand, cards) {
-  return list(`Your hand, ${count(hand.length, "card")}`, cards, { className: "cards hand", said: true, spoken: hand.map(String) });
+  return list(t("hand.label", { cards: count(hand.length, "card") }), cards, { className: "cards hand", said: true, spoken: hand.map(String) });
 }
 
 // The attack builder, in the decision bar: one toggle per card in the hand, then "Attack". The cards on
@@ -197,9 +196,9 @@ export function controls(view, ctx) {
   const ok = selected.size > 0 && ctx.can(text);
   const toggles = hand.map((value, i) => el("button", { type: "button", class: "attack-pick", "aria-pressed": String(selected.has(i)),
     onclick: () => { if (selected.has(i)) selected.delete(i); else selected.add(i); ctx.rerender(); } }, String(value)));
-  return el("div", { class: "choice-group attack-builder" }, el("span", { class: "lead" }, "Attack with several cards:"), ...toggles,
+  return el("div", { class: "choice-group attack-builder" }, el("span", { class: "lead" }, t("tc.attack_several")), ...toggles,
     el("button", { type: "button", class: "primary attack-button", disabled: !ok, onclick: () => ok && ctx.act(text) },
-      selected.size ? (ok ? `Attack with ${text.slice(7)}` : `${text.slice(7)} is not a legal attack`) : "pick cards, then attack"));
+      selected.size ? t(ok ? "tc.attack_with" : "tc.not_legal", { cards: text.slice(7) }) : t("tc.pick_then_attack")));
 }
 
 export function render(board, view, ctx) {
@@ -208,18 +207,20 @@ export function render(board, view, ctx) {
   const counts = Object.entries(view.discards || {}).filter(([, n]) => n > 0).map(([v, n]) => `${v}×${n}`).join(" ");
   const sizes = view.hand_sizes.map((n, s) => `${ctx.seatName(s)}: ${n}`).join(" · ");
   fill(board,
-    el("p", { class: "tc-status" }, `Round ${view.round} · ${PHASES[view.phase] || view.phase}`, mine ? ` · you are ${mine}` : "",
-      view.waiting_for && view.waiting_for.length ? ` · waiting for ${view.waiting_for.map((l) => who(view, l, ctx)).join(", ")}` : ""),
+    el("p", { class: "tc-status" }, t("tc.round", { n: view.round, phase: PHASES.includes(view.phase) ? t(`tc.phase.${view.phase}`) : view.phase }),
+      mine ? ` · ${t("tc.you_are", { side: mine })}` : "",
+      view.waiting_for && view.waiting_for.length ? ` · ${t("tc.waiting_for", { names: listOf(view.waiting_for.map((l) => who(view, l, ctx))) })}` : ""),
     boardRow(view),
-    el("p", { class: "muted-light" }, `Hand sizes: ${sizes} · draw pile ${view.draw_pile_size}`, counts ? ` · discarded: ${counts}` : ""),
+    el("p", { class: "muted-light" }, t("tc.sizes", { sizes, n: view.draw_pile_size }), counts ? ` · ${t("tc.discarded", { counts })}` : ""),
     replaceLine(view, ctx),
     ...duelLine(view, ctx),
-    opponentSize !== null ? zone("Opponent's hand", el("div", { class: "cards" }, Array.from({ length: opponentSize }, () => back()))) : null,
-    view.hand ? zone("Your hand", ...handCards(view, ctx)) : null,
+    opponentSize !== null ? zone(t("tc.opponent_hand"), el("div", { class: "cards" }, Array.from({ length: opponentSize }, () => back()))) : null,
+    view.hand ? zone(t("hand.title"), ...handCards(view, ctx)) : null,
   );
 }
 
-const PHASES = { replace: "replacing cards", duel: "duel", attack: "attack", defend: "defence", over: "over" };
+// The phases the status line names (the catalogue's tc.phase.<phase>).
+const PHASES = ["replace", "duel", "attack", "defend", "over"];
 
 // The action bar keeps single-card and other actions; multi-card attacks are chosen with the builder.
 export function hide(text) {
@@ -230,44 +231,43 @@ export function label(text) {
   return labelOf(text);
 }
 
-// The words of an action on one or more cards, before the cards' numbers.
-const VERBS = { discard: "Replace", keep: "Keep", duel: "Duel with", defend: "Defend with", attack: "Attack with" };
+// The words of an action on one or more cards, before the cards' numbers (the catalogue's tc.verb.<verb>).
+const VERBS = ["discard", "keep", "duel", "defend", "attack"];
 
 function labelOf(text) {
   const [verb, ...args] = text.split(" ");
-  if (VERBS[verb]) return `${VERBS[verb]} ${args.join(" ")}`;
-  if (verb === "done") return "Done";
-  if (verb === "sacrifice") return "Sacrifice (take the hit)";
+  if (VERBS.includes(verb)) return `${t(`tc.verb.${verb}`)} ${args.join(" ")}`;
+  if (verb === "done") return t("tc.label.done");
+  if (verb === "sacrifice") return t("tc.label.sacrifice");
   return text;
 }
 
 // Choices of one kind in one row: "Duel with: [3] [7] [9]".
 export function group(text, view) {
   const [verb, ...args] = text.split(" ");
-  const lead = { duel: "Duel with:", defend: "Defend with:", attack: "Attack with one card:" }[verb];
+  const lead = ["duel", "defend", "attack"].includes(verb) ? t(`tc.lead.${verb}`) : null;
   if (lead && args.length === 1) return [lead, args[0]];
-  if (verb === "discard" && !centreReplacement(view)) return ["Replace:", args[0]];
+  if (verb === "discard" && !centreReplacement(view)) return [t("tc.lead.discard"), args[0]];
   return null;
 }
 
 // What the deciding seat must do, in words, for the status line.
 export function prompt(view, ctx, mine) {
-  const names = (view.waiting_for || []).map((l) => who(view, l, ctx)).join(" and ");
+  const names = listOf((view.waiting_for || []).map((l) => who(view, l, ctx)));
   const rep = view.replace;
   if (mine) {
     if (centreReplacement(view) && rep.your_next !== null && rep.your_next !== undefined) {
-      return `You must choose: keep or replace your ${rep.your_next} (each card in turn, lowest first).`;
+      return t("tc.prompt.centre", { n: rep.your_next });
     }
-    if (view.phase === "replace") return `You must choose cards to replace${rep && rep.limit != null ? ` (at most ${rep.limit})` : ""}, then Done.`;
-    if (view.phase === "duel") return "Duel: you must choose a card to lay face down; both are revealed together.";
-    if (view.phase === "attack") return "You won the duel: you must attack with one card or several.";
-    if (view.phase === "defend") return `You must defend against ${view.attack ? view.attack.cards.join(" + ") : "the attack"}: choose a card, or sacrifice.`;
-    return "Your decision: choose below.";
+    if (view.phase === "replace") return rep && rep.limit != null ? t("tc.prompt.replace_limit", { n: rep.limit }) : t("tc.prompt.replace");
+    if (view.phase === "duel") return t("tc.prompt.duel");
+    if (view.phase === "attack") return t("tc.prompt.attack");
+    if (view.phase === "defend") return t("tc.prompt.defend", { attack: view.attack ? view.attack.cards.join(" + ") : t("tc.the_attack") });
+    return t("tc.prompt.other");
   }
   if (!names) return null;
-  const doing = { replace: "deciding which cards to replace", duel: "choosing a card for the duel", attack: "choosing an attack",
-    defend: "choosing how to defend" }[view.phase];
-  return `Waiting for ${names}${doing ? `: ${doing}` : ""}.`;
+  const doing = ["replace", "duel", "attack", "defend"].includes(view.phase) ? t(`tc.doing.${view.phase}`) : "";
+  return doing ? t("ek.waiting_doing", { names, doing }) : t("bar.waiting_for", { names });
 }
 
 // Tacocat's texts name the sides YAY and WOW: the people are named with them, "Bob (WOW)".

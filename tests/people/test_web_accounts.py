@@ -10,10 +10,10 @@ from typing import Any
 
 import httpx
 import pytest
-from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]  # the package ships no types
 from playwright.sync_api import Browser, Page
 
-from tests.people.room import PASSWORD, running_room
+from tests.people.pages import account_form, serious
+from tests.people.room import running_room
 from tests.server.process import ServerProcess
 from tests.web.conftest import browser, playwright  # noqa: F401  # the browser tests' own Chromium fixtures
 from tests.web.player import wait_for_table
@@ -42,19 +42,6 @@ def _open(page: Page, server: ServerProcess, table: dict[str, Any]) -> None:
     wait_for_table(page)
 
 
-def _account_form(page: Page, server: ServerProcess, form: str, name: str, password: str = PASSWORD) -> None:
-    page.goto(server.url + "/account")
-    page.wait_for_selector("#signed-out:not([hidden])")
-    page.fill(f"#{form}-name", name)
-    page.fill(f"#{form}-password", password)
-    page.click(f"#{form} button[type=submit]")
-
-
-def _serious(page: Page) -> list[str]:
-    results = Axe().run(page)
-    return [f"{v['id']}: {v['help']}" for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-
-
 def test_a_guest_keeps_their_game_and_another_browser_acts_for_the_seat(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
     played, waiting = _table_against_a_bot(server), _table_against_a_bot(server)
     first = browser.new_context().new_page()
@@ -63,7 +50,7 @@ def test_a_guest_keeps_their_game_and_another_browser_acts_for_the_seat(server: 
     first.click("#concede")
     first.click("#concede-yes")
     first.wait_for_selector("#game-over[open]")
-    _account_form(first, server, "signup", "Ada Lovelace")
+    account_form(first, server, "signup", "Ada Lovelace")
     first.wait_for_selector(f"#my-games li[data-table='{played['table_id']}']")
     assert "2 games of this browser are now kept" in first.inner_text("#account-message")
     finished = first.inner_text(f"#my-games li[data-table='{played['table_id']}']")
@@ -71,7 +58,7 @@ def test_a_guest_keeps_their_game_and_another_browser_acts_for_the_seat(server: 
     assert first.get_attribute(f"li[data-table='{played['table_id']}'] a.open-game", "href").endswith(f"/table/{played['table_id']}")  # type: ignore[union-attr]
 
     second = browser.new_context().new_page()
-    _account_form(second, server, "login", "ada lovelace")
+    account_form(second, server, "login", "ada lovelace")
     second.wait_for_selector(f"#my-games li[data-table='{waiting['table_id']}']")
     listed = "[...document.querySelectorAll('#my-games li')].map((li) => [li.dataset.table, li.querySelector('.state').textContent])"
     assert second.evaluate(listed) == first.evaluate(listed)
@@ -90,13 +77,13 @@ def test_a_guest_keeps_their_game_and_another_browser_acts_for_the_seat(server: 
 
 def test_a_wrong_password_and_an_unknown_name_read_the_same(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
     maker = browser.new_context().new_page()
-    _account_form(maker, server, "signup", "Grace")
+    account_form(maker, server, "signup", "Grace")
     maker.wait_for_selector("#signed-in:not([hidden])")
     maker.context.close()
     said = []
     for name in ("Grace", "Nobody Here"):
         page = browser.new_context().new_page()
-        _account_form(page, server, "login", name, "not the password")
+        account_form(page, server, "login", name, "not the password")
         page.wait_for_function("document.getElementById('account-message').textContent.length > 0")
         said.append(page.inner_text("#account-message"))
         assert page.is_visible("#signed-out")
@@ -109,14 +96,14 @@ def test_the_account_page_has_no_serious_violations(server: ServerProcess, brows
     page = browser.new_context(viewport={"width": width, "height": 900 if width > 400 else 844}).new_page()
     page.goto(server.url + "/account")
     page.wait_for_selector("#signed-out:not([hidden])")
-    problems = {"signed out": _serious(page)}
+    problems = {"signed out": serious(page)}
     _open(page, server, _table_against_a_bot(server))
-    _account_form(page, server, "signup", f"Axe {width}")
+    account_form(page, server, "signup", f"Axe {width}")
     page.wait_for_selector("#my-games li")
-    problems["signed in"] = _serious(page)
+    problems["signed in"] = serious(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing wider than a phone
     page.goto(server.url + "/")
     page.wait_for_selector("#account-link")
-    problems["lobby"] = _serious(page)
+    problems["lobby"] = serious(page)
     assert all(not found for found in problems.values()), problems
     page.context.close()

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page
 from typer.testing import CliRunner
 
 from cardroom.server.ops.cli import admin_app
+from tests.people.pages import account_form
 from tests.people.room import running_room
 from tests.server.process import ServerProcess
 from tests.web.conftest import browser, playwright  # noqa: F401  # the browser tests' own Chromium fixtures
@@ -91,11 +92,7 @@ def test_the_host_mutes_reports_and_removes_a_rude_person(server: ServerProcess,
 def test_a_suspended_account_cannot_sit(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
     table = _hosted_table(server)
     troll = _guest_page(browser, table["invitations"][0]["url"])
-    troll.goto(server.url + "/account")
-    troll.wait_for_selector("#signed-out:not([hidden])")
-    troll.fill("#signup-name", "Troll")
-    troll.fill("#signup-password", "correct horse battery")
-    troll.click("#signup button[type=submit]")
+    account_form(troll, server, "signup", "Troll")
     troll.wait_for_selector(f"#my-games li[data-table='{table['table_id']}']")
     suspended = CliRunner().invoke(admin_app, ["suspend", "troll", "--database", server.database])
     assert suspended.exit_code == 0, suspended.output

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]  # the package ships no types
 from playwright.sync_api import Browser
 
+from tests.people.pages import serious
 from tests.people.room import browser as client_of
 from tests.people.room import running_room, sign_up
 from tests.people.table_play import people_table, play_out
@@ -37,11 +37,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield room
 
 
-def _serious(page: object) -> list[str]:
-    results = Axe().run(page)
-    return [f"{v['id']}: {v['help']} at {[n['target'] for n in v['nodes']][:6]}" for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-
-
 @pytest.mark.parametrize("width", [1280, 390])
 def test_the_leaderboard_leads_to_a_players_page_with_a_plot(server: ServerProcess, browser: Browser, width: int) -> None:  # noqa: F811
     page = browser.new_context(viewport={"width": width, "height": 900 if width > 400 else 844}).new_page()
@@ -49,7 +44,7 @@ def test_the_leaderboard_leads_to_a_players_page_with_a_plot(server: ServerProce
     page.wait_for_selector("#board tr")
     rows = page.locator("#board tr").all_inner_texts()
     assert len(rows) == 2 and {r.split("\t")[1] for r in rows} == {"Ann Rated", "Bo Rated"}, rows
-    problems = {"leaderboard": _serious(page)}
+    problems = {"leaderboard": serious(page)}
     page.click("#board a:has-text('Ann Rated')")
     page.wait_for_selector(".game-rating svg.plot circle")
     assert page.inner_text("#person-name") == "Ann Rated"
@@ -58,6 +53,6 @@ def test_the_leaderboard_leads_to_a_players_page_with_a_plot(server: ServerProce
     link = page.get_attribute("#recent li a", "href")
     assert link is not None and link.endswith(f"/table/{server.table_id}")  # type: ignore[attr-defined]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    problems["player"] = _serious(page)
+    problems["player"] = serious(page)
     assert all(not found for found in problems.values()), problems
     page.context.close()

@@ -176,3 +176,15 @@ def test_logging_out_ends_the_session(server: ServerProcess, tmp_path: Path) -> 
         assert client.get("/api/account").status_code == 401
         replayed = httpx.get(server.url + "/api/account", cookies={"cardroom_session": old})
         assert replayed.status_code == 401  # the session is gone from the database, not only from the jar
+
+
+def test_text_that_is_not_unicode_is_refused_plainly(server: ServerProcess) -> None:
+    """A lone surrogate (from JSON's escapes) could be neither hashed nor looked up: refused (422), never a 500."""
+    with browser(server) as client:
+        headers = {"Content-Type": "application/json"}
+        for path in ("/api/account/signup", "/api/account/login"):
+            refused = client.post(path, content=b'{"name": "Bad \\ud800 name", "password": "correct horse"}', headers=headers)
+            assert refused.status_code == 422 and "valid string" in refused.json()["detail"], refused.text
+        assert sign_up(client, "Plain Name").status_code == 201
+        claim = client.post("/api/account/seats", content=b'{"seats": [{"table_id": "\\ud800", "token": "x"}]}', headers=headers)
+        assert claim.status_code == 422

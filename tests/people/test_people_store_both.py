@@ -28,10 +28,10 @@ def store(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         opened.close()
 
 
-def _table(store: Store, table_id: str, tokens: list[str], status_over: bool = False) -> None:
+def _table(store: Store, table_id: str, tokens: list[str], host: int | None = None) -> None:
     seats = tuple(SeatRow(i, "human", None, hash_token(t), f"Seat {i + 1}", True) for i, t in enumerate(tokens))
     row = TableRow(table_id, "toy", "standard", {}, 1, datetime.now(UTC), "playing", 4.0, None, None, None, seats)
-    store.create_table(NewTable(row))
+    store.create_hosted_table(NewTable(row, private=True), host)
 
 
 def test_accounts_seats_and_ratings(store: Store, tmp_path: Path) -> None:
@@ -50,7 +50,7 @@ def test_accounts_seats_and_ratings(store: Store, tmp_path: Path) -> None:
 
     assert store.save_rated("ta", "toy", [("p1", 1, 27.6, 8.0), ("p2", 2, 22.4, 8.0)])
     assert not store.save_rated("ta", "toy", [("p1", 1, 99.0, 1.0), ("p2", 2, 1.0, 1.0)])  # once per table
-    _table(store, "tb", ["tok-b0", "tok-b1"])
+    _table(store, "tb", ["tok-b0", "tok-b1"], host=0)
     assert store.save_rated("tb", "toy", [("p1", 2, 26.0, 7.0), ("p2", 1, 24.0, 7.0)])
     board = store.leaderboard("toy", 10)
     assert [(s.name, s.games) for s in board] == [("Ann", 2), ("Bo", 2)]
@@ -59,8 +59,8 @@ def test_accounts_seats_and_ratings(store: Store, tmp_path: Path) -> None:
     assert store.ratings_of("toy", ["p1", "p2", "nobody"]) == {"p1": (26.0, 7.0), "p2": (24.0, 7.0)}
     assert set(store.standings_of("p2")) == {"toy"}
 
-    store.set_host("tb", 0)
     assert store.host_of("tb") == 0 and store.host_of("ta") is None
+    assert store.private_among(["ta", "tb"]) == {"ta", "tb"}  # the table stored whole, with its host
     report = store.add_report("tb", 0, 1, None, "rude")
     assert [(r.id, r.about_seat, r.reason) for r in store.list_reports("tb", 5)] == [(report, 1, "rude")]
     assert store.set_suspended("bo", True) is not None and store.suspended_seat("ta", 1)

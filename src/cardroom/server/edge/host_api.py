@@ -70,5 +70,7 @@ async def report(table_id: str, body: ReportIn, room: RoomDep, token: TokenDep) 
     live = await room.live_soon(table_id)
     by_seat = seat_of(live, token) if token else None
     clean_text(body.reason, "a report's reason")
+    if body.message is not None:
+        clean_text(body.message, "a reported message")
     made = await room.writer.call(room.store.add_report, table_id, by_seat, body.about_seat, body.message, body.reason.strip())
     return Reported(id=made)

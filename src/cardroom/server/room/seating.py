@@ -132,9 +132,8 @@ class Seating:
         links_made = {seat: tokens.hash_token(token) for seat, token in invitations.items()}
         # Everything the table is created with, in one transaction: nobody sees it before it is whole.
         new = NewTable(row, hints_for_everyone, private, creator, links_made)
-        await self.writer.call(self.store.create_table, new)
-        if my_seat is not None:  # the host: may remove a seated person before the game begins
-            await self.writer.call(self.store.set_host, row.id, my_seat)
+        # With its host (the creator's seat, if any: may remove a seated person before the game begins).
+        await self.writer.call(self.store.create_hosted_table, new, my_seat)
         chat.none_yet(await self.tables.live_soon(row.id))  # loading it sets its bots and clocks going
         return Created(row.id, my_seat, my_token, invitations)
 

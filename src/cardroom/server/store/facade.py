@@ -256,8 +256,9 @@ class Store:
 
     # -- a table's host, reports ---------------------------------------------------------------------
 
-    def set_host(self, table_id: str, seat: int) -> None:
-        self._run(hosts.set_host, self.engine, table_id, seat)
+    def create_hosted_table(self, new: NewTable, host: int | None) -> None:
+        """:meth:`create_table`, with the seat of the person who created it, in one transaction."""
+        self._run(hosts.create_hosted, self.engine, new, host)
 
     def host_of(self, table_id: str) -> int | None:
         return self._run(hosts.host_of, self.engine, table_id)

@@ -4,16 +4,35 @@ account is suspended (such a seat cannot be sat at)."""
 
 from __future__ import annotations
 
-from sqlalchemy import Engine, delete, insert, select, update
+from contextlib import nullcontext
+from typing import Any, cast
 
+from sqlalchemy import Connection, Engine, delete, insert, select, update
+
+from cardroom.server.store import tables
 from cardroom.server.store.notify import notify
-from cardroom.server.store.rows import now
+from cardroom.server.store.rows import NewTable, now
 from cardroom.server.store.schema import account_seats, accounts, links, seats, table_hosts
 
 
-def set_host(engine: Engine, table_id: str, seat: int) -> None:
+class _InTransaction:
+    """Stands for the engine in :func:`tables.create_table`, whose one ``engine.begin()`` then yields
+    this transaction's connection: the table and its host are stored in one transaction."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def begin(self) -> nullcontext[Connection]:
+        return nullcontext(self.conn)
+
+
+def create_hosted(engine: Engine, new: NewTable, host: int | None) -> None:
+    """Store a new table whole (see :func:`tables.create_table`) and, in the same transaction, the
+    seat of the person who created it (none: the creator took no seat)."""
     with engine.begin() as conn:
-        conn.execute(insert(table_hosts).values(table_id=table_id, seat=seat))
+        tables.create_table(cast(Any, _InTransaction(conn)), new)
+        if host is not None:
+            conn.execute(insert(table_hosts).values(table_id=new.row.id, seat=host))
 
 
 def host_of(engine: Engine, table_id: str) -> int | None:

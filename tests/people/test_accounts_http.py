@@ -188,3 +188,12 @@ def test_text_that_is_not_unicode_is_refused_plainly(server: ServerProcess) -> N
         assert sign_up(client, "Plain Name").status_code == 201
         claim = client.post("/api/account/seats", content=b'{"seats": [{"table_id": "\\ud800", "token": "x"}]}', headers=headers)
         assert claim.status_code == 422
+
+
+def test_behind_https_the_cookie_is_secure_and_the_public_origin_is_the_site(tmp_path: Path) -> None:
+    with running_room(tmp_path, CARDROOM_PUBLIC_URL="https://cards.example") as public, browser(public) as client:
+        client.headers["Origin"] = "https://cards.example"  # the page as served through the proxy
+        made = sign_up(client, "Proxied")
+        assert made.status_code == 201, made.text
+        assert "secure" in made.headers["set-cookie"].lower()
+        assert client.post("/api/account/logout", headers={"Origin": "https://evil.example"}).status_code == 403

@@ -27,11 +27,11 @@ import cardroom
 from analysis_separation import play  # bench/analysis_separation.py: this script runs from bench/
 from cardroom.analysis.evaluate import heuristic_actions
 from cardroom.analysis.pair_search import choose, settled
-from cardroom.analysis.search_judge import DEFAULT_SELECT, SELECT_PLAYOUTS
 from cardroom.analysis.walk import is_decision
 from cardroom.bots.ismcts import SearchSettings
 from cardroom.core.compiled_registry import compiled_kernel_of
 from cardroom.core.game import Game
+from cardroom.core.registry import tuning
 
 GAMES: dict[str, dict[str, Any]] = {"taco": {"players": 4}, "tacocat": {}, "exploding-kittens": {"players": 2}}
 
@@ -64,7 +64,7 @@ def main() -> None:
         if kernel is None:
             raise SystemExit(f"{name} has no compiled kernel here (is numba installed?)")
         bot = SearchSettings({}, "ismcts", name)
-        budget = SELECT_PLAYOUTS.get(name, DEFAULT_SELECT)
+        budget = tuning(name).select_playouts
         settings = kernel.Settings(iterations=budget, deadline=math.inf, exploration=bot.exploration, bias=bot.bias,
                                    paired=True, z=bot.z, spread=bot.spread, playout=bot.playout)  # fmt: skip
         searcher = kernel.Searcher(game)

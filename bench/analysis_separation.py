@@ -59,10 +59,10 @@ from typing import Any, TextIO
 import cardroom
 from cardroom.analysis import Decision, GameAnalysis, Precision, analyse_game
 from cardroom.analysis.headline import play_accuracy
-from cardroom.analysis.search_judge import DEFAULT_SELECT, SELECT_PLAYOUTS
 from cardroom.bots.policy import make_policy
 from cardroom.bots.specs import make_bot
 from cardroom.core.game import Game
+from cardroom.core.registry import tuning
 
 GAMES: dict[str, dict[str, Any]] = {"tacocat": {}, "exploding-kittens": {"players": 2}}
 
@@ -176,7 +176,7 @@ def _label(yardstick: str, infer: str) -> str:
 def yardstick_game(name: str, seed: int, infer: str = "off") -> dict[str, Any]:
     """Seat 0 played by the yardstick's own search, against the heuristic; seat 0 analysed."""
     game = cardroom.make(name, **GAMES[name])
-    budget = SELECT_PLAYOUTS.get(name, DEFAULT_SELECT)
+    budget = tuning(name).select_playouts
     actions = play(game, [f"ismcts:iterations={budget}", "heuristic"], seed)
     a = analyse_game(game, seed, actions, 0, analysis_seed=seed, infer=infer)
     agreed = sum(d.best == d.chosen for d in a.decisions)
@@ -222,7 +222,7 @@ def selfplay_game(name: str, seed: int, infer: str = "off", player: str = "heuri
     """``player`` against itself, both seats analysed: positions for calibration only. ``player`` is
     ``heuristic`` or ``search`` (the yardstick's own search, at its budget, in both seats)."""
     game = cardroom.make(name, **GAMES[name])
-    spec = "heuristic" if player == "heuristic" else f"ismcts:iterations={SELECT_PLAYOUTS.get(name, DEFAULT_SELECT)}"
+    spec = "heuristic" if player == "heuristic" else f"ismcts:iterations={tuning(name).select_playouts}"
     actions = play(game, [spec, spec], seed)
     started = time.perf_counter()
     rows: list[dict[str, Any]] = []

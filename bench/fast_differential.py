@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 import cardroom
-from cardroom.games.kernel_face import Counts, KernelMismatch
+from cardroom.core.kernel_face import Counts, KernelMismatch
 
 VARIANTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
     "tacocat": [

@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 import cardroom
-from cardroom.games.kernel_face import KernelMismatch
+from cardroom.core.kernel_face import KernelMismatch
 from cardroom.games.kernel_proof import (
     Report,
     check_info_keys,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.progress import Progress
 
-from cardroom.arena.cli import GamesPerSecond
+from cardroom.cli.arena import GamesPerSecond
 from cardroom.arena.plots import write_plots
 
 

@@ -129,13 +129,24 @@ def test_the_room_starts_and_answers_its_health_check_without_them(tmp_path: Pat
     assert attempts.read_text() == "", f"the room's start tried to import: {attempts.read_text().split()}"
 
 
-def test_the_balance_lab_without_numpy_names_the_extra_to_install(tmp_path: Path) -> None:
+def test_training_without_numpy_names_the_extra_to_install(tmp_path: Path) -> None:
     env, attempts = _without_extras(tmp_path)
-    done = _cardroom(["balance", "tacocat", "--games", "4"], env, tmp_path)
+    done = _cardroom(["learn", "train", "--game", "tacocat", "--games", "4", "--out", str(tmp_path / "w.json")],
+                     env, tmp_path)  # fmt: skip
     out = done.stdout + done.stderr
     assert done.returncode == 2, out
-    assert "cardroom balance needs the [fast] extra (numpy is not installed): pip install 'cardroom[fast]'" in out
+    assert "cardroom learn needs the [fast] extra (numpy is not installed): pip install 'cardroom[fast]'" in out
     assert "Traceback" not in out and "numpy" in attempts.read_text()
+
+
+def test_the_balance_lab_without_numpy_plays_on_the_reference_engine(tmp_path: Path) -> None:
+    """The lab's compiled steps live with the game (its kit's lab details), so without numpy it finds no
+    kernel and plays the reference engine, as it does for a game without one."""
+    env, _ = _without_extras(tmp_path)
+    done = _cardroom(["balance", "tacocat", "--games", "4"], env, tmp_path)
+    out = done.stdout + done.stderr
+    assert done.returncode == 0, out
+    assert "Seat advantage" in out and "Traceback" not in out
 
 
 def test_an_arena_asked_for_plots_without_matplotlib_stops_before_playing(tmp_path: Path) -> None:

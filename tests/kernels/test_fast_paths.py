@@ -10,7 +10,7 @@ import cardroom
 from cardroom.bots import make_bot
 from cardroom.bots.fast_ismcts import FastISMCTSBot
 from cardroom.bots.ismcts import ISMCTSBot
-from cardroom.core.registry import game_names
+from cardroom.core.registry import game_names, kit_of
 from cardroom.fast import kernel_of, simulate
 
 
@@ -33,7 +33,7 @@ def test_ismcts_searches_on_a_kernel_exactly_when_the_game_has_one(name: str) ->
     game = cardroom.make(name)
     kernel = kernel_of(game)
     assert isinstance(make_bot("ismcts:iterations=5", game), FastISMCTSBot) == (kernel is not None and kernel.COMPILED)
-    assert (kernel is not None) == (getattr(type(game), "kernel", None) is not None)  # the game names it
+    assert (kernel is not None) == (kit_of(game).kernel is not None)  # the game's kit names it
 
 
 def test_kittens_ismcts_searches_on_the_kernel() -> None:

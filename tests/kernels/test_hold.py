@@ -13,7 +13,7 @@ import pytest
 import cardroom
 from cardroom.analysis.engines import KernelRollouts, ReferenceRollouts, rollouts_for
 from cardroom.bots.policy import make_policy
-from cardroom.games.kernel_face import HOLD
+from cardroom.core.kernel_face import HOLD
 
 GAMES = [("tacocat", {}), ("exploding-kittens", {"players": 2}), ("taco", {"players": 4})]
 

@@ -103,7 +103,7 @@ def test_a_paired_search_tries_every_root_action_even_with_more_actions_than_a_c
 ) -> None:
     """Each call into the compiled loop starts a fresh world at the first root action: a chunk smaller
     than the root once left every later action untried (T.A.C.O. at four seats has more than 64)."""
-    from cardroom.games import kernel_face
+    from cardroom.core import kernel_face
 
     game = cardroom.make("tacocat")
     state, chooser = game.new_game(5), random.Random(5)

@@ -84,7 +84,7 @@ def test_features_hold_under_every_preset(game: str) -> None:
     for preset in presets:
         for n in sorted({2, int(lg.features.MAXP)}):
             options = {"players": n} if lg.features.MAXP > 2 else {}
-            if lg.api.unsupported(make(game, preset=preset, **options)) is not None:
+            if lg.kernel.unsupported(make(game, preset=preset, **options)) is not None:
                 continue  # a preset the kernel leaves to the reference engine has no kernel value
             played += 1
             held = collect(lg, n, preset, seed=3, first=0, games=3, positions=5)

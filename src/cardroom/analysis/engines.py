@@ -21,12 +21,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from types import ModuleType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardroom.bots.policy import Policy, make_policy
 from cardroom.bots.search import rewards
 from cardroom.core.game import Game, State
+
+if TYPE_CHECKING:  # the protocol's module imports numpy, which a bot or the room's hints need not
+    from cardroom.core.compiled_protocol import CompiledKernel
 
 ENGINES = ("auto", "kernel", "reference")
 # A playout that runs this long is scored as a shared result; no game gets near it.
@@ -162,7 +164,7 @@ class KernelRollouts:
     prior_games = 8192
     event_worlds = 512
 
-    def __init__(self, game: Game, kernel: ModuleType) -> None:
+    def __init__(self, game: Game, kernel: CompiledKernel) -> None:
         self.game = game
         self.kernel = kernel
 
@@ -173,7 +175,7 @@ class KernelRollouts:
         return rows
 
     def hold(self, view: dict[str, Any], seed: int, first: int, worlds: int) -> list[float]:
-        from cardroom.games.kernel_face import HOLD
+        from cardroom.core.kernel_face import HOLD
 
         return [row[0] for row in self.rows(view, [HOLD], seed, first, worlds)]
 
@@ -183,14 +185,14 @@ class KernelRollouts:
         return mean_se([share if w < 0 else float(w == seat) for w in winners.tolist()])
 
 
-def kernel_module(game: Game) -> ModuleType | None:
+def kernel_module(game: Game) -> CompiledKernel | None:
     """The game's compiled kernel if it offers the analysis's rollouts, else ``None``."""
     from cardroom.fast import kernel_of
 
-    module = kernel_of(game)
-    if module is None or not getattr(module, "COMPILED", False) or not hasattr(module, "rollouts"):
+    kernel = kernel_of(game)
+    if kernel is None or not kernel.COMPILED:
         return None
-    return module
+    return kernel
 
 
 def rollouts_for(game: Game, engine: str = "auto", policy: Policy | None = None) -> Rollouts:

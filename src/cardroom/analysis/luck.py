@@ -40,9 +40,6 @@ from cardroom.core import events as ev
 from cardroom.core.game import Game, State
 
 DEAL = -1  # the deal's acting seat, and its step: before the game's first step
-# Worlds behind the value after an event, where the engine's default (``Rollouts.event_worlds``) is too
-# dear: a four-player T.A.C.O. game has some 250 events a seat, against its 30-second budget.
-EVENT_WORLDS = {"taco": 128}
 
 
 @dataclass(slots=True)
@@ -112,7 +109,7 @@ def paired_hold(rollouts: Rollouts, view: dict[str, Any], chosen: str, seed: int
     if chosen == CONCEDE:
         return hold_value(rollouts, view, seed, worlds)[0], 0.0
     if rollouts.name == "kernel":
-        from cardroom.games.kernel_face import HOLD
+        from cardroom.core.kernel_face import HOLD
 
         rows = rollouts.rows(view, [HOLD, chosen], seed, 0, worlds)
         return math.fsum(r[0] for r in rows) / len(rows), math.fsum(r[1] for r in rows) / len(rows)

@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from cardroom.games.kernel_face import PairedRoot, Result, Searcher, Settings
+from cardroom.core.kernel_face import PairedRoot, Result, Searcher, Settings
 
 #: The shapes of :func:`choose` and :func:`paired_root`, for the judge (search_judge.py).
 Choose = Callable[[Any, Mapping[str, Any], random.Random, Settings, bool], Result]

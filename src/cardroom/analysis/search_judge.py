@@ -26,26 +26,24 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, replace
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardroom.analysis.engines import Rollouts
 from cardroom.analysis.evaluate import ActionValue, Estimate, Precision, remeasure
 from cardroom.analysis.pair_search import Choose, Measure, choose, paired_root
-from cardroom.bots.fast_ismcts import INFER, evidence_of
+from cardroom.bots.fast_ismcts import INFER, evidence_of, offered_in
 from cardroom.bots.ismcts import SearchSettings
 from cardroom.bots.search import rewards
 from cardroom.core.game import Game
+from cardroom.core.registry import tuning
+
+if TYPE_CHECKING:  # the protocol's module imports numpy, which a bot or the room's hints need not
+    from cardroom.core.compiled_protocol import CompiledKernel
 
 # Two-sided 95% quantiles of Student's t by degrees of freedom (runs - 1); 2.0 beyond the table.
 T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23,
        11: 2.20, 12: 2.18, 13: 2.16, 14: 2.14, 15: 2.13, 16: 2.12, 17: 2.11, 18: 2.10, 19: 2.09}  # fmt: skip
 
-# Playouts of the selecting search, by game: at least what `hard` reached in one second on the
-# development machine (docs/analysis.md, "The yardstick"). Other games: the generic default.
-SELECT_PLAYOUTS = {"tacocat": 24_576, "exploding-kittens": 20_480, "taco": 8_192}
-DEFAULT_SELECT = 16_384
-PRIOR_GAMES = {"taco": 2048}  # fresh games behind the starting chance (a T.A.C.O. game is long)
 UNTRIED_WORLDS = 96
 
 
@@ -66,7 +64,7 @@ class SearchJudge:
 
     name = "search"
 
-    def __init__(self, game: Game, kernel: ModuleType, choosing: Choose = choose, measuring: Measure = paired_root,
+    def __init__(self, game: Game, kernel: CompiledKernel, choosing: Choose = choose, measuring: Measure = paired_root,
                  infer: str = "off") -> None:  # fmt: skip
         self.game = game
         if infer not in INFER:
@@ -74,14 +72,16 @@ class SearchJudge:
         self.infer = infer
         self.evidence = None if infer == "off" else evidence_of(game)
         if infer != "off" and self.evidence is None:
-            raise ValueError(f"infer reads no evidence in {game.name} (offered in exploding-kittens and tacocat)")
+            raise ValueError(f"infer reads no evidence in {game.name} ({offered_in(lambda k: k.evidence)})")
         self.reads_log = self.evidence is not None
         self.choosing, self.measuring = choosing, measuring  # pair_search's (a test may stand in its own)
         self.kernel = kernel
         self.searcher = kernel.Searcher(game)
         self.bot = SearchSettings({}, "ismcts", game.name)  # the `ismcts` bot's tuned settings
-        self.select_playouts = SELECT_PLAYOUTS.get(game.name, DEFAULT_SELECT)
-        self.prior_games = PRIOR_GAMES.get(game.name, 8192)
+        # Playouts of the selecting search and fresh games behind the starting chance, by the game's
+        # measured tuning (at least what `hard` reached in one second: docs/analysis.md, "The yardstick").
+        tuned = tuning(game.name)
+        self.select_playouts, self.prior_games = tuned.select_playouts, tuned.prior_games
         self.reference: Rollouts | None = None  # for actions the search never tried (see _untried)
         self.early = True  # the choosing search stops once its answer is settled (pair_search.choose)
 
@@ -198,7 +198,7 @@ class SearchJudge:
         """The decision judged by the rollout yardstick on the reference engine, at most
         ``UNTRIED_WORLDS`` worlds an action."""
         from cardroom.analysis.engines import ReferenceRollouts
-        from cardroom.analysis.judge import RolloutJudge
+        from cardroom.analysis.rollout_judge import RolloutJudge
         from cardroom.bots.policy import make_policy
 
         if self.reference is None:

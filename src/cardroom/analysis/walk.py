@@ -37,13 +37,13 @@ from cardroom.analysis.concession import CONCEDE, concession_estimate
 from cardroom.analysis.evaluate import DEFAULT_PRECISION, Estimate, Precision
 from cardroom.analysis.judge import Judge, judge_for
 from cardroom.analysis.labels import label
-from cardroom.analysis.luck import EVENT_WORLDS, Ends, Move, deal, follow, group_hidden, paired_hold, stretch
+from cardroom.analysis.luck import Ends, Move, deal, follow, group_hidden, paired_hold, stretch
 from cardroom.analysis.report import Decision, GameAnalysis, Luck, from_json
 from cardroom.bots.policy import make_policy
 from cardroom.bots.search import rewards
 from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
-from cardroom.core.registry import make
+from cardroom.core.registry import make, tuning
 
 Progress = Callable[[int, int], None]
 # With ``max_worlds`` set and no search budget, the search gets this many playouts per capped world.
@@ -201,7 +201,8 @@ def analyse_game(
     quiet = [q for _, _, q in marks]
     if not gave_up and not final.is_over and outcome is not None:  # another seat gave up: for this seat, luck
         tail = [*tail, Move(final.step, -1, [outcome.reason], final.view(seat), False)]
-    worlds = EVENT_WORLDS.get(game.name, rollouts.event_worlds)
+    # Worlds behind the value after an event: the game's own where the engine's default is too dear.
+    worlds = tuning(game.name).event_worlds or rollouts.event_worlds
     worlds = min(worlds, precision.max_worlds or worlds)
     views = [point.view for point in points] + ([final.view(seat)] if gave_up else [])
     plain = [paired_hold(rollouts, view, chosen, decision_rng(analysis_seed, step).getrandbits(63) ^ 2, worlds)

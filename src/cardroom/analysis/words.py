@@ -1,7 +1,8 @@
 """What a player reads: actions and log texts in player words, people by their seat names.
 
 The engines write actions in a compact notation ("discard 7", "pair cattermelon 1", "play shrimp 2")
-and their logs name seats P0, P1… (Tacocat its sides YAY and WOW). The analysis reports decisions and
+and their logs name seats P0, P1… (or by side: its kit's ``side_names``). Each game words its own
+actions (its kit's ``words``). The analysis reports decisions and
 events to a person, so it words them here, from the public action text and the seat names alone:
 ``did`` says what the seat did ("you replaced your 7"), ``instead`` what it could have done ("keep
 your 7"), ``named`` puts the names into a log text. Unknown notation is shown as it is rather than
@@ -10,9 +11,13 @@ guessed at.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
+from cardroom.core.errors import InvalidOptions
+from cardroom.core.kit import ActionWords
+from cardroom.core.registry import kit
 from cardroom.core.seatnames import name_seats
 
 # The grouped entry for events the seat could not see (another seat's hidden choice): named as such
@@ -20,27 +25,10 @@ from cardroom.core.seatnames import name_seats
 HIDDEN = "the others' hidden choices"
 # An event of the seat's own that wrote nothing to its log (a Tacocat card kept) is named by the move.
 OWN = "your move: "
-SIDES = ("YAY", "WOW")  # Tacocat's sides, seat 0 and seat 1
 
 
 def default_names(players: int) -> list[str]:
     return [f"Player {k + 1}" for k in range(players)]
-
-
-def card(slug: str) -> str:
-    """A card's name from its slug: "no-way-jose" -> "No Way Jose"."""
-    return " ".join(w.capitalize() for w in slug.split("-"))
-
-
-def _who(names: Sequence[str], seat: int, target: str, own: str = "your") -> str:
-    """A seat named in an action: "your" for the acting seat, else "Bo's"."""
-    k = int(target)
-    return own if k == seat else f"{names[k]}'s" if 0 <= k < len(names) else f"seat {k + 1}'s"
-
-
-def _person(names: Sequence[str], seat: int, target: str) -> str:
-    k = int(target)
-    return "yourself" if k == seat else names[k] if 0 <= k < len(names) else f"player {k + 1}"
 
 
 def _words(game: str, text: str, names: Sequence[str], seat: int) -> tuple[str, str] | None:
@@ -50,63 +38,25 @@ def _words(game: str, text: str, names: Sequence[str], seat: int) -> tuple[str, 
         return "conceded", "concede"
     if text == "play on":
         return "played on", "play on"
-    if game == "tacocat":
-        cards = " + ".join(args)
-        forms = {"discard": ("replaced your {c}", "replace your {c}"), "keep": ("kept your {c}", "keep your {c}"),
-                 "duel": ("duelled with your {c}", "duel with your {c}"),
-                 "attack": ("attacked with {c}", "attack with {c}"), "defend": ("defended with your {c}", "defend with your {c}"),
-                 "sacrifice": ("took the hit", "take the hit"), "done": ("finished replacing", "finish replacing")}  # fmt: skip
-        if verb in forms:
-            past, bare = forms[verb]
-            return past.format(c=cards), bare.format(c=cards)
-    if game == "exploding-kittens":
-        name = card(args[0]) if args else ""
-        if verb == "draw":
-            return "drew a card", "draw a card"
-        if verb == "play" and args:
-            return f"played {name}", f"play {name}"
-        if verb == "favor" and args:
-            return f"asked {_person(names, seat, args[0])} for a Favor", f"ask {_person(names, seat, args[0])} for a Favor"
-        if verb in ("pair", "triple") and len(args) == 2:
-            how = "a pair" if verb == "pair" else "three"
-            return (f"played {how} of {name} on {_person(names, seat, args[1])}",
-                    f"play {how} of {name} on {_person(names, seat, args[1])}")
-        if verb == "five" and args:
-            return f"put {name} into a five-different combo", f"put {name} into a five-different combo"
-        simple = {"name": "named", "take": "took", "give": "gave"}
-        if verb in simple and args:
-            return f"{simple[verb]} {name}", f"{verb} {name}"
-        if verb == "nope":
-            return "played Nope", "play Nope"
-        if verb == "pass":
-            return "let it happen", "let it happen"
-        if verb == "place" and args:
-            where = "on top of the draw pile" if args[0] == "0" else f"with {_cards(int(args[0]))} above it"
-            return f"put the Kitten back {where}", f"put the Kitten back {where}"
-    if game == "taco":
-        name = card(args[0]) if args else ""
-        if verb == "play" and len(args) == 2:
-            return (f"played {name} into {_who(names, seat, args[1])} taco",
-                    f"play {name} into {_who(names, seat, args[1])} taco")
-        if verb == "target" and len(args) == 2:
-            return (f"targeted {name} in {_who(names, seat, args[1])} taco",
-                    f"target {name} in {_who(names, seat, args[1])} taco")
-        if verb == "choose" and args:
-            return f"chose {_person(names, seat, args[0])}", f"choose {_person(names, seat, args[0])}"
-        simple = {"use": "used", "discard": "discarded"}
-        if verb in simple and args:
-            return f"{simple[verb]} {name}", f"{verb} {name}"
-        if verb == "instant" and args:
-            return f"answered with {name}", f"answer with {name}"
-        if verb == "pass":
-            return "passed", "pass"
-        if verb == "end":
-            return "ended your turn", "end your turn"
-    return None
+    wording = _wording(game)
+    return None if wording is None else wording(verb, args, list(names), seat)
 
 
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+@functools.cache
+def _wording(game: str) -> ActionWords | None:
+    """The game's own wording of its actions (its kit's ``words``), if the game has one."""
+    try:
+        return kit(game).action_words()
+    except InvalidOptions:  # not a registered game: its notation is shown as it is
+        return None
+
+
+@functools.cache
+def _sides(game: str) -> tuple[str, ...]:
+    try:
+        return kit(game).side_names
+    except InvalidOptions:
+        return ()
 
 
 def did(game: str, text: str, names: Sequence[str], seat: int) -> str:
@@ -121,7 +71,10 @@ def instead(game: str, text: str, names: Sequence[str], seat: int) -> str:
     return found[1] if found else text
 
 
-_SIDE = re.compile(r"\b(YAY|WOW)\b(?!'s goal| goal)")
+@functools.cache
+def _side_pattern(sides: tuple[str, ...]) -> re.Pattern[str]:
+    """A side's name as a log names a player by it (not the side's goal: "YAY's goal" stays)."""
+    return re.compile(rf"\b({'|'.join(map(re.escape, sides))})\b(?!'s goal| goal)")
 
 
 def named(game: str, text: str, names: Sequence[str], seat: int) -> str:
@@ -130,6 +83,7 @@ def named(game: str, text: str, names: Sequence[str], seat: int) -> str:
     if text.startswith(OWN):
         return f"you {did(game, text[len(OWN):], names, seat)}"
     out = name_seats(text, names)
-    if game == "tacocat" and len(names) >= 2:
-        out = _SIDE.sub(lambda m: f"{names[SIDES.index(m[1])]} ({m[1]})", out)
+    sides = _sides(game)  # a game whose log names its seats by side (Tacocat's YAY and WOW)
+    if sides and len(names) >= len(sides):
+        out = _side_pattern(sides).sub(lambda m: f"{names[sides.index(m[1])]} ({m[1]})", out)
     return out

@@ -24,16 +24,15 @@ from __future__ import annotations
 import math
 import tempfile
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from cardroom.arena.stats import Z95
 from cardroom.balance.blocks import block_seed
-from cardroom.balance.kernel_run import Driver, kernel_driver, play_kernel_game
+from cardroom.balance.kernel_run import kernel_driver
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
-from cardroom.core.registry import make
+from cardroom.core.registry import kit_of, make
 
 BLANK = """
 [[card]]
@@ -48,12 +47,12 @@ text = "The balance lab's neutral card: no points, no effect. Never dealt (kept 
 """
 
 
-def deck_text(where: str) -> str:
-    from cardroom.games.taco.cards import VERSIONS
-
-    if where in VERSIONS:
-        return resources.files("cardroom.games.taco").joinpath(VERSIONS[where]).read_text(encoding="utf-8")
-    return Path(where).read_text(encoding="utf-8")
+def deck_text(game: Game, where: str) -> str:
+    """The text of ``game``'s deck version ``where`` (or of the deck file at that path)."""
+    read = kit_of(game).lab_details().deck_text
+    if read is None:
+        raise InvalidOptions(f"paired card values need a game dealt from a deck file; {game.title} is not")
+    return read(where)
 
 
 def with_blank(game: Game, folder: Path) -> Game:
@@ -61,7 +60,7 @@ def with_blank(game: Game, folder: Path) -> Game:
     if game.options.get("antics"):
         raise InvalidOptions("paired card values need the antics off (the blank is kept out of play as one)")
     path = folder / "deck_with_blank.toml"
-    path.write_text(deck_text(str(game.options["deck"])) + BLANK, encoding="utf-8")
+    path.write_text(deck_text(game, str(game.options["deck"])) + BLANK, encoding="utf-8")
     return make(game.name, **{**game.options, "deck": str(path)})
 
 
@@ -92,7 +91,7 @@ def _interval(diffs: list[tuple[float, float]]) -> dict[str, Any] | None:
 class Replays:
     """The base games of one seed block and the means to replay any of them with one card changed."""
 
-    def __init__(self, game: Game, driver: Driver, seed: int, games: int) -> None:
+    def __init__(self, game: Game, driver: Any, seed: int, games: int) -> None:  # the kernel's lab driver
         self.game, self.d, self.seed = game, driver, seed
         deck = game.deck  # type: ignore[attr-defined]
         self.spec_index = {spec.slug: i for i, spec in enumerate(deck.specs)}
@@ -101,12 +100,12 @@ class Replays:
         self.base: list[tuple[dict[str, Any], list[list[int]]]] = []
         for i in range(games):
             dealt: list[list[int]] = []
-            self.base.append((play_kernel_game(driver, game, seed, i, dealt=dealt), dealt))
+            self.base.append((driver.play(game, seed, i, dealt=dealt), dealt))
 
     def replay(self, index: int, card: int, spec: int) -> dict[str, Any]:
         cfg = self.d.cfg.copy()
         cfg[self.d.k.C_CARD_SPEC + card] = spec
-        return play_kernel_game(self.d, self.game, self.seed, index, cfg=cfg)
+        return self.d.play(self.game, self.seed, index, cfg=cfg)  # type: ignore[no-any-return]
 
     def card_vs_blank(self, slug: str) -> list[tuple[float, float]]:
         diffs = []

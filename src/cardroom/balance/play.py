@@ -22,7 +22,6 @@ from cardroom.balance.kernel_run import (
     KERNEL_POLICIES,
     check_against_simulate,
     kernel_driver,
-    play_kernel_game,
     simulate_games,
 )
 from cardroom.balance.probes import probe_for
@@ -122,7 +121,7 @@ def play_games(config: BalanceConfig, progress: Progress | None = None) -> list[
         elif driver is not None:
             played = []
             for i in range(block.games):
-                played.append(play_kernel_game(driver, game, block.seed, i))
+                played.append(driver.play(game, block.seed, i))
                 if i % 100 == 99 or i == block.games - 1:
                     report(100 if i % 100 == 99 else (i + 1) % 100)
             check_against_simulate(game, config.bots[0], block.seed, played)

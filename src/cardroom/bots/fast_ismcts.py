@@ -9,18 +9,19 @@ the reference search. Like every fair bot it receives only the view: the kernel 
 While a server loads the kernels in the background (a cold cache compiles them for about a minute),
 the bot's decisions search on the reference engine instead: weaker, but a search, never a random move.
 
-``ismcts:infer=MODEL`` (a game with an ``evidence`` module: Exploding Kittens, Tacocat) also reads the seat's
+``ismcts:infer=MODEL`` (a game whose kit names an ``evidence`` reader) also reads the seat's
 log (``reads_log``) and keeps the worlds it imagines by how likely each makes the others' observed
 choices under MODEL's play (``heuristic`` or ``ismcts``; ``off``, the default, is today's search): see
 docs/inference.md. The evidence is read from public facts and the seat's own cards, on the decision's clock.
 
-``ismcts:duels=ismcts`` (Tacocat) lays the duel cards of its playouts, and deals the other player's
-face-down duel card, as the compiled search was measured to lay them, not as the heuristic does
-(``games/tacocat/kernel_model.py``); ``ismcts-read`` also reads the duel cards the other has shown that
-way (with ``infer``; measured no stronger); ``heuristic``, the default, is today's search.
+``ismcts:duels=MODEL`` (a game whose kit names ``opponent_models``: Tacocat's lay the playouts' duel
+cards, and deal the other player's face-down duel card, as the compiled search was measured to lay
+them, not as the heuristic does; ``ismcts-read`` also reads the duel cards the other has shown that way,
+with ``infer``, measured no stronger) models the other seats in the playouts by that model;
+``heuristic``, the default, is today's search.
 
 ``ismcts:cut=N`` stops each playout N steps off the trees and scores it with the learned value shipped
-with the package (``cardroom.learn``): shorter playouts, more of them, less noise; docs/learned-value.md.
+with the game's package (``core/learned_value.py``): shorter playouts, more of them, less noise; docs/learned-value.md.
 
 The ``oracle`` spec runs on the kernel too (:class:`KernelOracleBot`): the same playouts from the true
 state (it cheats; only the arena seats it), so a fair kernel search and its oracle compare like with like.
@@ -28,12 +29,10 @@ state (it cheats; only the arena seats it), so a fair kernel search and its orac
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardroom.bots.budget import now
 from cardroom.bots.ismcts import ISMCTSBot, SearchSettings
@@ -42,13 +41,15 @@ from cardroom.bots.search import SearchStats
 from cardroom.core.compiled_registry import compiled_kernel_of, kernel_path, ready, warm
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game, State
+from cardroom.core.kit import Evidence
+from cardroom.core.registry import kit_of, kits
+
+if TYPE_CHECKING:  # the protocol's module imports numpy, which a bot or the room's hints need not
+    from cardroom.core.compiled_protocol import CompiledKernel
 
 INFER = ("off", "heuristic", "ismcts")  # the opponent models ``infer`` takes
 MAX_CUT = 64  # steps off the trees a playout may be cut after (0: played to the end)
-#: Who the playouts' duel cards are laid like (``duels``); a value's index is the kernel's model slot.
-DUELS = ("heuristic", "ismcts", "ismcts-read")
 KERNEL_ONLY = ("infer", "cut", "duels")  # options of the kernel search alone (the shared settings do not take them)
-Evidence = Callable[[Mapping[str, Any], str], Any]  # (view with its log, model) -> the evidence array
 
 
 class _OnKernel:
@@ -61,7 +62,7 @@ class _OnKernel:
     weights: Any = None
     duels: str = "heuristic"
 
-    def _start(self, game: Game, kernel: ModuleType, cut: tuple[int, Any] = (0, None),
+    def _start(self, game: Game, kernel: CompiledKernel, cut: tuple[int, Any] = (0, None),
                duels: str = "heuristic") -> None:  # fmt: skip
         self.kernel = kernel
         self.cut, self.weights = cut
@@ -73,12 +74,9 @@ class _OnKernel:
             self.name += f",duels={duels}"
 
     def _new_searcher(self, game: Game) -> Any:
-        """A searcher whose options array switches the game's model of the search's duels on if asked."""
-        searcher = self.kernel.Searcher(game)
-        if self.duels != "heuristic":
-            searcher.cfg = searcher.cfg.copy()
-            searcher.cfg[searcher.kernel.rules.MODEL_SLOT] = DUELS.index(self.duels)
-        return searcher
+        """A searcher whose playouts model the other seats as ``duels`` asks (the game's opponent model)."""
+        models = kit_of(game).opponent_models
+        return self.kernel.searcher(game, models.index(self.duels) if self.duels in models else 0)
 
     def _settings(self, start: float) -> Any:
         s = self.settings
@@ -106,7 +104,7 @@ class _OnKernel:
 class FastISMCTSBot(_OnKernel, ISMCTSBot):
     """``ISMCTSBot`` with its search run by the game's kernel; same settings, same statistics."""
 
-    def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType, infer: str = "off",
+    def __init__(self, game: Game, settings: SearchSettings, kernel: CompiledKernel, infer: str = "off",
                  cut: tuple[int, Any] = (0, None), duels: str = "heuristic") -> None:  # fmt: skip
         ISMCTSBot.__init__(self, game, settings)
         self._start(game, kernel, cut, duels)
@@ -137,7 +135,7 @@ class FastISMCTSBot(_OnKernel, ISMCTSBot):
 class KernelOracleBot(_OnKernel, OracleBot):
     """The oracle on the kernel: the fair kernel search's playouts from the true state (cheats)."""
 
-    def __init__(self, game: Game, settings: SearchSettings, kernel: ModuleType, cut: tuple[int, Any] = (0, None),
+    def __init__(self, game: Game, settings: SearchSettings, kernel: CompiledKernel, cut: tuple[int, Any] = (0, None),
                  duels: str = "heuristic") -> None:  # fmt: skip
         OracleBot.__init__(self, game, settings)
         self._start(game, kernel, cut, duels)
@@ -186,7 +184,7 @@ def make_fast_ismcts(game: Game, params: dict[str, str]) -> ISMCTSBot:
     if infer not in INFER:
         raise InvalidOptions(f"ismcts: infer must be one of {', '.join(INFER)}")
     if infer != "off" and evidence_of(game) is None:
-        raise InvalidOptions(f"ismcts: infer reads no evidence in {game.name} (offered in exploding-kittens and tacocat)")
+        raise InvalidOptions(f"ismcts: infer reads no evidence in {game.name} ({offered_in(lambda k: k.evidence)})")
     cut = cut_of(game, params, "ismcts")
     duels = duels_of(game, params, "ismcts")
     path = kernel_path(game)
@@ -212,7 +210,7 @@ def cut_of(game: Game, params: dict[str, str], bot: str) -> tuple[int, Any]:
         raise InvalidOptions(f"{bot}: cut must be a whole number of steps from 0 (play to the end) to {MAX_CUT}")
     if int(text) == 0:
         return 0, None
-    from cardroom.learn import LearnedValueError, weights_for
+    from cardroom.core.learned_value import LearnedValueError, weights_for
 
     try:
         return int(text), weights_for(game.name)
@@ -221,27 +219,27 @@ def cut_of(game: Game, params: dict[str, str], bot: str) -> tuple[int, Any]:
 
 
 def duels_of(game: Game, params: dict[str, str], bot: str) -> str:
-    """The spec's ``duels`` (``heuristic`` when absent), offered where the game's kernel has a model of
-    the search's duel cards (Tacocat)."""
+    """The spec's ``duels`` (``heuristic`` when absent): one of the game's opponent models (its kit's
+    ``opponent_models``: how the playouts model the other seats)."""
     duels = params.get("duels", "heuristic")
-    if duels not in DUELS:
-        raise InvalidOptions(f"{bot}: duels must be one of {', '.join(DUELS)}")
-    if duels != "heuristic" and game.name != "tacocat":
-        raise InvalidOptions(f"{bot}: duels is a Tacocat setting (how the playouts lay duel cards), not {game.name}'s")
+    known = ("heuristic", *dict.fromkeys(m for k in kits() for m in k.opponent_models if m != "heuristic"))
+    if duels not in known:
+        raise InvalidOptions(f"{bot}: duels must be one of {', '.join(known)}")
+    if duels != "heuristic" and duels not in kit_of(game).opponent_models:
+        raise InvalidOptions(f"{bot}: duels is a setting of the games with opponent models "
+                             f"({offered_in(lambda k: k.opponent_models)}), not of {game.name}")  # fmt: skip
     return duels
 
 
+def offered_in(has: Any) -> str:
+    """"offered in tacocat and ..." for the games whose kit ``has`` a part."""
+    names = [k.name for k in kits() if has(k)]
+    return "offered in " + (" and ".join(names) if names else "no game")
+
+
 def evidence_of(game: Game) -> Evidence | None:
-    """The game's reader of the others' observed choices (its ``evidence`` module), if it has one."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(f"{package}.evidence")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{package}.evidence":
-            raise
-        return None
-    found: Evidence = module.evidence
-    return found
+    """The game's reader of the others' observed choices (its kit's ``evidence``), if it has one."""
+    return kit_of(game).evidence_reader()
 
 
 def make_kernel_oracle(game: Game, params: dict[str, str]) -> OracleBot:

@@ -11,6 +11,7 @@ from cardroom.bots.policy import make_policy
 from cardroom.bots.search import SearchStats, search
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game, State
+from cardroom.core.registry import tuning
 
 PLAYOUTS = ("heuristic", "random")
 DEFAULT_C = 1.0
@@ -22,14 +23,10 @@ DEFAULT_ROOT = "paired"
 DEFAULT_Z = 1.0
 DEFAULT_SPREAD = 0.25  # prior variance of a paired difference, added to the observed spread
 
-# Per-game defaults found in the strength runs (docs/arena.md); a spec's own parameters override them,
-# and a game not listed here (any game that registers later) gets the generic defaults above.
-# Exploding Kittens offers 15-25 actions a turn, so with a few worlds each one of them looks lucky:
-# the paired root must be more sceptical there (z=1 lost to the heuristic, 31% of 16 games; this won
-# 60% of 96).
-TUNED: dict[str, dict[str, str]] = {
-    "exploding-kittens": {"z": "2.5", "spread": "1"},
-}
+def tuned_search(game: str) -> Mapping[str, str]:
+    """The search settings found for ``game`` in the strength runs (its kit's ``tuning.search``; docs/arena.md):
+    a spec's own parameters override them, and a game without any gets the generic defaults above."""
+    return tuning(game).search
 
 
 class SearchSettings:
@@ -38,7 +35,7 @@ class SearchSettings:
     (the default policy)."""
 
     def __init__(self, params: dict[str, str], bot: str, game: str = "") -> None:
-        params = {**TUNED.get(game, {}), **params}
+        params = {**tuned_search(game), **params}
         self.budget: Budget = budget_from(params)
         try:
             self.exploration = float(params.pop("c", str(DEFAULT_C)))

@@ -22,6 +22,7 @@ from cardroom.bots.budget import Budget, budget_from
 from cardroom.core.bot import Bot
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
+from cardroom.core.kit import load
 
 BotFactory = Callable[[Game, dict[str, str]], Bot]
 #: A bot's budget rule: the budget a spec's parameters give it, ``None`` for a bot that does not search
@@ -121,14 +122,19 @@ def _oracle(game: Game, params: dict[str, str]) -> Bot:
     return make_kernel_oracle(game, params)  # the game's compiled kernel when it has one
 
 
+OPENSPIEL_BOT = "cardroom.rl.spielbot:make_spielbot_ismcts"
+
+
 def _openspiel_ismcts(game: Game, params: dict[str, str]) -> Bot:
-    # Imported on first use only: the adapter needs numpy and open_spiel (the ``rl`` extra), which a
-    # plain ``import cardroom`` must not pull in.
+    # The bot lives with the OpenSpiel adapter, a layer above the bots (it plays through them), so it is
+    # named by module path, as the registry names games, and loaded on first use only: it needs numpy and
+    # open_spiel (the ``rl`` extra), which a plain ``import cardroom`` must not pull in.
     try:
-        from cardroom.rl.spielbot import make_spielbot_ismcts
+        make_spielbot_ismcts = load(OPENSPIEL_BOT)
     except ImportError as exc:
         raise InvalidOptions(f"bot 'openspiel-ismcts' needs the rl extra (open_spiel, numpy): {exc}") from None
-    return make_spielbot_ismcts(game, params)
+    bot: Bot = make_spielbot_ismcts(game, params)
+    return bot
 
 
 def _openspiel_budget(params: dict[str, str]) -> Budget:

@@ -1,6 +1,6 @@
 """Which optional extra of cardroom installs a missing module, so a command can say what to install.
 
-The base install is what ``cardroom play`` needs; the balance lab and the learned value need numpy
+The base install is what ``cardroom play`` needs; the learned value needs numpy
 (the ``fast`` extra), the arena's plots matplotlib (``arena``), and so on. A command that reaches an
 optional module that is not installed fails with one line naming the extra, not a traceback. The
 extras are read from the installed package's own metadata, so this never disagrees with

@@ -15,10 +15,10 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from cardroom.arena.cli import CONTEXT_SETTINGS as ARENA_CONTEXT
-from cardroom.arena.cli import arena, arena_merge
 from cardroom.balance.cli import CONTEXT_SETTINGS as BALANCE_CONTEXT
 from cardroom.balance.cli import balance
+from cardroom.cli.arena import CONTEXT_SETTINGS as ARENA_CONTEXT
+from cardroom.cli.arena import arena, arena_merge
 from cardroom.cli.extras import missing_extra_message
 from cardroom.cli.learn import learn
 from cardroom.cli.options import cli_options

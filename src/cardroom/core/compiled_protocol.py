@@ -8,6 +8,11 @@ search. :func:`uninformed` is a real default: the ``likelihood`` of a game that 
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Any, Protocol
+
 import numpy as np
 import numpy.typing as npt
 
@@ -108,3 +113,55 @@ def value(s: Arr, cfg: Arr, seat: int, weights: Floats) -> float:
 def uninformed(world: Arr, cfg: Arr, seat: int, evidence: Floats) -> float:
     """The ``likelihood`` of a game that reads no evidence: every world as likely as any."""
     return 1.0
+
+
+# -- the kernel as Python callers see it -------------------------------------------------------------------
+# A game's kernel module (its kit's ``kernel``) offers one ``KERNEL`` object with these names
+# (``core/kernel_face.Kernel`` builds it from the njit functions above); bots, the analysis, the lab,
+# the learner and ``cardroom.fast`` reach a game's kernel only through them (``compiled_registry.kernel_of``).
+
+
+class KernelSearcher(Protocol):
+    """One game's search from one seat's view, or from the true state (the oracle), on the kernel."""
+
+    cfg: Arr
+
+    def search(self, view: Mapping[str, Any], rng: random.Random, settings: Any, stop: Any = None) -> Any: ...
+
+    def search_state(self, state: Any, seat: int, rng: random.Random, settings: Any) -> Any: ...
+
+    def paired_root(self, view: Mapping[str, Any], rng: random.Random, settings: Any, actions: Sequence[str],
+                    worlds: int) -> Any: ...  # fmt: skip
+
+    def answer(self, found: Any, settings: Any) -> Any: ...
+
+
+class CompiledKernel(Protocol):
+    """A game's compiled kernel: what its module's ``KERNEL`` offers."""
+
+    name: str
+    rules: ModuleType  # the game's kernel_search module: the protocol's functions above and its SEARCH
+    module: str  # the kernel's module path: what ``compiled_registry.ready`` and ``warm`` are keyed by
+    COMPILED: bool  # whether its code is compiled (Numba installed and not switched off)
+    policies: dict[str, int]  # the default policies' numbers by name
+
+    @property
+    def Settings(self) -> Callable[..., Any]: ...
+
+    def Searcher(self, game: Any) -> KernelSearcher: ...
+
+    def searcher(self, game: Any, model: int = 0) -> KernelSearcher:
+        """A searcher whose playouts model the other seats by the game's opponent model ``model`` (its
+        kit's ``opponent_models`` index; 0: the heuristic)."""
+        ...
+
+    def unsupported(self, game: Any) -> str | None: ...
+
+    def config(self, game: Any) -> Arr: ...
+
+    def simulate(self, game: Any, games: int, policy: str, seed: int, first: int = 0) -> tuple[Arr, int]: ...
+
+    def rollouts(self, game: Any, view: Mapping[str, Any], actions: Sequence[str], seed: int, first: int,
+                 worlds: int) -> Floats: ...  # fmt: skip
+
+    def warm(self) -> float: ...

@@ -1,8 +1,8 @@
 """Which compiled kernel plays a game, and whether this process has its code loaded yet.
 
-The game answers: a game class names its kernel module in ``kernel`` (as it names its heuristic bot),
-for example ``"cardroom.games.tacocat.kernel_api"``. Bots, analysis, the arena and the lab all ask
-:func:`kernel_of`, so there is one registry, and adding a kernel to a game is that one line.
+The game's kit answers (``core/kit.py``): it names the kernel's module, whose ``KERNEL`` object is typed
+by ``compiled_protocol.CompiledKernel``. Bots, analysis, the arena and the lab all ask :func:`kernel_of`,
+so there is one registry, and adding a kernel to a game is one line of its kit.
 
 Loading a kernel's code takes a fraction of a second from Numba's cache but about a minute of CPU to
 compile on a cold cache. :func:`warm` loads one kernel once per process; :func:`warm_all_in_background`
@@ -23,9 +23,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from cardroom.core.game import Game
+from cardroom.core.registry import kit_of, kits
+
+if TYPE_CHECKING:  # the protocol's module imports numpy, which the room's start must not
+    from cardroom.core.compiled_protocol import CompiledKernel
 
 log = logging.getLogger("cardroom.kernels")
 
@@ -39,33 +43,27 @@ _children: set[subprocess.Popen[str]] = set()  # those child processes, while th
 
 def kernel_path(game: Game) -> str | None:
     """The name of the game's kernel module, without importing it (None if the game has none)."""
-    path: str | None = getattr(game, "kernel", None)
-    return path or None
+    return kit_of(game).kernel
 
 
-def kernel_of(game: Game) -> ModuleType | None:
-    """The game's kernel module if it has one that holds these options (compiled or not)."""
-    path = kernel_path(game)
-    if path is None:
+def kernel_of(game: Game) -> CompiledKernel | None:
+    """The game's kernel if it has one that holds these options (compiled or not)."""
+    module = kit_of(game).kernel_module()
+    if module is None:
         return None
-    try:
-        module = importlib.import_module(path)
-    except ImportError:  # numpy missing: no kernel at all
-        return None
-    return module if module.unsupported(game) is None else None
+    kernel: CompiledKernel = module.KERNEL
+    return kernel if kernel.unsupported(game) is None else None
 
 
-def compiled_kernel_of(game: Game) -> ModuleType | None:
+def compiled_kernel_of(game: Game) -> CompiledKernel | None:
     """:func:`kernel_of`, when its code is compiled (Numba installed and not switched off)."""
-    module = kernel_of(game)
-    return module if module is not None and module.COMPILED else None
+    kernel = kernel_of(game)
+    return kernel if kernel is not None and kernel.COMPILED else None
 
 
 def kernel_paths() -> list[str]:
     """Every registered game's kernel module."""
-    from cardroom.core.registry import game_class, game_names
-
-    return [path for name in game_names() if (path := getattr(game_class(name), "kernel", None))]
+    return [kit.kernel for kit in kits() if kit.kernel]
 
 
 def load_in_background(eager: bool = False) -> threading.Thread | None:
@@ -141,15 +139,15 @@ def ready(path: str) -> bool:
     return False
 
 
-def warm(module: ModuleType) -> float:
+def warm(kernel: CompiledKernel) -> float:
     """Load (or compile) the kernel's code once a process; the seconds it took (0 if already loaded)."""
     with _lock:
-        if module.__name__ in _ready:
+        if kernel.module in _ready:
             return 0.0
-    seconds: float = module.warm()
+    seconds = kernel.warm()
     with _lock:
-        _ready.add(module.__name__)
-        _loading.discard(module.__name__)
+        _ready.add(kernel.module)
+        _loading.discard(kernel.module)
     return seconds
 
 
@@ -170,7 +168,7 @@ def warm_all_in_background(paths: Iterable[str], on_done: Callable[[], None] | N
                     apart = bool(_background) and path not in _ready
                 if apart and not compile_apart(path):
                     return  # the server stopped meanwhile: nothing to load for
-                warm(importlib.import_module(path))
+                warm(importlib.import_module(path).KERNEL)
             except Exception:  # a kernel that cannot load leaves its game on the reference engine
                 log.exception("kernel %s failed to load; its bots search on the reference engine", path)
                 with _lock:

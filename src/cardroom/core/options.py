@@ -23,6 +23,9 @@ class Option:
     choices: tuple[Any, ...] | None = None
     check: Callable[[Any], str | None] | None = None
     assumed: bool = False
+    #: What a menu offers where ``choices`` is None because more is accepted (a deck by version, or any
+    #: deck file's path from the command line): the values a person picks from in the room.
+    offered: tuple[Any, ...] | None = None
 
     def validate(self, value: Any) -> Any:
         if self.choices is not None and value not in self.choices:

@@ -1,44 +1,45 @@
 """Which games exist and how to make one.
 
-The built-in games are registered by module path so that importing cardroom imports no game until
-one is asked for. Another game joins in one of two ways, neither of which changes any code here or
-in the server: a call to :func:`register` in the process, or an entry in the ``CARDROOM_GAMES``
-environment variable (``name=module:Class``, several separated by commas or spaces), which reaches a
-process started by someone else, such as ``cardroom serve``.
+The built-in games are registered by the path of their kit (``core/kit.py``: the game and everything
+the house knows about it, declared in the game's own package), so that importing cardroom imports no
+game until one is asked for. Another game joins in one of two ways, neither of which changes any code
+here or in the server: a call to :func:`register` in the process (with a class or a kit), or an entry in
+the ``CARDROOM_GAMES`` environment variable (``name=module:Class``, several separated by commas or
+spaces), which reaches a process started by someone else, such as ``cardroom serve``.
 """
 
 from __future__ import annotations
 
-import importlib
+import functools
 import importlib.util
 import os
-from collections.abc import Callable
 from typing import Any
 
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
+from cardroom.core.kit import GameFactory, GameKit, Tuning, load, plain_kit
 
-GameFactory = Callable[..., Game]
-
+#: One line a game: its kit's ``module:attr``.
 _BUILTIN: dict[str, str] = {
-    "tacocat": "cardroom.games.tacocat:TacocatGame",
-    "exploding-kittens": "cardroom.games.kittens:KittensGame",
-    "taco": "cardroom.games.taco:TacoGame",
+    "tacocat": "cardroom.games.tacocat.kit:KIT",
+    "exploding-kittens": "cardroom.games.kittens.kit:KIT",
+    "taco": "cardroom.games.taco.kit:KIT",
 }
-_REGISTERED: dict[str, GameFactory | str] = {}
+_REGISTERED: dict[str, GameFactory | GameKit | str] = {}
 PLUGINS = "CARDROOM_GAMES"  # the environment variable naming more games, ``name=module:Class`` each
 
 
-def register(name: str, factory: GameFactory | str) -> None:
-    """Make ``name`` available to :func:`make`, the CLI, the arena, the server and the RL adapters."""
+def register(name: str, factory: GameFactory | GameKit | str) -> None:
+    """Make ``name`` available to :func:`make`, the CLI, the arena, the server and the RL adapters
+    (``factory``: the game's class, its ``module:Class`` path, or its whole kit)."""
     _REGISTERED[name] = factory
 
 
 def _available_builtins() -> dict[str, str]:
     found = {}
     for name, target in _BUILTIN.items():
-        module = target.split(":")[0]
-        if importlib.util.find_spec(module) is not None:
+        package = target.split(":")[0].rpartition(".")[0]  # the game's package: finding it imports no game
+        if importlib.util.find_spec(package) is not None:
             found[name] = target
     return found
 
@@ -63,15 +64,56 @@ def game_names() -> tuple[str, ...]:
     return tuple(names)
 
 
-def game_class(name: str) -> GameFactory:
-    target = _REGISTERED.get(name) or _from_environment().get(name) or _available_builtins().get(name)
-    if target is None:
+def kit(name: str) -> GameKit:
+    """The kit of the game ``name``; :class:`InvalidOptions` listing the games for an unknown name."""
+    if name in _REGISTERED:
+        target = _REGISTERED[name]
+    elif name in (named := _from_environment()):
+        target = named[name]
+    elif name in (builtin := _available_builtins()):
+        return _builtin_kit(builtin[name])
+    else:
         raise InvalidOptions(f"no game named {name!r}; games: {', '.join(game_names())}")
-    if isinstance(target, str):
-        module, attr = target.split(":")
-        factory: GameFactory = getattr(importlib.import_module(module), attr)
-        return factory
-    return target
+    return target if isinstance(target, GameKit) else plain_kit(name, target)
+
+
+def tuning(name: str) -> Tuning:
+    """The measured tuning of the game ``name``; the generic one for a name no game has (a bot made
+    for no particular game)."""
+    try:
+        return kit(name).tuning
+    except InvalidOptions:
+        return Tuning()
+
+
+@functools.cache
+def _builtin_kit(target: str) -> GameKit:
+    found: GameKit = load(target)
+    return found
+
+
+def kit_of(game: Game) -> GameKit:
+    """The kit of ``game`` (by its name; a game of a class registered under another name, or of none,
+    gets its class's plain kit)."""
+    try:
+        found = kit(game.name)
+    except InvalidOptions:
+        return plain_kit(game.name, type(game))
+    return found if isinstance(game, _class_of(found)) else plain_kit(game.name, type(game))
+
+
+def _class_of(found: GameKit) -> type:
+    factory = found.factory()
+    return factory if isinstance(factory, type) else Game
+
+
+def kits() -> tuple[GameKit, ...]:
+    """Every playable game's kit, in :func:`game_names` order."""
+    return tuple(kit(name) for name in game_names())
+
+
+def game_class(name: str) -> GameFactory:
+    return kit(name).factory()
 
 
 def make(name: str, preset: str | None = None, **options: Any) -> Game:

@@ -6,7 +6,7 @@
 >>> run.games, sum(run.wins), run.path
 (200, 200, 'kernel')
 
-A game names its kernel module itself, in ``game.kernel`` (``cardroom.core.compiled_registry``;
+A game's kit names its kernel module (``cardroom.core.kit``, ``cardroom.core.compiled_registry``;
 see docs/kernels.md). The kernel runs
 compiled when Numba is installed (the ``fast`` extra) and as plain Python otherwise: the same games
 from the same seed either way, only slower. A game without a kernel, or with options its kernel does

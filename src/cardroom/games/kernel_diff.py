@@ -23,7 +23,7 @@ import numpy as np
 
 from cardroom.core.bot import Bot
 from cardroom.core.game import Game, State
-from cardroom.games.kernel_face import Counts, Kernel, KernelMismatch
+from cardroom.core.kernel_face import Counts, Kernel, KernelMismatch
 
 __all__ = ["Counts", "Differential", "KernelMismatch"]
 

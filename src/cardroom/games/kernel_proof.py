@@ -36,7 +36,7 @@ import numpy as np
 
 from cardroom.core.compiled_random import mix
 from cardroom.core.game import Game, State
-from cardroom.games.kernel_face import Kernel, KernelMismatch
+from cardroom.core.kernel_face import Kernel, KernelMismatch
 
 Features = dict[str, Hashable]
 

@@ -1,10 +1,7 @@
-"""The learned value's own error."""
+"""The learned value's own error (defined with the weights' reader, ``core/learned_value.py``)."""
 
 from __future__ import annotations
 
-from cardroom.core.errors import CardroomError
+from cardroom.core.learned_value import LearnedValueError
 
-
-class LearnedValueError(CardroomError, ValueError):
-    """A weights file missing, unreadable or made for other features; or a training request that
-    cannot be met (an unknown game, a table size the game does not have)."""
+__all__ = ["LearnedValueError"]

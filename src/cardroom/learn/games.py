@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import importlib
 import types
 from dataclasses import dataclass
 from typing import Any
@@ -12,25 +11,31 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.core.compiled_learn import build_learn
-from cardroom.core.registry import game_class, game_names, make
-from cardroom.learn.errors import LearnedValueError
+from cardroom.core.compiled_protocol import CompiledKernel
+from cardroom.core.learned_value import LearnedValueError, features_of
+from cardroom.core.registry import kit, make
 
 Arr = npt.NDArray[np.int64]
-
-#: Table sizes a game's shipped model is trained on when ``--players`` is not given: the sizes people
-#: play most (every size shares one set of weights; see docs/learned-value.md).
-DEFAULT_PLAYERS = {"tacocat": (2,), "exploding-kittens": (2, 3, 4, 5), "taco": (2, 3, 4, 5, 6)}
 
 
 @dataclass(frozen=True)
 class LearnedGame:
-    """One game's pieces: its name, its kernel folder's ``kernel_features``, ``kernel_search`` and
-    ``kernel_api`` modules."""
+    """One game's pieces, from its kit: its name, its learned-value features module and its kernel (whose
+    ``rules`` are the kernel protocol's functions)."""
 
     name: str
     features: types.ModuleType
-    rules: types.ModuleType
-    api: types.ModuleType
+    kernel: CompiledKernel
+
+    @property
+    def rules(self) -> types.ModuleType:
+        return self.kernel.rules
+
+    @property
+    def default_players(self) -> tuple[int, ...]:
+        """Table sizes the shipped model is trained on when ``--players`` is not given: the sizes people
+        play most (every size shares one set of weights; see docs/learned-value.md)."""
+        return kit(self.name).tuning.learner_players
 
     @property
     def feature_names(self) -> tuple[str, ...]:
@@ -44,7 +49,7 @@ class LearnedGame:
             )
         options: dict[str, Any] = {"players": players} if self.features.MAXP > 2 else {}
         game = make(self.name, preset=preset, **options)
-        return game, self.api.KERNEL.config(game)
+        return game, self.kernel.config(game)
 
     def compiled(self) -> types.SimpleNamespace:
         """The game's compiled self-play (``core/compiled_learn.build_learn``), built once per process."""
@@ -53,18 +58,11 @@ class LearnedGame:
 
 def learned_game(name: str) -> LearnedGame:
     """The learned value's pieces of the game ``name``; a clear error for a game without a kernel."""
-    if name not in game_names():
-        raise LearnedValueError(f"no game named {name!r}; games: {', '.join(game_names())}")
-    api_path = getattr(game_class(name), "kernel", None)
-    if not api_path:
-        raise LearnedValueError(f"{name} has no compiled kernel, so no learned value")
-    folder = api_path.rsplit(".", 1)[0]
-    try:
-        features = importlib.import_module(folder + ".kernel_features")
-    except ImportError as exc:
-        raise LearnedValueError(f"{name} has no learned-value features ({folder}.kernel_features)") from exc
-    return LearnedGame(name, features, importlib.import_module(folder + ".kernel_search"),
-                       importlib.import_module(api_path))  # fmt: skip
+    features = features_of(name)  # the unknown game's, or the missing kernel's, error first
+    module = kit(name).kernel_module()
+    if module is None:
+        raise LearnedValueError(f"{name}'s kernel cannot be loaded (numpy missing?)")
+    return LearnedGame(name, features, module.KERNEL)
 
 
 @functools.cache

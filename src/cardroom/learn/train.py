@@ -19,9 +19,10 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.core.compiled_random import mix
+from cardroom.core.registry import tuning
 from cardroom.learn import model
 from cardroom.learn.errors import LearnedValueError
-from cardroom.learn.games import DEFAULT_PLAYERS, LearnedGame, learned_game
+from cardroom.learn.games import LearnedGame, learned_game
 from cardroom.learn.weights import FORMAT, MODEL, VERSION, dumps, rounded, spread_sizes
 
 Floats = npt.NDArray[np.float64]
@@ -46,7 +47,7 @@ class Request:
     seed: int = 0
 
     def sizes(self) -> tuple[int, ...]:
-        return self.players or DEFAULT_PLAYERS.get(self.game, (2,))
+        return self.players or tuning(self.game).learner_players
 
     def command(self) -> str:
         """The command that trains exactly this (written into the file)."""
@@ -160,7 +161,7 @@ def train(request: Request, progress: Progress | None = None) -> Trained:
         held_parts.append(collect(game, n, request.preset, seed, request.games, request.heldout,
                                   request.positions, progress=progress))  # fmt: skip
     held = Positions.joined(held_parts)
-    w = spread_sizes(fitted, game)
+    w = spread_sizes(fitted, game.features)
     record = {
         "format": FORMAT, "version": VERSION, "game": request.game, "model": MODEL,
         "features": list(game.feature_names), "weights": fitted, "seed": request.seed,

@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardroom.core.registry import kits
 from cardroom.rl.interface import Interface
 
-# (game, presets that share one row, player counts shown); each row is measured on its first preset.
-ROWS: tuple[tuple[str, tuple[str, ...], tuple[int | None, ...]], ...] = (
-    ("tacocat", ("official", "quick-reference"), (None,)),
-    ("tacocat", ("print-and-play",), (None,)),
-    ("exploding-kittens", ("classic",), (2, 4, 10)),
-    ("exploding-kittens", ("current",), (2, 4, 10)),
-    ("taco", ("standard", "match", "gimme"), (4, 8)),
-)
+
+def rows() -> tuple[tuple[str, tuple[str, ...], tuple[int | None, ...]], ...]:
+    """(game, presets that share one row, player counts shown), from each game's kit (``rl_rows``); each
+    row is measured on its first preset."""
+    return tuple((kit.name, presets, counts) for kit in kits() for presets, counts in kit.rl_rows)
 
 
 def _sizes(name: str, preset: str, players: int | None) -> tuple[int, int]:
@@ -28,7 +26,7 @@ def _sizes(name: str, preset: str, players: int | None) -> tuple[int, int]:
 
 def sizes_table() -> str:
     lines = ["| game | preset / players | actions | observation floats |", "| --- | --- | ---: | ---: |"]
-    for name, presets, counts in ROWS:
+    for name, presets, counts in rows():
         measured = [_sizes(name, presets[0], n) for n in counts]
         for preset in presets[1:]:  # the presets sharing a row must really have the same sizes
             if [_sizes(name, preset, n) for n in counts] != measured:

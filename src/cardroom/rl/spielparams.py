@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, cast
 
 import cardroom
 from cardroom.core.game import Game
+from cardroom.core.registry import tuning
 
 # OpenSpiel asks for a bound on a game's length in decisions (its random-simulation test checks it).
-# The engines do not cap games, so these are generous estimates: about ten times the longest of many
-# random games (Tacocat 181 decisions; Kittens 142 at 2 players, 605 at 10; T.A.C.O. 605 at
-# 4 players, 995 at 8, 1,239 over three rounds).
+# The engines do not cap games, so a game's kit gives a generous estimate (``tuning.max_game_length``:
+# about ten times the longest of many random games); a game without one gets this.
 DEFAULT_MAX_GAME_LENGTH = 10_000
-MAX_GAME_LENGTH: dict[str, Callable[[Game], int]] = {
-    "tacocat": lambda game: 2_000,
-    "exploding-kittens": lambda game: 1_000 + 500 * game.players,
-    "taco": lambda game: 1_000 * game.players * int(game.options.get("rounds", 1)),
-}
 
 
 def max_game_length(game: Game) -> int:
-    bound = MAX_GAME_LENGTH.get(game.name)
+    bound = tuning(game.name).max_game_length
     return DEFAULT_MAX_GAME_LENGTH if bound is None else bound(game)
 
 

@@ -78,3 +78,15 @@ def test_every_shipped_version_plays_to_the_end_and_round_trips(version: str) ->
         if state.step % 97 == 0:
             assert game.load(json.loads(json.dumps(state.to_json()))) == state
     assert state.census()["points"] == state.tb.pool_start  # type: ignore[attr-defined]
+
+
+def test_a_menu_offers_every_version_by_its_name_newest_first() -> None:
+    """The room's menu reads the deck option's ``offered`` (the option also takes a file's path, so it has
+    no ``choices``): every shipped deck once, by its current name, the one new tables get first."""
+    deck = next(o for o in cardroom.core.game_class("taco").option_specs if o.name == "deck")  # type: ignore[attr-defined]
+    assert deck.choices is None and deck.offered is not None
+    assert deck.offered[0] == deck.default == "v2"
+    assert {deck_version(v) for v in deck.offered} == {deck_version(v) for v in VERSIONS}
+    assert len(set(deck.offered)) == len({deck_version(v) for v in VERSIONS})  # no alias offered twice
+    for version in deck.offered:
+        assert cardroom.make("taco", deck=version).options["deck"] == version

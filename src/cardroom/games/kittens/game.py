@@ -43,7 +43,6 @@ class KittensGame(Game):
     default_preset = "classic"
     grammar = GRAMMAR
     heuristic_bot = "cardroom.games.kittens.bot:HeuristicBot"
-    kernel = "cardroom.games.kittens.kernel_api"  # the compiled fast path (docs/kernels.md)
     progress_keys: ClassVar[frozenset[str]] = Game.progress_keys | {"hand_sizes"}
 
     counts: tuple[int, ...]

@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from cardroom.core.game import State
+from cardroom.core.kernel_face import Counts, KernelMismatch
 from cardroom.core.rng import derive
 from cardroom.games.kernel_diff import Differential
-from cardroom.games.kernel_face import Counts, KernelMismatch
 from cardroom.games.kernel_proof import Features, Proof
 from cardroom.games.kittens import kernel as k
 from cardroom.games.kittens import kernel_apply as ka

@@ -189,6 +189,7 @@ _CACHE: dict[str, Deck] = {}
 # decks had versions, so a saved record that says "standard" replays with the deck it was played with.
 VERSIONS = {"v1": "deck_v1.toml", "v2": "deck.toml", "standard": "deck_v1.toml"}
 LATEST = "v2"
+OFFERED = (LATEST, "v1")  # what a menu offers, newest first ("standard" is v1 under its old name)
 
 
 def deck_version(where: str) -> str:

@@ -15,7 +15,7 @@ from cardroom.core.options import Option
 from cardroom.core.rng import fresh_seed, seed_from
 from cardroom.core.spoken import Spoken
 from cardroom.games.taco import antics
-from cardroom.games.taco.cards import LATEST, VERSIONS, Deck, load_deck
+from cardroom.games.taco.cards import LATEST, OFFERED, VERSIONS, Deck, load_deck
 from cardroom.games.taco.engine import Engine
 from cardroom.games.taco.state import TacoState
 from cardroom.games.taco.table import Table
@@ -88,7 +88,6 @@ class TacoGame(Game):
     title = "T.A.C.O."
     grammar = GRAMMAR
     heuristic_bot = "cardroom.games.taco.bot:HeuristicBot"
-    kernel = "cardroom.games.taco.kernel_api"  # the compiled fast path (docs/kernels.md)
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", PLAYERS_DEFAULT, "number of players, 2 to 8", choices=tuple(range(2, 9))),
         Option("pool", None, "taco points in the pool; None uses the rulebook's number for the player count",
@@ -101,7 +100,7 @@ class TacoGame(Game):
                "for moving second; on by default at 2 players, no effect at 3 or more", choices=(False, True)),
         Option("deck", LATEST, "our own deck design by version, 'v2' (new tables) or 'v1' (the first deck, "
                "which older records name 'standard'), or the path of your own deck file",
-               check=_check_deck),
+               check=_check_deck, offered=OFFERED),
     )
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "standard": {},

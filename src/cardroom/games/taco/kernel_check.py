@@ -20,9 +20,9 @@ from collections import Counter
 import numpy as np
 
 from cardroom.core.game import State
+from cardroom.core.kernel_face import KernelMismatch
 from cardroom.core.rng import derive
 from cardroom.games.kernel_diff import Counts, Differential
-from cardroom.games.kernel_face import KernelMismatch
 from cardroom.games.kernel_proof import Features, Proof
 from cardroom.games.taco import kernel as k
 from cardroom.games.taco import kernel_legal as kl

@@ -28,8 +28,6 @@ class TacocatGame(Game):
     default_preset = "official"
     grammar = GRAMMAR
     heuristic_bot = "cardroom.games.tacocat.bot:HeuristicBot"
-    # The compiled fast path (docs/kernels.md): simulation and search on integer arrays.
-    kernel = "cardroom.games.tacocat.kernel_api"
     # A simultaneous replacement moves only these counters for the other seat (see docs/contract.md).
     progress_keys: ClassVar[frozenset[str]] = Game.progress_keys | {
         "waiting_for", "decided", "done", "laid", "hand_sizes", "opponent_hand_size"

@@ -146,8 +146,12 @@ def thread_tree(name: str, node_actions: int, capacity: int) -> NodeArrays:
 class Kernel:
     """One game's compiled kernel: ``rules`` is its ``kernel_search`` module (protocol and ``SEARCH``)."""
 
-    def __init__(self, name: str, rules: ModuleType, codec: Codec) -> None:
+    Settings = Settings
+    COMPILED = COMPILED
+
+    def __init__(self, name: str, rules: ModuleType, codec: Codec, module: str) -> None:
         self.name, self.rules, self.codec, self.search = name, rules, codec, rules.SEARCH
+        self.module = module  # the kernel_api module that offers this object (the loader's key)
         self.policies = {"random": int(rules.POLICY_RANDOM), "heuristic": int(rules.POLICY_HEURISTIC)}
         self.Searcher: type[Searcher] = type(f"{name.title()}Searcher", (Searcher,), {"kernel": self})
         node_bytes = 40 + 15 * int(rules.NODE_ACTIONS)  # see NodeArrays: 15 bytes an action, 40 a node
@@ -157,6 +161,18 @@ class Kernel:
                                Callable[[], float]]:  # fmt: skip
         """``Searcher, simulate, rollouts, unsupported, warm``: the names a ``kernel_api`` module offers."""
         return self.Searcher, self.simulate, self.rollouts, self.unsupported, self.warm
+
+    def searcher(self, game: Game, model: int = 0) -> Searcher:
+        """A :class:`Searcher` whose playouts model the other seats by opponent model ``model`` (the game's
+        kit's ``opponent_models`` index, written into the options array's ``MODEL_SLOT``; 0: the heuristic)."""
+        found = self.Searcher(game)
+        if model:
+            slot = getattr(self.rules, "MODEL_SLOT", None)
+            if slot is None:
+                raise ValueError(f"the {self.name} kernel models no other seat but by its heuristic")
+            found.cfg = found.cfg.copy()
+            found.cfg[int(slot)] = model
+        return found
 
     def unsupported(self, game: Game) -> str | None:
         """Why the kernel cannot play ``game`` (``None``: it can)."""

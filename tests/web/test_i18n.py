@@ -6,6 +6,7 @@ accessibility violation."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from html.parser import HTMLParser
 
@@ -21,7 +22,7 @@ from tests.web.player import wait_for_table
 WEB = ROOT / "src" / "cardroom" / "web"
 PLACE = re.compile(r"\{(\w+)\}")
 # The table page's scripts: all their words come from the catalogue.
-SCRIPTS = ["table.js", "moretime.js", "i18n.js", "keys.js", "speech.js", "clock.js", "seat.js", "cards.js", "focus.js", "bar.js",
+SCRIPTS = ["table.js", "moretime.js", "i18n.js", "logwords.js", "keys.js", "speech.js", "clock.js", "seat.js", "cards.js", "focus.js", "bar.js",
            "outcome.js", "alerts.js", "hints.js", "games/generic.js", "games/kittens.js", "games/taco.js", "games/tacocat.js"]
 # Marks that are not words of a language (the arrows of the replay, the pencil of "change your name").
 SYMBOLS = {"◀", "▶", "✎", "cardroom"}
@@ -175,3 +176,100 @@ def test_german_cards_carry_their_printed_names(server: ServerProcess, browser: 
     names = page.locator("#board .hand button.card, #board .card").all_inner_texts()
     assert any("Entschärfung" in name for name in names), names
     page.close()
+
+
+def _kittens_log_entries() -> list[dict[str, object]]:
+    """Every kind of entry of Exploding Kittens' log, as seats and spectators read it, from seeded games
+    of random moves at two and five seats, under both presets (the engines are deterministic)."""
+    from cardroom.core.registry import make
+
+    found: dict[tuple[object, ...], dict[str, object]] = {}
+    for players, preset in ((2, "classic"), (5, "current"), (3, "classic")):
+        for seed in range(25):
+            game = make("exploding-kittens", players=players, preset=preset)
+            state, rng = game.new_game(seed), random.Random(seed)
+            while not state.is_over:
+                seat = state.to_act[0]
+                state = state.apply(seat, str(rng.choice(state.legal_actions(seat))))
+            for viewer in (None, *range(players)):
+                for entry in state.log(viewer):
+                    # One of each wording: the kind, its fields, and the engine's words with numbers as #.
+                    key = (entry["kind"], tuple(sorted(entry)), re.sub(r"\d+", "#", str(entry["text"])))
+                    found.setdefault(key, entry)
+    return list(found.values())
+
+
+# The engine names a play a Nope answers by its code ("P1's see-the-future is cancelled"); the page by
+# the card's printed name, or the combination's words.
+PLAYS = {"see-the-future": "See the Future", "shuffle": "Shuffle", "favor": "Favor", "skip": "Skip", "attack": "Attack",
+         "pair": "pair", "triple": "three of a kind", "five": "five-different combo"}
+
+
+def _printed(engine: str) -> str:
+    return re.sub(r"'s ([a-z-]+)( is| does| on)", lambda m: f"'s {PLAYS.get(m[1], m[1])}{m[2]}", engine)
+
+
+WORDED = """async (entries) => {
+  const kittens = await import("/static/js/games/kittens.js");
+  const seatName = (s) => `P${s}`;
+  return entries.map((e) => [kittens.logLine(e, { seatName }), kittens.named(e.text)]);
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_the_kittens_log_is_worded_from_its_fields(server: ServerProcess, browser: Browser, locale: str) -> None:
+    """In English the page's words for each entry are the engine's (as the page showed them before, a
+    play named by its printed name); in German every entry has words of its own (none falls back to
+    the engine's English)."""
+    entries = _kittens_log_entries()
+    assert len({e["kind"] for e in entries}) >= 20
+    page = browser.new_page(locale=locale)
+    page.goto(server.url + "/static/table.html")
+    worded: list[list[str | None]] = page.evaluate(WORDED, entries)
+    page.close()
+    if locale == "en-GB":
+        wrong = [(e["text"], ours) for e, (ours, engine) in zip(entries, worded, strict=True) if ours != _printed(str(engine))]
+        assert not wrong, "\n".join(map(str, wrong))
+    else:
+        assert [e["text"] for e, (ours, _) in zip(entries, worded, strict=True) if not ours] == []
+
+
+def _tacocat_log_entries() -> list[dict[str, object]]:
+    """Every kind of entry of Tacocat's log, from seeded games of random moves under its rule options."""
+    from cardroom.core.registry import make
+
+    found: dict[tuple[object, ...], dict[str, object]] = {}
+    for options in ({}, {"ties": "duel-winner"}, {"ties": "redeal"}):
+        for seed in range(15):
+            game = make("tacocat", **options)
+            state, rng = game.new_game(seed), random.Random(seed)
+            while not state.is_over:
+                seat = state.to_act[0]
+                state = state.apply(seat, str(rng.choice(state.legal_actions(seat))))
+            for viewer in (None, 0, 1):
+                for entry in state.log(viewer):
+                    key = (entry["kind"], tuple(sorted(entry)), re.sub(r"\d+", "#", str(entry["text"])))
+                    found.setdefault(key, entry)
+    return list(found.values())
+
+
+TACOCAT_WORDED = """async (entries) => {
+  const tacocat = await import("/static/js/games/tacocat.js");
+  const ctx = { seatName: (s) => ["Ada", "Bo"][s] };
+  return entries.map((e) => [tacocat.logLine(e, ctx), tacocat.named(e.text, ctx)]);
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_the_tacocat_log_is_worded_from_its_fields(server: ServerProcess, browser: Browser, locale: str) -> None:
+    entries = _tacocat_log_entries()
+    assert len({e["kind"] for e in entries}) >= 20
+    page = browser.new_page(locale=locale)
+    page.goto(server.url + "/static/table.html")
+    worded: list[list[str | None]] = page.evaluate(TACOCAT_WORDED, entries)
+    page.close()
+    if locale == "en-GB":
+        wrong = [(e["text"], ours, engine) for e, (ours, engine) in zip(entries, worded, strict=True) if ours != engine]
+        assert not wrong, "\n".join(map(str, wrong))
+    else:
+        assert [e["text"] for e, (ours, _) in zip(entries, worded, strict=True) if not ours] == []

@@ -17,6 +17,7 @@ import { takeLinkFromAddress, takeSeat, useName } from "./seat.js";
 import { waitingPanel, waitingStatus } from "./waiting.js";
 import { renderMoreTime, wireMoreTime } from "./moretime.js";
 import { languageMenu, t, translatePage } from "./i18n.js";
+import { logText } from "./logwords.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -146,8 +147,7 @@ function named(text) {
 }
 
 function renderLog(entries, live) {
-  // A move the clock made for a seat says so (an entry of kind timed_out already does in its text).
-  const text = (e) => named(e.text) + (e.timed_out && e.kind !== "timed_out" ? " (timed out)" : "");
+  const text = (e) => logText(e, { seatName, renderer: snap ? renderer : null, named });
   showLog(entries.map(text), live); // each new entry read once by screen readers (speech.js)
 }
 

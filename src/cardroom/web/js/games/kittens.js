@@ -228,6 +228,74 @@ export function named(text) {
       `back with ${count(Number(n), "card")} above it`));
 }
 
+// The log's entries in the page's language, worded from their fields (the catalogue's ek.log.*);
+// null for an entry this does not know (the page shows the engine's own words then). A few facts
+// are only in the engine's words (whose play a Nope answers, whom a card was asked of, which of two
+// wordings a turn or an explosion took): they are read from there.
+export function logLine(entry, ctx) {
+  const seat = (s) => ctx.seatName(Number(s));
+  const cards = (slugs) => (slugs.length ? slugs.map(title).join(", ") : t("ek.no_cards"));
+  const text = entry.text || "";
+  const action = (kind) => (CARDS[kind] ? title(kind) : t(`ek.action.${kind}`));
+  switch (entry.kind) {
+    case "setup": return t("ek.log.setup", entry);
+    case "hand": return t("ek.log.hand", { cards: cards(entry.cards) });
+    case "turn": {
+      const turns = t("ek.turns", { count: entry.owed });
+      const which = /goes first$/.test(text) ? "first" : /still owes/.test(text) ? "still" : "turn";
+      return t(`ek.log.${which}`, { name: seat(entry.seat), turns });
+    }
+    case "draw": case "kitten": case "defuse": case "place": case "win":
+      return t(`ek.log.${entry.kind}`, { name: seat(entry.seat) });
+    case "drew": return t("ek.log.drew", { card: title(entry.card) });
+    case "explode": return entry.cards.length || /discards/.test(text) ? t("ek.log.explode", { name: seat(entry.seat), cards: cards(entry.cards) })
+      : t("ek.log.explode_aside", { name: seat(entry.seat) });
+    case "placed": {
+      if (/ on top$/.test(text) || entry.position === 0) return t("ek.log.placed_top");
+      if (/ at the bottom$/.test(text)) return t("ek.log.placed_bottom");
+      return t("ek.log.placed", { cards: count(entry.position, "card") });
+    }
+    case "play": {
+      const names = { name: seat(entry.seat), card: title(entry.card) };
+      if (entry.combo) return t(`ek.log.${entry.combo}`, { ...names, target: seat(entry.target) });
+      return entry.target !== undefined ? t("ek.log.play_on", { ...names, target: seat(entry.target) }) : t("ek.log.play", names);
+    }
+    case "name": {
+      const asked = /asks P(\d+) for/.exec(text);
+      return asked ? t("ek.log.name", { name: seat(entry.seat), target: seat(asked[1]), card: title(entry.card) }) : null;
+    }
+    case "five": return t("ek.log.five", { name: seat(entry.seat), card: title(entry.card), count: entry.count });
+    case "nope": {
+      const answered = /: P(\d+)'s (\S+) is (cancelled|back on)$/.exec(text);
+      if (!answered) return null;
+      return t(answered[3] === "cancelled" ? "ek.log.nope_cancelled" : "ek.log.nope_back",
+        { name: seat(entry.seat), nope: title("nope"), actor: seat(answered[1]), action: action(answered[2]) });
+    }
+    case "cancel": return t("ek.log.cancel", { name: seat(entry.seat), action: action(entry.action) });
+    case "fizzle": {
+      const on = / on P(\d+) does nothing$/.exec(text);
+      return on ? t("ek.log.fizzle_on", { name: seat(entry.seat), action: action(entry.action), target: seat(on[1]) })
+        : t("ek.log.fizzle", { name: seat(entry.seat), action: action(entry.action) });
+    }
+    case "shuffle": return t("ek.log.shuffle");
+    case "seen": return t(entry.count === 1 ? "ek.log.seen_one" : "ek.log.seen", { name: seat(entry.seat), count: entry.count });
+    case "future": return t("ek.log.future", { cards: cards(entry.cards) });
+    case "empty": return t(/to give$/.test(text) ? "ek.log.empty_give" : "ek.log.empty_steal", { name: seat(entry.seat) });
+    case "miss": return t("ek.log.miss", { name: seat(entry.seat), card: title(entry.card) });
+    case "take": return t("ek.log.take", { name: seat(entry.seat), card: title(entry.card) });
+    case "transfer": case "transferred": {
+      const people = { giver: seat(entry.giver), taker: seat(entry.taker) };
+      const lost = / loses at random /.test(text);
+      if (entry.card === undefined) return t(lost ? "ek.log.loses_a_card" : "ek.log.gives_a_card", people);
+      const key = entry.kind === "transfer" ? "ek.log.hands" : lost ? "ek.log.loses" : "ek.log.gives";
+      return t(key, { ...people, card: title(entry.card) });
+    }
+    case "discard-hand": return t("ek.log.discard_hand", { name: seat(entry.seat), cards: cards(entry.cards) });
+    case "set-aside": return t("ek.log.set_aside", { name: seat(entry.seat) });
+    default: return null;
+  }
+}
+
 export function label(text, view, ctx) {
   const [verb, ...args] = text.split(" ");
   const seat = (s) => ctx.seatName(Number(s));

@@ -270,6 +270,55 @@ export function prompt(view, ctx, mine) {
   return doing ? t("ek.waiting_doing", { names, doing }) : t("bar.waiting_for", { names });
 }
 
+// The log's entries in the page's language, worded from their fields (the catalogue's tc.log.*); null
+// for an entry this does not know (the page shows the engine's words then). Why a round was won, and
+// who replaces first, are only in the engine's words: they are read from there. English says "an 8",
+// "a 5" before a number (eight, eleven and eighteen start with a vowel): {an} is that article.
+const SIDES = ["YAY", "WOW"];
+const WHY = { "the lower final card": "lower", "the tie, by the arrow": "arrow", "the tie, as the duel's winner": "duel" };
+
+export function logLine(entry, ctx) {
+  const side = (seat) => withSide(ctx.seatName(seat), SIDES[seat]);
+  const an = (n) => (/^(8|11|18)$|^8\d$/.test(String(n)) ? "an" : "a");
+  const one = (card) => ({ card, an: an(card) });
+  const text = entry.text || "";
+  const both = { yay: side(0), wow: side(1) };
+  switch (entry.kind) {
+    case "answer": return t(entry.sacrifice ? "tc.log.sacrifice" : "tc.log.defend", { side: side(entry.seat), against: entry.against, ...one(entry.card) });
+    case "attack": return t("tc.log.attack", { side: side(entry.seat), cards: entry.cards.join(" ") });
+    case "dealt": case "drew": return t(`tc.log.${entry.kind}`, { cards: entry.cards.join(", ") });
+    case "discard": return t("tc.log.discard", { side: side(entry.seat), ...one(entry.card) });
+    case "duel": return t("tc.log.duel");
+    case "duel-tied": return t("tc.log.duel_tied", { n: entry.cards[0] });
+    case "duel-won": return t("tc.log.duel_won", { ...both, a: entry.cards[0], b: entry.cards[1], winner: side(entry.winner) });
+    case "keep": case "mark": return t(`tc.log.${entry.kind}`, one(entry.card));
+    case "laid": return entry.card !== undefined ? t("tc.log.laid_mine", one(entry.card)) : t("tc.log.laid", { side: side(entry.seat) });
+    case "lead": return t(/ again$/.test(text) ? "tc.log.again" : "tc.log.next", { side: side(entry.seat) });
+    case "may-replace": return t("tc.log.may_replace", { side: side(entry.seat), limit: entry.limit });
+    case "move": {
+      const why = WHY[(/ with (.+) and moves /.exec(text) || [])[1]];
+      if (!why) return null;
+      const where = /'s goal; space/.test(text) ? t("tc.where.goal", { label: SIDES[entry.winner] }) : t("tc.where.space", { n: entry.to });
+      return t("tc.log.move", { side: side(entry.winner), why: t(`tc.why.${why}`), where, from: entry.from });
+    }
+    case "over": return t("tc.log.over", { side: side(entry.winner) });
+    case "ready": return t("tc.log.ready", { side: side(entry.seat) });
+    case "replace": {
+      const words = { side: side(entry.seat), cards: count(entry.count, "card") };
+      return entry.cards ? t("tc.log.replace_which", { ...words, which: entry.cards.join(", ") }) : t("tc.log.replace", words);
+    }
+    case "reveal": return t("tc.log.reveal", { ...both, a: entry.cards[0], b: entry.cards[1] });
+    case "round": {
+      const first = /; (YAY|WOW) replaces first$/.exec(text);
+      const facts = { round: entry.round, space: entry.space, deal: entry.deal };
+      return first ? t("tc.log.round_first", { ...facts, side: side(SIDES.indexOf(first[1])) }) : t("tc.log.round_both", facts);
+    }
+    case "start": return t("tc.log.start");
+    case "tie": return t("tc.log.tie", { space: entry.space });
+    default: return null;
+  }
+}
+
 // Tacocat's texts name the sides YAY and WOW: the people are named with them, "Bob (WOW)".
 export function named(text, ctx) {
   return text.replace(/\b(YAY|WOW)\b(?!'s goal| goal)/g, (label) => withSide(ctx.seatName(label === "YAY" ? 0 : 1), label));

@@ -74,28 +74,30 @@ def test_a_window_asking_a_seat_with_more_time_runs_ten_times_as_long(client: Te
 
 
 def test_turning_it_on_lengthens_the_running_window(client: TestClient) -> None:
-    table: dict[str, Any] = create(client, reaction_seconds=1.0)
+    table: dict[str, Any] = create(client, reaction_seconds=3.0)
     tid, tokens = table["table_id"], [table["token"], table["invitations"][0]["token"]]
-    assert _play(client, tid, tokens[0])["window"]["remaining"] <= 1.0
+    opened = time.monotonic()
+    assert _play(client, tid, tokens[0])["window"]["remaining"] <= 3.0
     assert _more_time(client, tid, tokens[1], {"on": True}).status_code == 200
     lengthened = _view(client, tid, tokens[1])["window"]
-    assert lengthened["seconds"] == 10.0 and 8.5 < lengthened["remaining"] <= 10.0
-    time.sleep(1.5)  # past the table's own second: the window is still open, nobody answered for seat 1
+    # Thirty seconds from when it opened, not from now.
+    assert lengthened["seconds"] == 30.0 and 30.0 - (time.monotonic() - opened) - 0.5 < lengthened["remaining"] <= 30.0
+    time.sleep(max(0.0, opened + 3.3 - time.monotonic()))  # past the table's own 3 s: still open
     still = _view(client, tid, tokens[1])
     assert still["view"]["step"] == 1 and still["window"] is not None and not still["window"]["answered"]
 
 
 def test_the_move_clock_of_a_seat_with_more_time_runs_ten_times_as_long(client: TestClient) -> None:
-    table: dict[str, Any] = create(client, turn_seconds=3, reaction_seconds=0.2)
+    table: dict[str, Any] = create(client, turn_seconds=20, reaction_seconds=0.2)
     tid, tokens = table["table_id"], [table["token"], table["invitations"][0]["token"]]
-    assert _view(client, tid, tokens[0])["turn_deadlines"]["0"] <= 3.0
+    assert _view(client, tid, tokens[0])["turn_deadlines"]["0"] <= 20.0
     assert _more_time(client, tid, tokens[0], {"on": True}).status_code == 200
     # The running clock is lengthened at once, and the seat without more time keeps the table's clock.
-    assert 28.0 < _view(client, tid, tokens[0])["turn_deadlines"]["0"] <= 30.0
+    assert 190.0 < _view(client, tid, tokens[0])["turn_deadlines"]["0"] <= 200.0
     _play(client, tid, tokens[0])
-    # The short window closes by itself; then seat 1 is to play, on the table's own 3 s.
+    # The short window closes by itself; then seat 1 is to play, on the table's own 20 s.
     after = _until_step(client, tid, tokens[1], 3)
-    assert after["view"]["to_act"] == [1] and after["turn_deadlines"]["1"] <= 3.0
+    assert after["view"]["to_act"] == [1] and after["turn_deadlines"]["1"] <= 20.0
 
 
 def test_twice_on_is_once_on(client: TestClient) -> None:
@@ -120,11 +122,11 @@ def _until_step(client: TestClient, tid: str, token: str, step: int) -> dict[str
 def test_the_setting_and_its_clocks_survive_a_restart(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
     with TestClient(create_app(url, bot_delay=0.0)) as client:
-        table: dict[str, Any] = create(client, reaction_seconds=1.0, turn_seconds=2)
+        table: dict[str, Any] = create(client, reaction_seconds=2.0, turn_seconds=30)
         tid, tokens = table["table_id"], [table["token"], table["invitations"][0]["token"]]
         assert _more_time(client, tid, tokens[1], {"on": True}).status_code == 200
         opened = _play(client, tid, tokens[0])["window"]
-        assert opened["seconds"] == 10.0
+        assert opened["seconds"] == 20.0
     with TestClient(create_app(url, bot_delay=0.0)) as client:
         # The same deadline, and the setting read back: the next clocks of seat 1 are long too.
         again = _view(client, tid, tokens[1])
@@ -134,4 +136,4 @@ def test_the_setting_and_its_clocks_survive_a_restart(tmp_path: Path) -> None:
             answered = client.post(f"/api/tables/{tid}/actions", headers=auth(token), json={"step": 1, "action": "pass"})
             assert answered.status_code == 200, answered.text
         turn = _until_step(client, tid, tokens[1], 3)
-        assert turn["view"]["to_act"] == [1] and 18.0 < turn["turn_deadlines"]["1"] <= 20.0
+        assert turn["view"]["to_act"] == [1] and 290.0 < turn["turn_deadlines"]["1"] <= 300.0

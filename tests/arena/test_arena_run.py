@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from cardroom.arena import ArenaConfig, run_arena
 from cardroom.arena.schedule import matchups, schedule
-from tests.bots.toygame import SneakyGame, registered
+from tests.support.sneaky_game import SneakyGame, registered
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from cardroom.arena import ArenaConfig, run_arena, write_results
 from cardroom.arena.merge import MergeError, load_result, merge
 from cardroom.arena.stats import wilson
-from tests.bots.toygame import SneakyGame, registered
+from tests.support.sneaky_game import SneakyGame, registered
 
 
 @pytest.fixture(autouse=True)

@@ -48,7 +48,7 @@ def test_time_budget_is_honoured(label: str, game: Game) -> None:
 
 
 def test_iteration_budget_is_exact_and_reproducible() -> None:
-    from tests.bots.toygame import SneakyGame
+    from tests.support.sneaky_game import SneakyGame
 
     game = SneakyGame(preset="four")
     state = game.new_game(9)

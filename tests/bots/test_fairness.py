@@ -34,7 +34,7 @@ def test_ismcts_ignores_hidden_cards_of_the_true_state(label: str, game: Game) -
 
 
 def test_bot_gets_a_view_not_a_state() -> None:
-    from tests.bots.toygame import SneakyGame
+    from tests.support.sneaky_game import SneakyGame
 
     game = SneakyGame()
     state = game.new_game(5)

@@ -9,7 +9,7 @@ import pytest
 from cardroom.bots import Budget, make_bot, resolve_spec
 from cardroom.bots.oracle import OracleBot, OracleCheats
 from cardroom.core.errors import InvalidOptions
-from tests.bots.toygame import SneakyGame
+from tests.support.sneaky_game import SneakyGame
 
 
 def test_search_specs_parse_budgets() -> None:

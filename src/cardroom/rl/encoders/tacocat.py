@@ -35,7 +35,7 @@ class TacocatEncoder(Encoder):
     def layout(self) -> list[Piece]:
         board = self.game.new_game(0).view(None)["board"]
         self.goal = int(max(board["goals"].values()))
-        self.sides: tuple[str, str] = tuple(sorted(board["goals"], key=board["goals"].get))  # type: ignore[assignment]
+        self.sides: tuple[str, str] = tuple(sorted(board["goals"], key=board["goals"].get))
         spaces = self.goal - 1
         v = VALUES
         return [

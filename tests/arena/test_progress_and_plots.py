@@ -7,8 +7,8 @@ from pathlib import Path
 
 from rich.progress import Progress
 
-from cardroom.cli.arena import GamesPerSecond
 from cardroom.arena.plots import write_plots
+from cardroom.cli.arena import GamesPerSecond
 
 
 def test_games_per_second_is_the_whole_run_average_even_when_results_come_in_a_burst() -> None:

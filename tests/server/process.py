@@ -75,6 +75,12 @@ class ServerProcess:
                 self.kill()
 
 
+def seeded(seed: int) -> dict[str, str]:
+    """Headers that make the test server deal a new table from ``seed`` (see serve_toy): whole-game
+    tests play a deal known to be short instead of whatever a fresh seed gives."""
+    return {"X-Test-Seed": str(seed)}
+
+
 def create_seated(base: str, body: dict[str, object]) -> dict[str, Any]:
     """A table made on a real server whose invited people have sat down (each asks for its view with
     its invitation's token, as a client of the API does), so its game has begun."""

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser
 
-from tests.server.process import ServerProcess
+from tests.server.process import ServerProcess, seeded
 from tests.web.player import body, click_something, wait_for_table
 from tests.web.test_privacy import Traffic
 
@@ -23,14 +23,16 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize(
-    ("game", "options"),
+    ("game", "options", "seed"),
     # T.A.C.O.'s round ends when the pool runs dry: 8 points make a whole game of a few dozen steps
     # (every kind of turn, reaction windows included) where the rulebook's 24 take a hundred and more.
-    [("exploding-kittens", {"players": 2}), ("taco", {"players": 2, "rounds": 1, "pool": 8})],
+    # Each on a deal where random play ends soon (random play on Kittens' seed 113 takes about 23 steps,
+    # 93 on a typical deal; T.A.C.O.'s seed 144 about 14, 26 typical).
+    [("exploding-kittens", {"players": 2}, 113), ("taco", {"players": 2, "rounds": 1, "pool": 8}, 144)],
     ids=["exploding-kittens", "taco"],
 )
 def test_two_people_leak_nothing_over_a_whole_game(
-    server: ServerProcess, browser: Browser, screenshots: Path, game: str, options: dict[str, Any]
+    server: ServerProcess, browser: Browser, screenshots: Path, game: str, options: dict[str, Any], seed: int
 ) -> None:
     table: dict[str, Any] = httpx.post(
         server.url + "/api/tables",
@@ -40,6 +42,7 @@ def test_two_people_leak_nothing_over_a_whole_game(
             "options": options,
             "reaction_seconds": 1,
         },
+        headers=seeded(seed),
     ).json()
     contexts = [browser.new_context(), browser.new_context()]
     pages = [c.new_page() for c in contexts]
@@ -76,3 +79,18 @@ def test_two_people_leak_nothing_over_a_whole_game(
                         assert text not in json.dumps(received), (step, hand)
     for context in contexts:
         context.close()
+
+
+def test_a_test_seed_deals_the_same_hands_twice(server: ServerProcess) -> None:
+    """The tests' seed header (the test server's alone) gives the same deal for the same seed, so the
+    whole games above play the short deals they were chosen for."""
+
+    def first_hand(headers: dict[str, str]) -> list[str]:
+        made = httpx.post(server.url + "/api/tables", headers=headers, json={
+            "game": "exploding-kittens", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]}).json()
+        view = httpx.get(f"{server.url}/api/tables/{made['table_id']}/view",
+                         headers={"Authorization": f"Bearer {made['token']}"}).json()["view"]
+        hand: list[str] = view["hand"]
+        return hand
+
+    assert first_hand(seeded(113)) == first_hand(seeded(113)) != first_hand(seeded(114))

@@ -231,6 +231,17 @@ def restore(
                   highlight=False, soft_wrap=True)
 
 
+# Passed through whole (its own --help included) to the server's admin commands, imported only when used.
+ADMIN_CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+
+
+@app.command(context_settings=ADMIN_CONTEXT)
+def admin(ctx: typer.Context) -> None:
+    """For whoever runs the room: list reports, suspend an account, close a table (`cardroom admin --help`)."""
+    command = typer.main.get_command(_server("ops.cli").admin_app)
+    command.main(args=ctx.args, prog_name="cardroom admin", standalone_mode=True)
+
+
 @app.command()
 def analyse(
     record: Annotated[str, typer.Argument(help="a record saved by `cardroom play`, or a finished table's id (with --token)")],

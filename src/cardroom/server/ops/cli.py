@@ -1,4 +1,5 @@
-"""`cardroom serve`: run the card room with Uvicorn and say where to open it; `cardroom admin`: the\ncommands of whoever runs it (reports, suspending an account, closing a table)."""
+"""`cardroom serve`: run the card room with Uvicorn and say where to open it; `cardroom admin`: the
+commands of whoever runs it (reports, suspending an account, closing a table)."""
 
 from __future__ import annotations
 

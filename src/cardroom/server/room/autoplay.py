@@ -11,6 +11,7 @@ seat has decided (ten times that when a seat asked has more time, a public fact:
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import heapq
 import itertools
 import logging
@@ -22,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 from cardroom.bots.pace import table_pace
-from cardroom.bots.specs import make_bot
+from cardroom.bots.specs import follows_clock, make_bot
 from cardroom.core.bot import Bot, shown
 from cardroom.core.game import Game, State
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
@@ -46,6 +47,22 @@ BOT_THREADS = 4
 # The move clocks' queue is rebuilt without its stale entries when it grows past this many, and past
 # twice the entries it kept the last time: each move queues the next seat's deadline once.
 COMPACT_AT = 4096
+
+
+def replayable(spec: str) -> bool:
+    """Whether a bot of this spec decides the same way every time it is asked in the same state: it
+    counts its effort (``ismcts:iterations=N``) or does not search, so no clock changes its answer.
+    Such a bot is waited for however long it takes and draws from :func:`replay_rng`, so that tables
+    dealt again from one seed (the deal of the day, a friend's challenge) answer the same choices with
+    the same game, after a restart too (see docs/challenges.md)."""
+    return not follows_clock(spec)
+
+
+def replay_rng(table_seed: int, step: int, seat: int) -> random.Random:
+    """The generator of a replayable bot's decision at ``step``: from the table's secret seed, apart
+    from the game's own draws (:func:`cardroom.core.rng.derive`), so it tells the bot nothing hidden."""
+    digest = hashlib.blake2b(f"bot decision:{table_seed}:{step}:{seat}".encode(), digest_size=16).digest()
+    return random.Random(int.from_bytes(digest, "big"))
 
 
 class ClockedTables(Tables, Protocol):
@@ -187,8 +204,12 @@ class Autoplay:
         out of time (the game must go on)."""
         rng = random.Random(secrets.randbits(64))
         legal: list[str] = [str(a) for a in state.legal_actions(seat)]
-        if careful:
+        if careful:  # after a refusal (never seen for a legal action): a fresh draw, not the refused one again
             return rng.choice(legal)
+        # A replayable bot is never cut short for a random move: the same choices must give the same game.
+        replays = replayable(spec)
+        if replays:
+            rng = replay_rng(live.row.seed, live.step, seat)
         game: Game = live.game
         try:
             def think() -> str:  # the bot is made on its thread too: making one may load compiled code
@@ -197,7 +218,7 @@ class Autoplay:
 
             began = metrics.clock()
             thinking = asyncio.get_running_loop().run_in_executor(self._pool, think)
-            text = await asyncio.wait_for(thinking, limit or self.bot_budget)
+            text = await (thinking if replays else asyncio.wait_for(thinking, limit or self.bot_budget))
             metrics.BOT_THINK_SECONDS.observe(metrics.clock() - began)
             return str(text)
         except Exception as exc:  # the kind of failure only: a message could quote the bot's hidden view

@@ -6,7 +6,7 @@ from typing import Any
 
 import cardroom
 from cardroom.core.game import Game
-from tests.bots.toygame import SneakyGame
+from tests.support.sneaky_game import SneakyGame
 
 
 def all_variants() -> list[tuple[str, Game]]:

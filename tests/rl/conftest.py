@@ -15,7 +15,7 @@ import pytest
 
 import cardroom
 from cardroom.core.registry import _REGISTERED
-from tests.rl.toygame import HighCardGame
+from tests.support.high_card_game import HighCardGame
 
 BUILTIN = ("tacocat", "exploding-kittens", "taco")
 # Player counts per game, each tried with every preset; other games play their presets as they are.

@@ -12,6 +12,10 @@ class OptionInfo(BaseModel):
     default: Any
     help: str
     choices: list[Any] | None
+    offered: list[Any] | None = Field(
+        default=None,
+        description="what a menu offers where choices is None because more is accepted (a deck by version)",
+    )
     assumed: bool
 
 

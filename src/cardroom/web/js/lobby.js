@@ -61,9 +61,8 @@ function fillSeats() {
   $("seats").replaceChildren(el("legend", {}, "Seats"), ...rows);
 }
 
-// Options whose other values name a file on the server: this room takes only these values over the
-// network (the server refuses the rest), so they are offered as a list.
-const ROOM_CHOICES = { taco: { deck: ["v2", "v1"] } };
+// An option whose other values name a file on the server (T.A.C.O.'s deck) comes with the values this
+// room takes over the network (`offered` in the games' catalogue), so it is offered as a list.
 const FILE_HINT = /,? or the path of your own deck file/;
 
 // Values are shown as people write them (yes/no, plain words and numbers), never as JSON.
@@ -99,7 +98,7 @@ function fillOptions() {
   const controls = game.options.filter((o) => o.name !== "players").map((o) => {
     const value = o.name in preset ? preset[o.name] : o.default;
     const id = `option-${o.name}`;
-    const choices = o.choices || (ROOM_CHOICES[game.name] || {})[o.name] || null;
+    const choices = o.choices || o.offered || null;
     // An option that is empty by default (a number worked out by the rules) is a number box left empty.
     const kind = typeof value === "number" || value === null ? "number" : typeof value === "string" ? "text" : "json";
     const control = choices

@@ -23,7 +23,7 @@ from cardroom.cli.extras import missing_extra_message
 from cardroom.cli.learn import learn
 from cardroom.cli.options import cli_options
 from cardroom.core.errors import CardroomError
-from cardroom.core.registry import game_class, game_names, make
+from cardroom.core.registry import game_class, kits, make
 
 
 class Cardroom(typer.Typer):
@@ -141,7 +141,7 @@ def games() -> None:
     """List the games, their presets and options."""
     from rich.table import Table
 
-    for name in game_names():
+    for name in (found.name for found in kits() if found.listed):  # a test's toy game is not offered
         cls: Any = game_class(name)
         by_count = "".join(f", {preset} at {n} players" for n, preset in sorted(cls.default_presets.items()))
         table = Table(

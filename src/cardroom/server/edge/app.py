@@ -26,6 +26,7 @@ from cardroom.server.edge.account_session import LoginLimits
 from cardroom.server.edge.accounts_api import router as accounts_router
 from cardroom.server.edge.analysis_api import router as analysis_router
 from cardroom.server.edge.api import router
+from cardroom.server.edge.challenges_api import router as challenges_router
 from cardroom.server.edge.fastpath import REFUSALS, ActionFastPath, problem
 from cardroom.server.edge.health import HealthCheck
 from cardroom.server.edge.host_api import router as host_router
@@ -178,6 +179,7 @@ def create_app(
     app.include_router(accounts_router)  # optional accounts (docs/accounts.md)
     app.include_router(host_router)  # a host's and a player's tools: remove, close, report
     app.include_router(people_router)  # leaderboards and players' pages
+    app.include_router(challenges_router)  # the deal of the day (docs/challenges.md)
     # Outermost: a body over the limit is refused before any parsing (413).
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     _handlers(app)

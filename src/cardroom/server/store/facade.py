@@ -24,6 +24,7 @@ from cardroom.server.store import (
     account_seats,
     accounts,
     actions,
+    challenges,
     chat,
     concessions,
     database,
@@ -36,6 +37,7 @@ from cardroom.server.store import (
     tables,
     windows,
 )
+from cardroom.server.store.challenges import DailyEntry
 from cardroom.server.store.clocks import ClockSaver
 from cardroom.server.store.outage import Unavailable
 from cardroom.server.store.readiness import Readiness
@@ -301,6 +303,24 @@ class Store:
         return self._run(person_ratings.history_of, self.engine, account_id, game, limit)
 
     # -- health ------------------------------------------------------------------------------------
+
+    # -- the same deal for everyone (see docs/challenges.md) -------------------------------------------
+
+    def daily_secret(self) -> str:
+        return self._run(challenges.secret, self.engine)
+
+    def add_daily_entry(self, new: NewTable, entry: DailyEntry) -> bool:
+        """The entrant's table and entry, in one transaction; False (nothing stored) on a second try."""
+        return self._run(challenges.add_entry, self.engine, new, entry)
+
+    def daily_entry(self, day: str, slot: str, entrant: str) -> DailyEntry | None:
+        return self._run(challenges.entry_of, self.engine, day, slot, entrant)
+
+    def daily_entries_of(self, entrant: str, days: list[str]) -> list[DailyEntry]:
+        return self._run(challenges.entries_of, self.engine, entrant, days)
+
+    def daily_entries_of_slot(self, day: str, slot: str) -> list[DailyEntry]:
+        return self._run(challenges.entries_of_slot, self.engine, day, slot)
 
     def probe_read(self) -> None:
         self._run(probe.probe_read, self.engine)

@@ -265,3 +265,31 @@ rating_history = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Index("ix_rating_history_account_game_created", "account_id", "game", "created"),
 )
+
+# -- the same deal for everyone (see docs/challenges.md) ----------------------------------------------
+
+# The server's secret the deals of the day are derived from (one row, made on first use), so a day's
+# deal cannot be worked out from its date. $CARDROOM_DAILY_SECRET, when set, is used instead.
+daily_secret = Table(
+    "daily_secret",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("secret", String(64), nullable=False),
+)
+
+# Who entered which day's slot, and the table they were dealt: one row per (window, slot, entrant), so
+# a second attempt is refused by the database itself, even from two server processes at once.
+daily_entries = Table(
+    "daily_entries",
+    metadata,
+    Column("day", String(20), primary_key=True),
+    Column("slot", String(20), primary_key=True),
+    Column("entrant", String(80), primary_key=True),  # "account:<id>" or "guest:<browser hash>"
+    Column("name", String(40), nullable=False),
+    Column("guest", Boolean, nullable=False),
+    Column("copy", Integer, nullable=False),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, unique=True),
+    Column("seat", Integer, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Index("ix_daily_entries_day_slot_copy", "day", "slot", "copy"),
+)

@@ -1,0 +1,48 @@
+"""How a deal of the day went for each entrant, and the duplicate score that compares entrants dealt the
+same copy (docs/challenges.md): the luck of the cards is the same for everyone on a copy, so what
+differs is how they played it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardroom.server.room.live import Live
+from cardroom.server.store.challenges import DailyEntry
+
+
+@dataclass(frozen=True)
+class Played:
+    entry: DailyEntry
+    finished: bool
+    place: int | None  # 1 for first; None while unfinished
+    points: float | None  # 1 for first place .. 0 for last
+
+
+def played(entry: DailyEntry, live: Live) -> Played:
+    """An entry's result from its table (a conceded deal is last place)."""
+    players = live.game.players
+    if not live.is_over:
+        return Played(entry, False, None, None)
+    outcome = live.state.outcome if live.conceded is None else None
+    place = players if outcome is None else outcome.place(entry.seat)
+    return Played(entry, True, place, (players - place) / (players - 1))
+
+
+@dataclass(frozen=True)
+class Scored:
+    played: Played
+    duplicate: float  # points minus the mean points of the finished entrants of the same copy
+
+
+def duplicate_scores(results: list[Played]) -> list[Scored]:
+    """Finished entries, each compared with the others dealt the same copy, best first."""
+    by_copy: dict[int, list[float]] = {}
+    for r in results:
+        if r.points is not None:
+            by_copy.setdefault(r.entry.copy, []).append(r.points)
+    scored = [
+        Scored(r, r.points - sum(by_copy[r.entry.copy]) / len(by_copy[r.entry.copy]))
+        for r in results
+        if r.points is not None
+    ]
+    return sorted(scored, key=lambda s: (-s.duplicate, s.played.entry.created))

@@ -1,0 +1,90 @@
+"""The deal of the day's rows: the server's secret the deals are derived from, and the entries (who
+was dealt which copy of a day's slot, at which table). See docs/challenges.md."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import Engine, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from cardroom.server.store import tables
+from cardroom.server.store.hosts import _InTransaction
+from cardroom.server.store.rows import NewTable
+from cardroom.server.store.schema import daily_entries, daily_secret
+
+
+@dataclass(frozen=True)
+class DailyEntry:
+    day: str
+    slot: str
+    entrant: str  # "account:<id>" or "guest:<browser hash>": never shown
+    name: str
+    guest: bool
+    copy: int
+    table_id: str
+    seat: int
+    created: datetime
+
+
+def secret(engine: Engine) -> str:
+    """The server's deal secret, made on first use (two processes making it at once keep the first)."""
+    with engine.connect() as conn:
+        found = conn.execute(select(daily_secret.c.secret).where(daily_secret.c.id == 1)).scalar()
+    if found is not None:
+        return str(found)
+    try:
+        with engine.begin() as conn:
+            conn.execute(insert(daily_secret).values(id=1, secret=secrets.token_hex(32)))
+    except IntegrityError:
+        pass  # another process made it first: that one is the secret
+    return secret(engine)
+
+
+def add_entry(engine: Engine, new: NewTable, entry: DailyEntry) -> bool:
+    """Store the entrant's table and their entry in one transaction; False if this entrant already
+    entered this window's slot (then neither is stored: a second attempt leaves nothing behind)."""
+    try:
+        with engine.begin() as conn:
+            tables.create_table(cast(Any, _InTransaction(conn)), new)
+            conn.execute(insert(daily_entries).values(**entry.__dict__))
+    except IntegrityError:
+        return False
+    return True
+
+
+def _entry(row: object) -> DailyEntry:
+    return DailyEntry(**{c.name: getattr(row, c.name) for c in daily_entries.columns})
+
+
+def entry_of(engine: Engine, day: str, slot: str, entrant: str) -> DailyEntry | None:
+    with engine.connect() as conn:
+        row = conn.execute(
+            select(daily_entries).where(
+                daily_entries.c.day == day, daily_entries.c.slot == slot, daily_entries.c.entrant == entrant
+            )
+        ).first()
+    return None if row is None else _entry(row)
+
+
+def entries_of(engine: Engine, entrant: str, days: list[str]) -> list[DailyEntry]:
+    """An entrant's entries in the given windows."""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            select(daily_entries).where(daily_entries.c.entrant == entrant, daily_entries.c.day.in_(days))
+        ).all()
+    return [_entry(r) for r in rows]
+
+
+def entries_of_slot(engine: Engine, day: str, slot: str) -> list[DailyEntry]:
+    """Everyone who entered a window's slot, first entered first."""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            select(daily_entries)
+            .where(daily_entries.c.day == day, daily_entries.c.slot == slot)
+            .order_by(daily_entries.c.created, daily_entries.c.table_id)
+        ).all()
+    return [_entry(r) for r in rows]

@@ -1,0 +1,76 @@
+"""The deal of the day through the room's API, on SQLite: one attempt each, results hidden until the
+entrant has finished AND the day's window has closed (each side of that rule on its own), and entrants
+of one copy who make the same choices get the same game."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cardroom.server.edge.app import create_app
+from cardroom.server.store import Store
+from tests.challenges.play import enter, play
+
+WINDOW = 6.0  # seconds: a day's window here, so the test sees one close
+
+
+@pytest.fixture
+def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    monkeypatch.setenv("CARDROOM_DAILY_BOTS", "heuristic")  # replayable and quick (see docs/challenges.md)
+    monkeypatch.setenv("CARDROOM_DAILY_WINDOW", str(WINDOW))
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'daily.sqlite3'}", bot_delay=0.0, rate=1000, burst=1000)) as c:
+        yield c
+
+
+def _fresh_window(client: TestClient, needed: float) -> dict[str, object]:
+    """Today's offer, once at least ``needed`` seconds of the window are left (else the next one's)."""
+    today = client.get("/api/daily").json()
+    if today["closes_in"] < needed:
+        time.sleep(today["closes_in"] + 0.05)
+        today = client.get("/api/daily").json()
+    assert today["closes_in"] >= needed
+    return today  # type: ignore[no-any-return]
+
+
+def test_one_attempt_and_results_hidden_until_finished_and_closed(client: TestClient) -> None:
+    today = _fresh_window(client, WINDOW - 1.5)
+    day = today["day"]
+    entered = enter(client, "kittens-2", "Ada")
+    again = client.post("/api/daily/kittens-2/enter", json={"name": "Ada"}, headers={"Origin": "http://testserver"})
+    assert again.status_code == 422 and "already played" in again.json()["detail"]
+    results = f"/api/daily/{day}/kittens-2/results"
+    # Not finished, window open: hidden, and the reason is the unfinished deal.
+    hidden = client.get(results)
+    assert hidden.status_code == 403 and "finish your deal" in hidden.json()["detail"]
+    assert play(client, entered["table_id"], entered["token"])["table"]["status"] == "over"
+    # Finished, window still open: still hidden.
+    mine = client.get("/api/daily").json()
+    assert mine["closes_in"] > 0, "the deal took the whole window: lengthen WINDOW"
+    assert [s["finished"] for s in mine["slots"] if s["key"] == "kittens-2"] == [True]
+    hidden = client.get(results)
+    assert hidden.status_code == 403 and "not closed yet" in hidden.json()["detail"]
+    # Someone else, unfinished, after the window closes: hidden from them (their deal is unfinished).
+    client.cookies.clear()
+    other = enter(client, "kittens-2", "Bea")
+    assert other["table_id"] != entered["table_id"]
+    time.sleep(mine["closes_in"] + 0.05)
+    assert client.get(results).status_code == 403  # Bea entered the next window, not this one
+    # A stranger (no entry that day) never sees them.
+    client.cookies.clear()
+    assert client.get(results).status_code == 403
+
+
+def test_results_open_after_the_window_closes_for_a_finished_entrant(client: TestClient) -> None:
+    today = _fresh_window(client, WINDOW - 1.5)
+    entered = enter(client, "tacocat-2", "Ada")
+    play(client, entered["table_id"], entered["token"])
+    time.sleep(client.get("/api/daily").json()["closes_in"] + 0.05)
+    shown = client.get(f"/api/daily/{today['day']}/tacocat-2/results")
+    assert shown.status_code == 200, shown.text
+    standings = shown.json()["standings"]
+    assert [(s["name"], s["guest"], s["place"]) for s in standings] == [("Ada", True, 1)]
+    assert standings[0]["replay_url"].endswith("/table/" + entered["table_id"])

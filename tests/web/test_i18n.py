@@ -111,13 +111,14 @@ def test_the_table_page_has_no_word_outside_the_catalogue() -> None:
     assert words.loose == []
 
 
-def _german_table(browser: Browser, server: ServerProcess, width: int, height: int) -> Page:
+def _german_table(browser: Browser, server: ServerProcess, width: int, height: int, game: str = "exploding-kittens") -> Page:
+    players = 2 if game == "tacocat" else 3
     table = httpx.post(
         server.url + "/api/tables",
         json={
-            "game": "exploding-kittens",
-            "options": {"players": 3},
-            "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}],
+            "game": game,
+            "options": {} if game == "tacocat" else {"players": players},
+            "seats": [{"kind": "me", "name": "Ada"}] + [{"kind": "bot", "bot": "easy"}] * (players - 1),
         },
     ).json()
     page = browser.new_page(viewport={"width": width, "height": height}, locale="de-DE")
@@ -142,9 +143,12 @@ def _off_screen(page: Page, width: int, height: int) -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("game", ["exploding-kittens", "taco", "tacocat"])
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-def test_the_table_in_german_keeps_every_choice_on_screen(server: ServerProcess, browser: Browser, width: int, height: int) -> None:
-    page = _german_table(browser, server, width, height)
+def test_the_table_in_german_keeps_every_choice_on_screen(
+    server: ServerProcess, browser: Browser, width: int, height: int, game: str
+) -> None:
+    page = _german_table(browser, server, width, height, game)
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.locator("#more-time-box").inner_text().startswith("Mehr Zeit für mich")
     assert page.locator("#log-box summary").inner_text() == "Verlauf"

@@ -4,12 +4,11 @@ person's choices (the first legal action), so two entrants of one copy make the 
 from __future__ import annotations
 
 import time
-from typing import Any, Protocol
+from typing import Any
 
+from cardroom.server.store import Store
 
-class Http(Protocol):  # a TestClient or an httpx.Client
-    def get(self, url: str, **kwargs: Any) -> Any: ...
-    def post(self, url: str, **kwargs: Any) -> Any: ...
+Http = Any  # a TestClient or an httpx.Client (with the server's base URL)
 
 
 SAME_SITE = {"Origin": "http://testserver"}
@@ -45,3 +44,23 @@ def play(client: Http, table_id: str, token: str, moves: int | None = None, seco
         assert answer.status_code in (200, 409), answer.text  # 409: a bot's move came first
         made += answer.status_code == 200
     raise AssertionError(f"the deal was not over in {seconds} s")
+
+
+def actions_of(store: Store, table_id: str) -> list[tuple[int, int, str]]:
+    """The stored game: every action, by step, seat and text."""
+    return [(a.step, a.seat, a.text) for a in store.load_actions(table_id)]
+
+
+def two_of_one_copy(client: Http, store: Store, slot: str, origin: str = "http://testserver") -> list[dict[str, Any]]:
+    """Two entrants (guests, each its own browser) dealt the same copy of today's ``slot``: with three
+    copies, four entrants always hold two of one."""
+    entered: dict[str, dict[str, Any]] = {}
+    for name in ("Ada", "Bea", "Cy", "Dee"):
+        client.cookies.clear()
+        made = enter(client, slot, name, origin)
+        entered[made["table_id"]] = made
+    day = client.get("/api/daily").json()["day"]
+    by_copy: dict[int, list[dict[str, Any]]] = {}
+    for entry in store.daily_entries_of_slot(day, slot):
+        by_copy.setdefault(entry.copy, []).append(entered[entry.table_id])
+    return next(pair[:2] for pair in by_copy.values() if len(pair) >= 2)

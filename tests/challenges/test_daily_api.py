@@ -12,7 +12,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardroom.server.edge.app import create_app
-from cardroom.server.store import Store
 from tests.challenges.play import enter, play
 
 WINDOW = 6.0  # seconds: a day's window here, so the test sees one close

@@ -1,0 +1,39 @@
+"""The deal of the day's determinism across a server restart (a real process, killed with SIGKILL):
+an entrant who played half the deal before the kill and the rest after it has the same game as one
+of the same copy who made the same choices, and the day's secret survives in the database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+
+from cardroom.server.store import Store
+from tests.challenges.play import actions_of, play, two_of_one_copy
+from tests.server.process import ServerProcess, free_port
+
+HALF = 4  # the person's moves before the kill
+
+
+def test_the_same_choices_give_the_same_game_across_a_restart(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'daily.sqlite3'}"
+    env = {"CARDROOM_DAILY_BOTS": "heuristic"}
+    server = ServerProcess(free_port(), url, env=env).start()
+    store = Store.open(url)
+    try:
+        with httpx.Client(base_url=server.url) as client:
+            first, second = two_of_one_copy(client, store, "kittens-2", origin=server.url)
+            before = play(client, first["table_id"], first["token"], moves=HALF)
+            assert before["table"]["status"] == "playing"
+        secret = store.daily_secret()
+        server.kill()
+        server = ServerProcess(server.port, url, env=env).start()
+        with httpx.Client(base_url=server.url) as client:
+            for entered in (first, second):
+                assert play(client, entered["table_id"], entered["token"])["table"]["status"] == "over"
+        games = [actions_of(store, e["table_id"]) for e in (first, second)]
+        assert games[0] == games[1] and len(games[0]) > 2 * HALF
+        assert store.daily_secret() == secret
+    finally:
+        server.kill()
+        store.engine.dispose()

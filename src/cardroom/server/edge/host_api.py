@@ -11,18 +11,9 @@ from cardroom.server.edge.api import ERRORS, RoomDep, TokenDep, public_base
 from cardroom.server.edge.fastjson import FastJSON
 from cardroom.server.edge.models import Invitation, Problem, TableSummary
 from cardroom.server.ops.limits import clean_text
-from cardroom.server.room.hosting import Hosting
-from cardroom.server.room.rooms import Room
 from cardroom.server.room.snapshots import public_summary
-from cardroom.server.room.tokens import seat_of
 
 router = APIRouter(prefix="/api/tables")
-
-
-
-def hosting(room: Room) -> Hosting:
-    return Hosting(room.tables, room.store, room.writer, room.absent.abandon)
-
 
 class RemoveIn(BaseModel):
     seat: int = Field(ge=0, le=9)
@@ -45,7 +36,7 @@ class Reported(BaseModel):
     summary="The host takes a seated person's seat back before the game begins (a new link for it)",
 )
 async def remove_seated(table_id: str, body: RemoveIn, request: Request, room: RoomDep, token: TokenDep) -> Invitation:
-    link = await hosting(room).remove(table_id, token, body.seat)
+    link = await room.remove_seated(table_id, token, body.seat)
     return Invitation(seat=body.seat, token=link, url=f"{public_base(request)}/table/{table_id}#token={link}")
 
 
@@ -56,7 +47,7 @@ async def remove_seated(table_id: str, body: RemoveIn, request: Request, room: R
     summary="The host closes the table (before the game begins: cancelled; after: abandoned, unrated)",
 )
 async def close_table(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON:
-    return FastJSON(public_summary(await hosting(room).close(table_id, token)))
+    return FastJSON(public_summary(await room.close_table(table_id, token)))
 
 
 @router.post(
@@ -67,10 +58,7 @@ async def close_table(table_id: str, room: RoomDep, token: TokenDep) -> FastJSON
     summary="Report a message or a player to whoever runs the room (kept with the table)",
 )
 async def report(table_id: str, body: ReportIn, room: RoomDep, token: TokenDep) -> Reported:
-    live = await room.live_soon(table_id)
-    by_seat = seat_of(live, token) if token else None
     clean_text(body.reason, "a report's reason")
     if body.message is not None:
         clean_text(body.message, "a reported message")
-    made = await room.writer.call(room.store.add_report, table_id, by_seat, body.about_seat, body.message, body.reason.strip())
-    return Reported(id=made)
+    return Reported(id=await room.report(table_id, token, body.about_seat, body.message, body.reason.strip()))

@@ -64,3 +64,12 @@ class Hosting:
         else:
             await self.abandon(live)
         return live
+
+    async def report(
+        self, table_id: str, token: str | None, about_seat: int | None, message: str | None, reason: str
+    ) -> int:
+        """Keep a report of a message or a player with the table (by the seat ``token`` opens, or by a
+        spectator when there is none): the report's id."""
+        live = await self.tables.live_soon(table_id)
+        by_seat = seat_of(live, token) if token else None
+        return await self.writer.call(self.store.add_report, table_id, by_seat, about_seat, message, reason)

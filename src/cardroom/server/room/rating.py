@@ -29,6 +29,7 @@ class Rater:
     def __init__(self, room: Room) -> None:
         self.room = room
         self.store = room.store
+        self.writer = room.writer  # every write of this process, on one thread
         self.since = datetime.now(UTC) - LOOK_BACK
         self.settled: set[str] = set()  # tables looked at that rate nobody (a guest or a bot sat there)
 
@@ -77,7 +78,7 @@ class Rater:
         after = rate(places, {a: Rating(mu, sigma) for a, (mu, sigma) in known.items()})
         last = len(live.row.seats)  # those who left are rated below everyone; shown at the last place
         results = [(a, min(places[a], last), after[a].mu, after[a].sigma) for a in sorted(places)]
-        saved = await self.room.writer.call(self.store.save_rated, table_id, live.game.name, results)
+        saved = await self.writer.call(self.store.save_rated, table_id, live.game.name, results)
         self.settled.add(table_id)
         return saved
 

@@ -26,6 +26,7 @@ from cardroom.server.room.autoplay import Autoplay
 from cardroom.server.room.catchup import CatchUp
 from cardroom.server.room.chat import Chat
 from cardroom.server.room.held import HeldTables
+from cardroom.server.room.hosting import Hosting
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.leaving import Leaving
 from cardroom.server.room.live import Live
@@ -81,6 +82,7 @@ class Room:
         self.leaving = Leaving(self.tables, record, store, self.window_answers, self.autoplay)
         self.catchup = CatchUp(self.tables, store, self.autoplay, self.chat, self.hub)
         self.more_time = MoreTime(store, self.autoplay)
+        self.hosting = Hosting(self.tables, store, self.writer, self.absent.abandon)  # a host's and a player's tools
 
     # -- the tables in memory ------------------------------------------------------------------------
 
@@ -204,6 +206,20 @@ class Room:
 
     async def handoff(self, table_id: str, token: str | None) -> tuple[int, str]:
         return await self._heard_first(table_id, lambda: self.seating.handoff(table_id, token))
+
+    async def remove_seated(self, table_id: str, token: str | None, seat: int) -> str:
+        """The host takes ``seat`` back before the game begins: the seat's new invitation token."""
+        return await self.hosting.remove(table_id, token, seat)
+
+    async def close_table(self, table_id: str, token: str | None) -> Live:
+        """The host ends the table (cancelled before its game begins, abandoned after)."""
+        return await self.hosting.close(table_id, token)
+
+    async def report(
+        self, table_id: str, token: str | None, about_seat: int | None, message: str | None, reason: str
+    ) -> int:
+        """A report kept with the table for whoever runs the room: its id."""
+        return await self.hosting.report(table_id, token, about_seat, message, reason)
 
     async def set_more_time(self, table_id: str, token: str | None, on: bool) -> Live:
         """The seat this token opens turns more time on or off (see :mod:`.more_time`)."""

@@ -24,6 +24,7 @@ _BUILTIN: dict[str, str] = {
     "tacocat": "cardroom.games.tacocat.kit:KIT",
     "exploding-kittens": "cardroom.games.kittens.kit:KIT",
     "taco": "cardroom.games.taco.kit:KIT",
+    "pips": "cardroom.games.pips.kit:KIT",
 }
 _REGISTERED: dict[str, GameFactory | GameKit | str] = {}
 PLUGINS = "CARDROOM_GAMES"  # the environment variable naming more games, ``name=module:Class`` each

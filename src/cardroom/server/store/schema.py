@@ -169,7 +169,7 @@ seat_presence = Table(
     Column("seen", DateTime(timezone=True), nullable=False),
 )
 
-# Seats whose person asked for more time (see docs/server.md, "More time"): their reaction windows and
+# Seats whose person asked for more time (see docs/table-page.md, "More time"): their reaction windows and
 # move clocks run at least ten times as long, and everyone is told so. Present means on.
 more_time_seats = Table(
     "more_time_seats",

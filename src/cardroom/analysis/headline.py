@@ -22,6 +22,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from cardroom.analysis.words import did, instead
+from cardroom.locale import ENGLISH, say, say_n
 
 if TYPE_CHECKING:
     from cardroom.analysis.report import Decision, GameAnalysis
@@ -49,14 +50,14 @@ def cards_share(a: GameAnalysis) -> float | None:
     return None if up + down < 1e-9 else up / (up + down)
 
 
-def cards_word(share: float | None) -> str:
+def cards_word(share: float | None, lang: str = ENGLISH) -> str:
     if share is None:
-        return "nothing you did not control moved your chances"
+        return say(lang, "nothing you did not control moved your chances")
     if share < EVEN[0]:
-        return "the cards and the others' moves ran against you"
+        return say(lang, "the cards and the others' moves ran against you")
     if share > EVEN[1]:
-        return "the cards and the others' moves ran your way"
-    return "the cards and the others' moves ran evenly"
+        return say(lang, "the cards and the others' moves ran your way")
+    return say(lang, "the cards and the others' moves ran evenly")
 
 
 def rounded_identity(a: GameAnalysis) -> dict[str, int]:
@@ -66,30 +67,28 @@ def rounded_identity(a: GameAnalysis) -> dict[str, int]:
     return {"start": start, "luck": result - start + play, "play": play, "result": result}
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def headline_json(a: GameAnalysis) -> dict[str, Any]:
+def headline_json(a: GameAnalysis, lang: str = ENGLISH) -> dict[str, Any]:
     share = cards_share(a)
     acc = play_accuracy(a)
     verdicts = {v: sum(1 for d in a.decisions if d.label == v) for v in ("inaccuracy", "mistake", "blunder")}
     return {"accuracy": None if acc is None else round(acc, 1), "decisions": len(a.decisions),
             "verdicts": verdicts, "cards_share": None if share is None else round(share, 3),
-            "cards": cards_word(share), "identity": rounded_identity(a)}
+            "cards": cards_word(share, lang), "identity": rounded_identity(a)}
 
 
-def headline_text(a: GameAnalysis) -> str:
+def headline_text(a: GameAnalysis, lang: str = ENGLISH) -> str:
     """One line: accuracy per decision, then how the cards ran, each with what it measures."""
-    h = headline_json(a)
+    h = headline_json(a, lang)
     if h["accuracy"] is None:
-        play = "you had no decision to make"
+        play = say(lang, "you had no decision to make")
     else:
-        play = (f"your accuracy {h['accuracy']:.0f}% over {_count(h['decisions'], 'decision')} "
-                f"(100% = as good as the hard bot at each)")
+        play = say_n(lang, "your accuracy {accuracy}% over {count} decision (100% = as good as the hard bot at each)",
+                     "your accuracy {accuracy}% over {count} decisions (100% = as good as the hard bot at each)",
+                     h["decisions"], accuracy=f"{h['accuracy']:.0f}")
     share = h["cards_share"]
-    luck = h["cards"] if share is None else (f"{h['cards']}: {100 * share:.0f}% of the swings you did not control "
-                                             "went your way (50% is even)")
+    luck = h["cards"] if share is None else say(
+        lang, "{cards}: {share}% of the swings you did not control went your way (50% is even)",
+        cards=h["cards"], share=f"{100 * share:.0f}")
     return f"{play[0].upper()}{play[1:]}; {luck}."
 
 

@@ -8,6 +8,8 @@ noise alone never calls a move a mistake.
 
 from __future__ import annotations
 
+from cardroom.locale import ENGLISH, say
+
 # (threshold on the loss, label), worst first.
 THRESHOLDS: tuple[tuple[float, str], ...] = (
     (0.20, "blunder"),
@@ -25,3 +27,11 @@ def label(loss: float, low: float) -> str:
         if loss >= threshold:
             return name
     return "best"
+
+
+def label_word(name: str, lang: str = ENGLISH) -> str:
+    """A verdict as a person reads it in ``lang`` ("mistake" -> "Fehler"; the labels themselves are
+    codes in the analysis's JSON)."""
+    words = {"best": say(lang, "best"), "inaccuracy": say(lang, "inaccuracy"),
+             "mistake": say(lang, "mistake"), "blunder": say(lang, "blunder")}
+    return words[name]

@@ -19,6 +19,7 @@ from cardroom.core.errors import InvalidOptions
 from cardroom.core.kit import ActionWords
 from cardroom.core.registry import kit
 from cardroom.core.seatnames import name_seats
+from cardroom.locale import ENGLISH, say
 
 # The grouped entry for events the seat could not see (another seat's hidden choice): named as such
 # rather than listed as luck with no event.
@@ -27,8 +28,8 @@ HIDDEN = "the others' hidden choices"
 OWN = "your move: "
 
 
-def default_names(players: int) -> list[str]:
-    return [f"Player {k + 1}" for k in range(players)]
+def default_names(players: int, lang: str = ENGLISH) -> list[str]:
+    return [say(lang, "Player {n}", n=k + 1) for k in range(players)]
 
 
 def _words(game: str, text: str, names: Sequence[str], seat: int) -> tuple[str, str] | None:
@@ -77,11 +78,13 @@ def _side_pattern(sides: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"\b({'|'.join(map(re.escape, sides))})\b(?!'s goal| goal)")
 
 
-def named(game: str, text: str, names: Sequence[str], seat: int) -> str:
+def named(game: str, text: str, names: Sequence[str], seat: int, lang: str = ENGLISH) -> str:
     """A log text with people named: "P1 draws a card" -> "Bo draws a card"; in Tacocat "WOW attacks"
     -> "Bo (WOW) attacks"; the seat's own silent move in words ("you kept your 3")."""
     if text.startswith(OWN):
-        return f"you {did(game, text[len(OWN):], names, seat)}"
+        return say(lang, "you {did}", did=did(game, text[len(OWN):], names, seat))
+    if text == HIDDEN:  # the same words as HIDDEN, written out so that the catalogue's reader finds them
+        return say(lang, "the others' hidden choices")
     out = name_seats(text, names)
     sides = _sides(game)  # a game whose log names its seats by side (Tacocat's YAY and WOW)
     if sides and len(names) >= len(sides):

@@ -1,6 +1,26 @@
-"""What the service refuses, each mapped by the API to one HTTP status."""
+"""What the service refuses, each mapped by the API to one HTTP status.
+
+A refusal's reason reaches a person (the page shows it), so a reason written through the message
+catalogue keeps its English message and places (:class:`Worded`), and the API words it in the
+request's language (``in_language``); a reason passed on from elsewhere (an engine's) is shown as
+written.
+"""
 
 from __future__ import annotations
+
+from cardroom.locale import ENGLISH, say
+
+
+class Worded(Exception):
+    """An exception whose text is a catalogue message with its places, worded per language."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(say(ENGLISH, message, **params))
+        self.message = message
+        self.params = params
+
+    def in_language(self, lang: str) -> str:
+        return say(lang, self.message, **self.params)
 
 
 class UnknownTable(Exception):
@@ -15,16 +35,18 @@ class SeatTaken(Exception):
     """410: an invitation or hand-over link that was already opened: its seat has been taken."""
 
 
-class StaleStep(Exception):
+class StaleStep(Worded):
     """409: the action was chosen on a step that has passed."""
 
     def __init__(self, current: int) -> None:
-        super().__init__(f"stale step: the game is at step {current}")
+        Worded.__init__(self, "stale step: the game is at step {current}", current=current)
         self.current = current
 
 
-class Refused(Exception):
-    """422: the request is well-formed JSON but not something this table can do (the reason says why)."""
+class Refused(Worded):
+    """422: the request is well-formed JSON but not something this table can do (the reason says why:
+    ``Refused("the game is already over")``, ``Refused("this table has no such seat: there are
+    {count}", count=4)``; a text the catalogue lacks, an engine's, is shown as written)."""
 
 
 class RateLimited(Exception):

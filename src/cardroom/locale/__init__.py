@@ -1,0 +1,82 @@
+"""The Python side's message catalogue: English as written in the code, German from ``de.po``.
+
+A message is written in English where it is used, through :func:`say` (``say(lang, "Player {n}",
+n=2)``) or, where a number decides the words, :func:`say_n` (``say_n(lang, "{count} decision",
+"{count} decisions", 3)``). The German entries live in ``de.po``, a gettext catalogue any
+translator's tool edits. It is read at run time with Babel's own reader (``read_po``) and turned
+into a gettext translation in memory, so ``make run`` and an installed package need no compile step
+and there is no ``.mo`` file to fall out of date with its ``.po``. The plural rule is the
+catalogue's ``Plural-Forms``, which Babel fills in from its CLDR data for the language.
+
+The language of a request is chosen by :func:`negotiate` from what the person's browser or terminal
+asks for (an ``Accept-Language`` header, a ``lang`` the page keeps, ``LANG``), else English.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+from importlib import resources
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+ENGLISH = "en"
+LANGUAGES = (ENGLISH, "de")  # English is the code's own words; the others have a ``<lang>.po`` here
+
+
+@functools.cache
+def catalogue_text(lang: str) -> str:
+    """The ``.po`` file of a language, as text (for the tests and translators' tools)."""
+    return resources.files(__name__).joinpath(f"{lang}.po").read_text(encoding="utf-8")
+
+
+@functools.cache
+def translation(lang: str) -> gettext.NullTranslations:
+    """The gettext translation of ``lang`` (English, or a language the room does not speak: the
+    code's own words)."""
+    if lang not in LANGUAGES or lang == ENGLISH:
+        return NullTranslations()
+    catalog = read_po(io.StringIO(catalogue_text(lang)), locale=lang)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return Translations(fp=compiled)
+
+
+def say(lang: str, message: str, **params: object) -> str:
+    """``message`` in ``lang`` with its ``{name}`` places filled (a message without places is taken as
+    written, braces and all: an engine's text passed on)."""
+    text = translation(lang).gettext(message)
+    return text.format(**params) if params else text
+
+
+def say_n(lang: str, singular: str, plural: str, count: int, **params: object) -> str:
+    """The form of a counted message that ``count`` takes in ``lang`` (its ``{count}`` filled)."""
+    return translation(lang).ngettext(singular, plural, count).format(count=count, **params)
+
+
+def negotiate(asked: str | None) -> str:
+    """The room's language for what a person asks for: an ``Accept-Language`` header ("de-DE,de;q=0.9,
+    en;q=0.8"), a single tag ("de", "de_DE.UTF-8" as ``LANG`` writes it), or nothing (English)."""
+    if not asked:
+        return ENGLISH
+    weighted = []
+    for n, part in enumerate(asked.split(",")):
+        tag, _, quality = part.strip().partition(";q=")
+        try:
+            weight = float(quality) if quality else 1.0
+        except ValueError:
+            continue
+        weighted.append((-weight, n, tag.split(".")[0].replace("_", "-")))
+    for _, _, tag in sorted(weighted):
+        try:
+            language = Locale.parse(tag, sep="-").language if tag and tag != "*" else ""
+        except (ValueError, UnknownLocaleError):
+            continue
+        if language in LANGUAGES:
+            return language
+    return ENGLISH

@@ -1,0 +1,113 @@
+"""The Python side's message catalogue (cardroom.locale): every message the code writes through it,
+and every refusal the room writes as a plain sentence, has a German entry with the same places and
+the plural forms German needs; a counted message is a plural one; the language a person asks for is
+the one chosen."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
+
+from cardroom.locale import LANGUAGES, catalogue_text, negotiate, say, say_n
+from cardroom.server.errors import Refused, StaleStep
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "cardroom"
+PLACE = re.compile(r"\{(\w+)\}")
+
+
+def _extract(path: Path, keywords: dict[str, tuple[int, ...]]) -> list[str | tuple[str, ...]]:
+    return [msg for _, msg, _, _ in extract_from_file("python", str(path), keywords=keywords, comment_tags=())]
+
+
+def used_messages() -> dict[str, tuple[str, ...]]:
+    """Every message id the code writes (its English forms), found by Babel's own extractor: calls of
+    ``say``/``say_n`` in files that use the catalogue, and the room's refusals written as one literal."""
+    found: dict[str, tuple[str, ...]] = {}
+    for path in sorted(SRC.rglob("*.py")):
+        if "from cardroom.locale import" in path.read_text(encoding="utf-8"):
+            for msg in _extract(path, {"say": (2,), "say_n": (2, 3), "__init__": (2,)}):  # Worded.__init__(self, msg)
+                forms = (msg,) if isinstance(msg, str) else tuple(msg)
+                found[forms[0]] = forms
+    for path in [*sorted((SRC / "server" / "room").glob("*.py")), SRC / "server" / "errors.py"]:
+        for msg in _extract(path, {"Refused": (1,)}):
+            assert isinstance(msg, str)
+            found[msg] = (msg,)
+    return found
+
+
+def german() -> dict[str, tuple[str, ...]]:
+    catalog = read_po(io.StringIO(catalogue_text("de")), locale="de")
+    out: dict[str, tuple[str, ...]] = {}
+    for m in catalog:
+        if not m.id:
+            continue
+        assert not m.fuzzy, f"fuzzy German entry {m.id!r}"
+        key = m.id if isinstance(m.id, str) else m.id[0]
+        out[key] = (m.string,) if isinstance(m.string, str) else tuple(m.string or ())
+    assert catalog.num_plurals == 2, "German's plural rule has two forms (Babel's CLDR data)"
+    return out
+
+
+def test_the_extractor_finds_the_code_s_messages() -> None:
+    used = used_messages()
+    assert "Player {n}" in used and "stale step: the game is at step {current}" in used
+    assert "the game is already over" in used  # a room refusal (server/room/leaving.py)
+    assert "the others' hidden choices" in used  # analysis/words.py
+    assert len(used["your accuracy {accuracy}% over {count} decision (100% = as good as the hard bot at each)"]) == 2
+
+
+def test_every_message_has_a_german_entry_with_the_same_places() -> None:
+    used, de = used_messages(), german()
+    missing = sorted(set(used) - set(de))
+    assert not missing, f"messages without a German entry: {missing}"
+    unused = sorted(set(de) - set(used))
+    assert not unused, f"German entries the code no longer writes: {unused}"
+    for msgid, forms in used.items():
+        translated = de[msgid]
+        assert len(translated) == (2 if len(forms) == 2 else 1), msgid
+        for text in translated:
+            assert text.strip(), f"empty German entry for {msgid!r}"
+            assert set(PLACE.findall(text)) == set(PLACE.findall(msgid)), f"places differ in {msgid!r}"
+
+
+def test_a_counted_message_is_a_plural_one() -> None:
+    counted = [forms for forms in used_messages().values() if "{count}" in forms[0]]
+    assert counted, "the headline counts decisions"
+    singular_only = [forms[0] for forms in counted if len(forms) != 2]
+    assert not singular_only, f"counted with one form only (write it with say_n): {singular_only}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_forms_follow_the_count(lang: str) -> None:
+    one = say_n(lang, "{count} decision", "{count} decisions", 1)
+    many = say_n(lang, "{count} decision", "{count} decisions", 2)
+    assert (one, many) == ("1 decision", "2 decisions")  # an id the catalogue lacks keeps the English forms
+    msg = ("your accuracy {accuracy}% over {count} decision (100% = as good as the hard bot at each)",
+           "your accuracy {accuracy}% over {count} decisions (100% = as good as the hard bot at each)")
+    words = {n: say_n(lang, *msg, n, accuracy=80) for n in (0, 1, 2)}
+    expected = {"en": ("0 decisions", "1 decision ", "2 decisions"),
+                "de": ("0 Entscheidungen", "1 Entscheidung ", "2 Entscheidungen")}[lang]
+    assert [expected[n] in words[n] for n in (0, 1, 2)] == [True, True, True], words
+
+
+def test_refusals_are_worded_in_the_asked_language() -> None:
+    stale = StaleStep(7)
+    assert str(stale) == "stale step: the game is at step 7" and stale.current == 7
+    assert stale.in_language("de") == "veralteter Schritt: das Spiel ist bei Schritt 7"
+    assert Refused("the game is already over").in_language("de") == "das Spiel ist schon vorbei"
+    engine = Refused("P1 has no {braces} card")  # an engine's text the catalogue lacks: as written
+    assert str(engine) == engine.in_language("de") == "P1 has no {braces} card"
+    assert say("de", "Player {n}", n=3) == "Spieler 3" and say("fr", "Player {n}", n=3) == "Player 3"
+
+
+@pytest.mark.parametrize(("asked", "lang"), [
+    ("de-DE,de;q=0.9,en;q=0.8", "de"), ("fr-FR,de;q=0.5,en;q=0.4", "de"), ("en-US,de;q=0.9", "en"),
+    ("de_AT.UTF-8", "de"), ("fr", "en"), ("", "en"), (None, "en"), ("*", "en"), ("de;q=bad,xx-!!", "en"),
+])
+def test_the_asked_language_is_negotiated(asked: str | None, lang: str) -> None:
+    assert negotiate(asked) == lang

@@ -22,7 +22,7 @@ from tests.web.player import wait_for_table
 WEB = ROOT / "src" / "cardroom" / "web"
 PLACE = re.compile(r"\{(\w+)\}")
 # The table page's scripts: all their words come from the catalogue.
-SCRIPTS = ["table.js", "moretime.js", "i18n.js", "logwords.js", "keys.js", "speech.js", "clock.js", "seat.js", "cards.js", "focus.js", "bar.js",
+SCRIPTS = ["table.js", "share.js", "moretime.js", "i18n.js", "logwords.js", "keys.js", "speech.js", "clock.js", "seat.js", "cards.js", "focus.js", "bar.js",
            "outcome.js", "alerts.js", "hints.js", "games/generic.js", "games/kittens.js", "games/taco.js", "games/tacocat.js"]
 # Marks that are not words of a language (the arrows of the replay, the pencil of "change your name").
 SYMBOLS = {"◀", "▶", "✎", "cardroom"}

@@ -18,6 +18,7 @@ import { waitingPanel, waitingStatus } from "./waiting.js";
 import { renderMoreTime, wireMoreTime } from "./moretime.js";
 import { languageMenu, t, translatePage } from "./i18n.js";
 import { logText } from "./logwords.js";
+import { share } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -298,21 +299,6 @@ async function showReplay(step) {
   $("replay-step").value = String(data.step);
   $("replay-label").textContent = `${data.step}/${data.steps}`;
   render();
-}
-
-async function share(url, note) {
-  $("share-link").value = url;
-  $("share-link").hidden = false;
-  $("share-label").hidden = false;
-  $("share-link").select();
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    copied = true;
-  } catch {
-    copied = false; // no clipboard (plain http on another machine): the link is selected to copy by hand
-  }
-  $("share-note").textContent = t(copied ? "share.copied" : "share.copy_this", { note });
 }
 
 async function concede() {

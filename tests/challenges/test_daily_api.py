@@ -38,10 +38,10 @@ def _fresh_window(client: TestClient, needed: float) -> dict[str, object]:
 def test_one_attempt_and_results_hidden_until_finished_and_closed(client: TestClient) -> None:
     today = _fresh_window(client, WINDOW - 1.5)
     day = today["day"]
-    entered = enter(client, "kittens-2", "Ada")
-    again = client.post("/api/daily/kittens-2/enter", json={"name": "Ada"}, headers={"Origin": "http://testserver"})
+    entered = enter(client, "exploding-kittens-2", "Ada")
+    again = client.post("/api/daily/exploding-kittens-2/enter", json={"name": "Ada"}, headers={"Origin": "http://testserver"})
     assert again.status_code == 422 and "already played" in again.json()["detail"]
-    results = f"/api/daily/{day}/kittens-2/results"
+    results = f"/api/daily/{day}/exploding-kittens-2/results"
     # Not finished, window open: hidden, and the reason is the unfinished deal.
     hidden = client.get(results)
     assert hidden.status_code == 403 and "finish your deal" in hidden.json()["detail"]
@@ -49,12 +49,12 @@ def test_one_attempt_and_results_hidden_until_finished_and_closed(client: TestCl
     # Finished, window still open: still hidden.
     mine = client.get("/api/daily").json()
     assert mine["closes_in"] > 0, "the deal took the whole window: lengthen WINDOW"
-    assert [s["finished"] for s in mine["slots"] if s["key"] == "kittens-2"] == [True]
+    assert [s["finished"] for s in mine["slots"] if s["key"] == "exploding-kittens-2"] == [True]
     hidden = client.get(results)
     assert hidden.status_code == 403 and "not closed yet" in hidden.json()["detail"]
     # Someone else, unfinished, after the window closes: hidden from them (their deal is unfinished).
     client.cookies.clear()
-    other = enter(client, "kittens-2", "Bea")
+    other = enter(client, "exploding-kittens-2", "Bea")
     assert other["table_id"] != entered["table_id"]
     time.sleep(mine["closes_in"] + 0.05)
     assert client.get(results).status_code == 403  # Bea entered the next window, not this one

@@ -15,12 +15,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from cardroom.bots.specs import make_bot
-from cardroom.core.bot import shown
-from cardroom.core.registry import make
+from cardroom.core.game import Game, State
 from cardroom.server.edge.app import create_app
-from cardroom.server.room.autoplay import replay_rng, replayable
-from cardroom.server.room.daily import SLOTS, deal_seed
+from cardroom.server.room.autoplay import replayable
+from cardroom.server.room.daily import deal_seed, slot_named
+from cardroom.server.room.daily_replay import play_deal
 from cardroom.server.store import Store
 from tests.challenges.play import actions_of, play, two_of_one_copy
 from tests.server import postgres
@@ -29,22 +28,9 @@ REPLAYS = 100
 SEARCH = "ismcts:iterations=30"  # a search that counts its effort, as the day's bots do
 
 
-def _replay(slot_key: str, seed: int, spec: str) -> list[tuple[int, str]]:
-    """One game of the deal: the person plays the first legal action, each bot decision is made by a
-    new bot with the decision's own generator."""
-    slot = next(s for s in SLOTS if s.key == slot_key)
-    game = make(slot.game, **slot.options())
-    state, step, game_log = game.new_game(seed=seed), 0, []
-    while not state.is_over:
-        seat = state.to_act[0]
-        if seat == 0:
-            action = str(state.legal_actions(0)[0])
-        else:
-            bot = make_bot(spec, game)
-            action = bot.choose(game, shown(bot, state, seat), replay_rng(seed, step, seat))
-        game_log.append((seat, action))
-        state, step = state.apply(seat, action), step + 1
-    return game_log
+def first_legal(game: Game, state: State, step: int) -> str:
+    """The entrant's fixed rule here: the first legal action."""
+    return str(state.legal_actions(0)[0])
 
 
 def test_a_search_counting_iterations_is_replayable_and_one_on_a_clock_is_not() -> None:
@@ -53,10 +39,10 @@ def test_a_search_counting_iterations_is_replayable_and_one_on_a_clock_is_not() 
 
 
 def test_the_same_choices_replayed_100_times_give_one_game() -> None:
-    seed = deal_seed("a server's secret", "2026-11-29", "kittens-2", 1)
-    games = {tuple(_replay("kittens-2", seed, SEARCH)) for _ in range(REPLAYS)}
+    seed = deal_seed("a server's secret", "2026-11-29", "exploding-kittens-2", 1)
+    slot = slot_named("exploding-kittens-2")
+    games = {tuple(play_deal(slot, seed, SEARCH, first_legal)[0]) for _ in range(REPLAYS)}
     assert len(games) == 1
-    # And the generator matters: another seed's bots (same deal) are not held to the same answers.
     assert len(next(iter(games))) > 10
 
 
@@ -64,7 +50,7 @@ def _same_game_twice(url: str) -> None:
     with TestClient(create_app(url, bot_delay=0.0, rate=1000, burst=1000)) as client:
         store = Store.open(url)
         try:
-            first, second = two_of_one_copy(client, store, "kittens-2")
+            first, second = two_of_one_copy(client, store, "exploding-kittens-2")
             for entered in (first, second):
                 assert play(client, entered["table_id"], entered["token"])["table"]["status"] == "over"
             games = [actions_of(store, e["table_id"]) for e in (first, second)]

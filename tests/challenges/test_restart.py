@@ -22,7 +22,7 @@ def test_the_same_choices_give_the_same_game_across_a_restart(tmp_path: Path) ->
     store = Store.open(url)
     try:
         with httpx.Client(base_url=server.url) as client:
-            first, second = two_of_one_copy(client, store, "kittens-2", origin=server.url)
+            first, second = two_of_one_copy(client, store, "exploding-kittens-2", origin=server.url)
             before = play(client, first["table_id"], first["token"], moves=HALF)
             assert before["table"]["status"] == "playing"
         secret = store.daily_secret()

@@ -11,20 +11,24 @@ import asyncio
 import hashlib
 import secrets
 import time
+from importlib import resources
+from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from cardroom.server.edge.account_session import secure_cookies, session_account
 from cardroom.server.edge.accounts_api import SameSite, StoreDep
 from cardroom.server.edge.api import ByAddress, RoomDep, public_base
 from cardroom.server.room import daily
-from cardroom.server.room.daily_results import duplicate_scores, played
+from cardroom.server.room.daily_results import DailyEntry, duplicate_scores, played
 from cardroom.server.store import Store
-from cardroom.server.store.challenges import DailyEntry
 
-router = APIRouter(prefix="/api/daily", tags=["deal of the day"], dependencies=ByAddress)
+api = APIRouter(prefix="/api/daily", tags=["deal of the day"], dependencies=ByAddress)
+router = APIRouter()  # the page and the API, included together
 
+PAGE = Path(str(resources.files("cardroom") / "web" / "daily.html"))
 GUEST_COOKIE = "cardroom_daily_guest"
 GUEST_LIFE = 400 * 86400  # seconds: the longest a browser keeps a cookie
 
@@ -48,6 +52,8 @@ class Today(BaseModel):
     closes_in: float = Field(description="seconds until this day's window closes")
     you: Entrant
     slots: list[SlotToday]
+    earlier_day: str = Field(description="the window before this one")
+    earlier: list[SlotToday] = Field(description="the deals you played in the window before (their results may be open)")
 
 
 class EnterIn(BaseModel):
@@ -91,28 +97,34 @@ def _table_url(request: Request, entry: DailyEntry) -> str:
     return f"{public_base(request)}/table/{entry.table_id}"
 
 
-@router.get("", response_model=Today, summary="Today's deals, and the ones you entered")
+@api.get("", response_model=Today, summary="Today's deals, and the ones you entered today and the day before")
 async def today(request: Request, store: StoreDep, room: RoomDep) -> Today:
     at = time.time()
     window = daily.window_at(at)
+    earlier = daily.window_at(window.opens - 1)
     key, name, guest = await _entrant(store, request)
-    mine = {} if key is None else {e.slot: e for e in await asyncio.to_thread(store.daily_entries_of, key, [window.day])}
-    slots = []
-    for slot in daily.SLOTS:
-        entry = mine.get(slot.key)
-        finished = entry is not None and (await room.live_soon(entry.table_id)).is_over
-        slots.append(
-            SlotToday(
-                key=slot.key, label=slot.label, game=slot.game, players=slot.players,
-                table_url=None if entry is None else _table_url(request, entry), finished=finished,
-            )
-        )
-    if name is None and mine:
-        name = next(iter(mine.values())).name
-    return Today(day=window.day, closes_in=max(0.0, window.closes - at), you=Entrant(name=name, guest=guest), slots=slots)
+    entries = [] if key is None else await asyncio.to_thread(store.daily_entries_of, key, [window.day, earlier.day])
+    mine = {(e.day, e.slot): e for e in entries}
+
+    async def offer(day: str, slot: daily.Slot) -> SlotToday:
+        entry = mine.get((day, slot.key))
+        return SlotToday(
+            key=slot.key, label=slot.label, game=slot.game, players=slot.players,
+            table_url=None if entry is None else _table_url(request, entry),
+            finished=entry is not None and (await room.live_soon(entry.table_id)).is_over,
+        )  # fmt: skip
+
+    if name is None and entries:
+        name = max(entries, key=lambda e: e.created).name
+    return Today(
+        day=window.day, closes_in=max(0.0, window.closes - at), you=Entrant(name=name, guest=guest),
+        slots=[await offer(window.day, slot) for slot in daily.slots()],
+        earlier_day=earlier.day,
+        earlier=[await offer(earlier.day, slot) for slot in daily.slots() if (earlier.day, slot.key) in mine],
+    )  # fmt: skip
 
 
-@router.post(
+@api.post(
     "/{slot}/enter", response_model=Entered, status_code=201, dependencies=SameSite,
     summary="Be dealt today's deal of a slot (one attempt each)",
 )  # fmt: skip
@@ -132,7 +144,7 @@ async def enter(slot: str, body: EnterIn, request: Request, response: Response, 
     return Entered(table_id=entry.table_id, token=token, url=f"{_table_url(request, entry)}#token={token}")
 
 
-@router.get(
+@api.get(
     "/{day}/{slot}/results", response_model=Results,
     responses={403: {"description": "not open to you yet: finish your deal and wait for the day's window to close"}},
     summary="A day's standings at one deal",
@@ -160,3 +172,11 @@ async def results(day: str, slot: str, request: Request, store: StoreDep, room: 
     ]
     return Results(day=window.day, slot=chosen.key, label=chosen.label, standings=standings)
 
+
+
+@router.get("/daily", include_in_schema=False)
+def daily_page() -> FileResponse:
+    return FileResponse(PAGE)
+
+
+router.include_router(api)

@@ -11,6 +11,7 @@ meet the same answers.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import os
@@ -19,12 +20,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from cardroom.core.errors import InvalidOptions
+from cardroom.core.registry import game_names, kit, make
 from cardroom.server.errors import Refused
 from cardroom.server.ops.names import seat_name
 from cardroom.server.room import tokens
+from cardroom.server.room.daily_results import DailyEntry
 from cardroom.server.room.tablerequest import SeatRequest, checked_game
 from cardroom.server.store import NewTable, SeatRow, Store, TableRow, now
-from cardroom.server.store.challenges import DailyEntry
 
 DAY = 86400.0
 COPIES = 3  # deals per slot and window: sharing one deal's cards helps only a third of the entrants
@@ -33,33 +36,46 @@ BOTS = "ismcts:iterations=200"  # $CARDROOM_DAILY_BOTS: must count its effort (s
 REACTION_SECONDS = 4.0  # a reaction window at a deal of the day
 
 
+PLAYER_COUNTS = (2, 4)  # the day's deals of each listed game: at these counts where it plays them
+
+
 @dataclass(frozen=True)
 class Slot:
     """One of the day's deals: a game at a number of players."""
 
-    key: str  # as in addresses: "taco-2"
+    key: str  # as in addresses: the game's name and the count
     game: str
     players: int
-    label: str  # as shown: "T.A.C.O., 2 players"
-
-    def options(self) -> dict[str, Any]:
-        return {} if self.game == "tacocat" else {"players": self.players}
+    label: str  # as shown: the game's title and the count
+    options: dict[str, Any]
 
 
-SLOTS: tuple[Slot, ...] = (
-    Slot("kittens-2", "exploding-kittens", 2, "Exploding Kittens, 2 players"),
-    Slot("kittens-4", "exploding-kittens", 4, "Exploding Kittens, 4 players"),
-    Slot("taco-2", "taco", 2, "T.A.C.O., 2 players"),
-    Slot("taco-4", "taco", 4, "T.A.C.O., 4 players"),
-    Slot("tacocat-2", "tacocat", 2, "Tacocat Spelled Backwards, 2 players"),
-)
-_BY_KEY = {s.key: s for s in SLOTS}
+@functools.cache
+def slots() -> tuple[Slot, ...]:
+    """Every listed game (the registry's: the room names no game itself) at each of
+    :data:`PLAYER_COUNTS` it can seat, or at its one count if it has no ``players`` option."""
+    found = []
+    for name in game_names():
+        if not kit(name).listed:
+            continue
+        game = make(name)
+        counted = any(o.name == "players" for o in game.option_specs)
+        for players in PLAYER_COUNTS if counted else (game.players,):
+            options = {"players": players} if counted else {}
+            try:
+                if make(name, None, **options).players != players:
+                    continue
+            except (InvalidOptions, TypeError, ValueError):
+                continue
+            found.append(Slot(f"{name}-{players}", name, players, f"{game.title}, {players} players", options))
+    return tuple(found)
 
 
 def slot_named(key: str) -> Slot:
-    slot = _BY_KEY.get(key)
+    found = {s.key: s for s in slots()}
+    slot = found.get(key)
     if slot is None:
-        raise Refused(f"no deal of the day called {key[:40]!r}; deals: {', '.join(_BY_KEY)}")
+        raise Refused(f"no deal of the day called {key[:40]!r}; deals: {', '.join(found)}")
     return slot
 
 
@@ -129,7 +145,7 @@ def deal_table(slot: Slot, seed: int, name: str) -> tuple[TableRow, str]:
     """The table of one copy of a deal, and the entrant's seat token: private (never listed, never
     rated), no move clock (a deal of the day is played at the entrant's pace)."""
     seats = [SeatRequest("bot", bot_spec()) if i != SEAT else SeatRequest("me") for i in range(slot.players)]
-    game = checked_game(slot.game, None, slot.options(), seats)
+    game = checked_game(slot.game, None, dict(slot.options), seats)
     token = tokens.new_token()
     rows = tuple(
         SeatRow(i, "human", None, tokens.hash_token(token), name, True)
@@ -163,7 +179,7 @@ def enter(store: Store, slot: Slot, entrant: str, name: str | None, guest: bool,
     window = window_at(at)
     copy = secrets.randbelow(COPIES)
     row, token = deal_table(slot, deal_seed(server_secret(store), window.day, slot.key, copy), clean)
-    entry = DailyEntry(window.day, slot.key, entrant, clean, guest, copy, row.id, SEAT, now())
-    if not store.add_daily_entry(NewTable(row, private=True), entry):
+    entry = store.add_daily_entry(NewTable(row, private=True), window.day, slot.key, entrant, clean, guest, copy, SEAT)
+    if entry is None:
         raise Refused(f"you have already played today's {slot.label}: one attempt each")
     return entry, token

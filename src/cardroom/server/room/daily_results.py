@@ -5,9 +5,31 @@ differs is how they played it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
 
 from cardroom.server.room.live import Live
-from cardroom.server.store.challenges import DailyEntry
+
+
+class DailyEntry(Protocol):
+    """An entry as the store hands it out (one entrant's table at one copy of a window's slot)."""
+
+    @property
+    def day(self) -> str: ...
+    @property
+    def slot(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def guest(self) -> bool: ...
+    @property
+    def copy(self) -> int: ...
+    @property
+    def table_id(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def created(self) -> datetime: ...
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ from cardroom.server.store.clocks import ClockSaver
 from cardroom.server.store.outage import Unavailable
 from cardroom.server.store.readiness import Readiness
 from cardroom.server.store.reconnect import Reconnect
-from cardroom.server.store.rows import ActionRow, Link, Message, NewTable, TableRow
+from cardroom.server.store.rows import ActionRow, Link, Message, NewTable, TableRow, now
 from cardroom.server.store.writer import GroupWriter
 
 T = TypeVar("T")
@@ -309,9 +309,12 @@ class Store:
     def daily_secret(self) -> str:
         return self._run(challenges.secret, self.engine)
 
-    def add_daily_entry(self, new: NewTable, entry: DailyEntry) -> bool:
-        """The entrant's table and entry, in one transaction; False (nothing stored) on a second try."""
-        return self._run(challenges.add_entry, self.engine, new, entry)
+    def add_daily_entry(
+        self, new: NewTable, day: str, slot: str, entrant: str, name: str, guest: bool, copy: int, seat: int
+    ) -> DailyEntry | None:
+        """The entrant's table and entry, in one transaction; None (nothing stored) on a second try."""
+        entry = DailyEntry(day, slot, entrant, name, guest, copy, new.row.id, seat, now())
+        return entry if self._run(challenges.add_entry, self.engine, new, entry) else None
 
     def daily_entry(self, day: str, slot: str, entrant: str) -> DailyEntry | None:
         return self._run(challenges.entry_of, self.engine, day, slot, entrant)

@@ -1,0 +1,47 @@
+"""A deal of the day played out in memory, exactly as the room's replayable bots would answer it: each
+bot decision by a freshly made bot (as after a restart) with the generator of its table's seed, step
+and seat (:func:`.autoplay.replay_rng`). Used to play the expert through a deal (its duplicate
+reference) and to show that the same choices always give the same game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardroom.bots.specs import make_bot
+from cardroom.core.bot import shown
+from cardroom.core.game import Game, State
+from cardroom.core.outcome import Outcome
+from cardroom.core.registry import make
+from cardroom.server.room.autoplay import replay_rng
+from cardroom.server.room.daily import SEAT, Slot
+
+Chooser = Callable[[Game, State, int], str]  # the entrant's choice in a state (game, state, step)
+
+
+def bot_chooser(spec: str, seed: int) -> Chooser:
+    """The entrant's seat played by a replayable bot (the expert's reference)."""
+
+    def choose(game: Game, state: State, step: int) -> str:
+        bot = make_bot(spec, game)
+        return str(bot.choose(game, shown(bot, state, SEAT), replay_rng(seed, step, SEAT)))
+
+    return choose
+
+
+def play_deal(slot: Slot, seed: int, bots: str, entrant: Chooser) -> tuple[list[tuple[int, str]], Outcome]:
+    """The game (seat, action per step) and its outcome: the entrant's seat by ``entrant``, the others
+    by the deal's bots. Of several seats to act at once, the lowest acts first."""
+    game = make(slot.game, None, **slot.options)
+    state, step, moves = game.new_game(seed=seed), 0, []
+    while not state.is_over:
+        seat = min(state.to_act)
+        if seat == SEAT:
+            action = entrant(game, state, step)
+        else:
+            bot = make_bot(bots, game)
+            action = str(bot.choose(game, shown(bot, state, seat), replay_rng(seed, step, seat)))
+        moves.append((seat, action))
+        state, step = state.apply(seat, action), step + 1
+    outcome = state.outcome
+    assert outcome is not None
+    return moves, outcome

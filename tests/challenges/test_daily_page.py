@@ -1,0 +1,81 @@
+"""The deal of the day's page in Chromium: a guest enters a deal, plays it, sees the results hidden
+(finished, but the day's window still open), then, once the window has closed, their place. No
+serious axe finding at 1280 and 390 pixels wide."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser
+
+from tests.challenges.play import play
+from tests.people.pages import serious
+from tests.server.process import ServerProcess, free_port
+from tests.web.conftest import browser, playwright  # noqa: F401  # the browser tests' own Chromium fixtures
+
+pytestmark = pytest.mark.browser
+
+WINDOW = 6.0  # seconds: the day's window here, so the test sees one close
+TO_PLAY = 4.0  # seconds of the window the test needs to enter, play and look (about 2 are used)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    database = f"sqlite:///{tmp_path_factory.mktemp('daily') / 'room.sqlite3'}"
+    env = {"CARDROOM_DAILY_BOTS": "heuristic", "CARDROOM_DAILY_WINDOW": str(WINDOW)}
+    process = ServerProcess(free_port(), database, env=env).start()
+    yield process
+    process.stop()
+
+
+def _closes_in(server: ServerProcess) -> float:
+    return float(httpx.get(server.url + "/api/daily").json()["closes_in"])
+
+
+def test_play_the_deal_of_the_day_and_see_your_place_after_the_day(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+    if _closes_in(server) < TO_PLAY:  # a window with time to play in
+        time.sleep(_closes_in(server) + 0.05)
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(server.url + "/daily")
+    page.wait_for_selector("#slots li")
+    page.fill("#guest-name", "Ada")
+    page.click("button[aria-label='Play Exploding Kittens, 2 players']")
+    page.wait_for_url("**/table/**")
+    table_id, token = page.url.split("/table/")[1].split("#token=")
+    page.goto(server.url + "/daily")  # the table page is another test's; this one plays through the API
+    with httpx.Client(base_url=server.url) as client:
+        assert play(client, table_id, token)["table"]["status"] == "over"
+    page.reload()
+    page.wait_for_selector(".results-slot p, .results-slot table")
+    assert _closes_in(server) > 0, "the deal took the whole window: lengthen WINDOW"
+    assert "not closed yet" in page.inner_text("#results")
+    assert "Finished" in page.inner_text("#slots")
+    assert page.locator(".standings").count() == 0
+    problems = {"before the close": serious(page)}
+    time.sleep(_closes_in(server) + 0.05)
+    page.reload()
+    page.wait_for_selector(".standings tbody tr")
+    row = page.locator(".standings tbody tr").first.inner_text().split("\t")
+    assert row[:2] == ["1", "Ada (guest)"] and row[2] in ("1st", "2nd") and row[3] == "+0.00", row  # alone on her copy
+    assert page.get_attribute(".standings tbody a", "href", timeout=1000).endswith(f"/table/{table_id}")  # type: ignore[union-attr]
+    problems["after, 1280 wide"] = serious(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    problems["after, 390 wide"] = serious(page)
+    assert all(not found for found in problems.values()), problems
+    page.context.close()
+
+
+def test_the_page_is_reached_from_the_lobby(server: ServerProcess, browser: Browser, tmp_path: Path) -> None:  # noqa: F811
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    page.goto(server.url + "/")
+    page.click("#daily-link")
+    page.wait_for_selector("#slots li")
+    assert "Exploding Kittens, 4 players" in page.inner_text("#slots")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert serious(page) == []
+    page.context.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html.parser import HTMLParser
 
 # Calls whose every argument is shown or said: the page's own and cards.js's builders of what is drawn.
 SHOWING_CALLS = {"showMessage", "announce", "tell", "prompt", "noteDecision", "zone", "pile", "list", "say"}
@@ -163,3 +164,40 @@ def _compared(toks: list[Token], k: int) -> bool:
 def _key_before(toks: list[Token], k: int, key: str) -> bool:
     """The literal is the value of the object key ``key`` ("aria-label": "...", title: "...")."""
     return k >= 2 and toks[k - 1].text == ":" and toks[k - 2].text == key
+
+
+# Marks that are not words of a language (the arrows of the replay, the pencil of "change your name").
+SYMBOLS = {"◀", "▶", "✎", "cardroom"}
+
+
+class _Words(HTMLParser):
+    """The texts of a page outside an element marked data-i18n, and shown attributes unmarked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[bool] = []  # for each open element: whether it (or one around it) is marked
+        self.loose: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = dict(attrs)
+        for shown in ("aria-label", "placeholder", "title"):
+            if shown in names and f"data-i18n-{shown}" not in names:
+                self.loose.append(f"{tag} {shown}={names[shown]!r}")
+        if tag not in ("meta", "link", "input", "br", "img"):
+            self.open.append(bool(self.open and self.open[-1]) or "data-i18n" in names)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in ("meta", "link", "input", "br", "img") and self.open:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        text = data.strip()
+        if text and text not in SYMBOLS and not (self.open and self.open[-1]) and re.search(r"[A-Za-z]", text):
+            self.loose.append(text)
+
+
+def loose_words(html: str) -> list[str]:
+    """The words of a page's HTML outside an element marked data-i18n, and shown attributes unmarked."""
+    words = _Words()
+    words.feed(html)
+    return words.loose

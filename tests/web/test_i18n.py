@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from html.parser import HTMLParser
 
 import httpx
 import pytest
@@ -16,16 +15,14 @@ from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-unt
 from playwright.sync_api import Browser, Page
 
 from tests.server.process import ROOT, ServerProcess
-from tests.web.literals import shown_literals
+from tests.web.literals import loose_words, shown_literals
 from tests.web.player import wait_for_table
 
 WEB = ROOT / "src" / "cardroom" / "web"
 PLACE = re.compile(r"\{(\w+)\}")
 # The table page's scripts: all their words come from the catalogue.
-SCRIPTS = ["table.js", "share.js", "moretime.js", "i18n.js", "logwords.js", "keys.js", "speech.js", "clock.js", "seat.js", "cards.js", "focus.js", "bar.js",
+SCRIPTS = ["table.js", "share.js", "api.js", "waiting.js", "chat.js", "chat-tools.js", "account.js", "person.js", "people.js", "moretime.js", "i18n.js", "logwords.js", "keys.js", "speech.js", "clock.js", "seat.js", "cards.js", "focus.js", "bar.js",
            "outcome.js", "alerts.js", "hints.js", "games/generic.js", "games/kittens.js", "games/taco.js", "games/tacocat.js"]
-# Marks that are not words of a language (the arrows of the replay, the pencil of "change your name").
-SYMBOLS = {"◀", "▶", "✎", "cardroom"}
 
 
 def _catalogue(lang: str) -> dict[str, object]:
@@ -79,36 +76,8 @@ def test_the_reader_sees_words_where_they_are_written() -> None:
     assert shown_literals(quiet) == []
 
 
-class _Words(HTMLParser):
-    """The texts of table.html outside an element marked data-i18n, and shown attributes unmarked."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.open: list[bool] = []  # for each open element: whether it (or one around it) is marked
-        self.loose: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        names = dict(attrs)
-        for shown in ("aria-label", "placeholder", "title"):
-            if shown in names and f"data-i18n-{shown}" not in names:
-                self.loose.append(f"{tag} {shown}={names[shown]!r}")
-        if tag not in ("meta", "link", "input", "br", "img"):
-            self.open.append(bool(self.open and self.open[-1]) or "data-i18n" in names)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag not in ("meta", "link", "input", "br", "img") and self.open:
-            self.open.pop()
-
-    def handle_data(self, data: str) -> None:
-        text = data.strip()
-        if text and text not in SYMBOLS and not (self.open and self.open[-1]) and re.search(r"[A-Za-z]", text):
-            self.loose.append(text)
-
-
 def test_the_table_page_has_no_word_outside_the_catalogue() -> None:
-    words = _Words()
-    words.feed((WEB / "table.html").read_text(encoding="utf-8"))
-    assert words.loose == []
+    assert loose_words((WEB / "table.html").read_text(encoding="utf-8")) == []
 
 
 def _german_table(browser: Browser, server: ServerProcess, width: int, height: int, game: str = "exploding-kittens") -> Page:

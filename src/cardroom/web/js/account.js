@@ -2,17 +2,14 @@
 // "my games" with a link to each table (its replay and analysis open there when the game is over).
 import { api, el, savedToken } from "./api.js";
 import { heldSeats, noteAccount } from "./account-claim.js";
+import { languageMenu, t, translatePage } from "./i18n.js";
+import { gameTitles } from "./people-words.js";
 
 const $ = (id) => document.getElementById(id);
-const TITLES = { tacocat: "Tacocat Spelled Backwards", "exploding-kittens": "Exploding Kittens", taco: "T.A.C.O." };
-const STATES = { playing: "being played", over: "finished", abandoned: "abandoned", cancelled: "cancelled", expired: "closed after a long wait" };
+const STATES = ["playing", "over", "abandoned", "cancelled", "expired"];
 
 function say(text) {
   $("account-message").textContent = text;
-}
-
-function gameTitle(game) {
-  return TITLES[game] || game;
 }
 
 async function showSignedIn(me) {
@@ -24,18 +21,19 @@ async function showSignedIn(me) {
   await api("/api/account/seats", { method: "POST", body: { seats: heldSeats() } }).catch(() => null);
   const games = await api("/api/account/games");
   $("no-games").hidden = games.length > 0;
-  $("my-games").replaceChildren(...games.map(gameItem));
+  const titles = await gameTitles();
+  $("my-games").replaceChildren(...games.map((game) => gameItem(game, titles[game.game] || game.game)));
 }
 
-function gameItem(game) {
+function gameItem(game, title) {
   const here = Boolean(savedToken(game.table_id));
   const when = new Date(game.created).toLocaleString();
   const over = game.status !== "playing";
-  const open = el("a", { href: game.url, class: "open-game" }, over ? "Replay and analysis" : "Open the table");
-  const take = here ? null : el("button", { type: "button", class: "take-seat", onclick: () => takeSeat(game) }, "Play this seat here");
+  const open = el("a", { href: game.url, class: "open-game" }, t(over ? "account.replay" : "account.open_table"));
+  const take = here ? null : el("button", { type: "button", class: "take-seat", onclick: () => takeSeat(game) }, t("account.take_seat"));
   return el("li", { dataset: { table: game.table_id } },
-    el("span", { class: "what" }, gameTitle(game.game)), el("span", {}, `as ${game.seat_name}`),
-    el("span", { class: "state" }, `${STATES[game.status] || game.status}, ${when}`), open, take);
+    el("span", { class: "what" }, title), el("span", {}, t("account.as", { name: game.seat_name })),
+    el("span", { class: "state" }, t("account.state", { state: STATES.includes(game.status) ? t(`account.status.${game.status}`) : game.status, when })), open, take);
 }
 
 // A seat this browser has no token for: a one-time link moves it here (docs/accounts.md).
@@ -61,9 +59,9 @@ async function submit(event, path, name, password) {
     const me = await api(path, { method: "POST", body: { name: $(name).value, password: $(password).value, seats: heldSeats() } });
     $(password).value = "";
     await showSignedIn(me);
-    if (me.kept) say(me.kept === 1 ? "1 game of this browser is now kept by your account." : `${me.kept} games of this browser are now kept by your account.`);
+    if (me.kept) say(t("account.kept", { count: me.kept }));
   } catch (error) {
-    say(error.status === 429 ? "Too many tries: wait a minute and try again." : error.message);
+    say(error.status === 429 ? t("account.too_many_tries") : error.message);
   }
 }
 
@@ -78,6 +76,8 @@ async function logOut() {
 }
 
 async function main() {
+  translatePage();
+  languageMenu($("lang"));
   $("signup").addEventListener("submit", (e) => submit(e, "/api/account/signup", "signup-name", "signup-password"));
   $("login").addEventListener("submit", (e) => submit(e, "/api/account/login", "login-name", "login-password"));
   $("logout").addEventListener("click", logOut);

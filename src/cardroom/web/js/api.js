@@ -1,4 +1,5 @@
 // Talking to the server, and remembering seat tokens so a reload (or tomorrow's visit) keeps the seat.
+import { lang, t } from "./i18n.js";
 
 const TOKEN_KEY = (tableId) => `cardroom.token.${tableId}`;
 
@@ -62,7 +63,8 @@ export class ApiError extends Error {
 }
 
 export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = { Accept: "application/json" };
+  // The page's language goes with every request, so a refusal the server words comes in it.
+  const headers = { Accept: "application/json", "Accept-Language": lang };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
@@ -70,7 +72,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     // The network or the server is down: say so in words, never the browser's "Failed to fetch".
-    throw new ApiError(0, "The server cannot be reached; nothing was sent. Try again when the connection is back.", null);
+    throw new ApiError(0, t("api.unreachable"), null);
   }
   let data = null;
   try {

@@ -2,6 +2,7 @@
 // per table: the others still read them), and report a message to whoever runs the room (kept with
 // the table's record).
 import { api, el, savedToken } from "./api.js";
+import { t } from "./i18n.js";
 
 const tableId = () => location.pathname.split("/").pop();
 const MUTED_KEY = () => `cardroom.muted.${tableId()}`;
@@ -48,7 +49,7 @@ async function report(message, note, redraw) {
     reported.add(messageKey(message));
     redraw();
   } catch (error) {
-    note.textContent = ` Not reported: ${error.message}`;
+    note.textContent = t("chat.not_reported", { why: error.message });
   }
 }
 
@@ -58,9 +59,9 @@ export function messageTools(message, redraw) {
   const note = el("span", { class: "note", "aria-live": "polite" });
   const done = reported.has(messageKey(message));
   return [" ",
-    el("button", { type: "button", class: "chat-tool mute", onclick: () => setMuted(message, true, redraw) }, `Mute ${message.name}`),
-    done ? el("span", { class: "note reported" }, " Reported: whoever runs the room will read it.")
-      : el("button", { type: "button", class: "chat-tool report", onclick: () => report(message, note, redraw) }, "Report"), note];
+    el("button", { type: "button", class: "chat-tool mute", onclick: () => setMuted(message, true, redraw) }, t("chat.mute", { name: message.name })),
+    done ? el("span", { class: "note reported" }, t("chat.reported"))
+      : el("button", { type: "button", class: "chat-tool report", onclick: () => report(message, note, redraw) }, t("chat.report")), note];
 }
 
 // A line saying who is muted, with a way back.
@@ -68,6 +69,6 @@ export function mutedLine(messages, redraw) {
   const muted = new Map();
   for (const m of messages) if (isMuted(m)) muted.set(whoOf(m), m);
   if (!muted.size) return null;
-  return el("li", { class: "muted-line note" }, "Muted by you: ",
-    [...muted.values()].map((m) => el("button", { type: "button", class: "chat-tool unmute", onclick: () => setMuted(m, false, redraw) }, `Unmute ${m.name}`)));
+  return el("li", { class: "muted-line note" }, t("chat.muted_by_you"),
+    [...muted.values()].map((m) => el("button", { type: "button", class: "chat-tool unmute", onclick: () => setMuted(m, false, redraw) }, t("chat.unmute", { name: m.name }))));
 }

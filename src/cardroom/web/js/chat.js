@@ -3,6 +3,7 @@
 import { api, ApiError, el } from "./api.js";
 import { claimHeldSeats } from "./account-claim.js";
 import { isMuted, messageTools, mutedLine } from "./chat-tools.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const CHAT_LIMIT = 300; // characters, as the server counts them once trimmed (docs/server.md, "Chat")
@@ -27,8 +28,8 @@ export function renderChat(messages) {
   const redraw = () => renderChat(lastShown);
   list.replaceChildren(...lastShown.filter((m) => !isMuted(m)).map((m) => el("li", {}, el("strong", {}, m.name), ": ", m.text, ...messageTools(m, redraw))),
     mutedLine(lastShown, redraw) || "",
-    ...unsent.map((u) => el("li", { class: "unsent" }, el("strong", {}, "Not sent"), ` (${u.why}): `, u.text, " ",
-      el("button", { type: "button", class: "send-again", onclick: () => again(u) }, "Send again"))));
+    ...unsent.map((u) => el("li", { class: "unsent" }, el("strong", {}, t("chat.not_sent")), t("chat.why", { why: u.why }), u.text, " ",
+      el("button", { type: "button", class: "send-again", onclick: () => again(u) }, t("chat.send_again")))));
   if (atEnd) list.scrollTop = list.scrollHeight;
 }
 
@@ -42,10 +43,10 @@ async function send(text, tableId, token, showMessage) {
   try {
     await api(`/api/tables/${tableId}/chat`, { method: "POST", token, body: { text } });
   } catch (error) {
-    const why = error instanceof ApiError && error.status === 429 ? "you are sending messages too fast; wait a moment" : error.message;
+    const why = error instanceof ApiError && error.status === 429 ? t("chat.too_fast") : error.message;
     unsent.push({ text, why, tableId, token, showMessage });
     renderChat(lastShown);
-    showMessage(`A chat message was not sent: ${why}.`);
+    showMessage(t("chat.was_not_sent", { why }));
   }
 }
 
@@ -57,7 +58,7 @@ export async function say(event, tableId, token, showMessage) {
   // The stated limit, said before sending (a pasted text can be longer than the box's maxlength).
   const length = [...text].length; // characters as Python counts them (code points)
   if (length > CHAT_LIMIT) {
-    showMessage(`A chat message is at most ${CHAT_LIMIT} characters; this one has ${length}. Nothing was sent.`);
+    showMessage(t("chat.too_long", { limit: CHAT_LIMIT, count: length }));
     return;
   }
   // The box is emptied at once, so the next message can be typed while this one is on its way (emptied

@@ -29,7 +29,6 @@ async function load(code) {
 const english = await load("en");
 const messages = lang === "en" ? english : await load(lang).catch(() => english);
 const plurals = new Intl.PluralRules(lang);
-document.documentElement.lang = lang;
 
 function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
@@ -72,8 +71,10 @@ export function languageMenu(select) {
 }
 
 // The page's fixed words: every element with data-i18n gets its text from the catalogue, and
-// data-i18n-<attribute> (aria-label, placeholder, title) that attribute.
+// data-i18n-<attribute> (aria-label, placeholder, title) that attribute; the page's lang follows (set
+// here, not on import, so a page not yet in the catalogue that only uses api.js keeps its lang="en").
 export function translatePage(root = document) {
+  if (root === document) document.documentElement.lang = lang;
   for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   for (const node of root.querySelectorAll("*")) {
     for (const attr of [...node.attributes]) {

@@ -1,6 +1,7 @@
 // The leaderboards (docs/accounts.md, "Ratings"): a game chosen, its rated people, best first.
 import { api, el } from "./api.js";
 import { gameTitles, playerLink } from "./people-words.js";
+import { languageMenu, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,6 +18,8 @@ async function show(game) {
 }
 
 async function main() {
+  translatePage();
+  languageMenu($("lang"));
   const titles = await gameTitles();
   const chosen = new URLSearchParams(location.search).get("game") || Object.keys(titles)[0];
   $("board-game").replaceChildren(...Object.entries(titles).map(([name, title]) => el("option", { value: name, selected: name === chosen }, title)));

@@ -2,6 +2,7 @@
 // line, and the recent finished games with links to their replays and analyses.
 import { api, el } from "./api.js";
 import { gameTitles } from "./people-words.js";
+import { languageMenu, t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -25,12 +26,14 @@ export function plot(points, label) {
     svg("line", { class: "axis", x1: PAD, y1: H - PAD, x2: W - PAD, y2: H - PAD }),
     svg("line", { class: "axis", x1: PAD, y1: PAD / 2, x2: PAD, y2: H - PAD }),
     svg("text", { x: 2, y: y(high) + 4 }, high.toFixed(1)), svg("text", { x: 2, y: y(low) + 4 }, low.toFixed(1)),
-    svg("text", { x: W - PAD, y: H - 8, "text-anchor": "end" }, points.length === 1 ? "1 rated game" : `${points.length} rated games`),
+    svg("text", { x: W - PAD, y: H - 8, "text-anchor": "end" }, t("people.rated_games", { count: points.length })),
     points.length ? svg("path", { class: "line", d: line.length > 1 ? line : "" }) : "",
     ...points.map((p, i) => svg("circle", { cx: x(i), cy: y(p.rating), r: 3, fill: "#b8322a" })));
 }
 
 async function main() {
+  translatePage();
+  languageMenu($("lang"));
   const name = decodeURIComponent(location.pathname.split("/").pop());
   let player;
   try {
@@ -45,16 +48,17 @@ async function main() {
   $("no-ratings").hidden = player.ratings.length > 0;
   $("ratings").replaceChildren(...player.ratings.map((r) => {
     const title = titles[r.game] || r.game;
-    const games = r.games === 1 ? "1 rated game" : `${r.games} rated games`;
+    const games = t("people.rated_games", { count: r.games });
     return el("div", { class: "game-rating", dataset: { game: r.game } },
       el("h3", {}, `${title}: ${r.rating.toFixed(1)}`), el("p", { class: "note" }, games),
-      plot(r.history, `${player.name}'s rating at ${title} after each of the last ${r.history.length} rated games, from ${r.history.length ? r.history[0].rating.toFixed(1) : 0} to ${r.rating.toFixed(1)}`));
+      plot(r.history, t("people.plot", { name: player.name, title, count: r.history.length,
+        from: r.history.length ? r.history[0].rating.toFixed(1) : 0, to: r.rating.toFixed(1) })));
   }));
   $("no-recent").hidden = player.recent.length > 0;
   $("recent").replaceChildren(...player.recent.map((g) => el("li", { dataset: { table: g.table_id } },
-    el("strong", {}, titles[g.game] || g.game), el("span", {}, `as ${g.seat_name}`),
+    el("strong", {}, titles[g.game] || g.game), el("span", {}, t("account.as", { name: g.seat_name })),
     el("span", { class: "muted" }, new Date(g.created).toLocaleDateString()),
-    el("a", { href: g.url }, "Replay and analysis"))));
+    el("a", { href: g.url }, t("account.replay")))));
   $("recent").classList.add("recent");
 }
 

@@ -3,6 +3,7 @@
 // person may copy a waiting seat's link (this browser kept the links it created), give the seat to a
 // bot, or cancel the table.
 import { api, el, saveInvitations, savedInvitations } from "./api.js";
+import { listOf, t } from "./i18n.js";
 
 // The panel drawn in place of the board while the table waits. `page` gives the snapshot, this
 // browser's token, the table id, and how to show a refusal and a fresh table.
@@ -12,14 +13,14 @@ export function waitingPanel(page) {
   const waiting = snap.table.waiting_for.map((s) => seats[s]);
   const seated = Boolean(token) && snap.seat !== null;
   const links = seated ? savedInvitations(tableId) : [];
-  const names = waiting.map((s) => s.name).join(" and ");
+  const names = listOf(waiting.map((s) => s.name));
   const rows = waiting.map((s) => {
     const link = links.find((l) => l.seat === s.seat);
-    const field = link ? el("input", { readonly: true, value: link.url, class: "link invite-link", "aria-label": `${s.name}'s link`, onfocus: (e) => e.target.select() }) : null;
+    const field = link ? el("input", { readonly: true, value: link.url, class: "link invite-link", "aria-label": t("waiting.link", { name: s.name }), onfocus: (e) => e.target.select() }) : null;
     const note = el("span", { class: "note", "aria-live": "polite" });
-    return el("li", { class: "waiting-seat", "data-seat": s.seat }, el("strong", {}, s.name), " has not sat down yet. ",
-      field, link ? el("button", { type: "button", class: "copy-invite", onclick: () => copy(field, note, s.name) }, `Copy ${s.name}'s link`) : null,
-      seated ? el("button", { type: "button", class: "fill-bot", onclick: () => fill(s.seat) }, "Fill with a bot") : null, note);
+    return el("li", { class: "waiting-seat", "data-seat": s.seat }, el("strong", {}, s.name), t("waiting.not_sat"),
+      field, link ? el("button", { type: "button", class: "copy-invite", onclick: () => copy(field, note, s.name) }, t("waiting.copy_link", { name: s.name })) : null,
+      seated ? el("button", { type: "button", class: "fill-bot", onclick: () => fill(s.seat) }, t("waiting.fill_bot")) : null, note);
   });
 
   // Where the page may not use the clipboard (plain http from another machine) the link is selected
@@ -28,9 +29,9 @@ export function waitingPanel(page) {
     field.select();
     try {
       await navigator.clipboard.writeText(field.value);
-      note.textContent = ` Copied: send it to ${name}, it opens their seat.`;
+      note.textContent = t("waiting.copied", { name });
     } catch {
-      note.textContent = " Selected: copy it with Ctrl+C (or ⌘C).";
+      note.textContent = t("waiting.selected");
     }
   }
 
@@ -46,8 +47,8 @@ export function waitingPanel(page) {
   // before the game begins; the seat then waits with a new link, kept here like the others.
   const hosting = seated && links.length > 0;
   const others = hosting ? seats.filter((s) => s.kind === "human" && s.joined && s.seat !== snap.seat) : [];
-  const removable = others.map((s) => el("li", { class: "waiting-seat seated", "data-seat": s.seat }, el("strong", {}, s.name), " has sat down. ",
-    el("button", { type: "button", class: "remove-seated", onclick: () => remove(s) }, `Remove ${s.name}`)));
+  const removable = others.map((s) => el("li", { class: "waiting-seat seated", "data-seat": s.seat }, el("strong", {}, s.name), t("waiting.sat"),
+    el("button", { type: "button", class: "remove-seated", onclick: () => remove(s) }, t("waiting.remove", { name: s.name }))));
 
   // The seat's old link was spent when its person sat down; the new one is kept, then the panel drawn
   // again with it (the table's own update may have come first, drawn without it).
@@ -56,7 +57,7 @@ export function waitingPanel(page) {
       const invitation = await api(`/api/tables/${tableId}/remove`, { method: "POST", token, body: { seat: s.seat } });
       saveInvitations(tableId, [...savedInvitations(tableId).filter((l) => l.seat !== s.seat), invitation]);
       apply({ ...snap, table: await api(`/api/tables/${tableId}`) });
-      showMessage(`${s.name} was removed; their seat waits for someone else, with a new link.`);
+      showMessage(t("waiting.removed", { name: s.name }));
     } catch (error) {
       showMessage(error.message);
     }
@@ -72,15 +73,15 @@ export function waitingPanel(page) {
   }
 
   return el("div", { class: "waiting", id: "waiting", role: "status" },
-    el("h2", {}, `Waiting for ${names}`),
-    el("p", {}, "The game begins when everyone has sat down: until then nobody plays, no clock runs and no bot moves."),
+    el("h2", {}, t("waiting.title", { names })),
+    el("p", {}, t("waiting.explain")),
     el("ul", { class: "waiting-seats" }, rows, removable),
-    seated ? el("button", { type: "button", id: "cancel-table", onclick: cancel }, "Cancel this table") : null);
+    seated ? el("button", { type: "button", id: "cancel-table", onclick: cancel }, t("waiting.cancel")) : null);
 }
 
 // The decision bar's words while the table waits, or after it was cancelled.
 export function waitingStatus(snap) {
-  if (snap.table.status === "cancelled") return "This table was cancelled before its game began.";
-  const names = snap.table.waiting_for.map((s) => snap.table.seats[s].name).join(" and ");
-  return `Waiting for ${names} to sit down.`;
+  if (snap.table.status === "cancelled") return t("waiting.cancelled");
+  const names = listOf(snap.table.waiting_for.map((s) => snap.table.seats[s].name));
+  return t("waiting.status", { names });
 }

@@ -80,8 +80,8 @@ test: chromium postgresql lint
 	$(PYTEST)
 
 bench: $(VENV)/.test
-	$(PY) bench/engine.py
-	$(PY) bench/strength.py
+	$(PY) bench/kernels/engine.py
+	$(PY) bench/bots/strength.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

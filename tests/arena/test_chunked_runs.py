@@ -1,4 +1,4 @@
-"""bench/_chunks.py: a run cut into pieces plays exactly the games of a run played whole."""
+"""bench/bots/_chunks.py: a run cut into pieces plays exactly the games of a run played whole."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from rich.console import Console
 import cardroom
 from cardroom.arena import ArenaConfig, run_arena
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "bots"))
 from _chunks import PACKAGE_ROOT, code_fingerprint, run_chunked, value_fingerprint  # bench/ is not a package
 
 

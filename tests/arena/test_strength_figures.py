@@ -1,4 +1,4 @@
-"""bench/strength.py: a table kept for the gap to perfect information claims no target; a target row does."""
+"""bench/bots/strength.py: a table kept for the gap to perfect information claims no target; a target row does."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from rich.console import Console
 
 from cardroom.arena import ArenaConfig, run_arena
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "bots"))
 from _figures import FIGURES  # bench/ is not a package
 from strength import figure
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "bench"))  # bench/ is not a package
+sys.path.insert(0, str(ROOT / "bench" / "server"))  # bench/ is not a package
 from _server_players import REFUSALS_KEPT, Figures, refused  # noqa: E402
 
 

@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bots"
 sys.path.insert(0, str(BENCH))
 
 from place_rates import TABLE, play  # noqa: E402

@@ -1,4 +1,4 @@
-"""The server benchmarks' before/after mode (bench/server_load.py and bench/server_scale.py with
+"""The server benchmarks' before/after mode (bench/server/server_load.py and bench/server/server_scale.py with
 ``--baseline``): the baseline's own code serves, the two codes alternate, the verdict is the 10% rule
 (better is always fine), the whole run's log lines are counted, and the temporary worktree is gone
 afterwards, also when the benchmark is stopped midway."""
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "bench"))  # bench/ is not a package
+sys.path.insert(0, str(ROOT / "bench" / "server"))  # bench/ is not a package
 from _server_compare import Measured, log_lines, print_comparison  # noqa: E402
 from _server_launch import MARK  # noqa: E402
 from _server_players import Figures  # noqa: E402
@@ -103,7 +103,7 @@ def against_head(sizes: list[str]) -> list[str]:
     """server_load.py at these sizes, with this checkout's last commit as the baseline, one round."""
     return [
         sys.executable,
-        str(ROOT / "bench" / "server_load.py"),
+        str(ROOT / "bench" / "server" / "server_load.py"),
         *sizes,
         "--baseline",
         "HEAD",

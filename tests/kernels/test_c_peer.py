@@ -1,4 +1,4 @@
-"""The lean C simulator of Tacocat (``bench/c/tacocat.c``, the yardstick of ``bench/fast_c.py``) offers
+"""The lean C simulator of Tacocat (``bench/kernels/c/tacocat.c``, the yardstick of ``bench/kernels/fast_c.py``) offers
 exactly the reference engine's legal actions.
 
 Random games of the reference engine are written as a script (each round's deal, each action); the C
@@ -20,7 +20,7 @@ import pytest
 
 import cardroom
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "kernels"
 # The three presets, then every other jumbo and tie rule on unusual boards and decks.
 VARIANTS: list[tuple[str, dict[str, str]]] = [
     (p, {}) for p in ("official", "print-and-play", "quick-reference")

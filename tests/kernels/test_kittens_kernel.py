@@ -2,7 +2,7 @@
 
 The differential slice here plays a few games per preset and player count through both engines
 (seconds once the compiled code is cached; the first run after an install or an edit compiles it).
-``bench/fast_differential.py --game exploding-kittens`` runs the same check over millions of actions.
+``bench/kernels/fast_differential.py --game exploding-kittens`` runs the same check over millions of actions.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The kernels' own randomness against the reference engine's: a bounded slice of ``bench/fast_randomness.py``.
+"""The kernels' own randomness against the reference engine's: a bounded slice of ``bench/kernels/fast_randomness.py``.
 
 The differential tests replay the reference's draws, so they never run the kernels' own shuffles,
 deals, steals and re-deals; these tests do (``cardroom/games/kernel_proof.py``). The shared shuffle

@@ -2,7 +2,7 @@
 
 The differential slice plays a few games per setting (both deck versions, two to eight players, the
 option mixes, and two players with and without our second_pick rule) through both engines, comparing whole states both ways, legal actions, heuristic scores
-and results after every action. ``bench/fast_differential.py --game taco`` runs the same check over millions
+and results after every action. ``bench/kernels/fast_differential.py --game taco`` runs the same check over millions
 of actions. The first run after an install or an edit compiles the kernel (about a minute on a busy
 two-core machine); later runs load it from the cache.
 """

@@ -2,7 +2,7 @@
 
 The differential slice here plays a few dozen games per preset through both engines (seconds once
 the compiled code is cached; the first run after an install or an edit compiles it, 30 to 65 s on a
-busy two-core machine). ``bench/fast_differential.py`` runs the same check over millions of actions.
+busy two-core machine). ``bench/kernels/fast_differential.py`` runs the same check over millions of actions.
 """
 
 from __future__ import annotations

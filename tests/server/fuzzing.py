@@ -1,5 +1,5 @@
 """Fuzz a running card room from its own OpenAPI document with schemathesis (used by the fuzz test and
-by bench/server_fuzz.py).
+by bench/server/server_fuzz.py).
 
 Every operation is fuzzed twice over: with free path parameters and headers (which mostly reach the
 404/403 answers), and with a real table's id and its seat's token fixed, so generated bodies and

@@ -1,5 +1,5 @@
 """Schemathesis against the OpenAPI document of a real server on a real port (a bounded run; the long
-one is bench/server_fuzz.py): no 5xx, and every answer matches the schema documented for its status."""
+one is bench/server/server_fuzz.py): no 5xx, and every answer matches the schema documented for its status."""
 
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ def test_a_malformed_request_gets_the_problem_shape_its_document_promises(server
 def test_a_body_json_cannot_read_gets_a_400_saying_what_is_allowed(
     server: ServerProcess, body: bytes
 ) -> None:
-    # Found by bench/server_abuse.py: the answer said only "There was an error parsing the body".
+    # Found by bench/server/server_abuse.py: the answer said only "There was an error parsing the body".
     answer = httpx.post(
         server.url + "/api/tables", content=body, headers={"content-type": "application/json"}, timeout=10
     )

@@ -1,5 +1,5 @@
 """A connection that never finishes its first request head is closed after $CARDROOM_HEAD_TIMEOUT,
-on a real server; a WebSocket is not (found by bench/server_abuse.py); an upgraded connection's
+on a real server; a WebSocket is not (found by bench/server/server_abuse.py); an upgraded connection's
 dropped HTTP protocol leaves no reference cycle behind."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""bench/server_load.py's two load generators (Node.js and Python) play a small room on a real
+"""bench/server/server_load.py's two load generators (Node.js and Python) play a small room on a real
 `cardroom serve` and report the same figures: moves acknowledged, pushes timed, no errors."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_generator_plays_a_small_room(generator: str) -> None:
     small_room = ["--tables", "4", "--bot-tables", "1", "--think", "0.2", "--seconds", "4", "--warmup", "1"]
     run = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "server_load.py"), *small_room, "--procs", "1", "--generator", generator],
+        [sys.executable, str(ROOT / "bench" / "server" / "server_load.py"), *small_room, "--procs", "1", "--generator", generator],
         capture_output=True,
         text=True,
         timeout=180,

@@ -5,7 +5,7 @@ draws, the same playouts in the same order), except that it may stop at any eigh
 budget when the answer is *settled*: when no plausible run of the remaining worlds
 could change what the full budget would choose (:func:`settled`). Each checkpoint's answer is the one
 the full search's prefix gives, so whether stopping ever changed a choice is measured directly by
-running the full budget (``bench/analysis_early_stop.py``).
+running the full budget (``bench/analysis/analysis_early_stop.py``).
 
 **Measuring** (:func:`paired_root`): a search whose paired root holds only the two actions being compared.
 

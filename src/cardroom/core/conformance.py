@@ -275,6 +275,6 @@ def conformance_test(
             played += 1
         assert played > 0
 
-    # What the test runs, for a full-size run outside the test suite (bench/conformance.py).
+    # What the test runs, for a full-size run outside the test suite (bench/games/conformance.py).
     test_conformance.plan = ConformancePlan(name, games, tuple(variants), deep_every)  # type: ignore[attr-defined]
     return test_conformance

@@ -7,7 +7,7 @@ unknown cards are dealt again, sample agrees with the view) run on every ``deep_
 on the final state of every game, which is also reloaded from JSON and replayed from its seed and
 actions. Games with 2-5 players get a mid-game deep check in most games; games with 7 or 10 players
 run 400-500 steps (every Nope window asks every living player) and get one in about a fifth of them,
-which keeps this directory near a minute of one core. `python bench/conformance.py --game
+which keeps this directory near a minute of one core. `python bench/games/conformance.py --game
 exploding-kittens --games 2000` plays the same games and more.
 """
 

@@ -1,7 +1,7 @@
 """The conformance suite on T.A.C.O. at 2, 4 and 8 players, with and without each variant, and the v3 preset.
 
 Games at 8 players run 700 steps and more, so fewer of them: 300 seeded games a variant at 2 players,
-120 at 4, 60 at 8. `python bench/conformance.py --game taco --games 2000` plays the same games and more.
+120 at 4, 60 at 8. `python bench/games/conformance.py --game taco --games 2000` plays the same games and more.
 """
 
 from cardroom.core.conformance import Variant, conformance_test

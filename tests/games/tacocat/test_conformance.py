@@ -1,6 +1,6 @@
 """The conformance suite on every preset: 400 seeded random games each, under every check.
 
-`python bench/conformance.py --game tacocat --games 2000` plays the same games and more.
+`python bench/games/conformance.py --game tacocat --games 2000` plays the same games and more.
 """
 
 from cardroom.core.conformance import conformance_test

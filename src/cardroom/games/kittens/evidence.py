@@ -6,7 +6,7 @@ pass says nothing, but a player *with* one who passes where it would usually Nop
 on it, a steal aimed at it) probably holds none. Each closed window gives, for every other living seat,
 one observation: the seat passed in situation ``window_class(...)``. How likely a pass is for a player
 holding a Nope in that situation is the opponent model: rates measured by self-play
-(``bench/nope_rates.py``, shipped as ``nope_rates.json``), never below a floor so no world is ever
+(``bench/bots/nope_rates.py``, shipped as ``nope_rates.json``), never below a floor so no world is ever
 ruled out.
 
 The seat's hand changes after the window, so each observation carries what the log tells of that:
@@ -179,7 +179,7 @@ def _transfer(found: list[Observation], me: int, kind: str, data: Mapping[str, A
 @cache
 def rates(model: str) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
     """The shipped table's (passes, seen) per situation for ``model``: how often a player holding a Nope
-    passed (``bench/nope_rates.py`` measured them)."""
+    passed (``bench/bots/nope_rates.py`` measured them)."""
     table = model_row("nope_rates.json", model, "rates")
     return np.array(table["passes"], np.float64), np.array(table["seen"], np.int64)
 

@@ -2,7 +2,7 @@
 
 A player who defuses a Kitten puts it back in secret, anywhere in the draw pile. Nobody else sees
 where, but players are not uniform about it: the heuristic always puts it where the next player will
-draw it first, and the compiled search does so about two times in three (``bench/place_rates.py``).
+draw it first, and the compiled search does so about two times in three (``bench/bots/place_rates.py``).
 A seat that imagines the Kitten anywhere in the pile with equal chance therefore draws, after the
 other's Defuse, a card it should fear. Each placement the seat did not see is one observation: the
 pile it went into (``pile_before`` cards, so ``pile_before + 1`` places), how many turns its placer
@@ -74,7 +74,7 @@ def placements(view: Mapping[str, Any]) -> list[Placement]:
 @cache
 def shares(model: str) -> tuple[float, float, float]:
     """The model's share of Kittens put at the next player's first draw, the bottom and elsewhere (the
-    table ``bench/place_rates.py`` measured and the package ships)."""
+    table ``bench/bots/place_rates.py`` measured and the package ships)."""
     row = model_row("place_rates.json", model, "placements")
     counts = [float(row["counts"][place]) for place in PLACES]
     total = sum(counts)

@@ -7,7 +7,7 @@ up, how many it drew, the limit it had), every duel card once shown, every attac
 choice's own included): its hand at the choice is its hand now plus those. How likely the choice is in
 a world is the opponent model's business (``kernel_evidence.py``): under ``heuristic`` the heuristic
 bot's choice on that hand, under ``ismcts`` the same with the measured share of the compiled search's
-choices that differ from it (``bench/tacocat_choice_rates.py``, shipped as ``choice_rates.json``).
+choices that differ from it (``bench/bots/tacocat_choice_rates.py``, shipped as ``choice_rates.json``).
 A choice the model would not make keeps a world with a chance of at least :data:`FLOOR`: no world is
 ever ruled out. Everything here reads only the view and its log: public facts and the seat's own cards.
 """
@@ -124,7 +124,7 @@ def misses(model: str) -> tuple[float, ...]:
     text = resources.files("cardroom.games.tacocat").joinpath("choice_rates.json").read_text()
     models = json.loads(text)["models"]
     if model not in models:
-        raise ValueError(f"the shipped table has no rates for {model!r}: bench/tacocat_choice_rates.py")
+        raise ValueError(f"the shipped table has no rates for {model!r}: bench/bots/tacocat_choice_rates.py")
     rates = models[model]["kinds"]
     out = []
     for kind in KINDS:

@@ -2,7 +2,7 @@
 
 Uvicorn times out idle keep-alive connections only after a response; a connection that sends nothing,
 or half a request head, is held until the client lets go, so thousands of them hold the server's file
-descriptors (bench/server_abuse.py). This protocol closes a connection whose first request head is
+descriptors (bench/server/server_abuse.py). This protocol closes a connection whose first request head is
 not complete within ``$CARDROOM_HEAD_TIMEOUT`` seconds (default 10; a phone on a poor network sends
 a head in well under a second). Requests in progress and WebSockets are never touched.
 """

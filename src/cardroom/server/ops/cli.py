@@ -28,7 +28,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"cardroom is open at http://{shown}:{port}/  (database: {printable_url(url)})", flush=True)
     # No per-message deflate on sockets: compressing every snapshot cost more server time than
-    # anything else per push (measured with bench/server_load.py); snapshots are a few KB.
+    # anything else per push (measured with bench/server/server_load.py); snapshots are a few KB.
     # The group commit and the rate-limit leases run on threads of their own, which give up the GIL
     # for every SQLite call and then wait for the event loop to hand it back: at Python's default
     # 5 ms switch interval a busy loop made a 25-action commit take 8-24 ms at the median and up to

@@ -1,6 +1,6 @@
 """The garbage collector, set for a server whose live tables are a large, long-lived heap.
 
-Measured under load (``bench/server_load.py``, 1,100 live tables): Python's full collections walked
+Measured under load (``bench/server/server_load.py``, 1,100 live tables): Python's full collections walked
 every game state, log and snapshot in memory, stopping the server 0.4 to 0.5 s each, about every
 eight seconds; those pauses alone made the 99th percentile of both the action request and the
 socket push. Freezing only the survivors of full collections left middle collections of 10-35 ms

@@ -1,6 +1,6 @@
 """Where a request's time goes, measured inside the server: off unless ``$CARDROOM_TIMINGS`` is 1.
 
-Switched on (``bench/server_load.py`` does, for the server it starts), the server keeps a few
+Switched on (``bench/server/server_load.py`` does, for the server it starts), the server keeps a few
 samples per action in memory and writes their percentiles to its log (stderr) when it shuts down:
 the action request from its body read to its answer written, the wait for the group commit and the
 commit itself on the writer's thread (with the batch size), the socket push from the change to the

@@ -27,7 +27,7 @@ from cardroom.server.store.rows import NewAction, now
 
 APPLICATION_NAME = "cardroom group commit"
 # Batches of at most this many actions are sent in one trip, statement by statement; larger ones
-# with ``executemany`` in two. Measured with bench/pg_commit.py: at 1-2 actions a batch one trip
+# with ``executemany`` in two. Measured with bench/server/pg_commit.py: at 1-2 actions a batch one trip
 # took 0.75x the wait and 0.80x the CPU of two; at 200, per-statement calls cost twice the CPU.
 ONE_TRIP_MOST = 16
 

@@ -10,8 +10,8 @@ ratings, each game's history and the recent games) are sent one after another, e
 many loopback addresses (so the room's per-address rate limit does not refuse them), and p50/p95
 printed. The aim: p95 <= 100 ms on both databases.
 
-    python bench/people_pages.py                       # both databases, 10,000 accounts, 100,000 games
-    python bench/people_pages.py --database sqlite --accounts 1000 --games 10000 --requests 100
+    python bench/people/people_pages.py                       # both databases, 10,000 accounts, 100,000 games
+    python bench/people/people_pages.py --database sqlite --accounts 1000 --games 10000 --requests 100
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from pathlib import Path
 
 import httpx
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from tests.server.postgres import throwaway  # noqa: E402
-
+sys.path.insert(0, str(ROOT / "bench" / "server"))  # the server benchmarks' helpers (_measure)
 from _measure import free_port, percentile, start_server, stop_server  # noqa: E402
+from tests.server.postgres import throwaway  # noqa: E402
 
 GAMES = ("tacocat", "exploding-kittens", "taco")
 CHUNK = 5000

@@ -64,3 +64,9 @@ def two_of_one_copy(client: Http, store: Store, slot: str, origin: str = "http:/
     for entry in store.daily_entries_of_slot(day, slot):
         by_copy.setdefault(entry.copy, []).append(entered[entry.table_id])
     return next(pair[:2] for pair in by_copy.values() if len(pair) >= 2)
+
+
+def concede(client: Http, table_id: str, token: str) -> None:
+    """The entrant gives the deal up (it is over at once: last place)."""
+    given = client.post(f"/api/tables/{table_id}/concede", headers={"Authorization": f"Bearer {token}"})
+    assert given.status_code == 200, given.text

@@ -1,5 +1,6 @@
-"""The deal of the day's page in Chromium: a guest enters a deal, plays it, sees the results hidden
-(finished, but the day's window still open), then, once the window has closed, their place. No
+"""The deal of the day's page in Chromium: a guest enters a deal, plays a little and gives it up (so it
+is over at once), sees the results hidden (finished, but the day's window still open), then, once the
+window has closed, their place. No
 serious axe finding at 1280 and 390 pixels wide."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser
 
-from tests.challenges.play import play
+from tests.challenges.play import concede, play
 from tests.people.pages import serious
 from tests.server.process import ServerProcess, free_port
 from tests.web.conftest import browser, playwright  # noqa: F401  # the browser tests' own Chromium fixtures
@@ -26,7 +27,7 @@ TO_PLAY = 4.0  # seconds of the window the test needs to enter, play and look (a
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     database = f"sqlite:///{tmp_path_factory.mktemp('daily') / 'room.sqlite3'}"
-    env = {"CARDROOM_DAILY_BOTS": "heuristic", "CARDROOM_DAILY_WINDOW": str(WINDOW)}
+    env = {"CARDROOM_DAILY_BOTS": "heuristic", "CARDROOM_DAILY_EXPERT": "heuristic", "CARDROOM_DAILY_WINDOW": str(WINDOW)}
     process = ServerProcess(free_port(), database, env=env).start()
     yield process
     process.stop()
@@ -40,6 +41,7 @@ def test_play_the_deal_of_the_day_and_see_your_place_after_the_day(server: Serve
     if _closes_in(server) < TO_PLAY:  # a window with time to play in
         time.sleep(_closes_in(server) + 0.05)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    day = httpx.get(server.url + "/api/daily").json()["day"]
     page.goto(server.url + "/daily")
     page.wait_for_selector("#slots li")
     page.fill("#guest-name", "Ada")
@@ -48,10 +50,11 @@ def test_play_the_deal_of_the_day_and_see_your_place_after_the_day(server: Serve
     table_id, token = page.url.split("/table/")[1].split("#token=")
     page.goto(server.url + "/daily")  # the table page is another test's; this one plays through the API
     with httpx.Client(base_url=server.url) as client:
-        assert play(client, table_id, token)["table"]["status"] == "over"
+        assert play(client, table_id, token, moves=2)["table"]["status"] == "playing"
+        concede(client, table_id, token)  # over at once, while the window is still open
     page.reload()
     page.wait_for_selector(".results-slot p, .results-slot table")
-    assert _closes_in(server) > 0, "the deal took the whole window: lengthen WINDOW"
+    assert httpx.get(server.url + "/api/daily").json()["day"] == day, "the window closed before the test could look"
     assert "not closed yet" in page.inner_text("#results")
     assert "Finished" in page.inner_text("#slots")
     assert page.locator(".standings").count() == 0
@@ -60,7 +63,8 @@ def test_play_the_deal_of_the_day_and_see_your_place_after_the_day(server: Serve
     page.reload()
     page.wait_for_selector(".standings tbody tr")
     row = page.locator(".standings tbody tr").first.inner_text().split("\t")
-    assert row[:2] == ["1", "Ada (guest)"] and row[2] in ("1st", "2nd") and row[3] == "+0.00", row  # alone on her copy
+    # Conceded: last place. Alone on her copy: compared with the expert bot only, so both scores agree.
+    assert row[:3] == ["1", "Ada (guest)", "2nd"] and row[3] == row[4] and row[3] in ("+0.00", "-1.00"), row
     assert page.get_attribute(".standings tbody a", "href", timeout=1000).endswith(f"/table/{table_id}")  # type: ignore[union-attr]
     problems["after, 1280 wide"] = serious(page)
     page.set_viewport_size({"width": 390, "height": 844})

@@ -22,6 +22,7 @@ from cardroom.server.edge.account_session import secure_cookies, session_account
 from cardroom.server.edge.accounts_api import SameSite, StoreDep
 from cardroom.server.edge.api import ByAddress, RoomDep, public_base
 from cardroom.server.room import daily
+from cardroom.server.room.daily_replay import expert_spec, reference_points
 from cardroom.server.room.daily_results import DailyEntry, duplicate_scores, played
 from cardroom.server.store import Store
 
@@ -71,7 +72,8 @@ class Standing(BaseModel):
     name: str
     guest: bool
     finished_place: int = Field(description="where the entrant finished at their table (1: won)")
-    duplicate: float = Field(description="points above the average of those dealt the same copy")
+    duplicate: float = Field(description="points above the average of the others dealt the same copy, the expert bot one of them")
+    against_expert: float | None = Field(description="points above the expert bot's on the same copy")
     replay_url: str
 
 
@@ -161,14 +163,23 @@ async def results(day: str, slot: str, request: Request, store: StoreDep, room: 
         why = "finish your deal first" if not finished else "the day's window has not closed yet"
         raise HTTPException(403, f"the results are hidden until you have finished and the day is over: {why}")
     entries = await asyncio.to_thread(store.daily_entries_of_slot, window.day, chosen.key)
-    outcomes = [played(e, await room.live_soon(e.table_id)) for e in entries]
+    tables = [await room.live_soon(e.table_id) for e in entries]
+    outcomes = [played(e, live) for e, live in zip(entries, tables, strict=True)]
+    expert: dict[int, float] = {}
+    secret = await asyncio.to_thread(daily.server_secret, store)
+    for entry, live in zip(entries, tables, strict=True):
+        if entry.copy not in expert and live.is_over:
+            bots = next(s.bot_spec for s in live.row.seats if s.bot_spec)
+            seed = daily.deal_seed(secret, window.day, chosen.key, entry.copy)
+            expert[entry.copy] = await asyncio.to_thread(reference_points, chosen.key, seed, bots, expert_spec())
     standings = [
         Standing(
             place=i + 1, name=s.played.entry.name, guest=s.played.entry.guest,
             finished_place=s.played.place or 0, duplicate=round(s.duplicate, 4),
+            against_expert=None if s.against_expert is None else round(s.against_expert, 4),
             replay_url=f"{public_base(request)}/table/{s.played.entry.table_id}",
         )
-        for i, s in enumerate(duplicate_scores(outcomes))
+        for i, s in enumerate(duplicate_scores(outcomes, expert))
     ]
     return Results(day=window.day, slot=chosen.key, label=chosen.label, standings=standings)
 

@@ -5,6 +5,8 @@ reference) and to show that the same choices always give the same game."""
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Callable
 
 from cardroom.bots.specs import make_bot
@@ -13,7 +15,9 @@ from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
 from cardroom.server.room.autoplay import replay_rng
-from cardroom.server.room.daily import SEAT, Slot
+from cardroom.server.room.daily import SEAT, Slot, slot_named
+
+EXPERT = "expert:iterations=300"  # $CARDROOM_DAILY_EXPERT: the reference (must count its effort)
 
 Chooser = Callable[[Game, State, int], str]  # the entrant's choice in a state (game, state, step)
 
@@ -45,3 +49,16 @@ def play_deal(slot: Slot, seed: int, bots: str, entrant: Chooser) -> tuple[list[
     outcome = state.outcome
     assert outcome is not None
     return moves, outcome
+
+
+def expert_spec() -> str:
+    return os.environ.get("CARDROOM_DAILY_EXPERT", EXPERT)
+
+
+@functools.lru_cache(maxsize=512)
+def reference_points(slot_key: str, seed: int, bots: str, expert: str) -> float:
+    """The expert's points (1 for first place .. 0 for last) in the entrant's seat of one copy, against
+    the same bots: deterministic, so computed once per process when first asked (slow: seconds)."""
+    slot = slot_named(slot_key)
+    _, outcome = play_deal(slot, seed, bots, bot_chooser(expert, seed))
+    return (slot.players - outcome.place(SEAT)) / (slot.players - 1)

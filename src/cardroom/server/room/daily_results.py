@@ -53,18 +53,24 @@ def played(entry: DailyEntry, live: Live) -> Played:
 @dataclass(frozen=True)
 class Scored:
     played: Played
-    duplicate: float  # points minus the mean points of the finished entrants of the same copy
+    duplicate: float  # points minus the mean points of the others dealt the same copy, the expert one of them
+    against_expert: float | None  # points minus the expert's on the same copy
 
 
-def duplicate_scores(results: list[Played]) -> list[Scored]:
-    """Finished entries, each compared with the others dealt the same copy, best first."""
-    by_copy: dict[int, list[float]] = {}
+def duplicate_scores(results: list[Played], expert: dict[int, float]) -> list[Scored]:
+    """Finished entries, each compared with the others dealt the same copy and with the expert's
+    result on it (``expert``: copy -> the expert's points), best first."""
+    by_copy: dict[int, list[float]] = {copy: [points] for copy, points in expert.items()}
     for r in results:
         if r.points is not None:
             by_copy.setdefault(r.entry.copy, []).append(r.points)
-    scored = [
-        Scored(r, r.points - sum(by_copy[r.entry.copy]) / len(by_copy[r.entry.copy]))
-        for r in results
-        if r.points is not None
-    ]
+    scored = []
+    for r in results:
+        if r.points is None:
+            continue
+        others = list(by_copy[r.entry.copy])
+        others.remove(r.points)
+        field = sum(others) / len(others) if others else r.points
+        reference = expert.get(r.entry.copy)
+        scored.append(Scored(r, r.points - field, None if reference is None else r.points - reference))
     return sorted(scored, key=lambda s: (-s.duplicate, s.played.entry.created))

@@ -18,6 +18,10 @@ function placeWords(place) {
   return `${place}${(place % 100 >= 11 && place % 100 <= 13) ? "th" : (ends[place % 10] || "th")}`;
 }
 
+function signed(score) {
+  return (score >= 0 ? "+" : "") + score.toFixed(2);
+}
+
 async function enter(slot) {
   $("daily-message").textContent = "";
   try {
@@ -53,10 +57,11 @@ async function results(day, slot) {
       el("td", { class: "number" }, s.place),
       el("td", {}, s.guest ? `${s.name} (guest)` : s.name),
       el("td", {}, placeWords(s.finished_place)),
-      el("td", { class: "number" }, (s.duplicate >= 0 ? "+" : "") + s.duplicate.toFixed(2)),
+      el("td", { class: "number" }, signed(s.duplicate)),
+      el("td", { class: "number" }, s.against_expert === null ? "" : signed(s.against_expert)),
       el("td", {}, el("a", { href: s.replay_url }, "Replay"))));
     box.append(el("table", { class: "standings" },
-      el("thead", {}, el("tr", {}, ...["Place", "Player", "At the table", "Against the same cards", "Game"].map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, ...["Place", "Player", "At the table", "Against the same cards", "Against the expert bot", "Game"].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, ...rows)));
   } catch (error) {
     box.append(el("p", { class: "note hidden-results" }, error.message));

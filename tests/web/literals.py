@@ -162,8 +162,9 @@ def _compared(toks: list[Token], k: int) -> bool:
 
 
 def _key_before(toks: list[Token], k: int, key: str) -> bool:
-    """The literal is the value of the object key ``key`` ("aria-label": "...", title: "...")."""
-    return k >= 2 and toks[k - 1].text == ":" and toks[k - 2].text == key
+    """The literal is the value of the object key ``key`` ("aria-label": "...", title: "..."): a key
+    starts an entry of an object (after "{" or ","), which a ternary's ``? "text" : "json"`` does not."""
+    return k >= 3 and toks[k - 1].text == ":" and toks[k - 2].text == key and toks[k - 3].text in ("{", ",")
 
 
 # Marks that are not words of a language (the arrows of the replay, the pencil of "change your name").

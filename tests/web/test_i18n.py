@@ -21,7 +21,7 @@ from tests.web.player import wait_for_table
 WEB = ROOT / "src" / "cardroom" / "web"
 PLACE = re.compile(r"\{(\w+)\}")
 # The table page's scripts: all their words come from the catalogue.
-SCRIPTS = ["table.js", "share.js", "api.js", "waiting.js", "chat.js", "chat-tools.js", "account.js", "person.js", "people.js", "moretime.js", "i18n.js", "logwords.js", "keys.js", "speech.js", "clock.js", "seat.js", "cards.js", "focus.js", "bar.js",
+SCRIPTS = ["table.js", "share.js", "api.js", "waiting.js", "chat.js", "chat-tools.js", "account.js", "person.js", "people.js", "lobby.js", "moretime.js", "i18n.js", "logwords.js", "keys.js", "speech.js", "clock.js", "seat.js", "cards.js", "focus.js", "bar.js",
            "outcome.js", "alerts.js", "hints.js", "games/generic.js", "games/kittens.js", "games/taco.js", "games/tacocat.js"]
 
 
@@ -72,6 +72,7 @@ def test_the_reader_sees_words_where_they_are_written() -> None:
     el("div", { class: "seat-chip acting", "data-seat": s }, t("seat.you"));
     if (phase === "window") x.startsWith("The server cannot be reached");
     const re = /"not a string"/g; return "pass";
+    const kind = typeof v === "string" ? "text" : "json";
     """
     assert shown_literals(quiet) == []
 

@@ -16,7 +16,7 @@ from tests.web.literals import loose_words
 WEB = ROOT / "src" / "cardroom" / "web"
 
 
-@pytest.mark.parametrize("page", ["account.html", "people.html", "person.html"])
+@pytest.mark.parametrize("page", ["index.html", "account.html", "people.html", "person.html"])
 def test_the_page_has_no_word_outside_the_catalogue(page: str) -> None:
     assert loose_words((WEB / page).read_text(encoding="utf-8")) == []
 
@@ -58,5 +58,23 @@ def test_the_leaderboards_in_german(server: ServerProcess, browser: Browser) -> 
     page.goto(server.url + "/people")
     page.wait_for_selector("#board-game option", state="attached")
     assert page.inner_text("h1") == "Bestenlisten" and page.inner_text("thead").split() == ["Rang", "Spieler", "Wertung", "Spiele"]
+    assert serious(page) == []
+    page.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_the_lobby_in_german(server: ServerProcess, browser: Browser, width: int, height: int) -> None:
+    page = browser.new_page(viewport={"width": width, "height": height}, locale="de-DE")
+    page.goto(server.url + "/")
+    page.wait_for_selector("#game option[value='taco']", state="attached")
+    assert page.evaluate("document.documentElement.lang") == "de" and page.inner_text("#new-heading") == "Neuer Tisch"
+    page.select_option("#game", "taco")
+    page.select_option("#players", "4")
+    page.select_option("#seat1", "invite")
+    page.click("summary:has-text('Optionen')")
+    page.click("summary:has-text('Uhren')")
+    assert "Platz 2" in page.inner_text("#seats") and page.inner_text("#seat1 option:checked") == "Eine Person einladen"
+    assert "Taco-Punkte im Vorrat" in page.inner_text("#options")  # an option named in German
+    assert _off_screen(page, "#create :is(input, select, button, summary):visible, #lang", width) == []
     assert serious(page) == []
     page.close()

@@ -1,19 +1,13 @@
 // The lobby: pick a game, a preset and who sits where; create the table; list recent tables.
 import { api, el, myGames, playerName, saveInvitations, savedToken, savePlayerName, saveToken } from "./api.js";
 import { hintBadge } from "./hints.js";
+import { has, languageMenu, listOf, t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 
-const SEAT_CHOICES = [
-  ["me", "You"],
-  ["bot:easy", "Bot (easy)"],
-  ["bot:normal", "Bot (normal)"],
-  ["bot:hard", "Bot (hard)"],
-  ["bot:expert", "Bot (expert)"],
-  ["invite", "Invite a person"],
-  ["spec", "Bot (by spec)"],
-];
+// Who may sit in a seat (the catalogue's lobby.seat.<choice> words them).
+const SEAT_CHOICES = ["me", "bot:easy", "bot:normal", "bot:hard", "bot:expert", "invite", "spec"];
 
 function currentGame() {
   return games.find((g) => g.name === $("game").value);
@@ -53,12 +47,12 @@ function fillSeats() {
   const count = Number($("players").value);
   const rows = [];
   for (let i = 0; i < count; i++) {
-    const spec = el("input", { id: `spec${i}`, placeholder: "e.g. random or ismcts:ms=500", "aria-label": `Bot spec for seat ${i + 1}`, hidden: true });
-    const select = el("select", { name: `seat${i}`, id: `seat${i}`, "aria-label": `Seat ${i + 1}`, onchange: (e) => { spec.hidden = e.target.value !== "spec"; } },
-      SEAT_CHOICES.map(([value, label]) => el("option", { value, selected: value === (i === 0 ? "me" : "bot:normal") }, label)));
-    rows.push(el("label", { class: "seat-choice" }, `Seat ${i + 1} `, select, spec));
+    const spec = el("input", { id: `spec${i}`, placeholder: t("lobby.spec_example"), "aria-label": t("lobby.spec_for", { n: i + 1 }), hidden: true });
+    const select = el("select", { name: `seat${i}`, id: `seat${i}`, "aria-label": t("lobby.seat", { n: i + 1 }), onchange: (e) => { spec.hidden = e.target.value !== "spec"; } },
+      SEAT_CHOICES.map((value) => el("option", { value, selected: value === (i === 0 ? "me" : "bot:normal") }, t(`lobby.seat.${value.replace("bot:", "")}`))));
+    rows.push(el("label", { class: "seat-choice" }, t("lobby.seat", { n: i + 1 }), " ", select, spec));
   }
-  $("seats").replaceChildren(el("legend", {}, "Seats"), ...rows);
+  $("seats").replaceChildren(el("legend", {}, t("lobby.seats")), ...rows);
 }
 
 // An option whose other values name a file on the server (T.A.C.O.'s deck) comes with the values this
@@ -79,16 +73,11 @@ function helpText(o, choices) {
     (o.assumed ? " (assumed: no rule text gives it)" : "");
 }
 
-// Each option's name as people say it (the engines name options for code: "five_combo").
-const OPTION_LABELS = {
-  deck: "Deck", jumbo: "Jumbo attacks", ties: "Ties", board: "Board", deal: "Cards dealt",
-  extra_defuses: "Extra Defuses", attacks: "Attacks", pairs: "Pairs", five_combo: "Five different cards",
-  exploded_cards: "Cards of an exploded player", pool: "Taco points in the pool", rounds: "Rounds",
-  gimme_trophy: "“Gimme that trophy!”", antics: "Antics cards", second_pick: "A fair start for two",
-};
+// Each option's name as people say it (the engines name options for code: "five_combo"): the
+// catalogue's lobby.option.<name>, else the code's words.
 function optionLabel(name) {
   const words = name.replace(/_/g, " ");
-  return OPTION_LABELS[name] || words.charAt(0).toUpperCase() + words.slice(1);
+  return has(`lobby.option.${name}`) ? t(`lobby.option.${name}`) : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 // One control per game option (except the seat count, chosen above), starting at the preset's value.
@@ -168,10 +157,10 @@ async function create(event) {
       return;
     }
     $("invitation-list").replaceChildren(...created.invitations.map((inv) => {
-      const field = el("input", { readonly: true, value: inv.url, class: "link", "aria-label": `Link for seat ${inv.seat + 1}`, onfocus: (e) => e.target.select() });
+      const field = el("input", { readonly: true, value: inv.url, class: "link", "aria-label": t("lobby.link_for", { n: inv.seat + 1 }), onfocus: (e) => e.target.select() });
       const note = el("span", { class: "note", "aria-live": "polite" });
-      const copy = el("button", { type: "button", class: "copy-link", onclick: () => copyLink(field, note) }, "Copy link");
-      return el("li", { class: "invitation" }, `Seat ${inv.seat + 1}: `, field, copy, note);
+      const copy = el("button", { type: "button", class: "copy-link", onclick: () => copyLink(field, note) }, t("lobby.copy_link"));
+      return el("li", { class: "invitation" }, t("lobby.seat_link", { n: inv.seat + 1 }), field, copy, note);
     }));
     $("go").href = target;
     $("invitations").hidden = false;
@@ -186,33 +175,35 @@ async function copyLink(field, note) {
   field.select();
   try {
     await navigator.clipboard.writeText(field.value);
-    note.textContent = "Copied.";
+    note.textContent = t("lobby.copied");
   } catch {
-    note.textContent = "Selected: copy it with Ctrl+C (or ⌘C).";
+    note.textContent = t("waiting.selected").trim();
   }
 }
 
 // Where a listed table stands, in words: waiting for whom, or how far its game has gone.
-function tableState(t) {
-  const waiting = t.waiting_for || [];
-  if (waiting.length) return `waiting for ${waiting.map((s) => t.seats[s].name).join(" and ")}`;
-  if (t.status === "over") return "finished";
-  return t.step === 1 ? "1 move played" : `${t.step} moves played`;
+function tableState(table) {
+  const waiting = table.waiting_for || [];
+  if (waiting.length) return t("lobby.waiting_for", { names: listOf(waiting.map((s) => table.seats[s].name)) });
+  if (table.status === "over") return t("account.status.over");
+  return t("lobby.moves_played", { count: table.step });
 }
 
 async function listTables() {
   try {
     const tables = await api("/api/tables");
-    $("tables").replaceChildren(...tables.slice(0, 20).map((t) =>
-      el("li", {}, el("a", { href: `/table/${t.id}` }, `${t.title} · ${t.preset}`), " ",
-        el("span", { class: "muted" }, `${t.seats.map((s) => s.shown || s.name).join(", ")} · ${tableState(t)}`), " ", hintBadge(t))));
-    if (tables.length === 0) $("tables").replaceChildren(el("li", { class: "muted" }, "No tables yet."));
+    $("tables").replaceChildren(...tables.slice(0, 20).map((table) =>
+      el("li", {}, el("a", { href: `/table/${table.id}` }, `${table.title} · ${table.preset}`), " ",
+        el("span", { class: "muted" }, `${table.seats.map((s) => s.shown || s.name).join(", ")} · ${tableState(table)}`), " ", hintBadge(table))));
+    if (tables.length === 0) $("tables").replaceChildren(el("li", { class: "muted" }, t("lobby.no_tables")));
   } catch (error) {
     $("tables").replaceChildren(el("li", { class: "error" }, error.message));
   }
 }
 
 async function main() {
+  translatePage();
+  languageMenu($("lang"));
   $("name").value = playerName();
   games = await api("/api/games");
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
@@ -232,7 +223,7 @@ function listMyGames() {
   const mine = myGames().filter((g) => savedToken(g.id));
   $("my-games-box").hidden = mine.length === 0;
   $("my-games").replaceChildren(...mine.map((g) => el("li", {}, el("a", { href: `/table/${g.id}` }, g.title),
-    " ", el("span", { class: "muted" }, `last opened ${new Date(g.seen).toLocaleString()}`))));
+    " ", el("span", { class: "muted" }, t("lobby.last_opened", { when: new Date(g.seen).toLocaleString() })))));
 }
 
 main();

@@ -57,7 +57,7 @@ typecheck: $(VENV)/.test
 # pytest workers, a server a test starts) compiled it itself. One process a kernel, two at a time;
 # a warm cache loads in a second or two. (Each process's lines are printed together when it ends.)
 kernels: $(VENV)/.test
-	$(PY) -c "from cardroom.core.compiled_registry import kernel_paths; print(*kernel_paths(), sep='\n')" \
+	$(PY) -c "from cardroom.core.compiled_registry import kernel_paths; print(*kernel_paths(unlisted=True), sep='\n')" \
 		| xargs -P 2 -I MODULE sh -c 'out=$$($(PY) -m cardroom.fast.warm MODULE 2>&1); code=$$?; echo "$$out"; exit $$code'
 
 unit: $(VENV)/.test kernels

@@ -45,8 +45,8 @@ def test_import_is_light() -> None:
 def test_a_game_named_in_the_environment_joins_every_listing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CARDROOM_GAMES", "copycat=cardroom.games.tacocat:TacocatGame, other=cardroom.games.taco:TacoGame")
     names = cardroom.core.game_names()
-    assert names[:3] == ("tacocat", "exploding-kittens", "taco")  # built-ins first, then these
-    assert names[3:5] == ("copycat", "other")
+    assert names[:4] == ("tacocat", "exploding-kittens", "taco", "pips")  # built-ins first, then these
+    assert names[4:6] == ("copycat", "other")
     assert cardroom.make("copycat").players == 2
     assert cardroom.make("other", players=3).players == 3
     monkeypatch.setenv("CARDROOM_GAMES", "copycat=cardroom.games.tacocat")

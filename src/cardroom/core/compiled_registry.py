@@ -61,9 +61,10 @@ def compiled_kernel_of(game: Game) -> CompiledKernel | None:
     return kernel if kernel is not None and kernel.COMPILED else None
 
 
-def kernel_paths() -> list[str]:
-    """Every registered game's kernel module."""
-    return [kit.kernel for kit in kits() if kit.kernel]
+def kernel_paths(unlisted: bool = False) -> list[str]:
+    """The kernel modules of the games people are offered (the room compiles these ahead);
+    ``unlisted``: those of games kept for tests too (``make kernels`` compiles every one)."""
+    return [kit.kernel for kit in kits() if kit.kernel and (kit.listed or unlisted)]
 
 
 def load_in_background(eager: bool = False) -> threading.Thread | None:

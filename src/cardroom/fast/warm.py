@@ -37,12 +37,12 @@ def main(argv: list[str] | None = None) -> int:
     if named[:1] == ["--parent"] and len(named) >= 2:
         _end_with(int(named[1]))
         named = named[2:]
-    known = kernel_paths()
+    known = kernel_paths(unlisted=True)
     unknown = [p for p in named if p not in known]
     if unknown:
         print(f"not a game's kernel module: {', '.join(unknown)}; the kernels are {', '.join(known)}")
         return 2
-    paths = named or known
+    paths = named or kernel_paths()
     start = time.perf_counter()
     for i, path in enumerate(paths, 1):
         print(f"kernel {i} of {len(paths)}: {path} ...", end=" ", flush=True)

@@ -14,9 +14,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 
-from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
 from cardroom.core.errors import InvalidOptions
-from cardroom.core.registry import game_class, game_names, make
+from cardroom.core.registry import game_names, make
+from cardroom.server.edge.catalogue import game_catalogue
 from cardroom.server.edge.fastjson import FastJSON
 from cardroom.server.edge.models import (
     ActionIn,
@@ -28,7 +28,6 @@ from cardroom.server.edge.models import (
     Joined,
     JoinIn,
     MoreTimeIn,
-    OptionInfo,
     Problem,
     Rematch,
     ReplayStep,
@@ -37,7 +36,6 @@ from cardroom.server.edge.models import (
     TableCreated,
     TableSummary,
 )
-from cardroom.server.edge.seatcounts import seat_counts
 from cardroom.server.errors import RateLimited
 from cardroom.server.ops import timings
 from cardroom.server.ops.limits import short
@@ -45,7 +43,7 @@ from cardroom.server.ops.ratelimit import SharedRateLimiter
 from cardroom.server.room.live import marked_log
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.snapshots import public_summary
-from cardroom.server.room.tablerequest import CHEATING_BOTS, SeatRequest
+from cardroom.server.room.tablerequest import SeatRequest
 from cardroom.server.room.tokens import hash_token
 
 router = APIRouter(prefix="/api")
@@ -119,35 +117,7 @@ def public_base(request: Request) -> str:
     "/games", response_model=list[GameInfo], dependencies=ByAddress, summary="The games that can be played"
 )
 async def list_games() -> list[GameInfo]:
-    infos = []
-    for name in game_names():
-        try:
-            cls: Any = game_class(name)
-        except Exception:  # a game package still being written must not take the lobby down
-            continue
-        infos.append(
-            GameInfo(
-                name=name,
-                title=cls.title,
-                presets={k: dict(v) for k, v in cls.presets.items()},
-                default_preset=cls.default_preset,
-                default_presets={str(n): p for n, p in getattr(cls, "default_presets", {}).items()},
-                options=[
-                    OptionInfo(
-                        name=o.name,
-                        default=o.default,
-                        help=o.help,
-                        choices=None if o.choices is None else list(o.choices),
-                        assumed=o.assumed,
-                    )
-                    for o in cls.option_specs
-                ],
-                difficulties={word: resolve_spec(word) for word in DIFFICULTY},
-                players=seat_counts(cls),
-                bots=[b for b in bot_names() if b not in CHEATING_BOTS],
-            )
-        )
-    return infos
+    return game_catalogue()
 
 
 @router.get(

@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardroom.server.edge.app import create_app
+from cardroom.server.edge.challenges_api import GUEST_COOKIE
 from tests.challenges.play import concede, enter, play
 
 WINDOW = 6.0  # seconds: a day's window here, so the test sees one close
@@ -76,3 +77,20 @@ def test_results_open_after_the_window_closes_for_a_finished_entrant(client: Tes
     assert [(s["name"], s["guest"], s["place"]) for s in standings] == [("Ada", True, 1)]
     assert standings[0]["duplicate"] == standings[0]["against_expert"]  # alone: the expert is the field
     assert standings[0]["replay_url"].endswith("/table/" + entered["table_id"])
+
+
+def test_another_entrants_table_is_named_nowhere_before_the_results_open(client: TestClient) -> None:
+    day = _fresh_window(client, 3.0)["day"]
+    ada = enter(client, "tacocat-2", "Ada")
+    ada_cookie = client.cookies.get(GUEST_COOKIE)
+    concede(client, ada["table_id"], ada["token"])  # Ada has finished; the window is open
+    client.cookies.clear()
+    bea = enter(client, "tacocat-2", "Bea")
+    concede(client, bea["table_id"], bea["token"])  # finished too: open results would list her
+    client.cookies.clear()
+    client.cookies.set(GUEST_COOKIE, str(ada_cookie))
+    seen = {path: client.get(path) for path in ("/api/daily", "/api/tables", f"/api/daily/{day}/tacocat-2/results")}
+    assert seen["/api/daily"].json()["day"] == day, "the window closed before the test could look"
+    assert ada["table_id"] in seen["/api/daily"].text  # Ada's own table is hers to see
+    assert all(bea["table_id"] not in answer.text and "Bea" not in answer.text for answer in seen.values())
+    assert seen[f"/api/daily/{day}/tacocat-2/results"].status_code == 403

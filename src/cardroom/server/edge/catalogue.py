@@ -21,7 +21,7 @@ def card_catalogue(game: Game) -> dict[str, dict[str, Any]]:
 
 def option_info(option: Option) -> OptionInfo:
     """One option as the lobby shows it: ``offered`` is what its menu lists where ``choices`` is None
-    because more is accepted (T.A.C.O.'s deck by version, or a deck file's path from the command line)."""
+    because more is accepted (a deck named by its version, or a deck file's path from the command line)."""
     return OptionInfo(
         name=option.name,
         default=option.default,

@@ -62,10 +62,7 @@ KNOWN_CIRCLES = (
         f"cardroom.games.taco.{m}"
         for m in ("cards", "concede", "decisions", "effects", "engine", "game", "hands", "state")
     },
-    {
-        f"cardroom.games.tacocat.{m}"
-        for m in ("game", "hidden", "illegal", "notation", "rules", "state", "views")
-    },
+    {f"cardroom.games.tacocat.{m}" for m in ("game", "hidden", "illegal", "notation", "rules", "state", "views")},
 )
 
 

@@ -29,6 +29,4 @@ def test_golden_playthrough_unchanged(path: Path) -> None:
                 )
             )[:60]
         )
-        pytest.fail(
-            f"{path.name} changed; if intended, run `python scripts/regen_golden.py` and review:\n{diff}"
-        )
+        pytest.fail(f"{path.name} changed; if intended, run `python scripts/regen_golden.py` and review:\n{diff}")

@@ -52,17 +52,25 @@ def table(rows: list[dict[str, Any]], key: str) -> list[tuple[float, float, int,
 
 
 #: Who sat at the table a position comes from, by the analysed seat's kind (analysis_separation.py).
-TABLES = {"heuristic": "heuristic vs random", "random": "heuristic vs random", "selfplay": "heuristic vs itself",
-          "yardstick": "search vs heuristic", "search-selfplay": "search vs itself"}
+TABLES = {
+    "heuristic": "heuristic vs random",
+    "random": "heuristic vs random",
+    "selfplay": "heuristic vs itself",
+    "yardstick": "search vs heuristic",
+    "search-selfplay": "search vs itself",
+}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("files", nargs="*", type=Path, default=[Path("bench/out/positions.jsonl")])
     parser.add_argument("--png", type=Path)
-    parser.add_argument("--by-table", action="store_true",
-                        help="split each game by who sat at the table (heuristic against random, against itself, "
-                        "the yardstick's search against the heuristic)")
+    parser.add_argument(
+        "--by-table",
+        action="store_true",
+        help="split each game by who sat at the table (heuristic against random, against itself, "
+        "the yardstick's search against the heuristic)",
+    )
     args = parser.parse_args()
     rows = [json.loads(line) for f in args.files for line in f.read_text().splitlines() if line.strip()]
     seen = {(r["game"], r["seed"], r["seat"], r["kind"], r["step"], r.get("yardstick")) for r in rows}
@@ -72,6 +80,7 @@ def main() -> None:
         yardstick = r.get("yardstick", "auto")
         name = r["game"] if yardstick == "auto" else f"{r['game']}, {yardstick}"
         by_game[f"{name}, {TABLES.get(r['kind'], r['kind'])}" if args.by_table else name].append(r)
+
     def game_of(r: dict[str, Any]) -> tuple[Any, ...]:
         return r["game"], r["seed"], r["seat"], r["kind"], r.get("yardstick")
 
@@ -108,16 +117,34 @@ def draw(by_game: dict[str, list[dict[str, Any]]], path: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(5.6, 5.2), dpi=110)
     ax.plot([0, 100], [0, 100], color="#888888", linestyle=":", linewidth=1, label="perfect calibration")
-    styles = [("#1f4e8c", "o"), ("#b22222", "s"), ("#2e7d32", "^"), ("#6a1b9a", "D"), ("#9a7000", "v"),
-              ("#00695c", "P"), ("#37474f", "X")]
+    styles = [
+        ("#1f4e8c", "o"),
+        ("#b22222", "s"),
+        ("#2e7d32", "^"),
+        ("#6a1b9a", "D"),
+        ("#9a7000", "v"),
+        ("#00695c", "P"),
+        ("#37474f", "X"),
+    ]
     for (name, group), (color, shape) in zip(sorted(by_game.items()), styles, strict=False):
         rows = table(group, "before")
         xs = [100 * p for p, *_ in rows]
         ys = [100 * w for _, w, *_ in rows]
-        err = [[max(0.0, 100 * (w - lo)) for _, w, _, lo, _ in rows], [max(0.0, 100 * (hi - w)) for _, w, _, _, hi in rows]]
+        err = [
+            [max(0.0, 100 * (w - lo)) for _, w, _, lo, _ in rows],
+            [max(0.0, 100 * (hi - w)) for _, w, _, _, hi in rows],
+        ]
         brier_score = brier([(r["before"], r["result"]) for r in group])
-        ax.errorbar(xs, ys, yerr=err, color=color, marker=shape, linewidth=1.2, capsize=2,
-                    label=f"{name} ({len(group)} positions, Brier {brier_score:.3f})")
+        ax.errorbar(
+            xs,
+            ys,
+            yerr=err,
+            color=color,
+            marker=shape,
+            linewidth=1.2,
+            capsize=2,
+            label=f"{name} ({len(group)} positions, Brier {brier_score:.3f})",
+        )
     ax.set_xlim(0, 100)
     ax.set_ylim(0, 100)
     ax.set_xlabel("predicted win chance (%)")

@@ -89,18 +89,26 @@ def main() -> None:
                         wrong = [f"{n} playouts: {a!r}" for n, a in seen if a != full.action]
                         if wrong:
                             differ += 1
-                            print(f"  {name} seed {seed} step {state.step} seat {seat}: full search {full.action!r}, "
-                                  f"settled earlier at {'; '.join(wrong)}", flush=True)
+                            print(
+                                f"  {name} seed {seed} step {state.step} seat {seat}: full search {full.action!r}, "
+                                f"settled earlier at {'; '.join(wrong)}",
+                                flush=True,
+                            )
                 state = state.apply(seat, text)
-        print(f"{name}: {decisions} decisions; settled early at {early} ({100 * early / max(1, decisions):.0f}%), "
-              f"saving {100 * saved / max(1, decisions * budget):.0f}% of the choosing playouts; early answer "
-              f"different from the full search's at {differ}  ({time.process_time() - started:.0f} s of CPU)",
-              flush=True)
+        print(
+            f"{name}: {decisions} decisions; settled early at {early} ({100 * early / max(1, decisions):.0f}%), "
+            f"saving {100 * saved / max(1, decisions * budget):.0f}% of the choosing playouts; early answer "
+            f"different from the full search's at {differ}  ({time.process_time() - started:.0f} s of CPU)",
+            flush=True,
+        )
         for (marks, se), (stopped, spared, wrong) in grid.items() if args.grid else ():
-            print(f"  rule: checkpoints every 1/{marks} of the budget, {se:g} standard errors: settled early at "
-                  f"{stopped} ({100 * stopped / max(1, decisions):.0f}%), saving "
-                  f"{100 * spared / max(1, decisions * budget):.0f}% of the choosing playouts; different from the "
-                  f"full search's at {wrong}", flush=True)
+            print(
+                f"  rule: checkpoints every 1/{marks} of the budget, {se:g} standard errors: settled early at "
+                f"{stopped} ({100 * stopped / max(1, decisions):.0f}%), saving "
+                f"{100 * spared / max(1, decisions * budget):.0f}% of the choosing playouts; different from the "
+                f"full search's at {wrong}",
+                flush=True,
+            )
 
 
 SES = (4.0, 3.0, 2.5, 2.0)

@@ -100,9 +100,11 @@ def details(a: GameAnalysis, kind: str) -> list[str]:
     out = []
     for d in a.decisions:
         mean, half = d.estimate.measured or (d.estimate.loss, 0.0)
-        out.append(f"    {kind:9s} step {d.step:3d}: played {d.chosen!r:30s} yardstick {d.estimate.selected!r:30s} "
-                   f"loss {100 * mean:5.1f} +-{100 * half:4.1f} ({len(d.estimate.values)} legal) {d.label:10s} "
-                   f"chance before {100 * d.win_before:3.0f}%")
+        out.append(
+            f"    {kind:9s} step {d.step:3d}: played {d.chosen!r:30s} yardstick {d.estimate.selected!r:30s} "
+            f"loss {100 * mean:5.1f} +-{100 * half:4.1f} ({len(d.estimate.values)} legal) {d.label:10s} "
+            f"chance before {100 * d.win_before:3.0f}%"
+        )
     return out
 
 
@@ -135,9 +137,13 @@ def noise(a: GameAnalysis, resamples: int = 1000) -> dict[str, Any]:
     measuring = math.sqrt(sum((d.estimate.measured or (0.0, 0.0))[1] ** 2 for d in a.decisions)) / 1.96
     pairs = [(d.expected_loss, g) for d in a.decisions if (g := uniform_gap(d)) is not None]
     stakes = sum(g for _, g in pairs)
-    return {"boot": statistics.pstdev(means), "measuring": measuring / max(1, len(a.decisions)),
-            "uniform": stakes / len(pairs) if pairs else math.nan, "means": means,
-            "share": sum(e for e, _ in pairs) / stakes if stakes > 0 else math.nan}
+    return {
+        "boot": statistics.pstdev(means),
+        "measuring": measuring / max(1, len(a.decisions)),
+        "uniform": stakes / len(pairs) if pairs else math.nan,
+        "means": means,
+        "share": sum(e for e, _ in pairs) / stakes if stakes > 0 else math.nan,
+    }
 
 
 def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None = None,
@@ -151,18 +157,34 @@ def one_game(name: str, seed: int, yardstick: str = "auto", search: int | None =
     out: dict[str, Any] = {"name": name, "seed": seed, "seats": kinds, "positions": []}
     started = time.perf_counter()
     for seat in (0, 1):
-        a = analyse_game(game, seed, actions, seat, analysis_seed=seed, yardstick=yardstick,
-                         precision=Precision(search_playouts=search), infer=infer)
+        a = analyse_game(
+            game,
+            seed,
+            actions,
+            seat,
+            analysis_seed=seed,
+            yardstick=yardstick,
+            precision=Precision(search_playouts=search),
+            infer=infer,
+        )
         n = max(1, len(a.decisions))
-        out[kinds[seat]] = {"decisions": len(a.decisions), "loss": a.total_loss, "counted_per": a.total_loss / n,
-                            "per": a.expected_loss / n, "luck": a.total_luck, "result": a.result,
-                            "agreed": sum(d.estimate.selected == d.chosen for d in a.decisions),
-                            "verdicts": sum(d.loss > 0 for d in a.decisions),
-                            "accuracy": play_accuracy(a) if a.decisions else 100.0, **noise(a)}
+        out[kinds[seat]] = {
+            "decisions": len(a.decisions),
+            "loss": a.total_loss,
+            "counted_per": a.total_loss / n,
+            "per": a.expected_loss / n,
+            "luck": a.total_luck,
+            "result": a.result,
+            "agreed": sum(d.estimate.selected == d.chosen for d in a.decisions),
+            "verdicts": sum(d.loss > 0 for d in a.decisions),
+            "accuracy": play_accuracy(a) if a.decisions else 100.0,
+            **noise(a),
+        }
         out["details"] = out.get("details", []) + details(a, kinds[seat])
         out["decisions"] = out.get("decisions", []) + decision_rows(a, kinds[seat], seed)
-        out["positions"] += positions(a, kinds[seat], seed, _label(yardstick if search is None else f"{yardstick}:{search}",
-                                                                  infer))
+        out["positions"] += positions(
+            a, kinds[seat], seed, _label(yardstick if search is None else f"{yardstick}:{search}", infer)
+        )
     out["seconds"] = time.perf_counter() - started
     out["good"] = good
     return out
@@ -180,22 +202,33 @@ def yardstick_game(name: str, seed: int, infer: str = "off") -> dict[str, Any]:
     actions = play(game, [f"ismcts:iterations={budget}", "heuristic"], seed)
     a = analyse_game(game, seed, actions, 0, analysis_seed=seed, infer=infer)
     agreed = sum(d.best == d.chosen for d in a.decisions)
-    return {"name": name, "seed": seed, "loss": a.total_loss, "decisions": len(a.decisions), "agreed": agreed,
-            "seconds": a.seconds, "positions": positions(a, "yardstick", seed, _label("auto", infer))}
+    return {
+        "name": name,
+        "seed": seed,
+        "loss": a.total_loss,
+        "decisions": len(a.decisions),
+        "agreed": agreed,
+        "seconds": a.seconds,
+        "positions": positions(a, "yardstick", seed, _label("auto", infer)),
+    }
 
 
 def _seat(s: dict[str, Any]) -> str:
-    return (f"{s['decisions']:2d} decisions ({s['agreed']:2d} as the yardstick, {s['verdicts']} verdicts), "
-            f"accuracy {s.get('accuracy', math.nan):5.1f}%, counted "
-            f"{100 * s['loss']:5.1f}, expected {100 * s['per']:5.2f}/decision (+-{100 * s['boot']:.2f} over its "
-            f"decisions, +-{100 * s['measuring']:.2f} of it the measuring; a random choice there: "
-            f"{100 * s['uniform']:.2f}; share of those stakes lost {s['share']:.2f})")
+    return (
+        f"{s['decisions']:2d} decisions ({s['agreed']:2d} as the yardstick, {s['verdicts']} verdicts), "
+        f"accuracy {s.get('accuracy', math.nan):5.1f}%, counted "
+        f"{100 * s['loss']:5.1f}, expected {100 * s['per']:5.2f}/decision (+-{100 * s['boot']:.2f} over its "
+        f"decisions, +-{100 * s['measuring']:.2f} of it the measuring; a random choice there: "
+        f"{100 * s['uniform']:.2f}; share of those stakes lost {s['share']:.2f})"
+    )
 
 
 def _game_line(r: dict[str, Any]) -> str:
     h, z = r["heuristic"], r["random"]
-    return (f"{r['name']:17s} seed {r['seed']:3d}: heuristic (seat {r['good']}) {_seat(h)}; random {_seat(z)}  "
-            f"{'ok' if z['per'] > h['per'] else 'NOT SEPARATED'}  {r['seconds']:.0f} s")
+    return (
+        f"{r['name']:17s} seed {r['seed']:3d}: heuristic (seat {r['good']}) {_seat(h)}; random {_seat(z)}  "
+        f"{'ok' if z['per'] > h['per'] else 'NOT SEPARATED'}  {r['seconds']:.0f} s"
+    )
 
 
 def _separation(name: str, rs: list[dict[str, Any]]) -> str:
@@ -203,19 +236,22 @@ def _separation(name: str, rs: list[dict[str, Any]]) -> str:
     counted = sum(r["random"]["counted_per"] > r["heuristic"]["counted_per"] for r in rs)
     # How often the random seat comes out higher when each seat's decisions are resampled: the share
     # of games a repeat of the same positions would separate.
-    boot = statistics.fmean(statistics.fmean(z > h for h, z in zip(r["heuristic"]["means"], r["random"]["means"],
-                                                                    strict=True)) for r in rs)
+    boot = statistics.fmean(
+        statistics.fmean(z > h for h, z in zip(r["heuristic"]["means"], r["random"]["means"], strict=True)) for r in rs
+    )
     shares = sum(r["random"]["share"] > r["heuristic"]["share"] for r in rs)
     # The headline's measure (what a player reads): the random seat's accuracy strictly lower.
     accurate = sum(r["random"]["accuracy"] < r["heuristic"]["accuracy"] for r in rs)
-    return (f"{name}: random seat's accuracy (the headline) lower in {accurate} of {len(rs)} games "
-            f"({100 * accurate / len(rs):.0f}%); "
-            f"expected loss per decision higher in {hits} of {len(rs)} games "
-            f"({100 * hits / len(rs):.0f}%; target 95%; with each game's decisions resampled: {100 * boot:.0f}%) "
-            f"[counted loss: {counted}; share of the stakes lost (not the target's measure): {shares}]; "
-            f"median expected loss per "
-            f"decision: heuristic {100 * statistics.median(r['heuristic']['per'] for r in rs):.2f}, random "
-            f"{100 * statistics.median(r['random']['per'] for r in rs):.2f} points")
+    return (
+        f"{name}: random seat's accuracy (the headline) lower in {accurate} of {len(rs)} games "
+        f"({100 * accurate / len(rs):.0f}%); "
+        f"expected loss per decision higher in {hits} of {len(rs)} games "
+        f"({100 * hits / len(rs):.0f}%; target 95%; with each game's decisions resampled: {100 * boot:.0f}%) "
+        f"[counted loss: {counted}; share of the stakes lost (not the target's measure): {shares}]; "
+        f"median expected loss per "
+        f"decision: heuristic {100 * statistics.median(r['heuristic']['per'] for r in rs):.2f}, random "
+        f"{100 * statistics.median(r['random']['per'] for r in rs):.2f} points"
+    )
 
 
 def selfplay_game(name: str, seed: int, infer: str = "off", player: str = "heuristic") -> dict[str, Any]:
@@ -231,8 +267,14 @@ def selfplay_game(name: str, seed: int, infer: str = "off", player: str = "heuri
         a = analyse_game(game, seed, actions, seat, analysis_seed=seed, infer=infer)
         rows += positions(a, "selfplay" if player == "heuristic" else "search-selfplay", seed, _label("auto", infer))
         decisions += len(a.decisions)
-    return {"name": name, "seed": seed, "decisions": decisions, "positions": rows, "player": player,
-            "seconds": time.perf_counter() - started}
+    return {
+        "name": name,
+        "seed": seed,
+        "decisions": decisions,
+        "positions": rows,
+        "player": player,
+        "seconds": time.perf_counter() - started,
+    }
 
 
 def _keep(sink: TextIO, rows: list[dict[str, Any]]) -> None:
@@ -247,18 +289,35 @@ def main() -> None:
     parser.add_argument("--kittens", type=int, default=30)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--yardstick-games", type=int, default=0)
-    parser.add_argument("--selfplay-games", type=int, default=0,
-                        help="games per game of the heuristic against itself, for calibration only")
-    parser.add_argument("--search-selfplay-games", type=int, default=0,
-                        help="games per game of the yardstick's search against itself, for calibration only")
+    parser.add_argument(
+        "--selfplay-games",
+        type=int,
+        default=0,
+        help="games per game of the heuristic against itself, for calibration only",
+    )
+    parser.add_argument(
+        "--search-selfplay-games",
+        type=int,
+        default=0,
+        help="games per game of the yardstick's search against itself, for calibration only",
+    )
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--yardstick", choices=("auto", "search", "rollout"), default="auto",
-                        help="what judges the separation games' decisions (default: the analysis's own)")
+    parser.add_argument(
+        "--yardstick",
+        choices=("auto", "search", "rollout"),
+        default="auto",
+        help="what judges the separation games' decisions (default: the analysis's own)",
+    )
     parser.add_argument("--search-playouts", type=int, help="the choosing search's budget (default: the analysis's)")
-    parser.add_argument("--infer", default="off",
-                        help="the analysis's opponent model for inference (heuristic or ismcts; default off)")
-    parser.add_argument("--only", action="append", choices=tuple(GAMES),
-                        help="the yardstick and self-play games of this game only (may be given twice)")
+    parser.add_argument(
+        "--infer", default="off", help="the analysis's opponent model for inference (heuristic or ismcts; default off)"
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=tuple(GAMES),
+        help="the yardstick and self-play games of this game only (may be given twice)",
+    )
     parser.add_argument("--details", action="store_true", help="print every decision of both seats")
     parser.add_argument("--positions", type=Path, default=Path("bench/out/positions.jsonl"))
     parser.add_argument("--decisions", type=Path, help="append every analysed decision here (JSON lines)")
@@ -271,8 +330,14 @@ def main() -> None:
     with ProcessPoolExecutor(args.jobs, mp_context=ctx) as pool, args.positions.open("a") as sink:
         results: dict[str, list[dict[str, Any]]] = {name: [] for name in GAMES}
         n = len(tasks)
-        games = pool.map(one_game, [t[0] for t in tasks], [t[1] for t in tasks], [args.yardstick] * n,
-                         [args.search_playouts] * n, [args.infer] * n)
+        games = pool.map(
+            one_game,
+            [t[0] for t in tasks],
+            [t[1] for t in tasks],
+            [args.yardstick] * n,
+            [args.search_playouts] * n,
+            [args.infer] * n,
+        )
         for r in games:
             results[r["name"]].append(r)
             _keep(sink, r["positions"])
@@ -286,33 +351,57 @@ def main() -> None:
             if rs:
                 print(_separation(name, rs), flush=True)
                 for block in range(0, len(rs), 10):
-                    print("  " + _separation(f"seeds {rs[block]['seed']}-{rs[min(len(rs), block + 10) - 1]['seed']}",
-                                             rs[block:block + 10]), flush=True)
+                    print(
+                        "  "
+                        + _separation(
+                            f"seeds {rs[block]['seed']}-{rs[min(len(rs), block + 10) - 1]['seed']}",
+                            rs[block : block + 10],
+                        ),
+                        flush=True,
+                    )
         if args.yardstick_games:
-            ytasks = [(name, s, args.infer) for name in only
-                      for s in range(args.first_seed, args.first_seed + args.yardstick_games)]
+            ytasks = [
+                (name, s, args.infer)
+                for name in only
+                for s in range(args.first_seed, args.first_seed + args.yardstick_games)
+            ]
             by_game: dict[str, list[float]] = {name: [] for name in only}
             for r in pool.map(yardstick_game, *zip(*ytasks, strict=True)):
                 by_game[r["name"]].append(r["loss"])
                 _keep(sink, r["positions"])
-                print(f"{r['name']:17s} seed {r['seed']:3d}: the yardstick's search at seat 0: {r['decisions']} "
-                      f"decisions, {r['agreed']} agreed with the analysis's choice, total loss "
-                      f"{100 * r['loss']:.1f} points  {r['seconds']:.0f} s", flush=True)
+                print(
+                    f"{r['name']:17s} seed {r['seed']:3d}: the yardstick's search at seat 0: {r['decisions']} "
+                    f"decisions, {r['agreed']} agreed with the analysis's choice, total loss "
+                    f"{100 * r['loss']:.1f} points  {r['seconds']:.0f} s",
+                    flush=True,
+                )
             for name, losses in by_game.items():
-                print(f"{name}: the yardstick's own play, median total loss {100 * statistics.median(losses):.1f} "
-                      f"points over {len(losses)} games (target under 5); max {100 * max(losses):.1f}", flush=True)
+                print(
+                    f"{name}: the yardstick's own play, median total loss {100 * statistics.median(losses):.1f} "
+                    f"points over {len(losses)} games (target under 5); max {100 * max(losses):.1f}",
+                    flush=True,
+                )
         stasks: list[tuple[str, int, str, str]] = []
         if args.selfplay_games:
-            stasks = [(name, s, args.infer, "heuristic") for name in only
-                      for s in range(args.first_seed, args.first_seed + args.selfplay_games)]
+            stasks = [
+                (name, s, args.infer, "heuristic")
+                for name in only
+                for s in range(args.first_seed, args.first_seed + args.selfplay_games)
+            ]
         if args.search_selfplay_games:
-            stasks += [(name, s, args.infer, "search") for name in only
-                       for s in range(args.first_seed, args.first_seed + args.search_selfplay_games)]
+            stasks += [
+                (name, s, args.infer, "search")
+                for name in only
+                for s in range(args.first_seed, args.first_seed + args.search_selfplay_games)
+            ]
         if stasks:
             for r in pool.map(selfplay_game, *zip(*stasks, strict=True)):
                 _keep(sink, r["positions"])
-                print(f"{r['name']:17s} seed {r['seed']:3d}: the {r['player']} against itself, {r['decisions']} "
-                      f"decisions of both seats kept for calibration  {r['seconds']:.0f} s", flush=True)
+                print(
+                    f"{r['name']:17s} seed {r['seed']:3d}: the {r['player']} against itself, {r['decisions']} "
+                    f"decisions of both seats kept for calibration  {r['seconds']:.0f} s",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":

@@ -58,8 +58,9 @@ def search_pace(game: Game, games: int = 2) -> float:
         for k, (seat, text) in enumerate(heuristic_actions(game, seed)):
             if k % 5 == 0 and seat == 0 and len(state.legal_actions(0)) > 1 and len(found) < 6:
                 start = search_clock.now()
-                result = searcher.search(state.view(0), random.Random(k),
-                                         kernel.Settings(iterations=None, deadline=start + 0.5))
+                result = searcher.search(
+                    state.view(0), random.Random(k), kernel.Settings(iterations=None, deadline=start + 0.5)
+                )
                 found.append(result.iterations / (search_clock.now() - start))
             state = state.apply(seat, text)
     return float(statistics.median(found))
@@ -76,9 +77,11 @@ def main() -> None:
     search_clock.use("cpu")  # the pace below: the `hard` bot's second of CPU, whatever the load
     precision = Precision(half_width=args.precision / 100)
     target_width = 2 * precision.half_width + 1e-9
-    table = ["| game (seat 0 of heuristic self-play) | games | CPU seconds a game: median (range) | target | met |"
-             f" decisions within +-{args.precision:g} | widest interval | hard bot's playouts a CPU second |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    table = [
+        "| game (seat 0 of heuristic self-play) | games | CPU seconds a game: median (range) | target | met |"
+        f" decisions within +-{args.precision:g} | widest interval | hard bot's playouts a CPU second |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for name, (label, options, target) in SETTINGS.items():
         if args.only and name not in args.only:
             continue
@@ -89,14 +92,23 @@ def main() -> None:
             kernel.warm()  # load (or compile) the kernel's code
         load = time.perf_counter() - load
         rate = search_pace(game)
-        print(f"{label}: engine {args.engine} (code load {load:.1f} s); target {target:.0f} s a game; "
-              f"the hard bot's search: {rate:,.0f} playouts a CPU second")
+        print(
+            f"{label}: engine {args.engine} (code load {load:.1f} s); target {target:.0f} s a game; "
+            f"the hard bot's search: {rate:,.0f} playouts a CPU second"
+        )
         times, cpus, shares, widths_all, noises = [], [], [], [], []
         for seed in range(args.first_seed, args.first_seed + args.games):
             actions = heuristic_actions(game, seed)
             cpu = time.process_time()
-            a = analyse_game(game, seed, actions, 0, precision=precision, engine=args.engine,
-                             analysis_seed=random.Random(seed).getrandbits(32))
+            a = analyse_game(
+                game,
+                seed,
+                actions,
+                0,
+                precision=precision,
+                engine=args.engine,
+                analysis_seed=random.Random(seed).getrandbits(32),
+            )
             widths = [d.estimate.loss_interval[1] - d.estimate.loss_interval[0] for d in a.decisions]
             ok = sum(w <= target_width for w in widths)
             cpu = time.process_time() - cpu
@@ -105,20 +117,26 @@ def main() -> None:
             shares.append(ok / max(1, len(widths)))
             widths_all += widths
             noises.append(a.luck_noise)
-            print(f"  game {seed}: {a.seconds:5.1f} s ({cpu:5.1f} s of CPU; load {os.getloadavg()[0]:.1f}; {a.steps} steps)  {len(a.decisions):3d} decisions  {a.playouts:8,d} playouts  "
-                  f"+-{args.precision:g} reached {ok}/{len(widths)}  width median {100 * statistics.median(widths):4.1f}"
-                  f" max {100 * max(widths):4.1f} points  noise: start +-{100 * a.precision.z * a.start_se:.1f}, "
-                  f"losses +-{100 * a.loss_noise:.0f}, luck +-{100 * a.luck_noise:.0f}  | {a.summary()}")
+            print(
+                f"  game {seed}: {a.seconds:5.1f} s ({cpu:5.1f} s of CPU; load {os.getloadavg()[0]:.1f}; {a.steps} steps)  {len(a.decisions):3d} decisions  {a.playouts:8,d} playouts  "
+                f"+-{args.precision:g} reached {ok}/{len(widths)}  width median {100 * statistics.median(widths):4.1f}"
+                f" max {100 * max(widths):4.1f} points  noise: start +-{100 * a.precision.z * a.start_se:.1f}, "
+                f"losses +-{100 * a.loss_noise:.0f}, luck +-{100 * a.luck_noise:.0f}  | {a.summary()}"
+            )
         widest = 100 * max(widths_all, default=0.0) / 2
-        table.append(f"| {label} | {len(cpus)} | {statistics.median(cpus):.1f} ({min(cpus):.1f} to {max(cpus):.1f}) | "
-                     f"{target:.0f} | {'yes' if statistics.median(cpus) <= target else 'NO'} | "
-                     f"{sum(w <= target_width for w in widths_all)} of {len(widths_all)} | +-{widest:.1f} | {rate:,.0f} |")
-        print(f"  median over {len(times)} games: {statistics.median(times):.1f} s a game, "
-              f"{statistics.median(cpus):.1f} s of CPU (target {target:.0f} s); "
-              f"share of decisions within +-{args.precision:g}: median {100 * statistics.median(shares):.0f}%, "
-              f"all games {100 * sum(w <= target_width for w in widths_all) / max(1, len(widths_all)):.0f}%; "
-              f"interval width median {100 * statistics.median(widths_all):.1f} points; "
-              f"luck noise median +-{100 * statistics.median(noises):.0f} points")
+        table.append(
+            f"| {label} | {len(cpus)} | {statistics.median(cpus):.1f} ({min(cpus):.1f} to {max(cpus):.1f}) | "
+            f"{target:.0f} | {'yes' if statistics.median(cpus) <= target else 'NO'} | "
+            f"{sum(w <= target_width for w in widths_all)} of {len(widths_all)} | +-{widest:.1f} | {rate:,.0f} |"
+        )
+        print(
+            f"  median over {len(times)} games: {statistics.median(times):.1f} s a game, "
+            f"{statistics.median(cpus):.1f} s of CPU (target {target:.0f} s); "
+            f"share of decisions within +-{args.precision:g}: median {100 * statistics.median(shares):.0f}%, "
+            f"all games {100 * sum(w <= target_width for w in widths_all) / max(1, len(widths_all)):.0f}%; "
+            f"interval width median {100 * statistics.median(widths_all):.1f} points; "
+            f"luck noise median +-{100 * statistics.median(noises):.0f} points"
+        )
     print(f"\nseeds {args.first_seed} to {args.first_seed + args.games - 1}, every game side by side:")
     print("\n".join(table))
 

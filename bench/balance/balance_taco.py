@@ -35,29 +35,62 @@ PRESETS = ("v3",)  # the game's presets that stand for a deck version in this ta
 assert all(p in TacoGame.presets for p in PRESETS)
 
 
-def measure(deck: str, players: int, games: int, blocks: int, jobs: int, bots: tuple[str, ...] = ("heuristic",),
-            seed: int = 0, engine: str = "auto") -> dict[str, Any]:
+def measure(
+    deck: str,
+    players: int,
+    games: int,
+    blocks: int,
+    jobs: int,
+    bots: tuple[str, ...] = ("heuristic",),
+    seed: int = 0,
+    engine: str = "auto",
+) -> dict[str, Any]:
     start = time.perf_counter()
     # A deck name that is a preset of the game (v3) is played as that preset; others are deck versions under
     # the standard preset (named: two players' default is now v3, so "v2" must say it means the plain rules).
-    preset, options = (deck, {"players": players}) if deck in PRESETS else ("standard", {"players": players, "deck": deck})
-    config = BalanceConfig("taco", bots, games=games * blocks, options=options, preset=preset,
-                           jobs=jobs, seed=seed, blocks=blocks, engine=engine)
+    preset, options = (
+        (deck, {"players": players}) if deck in PRESETS else ("standard", {"players": players, "deck": deck})
+    )
+    config = BalanceConfig(
+        "taco",
+        bots,
+        games=games * blocks,
+        options=options,
+        preset=preset,
+        jobs=jobs,
+        seed=seed,
+        blocks=blocks,
+        engine=engine,
+    )
     played = play_games(config)
     s = summarize(played, players)
     b = block_summary(played, players)
     first = b["seats"][0]
     musts = [r for r in s["cards"] if r["opening"] and r["opening"]["win95"][0] > 0.10]
     turns = s["length"]["turns_per_player"]
-    bot0 = sum(1.0 / len(g["winners"]) for g in played if g["seats"].index(0) in g["winners"]) if "seats" in played[0] \
+    bot0 = (
+        sum(1.0 / len(g["winners"]) for g in played if g["seats"].index(0) in g["winners"])
+        if "seats" in played[0]
         else 0.0
+    )
     return {
-        "deck": deck, "engine": engine_path(config), "players": players, "games": s["games"], "bots": list(bots),
-        "limited": s["limits"]["round_share"], "median": turns["median"], "p95": turns["p95"],
-        "first": first["share"], "first95": first["wilson95"], "fair": first["fair"],
-        "blocks": [x["share"] for x in first["blocks"]], "p": first["heterogeneity"]["p"],
-        "verdict": first["verdict"], "must_haves": [(r["card"], r["opening"]["win_effect"]) for r in musts],
-        "seconds": time.perf_counter() - start, "bot0_share": bot0 / len(played),
+        "deck": deck,
+        "engine": engine_path(config),
+        "players": players,
+        "games": s["games"],
+        "bots": list(bots),
+        "limited": s["limits"]["round_share"],
+        "median": turns["median"],
+        "p95": turns["p95"],
+        "first": first["share"],
+        "first95": first["wilson95"],
+        "fair": first["fair"],
+        "blocks": [x["share"] for x in first["blocks"]],
+        "p": first["heterogeneity"]["p"],
+        "verdict": first["verdict"],
+        "must_haves": [(r["card"], r["opening"]["win_effect"]) for r in musts],
+        "seconds": time.perf_counter() - start,
+        "bot0_share": bot0 / len(played),
         "bot0_95": list(wilson(bot0, len(played))),
     }
 
@@ -66,14 +99,18 @@ def line(r: dict[str, Any]) -> str:
     lo, hi = r["first95"]
     must = ", ".join(f"{c} {100 * e:+.0f}" for c, e in r["must_haves"]) or "none"
     blocks = " / ".join(f"{100 * x:.1f}" for x in r["blocks"])
-    return (f"| {r['deck']} | {r['engine']} | {r['players']} | {r['games']} | {blocks} | {100 * r['first']:.2f}% ({100 * lo:.2f}-"
-            f"{100 * hi:.2f}) | {100 * (r['first'] - r['fair']):+.2f} | {r['p']:.2f} | {r['verdict']} | "
-            f"{100 * r['limited']:.1f}% | {r['median']:.1f} | {r['p95']:.1f} | {must} | {r['seconds']:.0f} |")
+    return (
+        f"| {r['deck']} | {r['engine']} | {r['players']} | {r['games']} | {blocks} | {100 * r['first']:.2f}% ({100 * lo:.2f}-"
+        f"{100 * hi:.2f}) | {100 * (r['first'] - r['fair']):+.2f} | {r['p']:.2f} | {r['verdict']} | "
+        f"{100 * r['limited']:.1f}% | {r['median']:.1f} | {r['p95']:.1f} | {must} | {r['seconds']:.0f} |"
+    )
 
 
-HEAD = ("| deck | engine | players | games | first player wins, per block (%) | pooled (95%) | vs fair (points) | blocks "
-        "agree (p) | verdict (fair +-1) | rounds capped | median turns/player | 95th pct | must-haves | seconds |\n"
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+HEAD = (
+    "| deck | engine | players | games | first player wins, per block (%) | pooled (95%) | vs fair (points) | blocks "
+    "agree (p) | verdict (fair +-1) | rounds capped | median turns/player | 95th pct | must-haves | seconds |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+)
 
 
 def main() -> None:
@@ -97,8 +134,11 @@ def main() -> None:
         rows.append(r)
         print(line(r), flush=True)
         lo, hi = r["bot0_95"]
-        print(f"one {bots[0]} seat against 3 heuristic, seats rotated over each deal: it won "
-              f"{100 * r['bot0_share']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}), fair 25%", flush=True)
+        print(
+            f"one {bots[0]} seat against 3 heuristic, seats rotated over each deal: it won "
+            f"{100 * r['bot0_share']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}), fair 25%",
+            flush=True,
+        )
     else:
         for deck in args.decks:
             for players in args.players:

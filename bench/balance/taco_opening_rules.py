@@ -54,12 +54,12 @@ def _deal_rule(d: Driver, s: Any, rule: str, index: int) -> None:
     elif rule == "skip":
         at, n = k.hand_at(first), int(s[k.HAND_LEN + first])
         card = int(s[at + index % n])
-        rest = [int(c) for c in s[at: at + n] if c != card]
-        s[at: at + n] = 0
-        s[at: at + n - 1] = rest
+        rest = [int(c) for c in s[at : at + n] if c != card]
+        s[at : at + n] = 0
+        s[at : at + n - 1] = rest
         s[k.HAND_LEN + first] = n - 1
         size = int(s[k.DECK_LEN])
-        s[k.DECK + 1: k.DECK + size + 1] = s[k.DECK: k.DECK + size].copy()  # the bottom of the deck is slot 0
+        s[k.DECK + 1 : k.DECK + size + 1] = s[k.DECK : k.DECK + size].copy()  # the bottom of the deck is slot 0
         s[k.DECK] = card
         s[k.DECK_LEN] = size + 1
     elif rule == "wait":
@@ -96,9 +96,18 @@ def screen(rule: str, games: int, seed: int) -> dict[str, Any]:
         wins += 1.0 if mine > theirs else (0.0 if mine < theirs or rule == "tie" else 0.5)
         turns.append(int(s[k.TURNS]) / 2)
     lo, hi = wilson(wins, games)
-    return {"rule": rule, "seed": seed, "games": games, "first": wins / games, "lo": lo, "hi": hi,
-            "ties": ties / games, "median": float(np.median(turns)), "p95": float(np.percentile(turns, 95)),
-            "seconds": time.perf_counter() - start}
+    return {
+        "rule": rule,
+        "seed": seed,
+        "games": games,
+        "first": wins / games,
+        "lo": lo,
+        "hi": hi,
+        "ties": ties / games,
+        "median": float(np.median(turns)),
+        "p95": float(np.percentile(turns, 95)),
+        "seconds": time.perf_counter() - start,
+    }
 
 
 def main() -> None:
@@ -112,8 +121,11 @@ def main() -> None:
     for rule in args.rules:
         for seed in args.seeds:
             r = screen(rule, args.games, seed)
-            print(f"| {rule} | {seed} | {r['games']} | {100 * r['first']:.2f}% ({100 * r['lo']:.2f}-{100 * r['hi']:.2f}) "
-                  f"| {100 * r['ties']:.1f}% | {r['median']:.1f} | {r['p95']:.1f} | {r['seconds']:.0f} |", flush=True)
+            print(
+                f"| {rule} | {seed} | {r['games']} | {100 * r['first']:.2f}% ({100 * r['lo']:.2f}-{100 * r['hi']:.2f}) "
+                f"| {100 * r['ties']:.1f}% | {r['median']:.1f} | {r['p95']:.1f} | {r['seconds']:.0f} |",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -107,9 +107,7 @@ def _read(
     header = json.loads(lines[0])
     # Any number of jobs plays the same games, so a run may continue with another --jobs.
     if {**header.get("config", {}), "jobs": config.jobs} != config.to_json():
-        raise SystemExit(
-            f"{path} holds another run ({header.get('config')}); give another --results folder or seed"
-        )
+        raise SystemExit(f"{path} holds another run ({header.get('config')}); give another --results folder or seed")
     changed = None
     if "bots_made" in header and header["bots_made"] != made:
         changed = (
@@ -201,12 +199,8 @@ def run_chunked(
                 progress.advance(bar, players)
     seconds = time.perf_counter() - start
     rank = {(t.matchup.index, t.deal): i for i, t in enumerate(tasks)}
-    records = [
-        GameRecord.from_json(r) for key in sorted(done, key=rank.__getitem__) for r in done[key]["records"]
-    ]
-    result = ArenaResult(
-        config, records, summarize(records, config.bots, players, config.challenger), seconds
-    )
+    records = [GameRecord.from_json(r) for key in sorted(done, key=rank.__getitem__) for r in done[key]["records"]]
+    result = ArenaResult(config, records, summarize(records, config.bots, players, config.challenger), seconds)
     deal_seconds = [item["seconds"] for item in done.values()]
     progress_info = {
         "deals_done": len(done), "deals": len(tasks), "games_done": len(done) * players,

@@ -70,9 +70,13 @@ def versus(game: Game, today: type[Bot], before: type[Bot], label: str, games: i
             wins += (i % 2) in play(game, bots, first_seed + i).winners
         total += wins
         low, high = wilson(wins, size)
-        print(f"  block {block + 1}: today's heuristic wins {wins}/{size} = {wins / size:.1%} "
-              f"(95% CI {low:.1%}-{high:.1%})")
+        print(
+            f"  block {block + 1}: today's heuristic wins {wins}/{size} = {wins / size:.1%} "
+            f"(95% CI {low:.1%}-{high:.1%})"
+        )
     n = size * blocks
     low, high = wilson(total, n)
-    print(f"{label}: today's heuristic against the one before: wins {total}/{n} = {total / n:.1%} "
-          f"(95% CI {low:.1%}-{high:.1%}) in {time.perf_counter() - start:.1f}s")
+    print(
+        f"{label}: today's heuristic against the one before: wins {total}/{n} = {total / n:.1%} "
+        f"(95% CI {low:.1%}-{high:.1%}) in {time.perf_counter() - start:.1f}s"
+    )

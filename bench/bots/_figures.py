@@ -55,16 +55,30 @@ FIGURES = {
     # ... and against the heuristic, with the oracle given the expert's playouts (the gap to perfect
     # information that remains).
     "expert-tacocat-heuristic": Figure(
-        "expert-tacocat-heuristic", "tacocat", 2, None, oracle=True, bot="expert",
-        oracle_params=expert_oracle("tacocat")
+        "expert-tacocat-heuristic",
+        "tacocat",
+        2,
+        None,
+        oracle=True,
+        bot="expert",
+        oracle_params=expert_oracle("tacocat"),
     ),
     "expert-kittens2-heuristic": Figure(
-        "expert-kittens2-heuristic", "exploding-kittens", 2, None, oracle=True, bot="expert",
+        "expert-kittens2-heuristic",
+        "exploding-kittens",
+        2,
+        None,
+        oracle=True,
+        bot="expert",
         oracle_params=expert_oracle("exploding-kittens"),
     ),
     "expert-kittens4-heuristic": Figure("expert-kittens4-heuristic", "exploding-kittens", 4, None, alone="expert"),
     "expert-kittens4-oracle": Figure(
-        "expert-kittens4-oracle", "exploding-kittens", 4, None, alone="oracle",
+        "expert-kittens4-oracle",
+        "exploding-kittens",
+        4,
+        None,
+        alone="oracle",
         oracle_params=expert_oracle("exploding-kittens"),
     ),
     "expert-taco4-heuristic": Figure("expert-taco4-heuristic", "taco", 4, None, alone="expert"),

@@ -127,9 +127,7 @@ def results_name(fig: Figure, args: argparse.Namespace) -> str:
     return f"strength-{fig.key}-{spent}{oracle}-games{args.games}-seed{args.seed}.jsonl"
 
 
-def merge_figure(
-    fig: Figure, folders: list[Path], console: Console, out: str | None
-) -> dict[str, Any] | None:
+def merge_figure(fig: Figure, folders: list[Path], console: Console, out: str | None) -> dict[str, Any] | None:
     """The figure from earlier runs' ``--out`` folders (different --seed), merged into one."""
     files = [folder / fig.key / "arena.json" for folder in folders]
     files = [f for f in files if f.exists()]
@@ -238,17 +236,11 @@ def closure_of_tables(results: list[dict[str, Any]]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--figure", choices=[*FIGURES, "all"], nargs="+", default=["all"])
     parser.add_argument("--games", type=int, default=1000, help="games per matchup (default 1000)")
-    parser.add_argument(
-        "--ms", type=float, default=50.0, help="ismcts/oracle time per decision (default 50)"
-    )
-    parser.add_argument(
-        "--iterations", type=int, default=None, help="a fixed iteration budget instead of --ms"
-    )
+    parser.add_argument("--ms", type=float, default=50.0, help="ismcts/oracle time per decision (default 50)")
+    parser.add_argument("--iterations", type=int, default=None, help="a fixed iteration budget instead of --ms")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument(
         "--params", default="", help="more search parameters for ismcts and oracle, e.g. z=2.5,spread=1"
@@ -269,15 +261,9 @@ def main() -> None:
         default=None,
         help="stop starting new deals after this long (default: play to the end)",
     )
-    parser.add_argument(
-        "--whole", action="store_true", help="play the whole run in one go, keeping no run file"
-    )
-    parser.add_argument(
-        "--no-oracle", action="store_true", help="skip the oracle matchups of the tacocat figure"
-    )
-    parser.add_argument(
-        "--out", default=None, help="folder for arena.json and plots, one subfolder per figure"
-    )
+    parser.add_argument("--whole", action="store_true", help="play the whole run in one go, keeping no run file")
+    parser.add_argument("--no-oracle", action="store_true", help="skip the oracle matchups of the tacocat figure")
+    parser.add_argument("--out", default=None, help="folder for arena.json and plots, one subfolder per figure")
     parser.add_argument(
         "--merge",
         nargs="+",
@@ -298,9 +284,7 @@ def main() -> None:
             console.print(f"{key}: {fig.game} is not registered; skipped")
             continue
         if needs_kernel(fig) and not has_kernel(fig):
-            console.print(
-                f"{key}: {fig.game} has no compiled kernel here, so ismcts is the reference; skipped"
-            )
+            console.print(f"{key}: {fig.game} has no compiled kernel here, so ismcts is the reference; skipped")
             continue
         if args.merge:
             merged = merge_figure(fig, args.merge, console, args.out)

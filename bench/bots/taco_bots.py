@@ -41,15 +41,23 @@ def main(games: int = 2000, players: int = 4) -> None:
             wins += 1
     low, high = wilson(wins, games)
     took = time.time() - start
-    print(f"taco heuristic vs {players - 1} random, {games} games: wins {wins} = {wins / games:.1%} "
-          f"(Wilson 95%: {low:.1%}-{high:.1%}); {took:.0f}s")
+    print(
+        f"taco heuristic vs {players - 1} random, {games} games: wins {wins} = {wins / games:.1%} "
+        f"(Wilson 95%: {low:.1%}-{high:.1%}); {took:.0f}s"
+    )
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="?", type=int, default=2000, help="games to play (default 2000)")
-    parser.add_argument("--players", type=int, default=4, choices=range(2, 9), metavar="N",
-                        help="seats, 2 to 8 (default 4): the heuristic against N-1 random bots")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        choices=range(2, 9),
+        metavar="N",
+        help="seats, 2 to 8 (default 4): the heuristic against N-1 random bots",
+    )
     args = parser.parse_args()
     if args.games < 1:
         parser.error("games must be at least 1")

@@ -25,9 +25,7 @@ from cardroom.games.tacocat.bot import HeuristicBot
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--preset", default="official")
     parser.add_argument("--versus", metavar="REV", help="play today's heuristic against the one at git revision REV")

@@ -75,8 +75,10 @@ def run(games: int, chosen: list[str], jobs: int) -> None:
     for (name, label), (played, steps) in totals.items():
         print(f"{name:<18}{label:<20}{played:>8,}{steps:>12,}")
     processes = "1 process" if jobs == 1 else f"{jobs} processes"
-    print(f"all checks passed: {sum(r[0] for r in totals.values()):,} games in "
-          f"{time.perf_counter() - start:.0f} s on {processes}")
+    print(
+        f"all checks passed: {sum(r[0] for r in totals.values()):,} games in "
+        f"{time.perf_counter() - start:.0f} s on {processes}"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

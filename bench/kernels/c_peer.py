@@ -105,7 +105,5 @@ def script(game: TacocatGame, seeds: range, chooser: random.Random) -> tuple[lis
 
 def run_script(binary: Path, lines: list[str]) -> list[str]:
     """The C program's answer to a script, one line per position."""
-    done = subprocess.run(
-        [str(binary), "script"], input="\n".join(lines) + "\n", capture_output=True, text=True
-    )
+    done = subprocess.run([str(binary), "script"], input="\n".join(lines) + "\n", capture_output=True, text=True)
     return done.stdout.splitlines()

@@ -60,12 +60,8 @@ def measures(game: TacocatGame, binary: Path) -> dict[str, Measure]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument(
-        "--seconds", type=float, default=2.0, help="seconds of each engine per round (default 2)"
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=2.0, help="seconds of each engine per round (default 2)")
     parser.add_argument("--rounds", type=int, default=7, help="interleaved rounds (default 7)")
     parser.add_argument("--preset", default="official", help="Tacocat preset (default official)")
     parser.add_argument("--cc", default="cc", help="the C compiler (default cc)")
@@ -76,9 +72,7 @@ def main() -> None:
     assert isinstance(game, TacocatGame)
     kernel = compiled_kernel_of(game)
     if kernel is None:
-        sys.exit(
-            "the Numba kernel is not compiled here: install the fast extra (pip install 'cardroom[fast]')"
-        )
+        sys.exit("the Numba kernel is not compiled here: install the fast extra (pip install 'cardroom[fast]')")
     print(
         f"Numba kernel loaded in {kernel.warm():.2f} s; compiling bench/kernels/c/tacocat.c with {args.cc} -O2",
         flush=True,

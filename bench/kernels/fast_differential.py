@@ -105,11 +105,18 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--game", default="tacocat", choices=sorted(VARIANTS), help="the game (default tacocat)")
     parser.add_argument("--first-seed", type=int, default=0, help="added to every seed (default 0)")
-    parser.add_argument("--concede", action="store_true",
-                        help="T.A.C.O. at 3 to 8 players with one seat leaving in every game (the kernel plays on "
-                             "from the reference's state after the concession)")
-    parser.add_argument("--players", type=int, action="append",
-                        help="only the variants of this many players (may be given more than once)")
+    parser.add_argument(
+        "--concede",
+        action="store_true",
+        help="T.A.C.O. at 3 to 8 players with one seat leaving in every game (the kernel plays on "
+        "from the reference's state after the concession)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        action="append",
+        help="only the variants of this many players (may be given more than once)",
+    )
     args = parser.parse_args()
     variants = VARIANTS[args.game]
     indices = conceding(args.game) if args.concede else list(range(len(variants)))

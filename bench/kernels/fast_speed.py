@@ -180,7 +180,9 @@ def actions_both_ways(games: dict[str, tuple[str, Game]], seconds: float, rounds
         measures[f"{title} kernel, batched (simulate)"] = lambda s, g=game: kernel_games(g, "random", s)[1:]
         if c_binary is not None and game.name == "tacocat":
             seeds = itertools.count(1)
-            measures[f"{title}, our C simulator, batched"] = lambda s, g=game, n=seeds: _c_run(c_binary, g, s, next(n))[1:]
+            measures[f"{title}, our C simulator, batched"] = lambda s, g=game, n=seeds: _c_run(c_binary, g, s, next(n))[
+                1:
+            ]
     rates = interleaved(measures, seconds * len(measures) / 2, rounds)
     base = statistics.median(next(iter(rates.values()))) if spiel is not None else None
     for name, found in rates.items():
@@ -189,7 +191,9 @@ def actions_both_ways(games: dict[str, tuple[str, Game]], seconds: float, rounds
         print(f"  {name:<62}{rate:>12,.0f}{versus}")
     if spiel is None:
         print("  OpenSpiel leduc_poker: pyspiel is not installed (the bench extra)")
-    print("  (OpenSpiel has no batched call from Python; Tacocat's batched C peer is our own bench/kernels/c/tacocat.c)")
+    print(
+        "  (OpenSpiel has no batched call from Python; Tacocat's batched C peer is our own bench/kernels/c/tacocat.c)"
+    )
 
 
 def search(title: str, game: Game, count: int) -> None:
@@ -199,7 +203,9 @@ def search(title: str, game: Game, count: int) -> None:
         extra = "" if playout == "heuristic" else ",playout=random"
         ref = search_rates(game, f"ismcts-ref:iterations=200{extra}", views)
         fast = search_rates(game, f"ismcts:iterations=20000{extra}", views)
-        print(f"  {playout + ' playouts:':<20} ismcts-ref {ref:>10,.0f}   ismcts (kernel) {fast:>10,.0f}   x{fast / ref:,.0f}")
+        print(
+            f"  {playout + ' playouts:':<20} ismcts-ref {ref:>10,.0f}   ismcts (kernel) {fast:>10,.0f}   x{fast / ref:,.0f}"
+        )
 
 
 def main() -> None:
@@ -208,7 +214,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=12, help="positions searched (default 12)")
     parser.add_argument("--million", type=int, default=1_000_000, help="heuristic Tacocat games to time (default 1e6)")
     parser.add_argument("--workers", type=int, default=2, help="processes for those games (default 2)")
-    parser.add_argument("--games", default="tacocat,kittens", help="which games: tacocat, kittens, taco (default tacocat,kittens)")
+    parser.add_argument(
+        "--games", default="tacocat,kittens", help="which games: tacocat, kittens, taco (default tacocat,kittens)"
+    )
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of every measure (default 5)")
     parser.add_argument("--cc", default="cc", help="the C compiler for Tacocat's C simulator (default cc)")
     args = parser.parse_args()
@@ -233,8 +241,10 @@ def main() -> None:
 
     if args.million and "tacocat" in games:
         seconds, yay, actions = million(args.million, args.workers)
-        print(f"\n{args.million:,} Tacocat games, heuristic vs heuristic, {args.workers} processes: {seconds:.1f} s "
-              f"({args.million / seconds:,.0f} games/s, {actions:,} actions; YAY won {yay / args.million:.1%})")
+        print(
+            f"\n{args.million:,} Tacocat games, heuristic vs heuristic, {args.workers} processes: {seconds:.1f} s "
+            f"({args.million / seconds:,.0f} games/s, {actions:,} actions; YAY won {yay / args.million:.1%})"
+        )
 
 
 if __name__ == "__main__":

@@ -84,18 +84,12 @@ def measure(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--positions", type=int, default=12, help="positions searched per game (default 12)")
     parser.add_argument("--iterations", type=int, default=200, help="iterations per search (default 200)")
-    parser.add_argument(
-        "--bot", default="ismcts-ref", help="the search measured (default ismcts-ref, the reference)"
-    )
+    parser.add_argument("--bot", default="ismcts-ref", help="the search measured (default ismcts-ref, the reference)")
     parser.add_argument("--only", choices=list(KEYS), nargs="+", default=list(KEYS), help="settings measured")
-    parser.add_argument(
-        "--cpu", action="store_true", help="time by this process's CPU time, not the wall clock"
-    )
+    parser.add_argument("--cpu", action="store_true", help="time by this process's CPU time, not the wall clock")
     args = parser.parse_args()
     print(
         f"{args.bot} playouts per {'CPU ' if args.cpu else ''}second (median over {args.positions} positions, {args.iterations} iterations each)"

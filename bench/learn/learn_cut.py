@@ -26,9 +26,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="tacocat", choices=("tacocat", "exploding-kittens", "taco"))
     parser.add_argument("--cut", type=int, nargs="+", default=[8], help="steps off the trees before the cut")
-    parser.add_argument(
-        "--games", type=int, default=200, help="games per cut (duplicate deals: an even number)"
-    )
+    parser.add_argument("--games", type=int, default=200, help="games per cut (duplicate deals: an even number)")
     parser.add_argument("--ms", type=int, default=50, help="CPU milliseconds per decision, both bots")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)

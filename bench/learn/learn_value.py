@@ -78,9 +78,7 @@ COLUMNS = ("positions", "model_ll", "base_ll", "playout_ll", "model_brier", "bas
 
 
 def show(label: str, row: dict[str, float]) -> None:
-    cells = [
-        f"{row[c]:>10.0f}" if c.endswith("_s") or c == "positions" else f"{row[c]:>10.4f}" for c in COLUMNS
-    ]
+    cells = [f"{row[c]:>10.0f}" if c.endswith("_s") or c == "positions" else f"{row[c]:>10.4f}" for c in COLUMNS]
     print(f"{label:<24}" + "".join(cells))
 
 
@@ -89,9 +87,7 @@ def main() -> None:
     parser.add_argument("--blocks", type=int, default=3, help="seed blocks (independent sets of games)")
     parser.add_argument("--games", type=int, default=300, help="held-out games per block and case")
     parser.add_argument("--positions", type=int, default=4, help="positions kept per game, on average")
-    parser.add_argument(
-        "--playouts", type=int, default=16, help="heuristic playouts per position (the yardstick)"
-    )
+    parser.add_argument("--playouts", type=int, default=16, help="heuristic playouts per position (the yardstick)")
     parser.add_argument("--repeat", type=int, default=20, help="passes over the positions to time value()")
     names = sorted({g for g, _ in CASES})
     parser.add_argument("--only", choices=names, help="score only this game's cases")
@@ -115,9 +111,7 @@ def main() -> None:
         v = np.concatenate([p[0] for p in parts])
         y = np.concatenate([p[1] for p in parts])
         live = np.concatenate([p[2] for p in parts])
-        cells = "  ".join(
-            f"{lo:.1f}:{mp:.3f}/{my:.3f}({k})" for lo, mp, my, k in model.calibration(v, y, live)
-        )
+        cells = "  ".join(f"{lo:.1f}:{mp:.3f}/{my:.3f}({k})" for lo, mp, my, k in model.calibration(v, y, live))
         print(f"{game} {players}p  {cells}")
     print("\nmodel size")
     for game in dict.fromkeys(g for g, _ in cases):

@@ -85,7 +85,9 @@ def fill(url: str, accounts: int, games: int, seats: int, seed: int) -> None:
             teams = [[model.create_rating(ratings.get((p, game), [25.0, 25 / 3, 0])[:2], name=p)] for p in players]
             after = model.rate(teams, ranks=[float(o) for o in order])
             for seat, (player, place, team) in enumerate(zip(players, order, after, strict=True)):
-                s_rows.append({"table_id": table_id, "seat": seat, "kind": "human", "name": f"Seat {seat + 1}", "joined": True})
+                s_rows.append(
+                    {"table_id": table_id, "seat": seat, "kind": "human", "name": f"Seat {seat + 1}", "joined": True}
+                )
                 held.append({"table_id": table_id, "seat": seat, "account_id": player, "created": when})
                 mu, sigma = team[0].mu, team[0].sigma
                 count = ratings.get((player, game), [0, 0, 0])[2] + 1
@@ -93,7 +95,12 @@ def fill(url: str, accounts: int, games: int, seats: int, seed: int) -> None:
                 history.append({"table_id": table_id, "account_id": player, "game": game, "place": place, "mu": mu,
                                 "sigma": sigma, "shown": mu - 3 * sigma, "created": when})  # fmt: skip
         with engine.begin() as conn:
-            for table, rows in ((tables, t_rows), (seat_rows, s_rows), (account_seats, held), (rating_history, history)):
+            for table, rows in (
+                (tables, t_rows),
+                (seat_rows, s_rows),
+                (account_seats, held),
+                (rating_history, history),
+            ):
                 for i in range(0, len(rows), CHUNK):
                     conn.execute(insert(table), rows[i : i + CHUNK])
         done += batch
@@ -111,7 +118,10 @@ def fill(url: str, accounts: int, games: int, seats: int, seed: int) -> None:
 def measure(base: str, accounts: int, requests: int, seed: int) -> dict[str, list[float]]:
     """Seconds per request of each page."""
     rng = random.Random(seed)
-    clients = [httpx.Client(base_url=base, timeout=30, transport=httpx.HTTPTransport(local_address=f"127.0.0.{i}")) for i in range(2, 60)]
+    clients = [
+        httpx.Client(base_url=base, timeout=30, transport=httpx.HTTPTransport(local_address=f"127.0.0.{i}"))
+        for i in range(2, 60)
+    ]
     timed: dict[str, list[float]] = {"leaderboard": [], "player": []}
     try:
         for n in range(requests):
@@ -168,7 +178,9 @@ def main() -> None:
                 stop_server(proc)
         for page, values in timed.items():
             p50, p95 = percentile(values, 50) * 1000, percentile(values, 95) * 1000
-            results.append(f"{kind:10} {page:12} p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  {'met' if p95 <= 100 else 'NOT met'} (p95 <= 100 ms)")
+            results.append(
+                f"{kind:10} {page:12} p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  {'met' if p95 <= 100 else 'NOT met'} (p95 <= 100 ms)"
+            )
     print("\n".join(results))
 
 

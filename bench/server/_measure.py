@@ -57,7 +57,9 @@ def start_server(
             stdout=subprocess.DEVNULL,
             stderr=sink,
         )
-    if not answering(proc, f"http://127.0.0.1:{port}/api/games", 60, lambda: f"the server exited: {log.read_text()[-4000:]}"):
+    if not answering(
+        proc, f"http://127.0.0.1:{port}/api/games", 60, lambda: f"the server exited: {log.read_text()[-4000:]}"
+    ):
         proc.kill()
         raise SystemExit("the server did not start within 60 s")
     if src is not None and served_from(port) != (src / "cardroom").resolve():

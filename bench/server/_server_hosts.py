@@ -103,8 +103,12 @@ def start_room(host: str, address: str, database: str, bot_delay: float) -> subp
              "--database", database],
             env=env, stdout=subprocess.DEVNULL, stderr=sink,
         )  # fmt: skip
-    if answering(proc, f"http://{address}:{SERVER_PORT}/api/games", 60,
-                 lambda: f"the room on {host} exited: {log.read_text()[-3000:]}"):
+    if answering(
+        proc,
+        f"http://{address}:{SERVER_PORT}/api/games",
+        60,
+        lambda: f"the room on {host} exited: {log.read_text()[-3000:]}",
+    ):
         return proc
     proc.kill()
     raise SystemExit(f"the room on {host} did not answer within 60 s: {log.read_text()[-3000:]}")

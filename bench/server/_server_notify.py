@@ -118,4 +118,3 @@ def measure(url: str, counts: list[int], batch: int, seconds: float, rounds: int
             lines.append(f"{writers:>7}  {'with' if notify else 'without':<8}{m['commits/s']:>10.0f}"
                          f"{m['p50 ms']:>9.2f}{m['p99 ms']:>9.2f}{share}")  # fmt: skip
     return lines
-

@@ -280,9 +280,7 @@ class Table:
             await asyncio.wait_for(self.woken[seat].wait(), 1.0)
 
 
-async def worker_main(
-    bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any
-) -> None:
+async def worker_main(bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any) -> None:
     """One generator process: create its tables, tell the parent, play until told to stop."""
     people_tables, bot_tables = share
     figures, window = Figures(), Window()
@@ -329,9 +327,7 @@ async def worker_main(
     pipe.send(figures)
 
 
-def worker_entry(
-    bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any
-) -> None:
+def worker_entry(bases: list[str], args: argparse.Namespace, share: tuple[int, int], seed: int, pipe: Any) -> None:
     with contextlib.suppress(ImportError):
         import uvloop
 

@@ -40,12 +40,8 @@ def print_figures(
         f"server CPU per action   {server_cpu / max(1, f.acknowledged) * 1000:.2f} ms"
         f"   (server busy {server_cpu / elapsed * 100:.0f}% of one core)"
     )
-    print(
-        "responses by status     " + (", ".join(f"{k}: {v}" for k, v in sorted(f.statuses.items())) or "none")
-    )
-    print(
-        "errors                  " + (", ".join(f"{k}: {v}" for k, v in sorted(f.errors.items())) or "none")
-    )
+    print("responses by status     " + (", ".join(f"{k}: {v}" for k, v in sorted(f.statuses.items())) or "none"))
+    print("errors                  " + (", ".join(f"{k}: {v}" for k, v in sorted(f.errors.items())) or "none"))
     for r in sorted(f.refusals, key=lambda r: r["at"]):  # a sound room answers none of these
         where = f"table {r['table']}" + (f" step {r['step']}" if r["step"] is not None else "")
         print(f"unexpected response     {r['request']} {r['status']} to seat {r['seat']}, {where}, "

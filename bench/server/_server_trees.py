@@ -124,8 +124,6 @@ def _tree(label: str, spec: str | None) -> Iterator[Tree]:
     try:
         yield Tree(label, (where / "src").resolve(), f"{commit[:9]} (revision {spec}, a temporary worktree)")
     finally:
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(where)], capture_output=True
-        )
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(where)], capture_output=True)
         shutil.rmtree(where.parent, ignore_errors=True)
         subprocess.run(["git", "-C", str(ROOT), "worktree", "prune"], capture_output=True)

@@ -168,7 +168,9 @@ def main() -> None:
                 print(f"{r + 1:>5}  {method:<10}" + "".join(f"{figures[c]:>15.2f}" for c in columns), flush=True)
         print("\nmedians")
         for method, rows in results.items():
-            print(f"{'':>5}  {method:<10}" + "".join(f"{statistics.median(x[c] for x in rows):>15.2f}" for c in columns))
+            print(
+                f"{'':>5}  {method:<10}" + "".join(f"{statistics.median(x[c] for x in rows):>15.2f}" for c in columns)
+            )
         for c in ("p50 ms", "p99 ms", "cpu ms/action"):
             now = statistics.median(x[c] for x in results["now"])
             before = statistics.median(x[c] for x in results["before"])

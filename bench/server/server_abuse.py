@@ -74,9 +74,7 @@ async def malformed(base: str) -> None:
         for what, (content_type, body) in bodies().items():
             started = time.perf_counter()
             try:
-                answer = await http.post(
-                    base + "/api/tables", content=body, headers={"content-type": content_type}
-                )
+                answer = await http.post(base + "/api/tables", content=body, headers={"content-type": content_type})
                 said = f"{answer.status_code} {answer.text[:90]!r}"
             except httpx.HTTPError as exc:  # the server may close the connection on a body it refuses
                 said = f"connection closed ({type(exc).__name__})"
@@ -166,9 +164,7 @@ async def socket_flood(base: str, count: int) -> None:
             writer.close()
         except (OSError, TimeoutError):
             failed += 1
-    print(
-        f"connection churn: {count} opened and dropped in {time.perf_counter() - started:.1f} s, {failed} failed"
-    )
+    print(f"connection churn: {count} opened and dropped in {time.perf_counter() - started:.1f} s, {failed} failed")
     print("  " + await probe(base))
 
 
@@ -190,14 +186,10 @@ async def attack(host: str, port: int, server_pid: int, args: argparse.Namespace
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--idle", type=int, default=2000, help="idle TCP connections to hold (default 2000)")
     parser.add_argument("--hold", type=float, default=12.0, help="seconds to hold them (default 12)")
-    parser.add_argument(
-        "--flood", type=int, default=1000, help="WebSockets and connections to flood (default 1000)"
-    )
+    parser.add_argument("--flood", type=int, default=1000, help="WebSockets and connections to flood (default 1000)")
     args = parser.parse_args()
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it too

@@ -48,9 +48,7 @@ class Player:
             for seat in (0, 1):
                 headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
                 try:
-                    snap = (
-                        await self.http.get(f"{self.base}/api/tables/{self.table_id}/view", headers=headers)
-                    ).json()
+                    snap = (await self.http.get(f"{self.base}/api/tables/{self.table_id}/view", headers=headers)).json()
                     legal = snap["view"]["legal_actions"]
                     if not legal:
                         continue
@@ -71,24 +69,18 @@ class Player:
         problems = []
         facts = (await self.http.get(f"{self.base}/api/tables/{self.table_id}")).json()
         if self.acked and facts["step"] <= max(self.acked):
-            problems.append(
-                f"{self.table_id}: at step {facts['step']}, but step {max(self.acked)} was acknowledged"
-            )
+            problems.append(f"{self.table_id}: at step {facts['step']}, but step {max(self.acked)} was acknowledged")
         if facts["status"] == "playing":
             seat = facts["to_act"][0]
             headers = {"Authorization": f"Bearer {self.tokens[seat]}"}
-            snap = (
-                await self.http.get(f"{self.base}/api/tables/{self.table_id}/view", headers=headers)
-            ).json()
+            snap = (await self.http.get(f"{self.base}/api/tables/{self.table_id}/view", headers=headers)).json()
             r = await self.http.post(
                 f"{self.base}/api/tables/{self.table_id}/actions",
                 headers=headers,
                 json={"step": snap["table"]["step"], "action": snap["view"]["legal_actions"][0]},
             )
             if r.status_code not in (200, 409):
-                problems.append(
-                    f"{self.table_id}: a move after the restart got {r.status_code} {r.text[:100]}"
-                )
+                problems.append(f"{self.table_id}: a move after the restart got {r.status_code} {r.text[:100]}")
             elif r.status_code == 200:
                 self.acked[snap["table"]["step"]] = (seat, snap["view"]["legal_actions"][0])
         return problems
@@ -108,9 +100,7 @@ while True:
 def lost_actions(path: Path, players: list[Player]) -> list[str]:
     """Acknowledged actions not stored as acknowledged, read from the database file itself."""
     with sqlite3.connect(path, timeout=30) as conn:
-        stored = {
-            (t, step): seat for t, step, seat in conn.execute("SELECT table_id, step, seat FROM actions")
-        }
+        stored = {(t, step): seat for t, step, seat in conn.execute("SELECT table_id, step, seat FROM actions")}
     return [
         f"{p.table_id}: step {step} acknowledged (seat {seat}, {text}) but stored as {stored.get((p.table_id, step))}"
         for p in players
@@ -125,12 +115,8 @@ async def round_trip(base: str, players: list[Player], seconds: float) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument(
-        "--kills", type=int, default=20, help="how many times to SIGKILL the server (1 to 100)"
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--kills", type=int, default=20, help="how many times to SIGKILL the server (1 to 100)")
     parser.add_argument("--tables", type=int, default=20, help="tables played at once (1 to 500)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

@@ -30,12 +30,8 @@ OPERATIONS = 16
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument(
-        "--cases", type=int, default=10_000, help="least number of cases to send (default 10000)"
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cases", type=int, default=10_000, help="least number of cases to send (default 10000)")
     args = parser.parse_args()
     # Hypothesis stops early on small input spaces (an operation without parameters), so ask for more
     # per kind than an even split and print the real count.

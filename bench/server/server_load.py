@@ -138,9 +138,7 @@ def play(workers: list[GeneratorProcess], args: argparse.Namespace, server_pids:
     server_cpu = sum(cpu_seconds(pid) for pid in server_pids) - cpu_before
     generator_cpu = sum(cpu_seconds(w.pid) for w in workers) - generator_before
     server_waited = sum(cpu_wait_seconds(pid) for pid in server_pids) - waited_before
-    generator_waited = (
-        sum(cpu_wait_seconds(w.pid) for w in workers) - generator_waited_before
-    )
+    generator_waited = sum(cpu_wait_seconds(w.pid) for w in workers) - generator_waited_before
     if args.timings:
         for pid in server_pids:
             os.kill(pid, signal.SIGUSR2)  # ... and are written to its log now
@@ -199,9 +197,7 @@ def measure(args: argparse.Namespace, tree: Tree, round_: int) -> Measured:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_player_options(parser)
     parser.add_argument("--database", default=None, help="SQLAlchemy URL (default: a new SQLite file each run)")
     parser.add_argument(
@@ -219,11 +215,7 @@ def main() -> None:
     add_code_options(parser)
     args = parser.parse_args()
     lines_as_printed()
-    if (
-        not 1 <= args.tables + args.bot_tables <= 10_000
-        or not 1 <= args.seconds <= 600
-        or not 1 <= args.procs <= 16
-    ):
+    if not 1 <= args.tables + args.bot_tables <= 10_000 or not 1 <= args.seconds <= 600 or not 1 <= args.procs <= 16:
         parser.error("--tables plus --bot-tables is 1 to 10,000, --seconds 1 to 600, --procs 1 to 16")
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # sockets for every seat, here and in the server
@@ -242,7 +234,9 @@ def main() -> None:
     with code_trees(args.baseline, args.code) as trees:
         describe(trees)
         for r, tree in schedule(trees, rounds):
-            print(f"\n-- round {r + 1} of {rounds}, code {tree.label} ({tree.revision.split()[0]}), seed {args.seed + r}")
+            print(
+                f"\n-- round {r + 1} of {rounds}, code {tree.label} ({tree.revision.split()[0]}), seed {args.seed + r}"
+            )
             runs.append(measure(round_args(args, r), tree, r))
     if len(runs) > 1:
         print_runs(runs)

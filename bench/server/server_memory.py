@@ -118,9 +118,7 @@ async def visit(base: str, live: list[tuple[str, list[str]]], pid: int) -> None:
         latest: dict[tuple[str, int], dict[str, Any]] = {}
         for i, (table_id, seat_tokens) in enumerate(live):
             for seat in (0, 1):
-                ws = await socket_session.ws_connect(
-                    f"{ws_base}/api/tables/{table_id}/ws?token={seat_tokens[seat]}"
-                )
+                ws = await socket_session.ws_connect(f"{ws_base}/api/tables/{table_id}/ws?token={seat_tokens[seat]}")
                 latest[(table_id, seat)] = orjson.loads((await ws.receive()).data)
                 sockets.append(ws)
             if i % 100 == 99:
@@ -170,13 +168,9 @@ async def read_finished(base: str, url: str, pid: int, count: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--stored", type=int, default=10_000, help="tables in the database (default 10,000)")
-    parser.add_argument(
-        "--live", type=int, default=1_000, help="of them unfinished, live in memory (default 1,000)"
-    )
+    parser.add_argument("--live", type=int, default=1_000, help="of them unfinished, live in memory (default 1,000)")
     parser.add_argument("--moves", type=int, default=40, help="actions into each live game (default 40)")
     parser.add_argument(
         "--read", type=int, default=3_000, help="finished tables to read, each replayed (default 3,000)"

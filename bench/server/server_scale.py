@@ -114,9 +114,7 @@ def warm_wal(url: str, megabytes: int = 256) -> None:
         conn.execute(f"ALTER SYSTEM SET min_wal_size = '{megabytes}MB'")
         conn.execute("SELECT pg_reload_conf()")
         conn.execute("CREATE TABLE wal_warmup (pad text)")
-        conn.execute(
-            "INSERT INTO wal_warmup SELECT repeat('x', 1000) FROM generate_series(1, %s)", (megabytes * 900,)
-        )
+        conn.execute("INSERT INTO wal_warmup SELECT repeat('x', 1000) FROM generate_series(1, %s)", (megabytes * 900,))
         conn.execute("DROP TABLE wal_warmup")
         conn.execute("CHECKPOINT")
 
@@ -140,7 +138,12 @@ def start_nginx(root: Path, upstreams: list[str], template: str = NGINX_CONF) ->
     conf.write_text(template.format(root=root, port=port, servers=servers))
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     proc = subprocess.Popen([nginx, "-c", str(conf), "-p", str(root)], stderr=subprocess.DEVNULL)
-    if answering(proc, f"http://127.0.0.1:{port}/api/games", 20, lambda: f"nginx exited: {(root / 'error.log').read_text()[-2000:]}"):
+    if answering(
+        proc,
+        f"http://127.0.0.1:{port}/api/games",
+        20,
+        lambda: f"nginx exited: {(root / 'error.log').read_text()[-2000:]}",
+    ):
         return proc, port
     proc.kill()
     raise SystemExit(f"nginx did not start: {(root / 'error.log').read_text()[-2000:]}")
@@ -208,9 +211,7 @@ def print_scaling(measured: list[Measured], runs: list[tuple[int, str]]) -> None
     for m in measured:
         if m.setup != setup_name(*runs[0]):
             one = next(
-                o
-                for o in measured
-                if o.tree == m.tree and o.round == m.round and o.setup == setup_name(*runs[0])
+                o for o in measured if o.tree == m.tree and o.round == m.round and o.setup == setup_name(*runs[0])
             )
             print(
                 f"scaling, code {m.tree}, round {m.round + 1}: 1 -> {m.setup}: "
@@ -219,15 +220,11 @@ def print_scaling(measured: list[Measured], runs: list[tuple[int, str]]) -> None
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=200, help="live Tacocat tables with two people each")
     parser.add_argument("--bot-tables", type=int, default=0, help="live tables of one person and a bot")
     parser.add_argument("--think", type=float, default=0.0, help="mean seconds a person thinks (0: at once)")
-    parser.add_argument(
-        "--bot-delay", type=float, default=0.8, help="the server's least time a bot move takes"
-    )
+    parser.add_argument("--bot-delay", type=float, default=0.8, help="the server's least time a bot move takes")
     parser.add_argument("--seconds", type=float, default=30.0, help="how long to measure each run")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring")
     parser.add_argument("--procs", type=int, default=2, help="load generator processes")

@@ -16,7 +16,10 @@ def finish_by_api(url: str, tid: str, token: str) -> None:
         if view["is_over"]:
             return
         if view["legal_actions"]:
-            httpx.post(f"{url}/api/tables/{tid}/actions", headers=headers,
-                       json={"step": view["step"], "action": view["legal_actions"][-1]})
+            httpx.post(
+                f"{url}/api/tables/{tid}/actions",
+                headers=headers,
+                json={"step": view["step"], "action": view["legal_actions"][-1]},
+            )
         time.sleep(0.12)
     raise AssertionError("the game did not end")

@@ -34,8 +34,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
-    created = httpx.post(server.url + "/api/tables", json={
-        "game": "tacocat", "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}]}).json()
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "tacocat", "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}]},
+    ).json()
     tid, token = created["table_id"], created["token"]
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     errors: list[str] = []
@@ -68,8 +70,9 @@ def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, brows
     verdicts = set(page.locator(".all-decisions .verdict").all_inner_texts())
     assert verdicts <= {"best", "inaccuracy", "mistake", "blunder"} and verdicts
     # Every decision that is not best has its mark on the graph.
-    assert page.locator(".win-graph circle.mark").count() == sum(1 for v in page.locator(
-        ".all-decisions .verdict").all_inner_texts() if v != "best")
+    assert page.locator(".win-graph circle.mark").count() == sum(
+        1 for v in page.locator(".all-decisions .verdict").all_inner_texts() if v != "best"
+    )
     page.screenshot(path=str(SCREENSHOTS / "analysis-graph.png"), full_page=True)
     # The replay panel has the button too: it brings the analysis back.
     page.click("#close-over")
@@ -139,9 +142,11 @@ def test_the_analysis_at_game_over_on_a_wide_and_a_phone_screen(server: ServerPr
     """Each game's analysis at the game-over screen, at 1280 and at 390 pixels: the headline's two
     figures, the labelled fair-share line, people by name and moves in words; nothing wider than
     the phone's screen, the graph's words still readable there. Screenshots of both."""
-    created = httpx.post(server.url + "/api/tables", json={
-        "game": game, "seats": [{"kind": "me", "name": "Ada"}] + [{"kind": "bot", "bot": "easy"}] * (seats - 1)},
-        headers=seeded(seed)).json()
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={"game": game, "seats": [{"kind": "me", "name": "Ada"}] + [{"kind": "bot", "bot": "easy"}] * (seats - 1)},
+        headers=seeded(seed),
+    ).json()
     tid, token = created["table_id"], created["token"]
     finish_by_api(server.url, tid, token)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -167,9 +172,11 @@ def test_the_analysis_at_game_over_on_a_wide_and_a_phone_screen(server: ServerPr
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_function("document.querySelector('.analysis').getBoundingClientRect().width <= 390")
     # Nothing reaches past the screen's edge (the table of every decision scrolls inside its own box).
-    wide = page.evaluate("[...document.querySelectorAll('.analysis *')].filter((e) => !e.closest('.scroll table'))"
-                         ".map((e) => [e.tagName + '.' + e.getAttribute('class'), e.getBoundingClientRect().right])"
-                         ".filter(([, right]) => right > 390)")
+    wide = page.evaluate(
+        "[...document.querySelectorAll('.analysis *')].filter((e) => !e.closest('.scroll table'))"
+        ".map((e) => [e.tagName + '.' + e.getAttribute('class'), e.getBoundingClientRect().right])"
+        ".filter(([, right]) => right > 390)"
+    )
     assert wide == [], wide
     # The graph is redrawn for the phone: its words are as tall on the screen as on the wide one's.
     page.wait_for_function("document.querySelector('.win-graph').viewBox.baseVal.width < 600")

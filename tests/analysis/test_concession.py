@@ -34,8 +34,9 @@ def _adds_up(a: dict[str, Any]) -> None:
 def test_the_seat_that_conceded_mid_game(engine: str) -> None:
     game = cardroom.make("tacocat")
     actions = heuristic_actions(game, 6)[:40]  # the stored actions stop where seat 0 gave up
-    gave_up = analyse_game(game, 6, actions, 0, precision=QUICK, prior_games=64, engine=engine,
-                           outcome=_conceded(0, 2), conceded=0).to_json()
+    gave_up = analyse_game(
+        game, 6, actions, 0, precision=QUICK, prior_games=64, engine=engine, outcome=_conceded(0, 2), conceded=0
+    ).to_json()
     assert gave_up["result"] == 0.0 and gave_up["reason"] == "P0 conceded"
     last = gave_up["decisions"][-1]
     assert last["chosen"] == "concede" and last["win_after"] == 0.0
@@ -45,8 +46,9 @@ def test_the_seat_that_conceded_mid_game(engine: str) -> None:
     assert gave_up["timeline"][-1] == [gave_up["steps"], 0.0]
     _adds_up(gave_up)
     # The other seat: the concession is luck for it (it did not choose it), and it won.
-    won = analyse_game(game, 6, actions, 1, precision=QUICK, prior_games=64, engine=engine,
-                       outcome=_conceded(0, 2), conceded=0).to_json()
+    won = analyse_game(
+        game, 6, actions, 1, precision=QUICK, prior_games=64, engine=engine, outcome=_conceded(0, 2), conceded=0
+    ).to_json()
     assert won["result"] == 1.0 and "P0 conceded" in won["luck"][-1]["events"]
     assert all(d["chosen"] != "concede" for d in won["decisions"])
     _adds_up(won)
@@ -55,8 +57,9 @@ def test_the_seat_that_conceded_mid_game(engine: str) -> None:
 def test_three_players_one_conceded() -> None:
     game = cardroom.make("exploding-kittens", players=3)
     actions = heuristic_actions(game, 4)[:30]  # a game of 63 actions, stopped where seat 1 gave up
-    a = analyse_game(game, 4, actions, 2, precision=QUICK, prior_games=16, outcome=_conceded(1, 3),
-                     conceded=1).to_json()
+    a = analyse_game(
+        game, 4, actions, 2, precision=QUICK, prior_games=16, outcome=_conceded(1, 3), conceded=1
+    ).to_json()
     assert a["result"] == 0.5  # the two others share the win
     _adds_up(a)
     with pytest.raises(ValueError, match="not finished"):
@@ -65,8 +68,9 @@ def test_three_players_one_conceded() -> None:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'cardroom.sqlite3'}", bot_delay=0.0, rate=1000,
-                               burst=1000)) as c:
+    with TestClient(
+        create_app(f"sqlite:///{tmp_path / 'cardroom.sqlite3'}", bot_delay=0.0, rate=1000, burst=1000)
+    ) as c:
         yield c
 
 

@@ -28,7 +28,9 @@ def _drawing_game(seed: int) -> tuple[cardroom.Game, list[tuple[int, str]]]:
     while not state.is_over:
         seat = state.to_act[0]
         legal = [str(a) for a in state.legal_actions(seat)]
-        text = ("draw" if "draw" in legal else rng.choice(legal)) if seat == 0 else str(heuristic.move(state, seat, rng))
+        text = (
+            ("draw" if "draw" in legal else rng.choice(legal)) if seat == 0 else str(heuristic.move(state, seat, rng))
+        )
         actions.append((seat, text))
         state = state.apply(seat, text)
     return game, actions

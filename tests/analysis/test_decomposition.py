@@ -16,8 +16,12 @@ from cardroom.core.game import Game
 
 # Small budgets: the bookkeeping is what is checked here; bench/ measures the verdicts themselves.
 SMALL = Precision(half_width=0.1, min_worlds=8, max_worlds=16, batch=8, search_playouts=192, min_runs=2, max_runs=3)
-GAMES = [("tacocat", {}), ("exploding-kittens", {"players": 2}), ("exploding-kittens", {"players": 3}),
-         ("taco", {"players": 4})]
+GAMES = [
+    ("tacocat", {}),
+    ("exploding-kittens", {"players": 2}),
+    ("exploding-kittens", {"players": 3}),
+    ("taco", {"players": 4}),
+]
 
 
 def mixed_game(game: Game, seed: int) -> list[tuple[int, str]]:

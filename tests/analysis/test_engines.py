@@ -58,8 +58,9 @@ def test_kernel_and_reference_agree_within_noise() -> None:
     ref = evaluate(game, view, chosen, policy, random.Random(1), fixed, engine=rollouts_for(game, "reference"))
     fast = evaluate(game, view, chosen, policy, random.Random(1), fixed, engine=rollouts_for(game, "kernel"))
     assert ref.worlds == fast.worlds == 400
-    assert [v.action for v in sorted(ref.values, key=lambda v: v.action)] == \
-        [v.action for v in sorted(fast.values, key=lambda v: v.action)]
+    assert [v.action for v in sorted(ref.values, key=lambda v: v.action)] == [
+        v.action for v in sorted(fast.values, key=lambda v: v.action)
+    ]
     # The chosen action's win chance: two independent means, each with its standard error.
     gap = abs(ref.chosen_value.win - fast.chosen_value.win)
     assert gap <= 4 * math.hypot(ref.chosen_se, fast.chosen_se) + 0.01

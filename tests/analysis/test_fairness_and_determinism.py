@@ -31,16 +31,19 @@ def _decision_points(game: Game, seed: int, seat: int) -> list[State]:
     return found
 
 
-@pytest.mark.parametrize(("name", "options", "engine"), [("tacocat", {}, "reference"), ("tacocat", {}, "kernel"),
-                                                        ("exploding-kittens", {"players": 3}, "reference")])
-def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(name: str, options: dict[str, int],
-                                                                         engine: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "options", "engine"),
+    [("tacocat", {}, "reference"), ("tacocat", {}, "kernel"), ("exploding-kittens", {"players": 3}, "reference")],
+)
+def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(
+    name: str, options: dict[str, int], engine: str
+) -> None:
     game = cardroom.make(name, **options)
     policy = make_policy(game, "heuristic")
     judge = judge_for(game, engine, policy)[0]  # the search on the kernel, rollouts on the reference
     points = _decision_points(game, 5, 0)
     redeal = random.Random(99)
-    for state in points[2:: max(1, len(points) // 3)][:3]:
+    for state in points[2 :: max(1, len(points) // 3)][:3]:
         view = state.view(0)
         chosen = view["legal_actions"][-1]
         # The whole decision as the analysis takes it: the reference move, then every action's value.
@@ -56,8 +59,16 @@ def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(name:
 
 def _analysis(seed: int, analysis_seed: int, engine: str) -> dict[str, object]:
     game = cardroom.make("tacocat")
-    result = analyse_game(game, seed, heuristic_actions(game, seed), 1, precision=ROUGH,
-                          analysis_seed=analysis_seed, prior_games=8, engine=engine).to_json()
+    result = analyse_game(
+        game,
+        seed,
+        heuristic_actions(game, seed),
+        1,
+        precision=ROUGH,
+        analysis_seed=analysis_seed,
+        prior_games=8,
+        engine=engine,
+    ).to_json()
     assert result["engine"] == engine
     assert from_json(result).to_json() == result  # what a server sends, a client reads back whole
     result.pop("seconds")

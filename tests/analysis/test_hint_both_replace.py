@@ -28,8 +28,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def _view(url: str, tid: str, token: str) -> dict[str, Any]:
-    found: dict[str, dict[str, Any]] = httpx.get(f"{url}/api/tables/{tid}/view",
-                                                 headers={"Authorization": f"Bearer {token}"}).json()
+    found: dict[str, dict[str, Any]] = httpx.get(
+        f"{url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {token}"}
+    ).json()
     return found["view"]
 
 
@@ -37,8 +38,11 @@ def _move(url: str, tid: str, token: str) -> None:
     """The seat's first legal action, at the step it sees."""
     view = _view(url, tid, token)
     assert view["legal_actions"], view
-    sent = httpx.post(f"{url}/api/tables/{tid}/actions", headers={"Authorization": f"Bearer {token}"},
-                      json={"step": view["step"], "action": view["legal_actions"][0]})
+    sent = httpx.post(
+        f"{url}/api/tables/{tid}/actions",
+        headers={"Authorization": f"Bearer {token}"},
+        json={"step": view["step"], "action": view["legal_actions"][0]},
+    )
     assert sent.status_code == 200, sent.text
 
 
@@ -50,8 +54,14 @@ def _guest_moves_and_ada_sees_it(page: Page, url: str, tid: str, guest: str) -> 
 
 
 def test_the_hint_survives_the_other_seats_replacement(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
-    created = httpx.post(server.url + "/api/tables", json={
-        "game": "tacocat", "hints": True, "seats": [{"kind": "me", "name": "Ada"}, {"kind": "invite", "name": "Bo"}]}).json()
+    created = httpx.post(
+        server.url + "/api/tables",
+        json={
+            "game": "tacocat",
+            "hints": True,
+            "seats": [{"kind": "me", "name": "Ada"}, {"kind": "invite", "name": "Bo"}],
+        },
+    ).json()
     tid, ada, guest = created["table_id"], created["token"], created["invitations"][0]["token"]
     _view(server.url, tid, guest)  # Bo sits down: the game begins, both seats replacing at once
     assert _view(server.url, tid, ada)["to_act"] == [0, 1]

@@ -22,8 +22,7 @@ from cardroom.bots.policy import make_policy
 from cardroom.core.game import Game
 from tests.analysis.test_fairness_and_determinism import _decision_points
 
-COARSE = Precision(half_width=0.2, min_worlds=64, max_worlds=64, batch=32, search_playouts=512, min_runs=2,
-                   max_runs=2)
+COARSE = Precision(half_width=0.2, min_worlds=64, max_worlds=64, batch=32, search_playouts=512, min_runs=2, max_runs=2)
 
 
 def _game(players: int = 2) -> Game:
@@ -115,7 +114,7 @@ def test_a_decision_is_analysed_the_same_when_unseen_cards_are_dealt_again(playe
     points = _decision_points(game, 5, 0)
     redeal = random.Random(99)
     changed = 0
-    for state in points[1:: max(1, len(points) // 4)][:4]:
+    for state in points[1 :: max(1, len(points) // 4)][:4]:
         view = state.view(0)
         chosen = view["legal_actions"][-1]
         first = evaluate_point(judge, Point(state.step, view, chosen, 0, [], False), 7, COARSE)

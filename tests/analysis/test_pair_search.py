@@ -34,8 +34,9 @@ def views(game: Game, seed: int, count: int) -> list[dict[str, object]]:
     return out
 
 
-@pytest.mark.parametrize(("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 2}),
-                                               ("taco", {"players": 4})])
+@pytest.mark.parametrize(
+    ("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 2}), ("taco", {"players": 4})]
+)
 def test_the_full_choosing_search_is_the_bots_search_playout_for_playout(name: str, options: dict[str, int]) -> None:
     game = cardroom.make(name, **options)
     kernel = compiled_kernel_of(game)
@@ -98,8 +99,9 @@ def test_the_measuring_search_plays_the_two_actions_alone() -> None:
     assert paired_root(kernel.Searcher(game), view, pair, random.Random(1), st, 100) == got  # same draws, same rows
 
 
-@pytest.mark.parametrize(("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 2}),
-                                               ("exploding-kittens", {"players": 4})])
+@pytest.mark.parametrize(
+    ("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 2}), ("exploding-kittens", {"players": 4})]
+)
 def test_the_measuring_search_of_every_root_action_is_the_full_searchs_root(name: str, options: dict[str, int]) -> None:
     """Given the full search's root actions in its order, the measuring search plays the same worlds on
     the same draws: each action's worlds, mean and paired difference are the full search's, exactly.

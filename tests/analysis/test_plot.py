@@ -32,8 +32,16 @@ def _crowded() -> GameAnalysis:
     value, verdicts = 0.5, list(MARKS)
     for k in range(12):
         step = 10 + 2 * k
-        est = Estimate("a", [ActionValue("a", value - 0.03, 0.0, 0.0, 100), ActionValue("b", value, 0.03, 0.01, 100)],
-                       100, 200, 0.01, "b", selected="b", measured=(0.03, 0.01))
+        est = Estimate(
+            "a",
+            [ActionValue("a", value - 0.03, 0.0, 0.0, 100), ActionValue("b", value, 0.03, 0.01, 100)],
+            100,
+            200,
+            0.01,
+            "b",
+            selected="b",
+            measured=(0.03, 0.01),
+        )
         a.luck.append(Luck(step - 2, step, [], value, value, 0.01, False))
         a.decisions.append(Decision(step, "a", est, verdicts[k % 3], value, value - 0.03, 0.03))
         value -= 0.03

@@ -29,16 +29,32 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 def test_a_finished_table_analysed_by_its_server(server: ServerProcess, tmp_path: Path) -> None:
-    created = httpx.post(server.url + "/api/tables", json={
-        "game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]}).json()
+    created = httpx.post(
+        server.url + "/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]}
+    ).json()
     tid, token = created["table_id"], created["token"]
     runner = CliRunner()
     early = runner.invoke(app, ["analyse", tid, "--server", server.url, "--token", token])
     assert early.exit_code == 2 and "when the game is over" in early.output
     finish_by_api(server.url, tid, token)
     out = tmp_path / "out"
-    done = runner.invoke(app, ["analyse", tid, "--server", server.url, "--token", token, "--out", str(out),
-                               "--precision", "50", "--max-worlds", "8"])
+    done = runner.invoke(
+        app,
+        [
+            "analyse",
+            tid,
+            "--server",
+            server.url,
+            "--token",
+            token,
+            "--out",
+            str(out),
+            "--precision",
+            "50",
+            "--max-worlds",
+            "8",
+        ],
+    )
     assert done.exit_code == 0, done.output
     assert "Your accuracy" in done.output and "'s decisions" in done.output and "seat 0" not in done.output
     assert json.loads((out / "analysis.json").read_text())["seat"] == 0

@@ -18,9 +18,11 @@ from tests.server.conftest import auth, create
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     # A generous rate limit: the test plays a whole game through the API as fast as it can.
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'cardroom.sqlite3'}", bot_delay=0.0, rate=1000,
-                               burst=1000)) as c:
+    with TestClient(
+        create_app(f"sqlite:///{tmp_path / 'cardroom.sqlite3'}", bot_delay=0.0, rate=1000, burst=1000)
+    ) as c:
         yield c
+
 
 QUICK = {"precision": 50, "max_worlds": 8}
 
@@ -33,8 +35,11 @@ def _play_to_the_end(client: TestClient, tid: str, token: str) -> dict[str, Any]
         if view["is_over"]:
             return snap
         if view["legal_actions"]:
-            client.post(f"/api/tables/{tid}/actions", headers=auth(token),
-                        json={"step": view["step"], "action": view["legal_actions"][-1]})
+            client.post(
+                f"/api/tables/{tid}/actions",
+                headers=auth(token),
+                json={"step": view["step"], "action": view["legal_actions"][-1]},
+            )
         else:
             time.sleep(0.02)
     raise AssertionError("the game did not end")

@@ -37,7 +37,11 @@ def test_schedule_rotates_every_bot_through_every_seat() -> None:
 def test_duplicate_games_share_the_deal() -> None:
     result = run_arena(ArenaConfig(SneakyGame.name, ("heuristic", "random"), games=4, seed=3))
     assert [(r.deal, r.rotation, r.seats) for r in result.records] == [
-        (0, 0, (0, 1)), (0, 1, (1, 0)), (1, 0, (0, 1)), (1, 1, (1, 0))]
+        (0, 0, (0, 1)),
+        (0, 1, (1, 0)),
+        (1, 0, (0, 1)),
+        (1, 1, (1, 0)),
+    ]
 
 
 def test_same_seed_same_results_for_any_number_of_jobs() -> None:
@@ -57,8 +61,21 @@ def test_arena_command_writes_json_and_plots(tmp_path: Path) -> None:
     from cardroom.cli.main import app
 
     out = tmp_path / "run"
-    args = ["arena", SneakyGame.name, "--preset", "four", "--bots", "heuristic", "random",
-            "--games", "4", "--seed", "5", "--out", str(out)]
+    args = [
+        "arena",
+        SneakyGame.name,
+        "--preset",
+        "four",
+        "--bots",
+        "heuristic",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--out",
+        str(out),
+    ]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "3× random" in result.output and "Seat advantage" in result.output

@@ -27,8 +27,10 @@ def plackett_luce_game(rng: random.Random, seats: tuple[int, ...], theta: tuple[
 def simulate(games: int, players: int, seed: int, theta: tuple[float, ...] = TRUE_THETA) -> list[GameRecord]:
     rng = random.Random(seed)
     bots = len(theta)
-    return [plackett_luce_game(rng, tuple(rng.randrange(bots) for _ in range(players)), theta, deal)
-            for deal in range(games)]
+    return [
+        plackett_luce_game(rng, tuple(rng.randrange(bots) for _ in range(players)), theta, deal)
+        for deal in range(games)
+    ]
 
 
 def _true_elo(theta: tuple[float, ...]) -> list[float]:

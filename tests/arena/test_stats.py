@@ -11,12 +11,32 @@ from cardroom.arena.ratings import ELO
 from cardroom.arena.stats import summarize, wilson
 
 
-def rec(rotation: int, seats: tuple[int, ...], winners: tuple[int, ...], ranking: tuple[tuple[int, ...], ...],
-        steps: int = 10, decisions: tuple[int, ...] = (), think: tuple[float, ...] = (),
-        worst: tuple[float, ...] = (), deal: int = 0, matchup: int = 0) -> GameRecord:
+def rec(
+    rotation: int,
+    seats: tuple[int, ...],
+    winners: tuple[int, ...],
+    ranking: tuple[tuple[int, ...], ...],
+    steps: int = 10,
+    decisions: tuple[int, ...] = (),
+    think: tuple[float, ...] = (),
+    worst: tuple[float, ...] = (),
+    deal: int = 0,
+    matchup: int = 0,
+) -> GameRecord:
     n = len(seats)
-    return GameRecord(matchup, deal, rotation, seats, winners, ranking, "test", steps,
-                      decisions or (1,) * n, think or (0.0,) * n, worst or (0.0,) * n)
+    return GameRecord(
+        matchup,
+        deal,
+        rotation,
+        seats,
+        winners,
+        ranking,
+        "test",
+        steps,
+        decisions or (1,) * n,
+        think or (0.0,) * n,
+        worst or (0.0,) * n,
+    )
 
 
 # Two bots, A (0) and B (1), two duplicate deals of two rotations each.

@@ -17,9 +17,7 @@ from strength import figure
 
 def test_a_gap_table_states_no_target_and_a_target_row_states_its_verdict(tmp_path: Path) -> None:
     # A real (tiny) arena: the heuristic against a random player, on Tacocat, two seats as the rows.
-    config = ArenaConfig(
-        game="tacocat", bots=("random", "heuristic"), games=4, seed=3, jobs=1, challenger=True
-    )
+    config = ArenaConfig(game="tacocat", bots=("random", "heuristic"), games=4, seed=3, jobs=1, challenger=True)
     result = run_arena(config)
     log = tmp_path / "log.txt"
     console = Console(file=open(log, "w"), width=300)  # noqa: SIM115

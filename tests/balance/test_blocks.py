@@ -17,13 +17,16 @@ from cardroom.balance.blocks import (
 from cardroom.balance.pooled import block_summary, compare_blocks
 
 
-@pytest.mark.parametrize("x,df,p", [
-    (3.841458820694124, 1, 0.05),  # the familiar critical values, printed in every chi-square table
-    (7.814727903251178, 3, 0.05),
-    (11.344866730144373, 3, 0.01),
-    (124.34211340400407, 100, 0.05),
-    (0.5, 2, 0.7788007830714049),  # df 2: exactly exp(-x/2)
-])
+@pytest.mark.parametrize(
+    "x,df,p",
+    [
+        (3.841458820694124, 1, 0.05),  # the familiar critical values, printed in every chi-square table
+        (7.814727903251178, 3, 0.05),
+        (11.344866730144373, 3, 0.01),
+        (124.34211340400407, 100, 0.05),
+        (0.5, 2, 0.7788007830714049),  # df 2: exactly exp(-x/2)
+    ],
+)
 def test_chi_square_tail_matches_the_tables(x: float, df: int, p: float) -> None:
     assert chi2_sf(x, df) == pytest.approx(p, rel=1e-6)
 
@@ -71,8 +74,17 @@ def test_verdicts_say_within_outside_or_too_wide() -> None:
 
 def _games(block: int, first_wins: int, n: int) -> list[dict[str, object]]:
     """Two-player games in which the first player (seat 0) won ``first_wins`` of ``n``."""
-    return [{"block": block, "first": 0, "winners": [0] if i < first_wins else [1], "limited": False,
-             "turns": 20, "actions": 50} for i in range(n)]
+    return [
+        {
+            "block": block,
+            "first": 0,
+            "winners": [0] if i < first_wins else [1],
+            "limited": False,
+            "turns": 20,
+            "actions": 50,
+        }
+        for i in range(n)
+    ]
 
 
 def test_the_lab_warns_when_blocks_disagree_and_stays_quiet_when_they_do_not() -> None:
@@ -87,9 +99,11 @@ def test_the_lab_warns_when_blocks_disagree_and_stays_quiet_when_they_do_not() -
     # 8,000 games put the pooled interval at about +-1.1 points: too wide to call it within 1 point of fair
     assert quiet["seats"][0]["verdict"] == "too wide"
     assert not any("too wide" in w for w in quiet["warnings"])  # not a warning, and not one per seat:
-    assert quiet["notes"] == ["8,000 games cannot say whether every seat is within 1 point of its fair share "
-                              "(the first seat's interval is ±1.1 points); about 9,604 games would narrow it to "
-                              "±1 (--games 9604)"]
+    assert quiet["notes"] == [
+        "8,000 games cannot say whether every seat is within 1 point of its fair share "
+        "(the first seat's interval is ±1.1 points); about 9,604 games would narrow it to "
+        "±1 (--games 9604)"
+    ]
 
 
 def test_a_share_far_from_fair_is_called_outside() -> None:

@@ -11,8 +11,23 @@ from cardroom.balance.cardtests import benjamini_hochberg, compare_cards, correc
 
 # Benjamini & Hochberg (1995), section 4: fifteen p-values from a study of myocardial infarction; at
 # q = 0.05 the procedure rejects the four smallest (Bonferroni would reject three).
-PAPER = [0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240, 0.4262, 0.5719,
-         0.6528, 0.7590, 1.0000]
+PAPER = [
+    0.0001,
+    0.0004,
+    0.0019,
+    0.0095,
+    0.0201,
+    0.0278,
+    0.0298,
+    0.0344,
+    0.0459,
+    0.3240,
+    0.4262,
+    0.5719,
+    0.6528,
+    0.7590,
+    1.0000,
+]
 
 
 def test_benjamini_hochberg_rejects_what_the_paper_rejects_with_the_adjusted_values_by_hand() -> None:
@@ -41,8 +56,13 @@ def test_a_p_value_read_off_an_interval_agrees_with_the_interval() -> None:
 
 
 def _row(card: str, observed: float, half: float, paired: float | None = None) -> dict[str, Any]:
-    fig = {"seats": 100, "win_effect": observed, "win95": [observed - half, observed + half],
-           "points_effect": 0.0, "points95": [-1.0, 1.0]}
+    fig = {
+        "seats": 100,
+        "win_effect": observed,
+        "win95": [observed - half, observed + half],
+        "points_effect": 0.0,
+        "points95": [-1.0, 1.0],
+    }
     row: dict[str, Any] = {"card": card, "opening": fig, "played": None}
     if paired is not None:
         row["paired"] = {"blank": {**fig, "win_effect": paired, "win95": [paired - half, paired + half]}, "extra": None}

@@ -54,8 +54,9 @@ def test_tacocat_and_kittens_run_on_simulate_when_asked_with_winners_only() -> N
     run = simulate(cardroom.make("tacocat"), 20, "heuristic", seed=2)
     assert tuple(g["winners"][0] if g["winners"] else -1 for g in games[:20]) == run.winners
     assert all(g["first"] == 0 and g["actions"] is None for g in games)
-    kittens = run_balance(BalanceConfig("exploding-kittens", ("random",), games=40, options={"players": 3},
-                                        engine="kernel"))
+    kittens = run_balance(
+        BalanceConfig("exploding-kittens", ("random",), games=40, options={"players": 3}, engine="kernel")
+    )
     assert kittens.summary["engine"] == "simulate" and kittens.summary["length"]["actions"] == {"n": 0}
     assert sum(s["win_share"] for s in kittens.summary["seats"]) == pytest.approx(1.0)
 

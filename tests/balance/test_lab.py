@@ -15,14 +15,18 @@ from cardroom.cli.main import app
 runner = CliRunner()
 
 
-@pytest.mark.parametrize("game,args", [
-    ("taco", ["--players", "3", "--games", "3"]),
-    ("tacocat", ["--games", "2", "--bots", "heuristic", "random"]),
-    ("exploding-kittens", ["--players", "3", "--games", "3"]),
-])
+@pytest.mark.parametrize(
+    "game,args",
+    [
+        ("taco", ["--players", "3", "--games", "3"]),
+        ("tacocat", ["--games", "2", "--bots", "heuristic", "random"]),
+        ("exploding-kittens", ["--players", "3", "--games", "3"]),
+    ],
+)
 def test_balance_runs_on_every_game_and_writes_its_report(tmp_path: Path, game: str, args: list[str]) -> None:
-    result = runner.invoke(app, ["balance", game, *args, "--skill-games", "2", "--skill-bots", "random heuristic",
-                                 "--out", str(tmp_path)])
+    result = runner.invoke(
+        app, ["balance", game, *args, "--skill-games", "2", "--skill-bots", "random heuristic", "--out", str(tmp_path)]
+    )
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[1].startswith("ended by a safety limit: 0 of")  # first, after the bar
     data = json.loads((tmp_path / "balance.json").read_text())
@@ -43,8 +47,9 @@ def test_compare_of_a_deck_with_itself_finds_no_difference() -> None:
 
 
 def test_compare_on_the_command_line_shows_both_sides(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["balance", "taco", "--players", "2", "--games", "4", "--compare", "v1", "v2",
-                                 "--out", str(tmp_path)])
+    result = runner.invoke(
+        app, ["balance", "taco", "--players", "2", "--games", "4", "--compare", "v1", "v2", "--out", str(tmp_path)]
+    )
     assert result.exit_code == 0, result.output
     assert "B - A" in result.output and "Card values, B - A (observed" in result.output
     assert "cards compared at once" in result.output
@@ -62,8 +67,9 @@ def test_a_round_that_never_empties_the_pool_is_reported_as_stalled_with_its_con
     # The kernel flags them too; what the stalled tacos held is the reference engine's to tell.
     fast = play_games(BalanceConfig("taco", ("random",), games=2, options={"players": 2, "pool": 500}))
     assert all(g["limited"] and g["limited_rounds"] == 1 for g in fast)
-    games = play_games(BalanceConfig("taco", ("random",), games=2, options={"players": 2, "pool": 500},
-                                     engine="reference"))
+    games = play_games(
+        BalanceConfig("taco", ("random",), games=2, options={"players": 2, "pool": 500}, engine="reference")
+    )
     assert all(g["limited"] and g["limited_rounds"] == 1 for g in games)
     stall = games[0]["stalls"][0]
     assert stall["pool"] > 0 and len(stall["tacos"]) == 2 and stall["tacos"][0][0].endswith("shell")

@@ -90,8 +90,9 @@ def test_a_card_identical_to_the_blank_is_worth_exactly_nothing_and_gold_is_wort
 
 
 def test_the_report_shows_paired_figures_with_intervals_and_na(toy: str) -> None:
-    result = run_balance(BalanceConfig("taco", ("heuristic",), games=200, options={"players": 2, "deck": toy},
-                                       paired=200))
+    result = run_balance(
+        BalanceConfig("taco", ("heuristic",), games=200, options={"players": 2, "deck": toy}, paired=200)
+    )
     rows = {r[0]: r for r in card_rows(result.summary, None)}
     assert rows["dud"][5:9] == ["+0.0 (+0.0…+0.0)"] * 4
     assert rows["dud"][9] == "1.000"  # exactly nothing: q = 1, not kept

@@ -46,8 +46,17 @@ def test_mean_difference_interval_by_hand() -> None:
 
 
 def _game(first: int, winners: list[int], **extra: object) -> dict[str, object]:
-    base: dict[str, object] = {"first": first, "winners": winners, "limited": False, "rounds": 1, "limited_rounds": 0,
-                               "reason": "done", "turns": 10, "actions": 40, "scores": None}
+    base: dict[str, object] = {
+        "first": first,
+        "winners": winners,
+        "limited": False,
+        "rounds": 1,
+        "limited_rounds": 0,
+        "reason": "done",
+        "turns": 10,
+        "actions": 40,
+        "scores": None,
+    }
     base.update(extra)
     return base
 

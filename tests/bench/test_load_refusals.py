@@ -33,7 +33,10 @@ def test_a_flood_of_refusals_keeps_the_first_few_of_each_kind_and_merges() -> No
     refused(figures, "action", 403, b"another", "a", 3, 0)
     assert [r["step"] for r in figures.refusals if r["status"] == 503] == list(range(REFUSALS_KEPT))
     assert all(len(r["detail"]) == 300 for r in figures.refusals if r["status"] == 503)
-    assert [(r["request"], r["status"]) for r in figures.refusals[REFUSALS_KEPT:]] == [("rematch", 403), ("action", 403)]
+    assert [(r["request"], r["status"]) for r in figures.refusals[REFUSALS_KEPT:]] == [
+        ("rematch", 403),
+        ("action", 403),
+    ]
     refused(other, "action", 403, b"no", "u", 1, 1)
     figures.merge(other)
     assert figures.refusals[-1]["table"] == "u"

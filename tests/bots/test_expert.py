@@ -74,7 +74,10 @@ def test_bad_cut_and_infer_options_say_what_is_allowed(spec: str, says: str) -> 
 def test_duels_is_a_tacocat_setting_that_only_the_asking_bot_gets() -> None:
     """Kittens has no duels: the setting is refused there, saying so. In Tacocat only the bot that asks
     for the model has it in its options array; the plain search beside it keeps the heuristic's duels."""
-    with pytest.raises(InvalidOptions, match=re.escape("duels is a setting of the games with opponent models (offered in tacocat), not of")):
+    with pytest.raises(
+        InvalidOptions,
+        match=re.escape("duels is a setting of the games with opponent models (offered in tacocat), not of"),
+    ):
         make_bot("ismcts:duels=ismcts", cardroom.make("exploding-kittens", players=2))
     game = cardroom.make("tacocat")
     expert, plain = make_bot("expert:iterations=50", game), make_bot("ismcts:iterations=50", game)

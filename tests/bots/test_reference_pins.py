@@ -57,9 +57,7 @@ def _searches(game: Game, iterations: int) -> list[dict[str, Any]]:
         # What game.sample imagines, as every seat sees it (views hold no event log except where the
         # game shows recent events, as T.A.C.O. does).
         worlds = [game.sample(view, random.Random(n * 10 + k)) for k in range(3)]
-        found.append(
-            {"position": n, "samples": _digest([[w.view(s) for s in range(game.players)] for w in worlds])}
-        )
+        found.append({"position": n, "samples": _digest([[w.view(s) for s in range(game.players)] for w in worlds])})
         for extra in SPECS:
             params = {"iterations": str(iterations), **dict(p.split("=") for p in extra.split(",") if p)}
             bot = ISMCTSBot(game, SearchSettings(dict(params), "ismcts", game.name))
@@ -90,9 +88,7 @@ def _searches(game: Game, iterations: int) -> list[dict[str, Any]]:
 
 def _game(game: Game, iterations: int) -> dict[str, Any]:
     """One whole game: the search in seat 0, the heuristic elsewhere; every action and the result."""
-    search = ISMCTSBot(
-        game, SearchSettings({"iterations": str(max(4, iterations // 4))}, "ismcts", game.name)
-    )
+    search = ISMCTSBot(game, SearchSettings({"iterations": str(max(4, iterations // 4))}, "ismcts", game.name))
     heuristic = heuristic_bot(game)
     assert heuristic is not None
     state = game.new_game(7)

@@ -41,7 +41,9 @@ def test_one_attempt_and_results_hidden_until_finished_and_closed(client: TestCl
     today = _fresh_window(client, WINDOW - 1.5)
     day = today["day"]
     entered = enter(client, "exploding-kittens-2", "Ada")
-    again = client.post("/api/daily/exploding-kittens-2/enter", json={"name": "Ada"}, headers={"Origin": "http://testserver"})
+    again = client.post(
+        "/api/daily/exploding-kittens-2/enter", json={"name": "Ada"}, headers={"Origin": "http://testserver"}
+    )
     assert again.status_code == 422 and "already played" in again.json()["detail"]
     results = f"/api/daily/{day}/exploding-kittens-2/results"
     # Not finished, window open: hidden, and the reason is the unfinished deal.

@@ -27,7 +27,11 @@ TO_PLAY = 4.0  # seconds of the window the test needs to enter, play and look (a
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     database = f"sqlite:///{tmp_path_factory.mktemp('daily') / 'room.sqlite3'}"
-    env = {"CARDROOM_DAILY_BOTS": "heuristic", "CARDROOM_DAILY_EXPERT": "heuristic", "CARDROOM_DAILY_WINDOW": str(WINDOW)}
+    env = {
+        "CARDROOM_DAILY_BOTS": "heuristic",
+        "CARDROOM_DAILY_EXPERT": "heuristic",
+        "CARDROOM_DAILY_WINDOW": str(WINDOW),
+    }
     process = ServerProcess(free_port(), database, env=env).start()
     yield process
     process.stop()

@@ -29,8 +29,9 @@ PATIENCE = 60.0  # seconds for each step (the kernels load in child processes fi
 
 
 def _call(url: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
-    request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url, data=None if body is None else json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
     if token:
         request.add_header("Authorization", f"Bearer {token}")
     with urllib.request.urlopen(request, timeout=PATIENCE) as answer:
@@ -71,8 +72,9 @@ def census(database_url: str) -> dict[str, Any]:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(database_url, bot_delay=0.0), host="127.0.0.1", port=port,
-                                           log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(database_url, bot_delay=0.0), host="127.0.0.1", port=port, log_level="warning")
+    )
     threading.Thread(target=server.run, daemon=True).start()
     base = f"http://127.0.0.1:{port}"
     _until("answering /healthz", lambda: server.started and _call(base + "/healthz")["status"] == "ok")
@@ -82,7 +84,9 @@ def census(database_url: str) -> dict[str, Any]:
     made = _call(base + "/api/tables", {"game": GAME, "seats": [{"kind": "me"}, {"kind": "bot", "bot": "hard"}]})
     table, token = made["table_id"], made["token"]
     # Nobody but the bot has moved: a step taken is its (its first cards are kept or discarded unseen).
-    _until("the hard bot's first move", lambda: _call(f"{base}/api/tables/{table}/view", token=token)["view"]["step"] > 0)
+    _until(
+        "the hard bot's first move", lambda: _call(f"{base}/api/tables/{table}/view", token=token)["view"]["step"] > 0
+    )
     hint = _call(f"{base}/api/tables/{table}/hint", token=token)
     server.should_exit = True
     by_module = packages_distributions()

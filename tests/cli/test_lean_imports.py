@@ -59,14 +59,26 @@ def _without_extras(tmp_path: Path) -> tuple[dict[str, str], Path]:
     (folder / "sitecustomize.py").write_text(BLOCKER)
     attempts = tmp_path / "attempts.txt"
     attempts.write_text("")
-    env = {**os.environ, "PYTHONPATH": f"{folder}{os.pathsep}{ROOT}", "IMPORT_ATTEMPTS": str(attempts),
-           "NO_COLOR": "1", "COLUMNS": "200"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": f"{folder}{os.pathsep}{ROOT}",
+        "IMPORT_ATTEMPTS": str(attempts),
+        "NO_COLOR": "1",
+        "COLUMNS": "200",
+    }
     return env, attempts
 
 
 def _cardroom(args: list[str], env: dict[str, str], cwd: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "cardroom.cli.main", *args], input=stdin, env=env, cwd=cwd,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "cardroom.cli.main", *args],
+        input=stdin,
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def _fresh_database(tmp_path: Path) -> Path:
@@ -108,9 +120,22 @@ def test_the_room_starts_and_answers_its_health_check_without_them(tmp_path: Pat
     env, attempts = _without_extras(tmp_path)
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "cardroom.cli.main", "serve", "--port", str(port), "--database",
-         f"sqlite:///{tmp_path / 'room.sqlite3'}"],
-        env=env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        [
+            sys.executable,
+            "-m",
+            "cardroom.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--database",
+            f"sqlite:///{tmp_path / 'room.sqlite3'}",
+        ],
+        env=env,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 60
         health = None
@@ -119,7 +144,9 @@ def test_the_room_starts_and_answers_its_health_check_without_them(tmp_path: Pat
                 health = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2)
             except httpx.HTTPError:
                 time.sleep(0.1)
-        assert health is not None, f"the room never answered; it said: {server.stdout.read() if server.poll() is not None and server.stdout else ''}"
+        assert health is not None, (
+            f"the room never answered; it said: {server.stdout.read() if server.poll() is not None and server.stdout else ''}"
+        )
         assert health.status_code == 200 and health.json()["status"] == "ok"
         assert httpx.get(f"http://127.0.0.1:{port}/", timeout=5).status_code == 200  # the lobby page
     finally:
@@ -151,8 +178,11 @@ def test_the_balance_lab_without_numpy_plays_on_the_reference_engine(tmp_path: P
 
 def test_an_arena_asked_for_plots_without_matplotlib_stops_before_playing(tmp_path: Path) -> None:
     env, attempts = _without_extras(tmp_path)
-    done = _cardroom(["arena", "tacocat", "--bots", "random", "heuristic", "--games", "2", "--out", str(tmp_path / "out")],
-                     env, tmp_path)
+    done = _cardroom(
+        ["arena", "tacocat", "--bots", "random", "heuristic", "--games", "2", "--out", str(tmp_path / "out")],
+        env,
+        tmp_path,
+    )
     out = done.stdout + done.stderr
     assert done.returncode == 2, out
     assert "cardroom arena needs the [arena] extra (matplotlib is not installed)" in out
@@ -209,8 +239,14 @@ def test_make_run_installs_every_distribution_the_room_imports_with_a_hard_bot(t
     installed = installed_with(requirements)
 
     env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_DISABLE_JIT": "1", "CARDROOM_WARM_KERNELS": "1"}
-    done = subprocess.run([sys.executable, "-m", "tests.cli.room_imports", f"sqlite:///{tmp_path / 'room.sqlite3'}"],
-                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.cli.room_imports", f"sqlite:///{tmp_path / 'room.sqlite3'}"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     census = json.loads(done.stdout.splitlines()[-1])
     imported = {_normal(d) for d in census["distributions"]}
@@ -224,5 +260,6 @@ def test_a_missing_module_is_named_with_the_lightest_extra_that_installs_it() ->
     assert extra_for("numba.core") == "fast" and extra_for("matplotlib.pyplot") == "arena"
     assert extra_for("ray") == "ray" and extra_for("no_such_module") is None and extra_for(None) is None
     assert missing_extra_message("arena", "matplotlib") == (
-        "cardroom arena needs the [arena] extra (matplotlib is not installed): pip install 'cardroom[arena]'")
+        "cardroom arena needs the [arena] extra (matplotlib is not installed): pip install 'cardroom[arena]'"
+    )
     assert missing_extra_message("play", "no_such_module") is None  # a bug, not an extra: its traceback shows

@@ -27,7 +27,9 @@ def test_text_and_commands() -> None:
     assert interpret("RULES", LEGAL).command == "rules"
 
 
-@pytest.mark.parametrize(("entry", "fragment"), [("", "type a number from 1 to 3"), ("4", "no choice 4"), ("0", "no choice 0")])
+@pytest.mark.parametrize(
+    ("entry", "fragment"), [("", "type a number from 1 to 3"), ("4", "no choice 4"), ("0", "no choice 0")]
+)
 def test_bad_entries_explain_themselves(entry: str, fragment: str) -> None:
     with pytest.raises(BadEntry) as info:
         interpret(entry, LEGAL)
@@ -49,7 +51,10 @@ def test_record_round_trip(tmp_path: Path) -> None:
         ("not json", "is not JSON"),
         ("[1, 2]", "is not a cardroom record"),
         ('{"format": "cardroom-record/1", "game": "tacocat"}', "a record needs"),
-        ('{"format": "cardroom-record/1", "game": "tacocat", "preset": "official", "options": {}, "seed": "x", "actions": []}', "a record needs"),
+        (
+            '{"format": "cardroom-record/1", "game": "tacocat", "preset": "official", "options": {}, "seed": "x", "actions": []}',
+            "a record needs",
+        ),
     ],
 )
 def test_corrupt_records_are_refused(tmp_path: Path, content: str, fragment: str) -> None:

@@ -23,8 +23,13 @@ STEP_RULE = re.compile(r"─ .+ · step \d+ ─")
     ],
 )
 def test_every_decision_fits_an_80x24_screen(tmp_path: Path, game: str, extra: list[str]) -> None:
-    term = Terminal(["play", game, *extra, "--vs", "random", "--seed", "9", "--records", str(tmp_path)],
-                    tmp_path, 60, columns=80, lines=24)
+    term = Terminal(
+        ["play", game, *extra, "--vs", "random", "--seed", "9", "--records", str(tmp_path)],
+        tmp_path,
+        60,
+        columns=80,
+        lines=24,
+    )
     screens = 0
     for _ in range(40):
         found = term.expect(r"your move> |Game over")
@@ -35,8 +40,8 @@ def test_every_decision_fits_an_80x24_screen(tmp_path: Path, game: str, extra: l
         last_prompt = max((i for i, line in enumerate(lines[:-1]) if "your move> " in line), default=-1)
         if starts and starts[-1] > last_prompt:  # a fresh board: from its rule line to this prompt
             height = len(lines) - starts[-1]
-            assert height <= 24, "\n".join(lines[starts[-1]:])
-            wide = [line for line in lines[starts[-1]:] if len(line.rstrip()) > 80]
+            assert height <= 24, "\n".join(lines[starts[-1] :])
+            wide = [line for line in lines[starts[-1] :] if len(line.rstrip()) > 80]
             assert not wide, wide
             screens += 1
         term.send("1")

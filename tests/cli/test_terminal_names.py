@@ -17,12 +17,16 @@ def test_seat_mentions_are_named_and_unknown_ones_left_alone() -> None:
     names = display_names(["you", "hard", "random"])
     assert names == ["Player 1", "Bot 2", "Bot 3"]
     assert described(["you", "hard"], 1) == "Bot 2 (hard)"
-    assert name_seats("P1 plays Favor on P0; P10 and EP1 stay", names) == "Bot 2 plays Favor on Player 1; P10 and EP1 stay"
+    assert (
+        name_seats("P1 plays Favor on P0; P10 and EP1 stay", names) == "Bot 2 plays Favor on Player 1; P10 and EP1 stay"
+    )
 
 
 def test_a_three_seat_kittens_game_and_its_replay_name_no_seat_by_number(tmp_path: Path) -> None:
-    term = Terminal(["play", "exploding-kittens", "--players", "3", "--vs", "random", "--seed", "5",
-                     "--records", str(tmp_path)], tmp_path)
+    term = Terminal(
+        ["play", "exploding-kittens", "--players", "3", "--vs", "random", "--seed", "5", "--records", str(tmp_path)],
+        tmp_path,
+    )
     play_to_the_end(term)
     saved = term.expect(r"Saved the record to (\S+\.json)")
     assert term.wait() == 0

@@ -18,7 +18,9 @@ from tests.cli.test_terminal_tacocat import play_to_the_end
         ("taco", ["--players", "3"], "Pool"),
     ],
 )
-def test_a_whole_game_against_bots_then_its_replay(tmp_path: Path, game: str, extra: list[str], screen_word: str) -> None:
+def test_a_whole_game_against_bots_then_its_replay(
+    tmp_path: Path, game: str, extra: list[str], screen_word: str
+) -> None:
     term = Terminal(["play", game, *extra, "--vs", "random", "--seed", "5", "--records", str(tmp_path)], tmp_path, 60)
     term.expect(screen_word)
     term.expect("your move> ")

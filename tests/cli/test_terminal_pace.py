@@ -46,8 +46,14 @@ def test_a_bots_answer_time_does_not_depend_on_how_many_moves_it_had(monkeypatch
     pace = table_pace(list(specs.values()), 0.0, CAP)
     assert pace == pytest.approx(0.25)
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 6))  # six moves of ours, then the input ends
-    table = TimedTable(game, {seat: make_bot(spec, game) for seat, spec in specs.items()}, 0,
-                       Console(file=io.StringIO(), width=100, height=50), 2, pace)
+    table = TimedTable(
+        game,
+        {seat: make_bot(spec, game) for seat, spec in specs.items()},
+        0,
+        Console(file=io.StringIO(), width=100, height=50),
+        2,
+        pace,
+    )
     assert table.run() is None  # the input ran out: we left the table
 
     answers: dict[str, list[float]] = {"one": [], "several": []}
@@ -64,8 +70,23 @@ def test_a_bots_answer_time_does_not_depend_on_how_many_moves_it_had(monkeypatch
 
 def test_the_delay_option_still_paces_every_bot_move_and_refuses_nonsense(tmp_path: Path) -> None:
     # At a table of bots that answer at once, --delay is the pace: our draw, then the bot's turn.
-    term = Terminal(["play", "exploding-kittens", "--players", "2", "--vs", "random", "--delay", "0.4",
-                     "--seed", "2", "--records", str(tmp_path)], tmp_path)
+    term = Terminal(
+        [
+            "play",
+            "exploding-kittens",
+            "--players",
+            "2",
+            "--vs",
+            "random",
+            "--delay",
+            "0.4",
+            "--seed",
+            "2",
+            "--records",
+            str(tmp_path),
+        ],
+        tmp_path,
+    )
     term.expect("your move> ")
     term.send("draw")
     sent = time.monotonic()

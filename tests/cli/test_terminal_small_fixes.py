@@ -18,8 +18,11 @@ from tests.cli.test_terminal_tacocat import play_to_the_end
 
 
 def test_vs_takes_a_list_one_bot_per_opponent(tmp_path: Path) -> None:
-    term = Terminal(["play", "taco", "--players", "3", "--vs", "random", "heuristic", "--seed", "4",
-                     "--records", str(tmp_path)], tmp_path, 60)
+    term = Terminal(
+        ["play", "taco", "--players", "3", "--vs", "random", "heuristic", "--seed", "4", "--records", str(tmp_path)],
+        tmp_path,
+        60,
+    )
     play_to_the_end(term, max_moves=3000)
     saved = term.expect(r"Saved the record to (\S+\.json)")
     assert term.wait() == 0
@@ -27,8 +30,9 @@ def test_vs_takes_a_list_one_bot_per_opponent(tmp_path: Path) -> None:
 
 
 def test_vs_with_the_wrong_number_of_bots_says_what_is_allowed(tmp_path: Path) -> None:
-    term = Terminal(["play", "taco", "--players", "4", "--vs", "random", "heuristic", "--records", str(tmp_path)],
-                    tmp_path)
+    term = Terminal(
+        ["play", "taco", "--players", "4", "--vs", "random", "heuristic", "--records", str(tmp_path)], tmp_path
+    )
     term.expect(r"error: give one --vs bot for all 3 opponents or exactly 3, one per opponent")
     assert term.wait() == 2
 
@@ -60,8 +64,11 @@ def test_ctrl_c_stops_a_replay_cleanly(tmp_path: Path) -> None:
 
 
 def test_a_searching_bot_shows_a_thinking_sign(tmp_path: Path) -> None:
-    term = Terminal(["play", "tacocat", "--vs", "ismcts:ms=300", "--seed", "2", "--seat", "1",
-                     "--records", str(tmp_path)], tmp_path, 60)
+    term = Terminal(
+        ["play", "tacocat", "--vs", "ismcts:ms=300", "--seed", "2", "--seat", "1", "--records", str(tmp_path)],
+        tmp_path,
+        60,
+    )
     term.expect(r"Bot 1 \(ismcts[^)]*\) is thinking")
     term.expect("your move> ")
     term.send("quit")

@@ -16,8 +16,13 @@ SEAT_CHOICE = re.compile(r"\d+  (play|target) \S+ [0-7]\b|\d+  target [0-7] …"
 
 
 def test_an_eight_player_game_fits_80x24_and_shows_your_taco_at_every_seat_choice(tmp_path: Path) -> None:
-    term = Terminal(["play", "taco", "--players", "8", "--vs", "random", "--seed", "4", "--records", str(tmp_path)],
-                    tmp_path, 90, columns=80, lines=24)
+    term = Terminal(
+        ["play", "taco", "--players", "8", "--vs", "random", "--seed", "4", "--records", str(tmp_path)],
+        tmp_path,
+        90,
+        columns=80,
+        lines=24,
+    )
     screens = seat_choices = 0
     for _ in range(400):
         found = term.expect(r"your move> |Game over")
@@ -28,7 +33,7 @@ def test_an_eight_player_game_fits_80x24_and_shows_your_taco_at_every_seat_choic
         previous = max((i for i, line in enumerate(lines[:-1]) if "your move> " in line), default=-1)
         # Every prompt comes after a freshly drawn screen (a group opened or closed redraws it whole).
         assert starts and starts[-1] > previous, "\n".join(lines[previous:])
-        screen = lines[starts[-1]:]
+        screen = lines[starts[-1] :]
         assert len(screen) <= 24, "\n".join(screen)
         assert not [line for line in screen if len(line.rstrip()) > 80], "\n".join(screen)
         board = [line for line in screen if BOARD_ROW.match(line)]
@@ -43,7 +48,9 @@ def test_an_eight_player_game_fits_80x24_and_shows_your_taco_at_every_seat_choic
         term.send(opening[0] if opening else "1")
     else:
         raise AssertionError("the game did not end in 400 answers")
-    assert re.search(r"Totals: you -?\d+, " + r",\s+".join(rf"Bot {n}\s+-?\d+" for n in range(2, 9)),  # may wrap
-                     term.buffer), term.buffer[-2000:]
+    assert re.search(
+        r"Totals: you -?\d+, " + r",\s+".join(rf"Bot {n}\s+-?\d+" for n in range(2, 9)),  # may wrap
+        term.buffer,
+    ), term.buffer[-2000:]
     term.kill()
     assert screens >= 20 and seat_choices >= 5, (screens, seat_choices)

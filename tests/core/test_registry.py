@@ -43,7 +43,9 @@ def test_import_is_light() -> None:
 
 
 def test_a_game_named_in_the_environment_joins_every_listing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("CARDROOM_GAMES", "copycat=cardroom.games.tacocat:TacocatGame, other=cardroom.games.taco:TacoGame")
+    monkeypatch.setenv(
+        "CARDROOM_GAMES", "copycat=cardroom.games.tacocat:TacocatGame, other=cardroom.games.taco:TacoGame"
+    )
     names = cardroom.core.game_names()
     assert names[:4] == ("tacocat", "exploding-kittens", "taco", "pips")  # built-ins first, then these
     assert names[4:6] == ("copycat", "other")

@@ -154,7 +154,11 @@ def test_the_card_catalogue_is_the_taco_deck_and_nothing_elsewhere() -> None:
     assert set(catalogue) == {s.slug for s in specs}
     for spec in specs:
         assert catalogue[spec.slug] == {
-            "name": spec.name, "type": spec.type, "points": spec.points, "text": spec.text, "food": spec.food
+            "name": spec.name,
+            "type": spec.type,
+            "points": spec.points,
+            "text": spec.text,
+            "food": spec.food,
         }
     assert cardroom.make("tacocat").card_catalogue() == {}
     assert cardroom.make("exploding-kittens").card_catalogue() == {}

@@ -87,11 +87,15 @@ def test_plural_forms_follow_the_count(lang: str) -> None:
     one = say_n(lang, "{count} decision", "{count} decisions", 1)
     many = say_n(lang, "{count} decision", "{count} decisions", 2)
     assert (one, many) == ("1 decision", "2 decisions")  # an id the catalogue lacks keeps the English forms
-    msg = ("your accuracy {accuracy}% over {count} decision (100% = as good as the hard bot at each)",
-           "your accuracy {accuracy}% over {count} decisions (100% = as good as the hard bot at each)")
+    msg = (
+        "your accuracy {accuracy}% over {count} decision (100% = as good as the hard bot at each)",
+        "your accuracy {accuracy}% over {count} decisions (100% = as good as the hard bot at each)",
+    )
     words = {n: say_n(lang, *msg, n, accuracy=80) for n in (0, 1, 2)}
-    expected = {"en": ("0 decisions", "1 decision ", "2 decisions"),
-                "de": ("0 Entscheidungen", "1 Entscheidung ", "2 Entscheidungen")}[lang]
+    expected = {
+        "en": ("0 decisions", "1 decision ", "2 decisions"),
+        "de": ("0 Entscheidungen", "1 Entscheidung ", "2 Entscheidungen"),
+    }[lang]
     assert [expected[n] in words[n] for n in (0, 1, 2)] == [True, True, True], words
 
 
@@ -105,9 +109,19 @@ def test_refusals_are_worded_in_the_asked_language() -> None:
     assert say("de", "Player {n}", n=3) == "Spieler 3" and say("fr", "Player {n}", n=3) == "Player 3"
 
 
-@pytest.mark.parametrize(("asked", "lang"), [
-    ("de-DE,de;q=0.9,en;q=0.8", "de"), ("fr-FR,de;q=0.5,en;q=0.4", "de"), ("en-US,de;q=0.9", "en"),
-    ("de_AT.UTF-8", "de"), ("fr", "en"), ("", "en"), (None, "en"), ("*", "en"), ("de;q=bad,xx-!!", "en"),
-])
+@pytest.mark.parametrize(
+    ("asked", "lang"),
+    [
+        ("de-DE,de;q=0.9,en;q=0.8", "de"),
+        ("fr-FR,de;q=0.5,en;q=0.4", "de"),
+        ("en-US,de;q=0.9", "en"),
+        ("de_AT.UTF-8", "de"),
+        ("fr", "en"),
+        ("", "en"),
+        (None, "en"),
+        ("*", "en"),
+        ("de;q=bad,xx-!!", "en"),
+    ],
+)
 def test_the_asked_language_is_negotiated(asked: str | None, lang: str) -> None:
     assert negotiate(asked) == lang

@@ -22,9 +22,7 @@ import cardroom
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "kernels"
 # The three presets, then every other jumbo and tie rule on unusual boards and decks.
-VARIANTS: list[tuple[str, dict[str, str]]] = [
-    (p, {}) for p in ("official", "print-and-play", "quick-reference")
-]
+VARIANTS: list[tuple[str, dict[str, str]]] = [(p, {}) for p in ("official", "print-and-play", "quick-reference")]
 VARIANTS += [
     ("official", {"jumbo": "sets", "ties": "duel-winner", "board": "2W,3W,5W,9W,7B,9Y,5Y,3Y,2Y"}),
     (

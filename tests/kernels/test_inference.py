@@ -84,6 +84,7 @@ def _prior_nopes(base: np.ndarray, cfg: np.ndarray) -> tuple[list[float], int]:
 def _posterior_holds(prior: list[float], h: int, unseen: int, p_holds: float) -> float:
     """P(it holds a Nope now | it passed): Bayes over its Nope count n, where ``unseen`` of its ``h``
     cards came after the pass (any of them alike), so it held n - j then with j hypergeometric."""
+
     def passed(n: int) -> float:
         return sum(comb(n, j) * comb(h - n, unseen - j) / comb(h, unseen) * (p_holds if n - j >= 1 else 1.0)
                    for j in range(0, min(n, unseen) + 1))  # fmt: skip

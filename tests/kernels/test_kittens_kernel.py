@@ -36,7 +36,9 @@ IDS = [f"{p}-{n}p" + "".join(f",{key}={v}" for key, v in o.items()) for p, n, o 
 
 @pytest.mark.parametrize(("preset", "players", "options"), VARIANTS, ids=IDS)
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
-def test_kernel_plays_exactly_like_the_reference(preset: str, players: int, options: dict[str, Any], policy: str) -> None:
+def test_kernel_plays_exactly_like_the_reference(
+    preset: str, players: int, options: dict[str, Any], policy: str
+) -> None:
     game = cardroom.make("exploding-kittens", preset=preset, players=players, **options)
     games = 6 if players <= 5 else 2
     counts = kernel_check.run(game, games, first_seed=2000, policy=policy)

@@ -111,7 +111,9 @@ STEPPED = [
 
 
 @pytest.mark.parametrize(("name", "options", "kinds"), STEPPED, ids=[f"{n}-{o}" for n, o, _ in STEPPED])
-def test_kernel_random_steps_fall_like_the_reference(name: str, options: dict[str, Any], kinds: tuple[str, ...]) -> None:
+def test_kernel_random_steps_fall_like_the_reference(
+    name: str, options: dict[str, Any], kinds: tuple[str, ...]
+) -> None:
     proof: Proof = PROOFS[name]()
     game = cardroom.make(name, **options)
     found = random_steps(proof, game, games=20, seed=3, limit=2)

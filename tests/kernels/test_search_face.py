@@ -50,7 +50,9 @@ def test_the_node_arrays_stop_at_their_limit_and_the_playouts_go_on() -> None:
     assert out == [(3000, 128, 128)]
 
 
-@pytest.mark.parametrize(("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 3}), ("taco", {"players": 3})])
+@pytest.mark.parametrize(
+    ("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 3}), ("taco", {"players": 3})]
+)
 def test_the_oracle_runs_on_the_kernel_from_the_true_state(name: str, options: dict[str, Any]) -> None:
     game = cardroom.make(name, **options)
     state = game.new_game(8)
@@ -74,7 +76,9 @@ def test_taco_offers_compiled_rollouts_for_the_analysis() -> None:
     assert (again == rows[2:4]).all()  # world i depends only on (view, seed, i)
 
 
-def test_while_a_kernel_loads_in_the_background_the_bot_searches_on_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_while_a_kernel_loads_in_the_background_the_bot_searches_on_the_reference(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Until the loader has the kernel the bot searches on the reference engine, without importing the
     kernel module (the loading thread holds its import lock: a timed decision waited on it and the room
     played a random move); from the first decision after, it searches on the kernel."""
@@ -146,7 +150,11 @@ def test_a_paired_search_stopped_by_its_rule_is_the_search_of_that_budget() -> N
     settings.iterations = asked[-1]
     whole = tacocat_api.Searcher(game).search(view, random.Random(6), settings)
     assert (stopped.action, stopped.iterations, stopped.nodes, stopped.root) == (
-        whole.action, whole.iterations, whole.nodes, whole.root)
+        whole.action,
+        whole.iterations,
+        whole.nodes,
+        whole.root,
+    )
 
 
 def test_a_stop_rule_needs_the_paired_root() -> None:

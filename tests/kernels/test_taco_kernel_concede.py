@@ -38,7 +38,9 @@ def test_the_kernel_plays_on_after_a_concession_exactly_like_the_reference(playe
     game = cardroom.make("taco", players=players)
     assert isinstance(game, TacoGame)
     counts = play_conceding(game, 4, policy, (1, 12))
-    assert counts.actions > 50 and counts.legal_sets >= counts.actions  # the rest of the game, every seat to act compared
+    assert (
+        counts.actions > 50 and counts.legal_sets >= counts.actions
+    )  # the rest of the game, every seat to act compared
 
 
 def test_the_empty_chair_is_in_the_kernel_state_and_its_search_stays_legal() -> None:
@@ -52,8 +54,11 @@ def test_the_empty_chair_is_in_the_kernel_state_and_its_search_stays_legal() -> 
         assert seat != 1  # the empty chair is never asked: it answers inside the step that asks it
         legal = [str(a) for a in state.legal_actions(seat)]
         if len(legal) > 1:  # the reference allows nothing into seat 1's taco; the search chooses among those
-            found = searcher.search(state.view(seat), random.Random(checked), Settings(
-                iterations=256 if COMPILED else 32, deadline=math.inf, paired=True))
+            found = searcher.search(
+                state.view(seat),
+                random.Random(checked),
+                Settings(iterations=256 if COMPILED else 32, deadline=math.inf, paired=True),
+            )
             assert found.action in legal, (found.action, legal)
             checked += 1
         state = state.apply(seat, str(rng.choice(legal)))

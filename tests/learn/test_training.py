@@ -21,23 +21,15 @@ runner = CliRunner()
 
 def _train_cli(tmp_path: Path, name: str, *args: str) -> tuple[int, str, Path]:
     out = tmp_path / name
-    result = runner.invoke(
-        app, ["learn", "train", "--games", "40", "--heldout", "10", "--out", str(out), *args]
-    )
+    result = runner.invoke(app, ["learn", "train", "--games", "40", "--heldout", "10", "--out", str(out), *args])
     return result.exit_code, result.output, out
 
 
 def test_the_same_seed_writes_the_same_file_byte_for_byte(tmp_path: Path) -> None:
     """Two runs of one command give identical files; another seed gives other weights."""
-    code_a, text, a = _train_cli(
-        tmp_path, "a.json", "--game", "exploding-kittens", "--players", "2,3", "--seed", "7"
-    )
-    code_b, _, b = _train_cli(
-        tmp_path, "b.json", "--game", "exploding-kittens", "--players", "2,3", "--seed", "7"
-    )
-    code_c, _, c = _train_cli(
-        tmp_path, "c.json", "--game", "exploding-kittens", "--players", "2,3", "--seed", "8"
-    )
+    code_a, text, a = _train_cli(tmp_path, "a.json", "--game", "exploding-kittens", "--players", "2,3", "--seed", "7")
+    code_b, _, b = _train_cli(tmp_path, "b.json", "--game", "exploding-kittens", "--players", "2,3", "--seed", "7")
+    code_c, _, c = _train_cli(tmp_path, "c.json", "--game", "exploding-kittens", "--players", "2,3", "--seed", "8")
     assert (code_a, code_b, code_c) == (0, 0, 0), text
     assert a.read_bytes() == b.read_bytes()
     record = json.loads(a.read_text())
@@ -121,9 +113,7 @@ def _corrupt(tmp_path: Path, change: str) -> Path:
         ("game", "is for 'taco', not tacocat"),
     ],
 )
-def test_the_loader_rejects_a_corrupt_file_saying_what_is_wrong(
-    tmp_path: Path, change: str, message: str
-) -> None:
+def test_the_loader_rejects_a_corrupt_file_saying_what_is_wrong(tmp_path: Path, change: str, message: str) -> None:
     with pytest.raises(LearnedValueError, match=message):
         weights_for("tacocat", _corrupt(tmp_path, change))
 

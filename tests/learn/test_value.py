@@ -44,9 +44,7 @@ def test_the_compiled_value_is_a_share_that_matches_the_model(game: str) -> None
         np.testing.assert_allclose(out.sum(axis=1), 1.0, atol=1e-9)
         assert (out[~held.live] == 0).all()
         nf = len(lg.feature_names)
-        np.testing.assert_allclose(
-            out, model.shares(held.x, held.live, w[(n - 2) * nf : (n - 1) * nf]), atol=1e-9
-        )
+        np.testing.assert_allclose(out, model.shares(held.x, held.live, w[(n - 2) * nf : (n - 1) * nf]), atol=1e-9)
         assert out.std() > 0.05  # the weights move the value: this is no even split
 
 

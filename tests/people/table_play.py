@@ -21,7 +21,9 @@ def people_table(server_url: str, players: int, **clocks: Any) -> dict[str, Any]
     tokens = {0: table["token"]}
     for invitation in table["invitations"]:
         joined = httpx.post(
-            f"{server_url}/api/tables/{table['table_id']}/join", headers={"Authorization": f"Bearer {invitation['token']}"}, json={}
+            f"{server_url}/api/tables/{table['table_id']}/join",
+            headers={"Authorization": f"Bearer {invitation['token']}"},
+            json={},
         )
         tokens[invitation["seat"]] = invitation["token"] if joined.json()["token"] is None else joined.json()["token"]
     table["tokens"] = tokens
@@ -47,6 +49,8 @@ def play_out(server_url: str, table_id: str, tokens: dict[int, str], timeout: fl
                 if seat in view["to_act"] and view["legal_actions"] and not answered:
                     legal = view["legal_actions"]
                     choice = "pass" if "pass" in legal else legal[0]
-                    client.post(f"/api/tables/{table_id}/actions", headers=auth, json={"step": view["step"], "action": choice})
+                    client.post(
+                        f"/api/tables/{table_id}/actions", headers=auth, json={"step": view["step"], "action": choice}
+                    )
             time.sleep(0.03)
     raise AssertionError(f"table {table_id} was not over after {timeout} s")

@@ -54,7 +54,9 @@ def test_logging_in_elsewhere_shows_the_same_games_and_opens_the_seat(server: Se
         link = second.post(f"/api/account/seats/{table['table_id']}/0/link")
         assert link.status_code == 200, link.text
         secret = link.json()["url"].split("#token=")[1]
-        joined = second.post(f"/api/tables/{table['table_id']}/join", headers={"Authorization": f"Bearer {secret}"}, json={})
+        joined = second.post(
+            f"/api/tables/{table['table_id']}/join", headers={"Authorization": f"Bearer {secret}"}, json={}
+        )
         fresh = joined.json()["token"]
         view = second.get(f"/api/tables/{table['table_id']}/view", headers={"Authorization": f"Bearer {fresh}"})
         assert view.json()["seat"] == 0
@@ -68,7 +70,9 @@ def test_one_account_cannot_read_or_act_for_anothers_seats(server: ServerProcess
         assert other.post(f"/api/account/seats/{table['table_id']}/0/link").status_code == 404
         assert other.post(f"/api/account/seats/{table['table_id']}/1/link").status_code == 404  # the bot's seat
         # Even holding the token (a shared computer), another account cannot claim a held seat.
-        stolen = other.post("/api/account/seats", json={"seats": [{"table_id": table["table_id"], "token": table["token"]}]})
+        stolen = other.post(
+            "/api/account/seats", json={"seats": [{"table_id": table["table_id"], "token": table["token"]}]}
+        )
         assert stolen.json()["kept"] == 0
         assert other.get("/api/account/games").json() == []
         # A wrong token claims nothing.
@@ -106,7 +110,11 @@ def test_every_state_changing_request_must_come_from_the_site(server: ServerProc
                 assert refused.status_code == 403, (path, origin, refused.text)
         assert client.get("/api/account").status_code == 200  # the forged logout ended nothing
         assert client.get("/api/account/games").json() == []  # the forged claim claimed nothing
-        same = client.post("/api/account/seats", json={"seats": [{"table_id": table["table_id"], "token": table["token"]}]}, headers={"Origin": "", "Referer": f"{server.url}/account"})
+        same = client.post(
+            "/api/account/seats",
+            json={"seats": [{"table_id": table["table_id"], "token": table["token"]}]},
+            headers={"Origin": "", "Referer": f"{server.url}/account"},
+        )
         assert same.json()["kept"] == 1  # a Referer from the site stands in for a missing Origin
 
 
@@ -120,9 +128,11 @@ def test_a_wrong_password_and_an_unknown_name_get_the_same_answer_in_the_same_ti
                 started = time.perf_counter()
                 answer = client.post("/api/account/login", json={"name": name, "password": "not the password"})
                 answers[case].append((answer.status_code, answer.text, time.perf_counter() - started))
-    assert {(s, t) for s, t, _ in answers["wrong"]} == {(s, t) for s, t, _ in answers["unknown"]} == {
-        (401, '{"detail":"wrong name or password"}')
-    }
+    assert (
+        {(s, t) for s, t, _ in answers["wrong"]}
+        == {(s, t) for s, t, _ in answers["unknown"]}
+        == {(401, '{"detail":"wrong name or password"}')}
+    )
     # Both verify an argon2id hash (the unknown name a decoy): neither answers in a fraction of the other's time.
     fastest_wrong, fastest_unknown = (min(t for *_, t in answers[c]) for c in ("wrong", "unknown"))
     assert fastest_unknown > 0.5 * fastest_wrong and fastest_wrong > 0.5 * fastest_unknown
@@ -132,12 +142,20 @@ def test_login_flooding_is_limited_per_name_and_per_address(server: ServerProces
     with browser(server) as maker:
         assert sign_up(maker, "Target").status_code == 201
     with browser(server) as flooder:
-        codes = [flooder.post("/api/account/login", json={"name": "Target", "password": f"guess {i}"}).status_code for i in range(3)]
+        codes = [
+            flooder.post("/api/account/login", json={"name": "Target", "password": f"guess {i}"}).status_code
+            for i in range(3)
+        ]
         assert codes == [401, 401, 429]  # $CARDROOM_LOGIN_BURST=3 tries per name, the sign-up being one
     with browser(server) as owner_elsewhere:  # the name's limit holds from another address too
-        assert owner_elsewhere.post("/api/account/login", json={"name": "Target", "password": PASSWORD}).status_code == 429
+        assert (
+            owner_elsewhere.post("/api/account/login", json={"name": "Target", "password": PASSWORD}).status_code == 429
+        )
     with browser(server) as sprayer:  # one address trying many names: 3 x 3 tries, then refused
-        codes = [sprayer.post("/api/account/login", json={"name": f"Spray {i}", "password": "guess"}).status_code for i in range(10)]
+        codes = [
+            sprayer.post("/api/account/login", json={"name": f"Spray {i}", "password": "guess"}).status_code
+            for i in range(10)
+        ]
         assert codes == [401] * 9 + [429]
 
 
@@ -145,14 +163,21 @@ def test_no_answer_carries_a_password_hash(server: ServerProcess) -> None:
     with browser(server) as client:
         table = guest_table(client)
         bodies = [sign_up(client, "Hashless", [table]).text]
-        bodies += [client.get(path).text for path in ("/api/account", "/api/account/games", f"/api/tables/{table['table_id']}")]
+        bodies += [
+            client.get(path).text for path in ("/api/account", "/api/account/games", f"/api/tables/{table['table_id']}")
+        ]
         bodies.append(client.post("/api/account/login", json={"name": "Hashless", "password": PASSWORD}).text)
         assert bodies and not any("argon2" in body or "password" in body for body in bodies)
 
 
 def test_names_refuse_invisible_marks_and_are_unique_case_folded(server: ServerProcess) -> None:
     with browser(server) as client:
-        for bad, reason in [("Zed\u202eevil", "invisible"), ("Ze\x07d", "control"), ("Z", "2 to 24"), ("Z" * 25, "2 to 24")]:
+        for bad, reason in [
+            ("Zed\u202eevil", "invisible"),
+            ("Ze\x07d", "control"),
+            ("Z", "2 to 24"),
+            ("Z" * 25, "2 to 24"),
+        ]:
             refused = sign_up(client, bad)
             assert refused.status_code == 422 and reason in refused.json()["detail"], refused.text
         assert sign_up(client, "Ｚｅｄ").status_code == 201
@@ -183,10 +208,14 @@ def test_text_that_is_not_unicode_is_refused_plainly(server: ServerProcess) -> N
     with browser(server) as client:
         headers = {"Content-Type": "application/json"}
         for path in ("/api/account/signup", "/api/account/login"):
-            refused = client.post(path, content=b'{"name": "Bad \\ud800 name", "password": "correct horse"}', headers=headers)
+            refused = client.post(
+                path, content=b'{"name": "Bad \\ud800 name", "password": "correct horse"}', headers=headers
+            )
             assert refused.status_code == 422 and "valid string" in refused.json()["detail"], refused.text
         assert sign_up(client, "Plain Name").status_code == 201
-        claim = client.post("/api/account/seats", content=b'{"seats": [{"table_id": "\\ud800", "token": "x"}]}', headers=headers)
+        claim = client.post(
+            "/api/account/seats", content=b'{"seats": [{"table_id": "\\ud800", "token": "x"}]}', headers=headers
+        )
         assert claim.status_code == 422
 
 

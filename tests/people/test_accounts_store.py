@@ -33,7 +33,9 @@ def _at_0009(url: str) -> None:
             {"at": datetime.now(UTC)},
         )
         connection.execute(
-            text("INSERT INTO seats (table_id, seat, kind, token_hash, name, joined) VALUES ('old1', 0, 'human', :h, 'Ada', 1)"),
+            text(
+                "INSERT INTO seats (table_id, seat, kind, token_hash, name, joined) VALUES ('old1', 0, 'human', :h, 'Ada', 1)"
+            ),
             {"h": hash_token("old-token")},
         )
     engine.dispose()

@@ -31,11 +31,19 @@ def _three_seats(server: ServerProcess) -> dict[str, Any]:
     """A toy table of three: the host, and two invited people (the first of whom sits down)."""
     made = httpx.post(
         server.url + "/api/tables",
-        json={"game": "toy", "options": {"players": 3}, "seats": [{"kind": "me", "name": "Host"}, {"kind": "invite"}, {"kind": "invite"}]},
+        json={
+            "game": "toy",
+            "options": {"players": 3},
+            "seats": [{"kind": "me", "name": "Host"}, {"kind": "invite"}, {"kind": "invite"}],
+        },
     )
     assert made.status_code == 201, made.text
     table: dict[str, Any] = made.json()
-    joined = httpx.post(f"{server.url}/api/tables/{table['table_id']}/join", headers=_bearer(table["invitations"][0]["token"]), json={"name": "Rude"})
+    joined = httpx.post(
+        f"{server.url}/api/tables/{table['table_id']}/join",
+        headers=_bearer(table["invitations"][0]["token"]),
+        json={"name": "Rude"},
+    )
     table["rude"] = joined.json()["token"]
     return table
 
@@ -62,7 +70,11 @@ def test_the_host_removes_a_seated_person_before_the_game_begins(server: ServerP
         assert httpx.post(f"{server.url}/api/tables/{tid}/join", headers=_bearer(link), json={}).status_code == 200
     late = httpx.post(f"{server.url}/api/tables/{tid}/remove", headers=_bearer(table["token"]), json={"seat": 1})
     assert late.status_code == 422 and "before the game begins" in late.json()["detail"]
-    nobody = httpx.post(f"{server.url}/api/tables/{_three_seats(server)['table_id']}/remove", headers=_bearer(table["token"]), json={"seat": 2})
+    nobody = httpx.post(
+        f"{server.url}/api/tables/{_three_seats(server)['table_id']}/remove",
+        headers=_bearer(table["token"]),
+        json={"seat": 2},
+    )
     assert nobody.status_code == 403  # the host of one table is nobody at another
 
 
@@ -79,16 +91,27 @@ def test_the_host_closes_a_table_and_nobody_else_can(server: ServerProcess) -> N
 def test_a_report_is_kept_with_the_table_for_the_admin(server: ServerProcess) -> None:
     table = _three_seats(server)
     tid = table["table_id"]
-    assert httpx.post(f"{server.url}/api/tables/{tid}/chat", headers=_bearer(table["rude"]), json={"text": "you all stink"}).status_code == 204
+    assert (
+        httpx.post(
+            f"{server.url}/api/tables/{tid}/chat", headers=_bearer(table["rude"]), json={"text": "you all stink"}
+        ).status_code
+        == 204
+    )
     made = httpx.post(
         f"{server.url}/api/tables/{tid}/report", headers=_bearer(table["token"]),
         json={"about_seat": 1, "message": "you all stink", "reason": "rude"},
     )  # fmt: skip
     assert made.status_code == 201, made.text
-    bad = httpx.post(f"{server.url}/api/tables/{tid}/report", headers=_bearer(table["token"]), json={"reason": "a\x00b"})
+    bad = httpx.post(
+        f"{server.url}/api/tables/{tid}/report", headers=_bearer(table["token"]), json={"reason": "a\x00b"}
+    )
     assert bad.status_code == 422
     listed = _admin(server, "reports", "--table", tid)
-    assert f"table {tid}: Host reported about Rude" in listed and '(message: "you all stink")' in listed and listed.strip().endswith("rude")
+    assert (
+        f"table {tid}: Host reported about Rude" in listed
+        and '(message: "you all stink")' in listed
+        and listed.strip().endswith("rude")
+    )
 
 
 def test_a_suspended_account_cannot_log_in_or_sit(server: ServerProcess) -> None:
@@ -99,14 +122,24 @@ def test_a_suspended_account_cannot_log_in_or_sit(server: ServerProcess) -> None
         assert client.get("/api/account").status_code == 401  # its session ended
         refused = client.post("/api/account/login", json={"name": "troll", "password": PASSWORD})
         assert refused.status_code == 403 and "suspended" in refused.json()["detail"]
-    sit = httpx.post(f"{server.url}/api/tables/{table['table_id']}/join", headers=_bearer(table["rude"]), json={"name": "Troll"})
+    sit = httpx.post(
+        f"{server.url}/api/tables/{table['table_id']}/join", headers=_bearer(table["rude"]), json={"name": "Troll"}
+    )
     assert sit.status_code == 422 and "suspended" in sit.json()["detail"]
     assert "no longer suspended" in _admin(server, "suspend", "troll", "--undo")
-    assert httpx.post(f"{server.url}/api/tables/{table['table_id']}/join", headers=_bearer(table["rude"]), json={}).status_code == 200
+    assert (
+        httpx.post(
+            f"{server.url}/api/tables/{table['table_id']}/join", headers=_bearer(table["rude"]), json={}
+        ).status_code
+        == 200
+    )
 
 
 def test_the_admin_closes_a_table_being_played(server: ServerProcess) -> None:
-    made = httpx.post(server.url + "/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}], "turn_seconds": 600})
+    made = httpx.post(
+        server.url + "/api/tables",
+        json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}], "turn_seconds": 600},
+    )
     tid = made.json()["table_id"]
     assert f"table {tid} closed" in _admin(server, "close", tid)
     refused = CliRunner().invoke(admin_app, ["close", tid, "--database", server.database])

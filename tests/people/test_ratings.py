@@ -19,7 +19,8 @@ def test_free_for_alls_match_the_librarys_reference_values() -> None:
     assert three["bo"].mu == pytest.approx(25.717219138186557, abs=1e-9)
     assert three["cy"].mu == pytest.approx(21.413904309067206, abs=1e-9)
     assert [three[n].sigma for n in ("ann", "bo", "cy")] == pytest.approx(
-        [8.204837030780652, 8.057829747583874, 8.057829747583874], abs=1e-9)
+        [8.204837030780652, 8.057829747583874, 8.057829747583874], abs=1e-9
+    )
     two = rate({"ann": 2, "bo": 1}, {}, still)
     assert (two["bo"].mu, two["bo"].sigma) == pytest.approx((27.63523138347365, 8.065506316323548), abs=1e-9)
     assert two["ann"].mu == pytest.approx(22.36476861652635, abs=1e-9)

@@ -59,7 +59,9 @@ def test_a_finished_table_of_account_holders_is_rated(server: ServerProcess) -> 
         better = min(places, key=lambda n: places[n])
         assert ratings[better]["rating"] > min(r["rating"] for r in ratings.values())
     recent = pages["Other Player"]["recent"]
-    assert [g["table_id"] for g in recent] == [table["table_id"]] and recent[0]["url"].endswith(f"/table/{table['table_id']}")
+    assert [g["table_id"] for g in recent] == [table["table_id"]] and recent[0]["url"].endswith(
+        f"/table/{table['table_id']}"
+    )
     assert httpx.get(f"{server.url}/api/people/leaderboard/no-such-game").status_code == 404
     assert httpx.get(f"{server.url}/api/people/Nobody%20At%20All").status_code == 404
 
@@ -67,7 +69,10 @@ def test_a_finished_table_of_account_holders_is_rated(server: ServerProcess) -> 
 def test_a_person_who_concedes_is_ranked_last(server: ServerProcess) -> None:
     table = people_table(server.url, 2)
     _accounts(server, table, ["Quitter", "Stayer"])
-    left = httpx.post(f"{server.url}/api/tables/{table['table_id']}/concede", headers={"Authorization": f"Bearer {table['tokens'][0]}"})
+    left = httpx.post(
+        f"{server.url}/api/tables/{table['table_id']}/concede",
+        headers={"Authorization": f"Bearer {table['tokens'][0]}"},
+    )
     assert left.status_code == 200, left.text
     quitter, stayer = (_player(server, name, 1)["ratings"][0] for name in ("Quitter", "Stayer"))
     assert (quitter["history"][0]["place"], stayer["history"][0]["place"]) == (2, 1)

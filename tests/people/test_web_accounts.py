@@ -42,7 +42,10 @@ def _open(page: Page, server: ServerProcess, table: dict[str, Any]) -> None:
     wait_for_table(page)
 
 
-def test_a_guest_keeps_their_game_and_another_browser_acts_for_the_seat(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+def test_a_guest_keeps_their_game_and_another_browser_acts_for_the_seat(
+    server: ServerProcess,
+    browser: Browser,  # noqa: F811
+) -> None:
     played, waiting = _table_against_a_bot(server), _table_against_a_bot(server)
     first = browser.new_context().new_page()
     _open(first, server, waiting)  # a game still in play, to act for from the second browser
@@ -55,7 +58,9 @@ def test_a_guest_keeps_their_game_and_another_browser_acts_for_the_seat(server: 
     assert "2 games of this browser are now kept" in first.inner_text("#account-message")
     finished = first.inner_text(f"#my-games li[data-table='{played['table_id']}']")
     assert "Tacocat Spelled Backwards" in finished and "as Ada" in finished and "finished" in finished
-    assert first.get_attribute(f"li[data-table='{played['table_id']}'] a.open-game", "href").endswith(f"/table/{played['table_id']}")  # type: ignore[union-attr]
+    assert first.get_attribute(f"li[data-table='{played['table_id']}'] a.open-game", "href").endswith(
+        f"/table/{played['table_id']}"
+    )  # type: ignore[union-attr]
 
     second = browser.new_context().new_page()
     account_form(second, server, "login", "ada lovelace")
@@ -67,9 +72,13 @@ def test_a_guest_keeps_their_game_and_another_browser_acts_for_the_seat(server: 
     wait_for_table(second)
     second.wait_for_selector(".seat-chip.me")
     token = second.evaluate(f"localStorage.getItem('cardroom.token.{waiting['table_id']}')")
-    view = httpx.get(f"{server.url}/api/tables/{waiting['table_id']}/view", headers={"Authorization": f"Bearer {token}"})
+    view = httpx.get(
+        f"{server.url}/api/tables/{waiting['table_id']}/view", headers={"Authorization": f"Bearer {token}"}
+    )
     assert view.status_code == 200 and view.json()["seat"] == 0
-    moved = httpx.get(f"{server.url}/api/tables/{waiting['table_id']}/view", headers={"Authorization": f"Bearer {waiting['token']}"})
+    moved = httpx.get(
+        f"{server.url}/api/tables/{waiting['table_id']}/view", headers={"Authorization": f"Bearer {waiting['token']}"}
+    )
     assert moved.status_code == 403  # the first browser's token no longer opens the seat: it moved here
     for page in (first, second):
         page.context.close()

@@ -64,7 +64,11 @@ def test_the_host_mutes_reports_and_removes_a_rude_person(server: ServerProcess,
     host = _host_page(browser, server, table)
     rude = _guest_page(browser, table["invitations"][0]["url"])
     rude_token = rude.evaluate(f"localStorage.getItem('cardroom.token.{tid}')")
-    said = httpx.post(f"{server.url}/api/tables/{tid}/chat", headers={"Authorization": f"Bearer {rude_token}"}, json={"text": "you all stink"})
+    said = httpx.post(
+        f"{server.url}/api/tables/{tid}/chat",
+        headers={"Authorization": f"Bearer {rude_token}"},
+        json={"text": "you all stink"},
+    )
     assert said.status_code == 204
     host.wait_for_selector("#chat li:has-text('you all stink')")
     assert host.locator("#chat li:has-text('you all stink') .mute").count() == 1

@@ -27,7 +27,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         table = people_table(room.url, 2)
         for seat, name in enumerate(["Ann Rated", "Bo Rated"]):
             with client_of(room) as client:
-                assert sign_up(client, name, [{"table_id": table["table_id"], "token": table["tokens"][seat]}]).status_code == 201
+                assert (
+                    sign_up(client, name, [{"table_id": table["table_id"], "token": table["tokens"][seat]}]).status_code
+                    == 201
+                )
         play_out(room.url, table["table_id"], table["tokens"])
         deadline = time.monotonic() + 10
         while not httpx.get(f"{room.url}/api/people/leaderboard/toy").json()["players"]:
@@ -38,7 +41,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_the_leaderboard_leads_to_a_players_page_with_a_plot(server: ServerProcess, browser: Browser, width: int) -> None:  # noqa: F811
+def test_the_leaderboard_leads_to_a_players_page_with_a_plot(
+    server: ServerProcess,
+    browser: Browser,  # noqa: F811
+    width: int,
+) -> None:
     page = browser.new_context(viewport={"width": width, "height": 900 if width > 400 else 844}).new_page()
     page.goto(f"{server.url}/people?game=toy")
     page.wait_for_selector("#board tr")

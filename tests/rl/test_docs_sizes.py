@@ -38,6 +38,7 @@ def cardroom_space(name: str, preset: str) -> tuple[object, ...]:
 
 
 def test_the_command_prints_it() -> None:
-    done = subprocess.run([sys.executable, "-m", "cardroom.rl", "--sizes"], capture_output=True, text=True,
-                          timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "cardroom.rl", "--sizes"], capture_output=True, text=True, timeout=60, check=True
+    )
     assert done.stdout.strip() == sizes_table()

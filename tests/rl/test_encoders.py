@@ -33,8 +33,9 @@ def random_states(game: cardroom.Game, games: int, seed: int = 0, per_game: int 
 
 @pytest.mark.parametrize(("name", "preset", "options"), VARIANTS)
 @pytest.mark.parametrize("generic", [False, True], ids=["own", "generic"])
-def test_encodings_are_fixed_bounded_and_named(name: str, preset: str, options: dict[str, object],
-                                               generic: bool) -> None:
+def test_encodings_are_fixed_bounded_and_named(
+    name: str, preset: str, options: dict[str, object], generic: bool
+) -> None:
     game = cardroom.make(name, preset=preset, **options)
     encoder = encoder_for(game, generic=generic)
     assert "\n" in encoder.describe()
@@ -50,8 +51,9 @@ def test_encodings_are_fixed_bounded_and_named(name: str, preset: str, options: 
 
 
 @pytest.mark.parametrize(("name", "preset", "options"), VARIANTS)
-def test_observations_do_not_change_when_hidden_cards_are_redealt(name: str, preset: str,
-                                                                  options: dict[str, object]) -> None:
+def test_observations_do_not_change_when_hidden_cards_are_redealt(
+    name: str, preset: str, options: dict[str, object]
+) -> None:
     game = cardroom.make(name, preset=preset, **options)
     interface = Interface(game)
     rng = random.Random(1)
@@ -62,8 +64,9 @@ def test_observations_do_not_change_when_hidden_cards_are_redealt(name: str, pre
 
 
 @pytest.mark.parametrize(("name", "preset", "options"), VARIANTS)
-def test_the_action_index_maps_both_ways_and_masks_the_legal_actions(name: str, preset: str,
-                                                                     options: dict[str, object]) -> None:
+def test_the_action_index_maps_both_ways_and_masks_the_legal_actions(
+    name: str, preset: str, options: dict[str, object]
+) -> None:
     game = cardroom.make(name, preset=preset, **options)
     index = ActionIndex(game)
     for i, act in enumerate(index.actions):

@@ -26,8 +26,14 @@ def test_training_example_runs_and_reports_win_rates(capsys: pytest.CaptureFixtu
     assert result["episodes"] > 0 and 0.0 <= result["after"] <= 1.0
     out = capsys.readouterr().out
     # Like with like: before and after, each sampled and greedy, and the heuristic on the same deals.
-    for label in ("untrained policy, sampled", "untrained policy, greedy", "trained policy, sampled",
-                  "trained policy, greedy", "heuristic bot", "vs heuristic"):
+    for label in (
+        "untrained policy, sampled",
+        "untrained policy, greedy",
+        "trained policy, sampled",
+        "trained policy, greedy",
+        "heuristic bot",
+        "vs heuristic",
+    ):
         assert label in out
     assert result["heuristic"] > 0.5  # the bar: the heuristic beats random on these deals
 

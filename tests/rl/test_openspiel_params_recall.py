@@ -14,8 +14,15 @@ from cardroom.rl import openspiel, spieldeals
 def test_every_option_is_a_load_game_parameter() -> None:
     openspiel.register("taco")
     game = pyspiel.load_game("cardroom_taco", {"rounds": 3, "antics": True, "players": 3, "pool": 30})
-    assert game.interface.game.options == {"players": 3, "pool": 30, "rounds": 3, "gimme_trophy": False,
-                                           "antics": True, "second_pick": False, "deck": "v2"}
+    assert game.interface.game.options == {
+        "players": 3,
+        "pool": 30,
+        "rounds": 3,
+        "gimme_trophy": False,
+        "antics": True,
+        "second_pick": False,
+        "deck": "v2",
+    }
     # Unset options keep the preset's values: the gimme preset's trophy and rounds are not overridden.
     gimme = pyspiel.load_game("cardroom_taco", {"preset": "gimme"}).interface.game.options
     assert gimme["gimme_trophy"] is True and gimme["rounds"] == 3

@@ -12,11 +12,14 @@ import pytest
 from cardroom.rl import openspiel
 
 
-@pytest.mark.parametrize(("name", "params", "games"), [
-    ("tacocat", {}, 30),
-    ("exploding-kittens", {"players": 3}, 8),
-    ("taco", {"players": 3}, 3),
-])
+@pytest.mark.parametrize(
+    ("name", "params", "games"),
+    [
+        ("tacocat", {}, 30),
+        ("exploding-kittens", {"players": 3}, 8),
+        ("taco", {"players": 3}, 3),
+    ],
+)
 def test_two_histories_of_a_seat_never_share_a_tensor(name: str, params: dict[str, object], games: int) -> None:
     """Ground truth, kept beside the game: per seat, every decision's actor, the seat's own action text,
     and the seat's whole view (JSON) right after. The tensor must tell any two such histories apart."""

@@ -10,8 +10,9 @@ from cardroom.core.errors import IllegalAction
 from cardroom.rl.parallel import parallel_env
 
 
-@pytest.mark.parametrize(("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 3}),
-                                               ("taco", {"players": 3})])
+@pytest.mark.parametrize(
+    ("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 3}), ("taco", {"players": 3})]
+)
 def test_pettingzoo_parallel_api_test(name: str, options: dict[str, int]) -> None:
     parallel_api_test(parallel_env(name, **options), num_cycles=300)
 
@@ -28,8 +29,9 @@ def test_simultaneous_decisions_take_both_seats_in_one_step() -> None:
     while env.agents:
         acting = [a for a in env.agents if infos[a]["acts"]]
         both += len(acting) == 2
-        actions = {a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) if infos[a]["acts"] else 0
-                   for a in env.agents}
+        actions = {
+            a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"]))) if infos[a]["acts"] else 0 for a in env.agents
+        }
         obs, rewards, terms, _, infos = env.step(actions)
     assert both > 0  # the centre-space replacement and the duels are asked of both seats at once
     assert sorted(rewards.values()) == [-1.0, 1.0] and all(terms.values())

@@ -9,8 +9,9 @@ from rlcard.agents import RandomAgent
 from cardroom.rl.rlcard import make
 
 
-@pytest.mark.parametrize(("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 3}),
-                                               ("taco", {"players": 3})])
+@pytest.mark.parametrize(
+    ("name", "options"), [("tacocat", {}), ("exploding-kittens", {"players": 3}), ("taco", {"players": 3})]
+)
 def test_rlcard_random_agents_play_whole_games(name: str, options: dict[str, int]) -> None:
     env = make(name, config={"seed": 7}, **options)
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])

@@ -92,9 +92,7 @@ class Table:
     """A Tacocat table with two people's seats, and what the server acknowledged there."""
 
     def __init__(self, base: str, http: httpx.Client) -> None:
-        made = http.post(
-            f"{base}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}
-        )
+        made = http.post(f"{base}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]})
         if made.status_code != 201:
             raise TableRefused(made.status_code)
         body = made.json()
@@ -132,9 +130,7 @@ class Table:
         return True
 
     def _view(self, base: str, http: httpx.Client, seat: int, statuses: Counter[int]) -> dict | None:  # type: ignore[type-arg]
-        answer = http.get(
-            f"{base}/api/tables/{self.id}/view", headers={"Authorization": f"Bearer {self.tokens[seat]}"}
-        )
+        answer = http.get(f"{base}/api/tables/{self.id}/view", headers={"Authorization": f"Bearer {self.tokens[seat]}"})
         statuses[answer.status_code] += 1
         return answer.json() if answer.status_code == 200 else None
 

@@ -55,9 +55,7 @@ class Postgres:
             owner = pwd.getpwnam("postgres")
             os.chown(self.root, owner.pw_uid, owner.pw_gid)
         subprocess.run(
-            _as_owner(
-                [self._bin("initdb"), "-D", str(self.data), "-A", "trust", "-U", "cardroom", "--no-sync"]
-            ),
+            _as_owner([self._bin("initdb"), "-D", str(self.data), "-A", "trust", "-U", "cardroom", "--no-sync"]),
             check=True,
             capture_output=True,
         )

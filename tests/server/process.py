@@ -24,9 +24,7 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    def __init__(
-        self, port: int, database: str, bot_delay: float = 0.0, env: dict[str, str] | None = None
-    ) -> None:
+    def __init__(self, port: int, database: str, bot_delay: float = 0.0, env: dict[str, str] | None = None) -> None:
         self.port = port
         self.env = env or {}  # more environment for the server (e.g. shorter absent-player limits)
         self.database = database
@@ -93,4 +91,3 @@ def create_seated(base: str, body: dict[str, object]) -> dict[str, Any]:
         )
         assert seated.status_code == 200, seated.text
     return table
-

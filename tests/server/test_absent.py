@@ -16,8 +16,6 @@ from tests.server.conftest import auth, create, sit_down, until
 TWO_PEOPLE = [{"kind": "me", "name": "Ann"}, {"kind": "invite", "name": "Zed"}]
 
 
-
-
 def _seats(client: TestClient, tid: str) -> list[dict[str, Any]]:
     seats: list[dict[str, Any]] = client.get(f"/api/tables/{tid}").json()["seats"]
     return seats
@@ -113,7 +111,8 @@ def test_a_table_nobody_is_connected_to_ends_as_abandoned_and_leaves_the_list(db
             assert client.get(f"/api/tables/{watched['table_id']}").json()["status"] == "playing"
             step = client.get(f"/api/tables/{empty['table_id']}").json()["step"]
             refused = client.post(
-                f"/api/tables/{empty['table_id']}/actions", headers=auth(empty["token"]),
+                f"/api/tables/{empty['table_id']}/actions",
+                headers=auth(empty["token"]),
                 json={"step": step, "action": "draw"},
             )
             assert refused.status_code == 422 and "abandoned" in refused.json()["detail"]

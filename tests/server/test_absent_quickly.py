@@ -18,8 +18,6 @@ from tests.server.conftest import auth, sit_down, until
 TWO_PEOPLE = [{"kind": "me", "name": "Ann"}, {"kind": "invite", "name": "Zed"}]
 
 
-
-
 def _tokens(table: dict[str, Any]) -> dict[int, str]:
     """seat -> its token (the creator's, and the friend's invitation, which opens the seat)."""
     return {table["seat"]: table["token"], **{i["seat"]: i["token"] for i in table["invitations"]}}

@@ -166,10 +166,7 @@ def test_no_database_work_on_the_event_loop_for_the_lobby_or_a_table(db_url: str
         on_loop.clear()
         assert client.get("/api/tables").status_code == 200
         assert client.get(f"/api/tables/{made[0]['table_id']}").status_code == 200
-        assert (
-            client.get(f"/api/tables/{made[1]['table_id']}/view", headers=auth(made[1]["token"])).status_code
-            == 200
-        )
+        assert client.get(f"/api/tables/{made[1]['table_id']}/view", headers=auth(made[1]["token"])).status_code == 200
         assert on_loop == []
 
 
@@ -182,15 +179,11 @@ def _stored_steps(db_url: str, table_id: str) -> int:
         engine.dispose()
 
 
-def test_bots_alone_pause_while_nobody_follows_their_table(
-    db_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_bots_alone_pause_while_nobody_follows_their_table(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Twenty tables of bots at the largest budget once kept both cores busy with nobody connected."""
     monkeypatch.setattr(hub, "LOOKED_FOR", 0.5)
     with TestClient(create_app(db_url, bot_delay=0.05, tables_per_minute=1000)) as client:
-        made = client.post(
-            "/api/tables", json={"game": "tacocat", "seats": [{"kind": "bot"}, {"kind": "bot"}]}
-        ).json()
+        made = client.post("/api/tables", json={"game": "tacocat", "seats": [{"kind": "bot"}, {"kind": "bot"}]}).json()
         table = made["table_id"]
         time.sleep(2.0)  # its creation counted as a look; then nobody followed it
         paused = _stored_steps(db_url, table)

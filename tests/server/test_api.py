@@ -93,9 +93,7 @@ def test_create_gives_tokens_and_invitation_links(client: TestClient, db_url: st
     assert summary["waiting_for"] == [1] and summary["to_act"] == []  # the game begins when Guest 2 sits down
     assert summary["seats"][0]["name"] == "Ann" and summary["seats"][2]["bot"] == "random"
     # Only hashes are stored, and nothing public carries a hash or the seed.
-    raw = (
-        sqlite3.connect(db_url.removeprefix("sqlite:///")).execute("select token_hash from seats").fetchall()
-    )
+    raw = sqlite3.connect(db_url.removeprefix("sqlite:///")).execute("select token_hash from seats").fetchall()
     assert all(token not in str(row) for row in raw)
     assert "token_hash" not in json.dumps(summary) and "seed" not in json.dumps(summary)
     assert any(t["id"] == table["table_id"] for t in client.get("/api/tables").json())
@@ -133,9 +131,7 @@ def test_action_accepted_and_every_refusal_leaves_the_game_unchanged(client: Tes
         (_act(client, table, token, 0, "fly away"), 422),
         (_act(client, table, other, 0, "pass"), 422),
         (
-            client.post(
-                f"/api/tables/{table['table_id']}/actions", headers=auth(token), json={"action": "pass"}
-            ),
+            client.post(f"/api/tables/{table['table_id']}/actions", headers=auth(token), json={"action": "pass"}),
             422,
         ),
         (client.post(f"/api/tables/{table['table_id']}/actions", headers=auth(token), content=b"{"), 422),
@@ -196,9 +192,7 @@ def test_reaction_window_times_out_into_stored_passes(client: TestClient, db_url
 
 
 def test_bots_play_their_seats_to_the_end(client: TestClient) -> None:
-    table = create(
-        client, seats=[{"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "normal"}, {"kind": "bot"}]
-    )
+    table = create(client, seats=[{"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "normal"}, {"kind": "bot"}])
     deadline = time.time() + 20
     while time.time() < deadline:
         summary = client.get(f"/api/tables/{table['table_id']}").json()
@@ -222,7 +216,16 @@ def test_join_names_a_seat(client: TestClient) -> None:
     response = client.post(f"/api/tables/{table['table_id']}/join", headers=auth(invite), json={"name": "Bo"})
     assert response.json()["seat"] == 1 and response.json()["token"] not in (None, invite)
     seat = client.get(f"/api/tables/{table['table_id']}").json()["seats"][1]
-    assert seat == {"seat": 1, "kind": "human", "name": "Bo", "joined": True, "bot": None, "auto": False, "shown": "Bo", "more_time": False}
+    assert seat == {
+        "seat": 1,
+        "kind": "human",
+        "name": "Bo",
+        "joined": True,
+        "bot": None,
+        "auto": False,
+        "shown": "Bo",
+        "more_time": False,
+    }
     assert client.post(f"/api/tables/{table['table_id']}/join", headers=auth("x"), json={}).status_code == 403
 
 

@@ -27,7 +27,9 @@ def test_a_new_table_knows_its_chat_is_empty_and_still_shows_what_is_said(tmp_pa
     store.latest_messages = counted  # type: ignore[method-assign,assignment]
 
     async def scenario() -> tuple[list[str], list[str], list[str]]:
-        created = await create_seated(room, "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600)
+        created = await create_seated(
+            room, "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600
+        )
         live = room.live(created.table_id)
         await room.messages_soon(live)
         before = list(reads)

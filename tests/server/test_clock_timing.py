@@ -75,9 +75,14 @@ async def _time_run_outs(room: Room) -> dict[bool, list[float]]:
 
     async def one_table() -> None:
         while min(len(t) for t in times.values()) < SAMPLES // 2:
-            created = await create_seated(room,
-                "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")],
-                reaction_seconds=0.05, turn_seconds=TURN_SECONDS,
+            created = await create_seated(
+                room,
+                "toy",
+                None,
+                {},
+                [SeatRequest("me"), SeatRequest("invite")],
+                reaction_seconds=0.05,
+                turn_seconds=TURN_SECONDS,
             )
             table_id = created.table_id
             changed = hub.subscribe(room.live(table_id))

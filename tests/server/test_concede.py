@@ -19,9 +19,7 @@ def _two(client: TestClient) -> tuple[str, list[str]]:
 def test_a_concession_ends_the_table_and_the_other_seat_wins(client: TestClient, db_url: str) -> None:
     tid, tokens = _two(client)
     hand = client.get(f"/api/tables/{tid}/view", headers=auth(tokens[0])).json()["view"]["hand"]
-    client.post(
-        f"/api/tables/{tid}/actions", headers=auth(tokens[0]), json={"step": 0, "action": f"play {hand[0]}"}
-    )
+    client.post(f"/api/tables/{tid}/actions", headers=auth(tokens[0]), json={"step": 0, "action": f"play {hand[0]}"})
     step = client.get(f"/api/tables/{tid}").json()["step"]
 
     response = client.post(f"/api/tables/{tid}/concede", headers=auth(tokens[1]))
@@ -37,9 +35,7 @@ def test_a_concession_ends_the_table_and_the_other_seat_wins(client: TestClient,
     assert spectator["table"]["step"] == step
 
     # Nothing more may be played, and nobody concedes twice.
-    refused = client.post(
-        f"/api/tables/{tid}/actions", headers=auth(tokens[0]), json={"step": step, "action": "pass"}
-    )
+    refused = client.post(f"/api/tables/{tid}/actions", headers=auth(tokens[0]), json={"step": step, "action": "pass"})
     assert refused.status_code == 422 and "conceded" in refused.json()["detail"]
     again = client.post(f"/api/tables/{tid}/concede", headers=auth(tokens[0]))
     assert again.status_code == 422 and "over" in again.json()["detail"]

@@ -63,7 +63,11 @@ def _window_open(url: str, players: int) -> tuple[str, list[dict[str, str]], str
     for _ in range(30):  # a deal where seat 0 holds such a card
         tid, auth = _table(url, "exploding-kittens", players)
         legal = _view(url, tid, auth[0])["view"]["legal_actions"]
-        plays = [a for a in legal if a.startswith("play ") and a.split()[1] in ("shuffle", "see-the-future", "attack", "skip")]
+        plays = [
+            a
+            for a in legal
+            if a.startswith("play ") and a.split()[1] in ("shuffle", "see-the-future", "attack", "skip")
+        ]
         if plays:
             _act(url, tid, auth[0], 0, plays[0])
             return tid, auth, plays[0]
@@ -125,9 +129,11 @@ def test_a_concession_in_an_open_window_is_a_pass_and_the_others_answers_stand(s
     # The fourth concedes: its answer is a pass, so everyone has answered and the window closes now.
     closed = _concede(url, tid, auth[3])
     assert closed["window"] is None and closed["view"]["step"] == 5
-    rows = sqlite3.connect(db).execute(
-        "select step, seat, text, timed_out from actions where table_id = ? order by step", (tid,)
-    ).fetchall()
+    rows = (
+        sqlite3.connect(db)
+        .execute("select step, seat, text, timed_out from actions where table_id = ? order by step", (tid,))
+        .fetchall()
+    )
     assert rows == [(0, 0, play, 0), (1, 3, "concede", 0), (2, 0, "pass", 0), (3, 1, "pass", 0), (4, 2, "pass", 0)]
     assert [e["text"] for e in _named_only(_view(url, tid))] == ["Guest 3 conceded"]
 

@@ -20,11 +20,11 @@ from tests.server.process import ServerProcess, create_seated, free_port
 def test_concurrent_submissions_for_one_step(tmp_path: Path) -> None:
     server = ServerProcess(free_port(), f"sqlite:///{tmp_path / 'c.sqlite3'}").start()
     try:
-        table = create_seated(server.url, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60})
+        table = create_seated(
+            server.url, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60}
+        )
         headers = {"Authorization": f"Bearer {table['token']}"}
-        hand = httpx.get(f"{server.url}/api/tables/{table['table_id']}/view", headers=headers).json()["view"][
-            "hand"
-        ]
+        hand = httpx.get(f"{server.url}/api/tables/{table['table_id']}/view", headers=headers).json()["view"]["hand"]
 
         def play(card: int) -> int:
             url = f"{server.url}/api/tables/{table['table_id']}/actions"
@@ -67,7 +67,9 @@ def test_rematch_requests_at_once_make_one_table(tmp_path: Path) -> None:
     # A rematch's database work runs off the event loop, so requests for one table interleave there.
     server = ServerProcess(free_port(), f"sqlite:///{tmp_path / 'r.sqlite3'}").start()
     try:
-        table = create_seated(server.url, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60})
+        table = create_seated(
+            server.url, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60}
+        )
         tid, tokens = table["table_id"], [table["token"], table["invitations"][0]["token"]]
         over = False
         with httpx.Client(base_url=server.url) as http:

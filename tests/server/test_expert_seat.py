@@ -38,7 +38,9 @@ def test_an_expert_seat_plays_exploding_kittens(client: TestClient) -> None:
         legal = view["legal_actions"]
         if legal:  # our move: draw if we may (the game moves on to the bot), else the first choice
             action = "draw" if "draw" in legal else legal[0]
-            answer = client.post(f"/api/tables/{tid}/actions", headers=auth(token), json={"step": view["step"], "action": action})
+            answer = client.post(
+                f"/api/tables/{tid}/actions", headers=auth(token), json={"step": view["step"], "action": action}
+            )
             assert answer.status_code in (200, 409), answer.text  # 409: the bot moved first
         # At most two requests a look, well under the per-token limit (20 a second).
         time.sleep(0.15)

@@ -36,9 +36,7 @@ def test_postgres_stopped_and_started_mid_game(postgres: Postgres, tmp_path: Pat
         postgres.resume()
         acked = players.acknowledged()
         players.start()  # the same server process, its pooled connections now stale
-        wait_for(
-            lambda: players.acknowledged() >= acked + 20, 30, "moves acknowledged after PostgreSQL is back"
-        )
+        wait_for(lambda: players.acknowledged() >= acked + 20, 30, "moves acknowledged after PostgreSQL is back")
         players.stop()
         assert players.statuses[503] - refused <= 8  # at most a few in flight while reconnecting
         assert len(server.lines("the database is unavailable")) == 1  # the outage said once, not each cycle
@@ -46,9 +44,7 @@ def test_postgres_stopped_and_started_mid_game(postgres: Postgres, tmp_path: Pat
 
 
 def test_the_servers_connections_killed_mid_game(postgres: Postgres, tmp_path: Path) -> None:
-    admin = create_engine(
-        postgres.url.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT"
-    )
+    admin = create_engine(postgres.url.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
     try:
         with playing(postgres.url, tmp_path / "server.log") as (server, players):
             killed = 0

@@ -53,9 +53,7 @@ def test_other_processes_reading_writing_and_backing_up_lose_nothing(tmp_path: P
             wait_for(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves")
         players.stop()
         # Each copy is a consistent database with the actions of its moment.
-        assert (
-            _python_read(tmp_path / "copy2.sqlite3") > 0 and _python_read(tmp_path / "vacuumed2.sqlite3") > 0
-        )
+        assert _python_read(tmp_path / "copy2.sqlite3") > 0 and _python_read(tmp_path / "vacuumed2.sqlite3") > 0
         assert restart_and_check(server, url, players) >= 50
         assert players.statuses[503] == 0  # nothing here stops the server writing
 

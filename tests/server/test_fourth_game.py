@@ -103,7 +103,9 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
         seats = [Seat(http, tid, table["token"])]
         for invitation, name in zip(table["invitations"], ("Bea", "Cy"), strict=True):
             joined = http.post(
-                f"/api/tables/{tid}/join", json={"name": name}, headers={"Authorization": f"Bearer {invitation['token']}"}
+                f"/api/tables/{tid}/join",
+                json={"name": name},
+                headers={"Authorization": f"Bearer {invitation['token']}"},
             )
             assert joined.status_code == 200, joined.text
             assert joined.json()["seat"] == invitation["seat"]
@@ -156,11 +158,12 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
         while not (state := seats[1].snapshot())["view"]["is_over"]:
             for seat in state["view"]["to_act"]:
                 hand = seats[seat].snapshot()["view"]["hand"]
-                seats[seat].act(QUIET if state["view"]["pending"] is not None else f"play {hand[0]}", state["view"]["step"])
+                seats[seat].act(
+                    QUIET if state["view"]["pending"] is not None else f"play {hand[0]}", state["view"]["step"]
+                )
         outcome = state["view"]["outcome"]
         assert outcome["ranking"][-1] == [0] and 0 not in outcome["winners"]
         summary = http.get(f"/api/tables/{tid}").json()
         assert summary["status"] == "over" and summary["outcome"] == outcome
     log = "".join(output)
     assert "Traceback" not in log and "ERROR" not in log, log
-

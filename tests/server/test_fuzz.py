@@ -61,9 +61,7 @@ def test_a_malformed_request_gets_the_problem_shape_its_document_promises(server
     ],
     ids=["invalid UTF-8", "JSON 30,000 deep", "an integer of 5,000 digits"],
 )
-def test_a_body_json_cannot_read_gets_a_400_saying_what_is_allowed(
-    server: ServerProcess, body: bytes
-) -> None:
+def test_a_body_json_cannot_read_gets_a_400_saying_what_is_allowed(server: ServerProcess, body: bytes) -> None:
     # Found by bench/server/server_abuse.py: the answer said only "There was an error parsing the body".
     answer = httpx.post(
         server.url + "/api/tables", content=body, headers={"content-type": "application/json"}, timeout=10

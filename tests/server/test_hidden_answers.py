@@ -16,9 +16,7 @@ THREE = [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}]
 
 
 def _act(client: TestClient, tid: str, token: str, step: int, action: str) -> dict[str, Any]:
-    response = client.post(
-        f"/api/tables/{tid}/actions", headers=auth(token), json={"step": step, "action": action}
-    )
+    response = client.post(f"/api/tables/{tid}/actions", headers=auth(token), json={"step": step, "action": action})
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
     return data

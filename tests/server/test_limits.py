@@ -40,9 +40,7 @@ register_bot("blocker", lambda game, params: Blocker(), answers_at_once)
 
 
 def _tacocat(client: TestClient, bot: str) -> Any:
-    return client.post(
-        "/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot", "bot": bot}]}
-    )
+    return client.post("/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot", "bot": bot}]})
 
 
 def test_bot_budgets_are_bounded_by_the_server(client: TestClient) -> None:
@@ -86,9 +84,7 @@ def test_thinking_bots_never_starve_database_writes(roomy: TestClient, blocked: 
     for _ in range(40):
         create(client, seats=[{"kind": "bot", "bot": "blocker"}, {"kind": "invite"}], reaction_seconds=60)
     table = create(client, reaction_seconds=60)
-    hand = client.get(f"/api/tables/{table['table_id']}/view", headers=auth(table["token"])).json()["view"][
-        "hand"
-    ]
+    hand = client.get(f"/api/tables/{table['table_id']}/view", headers=auth(table["token"])).json()["view"]["hand"]
     with ThreadPoolExecutor(1) as pool:
         move = pool.submit(
             client.post,
@@ -160,9 +156,7 @@ def test_text_no_database_can_store_is_refused_alike(client: TestClient) -> None
         response = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
         assert response.status_code == 422, (seats, response.text)
     table = create(client)
-    joined = client.post(
-        f"/api/tables/{table['table_id']}/join", headers=auth(table["token"]), json={"name": "a\x00b"}
-    )
+    joined = client.post(f"/api/tables/{table['table_id']}/join", headers=auth(table["token"]), json={"name": "a\x00b"})
     assert joined.status_code == 422
     assert client.get("/api/tables/ab%00cd").status_code == 404
     assert client.get("/api/tables/" + "a" * 40).status_code == 404
@@ -211,9 +205,7 @@ def test_idle_unfinished_tables_expire(db_url: str) -> None:
     with TestClient(create_app(db_url, bot_delay=0.0, expire_after=timedelta(days=14))) as client:
         summary = client.get(f"/api/tables/{idle['table_id']}").json()
         assert summary["status"] == "expired"
-        hand = client.get(f"/api/tables/{idle['table_id']}/view", headers=auth(idle["token"])).json()["view"][
-            "hand"
-        ]
+        hand = client.get(f"/api/tables/{idle['table_id']}/view", headers=auth(idle["token"])).json()["view"]["hand"]
         refused = client.post(
             f"/api/tables/{idle['table_id']}/actions",
             headers=auth(idle["token"]),

@@ -17,7 +17,15 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_generator_plays_a_small_room(generator: str) -> None:
     small_room = ["--tables", "4", "--bot-tables", "1", "--think", "0.2", "--seconds", "4", "--warmup", "1"]
     run = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "server" / "server_load.py"), *small_room, "--procs", "1", "--generator", generator],
+        [
+            sys.executable,
+            str(ROOT / "bench" / "server" / "server_load.py"),
+            *small_room,
+            "--procs",
+            "1",
+            "--generator",
+            generator,
+        ],
         capture_output=True,
         text=True,
         timeout=180,

@@ -54,12 +54,16 @@ def test_metrics_move_with_real_play_on_their_own_port(tmp_path: Path) -> None:
                     assert table.move(server.url, http, rng, statuses)
                 ws.recv(timeout=10)  # a push after a move
             # A table against a bot: the bot thinks.
-            made = http.post(f"{server.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot"}]})
+            made = http.post(
+                f"{server.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot"}]}
+            )
             assert made.status_code == 201, made.text
             wait_for(lambda: _value(_scrape(port), "cardroom_bot_think_seconds_count") >= 1, 20, "a bot's move timed")
             # The creation limit (3 a minute, one more every 20 s): refused within a few more tables.
             for _ in range(4):
-                refused = http.post(f"{server.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot"}]})
+                refused = http.post(
+                    f"{server.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot"}]}
+                )
                 if refused.status_code != 201:
                     break
             assert refused.status_code == 429, refused.text
@@ -74,7 +78,10 @@ def test_metrics_move_with_real_play_on_their_own_port(tmp_path: Path) -> None:
         assert _value(after, "cardroom_refusals_total", status="429", route="/api/tables") == 1
         assert _value(after, "cardroom_live_tables") >= 2
         assert _value(after, "cardroom_sockets") == 0  # the socket closed
-        assert _value(after, "cardroom_database_unavailable") == 0 and _value(after, "cardroom_database_outages_total") == 0
+        assert (
+            _value(after, "cardroom_database_unavailable") == 0
+            and _value(after, "cardroom_database_outages_total") == 0
+        )
         assert _value(after, "cardroom_commit_queue") == 0
         # Nothing hidden: no table id, no token in any label or name.
         text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=TIMEOUT).text
@@ -87,7 +94,9 @@ def test_json_lines_hold_each_records_fields() -> None:
     try:
         raise ValueError("a broken thing")
     except ValueError:
-        record = logging.LogRecord("cardroom.server", logging.WARNING, __file__, 1, "table %s: %s", ("t1", "late"), sys.exc_info())
+        record = logging.LogRecord(
+            "cardroom.server", logging.WARNING, __file__, 1, "table %s: %s", ("t1", "late"), sys.exc_info()
+        )
     record.seat = 2  # a field passed with ``extra``
     line = json.loads(JsonLines().format(record))
     assert line["level"] == "WARNING" and line["logger"] == "cardroom.server" and line["message"] == "table t1: late"

@@ -32,7 +32,9 @@ def _seats_with_more_time(client: TestClient, tid: str) -> list[int]:
 
 def _play(client: TestClient, tid: str, token: str) -> dict[str, Any]:
     hand = _view(client, tid, token)["view"]["hand"]
-    response = client.post(f"/api/tables/{tid}/actions", headers=auth(token), json={"step": 0, "action": f"play {hand[0]}"})
+    response = client.post(
+        f"/api/tables/{tid}/actions", headers=auth(token), json={"step": 0, "action": f"play {hand[0]}"}
+    )
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
     return data
@@ -133,7 +135,9 @@ def test_the_setting_and_its_clocks_survive_a_restart(tmp_path: Path) -> None:
         assert again["window"]["deadline"] == opened["deadline"]
         assert [s["more_time"] for s in again["table"]["seats"]] == [False, True]
         for token in tokens:
-            answered = client.post(f"/api/tables/{tid}/actions", headers=auth(token), json={"step": 1, "action": "pass"})
+            answered = client.post(
+                f"/api/tables/{tid}/actions", headers=auth(token), json={"step": 1, "action": "pass"}
+            )
             assert answered.status_code == 200, answered.text
         turn = _until_step(client, tid, tokens[1], 3)
         assert turn["view"]["to_act"] == [1] and 290.0 < turn["turn_deadlines"]["1"] <= 300.0

@@ -26,11 +26,15 @@ def test_the_setting_reaches_the_other_process(postgres: Postgres) -> None:
     one = ServerProcess(free_port(), postgres.url).start()
     two = ServerProcess(free_port(), postgres.url).start()
     try:
-        table = create_seated(one.url, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 2})
+        table = create_seated(
+            one.url, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 2}
+        )
         tid = table["table_id"]
         auth = [{"Authorization": f"Bearer {t}"} for t in (table["token"], table["invitations"][0]["token"])]
         # Seat 1 follows the table through process two, which therefore keeps it current.
-        with connect(two.url.replace("http", "ws") + f"/api/tables/{tid}/ws?token={table['invitations'][0]['token']}") as socket:
+        with connect(
+            two.url.replace("http", "ws") + f"/api/tables/{tid}/ws?token={table['invitations'][0]['token']}"
+        ) as socket:
             first: dict[str, Any] = json.loads(socket.recv(timeout=10))
             assert [s["more_time"] for s in first["table"]["seats"]] == [False, False]
             turned = httpx.post(f"{one.url}/api/tables/{tid}/more-time", headers=auth[1], json={"on": True})

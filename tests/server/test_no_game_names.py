@@ -71,6 +71,9 @@ def test_the_check_finds_a_game_name() -> None:
     """The scan itself can fail: an identifier, a comment and a string naming a game are all found."""
     code = 'taco_decks = 1  # for the kittens\nx = "T.A.C.O."\ny = "exploding"\n'
     assert [hit.split(": ", 1)[1] for hit in names_in(code, ".py")] == [
-        "taco_decks", "# for the kittens", '"T.A.C.O."', '"exploding"'
+        "taco_decks",
+        "# for the kittens",
+        '"T.A.C.O."',
+        '"exploding"',
     ]
     assert names_in("-- a migration for tacocat\n", ".sql") == ["-- a migration for tacocat"]

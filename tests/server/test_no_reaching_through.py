@@ -28,7 +28,9 @@ CHECKED_FOR_SELF = ("edge", "room", "ops")
 
 
 def _is_room(node: ast.expr) -> bool:
-    return (isinstance(node, ast.Name) and node.id == "room") or (isinstance(node, ast.Attribute) and node.attr == "room")
+    return (isinstance(node, ast.Name) and node.id == "room") or (
+        isinstance(node, ast.Attribute) and node.attr == "room"
+    )
 
 
 def _chain_from_self(node: ast.Attribute) -> int:
@@ -73,6 +75,8 @@ def test_no_server_module_reaches_through_another_objects_parts() -> None:
     found = []
     for path in sorted(ROOT.rglob("*.py")):
         where = path.relative_to(ROOT).parts
-        chains = reaching(path.read_text(), own_module=where == ("room", "rooms.py"), check_self=where[0] in CHECKED_FOR_SELF)
+        chains = reaching(
+            path.read_text(), own_module=where == ("room", "rooms.py"), check_self=where[0] in CHECKED_FOR_SELF
+        )
         found += [f"{path.relative_to(ROOT)}:{chain}" for chain in chains]
     assert found == []

@@ -78,9 +78,7 @@ def test_two_processes_share_one_postgresql(postgres: Postgres, tmp_path: Path) 
         assert steps == [3, 3]
 
         # The same step through both processes at once: exactly one lands.
-        now = httpx.get(
-            f"{one.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {tokens[1]}"}
-        ).json()
+        now = httpx.get(f"{one.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {tokens[1]}"}).json()
         if now["view"]["to_act"] == [1] and now["view"]["legal_actions"]:
             text = now["view"]["legal_actions"][0]
 
@@ -106,9 +104,7 @@ def test_text_postgresql_cannot_store_is_refused_not_a_500(postgres: Postgres) -
             [{"kind": "me"}, {"kind": "bot", "bot": "random:" + "x=1," * 60 + "y=2"}],
         ):
             body = json.dumps({"game": "toy", "seats": seats})
-            r = httpx.post(
-                server.url + "/api/tables", content=body, headers={"content-type": "application/json"}
-            )
+            r = httpx.post(server.url + "/api/tables", content=body, headers={"content-type": "application/json"})
             assert r.status_code == 422, r.text
         table = httpx.post(
             server.url + "/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}]}
@@ -127,7 +123,9 @@ def test_text_postgresql_cannot_store_is_refused_not_a_500(postgres: Postgres) -
 
 def _two_seat_table(server: ServerProcess) -> dict:  # type: ignore[type-arg]
     """A toy table with you and an invited guest, windows of a minute (never closing mid-test)."""
-    return create_seated(server.url, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60})
+    return create_seated(
+        server.url, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 60}
+    )
 
 
 def _ws(server: ServerProcess, tid: str, token: str | None = None) -> str:
@@ -163,9 +161,7 @@ def test_listener_catches_up_after_its_connection_drops(postgres: Postgres) -> N
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
                     " WHERE query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()"
                 )
-            hand = httpx.get(
-                f"{one.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {token}"}
-            ).json()
+            hand = httpx.get(f"{one.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {token}"}).json()
             moved = httpx.post(
                 f"{one.url}/api/tables/{tid}/actions",
                 headers={"Authorization": f"Bearer {token}"},
@@ -224,9 +220,7 @@ def test_two_rematch_requests_on_two_processes_make_one_table(postgres: Postgres
 
         def rematch(args: tuple[ServerProcess, str]) -> str:
             server, token = args
-            r = httpx.post(
-                f"{server.url}/api/tables/{tid}/rematch", headers={"Authorization": f"Bearer {token}"}
-            )
+            r = httpx.post(f"{server.url}/api/tables/{tid}/rematch", headers={"Authorization": f"Bearer {token}"})
             assert r.status_code == 200, r.text
             return str(r.json()["table_id"])
 
@@ -259,9 +253,7 @@ def test_a_concession_on_one_process_reaches_sockets_on_the_other(postgres: Post
             assert pushed["table"]["status"] == "over" and pushed["view"]["outcome"]["winners"] == [1]
             assert pushed["log"][-1]["kind"] == "concede" and pushed["view"]["legal_actions"] == []
         # Process two refuses a second concession too: the database holds one.
-        again = httpx.post(
-            f"{two.url}/api/tables/{tid}/concede", headers={"Authorization": f"Bearer {token}"}
-        )
+        again = httpx.post(f"{two.url}/api/tables/{tid}/concede", headers={"Authorization": f"Bearer {token}"})
         assert again.status_code == 422
     finally:
         one.stop()
@@ -289,9 +281,7 @@ def _rate_limit_is_shared(url: str) -> None:
         TestClient(create_app(url, bot_delay=0.0, rate=0.001, burst=burst)) as one,
         TestClient(create_app(url, bot_delay=0.0, rate=0.001, burst=burst)) as two,
     ):
-        table = one.post(
-            "/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}]}
-        ).json()
+        table = one.post("/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
         path = f"/api/tables/{table['table_id']}/view"
         headers = {"Authorization": f"Bearer {table['token']}"}
         codes = [(one if i % 2 else two).get(path, headers=headers).status_code for i in range(4 * burst)]

@@ -45,7 +45,9 @@ async def _close(*rooms: Room) -> None:
 
 
 async def _tacocat(room: Room) -> str:
-    created = await create_seated(room, "tacocat", None, {}, [SeatRequest(kind="me"), SeatRequest(kind="invite")], 60.0, None)
+    created = await create_seated(
+        room, "tacocat", None, {}, [SeatRequest(kind="me"), SeatRequest(kind="invite")], 60.0, None
+    )
     return created.table_id
 
 
@@ -200,9 +202,7 @@ def test_a_window_both_processes_close_at_once_counts_both_passes(postgres: Post
     _with_engine(postgres, scenario)
 
 
-async def _until_an_insert_waits(
-    watch: psycopg.Connection[tuple[object, ...]], task: asyncio.Task[object]
-) -> None:
+async def _until_an_insert_waits(watch: psycopg.Connection[tuple[object, ...]], task: asyncio.Task[object]) -> None:
     """Until a session waits on another's uncommitted row (the room's insert of a taken step)."""
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

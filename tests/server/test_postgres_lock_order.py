@@ -101,7 +101,10 @@ def test_expiring_idle_tables_and_an_ordered_writer_never_wait_in_a_cycle(engine
         store_toy_table(engine, table_id)
     expired: list[str] = []
     failures = _beside_an_ordered_writer(
-        engine, first, second, lambda: expired.extend(table_rows.expire_idle(engine, datetime.now(UTC) + timedelta(days=1)))
+        engine,
+        first,
+        second,
+        lambda: expired.extend(table_rows.expire_idle(engine, datetime.now(UTC) + timedelta(days=1))),
     )
     assert failures == []
     assert {first, second} <= set(expired)

@@ -37,12 +37,16 @@ def server(postgres: Postgres) -> Iterator[ServerProcess]:
 
 def _held_table(server: ServerProcess) -> tuple[str, list[str]]:
     """A Tacocat table of two people, created and looked at on ``server`` (so it holds it)."""
-    made = httpx.post(f"{server.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]})
+    made = httpx.post(
+        f"{server.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+    )
     assert made.status_code == 201, made.text
     body = made.json()
     tokens = [body["token"], body["invitations"][0]["token"]]
     for token in tokens:
-        looked = httpx.get(f"{server.url}/api/tables/{body['table_id']}/view", headers={"Authorization": f"Bearer {token}"})
+        looked = httpx.get(
+            f"{server.url}/api/tables/{body['table_id']}/view", headers={"Authorization": f"Bearer {token}"}
+        )
         assert looked.status_code == 200, looked.text
     return body["table_id"], tokens
 
@@ -76,19 +80,29 @@ def _handed_elsewhere(postgres: Postgres, table_id: str, seat: int) -> str:
     return fresh
 
 
-def test_every_route_that_takes_a_token_opens_a_seat_handed_out_elsewhere(postgres: Postgres, server: ServerProcess) -> None:
+def test_every_route_that_takes_a_token_opens_a_seat_handed_out_elsewhere(
+    postgres: Postgres, server: ServerProcess
+) -> None:
     base = server.url + "/api/tables/"
     table_id, _ = _held_table(server)
-    view = httpx.get(base + table_id + "/view", headers={"Authorization": f"Bearer {_handed_elsewhere(postgres, table_id, 1)}"})
+    view = httpx.get(
+        base + table_id + "/view", headers={"Authorization": f"Bearer {_handed_elsewhere(postgres, table_id, 1)}"}
+    )
     assert view.status_code == 200 and view.json()["seat"] == 1, view.text
-    with connect(f"{server.url.replace('http', 'ws')}/api/tables/{table_id}/ws?token={_handed_elsewhere(postgres, table_id, 0)}") as socket:
+    with connect(
+        f"{server.url.replace('http', 'ws')}/api/tables/{table_id}/ws?token={_handed_elsewhere(postgres, table_id, 0)}"
+    ) as socket:
         assert json.loads(socket.recv(timeout=10))["seat"] == 0
     said = httpx.post(base + table_id + "/chat", headers={"Authorization": f"Bearer {_handed_elsewhere(postgres, table_id, 1)}"},
                       json={"text": "hello"})  # fmt: skip
     assert said.status_code == 204, said.text
-    handed = httpx.post(base + table_id + "/handoff", headers={"Authorization": f"Bearer {_handed_elsewhere(postgres, table_id, 0)}"})
+    handed = httpx.post(
+        base + table_id + "/handoff", headers={"Authorization": f"Bearer {_handed_elsewhere(postgres, table_id, 0)}"}
+    )
     assert handed.status_code in (200, 201), handed.text
-    conceded = httpx.post(base + table_id + "/concede", headers={"Authorization": f"Bearer {_handed_elsewhere(postgres, table_id, 1)}"})
+    conceded = httpx.post(
+        base + table_id + "/concede", headers={"Authorization": f"Bearer {_handed_elsewhere(postgres, table_id, 1)}"}
+    )
     assert conceded.status_code == 200 and conceded.json()["seat"] == 1, conceded.text
     # A token no process stored is refused everywhere, after the second look.
     stranger = {"Authorization": f"Bearer {secrets.token_urlsafe(24)}"}
@@ -103,9 +117,13 @@ def test_a_game_ended_by_another_process_can_be_rematched_at_once(postgres: Post
         ("UPDATE tables SET status = 'over' WHERE id = %s", (table_id,)),
         ("INSERT INTO concessions (table_id, seat, step, created) VALUES (%s, 0, 0, now())", (table_id,)),
     ])  # fmt: skip
-    claimed = httpx.post(f"{server.url}/api/tables/{table_id}/rematch", headers={"Authorization": f"Bearer {tokens[1]}"})
+    claimed = httpx.post(
+        f"{server.url}/api/tables/{table_id}/rematch", headers={"Authorization": f"Bearer {tokens[1]}"}
+    )
     assert claimed.status_code == 200, claimed.text
     new_id = claimed.json()["table_id"]
     assert new_id != table_id
-    view = httpx.get(f"{server.url}/api/tables/{new_id}/view", headers={"Authorization": f"Bearer {claimed.json()['token']}"})
+    view = httpx.get(
+        f"{server.url}/api/tables/{new_id}/view", headers={"Authorization": f"Bearer {claimed.json()['token']}"}
+    )
     assert view.status_code == 200 and view.json()["seat"] == 1

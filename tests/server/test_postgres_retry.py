@@ -44,7 +44,9 @@ def _kill(engine: Engine, application: str | None = None) -> int:
 
 def _stored(engine: Engine, table_id: str) -> list[tuple[int, int, str]]:
     with engine.connect() as conn:
-        rows = conn.execute(text("SELECT step, seat, text FROM actions WHERE table_id = :t ORDER BY step"), {"t": table_id})
+        rows = conn.execute(
+            text("SELECT step, seat, text FROM actions WHERE table_id = :t ORDER BY step"), {"t": table_id}
+        )
         return [(r.step, r.seat, r.text) for r in rows]
 
 

@@ -19,8 +19,8 @@ def test_a_person_who_connects_during_a_sweep_is_not_judged_away(tmp_path: Path)
     room = Room(Store(engine), bot_delay=60.0, away_after=0.0)
 
     async def scenario() -> tuple[dict[int, str], dict[int, str]]:
-        created = await create_seated(room,
-            "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600
+        created = await create_seated(
+            room, "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600
         )
         table_id = created.table_id
         sweep = asyncio.create_task(room.absent.sweep())

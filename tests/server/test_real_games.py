@@ -95,9 +95,7 @@ def test_a_one_seat_instants_window_closes_on_its_own(client: TestClient, db_url
     """Two-player T.A.C.O. asks only the other seat in an Instants window: still a window, still timed."""
     import sqlite3
 
-    table = create(
-        client, "taco", seats=[{"kind": "me"}, {"kind": "bot", "bot": "easy"}], reaction_seconds=0.3
-    )
+    table = create(client, "taco", seats=[{"kind": "me"}, {"kind": "bot", "bot": "easy"}], reaction_seconds=0.3)
     tid, headers = table["table_id"], auth(table["token"])
     deadline = time.time() + 60
     windows = 0

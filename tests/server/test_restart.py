@@ -32,16 +32,16 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
     server = ServerProcess(free_port(), database).start()
     try:
         base = server.url
-        people = create_seated(base, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 120})
+        people = create_seated(
+            base, {"game": "toy", "seats": [{"kind": "me"}, {"kind": "invite"}], "reaction_seconds": 120}
+        )
         tid = people["table_id"]
         tokens = [people["token"], people["invitations"][0]["token"]]
         acknowledged: list[tuple[int, str]] = []
         for _ in range(3):  # a play and two passes: one card scored, seat 1's turn next
             view = _view(base, tid, tokens[0])["view"]
             # A pass in a window stays hidden (the seat is still asked) until every seat has answered.
-            seat = next(
-                s for s in view["to_act"] if not (_view(base, tid, tokens[s])["window"] or {}).get("answered")
-            )
+            seat = next(s for s in view["to_act"] if not (_view(base, tid, tokens[s])["window"] or {}).get("answered"))
             legal = _view(base, tid, tokens[seat])["view"]["legal_actions"]
             text = "pass" if "pass" in legal else legal[0]
             assert _act(base, tid, tokens[seat], view["step"], text).status_code == 200
@@ -55,9 +55,7 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
             for _ in range(7):
                 mine = _view(base, tacocat["table_id"], cat_tokens[seat])["view"]
                 keep = f"keep {mine['replace']['your_next']}"
-                assert (
-                    _act(base, tacocat["table_id"], cat_tokens[seat], mine["step"], keep).status_code == 200
-                )
+                assert _act(base, tacocat["table_id"], cat_tokens[seat], mine["step"], keep).status_code == 200
         duel = _view(base, tacocat["table_id"], cat_tokens[0])["view"]
         assert duel["phase"] == "duel" and duel["step"] == 14
         assert _act(base, tacocat["table_id"], cat_tokens[0], 14, duel["legal_actions"][0]).status_code == 200

@@ -53,7 +53,9 @@ def test_a_taco_concession_on_one_process_is_played_on_from_the_other(postgres: 
     one = ServerProcess(free_port(), postgres.url).start()
     two = ServerProcess(free_port(), postgres.url).start()
     try:
-        table = create_seated(one.url, {"game": "taco", "seats": [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}]})
+        table = create_seated(
+            one.url, {"game": "taco", "seats": [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}]}
+        )
         tid = table["table_id"]
         tokens = [table["token"], *(i["token"] for i in table["invitations"])]
         auth = [{"Authorization": f"Bearer {t}"} for t in tokens]

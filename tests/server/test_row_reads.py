@@ -57,8 +57,8 @@ def test_an_older_row_read_finishing_last_keeps_the_newer_row(tmp_path: Path, ol
     fresh = new_token()
 
     async def scenario() -> int:
-        created = await create_seated(room,
-            "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600
+        created = await create_seated(
+            room, "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600
         )
         live = room.live(created.table_id)
         read, release = _held_back_first_read(store)
@@ -86,7 +86,9 @@ def test_a_move_stored_elsewhere_while_the_table_loads_here_is_read(tmp_path: Pa
     second = Room(second_store, bot_delay=60.0)
 
     async def scenario() -> tuple[int, int]:
-        created = await create_seated(first, "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600)
+        created = await create_seated(
+            first, "toy", None, {}, [SeatRequest("me"), SeatRequest("invite")], reaction_seconds=60, turn_seconds=600
+        )
         table_id = created.table_id
         read, release = _held_back_first_read(second_store, "load_actions")
         loading = asyncio.create_task(second.live_soon(table_id))

@@ -41,7 +41,9 @@ def test_a_frozen_shared_memory_file_answers_503_with_a_sentence_not_sigbus(tmp_
                 assert health.status_code == 503 and "immutable" in health.json()["detail"], health.text
                 assert str(shm) in health.json()["detail"]
                 assert statuses[503] >= 3 and len(table.acked) == before, statuses
-                refused = http.post(f"{server.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]})
+                refused = http.post(
+                    f"{server.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+                )
                 assert refused.status_code == 503 and refused.headers["retry-after"] == "2", refused.text
             finally:
                 subprocess.run(["chattr", "-i", str(shm)], check=True)

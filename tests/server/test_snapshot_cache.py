@@ -20,9 +20,7 @@ from tests.server.conftest import auth, create
 def test_incremental_log_equals_the_full_log(game: str, players: int) -> None:
     rng = random.Random(7)
     g = make(game, players=players) if game != "tacocat" else make(game)
-    row = TableRow(
-        "t", game, g.preset, dict(g.options), 11, datetime.now(UTC), "playing", 4.0, None, None, None
-    )
+    row = TableRow("t", game, g.preset, dict(g.options), 11, datetime.now(UTC), "playing", 4.0, None, None, None)
     live = Live(row=row, game=g, state=g.new_game(11))
     viewers: list[int | None] = [None, *range(g.players)]
     for move in range(400):
@@ -60,19 +58,13 @@ def test_encoded_snapshot_follows_every_change(client: TestClient) -> None:
     view = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()
     action = view["view"]["legal_actions"][0]
     assert (
-        client.post(
-            f"/api/tables/{tid}/actions", headers=auth(token), json={"step": 0, "action": action}
-        ).status_code
+        client.post(f"/api/tables/{tid}/actions", headers=auth(token), json={"step": 0, "action": action}).status_code
         == 200
     )
     check()
-    assert (
-        client.post(f"/api/tables/{tid}/chat", headers=auth(token), json={"text": "hello"}).status_code == 204
-    )
+    assert client.post(f"/api/tables/{tid}/chat", headers=auth(token), json={"text": "hello"}).status_code == 204
     check()
     assert any(m["text"] == "hello" for m in orjson.loads(room.encoded_snapshot(room.live(tid), 1))["chat"])
-    assert (
-        client.post(f"/api/tables/{tid}/join", headers=auth(token), json={"name": "Ann"}).status_code == 200
-    )
+    assert client.post(f"/api/tables/{tid}/join", headers=auth(token), json={"name": "Ann"}).status_code == 200
     assert orjson.loads(room.encoded_snapshot(room.live(tid), None))["table"]["seats"][0]["name"] == "Ann"
     check()

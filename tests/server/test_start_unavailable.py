@@ -27,7 +27,11 @@ SWEEPING = {"CARDROOM_ABSENT_SWEEP": "0.5"}
 def _refuses_while_down(server: LoggedServer) -> None:
     health = httpx.get(f"{server.url}/healthz", timeout=TIMEOUT)
     assert health.status_code == 503 and not health.json()["writable"], health.text
-    made = httpx.post(f"{server.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}, timeout=TIMEOUT)
+    made = httpx.post(
+        f"{server.url}/api/tables",
+        json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]},
+        timeout=TIMEOUT,
+    )
     assert made.status_code == 503, made.text
     assert "database is unavailable" in made.json()["detail"] and made.headers["retry-after"] == "2"
     # What needs no database is served all along.

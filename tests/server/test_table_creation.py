@@ -89,7 +89,9 @@ def test_a_creation_that_fails_part_way_stores_nothing(tmp_path: Path) -> None:
     store = Store.open(f"sqlite:///{tmp_path / 'fault.sqlite3'}")
     try:
         store.create_table(NewTable(_row("first"), invitations={1: "f" * 64}))
-        broken = NewTable(_row("second"), hints_for_everyone=True, private=True, creator="c" * 16, invitations={1: "f" * 64})
+        broken = NewTable(
+            _row("second"), hints_for_everyone=True, private=True, creator="c" * 16, invitations={1: "f" * 64}
+        )
         with pytest.raises(IntegrityError):
             store.create_table(broken)
         assert store.load_table("second") is None

@@ -22,12 +22,14 @@ from tests.server.seated import create_seated
 THREE = [SeatRequest("me"), SeatRequest("invite"), SeatRequest("invite")]
 
 # Kept outside the table on purpose, each for its reason:
-KEPT_OUTSIDE = frozenset({
-    # The per-seat chat limit (keys "table:seat"): a chat message is itself a change other processes
-    # hear, and one that does not follow the table drops it on hearing it; kept on the table, the
-    # limit would start afresh with every message.
-    "chat.limiter._buckets",
-})
+KEPT_OUTSIDE = frozenset(
+    {
+        # The per-seat chat limit (keys "table:seat"): a chat message is itself a change other processes
+        # hear, and one that does not follow the table drops it on hearing it; kept on the table, the
+        # limit would start afresh with every message.
+        "chat.limiter._buckets",
+    }
+)
 
 
 def holding(room: Room, table_id: str, kept_outside: frozenset[str] = KEPT_OUTSIDE) -> list[str]:

@@ -16,8 +16,6 @@ from tests.server.conftest import auth, until
 FRIEND_AND_BOT = [{"kind": "me", "name": "Ann"}, {"kind": "invite", "name": "Zed"}, {"kind": "bot", "bot": "random"}]
 
 
-
-
 def _new(client: TestClient, **body: Any) -> dict[str, Any]:
     made = client.post("/api/tables", json={"game": "toy", "seats": FRIEND_AND_BOT, "turn_seconds": 1, **body})
     assert made.status_code == 201, made.text
@@ -41,7 +39,9 @@ def test_nothing_runs_or_shows_before_the_invited_friend_sits_down(db_url: str) 
         listed = {t["id"]: t for t in client.get("/api/tables").json()}
         assert listed[tid]["waiting_for"] == [1]
         # Zed opens his link: the game begins, with its clocks, for everyone.
-        joined = client.post(f"/api/tables/{tid}/join", headers=auth(table["invitations"][0]["token"]), json={"name": "Zed"})
+        joined = client.post(
+            f"/api/tables/{tid}/join", headers=auth(table["invitations"][0]["token"]), json={"name": "Zed"}
+        )
         assert joined.status_code == 200 and joined.json()["token"]
         begun = client.get(f"/api/tables/{tid}/view", headers=ann).json()
         assert begun["table"]["waiting_for"] == [] and "hand" in begun["view"]
@@ -74,7 +74,11 @@ def test_a_seated_person_fills_a_waiting_seat_with_a_bot_or_cancels(db_url: str)
         cancelled = client.post(f"/api/tables/{third['table_id']}/cancel", headers=auth(third["token"]))
         assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"
         assert third["table_id"] not in {t["id"] for t in client.get("/api/tables").json()}
-        move = client.post(f"/api/tables/{third['table_id']}/actions", headers=auth(third["token"]), json={"step": 0, "action": "play 1"})
+        move = client.post(
+            f"/api/tables/{third['table_id']}/actions",
+            headers=auth(third["token"]),
+            json={"step": 0, "action": "play 1"},
+        )
         assert move.status_code == 422 and "cancelled" in move.json()["detail"]
         assert client.post(f"/api/tables/{oid}/cancel", headers=bea).status_code == 422  # its game has begun
 
@@ -89,4 +93,6 @@ def test_a_waiting_table_nobody_follows_ends_and_leaves_the_list(db_url: str) ->
             listed = {t["id"] for t in client.get("/api/tables").json()}
             assert left["table_id"] not in listed and followed["table_id"] in listed
             summary = client.get(f"/api/tables/{followed['table_id']}").json()
-            assert summary["status"] == "playing" and not any(s["auto"] for s in summary["seats"])  # nobody stood in for Zed
+            assert summary["status"] == "playing" and not any(
+                s["auto"] for s in summary["seats"]
+            )  # nobody stood in for Zed

@@ -62,9 +62,15 @@ async def _close_times(room: Room) -> dict[bool, list[float]]:
 
     async def one_table() -> None:
         while len(times[True]) + len(times[False]) < WINDOWS:
-            created = await create_seated(room,
-                "toy", None, {}, [SeatRequest("me"), SeatRequest("invite"), SeatRequest("invite")],
-                reaction_seconds=REACTION, turn_seconds="none", private=True,
+            created = await create_seated(
+                room,
+                "toy",
+                None,
+                {},
+                [SeatRequest("me"), SeatRequest("invite"), SeatRequest("invite")],
+                reaction_seconds=REACTION,
+                turn_seconds="none",
+                private=True,
             )
             tid = created.table_id
             spectator = hub.subscribe(room.live(tid))

@@ -51,7 +51,9 @@ def test_pending_clocks_are_committed_with_the_next_actions(tmp_path: Path) -> N
         room.store.clock_saver.give_back({table_id: {"turn": {"0": 12345.0}}})
         live = room.live(table_id)
         seat = live.state.to_act[0]
-        await room.writer.append(NewAction(table_id, live.step, seat, str(live.state.legal_actions(seat)[0]), False, False))
+        await room.writer.append(
+            NewAction(table_id, live.step, seat, str(live.state.legal_actions(seat)[0]), False, False)
+        )
         assert _stored_clocks(engine, table_id) == {"turn": {"0": 12345.0}}
         assert room.store.clock_saver.take() == {}
         await room.autoplay.shutdown()

@@ -137,7 +137,9 @@ class ToyGame(Game):
     title = "Toy"
     option_specs = (
         cardroom.core.Option("players", 2, "seats", choices=(2, 3, 4)),
-        cardroom.core.Option("nopes", "tokens", "one public Nope each, or hidden ones dealt at every window", choices=("tokens", "dealt")),
+        cardroom.core.Option(
+            "nopes", "tokens", "one public Nope each, or hidden ones dealt at every window", choices=("tokens", "dealt")
+        ),
     )
     presets: Mapping[str, Mapping[str, Any]] = {"standard": {}}
     default_preset = "standard"

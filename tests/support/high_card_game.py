@@ -23,9 +23,16 @@ HAND = 3
 class HighCardState(State):
     __slots__ = ("game", "hands", "history", "pending", "played", "scores", "seed", "step")
 
-    def __init__(self, game: HighCardGame, seed: int, hands: tuple[tuple[int, ...], ...],
-                 pending: tuple[int | None, ...], scores: tuple[int, ...],
-                 played: tuple[tuple[int, ...], ...], step: int) -> None:
+    def __init__(
+        self,
+        game: HighCardGame,
+        seed: int,
+        hands: tuple[tuple[int, ...], ...],
+        pending: tuple[int | None, ...],
+        scores: tuple[int, ...],
+        played: tuple[tuple[int, ...], ...],
+        step: int,
+    ) -> None:
         self.game, self.seed, self.hands, self.pending = game, seed, hands, pending
         self.scores, self.played, self.step, self.history = scores, played, step, None
 
@@ -80,9 +87,15 @@ class HighCardState(State):
         }
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game.name, "seed": self.seed, "hands": [list(h) for h in self.hands],
-                "pending": list(self.pending), "scores": list(self.scores),
-                "played": [list(r) for r in self.played], "step": self.step}
+        return {
+            "game": self.game.name,
+            "seed": self.seed,
+            "hands": [list(h) for h in self.hands],
+            "pending": list(self.pending),
+            "scores": list(self.scores),
+            "played": [list(r) for r in self.played],
+            "step": self.step,
+        }
 
     def census(self) -> Mapping[str, int]:
         return {}
@@ -110,15 +123,21 @@ class HighCardGame(Game):
         seed = rngmod.fresh_seed() if seed is None else seed
         deck = self.deck()
         rngmod.derive(seed, 0).shuffle(deck)
-        hands = tuple(tuple(sorted(deck[i * HAND:(i + 1) * HAND])) for i in range(self.players))
+        hands = tuple(tuple(sorted(deck[i * HAND : (i + 1) * HAND])) for i in range(self.players))
         n = self.players
         return HighCardState(self, seed, hands, (None,) * n, (0,) * n, (), 0)
 
     def load(self, data: Mapping[str, Any] | str) -> State:
         assert not isinstance(data, str)
-        return HighCardState(self, data["seed"], tuple(tuple(h) for h in data["hands"]),
-                             tuple(data["pending"]), tuple(data["scores"]),
-                             tuple(tuple(r) for r in data["played"]), data["step"])
+        return HighCardState(
+            self,
+            data["seed"],
+            tuple(tuple(h) for h in data["hands"]),
+            tuple(data["pending"]),
+            tuple(data["scores"]),
+            tuple(tuple(r) for r in data["played"]),
+            data["step"],
+        )
 
     def sample(self, view: View, rng: random.Random) -> State:
         seat = int(view["seat"])
@@ -140,8 +159,15 @@ class HighCardGame(Game):
             cards, unseen = unseen[:take], unseen[take:]
             hands.append(tuple(sorted(cards[:size])))
             pending.append(cards[size] if chose else None)
-        return HighCardState(self, rngmod.seed_from(rng), tuple(hands), tuple(pending),
-                             tuple(view["scores"]), tuple(tuple(r) for r in view["played"]), int(view["step"]))
+        return HighCardState(
+            self,
+            rngmod.seed_from(rng),
+            tuple(hands),
+            tuple(pending),
+            tuple(view["scores"]),
+            tuple(tuple(r) for r in view["played"]),
+            int(view["step"]),
+        )
 
     def action_space(self) -> tuple[Action, ...]:
         return tuple(action("play", v) for v in self.deck())
@@ -154,6 +180,3 @@ class HighestCardBot:
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
         return str(view["legal_actions"][-1])
-
-
-

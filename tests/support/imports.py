@@ -38,10 +38,7 @@ def imported_names(path: Path, name: str, modules: dict[str, Path]) -> set[str]:
 def import_graph(root: Path, package: str) -> dict[str, set[str]]:
     """module -> the modules of the same package it imports."""
     modules = {module_name(root, package, p): p for p in root.rglob("*.py")}
-    return {
-        name: {t for t in imported_names(path, name, modules) if t in modules}
-        for name, path in modules.items()
-    }
+    return {name: {t for t in imported_names(path, name, modules) if t in modules} for name, path in modules.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:

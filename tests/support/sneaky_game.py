@@ -28,12 +28,21 @@ Hands = tuple[tuple[int, ...], ...]
 
 
 class SneakyState(State):
-    __slots__ = ("burned", "deck", "game", "hands", "history", "pending", "phase", "played", "scores", "seed",
-                 "step")
+    __slots__ = ("burned", "deck", "game", "hands", "history", "pending", "phase", "played", "scores", "seed", "step")
 
-    def __init__(self, game: SneakyGame, seed: int, hands: Hands, deck: tuple[int, ...], burned: Hands,
-                 pending: tuple[Any, ...], phase: str, scores: tuple[int, ...], played: Hands,
-                 step: int) -> None:
+    def __init__(
+        self,
+        game: SneakyGame,
+        seed: int,
+        hands: Hands,
+        deck: tuple[int, ...],
+        burned: Hands,
+        pending: tuple[Any, ...],
+        phase: str,
+        scores: tuple[int, ...],
+        played: Hands,
+        step: int,
+    ) -> None:
         self.game, self.seed, self.hands, self.deck, self.burned = game, seed, hands, deck, burned
         self.pending, self.phase, self.scores, self.played = pending, phase, scores, played
         self.step, self.history = step, None
@@ -84,9 +93,18 @@ class SneakyState(State):
             else:
                 phase = "play"
             pending = [None] * len(pending)
-        return SneakyState(self.game, self.seed, tuple(tuple(sorted(h)) for h in hands), deck,
-                           tuple(tuple(sorted(b)) for b in burned), tuple(pending), phase, scores, played,
-                           self.step + 1)
+        return SneakyState(
+            self.game,
+            self.seed,
+            tuple(tuple(sorted(h)) for h in hands),
+            deck,
+            tuple(tuple(sorted(b)) for b in burned),
+            tuple(pending),
+            phase,
+            scores,
+            played,
+            self.step + 1,
+        )
 
     @property
     def outcome(self) -> Outcome | None:
@@ -112,10 +130,18 @@ class SneakyState(State):
         }
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game.name, "seed": self.seed, "hands": [list(h) for h in self.hands],
-                "deck": list(self.deck), "burned": [list(b) for b in self.burned],
-                "pending": list(self.pending), "phase": self.phase, "scores": list(self.scores),
-                "played": [list(r) for r in self.played], "step": self.step}
+        return {
+            "game": self.game.name,
+            "seed": self.seed,
+            "hands": [list(h) for h in self.hands],
+            "deck": list(self.deck),
+            "burned": [list(b) for b in self.burned],
+            "pending": list(self.pending),
+            "phase": self.phase,
+            "scores": list(self.scores),
+            "played": [list(r) for r in self.played],
+            "step": self.step,
+        }
 
     def census(self) -> Mapping[str, int]:
         cards = [c for h in self.hands for c in h] + list(self.deck) + [c for b in self.burned for c in b]
@@ -149,15 +175,23 @@ class SneakyGame(Game):
         deck = self.cards()
         rngmod.derive(seed, 0).shuffle(deck)
         n = self.players
-        hands = tuple(tuple(sorted(deck[i * HAND:(i + 1) * HAND])) for i in range(n))
-        return SneakyState(self, seed, hands, tuple(deck[n * HAND:]), ((),) * n, (None,) * n, "play",
-                           (0,) * n, (), 0)
+        hands = tuple(tuple(sorted(deck[i * HAND : (i + 1) * HAND])) for i in range(n))
+        return SneakyState(self, seed, hands, tuple(deck[n * HAND :]), ((),) * n, (None,) * n, "play", (0,) * n, (), 0)
 
     def load(self, data: Mapping[str, Any] | str) -> State:
         assert not isinstance(data, str)
-        return SneakyState(self, data["seed"], tuple(tuple(h) for h in data["hands"]), tuple(data["deck"]),
-                           tuple(tuple(b) for b in data["burned"]), tuple(data["pending"]), data["phase"],
-                           tuple(data["scores"]), tuple(tuple(r) for r in data["played"]), data["step"])
+        return SneakyState(
+            self,
+            data["seed"],
+            tuple(tuple(h) for h in data["hands"]),
+            tuple(data["deck"]),
+            tuple(tuple(b) for b in data["burned"]),
+            tuple(data["pending"]),
+            data["phase"],
+            tuple(data["scores"]),
+            tuple(tuple(r) for r in data["played"]),
+            data["step"],
+        )
 
     def sample(self, view: View, rng: random.Random) -> State:
         seat = int(view["seat"])
@@ -190,9 +224,18 @@ class SneakyGame(Game):
                 # Whether it burned is hidden, but its counts already show it: a reaction is public.
                 pending.append("pass")
         deck = tuple(take(view["deck_size"]))
-        return SneakyState(self, rngmod.seed_from(rng), tuple(hands), deck, tuple(burned), tuple(pending),
-                           view["phase"], tuple(view["scores"]), tuple(tuple(r) for r in view["played"]),
-                           int(view["step"]))
+        return SneakyState(
+            self,
+            rngmod.seed_from(rng),
+            tuple(hands),
+            deck,
+            tuple(burned),
+            tuple(pending),
+            view["phase"],
+            tuple(view["scores"]),
+            tuple(tuple(r) for r in view["played"]),
+            int(view["step"]),
+        )
 
     def action_space(self) -> tuple[Action, ...]:
         return tuple(sorted([action("burn"), action("pass"), *(action("play", v) for v in self.cards())]))

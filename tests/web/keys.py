@@ -50,6 +50,7 @@ STATE = """() => {
   };
 }"""
 
+
 def private_table(
     server: ServerProcess, game: str, players: int, options: dict[str, object] | None = None, reaction: float = 30
 ) -> dict[str, str]:
@@ -129,6 +130,7 @@ def play_by_keys(page: Page, rng: random.Random, timeout: float = 60, until: str
         page.keyboard.press(key.lower() if len(key) == 1 else key)
         time.sleep(0.01)
     raise AssertionError(f"the game did not end within {timeout} s (step {body(page, 'step')})")
+
 
 def pointer_presses(page: Page) -> int:
     count: int = page.evaluate("window.__pointers")

@@ -100,7 +100,9 @@ def _regex_may_start(before: list[Token]) -> bool:
     if not before:
         return True
     last = before[-1]
-    return (last.kind == "punct" and last.text in "(,=:[!&|?{};+-*%<>~^") or (last.kind == "name" and last.text in ("return", "typeof"))
+    return (last.kind == "punct" and last.text in "(,=:[!&|?{};+-*%<>~^") or (
+        last.kind == "name" and last.text in ("return", "typeof")
+    )
 
 
 def shown_literals(source: str) -> list[tuple[int, str]]:

@@ -18,7 +18,12 @@ from tests.server.process import ServerProcess
 # on one only waits out its timeout, and a seat whose one enabled choice was such a wait never moved.
 CLICKABLE = ", ".join(
     f"{where}:enabled"
-    for where in ("#board button.card", "#board button[data-action]", "#actions button.action", "#actions button.card-pick")
+    for where in (
+        "#board button.card",
+        "#board button[data-action]",
+        "#actions button.action",
+        "#actions button.card-pick",
+    )
 )
 
 
@@ -44,9 +49,7 @@ def wait_for_table(page: Page, timeout: float = 20) -> None:
 
 
 def wait_for_step_change(page: Page, step: str | None, timeout: float = 20) -> None:
-    page.wait_for_selector(
-        f"body[data-step]:not([data-step='{step}'])", state="attached", timeout=timeout * 1000
-    )
+    page.wait_for_selector(f"body[data-step]:not([data-step='{step}'])", state="attached", timeout=timeout * 1000)
 
 
 def ada_against_a_bot(server: ServerProcess, browser: Browser, width: int = 1280, height: int = 800) -> Page:

@@ -36,9 +36,7 @@ def test_lobby_and_tables_have_no_serious_violations(
     for game, players in (("tacocat", 2), ("exploding-kittens", 3), ("taco", 3)):
         seats = [{"kind": "me", "name": "Ada"}] + [{"kind": "bot", "bot": "easy"}] * (players - 1)
         options = {} if game == "tacocat" else {"players": players}
-        table = httpx.post(
-            server.url + "/api/tables", json={"game": game, "seats": seats, "options": options}
-        ).json()
+        table = httpx.post(server.url + "/api/tables", json={"game": game, "seats": seats, "options": options}).json()
         page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
         wait_for_table(page)
         page.wait_for_selector("#board *")

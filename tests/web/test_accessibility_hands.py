@@ -59,7 +59,9 @@ def _every_card_playable(server: ServerProcess, page: Page, table: dict[str, str
     cards = httpx.get(f"{where}/cards").json()
     slugs = sorted({c["card"] if isinstance(c, dict) else c for c in snap["view"]["hand"]})
     seat = snap["seat"]
-    legal = [f"play {slug}" for slug in slugs] if game == "exploding-kittens" else [f"play {slug} {seat}" for slug in slugs]
+    legal = (
+        [f"play {slug}" for slug in slugs] if game == "exploding-kittens" else [f"play {slug} {seat}" for slug in slugs]
+    )
     page.evaluate(DRAW, {"snap": snap, "legal": legal, "game": RENDERER[game], "cards": cards})
 
 

@@ -23,7 +23,9 @@ from tests.web.test_accessibility import _serious
 
 pytestmark = pytest.mark.browser
 
-WINDOW = "document.body.dataset.mine === 'true' && document.getElementById('countdown').textContent.startsWith('Reaction')"
+WINDOW = (
+    "document.body.dataset.mine === 'true' && document.getElementById('countdown').textContent.startsWith('Reaction')"
+)
 
 
 def _until_window(page: Page, rng: random.Random, timeout: float = 40) -> None:

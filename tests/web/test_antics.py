@@ -151,9 +151,7 @@ def test_an_antic_is_done_in_the_chat_not_with_a_button(
         said = "keeps up the accent"
     wait_for_step_change(asked, step)
     for page in (asked, other):
-        page.wait_for_function(
-            "t => document.querySelector('#log').innerText.includes(t)", arg=said
-        )
+        page.wait_for_function("t => document.querySelector('#log').innerText.includes(t)", arg=said)
     other.screenshot(path=str(screenshots / f"taco-antics-{antic}-desktop.png"), full_page=True)
     for context in contexts:
         context.close()

@@ -15,9 +15,7 @@ from tests.web.player import body, wait_for_table
 pytestmark = pytest.mark.browser
 
 
-def test_the_page_shows_a_lost_connection_and_recovers(
-    browser: Browser, tmp_path: Path, screenshots: Path
-) -> None:
+def test_the_page_shows_a_lost_connection_and_recovers(browser: Browser, tmp_path: Path, screenshots: Path) -> None:
     database = f"sqlite:///{tmp_path / 'drop.sqlite3'}"
     server = ServerProcess(free_port(), database).start()
     try:
@@ -34,9 +32,7 @@ def test_the_page_shows_a_lost_connection_and_recovers(
         page.wait_for_selector("#connection:visible", timeout=5000)
         assert "cannot be reached" in page.inner_text("#connection")
         assert body(page, "mine") == "false"
-        assert page.eval_on_selector_all(
-            "#actions button", "bs => bs.length > 0 && bs.every(b => b.disabled)"
-        )
+        assert page.eval_on_selector_all("#actions button", "bs => bs.length > 0 && bs.every(b => b.disabled)")
         page.screenshot(path=str(screenshots / "connection-lost.png"))
 
         server = ServerProcess(server.port, database).start()

@@ -116,9 +116,7 @@ def test_a_person_and_three_bots_play_to_the_end(
 
 
 @pytest.mark.parametrize("game", ["tacocat", "exploding-kittens", "taco"])
-def test_phone_width_and_keyboard(
-    server: ServerProcess, browser: Browser, screenshots: Path, game: str
-) -> None:
+def test_phone_width_and_keyboard(server: ServerProcess, browser: Browser, screenshots: Path, game: str) -> None:
     table = private_table(server, game, 2, reaction=1) if game != "tacocat" else _tacocat(server)
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")

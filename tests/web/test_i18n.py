@@ -21,8 +21,35 @@ from tests.web.player import wait_for_table
 WEB = ROOT / "src" / "cardroom" / "web"
 PLACE = re.compile(r"\{(\w+)\}")
 # The table page's scripts: all their words come from the catalogue.
-SCRIPTS = ["table.js", "share.js", "api.js", "waiting.js", "chat.js", "chat-tools.js", "account.js", "person.js", "people.js", "lobby.js", "moretime.js", "i18n.js", "logwords.js", "keys.js", "speech.js", "clock.js", "seat.js", "cards.js", "focus.js", "bar.js",
-           "outcome.js", "alerts.js", "hints.js", "games/generic.js", "games/kittens.js", "games/taco.js", "games/tacocat.js"]
+SCRIPTS = [
+    "table.js",
+    "share.js",
+    "api.js",
+    "waiting.js",
+    "chat.js",
+    "chat-tools.js",
+    "account.js",
+    "person.js",
+    "people.js",
+    "lobby.js",
+    "moretime.js",
+    "i18n.js",
+    "logwords.js",
+    "keys.js",
+    "speech.js",
+    "clock.js",
+    "seat.js",
+    "cards.js",
+    "focus.js",
+    "bar.js",
+    "outcome.js",
+    "alerts.js",
+    "hints.js",
+    "games/generic.js",
+    "games/kittens.js",
+    "games/taco.js",
+    "games/tacocat.js",
+]
 
 
 def _catalogue(lang: str) -> dict[str, object]:
@@ -65,7 +92,13 @@ def test_the_reader_sees_words_where_they_are_written() -> None:
     function f() { return "two words"; }
     """
     assert [text for _, text in shown_literals(shown)] == [
-        "Your turn", " ·  left", "Ready to play", "No such table", "This link was already used.", "face-down card", "two words",
+        "Your turn",
+        " ·  left",
+        "Ready to play",
+        "No such table",
+        "This link was already used.",
+        "face-down card",
+        "two words",
     ]
     quiet = """
     import { el } from "./api.js";
@@ -81,7 +114,9 @@ def test_the_table_page_has_no_word_outside_the_catalogue() -> None:
     assert loose_words((WEB / "table.html").read_text(encoding="utf-8")) == []
 
 
-def _german_table(browser: Browser, server: ServerProcess, width: int, height: int, game: str = "exploding-kittens") -> Page:
+def _german_table(
+    browser: Browser, server: ServerProcess, width: int, height: int, game: str = "exploding-kittens"
+) -> Page:
     players = 2 if game == "tacocat" else 3
     table = httpx.post(
         server.url + "/api/tables",
@@ -108,7 +143,12 @@ def _off_screen(page: Page, width: int, height: int) -> list[str]:
             box = element.bounding_box()
             if box is None:
                 continue
-            if box["x"] < 0 or box["y"] < 0 or box["x"] + box["width"] > width + 0.5 or box["y"] + box["height"] > height + 0.5:
+            if (
+                box["x"] < 0
+                or box["y"] < 0
+                or box["x"] + box["width"] > width + 0.5
+                or box["y"] + box["height"] > height + 0.5
+            ):
                 out.append(f"{selector}[{i}] {element.inner_text()!r} at {box}")
     return out
 
@@ -175,8 +215,16 @@ def _kittens_log_entries() -> list[dict[str, object]]:
 
 # The engine names a play a Nope answers by its code ("P1's see-the-future is cancelled"); the page by
 # the card's printed name, or the combination's words.
-PLAYS = {"see-the-future": "See the Future", "shuffle": "Shuffle", "favor": "Favor", "skip": "Skip", "attack": "Attack",
-         "pair": "pair", "triple": "three of a kind", "five": "five-different combo"}
+PLAYS = {
+    "see-the-future": "See the Future",
+    "shuffle": "Shuffle",
+    "favor": "Favor",
+    "skip": "Skip",
+    "attack": "Attack",
+    "pair": "pair",
+    "triple": "three of a kind",
+    "five": "five-different combo",
+}
 
 
 def _printed(engine: str) -> str:
@@ -202,7 +250,11 @@ def test_the_kittens_log_is_worded_from_its_fields(server: ServerProcess, browse
     worded: list[list[str | None]] = page.evaluate(WORDED, entries)
     page.close()
     if locale == "en-GB":
-        wrong = [(e["text"], ours) for e, (ours, engine) in zip(entries, worded, strict=True) if ours != _printed(str(engine))]
+        wrong = [
+            (e["text"], ours)
+            for e, (ours, engine) in zip(entries, worded, strict=True)
+            if ours != _printed(str(engine))
+        ]
         assert not wrong, "\n".join(map(str, wrong))
     else:
         assert [e["text"] for e, (ours, _) in zip(entries, worded, strict=True) if not ours] == []

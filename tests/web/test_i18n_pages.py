@@ -57,7 +57,12 @@ def test_the_leaderboards_in_german(server: ServerProcess, browser: Browser) -> 
     page = browser.new_page(locale="de-DE")
     page.goto(server.url + "/people")
     page.wait_for_selector("#board-game option", state="attached")
-    assert page.inner_text("h1") == "Bestenlisten" and page.inner_text("thead").split() == ["Rang", "Spieler", "Wertung", "Spiele"]
+    assert page.inner_text("h1") == "Bestenlisten" and page.inner_text("thead").split() == [
+        "Rang",
+        "Spieler",
+        "Wertung",
+        "Spiele",
+    ]
     assert serious(page) == []
     page.close()
 

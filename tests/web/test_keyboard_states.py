@@ -22,7 +22,10 @@ MINE = "document.body.dataset.mine === 'true' && !document.body.classList.contai
 # A reaction window this seat may still answer, with the key to answer it shown.
 WINDOW = MINE + " && document.querySelector('#choices [aria-keyshortcuts^=\"P\"]') !== null"
 # Exploding Kittens: a window with a Nope in it: this seat may Nope, or its own card was Noped.
-NOPE = WINDOW + " && (document.querySelector('#choices [data-action=\"nope\"]') !== null || /Noped/.test(document.getElementById('status').textContent))"
+NOPE = (
+    WINDOW
+    + " && (document.querySelector('#choices [data-action=\"nope\"]') !== null || /Noped/.test(document.getElementById('status').textContent))"
+)
 TRANSCRIPT = ROOT / "artifacts" / "screen-reader-kittens.txt"
 
 
@@ -95,7 +98,10 @@ def test_keyboard_states_have_no_serious_violations(server: ServerProcess, brows
     if game == "taco":
         assert len(marks) == page.locator("#board .card:not(.back):not(.empty)").count() and all(marks)
     if game == "exploding-kittens":  # each cat its own letter
-        cats = page.eval_on_selector_all("#board .card", "cs => cs.filter((c) => /A cat card/.test(c.textContent)).map((c) => c.querySelector('.mark')?.textContent)")
+        cats = page.eval_on_selector_all(
+            "#board .card",
+            "cs => cs.filter((c) => /A cat card/.test(c.textContent)).map((c) => c.querySelector('.mark')?.textContent)",
+        )
         assert all(mark and mark in "TMHBR" for mark in cats), cats
     _concede(page)
     found["over"] = _serious(page)

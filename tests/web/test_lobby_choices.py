@@ -31,9 +31,7 @@ def offered_only(game: dict[str, Any]) -> set[str]:
     return {option["name"] for option in game["options"] if not option["choices"] and option.get("offered")}
 
 
-def test_the_lobby_offers_exactly_the_values_the_server_takes(
-    server: ServerProcess, browser: Browser
-) -> None:
+def test_the_lobby_offers_exactly_the_values_the_server_takes(server: ServerProcess, browser: Browser) -> None:
     catalogue = httpx.get(f"{server.url}/api/games").json()
     assert any(option.get("offered") for game in catalogue for option in game["options"])  # T.A.C.O.'s deck
     page = browser.new_page()
@@ -44,9 +42,7 @@ def test_the_lobby_offers_exactly_the_values_the_server_takes(
         page.select_option("#game", game["name"])
         for name, values in listed_options(game).items():
             control = page.locator(f"select#option-{name}")
-            shown = [
-                json.loads(v) for v in control.locator("option").evaluate_all("os => os.map(o => o.value)")
-            ]
+            shown = [json.loads(v) for v in control.locator("option").evaluate_all("os => os.map(o => o.value)")]
             assert shown == values, (game["name"], name)
             seats = [{"kind": "me"}] + [{"kind": "bot"}] * (min(game["players"]) - 1)
             for value in values if name in offered_only(game) else ():

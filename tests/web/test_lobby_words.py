@@ -46,9 +46,7 @@ def test_taco_options_in_words_and_a_copy_button(server: ServerProcess, browser:
     context.close()
 
 
-def test_a_long_chat_message_is_refused_with_the_stated_limit(
-    server: ServerProcess, browser: Browser
-) -> None:
+def test_a_long_chat_message_is_refused_with_the_stated_limit(server: ServerProcess, browser: Browser) -> None:
     table = httpx.post(
         server.url + "/api/tables",
         json={"game": "tacocat", "seats": [{"kind": "me", "name": "Ada"}, {"kind": "invite"}]},

@@ -20,7 +20,9 @@ SEED = 6
 
 
 def _view(server: ServerProcess, tid: str, token: str) -> dict[str, Any]:
-    seen: dict[str, Any] = httpx.get(f"{server.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {token}"}).json()
+    seen: dict[str, Any] = httpx.get(
+        f"{server.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {token}"}
+    ).json()
     return seen
 
 

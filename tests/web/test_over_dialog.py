@@ -37,9 +37,7 @@ DRAW = """async () => {
 }"""
 
 
-def test_the_over_dialog_fits_a_laptop_and_markers_stay_apart(
-    server: ServerProcess, browser: Browser
-) -> None:
+def test_the_over_dialog_fits_a_laptop_and_markers_stay_apart(server: ServerProcess, browser: Browser) -> None:
     page = ada_against_a_bot(server, browser)
     page.click("#concede")
     page.click("#concede-yes")

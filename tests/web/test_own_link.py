@@ -16,9 +16,7 @@ pytestmark = pytest.mark.browser
 
 def _table(server: ServerProcess) -> dict[str, object]:
     seats = [{"kind": "me", "name": "Ada"}, {"kind": "invite"}]
-    created: dict[str, object] = httpx.post(
-        server.url + "/api/tables", json={"game": "tacocat", "seats": seats}
-    ).json()
+    created: dict[str, object] = httpx.post(server.url + "/api/tables", json={"game": "tacocat", "seats": seats}).json()
     return created
 
 
@@ -64,9 +62,7 @@ def test_the_creator_checks_the_link_before_the_friend_comes(server: ServerProce
     bob_context.close()
 
 
-def test_the_creator_opens_the_used_link_after_the_friend_came(
-    server: ServerProcess, browser: Browser
-) -> None:
+def test_the_creator_opens_the_used_link_after_the_friend_came(server: ServerProcess, browser: Browser) -> None:
     table = _table(server)
     tid, invite = table["table_id"], table["invitations"][0]  # type: ignore[index]
     ada_context, bob_context = browser.new_context(), browser.new_context()

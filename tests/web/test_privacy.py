@@ -53,9 +53,7 @@ def _hand_text(hand: list[int]) -> str:
     return json.dumps({"hand": hand})[1:-1]  # '"hand": [3, 6, 7]', as it would appear in JSON
 
 
-def test_two_people_never_see_each_others_cards(
-    server: ServerProcess, browser: Browser, screenshots: Path
-) -> None:
+def test_two_people_never_see_each_others_cards(server: ServerProcess, browser: Browser, screenshots: Path) -> None:
     # Alice's browser asks the test server for a deal where random play ends soon (about 36 steps on
     # the short board where a typical deal takes 44).
     alice_context, bob_context = browser.new_context(extra_http_headers=seeded(122)), browser.new_context()
@@ -139,9 +137,7 @@ def test_two_people_never_see_each_others_cards(
         assert tokens[other] not in seen
         # The other's private log lines (what they drew, which card they laid) are nowhere.
         last = theirs.frames[-1]
-        private = (
-            {e["text"] for e in last["log"]} - public_texts - {e["text"] for e in mine.frames[-1]["log"]}
-        )
+        private = {e["text"] for e in last["log"]} - public_texts - {e["text"] for e in mine.frames[-1]["log"]}
         assert private, "the other seat had private events to hide"
         for text in private:
             # Whole texts only: my own "You drew 7, 8, 9" must not be taken for their "You drew 7".

@@ -86,10 +86,14 @@ def test_a_test_seed_deals_the_same_hands_twice(server: ServerProcess) -> None:
     whole games above play the short deals they were chosen for."""
 
     def first_hand(headers: dict[str, str]) -> list[str]:
-        made = httpx.post(server.url + "/api/tables", headers=headers, json={
-            "game": "exploding-kittens", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]}).json()
-        view = httpx.get(f"{server.url}/api/tables/{made['table_id']}/view",
-                         headers={"Authorization": f"Bearer {made['token']}"}).json()["view"]
+        made = httpx.post(
+            server.url + "/api/tables",
+            headers=headers,
+            json={"game": "exploding-kittens", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "easy"}]},
+        ).json()
+        view = httpx.get(
+            f"{server.url}/api/tables/{made['table_id']}/view", headers={"Authorization": f"Bearer {made['token']}"}
+        ).json()["view"]
         hand: list[str] = view["hand"]
         return hand
 

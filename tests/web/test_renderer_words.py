@@ -109,7 +109,9 @@ def _samples(game: str, players: int) -> tuple[list[dict[str, Any]], set[str]]:
 def table_page(server: ServerProcess, browser: Browser) -> Page:
     """A table page that stays still (a seat waits for an invited person, so no game starts), for its
     modules and its board, bar and status line."""
-    table = httpx.post(server.url + "/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}).json()
+    table = httpx.post(
+        server.url + "/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "invite"}]}
+    ).json()
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(f"{server.url}/table/{table['table_id']}")
     wait_for_table(page)
@@ -121,7 +123,9 @@ def test_drawn_words_are_plain_english(table_page: Page, game: str, players: int
     samples, slugs = _samples(game, players)
     actions = {text for sample in samples for text in sample["view"]["legal_actions"]}
     cards = cardroom.make(game).card_catalogue()
-    texts: list[str] = table_page.evaluate(READ, {"game": RENDERER[game], "samples": samples, "cards": cards, "names": NAMES})
+    texts: list[str] = table_page.evaluate(
+        READ, {"game": RENDERER[game], "samples": samples, "cards": cards, "names": NAMES}
+    )
     assert len(texts) > len(samples) * 4
     problems: set[str] = set()
     for text in texts:
@@ -145,11 +149,22 @@ def test_long_card_names_break_where_a_person_would(table_page: Page) -> None:
 
 def test_kittens_log_lines_the_engine_words_by_number_read_as_words(table_page: Page) -> None:
     """Rare lines random games seldom reach: See the Future with one card left, a Kitten put back."""
-    engine = ["Bob looks at the top 1 cards", "You put the Kitten at position 0 (0 = top) on top",
-              "You put the Kitten at position 3 (0 = top)", "You put the Kitten at position 9 (0 = top) at the bottom"]
-    shown = table_page.evaluate("""async (lines) => {
+    engine = [
+        "Bob looks at the top 1 cards",
+        "You put the Kitten at position 0 (0 = top) on top",
+        "You put the Kitten at position 3 (0 = top)",
+        "You put the Kitten at position 9 (0 = top) at the bottom",
+    ]
+    shown = table_page.evaluate(
+        """async (lines) => {
       const { named } = await import("/static/js/games/kittens.js");
       return lines.map((line) => named(line));
-    }""", engine)
-    assert shown == ["Bob looks at the top card", "You put the Kitten back on top of the draw pile",
-                     "You put the Kitten back with 3 cards above it", "You put the Kitten back at the bottom of the draw pile"]
+    }""",
+        engine,
+    )
+    assert shown == [
+        "Bob looks at the top card",
+        "You put the Kitten back on top of the draw pile",
+        "You put the Kitten back with 3 cards above it",
+        "You put the Kitten back at the bottom of the draw pile",
+    ]

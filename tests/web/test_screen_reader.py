@@ -63,7 +63,9 @@ def test_a_card_picked_by_its_key_keeps_the_focus(server: ServerProcess, browser
     the focus stays on the picked card's button."""
     page = open_by_keyboard(browser, server, private_table(server, "taco", 2, {"rounds": 1}))
     # Ada's first turn (after the fair start's discard, when she goes second: played by keys too).
-    play_by_keys(page, random.Random(3), 20, until=MY_DECISION + " && document.querySelector('#choices .card-pick') !== null")
+    play_by_keys(
+        page, random.Random(3), 20, until=MY_DECISION + " && document.querySelector('#choices .card-pick') !== null"
+    )
     key = page.get_attribute("#choices .card-pick", "aria-keyshortcuts")
     assert key and key.isdigit()
     page.keyboard.press(key)
@@ -101,9 +103,13 @@ def test_help_overlay_typing_and_saying_the_state(server: ServerProcess, browser
     page = open_by_keyboard(browser, server, table)
     page.wait_for_function(MY_DECISION)
     # Every choice shows a key; Tacocat's centre asks yes (keep) or no (replace).
-    keys = page.eval_on_selector_all("#choices [aria-keyshortcuts]", "cs => cs.map((c) => c.getAttribute('aria-keyshortcuts'))")
+    keys = page.eval_on_selector_all(
+        "#choices [aria-keyshortcuts]", "cs => cs.map((c) => c.getAttribute('aria-keyshortcuts'))"
+    )
     assert sorted(keys) == ["N Escape", "Y Enter"], keys
-    shown = page.eval_on_selector("#choices [aria-keyshortcuts='Y Enter']", "c => getComputedStyle(c, '::before').content")
+    shown = page.eval_on_selector(
+        "#choices [aria-keyshortcuts='Y Enter']", "c => getComputedStyle(c, '::before').content"
+    )
     assert "Y" in shown
     # The help overlay: opened with ?, the focus in it and kept there by Tab, closed by Escape.
     page.keyboard.press("?")
@@ -143,7 +149,11 @@ def test_the_last_seconds_of_the_clock_are_said_once_each(server: ServerProcess,
     once, in the assertive region, and nothing else about the time."""
     made = httpx.post(
         server.url + "/api/tables",
-        json={"game": "tacocat", "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}], "turn_seconds": 60},
+        json={
+            "game": "tacocat",
+            "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}],
+            "turn_seconds": 60,
+        },
     )
     assert made.status_code == 201, made.text
     table = made.json()

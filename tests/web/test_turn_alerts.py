@@ -65,13 +65,24 @@ def _context(browser: Browser, server: ServerProcess, allowed: bool) -> BrowserC
 def _three_people(server: ServerProcess) -> tuple[str, dict[int, str]]:
     table = httpx.post(
         server.url + "/api/tables",
-        json={"game": "exploding-kittens", "options": {"players": 3}, "turn_seconds": 900,
-              "seats": [{"kind": "me", "name": "Ada"}, {"kind": "invite", "name": "Bob"}, {"kind": "invite", "name": "Cy"}]},
+        json={
+            "game": "exploding-kittens",
+            "options": {"players": 3},
+            "turn_seconds": 900,
+            "seats": [
+                {"kind": "me", "name": "Ada"},
+                {"kind": "invite", "name": "Bob"},
+                {"kind": "invite", "name": "Cy"},
+            ],
+        },
     ).json()
     tokens = {0: table["token"]}
     for invitation in table["invitations"]:
-        joined = httpx.post(f"{server.url}/api/tables/{table['table_id']}/join",
-                            headers={"Authorization": f"Bearer {invitation['token']}"}, json={}).json()
+        joined = httpx.post(
+            f"{server.url}/api/tables/{table['table_id']}/join",
+            headers={"Authorization": f"Bearer {invitation['token']}"},
+            json={},
+        ).json()
         tokens[invitation["seat"]] = joined["token"] or invitation["token"]
     return table["table_id"], tokens
 
@@ -82,15 +93,24 @@ def _play_until(server: ServerProcess, table_id: str, tokens: dict[int, str], se
     where = f"{server.url}/api/tables/{table_id}"
     done = time.time()
     for _ in range(12):
-        view: dict[str, Any] = httpx.get(f"{where}/view", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()["view"]
+        view: dict[str, Any] = httpx.get(f"{where}/view", headers={"Authorization": f"Bearer {tokens[seat]}"}).json()[
+            "view"
+        ]
         if view["to_act"] == [seat]:
             return done
         actor = view["to_act"][0]
         mine = httpx.get(f"{where}/view", headers={"Authorization": f"Bearer {tokens[actor]}"}).json()["view"]
         legal = mine["legal_actions"]
-        move = "draw" if "draw" in legal else max((a for a in legal if a.startswith("place ")), key=lambda a: int(a.split()[1]))
-        answer = httpx.post(f"{where}/actions", headers={"Authorization": f"Bearer {tokens[actor]}"},
-                            json={"step": mine["step"], "action": move})
+        move = (
+            "draw"
+            if "draw" in legal
+            else max((a for a in legal if a.startswith("place ")), key=lambda a: int(a.split()[1]))
+        )
+        answer = httpx.post(
+            f"{where}/actions",
+            headers={"Authorization": f"Bearer {tokens[actor]}"},
+            json={"step": mine["step"], "action": move},
+        )
         assert answer.status_code == 200, answer.text
         done = time.time()
     raise AssertionError(f"seat {seat} never came to act")
@@ -120,7 +140,9 @@ def test_a_hidden_tab_is_alerted_on_its_own_turn_only(server: ServerProcess, bro
     page.check("#notify")
     assert page.evaluate("window.__asked") == 0  # allowed already: nothing to ask
     watcher_context = _context(browser, server, allowed=True)
-    watcher_context.add_init_script("localStorage.setItem('cardroom.notify', '1'); localStorage.setItem('cardroom.sound', '1')")
+    watcher_context.add_init_script(
+        "localStorage.setItem('cardroom.notify', '1'); localStorage.setItem('cardroom.sound', '1')"
+    )
     watcher = _open(watcher_context, server, table_id, None)
     assert body(watcher, "role") == "spectator"
     assert watcher.locator("#notify-label").is_hidden()

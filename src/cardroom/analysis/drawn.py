@@ -61,8 +61,10 @@ def _stretch(entries: Sequence[Luck], start: float, start_se: float) -> list[Poi
     gap_start = start - entries[0].plain_before if plain_ok else 0.0
     gap_end = entries[-1].after - entries[-1].plain_after if plain_ok else 0.0
     # Each event's value on the stretch's footing (the ends: the checkpoints' own values).
-    values = [start] + [_clip(e.plain_after + gap_start + (gap_end - gap_start) * k / n) if plain_ok else e.after
-                        for k, e in enumerate(entries, 1)]
+    values = [start] + [
+        _clip(e.plain_after + gap_start + (gap_end - gap_start) * k / n) if plain_ok else e.after
+        for k, e in enumerate(entries, 1)
+    ]
     values[-1] = entries[-1].after
     moved = [k for k, e in enumerate(entries, 1) if k < n and not e.quiet and e.after != e.before]
     out: list[Point] = []
@@ -72,8 +74,10 @@ def _stretch(entries: Sequence[Luck], start: float, start_se: float) -> list[Poi
             shown, shown_se = e.after, e.after_se
         elif k in moved:
             i = moved.index(k)
-            near = [values[0] if j < 0 else values[-1] if j >= len(moved) else values[moved[j]]
-                    for j in range(i - MEDIAN, i + MEDIAN + 1)]
+            near = [
+                values[0] if j < 0 else values[-1] if j >= len(moved) else values[moved[j]]
+                for j in range(i - MEDIAN, i + MEDIAN + 1)
+            ]
             value = statistics.median(near)
             se = max(e.after_se, SE_FLOOR)
             if abs(value - shown) > Z * math.hypot(shown_se, se):

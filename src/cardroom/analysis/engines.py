@@ -107,8 +107,10 @@ def world_scores(game: Game, view: dict[str, Any], ws: int, policy: Policy,
             return [score(game, world.apply_legal(seat, act), seat, policy, random.Random(dealt ^ 1)) for act in acts]
         except DeadEnd:
             continue
-    raise ValueError(f"{REDEALS} imagined worlds in a row dealt from this view could not be played to the end "
-                     "(a seat to act had no legal action): the view contradicts itself")
+    raise ValueError(
+        f"{REDEALS} imagined worlds in a row dealt from this view could not be played to the end "
+        "(a seat to act had no legal action): the view contradicts itself"
+    )
 
 
 def mean_se(values: Sequence[float]) -> tuple[float, float]:
@@ -135,14 +137,16 @@ class ReferenceRollouts:
     def rows(self, view: dict[str, Any], actions: Sequence[str], seed: int, first: int,
              worlds: int) -> list[list[float]]:  # fmt: skip
         acts = [self.game.action_for(a) for a in actions]
-        return [world_scores(self.game, view, world_seed(seed, i), self.policy, acts)
-                for i in range(first, first + worlds)]
+        return [
+            world_scores(self.game, view, world_seed(seed, i), self.policy, acts) for i in range(first, first + worlds)
+        ]
 
     def hold(self, view: dict[str, Any], seed: int, first: int, worlds: int) -> list[float]:
         """The seat's reward in worlds ``first`` to ``first + worlds - 1`` played on as they stand
         (whoever is to act): no move of the seat's own first."""
-        return [world_scores(self.game, view, world_seed(seed, i), self.policy)[0]
-                for i in range(first, first + worlds)]
+        return [
+            world_scores(self.game, view, world_seed(seed, i), self.policy)[0] for i in range(first, first + worlds)
+        ]
 
     def prior(self, seat: int, games: int, seed: int) -> tuple[float, float]:
         rng = random.Random(f"prior:{seed}")
@@ -204,6 +208,8 @@ def rollouts_for(game: Game, engine: str = "auto", policy: Policy | None = None)
     if kernel is not None:
         return KernelRollouts(game, kernel)
     if engine == "kernel":
-        raise ValueError(f"{game.name} with these options has no compiled kernel with analysis rollouts "
-                         "(is numba installed?); use engine 'auto' or 'reference'")
+        raise ValueError(
+            f"{game.name} with these options has no compiled kernel with analysis rollouts "
+            "(is numba installed?); use engine 'auto' or 'reference'"
+        )
     return ReferenceRollouts(game, policy)

@@ -25,8 +25,17 @@ from cardroom.analysis.engines import MAX_STEPS, ReferenceRollouts, Rollouts, pl
 from cardroom.bots.policy import Policy, make_policy
 from cardroom.core.game import Game
 
-__all__ = ["MAX_STEPS", "ActionValue", "Estimate", "Precision", "evaluate", "heuristic_actions", "playout",
-           "score", "value_of"]
+__all__ = [
+    "MAX_STEPS",
+    "ActionValue",
+    "Estimate",
+    "Precision",
+    "evaluate",
+    "heuristic_actions",
+    "playout",
+    "score",
+    "value_of",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,8 +84,14 @@ class ActionValue:
     dropped: bool = False  # left out early as clearly worse than the best: out of the loss interval
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": self.action, "win": self.win, "advantage": self.advantage,
-                "half_width": self.half_width, "worlds": self.worlds, "dropped": self.dropped}
+        return {
+            "action": self.action,
+            "win": self.win,
+            "advantage": self.advantage,
+            "half_width": self.half_width,
+            "worlds": self.worlds,
+            "dropped": self.dropped,
+        }
 
 
 @dataclass(slots=True)
@@ -126,8 +141,9 @@ class Estimate:
             return max(0.0, mean - half), max(0.0, mean + half)
         best = self.best
         low = max(0.0, best.advantage - best.half_width) if best.action != self.chosen else 0.0
-        high = max(0.0, 0.0, *(v.advantage + v.half_width for v in self.values
-                               if v.action != self.chosen and not v.dropped))
+        high = max(
+            0.0, 0.0, *(v.advantage + v.half_width for v in self.values if v.action != self.chosen and not v.dropped)
+        )
         return low, max(high, self.loss)
 
 
@@ -263,8 +279,9 @@ def _loss_bounds(chosen: str, actions: list[str], stats: dict[str, _Paired], p: 
     return low, high
 
 
-def remeasure(engine: Rollouts, view: dict[str, Any], chosen: str, selected: str, seed: int,
-              precision: Precision) -> tuple[float, float, int, float]:
+def remeasure(
+    engine: Rollouts, view: dict[str, Any], chosen: str, selected: str, seed: int, precision: Precision
+) -> tuple[float, float, int, float]:
     """``selected``'s advantage over ``chosen`` measured again in fresh worlds (stream ``seed``, not the
     one that selected it): (mean, 95% half-width, worlds, the chosen action's mean). Worlds are added
     in batches until the interval is at most ``2 * half_width`` wide or the cap is reached."""

@@ -71,9 +71,14 @@ def headline_json(a: GameAnalysis, lang: str = ENGLISH) -> dict[str, Any]:
     share = cards_share(a)
     acc = play_accuracy(a)
     verdicts = {v: sum(1 for d in a.decisions if d.label == v) for v in ("inaccuracy", "mistake", "blunder")}
-    return {"accuracy": None if acc is None else round(acc, 1), "decisions": len(a.decisions),
-            "verdicts": verdicts, "cards_share": None if share is None else round(share, 3),
-            "cards": cards_word(share, lang), "identity": rounded_identity(a)}
+    return {
+        "accuracy": None if acc is None else round(acc, 1),
+        "decisions": len(a.decisions),
+        "verdicts": verdicts,
+        "cards_share": None if share is None else round(share, 3),
+        "cards": cards_word(share, lang),
+        "identity": rounded_identity(a),
+    }
 
 
 def headline_text(a: GameAnalysis, lang: str = ENGLISH) -> str:
@@ -82,13 +87,24 @@ def headline_text(a: GameAnalysis, lang: str = ENGLISH) -> str:
     if h["accuracy"] is None:
         play = say(lang, "you had no decision to make")
     else:
-        play = say_n(lang, "your accuracy {accuracy}% over {count} decision (100% = as good as the hard bot at each)",
-                     "your accuracy {accuracy}% over {count} decisions (100% = as good as the hard bot at each)",
-                     h["decisions"], accuracy=f"{h['accuracy']:.0f}")
+        play = say_n(
+            lang,
+            "your accuracy {accuracy}% over {count} decision (100% = as good as the hard bot at each)",
+            "your accuracy {accuracy}% over {count} decisions (100% = as good as the hard bot at each)",
+            h["decisions"],
+            accuracy=f"{h['accuracy']:.0f}",
+        )
     share = h["cards_share"]
-    luck = h["cards"] if share is None else say(
-        lang, "{cards}: {share}% of the swings you did not control went your way (50% is even)",
-        cards=h["cards"], share=f"{100 * share:.0f}")
+    luck = (
+        h["cards"]
+        if share is None
+        else say(
+            lang,
+            "{cards}: {share}% of the swings you did not control went your way (50% is even)",
+            cards=h["cards"],
+            share=f"{100 * share:.0f}",
+        )
+    )
     return f"{play[0].upper()}{play[1:]}; {luck}."
 
 

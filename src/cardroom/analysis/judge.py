@@ -48,8 +48,10 @@ def judge_for(game: Game, engine: str, policy: Policy, yardstick: str = "auto",
     rollouts = rollouts_for(game, engine if engine != "kernel" or kernel_module(game) else "auto", policy)
     kernel = None if engine == "reference" else _search_kernel(game)
     if engine == "kernel" and kernel is None:
-        raise ValueError(f"{game.name} with these options has no compiled kernel (is numba installed?); "
-                         "use engine 'auto' or 'reference'")
+        raise ValueError(
+            f"{game.name} with these options has no compiled kernel (is numba installed?); "
+            "use engine 'auto' or 'reference'"
+        )
     if yardstick == "search" and kernel is None:
         raise ValueError(f"the search yardstick needs {game.name}'s compiled kernel; use yardstick 'rollout'")
     if kernel is not None and yardstick != "rollout":

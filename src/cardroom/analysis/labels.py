@@ -32,6 +32,10 @@ def label(loss: float, low: float) -> str:
 def label_word(name: str, lang: str = ENGLISH) -> str:
     """A verdict as a person reads it in ``lang`` ("mistake" -> "Fehler"; the labels themselves are
     codes in the analysis's JSON)."""
-    words = {"best": say(lang, "best"), "inaccuracy": say(lang, "inaccuracy"),
-             "mistake": say(lang, "mistake"), "blunder": say(lang, "blunder")}
+    words = {
+        "best": say(lang, "best"),
+        "inaccuracy": say(lang, "inaccuracy"),
+        "mistake": say(lang, "mistake"),
+        "blunder": say(lang, "blunder"),
+    }
     return words[name]

@@ -65,7 +65,7 @@ def new_texts(before: State, after: State, seat: int) -> list[str]:
     game's walk quadratic (an eight-player T.A.C.O. game: 9 of 40 seconds)."""
     fresh = ev.length(after.history) - ev.length(before.history)
     if after.history is ev.OFF or before.history is ev.OFF or fresh < 0:
-        return [e["text"] for e in after.log(seat)[len(before.log(seat)):]]
+        return [e["text"] for e in after.log(seat)[len(before.log(seat)) :]]
     items: list[ev.Event] = []
     chain = after.history
     for _ in range(fresh):
@@ -167,7 +167,19 @@ def stretch(moves: Sequence[Move], ends: Ends, quiet: bool, rollouts: Rollouts, 
         else:
             after, after_se = hold_value(rollouts, move.view, event_seed(analysis_seed, move.step), worlds)
             plain_after = after
-        out.append(Luck(move.step, move.step if move.last is None else move.last, move.texts, value, after,
-                        math.hypot(se, after_se), carried and after == value, plain, plain_after, after_se))
+        out.append(
+            Luck(
+                move.step,
+                move.step if move.last is None else move.last,
+                move.texts,
+                value,
+                after,
+                math.hypot(se, after_se),
+                carried and after == value,
+                plain,
+                plain_after,
+                after_se,
+            )
+        )
         value, se, plain, last_view = after, after_se, plain_after, view_key
     return out

@@ -24,8 +24,13 @@ LABEL = "oracle (knows the hidden cards and the deck order; never used for verdi
 
 
 def oracle_timeline(
-    game: Game, seed: int, actions: Sequence[tuple[int, str]], seat: int, playouts: int = 4,
-    outcome: Outcome | None = None, steps: int | None = None,
+    game: Game,
+    seed: int,
+    actions: Sequence[tuple[int, str]],
+    seat: int,
+    playouts: int = 4,
+    outcome: Outcome | None = None,
+    steps: int | None = None,
 ) -> list[tuple[int, float]]:
     """(step, win chance from the true state) at each decision of ``seat``, then the result (at
     ``steps``; ``outcome`` is the table's when the game ended by a concession, before its end)."""
@@ -34,8 +39,9 @@ def oracle_timeline(
     points: list[tuple[int, float]] = []
     for seat_i, text in actions:
         if seat_i == seat and is_decision(state, seat):
-            total = sum(score(game, state, seat, policy, random.Random(f"oracle:{state.step}:{k}"))
-                        for k in range(playouts))
+            total = sum(
+                score(game, state, seat, policy, random.Random(f"oracle:{state.step}:{k}")) for k in range(playouts)
+            )
             points.append((state.step, total / playouts))
         state = state.apply(seat_i, text)
     final = state.outcome if state.is_over else outcome

@@ -34,8 +34,9 @@ from cardroom.core.kernel_face import PairedRoot, Result, Searcher, Settings
 
 #: The shapes of :func:`choose` and :func:`paired_root`, for the judge (search_judge.py).
 Choose = Callable[[Any, Mapping[str, Any], random.Random, Settings, bool], Result]
-Measure = Callable[[Any, Mapping[str, Any], Sequence[str], random.Random, Settings, int],
-                   dict[str, tuple[int, float, float]]]
+Measure = Callable[
+    [Any, Mapping[str, Any], Sequence[str], random.Random, Settings, int], dict[str, tuple[int, float, float]]
+]
 
 #: Where a choosing search may stop, as shares of its budget: every eighth (it was every quarter; the
 #: test at each is the same, so a clear decision stops sooner and the answers are the full search's).

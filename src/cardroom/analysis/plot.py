@@ -75,17 +75,32 @@ def figure(analysis: GameAnalysis, oracle: list[tuple[int, float]] | None = None
 
     steps, wins = zip(*drawn.line(analysis), strict=True)
     marked = [d for d in analysis.decisions if d.label in MARKS]
-    fig, (ax, strip) = plt.subplots(2, 1, figsize=(9, 4.4), dpi=110, sharex=True,
-                                    gridspec_kw={"height_ratios": [5, 1.2], "hspace": 0.08})
+    fig, (ax, strip) = plt.subplots(
+        2, 1, figsize=(9, 4.4), dpi=110, sharex=True, gridspec_kw={"height_ratios": [5, 1.2], "hspace": 0.08}
+    )
     fair = 100 / analysis.players  # the seat's fair share of the wins: 50% at two players, 25% at four
     ax.axhline(fair, color="#888888", linewidth=0.8, linestyle=":", label=f"fair share ({fair:.0f}%)")
     ax.text(0.2, fair + 1.5, f"fair share {fair:.0f}%", fontsize=7, color="#555555")
     band_steps, low, high = zip(*analysis.band(), strict=True)
-    ax.fill_between(band_steps, [100 * v for v in low], [100 * v for v in high], step="post", color="#1f4e8c",
-                    alpha=0.12, linewidth=0, label="estimation noise (95%)")
+    ax.fill_between(
+        band_steps,
+        [100 * v for v in low],
+        [100 * v for v in high],
+        step="post",
+        color="#1f4e8c",
+        alpha=0.12,
+        linewidth=0,
+        label="estimation noise (95%)",
+    )
     name = analysis.names[analysis.seat]
-    ax.step(steps, [100 * w for w in wins], where="post", color="#1f4e8c", linewidth=1.8,
-            label=f"{name}'s win chance (from their own view)")
+    ax.step(
+        steps,
+        [100 * w for w in wins],
+        where="post",
+        color="#1f4e8c",
+        linewidth=1.8,
+        label=f"{name}'s win chance (from their own view)",
+    )
     if oracle:
         o_steps, o_wins = zip(*oracle, strict=True)
         ax.plot(o_steps, [100 * w for w in o_wins], color="#6a6a6a", linewidth=1.0, linestyle="--", label=LABEL)
@@ -106,8 +121,17 @@ def figure(analysis: GameAnalysis, oracle: list[tuple[int, float]] | None = None
         xs = [d.step + 0.5 for d, lane in zip(marked, lanes, strict=True) if d.label == verdict]
         ys = [lane for d, lane in zip(marked, lanes, strict=True) if d.label == verdict]
         # Every verdict is in the legend, with its count, even at 0: the key reads the same in every graph.
-        strip.scatter(xs, ys, s=MARKER_POINTS**2, marker=shape, color=color, edgecolors="white", linewidths=0.5,
-                      label=f"{verdict} {mark} ({len(xs)})", zorder=3)
+        strip.scatter(
+            xs,
+            ys,
+            s=MARKER_POINTS**2,
+            marker=shape,
+            color=color,
+            edgecolors="white",
+            linewidths=0.5,
+            label=f"{verdict} {mark} ({len(xs)})",
+            zorder=3,
+        )
     strip.set_ylim(-0.8, max(2, max(lanes, default=0) + 1) - 0.2)
     strip.invert_yaxis()
     strip.set_yticks([])
@@ -116,6 +140,13 @@ def figure(analysis: GameAnalysis, oracle: list[tuple[int, float]] | None = None
     handles, labels = ax.get_legend_handles_labels()
     more, names = strip.get_legend_handles_labels()
     # Under the strip, outside both plots: the legend never covers the line or a marker.
-    strip.legend(handles + more, labels + names, loc="upper center", bbox_to_anchor=(0.5, -0.75), ncol=3,
-                 fontsize=8, frameon=False)
+    strip.legend(
+        handles + more,
+        labels + names,
+        loc="upper center",
+        bbox_to_anchor=(0.5, -0.75),
+        ncol=3,
+        fontsize=8,
+        frameon=False,
+    )
     return fig

@@ -95,10 +95,19 @@ class Luck:
         return self.plain_after - self.plain_before
 
     def to_json(self) -> dict[str, Any]:
-        return {"first_step": self.first_step, "last_step": self.last_step, "events": self.events,
-                "before": self.before, "after": self.after, "change": self.change, "noise": self.noise,
-                "plain_before": self.plain_before, "plain_after": self.plain_after, "after_se": self.after_se,
-                "kind": "drift" if self.quiet else "luck"}
+        return {
+            "first_step": self.first_step,
+            "last_step": self.last_step,
+            "events": self.events,
+            "before": self.before,
+            "after": self.after,
+            "change": self.change,
+            "noise": self.noise,
+            "plain_before": self.plain_before,
+            "plain_after": self.plain_after,
+            "after_se": self.after_se,
+            "kind": "drift" if self.quiet else "luck",
+        }
 
 
 @dataclass(slots=True)
@@ -143,8 +152,9 @@ class GameAnalysis:
     def loss_noise(self) -> float:
         """Half-width of a 95% interval on the summed measured losses (independent decisions)."""
         z = self.precision.z
-        return z * math.sqrt(sum(((d.estimate.loss_interval[1] - d.estimate.loss_interval[0]) / (2 * z)) ** 2
-                                 for d in self.decisions))
+        return z * math.sqrt(
+            sum(((d.estimate.loss_interval[1] - d.estimate.loss_interval[0]) / (2 * z)) ** 2 for d in self.decisions)
+        )
 
     @property
     def luck_noise(self) -> float:
@@ -208,24 +218,61 @@ def from_json(data: dict[str, Any]) -> GameAnalysis:
     """A :class:`GameAnalysis` back from ``to_json`` data (an analysis made elsewhere, e.g. a server)."""
     p = data["precision"]
     out = GameAnalysis(
-        data["game"], data["preset"], dict(data["options"]), data["seat"], data["players"], data["steps"],
-        data["start"], data["start_se"], data["result"], data["reason"],
-        Precision(half_width=p["half_width"], z=p["z"], min_worlds=p.get("min_worlds"), max_worlds=p["max_worlds"],
-                  search_playouts=p.get("search_playouts")),
-        seconds=data.get("seconds", 0.0), playouts=data.get("playouts", 0), engine=data.get("engine", "reference"),
-        yardstick=data.get("yardstick", ""), names=list(data.get("names", [])),
+        data["game"],
+        data["preset"],
+        dict(data["options"]),
+        data["seat"],
+        data["players"],
+        data["steps"],
+        data["start"],
+        data["start_se"],
+        data["result"],
+        data["reason"],
+        Precision(
+            half_width=p["half_width"],
+            z=p["z"],
+            min_worlds=p.get("min_worlds"),
+            max_worlds=p["max_worlds"],
+            search_playouts=p.get("search_playouts"),
+        ),
+        seconds=data.get("seconds", 0.0),
+        playouts=data.get("playouts", 0),
+        engine=data.get("engine", "reference"),
+        yardstick=data.get("yardstick", ""),
+        names=list(data.get("names", [])),
     )
     for d in data["decisions"]:
-        values = [ActionValue(v["action"], v["win"], v["advantage"], v["half_width"], v["worlds"], v.get("dropped", False))
-                  for v in d["actions"]]
+        values = [
+            ActionValue(v["action"], v["win"], v["advantage"], v["half_width"], v["worlds"], v.get("dropped", False))
+            for v in d["actions"]
+        ]
         measured = d.get("measured")  # absent in an analysis made before the judged yardsticks
-        est = Estimate(d["chosen"], values, d["worlds"], d["playouts"], d.get("chosen_se", 0.0),
-                       reference=d.get("reference", d["chosen"]),
-                       selected=d["best"] if measured else "", measured=tuple(measured) if measured else None)
-        out.decisions.append(Decision(d["step"], d["chosen"], est, d["label"], d["win_before"], d["win_after"],
-                                      d["loss"]))
+        est = Estimate(
+            d["chosen"],
+            values,
+            d["worlds"],
+            d["playouts"],
+            d.get("chosen_se", 0.0),
+            reference=d.get("reference", d["chosen"]),
+            selected=d["best"] if measured else "",
+            measured=tuple(measured) if measured else None,
+        )
+        out.decisions.append(
+            Decision(d["step"], d["chosen"], est, d["label"], d["win_before"], d["win_after"], d["loss"])
+        )
     for x in data["luck"]:
-        out.luck.append(Luck(x["first_step"], x["last_step"], list(x["events"]), x["before"], x["after"], x["noise"],
-                             x["kind"] == "drift", x.get("plain_before", math.nan), x.get("plain_after", math.nan),
-                             x.get("after_se", 0.0)))
+        out.luck.append(
+            Luck(
+                x["first_step"],
+                x["last_step"],
+                list(x["events"]),
+                x["before"],
+                x["after"],
+                x["noise"],
+                x["kind"] == "drift",
+                x.get("plain_before", math.nan),
+                x.get("plain_after", math.nan),
+                x.get("after_se", 0.0),
+            )
+        )
     return out

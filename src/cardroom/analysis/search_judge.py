@@ -88,8 +88,10 @@ class SearchJudge:
     def describe(self, precision: Precision) -> str:
         playouts = precision.search_playouts or self.select_playouts
         weighed = "" if self.evidence is None else f", worlds weighed by the others' choices (model {self.infer})"
-        return (f"ISMCTS on the compiled kernel (paired root, z={self.bot.z:g}), {playouts} playouts to choose, "
-                f"fresh searches to measure{weighed}")
+        return (
+            f"ISMCTS on the compiled kernel (paired root, z={self.bot.z:g}), {playouts} playouts to choose, "
+            f"fresh searches to measure{weighed}"
+        )
 
     def _weighed(self, settings: Any, view: dict[str, Any]) -> Any:
         """``settings`` with the evidence of the view's log, where the judge infers (docs/inference.md)."""
@@ -131,8 +133,9 @@ class SearchJudge:
         if selected == chosen:
             values = _values(legal, chosen, [first], precision.z)
             worlds, mean = first.rows[chosen][0], first.rows[chosen][1]
-            return Estimate(chosen, values, worlds, playouts, _se(mean, worlds), selected, selected=selected,
-                            measured=(0.0, 0.0))
+            return Estimate(
+                chosen, values, worlds, playouts, _se(mean, worlds), selected, selected=selected, measured=(0.0, 0.0)
+            )
         # A measuring run has the worlds a full-root search of an eighth of the choosing budget gives
         # each action, with only the two compared actions at its root (pair_search.py).
         worlds = math.ceil(max(256, select // 8) / len(legal))
@@ -160,13 +163,19 @@ class SearchJudge:
                 v.advantage, v.half_width = loss, half
         worlds = sum(r.rows[chosen][0] for r in runs)
         mean = sum(r.rows[chosen][0] * r.rows[chosen][1] for r in runs) / worlds
-        return Estimate(chosen, values, worlds, playouts, _se(mean, worlds), selected, selected=selected,
-                        measured=(loss, half))
+        return Estimate(
+            chosen, values, worlds, playouts, _se(mean, worlds), selected, selected=selected, measured=(loss, half)
+        )
 
     def _measure(self, view: dict[str, Any], seed: int, index: int, pair: tuple[str, str], worlds: int) -> Run:
         """Measuring run ``index``: the yardstick's move and the seat's in ``worlds`` fresh worlds."""
-        settings = self.kernel.Settings(iterations=None, deadline=math.inf, exploration=self.bot.exploration,
-                                        bias=self.bot.bias, playout=self.bot.playout)
+        settings = self.kernel.Settings(
+            iterations=None,
+            deadline=math.inf,
+            exploration=self.bot.exploration,
+            bias=self.bot.bias,
+            playout=self.bot.playout,
+        )
         settings = self._weighed(settings, view)
         rows = self.measuring(self.searcher, view, pair, random.Random(f"judge:{seed}:{index}"), settings, worlds)
         return Run(rows, 2 * worlds)
@@ -191,8 +200,16 @@ class SearchJudge:
                 v.win, v.advantage, v.half_width, v.worlds, v.dropped = mean, 0.0, 0.0, worlds, False
             elif v.action == selected:
                 v.advantage, v.half_width = loss, half
-        return Estimate(chosen, values, worlds, first.playouts + 2 * worlds, _se(mean, worlds), selected,
-                        selected=selected, measured=(loss, half))
+        return Estimate(
+            chosen,
+            values,
+            worlds,
+            first.playouts + 2 * worlds,
+            _se(mean, worlds),
+            selected,
+            selected=selected,
+            measured=(loss, half),
+        )
 
     def _by_reference(self, view: dict[str, Any], chosen: str, seed: int, precision: Precision) -> Estimate:
         """The decision judged by the rollout yardstick on the reference engine, at most
@@ -248,7 +265,8 @@ def _values(legal: list[str], chosen: str, runs: list[Run], z: float, choosing: 
         mean = sum(r.rows[text][0] * r.rows[text][1] for r in runs if text in r.rows) / worlds
         both = [r for r in runs if text in r.rows and chosen in r.rows]
         adv = sum(r.rows[text][2] - r.rows[chosen][2] for r in both) / len(both) if both else 0.0
-        out.append(ActionValue(text, min(1.0, max(0.0, mean)), adv, 0.0 if text == chosen else z * _se(mean, worlds),
-                               worlds))
+        out.append(
+            ActionValue(text, min(1.0, max(0.0, mean)), adv, 0.0 if text == chosen else z * _se(mean, worlds), worlds)
+        )
     out.sort(key=lambda v: (-v.win, v.action))
     return out

@@ -90,9 +90,18 @@ def decision_points(
     for seat_i, text in actions:
         if seat_i == seat and text != "concede" and is_decision(state, seat):  # giving up is no move to judge
             view = state.view(seat)
-            points.append(Point(state.step, view, text, first, [t for m in moves for t in m.texts],
-                                _quiet(game, seat, last_view, since, view), moves,
-                                state.log(seat) if logs else []))
+            points.append(
+                Point(
+                    state.step,
+                    view,
+                    text,
+                    first,
+                    [t for m in moves for t in m.texts],
+                    _quiet(game, seat, last_view, since, view),
+                    moves,
+                    state.log(seat) if logs else [],
+                )
+            )
             first, last_view, since, moves = state.step + 1, view, [], []
         since.append((seat_i, text))
         after = state.apply(seat_i, text)
@@ -178,8 +187,10 @@ def analyse_game(
                 progress(len(estimates), total)
     else:
         described = game.describe()
-        futures = [executor.submit(_evaluate_elsewhere, described, engine, judge.name, infer, p, analysis_seed, precision)
-                   for p in points]
+        futures = [
+            executor.submit(_evaluate_elsewhere, described, engine, judge.name, infer, p, analysis_seed, precision)
+            for p in points
+        ]
         for done, _ in enumerate(as_completed(futures), 1):
             if progress is not None:
                 progress(done, total)
@@ -188,13 +199,27 @@ def analyse_game(
     result = rewards(outcome, game.players)[seat]
     steps = final.step + 1 if gave_up else final.step  # the concession is the seat's last step
     on = "kernel" if judge.name == "search" else rollouts.name
-    out = GameAnalysis(game.name, game.preset, dict(game.options), seat, game.players, steps, start, start_se,
-                       result, outcome.reason if outcome else "", precision, engine=on,
-                       yardstick=judge.describe(precision), names=list(names or []))
+    out = GameAnalysis(
+        game.name,
+        game.preset,
+        dict(game.options),
+        seat,
+        game.players,
+        steps,
+        start,
+        start_se,
+        result,
+        outcome.reason if outcome else "",
+        precision,
+        engine=on,
+        yardstick=judge.describe(precision),
+        names=list(names or []),
+    )
     marks = [(point.step, point.chosen, point.quiet) for point in points]
     if gave_up:
-        given = concession_estimate(game, policy, final, seat, decision_rng(analysis_seed, final.step), precision,
-                                    rollouts)
+        given = concession_estimate(
+            game, policy, final, seat, decision_rng(analysis_seed, final.step), precision, rollouts
+        )
         marks.append((final.step, CONCEDE, False))
         estimates.append(given)
     stretches = [point.moves for point in points] + ([tail] if gave_up else [])
@@ -205,11 +230,14 @@ def analyse_game(
     worlds = tuning(game.name).event_worlds or rollouts.event_worlds
     worlds = min(worlds, precision.max_worlds or worlds)
     views = [point.view for point in points] + ([final.view(seat)] if gave_up else [])
-    plain = [paired_hold(rollouts, view, chosen, decision_rng(analysis_seed, step).getrandbits(63) ^ 2, worlds)
-             for view, (step, chosen, _) in zip(views, marks, strict=True)]
+    plain = [
+        paired_hold(rollouts, view, chosen, decision_rng(analysis_seed, step).getrandbits(63) ^ 2, worlds)
+        for view, (step, chosen, _) in zip(views, marks, strict=True)
+    ]
     before, before_se, plain_before = start, start_se, start
     for (step, chosen, _), moves, was_quiet, est, (value, after, loss, se), (held, moved) in zip(
-            marks, stretches, quiet, estimates, checkpoints(estimates, quiet), plain, strict=True):
+        marks, stretches, quiet, estimates, checkpoints(estimates, quiet), plain, strict=True
+    ):
         shift = after - est.chosen_value.win
         for v in est.values:  # every action on the pooled footing; their differences are unchanged
             v.win = min(1.0, max(0.0, v.win + shift))
@@ -262,8 +290,9 @@ def checkpoints(estimates: Sequence[Estimate], quiet: Sequence[bool]) -> list[tu
     return out
 
 
-def _quiet(game: Game, seat: int, last_view: dict[str, Any] | None, since: list[tuple[int, str]],
-           view: dict[str, Any]) -> bool:
+def _quiet(
+    game: Game, seat: int, last_view: dict[str, Any] | None, since: list[tuple[int, str]], view: dict[str, Any]
+) -> bool:
     """Whether the stretch held nothing the seat could not foresee: only its own steps, and the view
     they lead to is the same in imagined worlds as in the real one (no card was revealed)."""
     if last_view is None or any(s != seat for s, _ in since):

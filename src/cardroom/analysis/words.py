@@ -82,7 +82,7 @@ def named(game: str, text: str, names: Sequence[str], seat: int, lang: str = ENG
     """A log text with people named: "P1 draws a card" -> "Bo draws a card"; in Tacocat "WOW attacks"
     -> "Bo (WOW) attacks"; the seat's own silent move in words ("you kept your 3")."""
     if text.startswith(OWN):
-        return say(lang, "you {did}", did=did(game, text[len(OWN):], names, seat))
+        return say(lang, "you {did}", did=did(game, text[len(OWN) :], names, seat))
     if text == HIDDEN:  # the same words as HIDDEN, written out so that the catalogue's reader finds them
         return say(lang, "the others' hidden choices")
     out = name_seats(text, names)

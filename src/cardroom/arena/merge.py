@@ -80,4 +80,3 @@ def merge(results: Sequence[ArenaResult]) -> ArenaResult:
     summary = summarize(records, config.bots, players, config.challenger)
     seconds = sum(r.seconds for r in results)
     return ArenaResult(config, records, summary, seconds, [s for r in results for s in r.seeds])
-

@@ -17,8 +17,11 @@ def _pyplot() -> Any:
 
 def write_plots(summary: dict[str, Any], out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    return [_heatmap(summary, out / "head_to_head.png"), _ratings(summary, out / "ratings.png"),
-            _curves(summary, out / "win_rate_curve.png")]
+    return [
+        _heatmap(summary, out / "head_to_head.png"),
+        _ratings(summary, out / "ratings.png"),
+        _curves(summary, out / "win_rate_curve.png"),
+    ]
 
 
 def _short(label: str, width: int = 28) -> str:
@@ -44,12 +47,20 @@ def _heatmap(summary: dict[str, Any], path: Path) -> Path:
         for j in range(n):
             if matrix[i][j] is not None:
                 dark = abs(matrix[i][j] - 1.0 / summary["players"]) > 0.3  # deep red or blue: white text
-                ax.text(j, i, f"{100 * matrix[i][j]:.0f}%", ha="center", va="center", fontsize=10,
-                        color="white" if dark else "black")
+                ax.text(
+                    j,
+                    i,
+                    f"{100 * matrix[i][j]:.0f}%",
+                    ha="center",
+                    va="center",
+                    fontsize=10,
+                    color="white" if dark else "black",
+                )
             else:
                 # Never measured: hatched and blank, so nobody reads it as 0%.
-                ax.add_patch(Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///", edgecolor="#9a9a9a",
-                                       linewidth=0))
+                ax.add_patch(
+                    Rectangle((j - 0.5, i - 0.5), 1, 1, fill=False, hatch="///", edgecolor="#9a9a9a", linewidth=0)
+                )
                 unplayed = unplayed or i != j
     ax.set_xticks(range(n), labels, rotation=30, ha="right")
     ax.set_yticks(range(n), labels)
@@ -104,8 +115,7 @@ def _curves(summary: dict[str, Any], path: Path) -> Path:
     rows = [row for row in summary["matchups"] if row["curve"]] or summary["matchups"][:1]
     cols = min(3, max(1, len(rows)))
     lines = max(1, -(-len(rows) // cols))
-    fig, axes = plt.subplots(lines, cols, figsize=(3.6 * cols, 2.6 * lines + 0.9), squeeze=False,
-                             sharey=True)
+    fig, axes = plt.subplots(lines, cols, figsize=(3.6 * cols, 2.6 * lines + 0.9), squeeze=False, sharey=True)
     fair = 1.0 / summary["players"]
     for k, ax in enumerate(axes.flat):
         if k >= len(rows):
@@ -115,8 +125,9 @@ def _curves(summary: dict[str, Any], path: Path) -> Path:
         curve = row["curve"]
         xs = list(range(1, len(curve) + 1))
         bands = [wilson(rate * n, n) for n, rate in zip(xs, curve)]
-        ax.fill_between(xs, [b[0] for b in bands], [b[1] for b in bands], alpha=0.25, color="C0",
-                        label="Wilson 95%", linewidth=0)
+        ax.fill_between(
+            xs, [b[0] for b in bands], [b[1] for b in bands], alpha=0.25, color="C0", label="Wilson 95%", linewidth=0
+        )
         ax.plot(xs, curve, color="C0", linewidth=1.5, label="win rate", clip_on=False)
         ax.axhline(fair, color="grey", linestyle="--", linewidth=0.8, label="fair share")
         ax.set_ylim(-0.02, 1.02)  # lines at 0 or 1 stay visible

@@ -139,7 +139,9 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return [row[n] for row in a]
 
 
-def ratings(records: Sequence[GameRecord], bots: int, seed: int = 0, replicates: int = BOOTSTRAP) -> list[dict[str, object]]:
+def ratings(
+    records: Sequence[GameRecord], bots: int, seed: int = 0, replicates: int = BOOTSTRAP
+) -> list[dict[str, object]]:
     """Per bot: ``elo``, ``se``, ``low95``, ``high95`` (Elo scale) and ``note`` (None or a caveat)."""
     by_deal: dict[int, Tally] = {}
     for record in records:
@@ -174,14 +176,16 @@ def ratings(records: Sequence[GameRecord], bots: int, seed: int = 0, replicates:
             note, bounded_low = "never placed ahead of another bot: the rating is only an upper bound", False
         elif chosen[b] >= _most(whole, b):
             note, bounded_high = "always placed ahead of every other bot: the rating is only a lower bound", False
-        out.append({
-            "elo": (theta[b] - centre) * ELO,
-            "se": se * ELO,
-            # None: no bound on that side (JSON has no infinity).
-            "low95": (low - centre) * ELO if bounded_low else None,
-            "high95": (high - centre) * ELO if bounded_high else None,
-            "note": note,
-        })
+        out.append(
+            {
+                "elo": (theta[b] - centre) * ELO,
+                "se": se * ELO,
+                # None: no bound on that side (JSON has no infinity).
+                "low95": (low - centre) * ELO if bounded_low else None,
+                "high95": (high - centre) * ELO if bounded_high else None,
+                "note": note,
+            }
+        )
     return out
 
 

@@ -64,7 +64,10 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
     for row in summary["seats"]:
         low, high = row["wilson95"]
         seats.add_row(
-            str(row["seat"]), str(row["games"]), _pct(row["win_rate"]), f"{_pct(low)} – {_pct(high)}",
+            str(row["seat"]),
+            str(row["games"]),
+            _pct(row["win_rate"]),
+            f"{_pct(low)} – {_pct(high)}",
             _pct(row["fair_share"]),
         )
     console.print(seats)

@@ -86,19 +86,40 @@ def mean_homogeneity(means: Sequence[float], errors: Sequence[float]) -> dict[st
     if any(e == 0 for _, e in pairs):  # exact blocks (a paired difference that is always zero)
         same = len({m for m, _ in pairs}) <= 1
         m = pairs[0][0] if pairs else 0.0
-        return {"statistic": 0.0 if same else math.inf, "df": len(pairs) - 1, "p": 1.0 if same else 0.0,
-                "differ": not same, "pooled": m, "low95": m, "high95": m}
+        return {
+            "statistic": 0.0 if same else math.inf,
+            "df": len(pairs) - 1,
+            "p": 1.0 if same else 0.0,
+            "differ": not same,
+            "pooled": m,
+            "low95": m,
+            "high95": m,
+        }
     if not pairs:
-        return {"statistic": 0.0, "df": 0, "p": 1.0, "differ": False, "pooled": math.nan,
-                "low95": -math.inf, "high95": math.inf}
+        return {
+            "statistic": 0.0,
+            "df": 0,
+            "p": 1.0,
+            "differ": False,
+            "pooled": math.nan,
+            "low95": -math.inf,
+            "high95": math.inf,
+        }
     weights = [1 / e**2 for _, e in pairs]
     pooled = sum(w * m for w, (m, _) in zip(weights, pairs, strict=True)) / sum(weights)
     half = Z95 / math.sqrt(sum(weights))
     stat = sum(w * (m - pooled) ** 2 for w, (m, _) in zip(weights, pairs, strict=True))
     df = len(pairs) - 1
     pv = chi2_sf(stat, df)
-    return {"statistic": stat, "df": df, "p": pv, "differ": df > 0 and pv < ALPHA, "pooled": pooled,
-            "low95": pooled - half, "high95": pooled + half}
+    return {
+        "statistic": stat,
+        "df": df,
+        "p": pv,
+        "differ": df > 0 and pv < ALPHA,
+        "pooled": pooled,
+        "low95": pooled - half,
+        "high95": pooled + half,
+    }
 
 
 def verdict(low: float, high: float, target: float, tolerance: float) -> str:
@@ -112,13 +133,22 @@ def verdict(low: float, high: float, target: float, tolerance: float) -> str:
 
 def share_blocks(wins: Sequence[float], games: Sequence[int], fair: float, tolerance: float) -> dict[str, Any]:
     """A share (a seat's win share) per block, pooled, its heterogeneity and what it says about fair."""
-    blocks = [{"share": w / g if g else 0.0, "games": g, "wilson95": list(wilson(w, g))}
-              for w, g in zip(wins, games, strict=True)]
+    blocks = [
+        {"share": w / g if g else 0.0, "games": g, "wilson95": list(wilson(w, g))}
+        for w, g in zip(wins, games, strict=True)
+    ]
     n = sum(games)
     low, high = wilson(sum(wins), n)
-    return {"blocks": blocks, "share": sum(wins) / n if n else 0.0, "games": n, "wilson95": [low, high],
-            "heterogeneity": share_homogeneity(wins, games), "fair": fair, "tolerance": tolerance,
-            "verdict": verdict(low, high, fair, tolerance)}
+    return {
+        "blocks": blocks,
+        "share": sum(wins) / n if n else 0.0,
+        "games": n,
+        "wilson95": [low, high],
+        "heterogeneity": share_homogeneity(wins, games),
+        "fair": fair,
+        "tolerance": tolerance,
+        "verdict": verdict(low, high, fair, tolerance),
+    }
 
 
 def warnings(figure: str, summary: dict[str, Any]) -> list[str]:
@@ -126,8 +156,10 @@ def warnings(figure: str, summary: dict[str, Any]) -> list[str]:
     het = summary["heterogeneity"]
     if not het["differ"]:
         return []
-    return [f"{figure}: the seed blocks disagree beyond chance (chi-square {het['statistic']:.1f} on "
-            f"{het['df']} df, p = {het['p']:.2g}); the pooled figure is not one measurement"]
+    return [
+        f"{figure}: the seed blocks disagree beyond chance (chi-square {het['statistic']:.1f} on "
+        f"{het['df']} df, p = {het['p']:.2g}); the pooled figure is not one measurement"
+    ]
 
 
 def games_needed(share: float, tolerance: float) -> int:
@@ -146,8 +178,13 @@ def width_note(seats: Sequence[dict[str, Any]]) -> list[str]:
     low, high = first["wilson95"]
     tol = 100 * first["tolerance"]
     need = games_needed(first["share"], first["tolerance"])
-    which = "every seat" if len(wide) == len(seats) else "seat" + ("s " if len(wide) > 1 else " ") + \
-        ", ".join(map(str, wide))
-    return [f"{first['games']:,} games cannot say whether {which} is within {tol:.0f} point of its fair share "
-            f"(the first seat's interval is ±{100 * (high - low) / 2:.1f} points); about {need:,} games "
-            f"would narrow it to ±{tol:.0f} (--games {need})"]
+    which = (
+        "every seat"
+        if len(wide) == len(seats)
+        else "seat" + ("s " if len(wide) > 1 else " ") + ", ".join(map(str, wide))
+    )
+    return [
+        f"{first['games']:,} games cannot say whether {which} is within {tol:.0f} point of its fair share "
+        f"(the first seat's interval is ±{100 * (high - low) / 2:.1f} points); about {need:,} games "
+        f"would narrow it to ±{tol:.0f} (--games {need})"
+    ]

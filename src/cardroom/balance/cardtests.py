@@ -27,8 +27,11 @@ from cardroom.arena.stats import Z95
 FALSE_DISCOVERY = 0.05  # Benjamini-Hochberg's level: the expected share of false leads among flagged cards
 RAW_LEVEL = 0.05  # the uncorrected level, to say how many flags chance alone would give
 #: The card figures tested, by where they sit in a card row: (label, row key, paired figure or None).
-FAMILIES = (("paired, card vs blank", "paired", "blank"), ("paired, one more copy", "paired", "extra"),
-            ("observed, opening hand", "opening", None))
+FAMILIES = (
+    ("paired, card vs blank", "paired", "blank"),
+    ("paired, one more copy", "paired", "extra"),
+    ("observed, opening hand", "opening", None),
+)
 
 
 def normal_sf(z: float) -> float:
@@ -98,10 +101,16 @@ def correct(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
         qs = benjamini_hochberg([p for _, _, p in tested])
         for (_, c, p), q in zip(tested, qs, strict=True):
             c["win_p"], c["win_q"], c["flagged"] = p, q, q < FALSE_DISCOVERY
-        out.append({"figure": label, "tests": len(tested), "raw": sum(1 for _, _, p in tested if p < RAW_LEVEL),
-                    "by_chance": RAW_LEVEL * len(tested),
-                    "flagged": [name for (name, c, _), _q in zip(tested, qs, strict=True) if c["flagged"]],
-                    "method": f"Benjamini-Hochberg, q < {FALSE_DISCOVERY:g}"})
+        out.append(
+            {
+                "figure": label,
+                "tests": len(tested),
+                "raw": sum(1 for _, _, p in tested if p < RAW_LEVEL),
+                "by_chance": RAW_LEVEL * len(tested),
+                "flagged": [name for (name, c, _), _q in zip(tested, qs, strict=True) if c["flagged"]],
+                "method": f"Benjamini-Hochberg, q < {FALSE_DISCOVERY:g}",
+            }
+        )
     return out
 
 
@@ -125,9 +134,13 @@ def compare_cards(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
     for card in sorted(set(rows_a) | set(rows_b)):
         ca = cell(rows_a[card], key, sub) if card in rows_a else None
         cb = cell(rows_b[card], key, sub) if card in rows_b else None
-        row: dict[str, Any] = {"card": card, "figure": "paired" if key == "paired" else "observed",
-                               "a": None if ca is None else ca["win_effect"],
-                               "b": None if cb is None else cb["win_effect"], "diff": None}
+        row: dict[str, Any] = {
+            "card": card,
+            "figure": "paired" if key == "paired" else "observed",
+            "a": None if ca is None else ca["win_effect"],
+            "b": None if cb is None else cb["win_effect"],
+            "diff": None,
+        }
         if ca is not None and cb is not None and math.isfinite(se := math.hypot(_se(ca), _se(cb))):
             d = cb["win_effect"] - ca["win_effect"]
             row.update(diff=d, low95=d - Z95 * se, high95=d + Z95 * se)

@@ -48,20 +48,37 @@ def balance(
     deck: Annotated[str | None, typer.Option(help="a deck file or version, for games whose deck is data")] = None,
     preset: Annotated[str | None, typer.Option(help="a preset of the game")] = None,
     option: Annotated[list[str], typer.Option("--option", "-o", help="override one option: KEY=VALUE")] = [],  # noqa: B006
-    compare: Annotated[tuple[str, str] | None, typer.Option(
-        help="two decks (versions or files) or option sets (KEY=VALUE,KEY=VALUE) side by side")] = None,
+    compare: Annotated[
+        tuple[str, str] | None,
+        typer.Option(help="two decks (versions or files) or option sets (KEY=VALUE,KEY=VALUE) side by side"),
+    ] = None,
     skill_games: Annotated[int, typer.Option(help="games a matchup for the skill gap matrix (0: skip it)")] = 0,
-    skill_bots: Annotated[str, typer.Option(help="bots of the skill gap matrix, space-separated")] =
-        "random heuristic ismcts:iterations=100",
+    skill_bots: Annotated[
+        str, typer.Option(help="bots of the skill gap matrix, space-separated")
+    ] = "random heuristic ismcts:iterations=100",
     jobs: Annotated[int, typer.Option(help="worker processes (or Ray CPUs)")] = 1,
     seed: Annotated[int, typer.Option(help="the run's seed: every deal and bot seed derives from it")] = 0,
     backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
-    blocks: Annotated[int, typer.Option(help="independent seed blocks the games are split into; each is reported, "
-                                        "pooled, and tested for agreement")] = 4,
-    paired_games: Annotated[int, typer.Option(help="deals for each card's paired values (the same deal replayed "
-                                              "with the card as a blank, and with one more copy); 0: skip")] = 0,
-    engine: Annotated[str, typer.Option(help="auto (the compiled kernel where the game and bot have one), kernel "
-                                        "(refuse otherwise) or reference (the rules engine)")] = "auto",
+    blocks: Annotated[
+        int,
+        typer.Option(
+            help="independent seed blocks the games are split into; each is reported, pooled, and tested for agreement"
+        ),
+    ] = 4,
+    paired_games: Annotated[
+        int,
+        typer.Option(
+            help="deals for each card's paired values (the same deal replayed "
+            "with the card as a blank, and with one more copy); 0: skip"
+        ),
+    ] = 0,
+    engine: Annotated[
+        str,
+        typer.Option(
+            help="auto (the compiled kernel where the game and bot have one), kernel "
+            "(refuse otherwise) or reference (the rules engine)"
+        ),
+    ] = "auto",
     out: Annotated[Path | None, typer.Option(help="folder for balance.json, report.html and the PNG plots")] = None,
 ) -> None:
     """Play GAME many times with fixed bots on duplicate deals and report what the games say about its design.
@@ -84,21 +101,53 @@ def balance(
             options["players"] = players
         if deck is not None:
             options["deck"] = deck
-        base = BalanceConfig(game, tuple(specs), games=games, options=options, preset=preset, seed=seed, jobs=jobs,
-                             backend=backend, blocks=blocks, engine=engine,
-                             paired=paired_games)
-        sides = [base] if compare is None else [
-            BalanceConfig(game, tuple(specs), games=games, options={**options, **setup_options(c)}, preset=preset,
-                          seed=seed, jobs=jobs, backend=backend, blocks=blocks, engine=engine,
-                             paired=paired_games) for c in compare]
+        base = BalanceConfig(
+            game,
+            tuple(specs),
+            games=games,
+            options=options,
+            preset=preset,
+            seed=seed,
+            jobs=jobs,
+            backend=backend,
+            blocks=blocks,
+            engine=engine,
+            paired=paired_games,
+        )
+        sides = (
+            [base]
+            if compare is None
+            else [
+                BalanceConfig(
+                    game,
+                    tuple(specs),
+                    games=games,
+                    options={**options, **setup_options(c)},
+                    preset=preset,
+                    seed=seed,
+                    jobs=jobs,
+                    backend=backend,
+                    blocks=blocks,
+                    engine=engine,
+                    paired=paired_games,
+                )
+                for c in compare
+            ]
+        )
         _run(console, sides, compare, skill_games, tuple(skill_bots.split()), out)
     except (CardroomError, ValueError, RuntimeError) as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False)
         raise typer.Exit(2) from None
 
 
-def _run(console: Console, sides: list[Any], compare: tuple[str, str] | None, skill_games: int,
-         skill_bots: tuple[str, ...], out: Path | None) -> None:
+def _run(
+    console: Console,
+    sides: list[Any],
+    compare: tuple[str, str] | None,
+    skill_games: int,
+    skill_bots: tuple[str, ...],
+    out: Path | None,
+) -> None:
     from cardroom.balance.cardtests import compare_cards
     from cardroom.balance.play import block_configs, make_game, rotations
     from cardroom.balance.pooled import compare_blocks
@@ -110,20 +159,31 @@ def _run(console: Console, sides: list[Any], compare: tuple[str, str] | None, sk
         if len(side.bots) > 1 and len(side.bots) > make_game(side).players:
             raise InvalidOptions("give at most as many bot specs as seats")
     results = []
-    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TextColumn("left"), TimeRemainingColumn())
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=console) as bar:
         for side in sides:
             n = make_game(side).players
             total = sum(-(-b.games // rotations(b, n)) * rotations(b, n) for b in block_configs(side))
             task = bar.add_task(f"{side.game} {side.options.get('deck', '')}".strip(), total=total)
+
             def advance(k: int, t: Any = task) -> None:
                 bar.advance(t, k)
 
-            results.append(run_balance(side, advance, skill_games=skill_games if compare is None else 0,
-                                       skill_bots=skill_bots))
-    full_at = (f"{out / 'report.html'} and balance.json" if out is not None else
-               "the HTML report (add --out DIR: DIR/report.html, DIR/balance.json)")
+            results.append(
+                run_balance(side, advance, skill_games=skill_games if compare is None else 0, skill_bots=skill_bots)
+            )
+    full_at = (
+        f"{out / 'report.html'} and balance.json"
+        if out is not None
+        else "the HTML report (add --out DIR: DIR/report.html, DIR/balance.json)"
+    )
     for r in results:
         print_report(r.summary, console, full_at)
     rows = cards = None
@@ -137,8 +197,13 @@ def _run(console: Console, sides: list[Any], compare: tuple[str, str] | None, sk
             console.print(f"wrote {path}", highlight=False)
 
 
-def write_report(out: Path, results: list[Any], rows: list[dict[str, Any]] | None,
-                 compare: tuple[str, str] | None, cards: list[dict[str, Any]] | None = None) -> list[Path]:
+def write_report(
+    out: Path,
+    results: list[Any],
+    rows: list[dict[str, Any]] | None,
+    compare: tuple[str, str] | None,
+    cards: list[dict[str, Any]] | None = None,
+) -> list[Path]:
     from cardroom.balance.plots import write_plots
     from cardroom.balance.report import compare_html, section, write_html
     from cardroom.balance.run import write_json
@@ -156,9 +221,11 @@ def write_report(out: Path, results: list[Any], rows: list[dict[str, Any]] | Non
         label = r.summary.get("setup", "") if compare is None else f"{('A', 'B')[i]}: {compare[i]}"
         sections.append(section(r.summary, plots, label))
     game = results[0].config.game
-    data: dict[str, Any] = ({"run": results[0].to_json()} if len(results) == 1 else
-                            {"a": results[0].to_json(), "b": results[1].to_json(), "compare": rows,
-                             "compare_cards": cards})
+    data: dict[str, Any] = (
+        {"run": results[0].to_json()}
+        if len(results) == 1
+        else {"a": results[0].to_json(), "b": results[1].to_json(), "compare": rows, "compare_cards": cards}
+    )
     written.append(write_json(data, out))
     written.append(write_html(out, f"Balance report: {game}", sections))
     return written

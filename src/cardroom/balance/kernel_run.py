@@ -41,8 +41,10 @@ def check_against_simulate(game: Game, policy: str, seed: int, played: list[dict
     run = simulate(game, count, policy, seed)
     mine = tuple(g["winners"][0] if len(g["winners"]) == 1 else -1 for g in played[:count])
     if run.path != "kernel" or run.winners != mine:
-        raise RuntimeError("the lab's kernel games differ from cardroom.fast.simulate's for the same seed; "
-                           "the kernel changed under the lab (see its lab details, the game's lab_kernel.py)")
+        raise RuntimeError(
+            "the lab's kernel games differ from cardroom.fast.simulate's for the same seed; "
+            "the kernel changed under the lab (see its lab details, the game's lab_kernel.py)"
+        )
 
 
 def simulate_games(game: Game, bot: str, seed: int, count: int) -> list[dict[str, Any]]:
@@ -55,6 +57,17 @@ def simulate_games(game: Game, bot: str, seed: int, count: int) -> list[dict[str
     run = simulate(game, count, bot, seed)
     if run.path != "kernel":
         raise RuntimeError(f"cardroom.fast.simulate played {game.name} on the {run.path} engine, not its kernel")
-    return [{"actions": None, "turns": None, "rounds": 1, "limited_rounds": 0, "limited": w < 0,
-             "reason": "cut off at the kernel's step limit" if w < 0 else "", "first": 0,
-             "winners": [w] if w >= 0 else [], "scores": None} for w in run.winners]
+    return [
+        {
+            "actions": None,
+            "turns": None,
+            "rounds": 1,
+            "limited_rounds": 0,
+            "limited": w < 0,
+            "reason": "cut off at the kernel's step limit" if w < 0 else "",
+            "first": 0,
+            "winners": [w] if w >= 0 else [],
+            "scores": None,
+        }
+        for w in run.winners
+    ]

@@ -136,8 +136,9 @@ class Replays:
         return diffs
 
 
-def paired_values(game: Game, bot: str, seed: int, games: int, blocks: int = 1,
-                  progress: Callable[[int], None] | None = None) -> dict[str, dict[str, Any]]:
+def paired_values(
+    game: Game, bot: str, seed: int, games: int, blocks: int = 1, progress: Callable[[int], None] | None = None
+) -> dict[str, dict[str, Any]]:
     """``{card: {"blank": figure or None, "extra": figure or None}}`` over ``games`` deals in ``blocks``
     seed blocks (the lab's own block seeds); raises when the kernel cannot play the game."""
     report = progress or (lambda _n: None)
@@ -145,15 +146,19 @@ def paired_values(game: Game, bot: str, seed: int, games: int, blocks: int = 1,
         augmented = with_blank(game, Path(folder))
         driver = kernel_driver(augmented, (bot,))
         if driver is None:
-            raise InvalidOptions("paired card values are played on the compiled kernel: T.A.C.O. with one "
-                                 "heuristic or random bot in every seat")
+            raise InvalidOptions(
+                "paired card values are played on the compiled kernel: T.A.C.O. with one "
+                "heuristic or random bot in every seat"
+            )
         per_block = [games // blocks + (1 if b < games % blocks else 0) for b in range(blocks)]
         runs = [Replays(augmented, driver, block_seed(seed, b), m) for b, m in enumerate(per_block)]
         slugs = [s.slug for s in game.deck.specs if not s.starting]  # type: ignore[attr-defined]
         out: dict[str, dict[str, Any]] = {}
         for slug in slugs:
-            out[slug] = {"blank": _pool([r.card_vs_blank(slug) for r in runs]),
-                         "extra": _pool([r.one_more_copy(slug) for r in runs])}
+            out[slug] = {
+                "blank": _pool([r.card_vs_blank(slug) for r in runs]),
+                "extra": _pool([r.one_more_copy(slug) for r in runs]),
+            }
             report(1)
         return out
 

@@ -100,8 +100,10 @@ def engine_path(config: BalanceConfig) -> str:
         if kernel_of(game) is not None:
             return "simulate"
     if config.engine == "kernel":
-        raise InvalidOptions(f"no compiled kernel plays {config.game} with bots {' '.join(config.bots)}; "
-                             "the kernel plays one bot spec, heuristic or random, in every seat")
+        raise InvalidOptions(
+            f"no compiled kernel plays {config.game} with bots {' '.join(config.bots)}; "
+            "the kernel plays one bot spec, heuristic or random, in every seat"
+        )
     return "reference"
 
 

@@ -43,9 +43,15 @@ def write_plots(summary: dict[str, Any], out: Path) -> dict[str, Path]:
 def _length(summary: dict[str, Any], path: Path) -> Path:
     plt = _pyplot()
     length = summary["length"]
-    panels = [(k, t) for k, t in (("turns_per_player", "turns per player (per round)"), ("actions", "actions per game"),
-                                  ("rounds", "rounds per game"))
-              if length[k].get("n") and (k != "rounds" or length[k]["max"] > 1)]  # one-round games: no panel
+    panels = [
+        (k, t)
+        for k, t in (
+            ("turns_per_player", "turns per player (per round)"),
+            ("actions", "actions per game"),
+            ("rounds", "rounds per game"),
+        )
+        if length[k].get("n") and (k != "rounds" or length[k]["max"] > 1)
+    ]  # one-round games: no panel
     if not panels:  # winners only (a kernel's simulate): say so rather than draw nothing
         fig, ax = plt.subplots(figsize=(4.2, 1.2))
         ax.axis("off")
@@ -69,8 +75,10 @@ def _seats(summary: dict[str, Any], path: Path) -> Path:
     fig, ax = plt.subplots(figsize=(1.8 + 0.8 * len(seats), 3.2))
     x = [s["position"] + 1 for s in seats]
     y = [s["win_share"] for s in seats]
-    err = [[max(0.0, s["win_share"] - s["wilson95"][0]) for s in seats],
-           [max(0.0, s["wilson95"][1] - s["win_share"]) for s in seats]]
+    err = [
+        [max(0.0, s["win_share"] - s["wilson95"][0]) for s in seats],
+        [max(0.0, s["wilson95"][1] - s["win_share"]) for s in seats],
+    ]
     ax.bar(x, y, color=BLUE, yerr=err, capsize=4)
     ax.axhline(seats[0]["fair_share"], color=RED, linestyle="--", label="fair share")
     ax.set_xlabel("turn order (1 = first to play)")
@@ -112,20 +120,31 @@ def _cards(summary: dict[str, Any], path: Path) -> Path:
     # A card never held as dealt ("play immediately" cards are replaced when dealt) has no value here.
     cards = [r for r in summary["cards"] if measured(headline(r)[1])]
     cards.sort(key=lambda r: headline(r)[1]["win_effect"])  # type: ignore[index]
-    panels = [(label, key, sub) for label, key, sub in (
-        ("paired: the same deal with the card as a blank", "paired", "blank"),
-        ("observed: opening hand with vs without (a correlation)", "opening", None))
-        if any(measured(cell(r, key, sub)) for r in cards)]
-    fig, axes = plt.subplots(1, max(1, len(panels)), figsize=(5.0 * max(1, len(panels)), 1.2 + 0.22 * len(cards)),
-                             squeeze=False, sharey=True)
+    panels = [
+        (label, key, sub)
+        for label, key, sub in (
+            ("paired: the same deal with the card as a blank", "paired", "blank"),
+            ("observed: opening hand with vs without (a correlation)", "opening", None),
+        )
+        if any(measured(cell(r, key, sub)) for r in cards)
+    ]
+    fig, axes = plt.subplots(
+        1, max(1, len(panels)), figsize=(5.0 * max(1, len(panels)), 1.2 + 0.22 * len(cards)), squeeze=False, sharey=True
+    )
     y = list(range(len(cards)))
     for ax, (label, key, sub) in zip(axes[0], panels, strict=False):
         figures = [cell(r, key, sub) for r in cards]
         shown = [(i, c) for i, c in enumerate(figures) if c is not None and measured(c)]
-        ax.barh([i for i, _ in shown], [100 * c["win_effect"] for _, c in shown],
-                xerr=[[max(0.0, 100 * (c["win_effect"] - c["win95"][0])) for _, c in shown],
-                      [max(0.0, 100 * (c["win95"][1] - c["win_effect"])) for _, c in shown]],
-                color=[RED if c.get("flagged") else BLUE for _, c in shown], capsize=2)
+        ax.barh(
+            [i for i, _ in shown],
+            [100 * c["win_effect"] for _, c in shown],
+            xerr=[
+                [max(0.0, 100 * (c["win_effect"] - c["win95"][0])) for _, c in shown],
+                [max(0.0, 100 * (c["win95"][1] - c["win_effect"])) for _, c in shown],
+            ],
+            color=[RED if c.get("flagged") else BLUE for _, c in shown],
+            capsize=2,
+        )
         ax.axvline(0, color="black", linewidth=0.8)
         ax.set_title(label, fontsize=8)
         ax.set_xlabel("holder's win share, points (95%)", fontsize=8)
@@ -148,8 +167,9 @@ def _pool(summary: dict[str, Any], path: Path) -> Path:
     pool = [p for p in summary["pool"] if p["games"] >= max(5, summary["games"] // 50)]
     fig, ax = plt.subplots(figsize=(6.5, 3.2))
     turns = [p["turn"] for p in pool]
-    ax.fill_between(turns, [p["q25"] for p in pool], [p["q75"] for p in pool], color=BLUE, alpha=0.25,
-                    label="middle half")
+    ax.fill_between(
+        turns, [p["q25"] for p in pool], [p["q75"] for p in pool], color=BLUE, alpha=0.25, label="middle half"
+    )
     ax.plot(turns, [p["mean"] for p in pool], color=BLUE, label="mean")
     ax.set_xlabel("turn of round 1 (all players)")
     ax.set_ylabel("taco points in the pool")

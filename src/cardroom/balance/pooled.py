@@ -34,10 +34,16 @@ def _mean_se(values: Sequence[float]) -> tuple[float, float]:
 def mean_blocks(per_block: Sequence[Sequence[float]]) -> dict[str, Any]:
     stats = [_mean_se(v) for v in per_block]
     pooled = mean_homogeneity([m for m, _ in stats], [e for _, e in stats])
-    return {"blocks": [{"mean": m, "low95": m - Z95 * e, "high95": m + Z95 * e, "n": len(v)}
-                       for (m, e), v in zip(stats, per_block, strict=True)],
-            "mean": pooled["pooled"], "low95": pooled["low95"], "high95": pooled["high95"],
-            "heterogeneity": {k: pooled[k] for k in ("statistic", "df", "p", "differ")}}
+    return {
+        "blocks": [
+            {"mean": m, "low95": m - Z95 * e, "high95": m + Z95 * e, "n": len(v)}
+            for (m, e), v in zip(stats, per_block, strict=True)
+        ],
+        "mean": pooled["pooled"],
+        "low95": pooled["low95"],
+        "high95": pooled["high95"],
+        "heterogeneity": {k: pooled[k] for k in ("statistic", "df", "p", "differ")},
+    }
 
 
 def block_summary(games: Sequence[dict[str, Any]], players: int, tolerance: float = TOLERANCE) -> dict[str, Any]:
@@ -56,17 +62,26 @@ def block_summary(games: Sequence[dict[str, Any]], players: int, tolerance: floa
     if limited["heterogeneity"]["differ"]:
         notes += warnings("share of games ended by a limit", {**limited, "verdict": None})
     if turns["heterogeneity"]["differ"]:
-        notes.append(f"turns per player: the seed blocks disagree beyond chance (p = {turns['heterogeneity']['p']:.2g})")
-    return {"count": len(blocks), "seats": seats, "limited": limited, "turns_per_player": turns, "warnings": notes,
-            "notes": width_note(seats)}
+        notes.append(
+            f"turns per player: the seed blocks disagree beyond chance (p = {turns['heterogeneity']['p']:.2g})"
+        )
+    return {
+        "count": len(blocks),
+        "seats": seats,
+        "limited": limited,
+        "turns_per_player": turns,
+        "warnings": notes,
+        "notes": width_note(seats),
+    }
 
 
 def _se(d: tuple[float, float, float]) -> float:
     return (d[2] - d[1]) / (2 * Z95) if math.isfinite(d[1]) and math.isfinite(d[2]) else math.inf
 
 
-def compare_blocks(games_a: Sequence[dict[str, Any]], games_b: Sequence[dict[str, Any]], players: int,
-                   tolerance: float = TOLERANCE) -> list[dict[str, Any]]:
+def compare_blocks(
+    games_a: Sequence[dict[str, Any]], games_b: Sequence[dict[str, Any]], players: int, tolerance: float = TOLERANCE
+) -> list[dict[str, Any]]:
     """B - A block by block (the same block seeds on both sides), pooled by inverse variance, with
     Cochran's Q across the blocks' differences."""
     pairs = list(zip(by_block(games_a), by_block(games_b), strict=True))
@@ -88,10 +103,18 @@ def compare_blocks(games_a: Sequence[dict[str, Any]], games_b: Sequence[dict[str
 
     rows = []
     measures: list[tuple[str, Any, Any, float | None]] = [
-        ("first seat's win share", lambda a, b: newcombe(first(b), len(b), first(a), len(a)),
-         lambda gs: first(gs) / len(gs), tolerance),
-        ("share of games ended by a limit", lambda a, b: newcombe(limited(b), len(b), limited(a), len(a)),
-         lambda gs: limited(gs) / len(gs), None),
+        (
+            "first seat's win share",
+            lambda a, b: newcombe(first(b), len(b), first(a), len(a)),
+            lambda gs: first(gs) / len(gs),
+            tolerance,
+        ),
+        (
+            "share of games ended by a limit",
+            lambda a, b: newcombe(limited(b), len(b), limited(a), len(a)),
+            lambda gs: limited(gs) / len(gs),
+            None,
+        ),
         ("mean turns per player", lambda a, b: mean_diff(turns(b), turns(a)), lambda gs: mean(turns(gs)), None),
         ("mean actions per game", lambda a, b: mean_diff(actions(b), actions(a)), lambda gs: mean(actions(gs)), None),
     ]
@@ -100,8 +123,18 @@ def compare_blocks(games_a: Sequence[dict[str, Any]], games_b: Sequence[dict[str
         pooled = mean_homogeneity([d[0] for d in per], [_se(d) for d in per])
         differs = not pooled["low95"] <= 0.0 <= pooled["high95"]
         too_wide = tol is not None and not differs and (pooled["high95"] - pooled["low95"]) / 2 > tol
-        rows.append({"measure": name, "a": value(games_a), "b": value(games_b), "diff": pooled["pooled"],
-                     "low95": pooled["low95"], "high95": pooled["high95"], "differs": differs, "too_wide": too_wide,
-                     "blocks": [{"diff": d[0], "low95": d[1], "high95": d[2]} for d in per],
-                     "heterogeneity": {k: pooled[k] for k in ("statistic", "df", "p", "differ")}})
+        rows.append(
+            {
+                "measure": name,
+                "a": value(games_a),
+                "b": value(games_b),
+                "diff": pooled["pooled"],
+                "low95": pooled["low95"],
+                "high95": pooled["high95"],
+                "differs": differs,
+                "too_wide": too_wide,
+                "blocks": [{"diff": d[0], "low95": d[1], "high95": d[2]} for d in per],
+                "heterogeneity": {k: pooled[k] for k in ("statistic", "df", "p", "differ")},
+            }
+        )
     return rows

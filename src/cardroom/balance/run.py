@@ -46,8 +46,12 @@ def describe(config: BalanceConfig) -> str:
     return ", ".join(f"{k}={v}" for k, v in sorted(opts.items()))
 
 
-def run_balance(config: BalanceConfig, progress: Progress | None = None, skill_games: int = 0,
-                skill_bots: tuple[str, ...] = DEFAULT_SKILL_BOTS) -> BalanceResult:
+def run_balance(
+    config: BalanceConfig,
+    progress: Progress | None = None,
+    skill_games: int = 0,
+    skill_bots: tuple[str, ...] = DEFAULT_SKILL_BOTS,
+) -> BalanceResult:
     games = play_games(config, progress)
     game = make_game(config)
     players = game.players
@@ -74,17 +78,35 @@ def skill_gap(config: BalanceConfig, games: int, bots: tuple[str, ...]) -> dict[
     """A win-share matrix of the given bots, played by the arena on duplicate deals."""
     from cardroom.arena import ArenaConfig, run_arena
 
-    arena = run_arena(ArenaConfig(config.game, bots, games=games, preset=config.preset, options=dict(config.options),
-                                  seed=config.seed, jobs=config.jobs, backend=config.backend))
-    return {"bots": arena.summary["bots"], "head_to_head": arena.summary["head_to_head"],
-            "games_per_matchup": games, "players": arena.summary["players"]}
+    arena = run_arena(
+        ArenaConfig(
+            config.game,
+            bots,
+            games=games,
+            preset=config.preset,
+            options=dict(config.options),
+            seed=config.seed,
+            jobs=config.jobs,
+            backend=config.backend,
+        )
+    )
+    return {
+        "bots": arena.summary["bots"],
+        "head_to_head": arena.summary["head_to_head"],
+        "games_per_matchup": games,
+        "players": arena.summary["players"],
+    }
 
 
 def run_compare(a: BalanceConfig, b: BalanceConfig, progress: Progress | None = None) -> dict[str, Any]:
     """Both setups on the same deals and bot seeds, and every measure's difference (B - A)."""
     ra, rb = run_balance(a, progress), run_balance(b, progress)
-    return {"a": ra, "b": rb, "rows": compare_blocks(ra.games, rb.games, ra.summary["players"]),
-            "cards": compare_cards(ra.summary, rb.summary)}
+    return {
+        "a": ra,
+        "b": rb,
+        "rows": compare_blocks(ra.games, rb.games, ra.summary["players"]),
+        "cards": compare_cards(ra.summary, rb.summary),
+    }
 
 
 def write_json(data: dict[str, Any], out: Path) -> Path:

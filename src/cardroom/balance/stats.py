@@ -97,10 +97,15 @@ def seat_advantage(games: Sequence[dict[str, Any]], players: int) -> list[dict[s
     for position in range(players):
         score = sum(share(g, (g["first"] + position) % players) for g in games)
         low, high = wilson(score, len(games))
-        out.append({
-            "position": position, "games": len(games), "win_share": score / len(games) if games else 0.0,
-            "wilson95": [low, high], "fair_share": 1.0 / players,
-        })
+        out.append(
+            {
+                "position": position,
+                "games": len(games),
+                "win_share": score / len(games) if games else 0.0,
+                "wilson95": [low, high],
+                "fair_share": 1.0 / players,
+            }
+        )
     return out
 
 
@@ -128,8 +133,13 @@ def card_values(games: Sequence[dict[str, Any]], players: int, deck: Sequence[st
                 continue
             d, low, high = newcombe(sum(s[2] for s in with_), len(with_), sum(s[2] for s in without), len(without))
             m, mlow, mhigh = mean_diff([s[3] for s in with_], [s[3] for s in without])
-            row[label] = {"seats": len(with_), "win_effect": d, "win95": [low, high], "points_effect": m,
-                          "points95": [mlow, mhigh]}
+            row[label] = {
+                "seats": len(with_),
+                "win_effect": d,
+                "win95": [low, high],
+                "points_effect": m,
+                "points95": [mlow, mhigh],
+            }
         row["games_played"] = sum(1 for g in games if any(card in p for p in g["played"])) if known_play else None
         row["share_of_games_played"] = row["games_played"] / len(games) if known_play and games else None
         row["played95"] = list(wilson(row["games_played"], len(games))) if known_play and games else None
@@ -143,8 +153,15 @@ def pool_curve(games: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for t in range(longest):
         at = [float(g["pool"][t]) for g in games if len(g["pool"]) > t]
-        out.append({"turn": t, "games": len(at), "mean": sum(at) / len(at), "q25": quantile(at, 0.25),
-                    "q75": quantile(at, 0.75)})
+        out.append(
+            {
+                "turn": t,
+                "games": len(at),
+                "mean": sum(at) / len(at),
+                "q25": quantile(at, 0.25),
+                "q75": quantile(at, 0.75),
+            }
+        )
     return out
 
 
@@ -155,9 +172,12 @@ def stalls(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
     for stall in found:
         for taco in stall["tacos"]:
             cards.update(taco[1:])
-    return {"rounds": len(found), "cards": dict(cards.most_common()),
-            "mean_pool": sum(s["pool"] for s in found) / len(found) if found else 0.0,
-            "examples": found[:3]}
+    return {
+        "rounds": len(found),
+        "cards": dict(cards.most_common()),
+        "mean_pool": sum(s["pool"] for s in found) / len(found) if found else 0.0,
+        "examples": found[:3],
+    }
 
 
 def summarize(games: Sequence[dict[str, Any]], players: int, deck: Sequence[str] = ()) -> dict[str, Any]:

@@ -232,7 +232,7 @@ def duels_of(game: Game, params: dict[str, str], bot: str) -> str:
 
 
 def offered_in(has: Any) -> str:
-    """"offered in tacocat and ..." for the games whose kit ``has`` a part."""
+    """ "offered in tacocat and ..." for the games whose kit ``has`` a part."""
     names = [k.name for k in kits() if has(k)]
     return "offered in " + (" and ".join(names) if names else "no game")
 

@@ -23,6 +23,7 @@ DEFAULT_ROOT = "paired"
 DEFAULT_Z = 1.0
 DEFAULT_SPREAD = 0.25  # prior variance of a paired difference, added to the observed spread
 
+
 def tuned_search(game: str) -> Mapping[str, str]:
     """The search settings found for ``game`` in the strength runs (its kit's ``tuning.search``; docs/arena.md):
     a spec's own parameters override them, and a game without any gets the generic defaults above."""

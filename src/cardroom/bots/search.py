@@ -92,8 +92,9 @@ def search(
     root_key = view_key(root_view)
     limit = budget.iterations if budget.iterations is not None else 1 << 62
     if paired:
-        choice = _paired_root(game, seat, root_view, world, policy, rng, exploration, bias, z, spread, trees,
-                              limit, deadline, stats)
+        choice = _paired_root(
+            game, seat, root_view, world, policy, rng, exploration, bias, z, spread, trees, limit, deadline, stats
+        )
         stats.seconds = now() - start
         stats.nodes = sum(len(t) for t in trees)
         return choice
@@ -149,8 +150,20 @@ def _paired_root(
                     break
                 # The same generator for every action: the playouts differ only where the actions do.
                 playout_rng = random.Random(world_seed + 1)
-                reward = _iterate(game, seat, root_view, "", imagined, trees, policy, exploration, bias,
-                                  playout_rng, deadline, first=text)
+                reward = _iterate(
+                    game,
+                    seat,
+                    root_view,
+                    "",
+                    imagined,
+                    trees,
+                    policy,
+                    exploration,
+                    bias,
+                    playout_rng,
+                    deadline,
+                    first=text,
+                )
                 results[text].append(reward)
                 stats.iterations += 1
         except _OutOfTime:
@@ -166,9 +179,14 @@ def _paired_root(
         # Prior variance (``spread``) keeps a few lucky worlds from looking certain.
         var = (sum((d - mean) ** 2 for d in diffs) + spread) / n if n else 1.0
         score = mean - z * math.sqrt(var / n) if n else -math.inf
-        summary.append({"action": text, "worlds": len(results[text]),
-                        "mean": (sum(results[text]) / len(results[text])) if results[text] else None,
-                        "vs_default": mean if n else None})
+        summary.append(
+            {
+                "action": text,
+                "worlds": len(results[text]),
+                "mean": (sum(results[text]) / len(results[text])) if results[text] else None,
+                "vs_default": mean if n else None,
+            }
+        )
         if text != preferred and score > best_score:
             best, best_score = text, score
     stats.root = summary

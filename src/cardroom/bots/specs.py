@@ -156,6 +156,7 @@ register_bot("openspiel-ismcts", _openspiel_ismcts, _openspiel_budget)
 # Bots that read the true state. make_bot refuses them unless the caller (the arena) allows cheats.
 CHEATING_BOTS: set[str] = {"oracle"}
 
+
 def follows_clock(spec: str) -> bool:
     """Whether the bot ``spec`` names stops on a time budget, so its games do not repeat exactly: its
     declared budget has an ``ms`` (a search with no ``iterations`` searches for ``ms=1000``).

@@ -27,9 +27,7 @@ SHARED = frozenset(("game", "preset", "options", "players", "seat"))
 
 def view_key(view: dict[str, Any]) -> str:
     """A canonical text for a view within one seat's tree: the identity of an information set."""
-    return json.dumps(
-        {k: v for k, v in view.items() if k not in SHARED}, sort_keys=True, separators=(",", ":")
-    )
+    return json.dumps({k: v for k, v in view.items() if k not in SHARED}, sort_keys=True, separators=(",", ":"))
 
 
 class Node:
@@ -37,9 +35,7 @@ class Node:
 
     __slots__ = ("actions", "counts", "order", "priors", "rewards", "visits")
 
-    def __init__(
-        self, actions: Sequence[str], preferred: str | None, bias: float, rng: random.Random
-    ) -> None:
+    def __init__(self, actions: Sequence[str], preferred: str | None, bias: float, rng: random.Random) -> None:
         self.actions: list[str] = list(actions)
         k = len(self.actions)
         # Ties go to the preferred action, then to the others in a random order.

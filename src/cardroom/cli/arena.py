@@ -85,12 +85,27 @@ def arena(
         raise typer.Exit(2)
     try:
         config = ArenaConfig(
-            game=game, bots=tuple(specs), games=games, preset=preset, options=cli_options(option, players),
-            seed=seed, jobs=jobs, backend=backend, address=address, challenger=challenger,
+            game=game,
+            bots=tuple(specs),
+            games=games,
+            preset=preset,
+            options=cli_options(option, players),
+            seed=seed,
+            jobs=jobs,
+            backend=backend,
+            address=address,
+            challenger=challenger,
         )
         total = total_games(config)
-        columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), GamesPerSecond(),
-                   TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+        columns = (
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            GamesPerSecond(),
+            TimeElapsedColumn(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+        )
         with Progress(*columns, console=console) as bar:
             task = bar.add_task(f"{game} arena", total=total)
             result = run_arena(config, progress=lambda n: bar.advance(task, n))

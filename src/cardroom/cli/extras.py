@@ -56,5 +56,4 @@ def missing_extra_message(command: str, module: str | None) -> str | None:
     extra = extra_for(module)
     if extra is None:
         return None
-    return (f"cardroom {command} needs the [{extra}] extra ({module} is not installed): "
-            f"pip install 'cardroom[{extra}]'")
+    return f"cardroom {command} needs the [{extra}] extra ({module} is not installed): pip install 'cardroom[{extra}]'"

@@ -24,9 +24,7 @@ from rich.table import Table
 
 from cardroom.core.errors import CardroomError
 
-learn = typer.Typer(
-    help="The learned value: a seat's chance to win, trained on self-play.", no_args_is_help=True
-)
+learn = typer.Typer(help="The learned value: a seat's chance to win, trained on self-play.", no_args_is_help=True)
 console = Console()
 
 
@@ -36,9 +34,7 @@ def _sizes(text: str | None) -> tuple[int, ...]:
     try:
         sizes = tuple(int(part) for part in text.split(","))
     except ValueError:
-        raise typer.BadParameter(
-            f"--players takes numbers separated by commas, like 2,4; got {text!r}"
-        ) from None
+        raise typer.BadParameter(f"--players takes numbers separated by commas, like 2,4; got {text!r}") from None
     if len(set(sizes)) != len(sizes):
         raise typer.BadParameter(f"--players names a table size twice: {text!r}")
     return tuple(sorted(sizes))
@@ -49,9 +45,7 @@ def train(
     game: Annotated[str, typer.Option(help="tacocat, exploding-kittens or taco")],
     players: Annotated[
         str | None,
-        typer.Option(
-            help="table sizes, like 2,4 (one model serves them all); default: the game's usual sizes"
-        ),
+        typer.Option(help="table sizes, like 2,4 (one model serves them all); default: the game's usual sizes"),
     ] = None,
     preset: Annotated[str | None, typer.Option(help="a preset of the game (default: its default)")] = None,
     games: Annotated[int, typer.Option(min=1, help="self-play games per table size to train on")] = 20_000,

@@ -78,16 +78,22 @@ def play(
     players: PlayersOpt = None,
     vs: Annotated[
         list[str],
-        typer.Option(help="opponents: easy, normal, hard or bot specs; one for all, or one per seat: --vs random heuristic"),
+        typer.Option(
+            help="opponents: easy, normal, hard or bot specs; one for all, or one per seat: --vs random heuristic"
+        ),
     ] = ["heuristic"],  # noqa: B006 - Typer reads list defaults this way
     seed: Annotated[int | None, typer.Option(help="fix every shuffle (default: a fresh secret seed)")] = None,
     seat: Annotated[int, typer.Option(help="your seat (0 sits first)")] = 0,
     option: OptionOpt = [],  # noqa: B006
     deck: DeckOpt = None,
     records: Annotated[Path, typer.Option(help="folder for finished-game records")] = Path("records"),
-    delay: Annotated[float, typer.Option(
-        help="seconds to pause before each bot move, at least (a table with a searching bot paces every "
-             "bot move to its thinking budget anyway, so no move's timing tells what a bot holds)")] = 0.0,
+    delay: Annotated[
+        float,
+        typer.Option(
+            help="seconds to pause before each bot move, at least (a table with a searching bot paces every "
+            "bot move to its thinking budget anyway, so no move's timing tells what a bot holds)"
+        ),
+    ] = 0.0,
 ) -> None:
     """Play GAME in this terminal against bots."""
     from cardroom.cli.play import play as run_play
@@ -166,7 +172,9 @@ def _server(module: str) -> Any:
     try:
         return importlib.import_module(f"cardroom.server.{module}")
     except ImportError as exc:
-        _fail(f"the server is not installed ({exc}); install it with: pip install 'cardroom\\[server]'")  # the backslash: rich would read [server] as markup
+        _fail(
+            f"the server is not installed ({exc}); install it with: pip install 'cardroom\\[server]'"
+        )  # the backslash: rich would read [server] as markup
 
 
 @app.command()
@@ -181,12 +189,18 @@ def serve(
 
 @app.command()
 def backup(
-    destination: Annotated[Path, typer.Argument(
-        help="a file to write the copy to (replaced if it exists), or a folder: a copy named by its UTC time "
-             "there, then the older copies the --keep rule does not keep removed")],
+    destination: Annotated[
+        Path,
+        typer.Argument(
+            help="a file to write the copy to (replaced if it exists), or a folder: a copy named by its UTC time "
+            "there, then the older copies the --keep rule does not keep removed"
+        ),
+    ],
     database: DatabaseOpt = None,
     keep_daily: Annotated[int, typer.Option(help="into a folder: keep the newest copy of each of the last N days")] = 7,
-    keep_weekly: Annotated[int, typer.Option(help="into a folder: keep the newest copy of each of the last N weeks")] = 4,
+    keep_weekly: Annotated[
+        int, typer.Option(help="into a folder: keep the newest copy of each of the last N weeks")
+    ] = 4,
 ) -> None:
     """Copy the card room's SQLite database while the server runs (a consistent, online copy)."""
     copier, url = _server("store.backup"), _server("store").database_url(database)
@@ -206,9 +220,14 @@ def backup(
         except copier.BackupError as exc:
             _fail(str(exc))
             return
-    older = f"; removed {len(removed)} older {'copy' if len(removed) == 1 else 'copies'}" if destination.is_dir() else ""
-    console.print(f"backed up {pages} pages to {made}{older} (to restore it: stop the server, then "
-                  f"cardroom restore {made})", highlight=False, soft_wrap=True)
+    older = (
+        f"; removed {len(removed)} older {'copy' if len(removed) == 1 else 'copies'}" if destination.is_dir() else ""
+    )
+    console.print(
+        f"backed up {pages} pages to {made}{older} (to restore it: stop the server, then cardroom restore {made})",
+        highlight=False,
+        soft_wrap=True,
+    )
     for path in removed:
         console.print(f"  removed {path}", highlight=False, soft_wrap=True)
 
@@ -227,8 +246,11 @@ def restore(
         _fail(str(exc))
         return
     replaced = f"; the database it replaced is kept as {kept}" if kept else ""
-    console.print(f"restored {copy} as {copier.sqlite_path(url)}{replaced}. Start the server now.",
-                  highlight=False, soft_wrap=True)
+    console.print(
+        f"restored {copy} as {copier.sqlite_path(url)}{replaced}. Start the server now.",
+        highlight=False,
+        soft_wrap=True,
+    )
 
 
 # Passed through whole (its own --help included) to the server's admin commands, imported only when used.
@@ -244,19 +266,48 @@ def admin(ctx: typer.Context) -> None:
 
 @app.command()
 def analyse(
-    record: Annotated[str, typer.Argument(help="a record saved by `cardroom play`, or a finished table's id (with --token)")],
+    record: Annotated[
+        str, typer.Argument(help="a record saved by `cardroom play`, or a finished table's id (with --token)")
+    ],
     seat: Annotated[int | None, typer.Option(help="the seat to analyse (default: yours in the record, else 0)")] = None,
     out: Annotated[Path | None, typer.Option(help="folder for analysis.json and the win-chance graph (PNG)")] = None,
     precision: Annotated[float, typer.Option(help="target half-width of each loss's 95% interval, in points")] = 5.0,
     seed: Annotated[int, typer.Option(help="seed of the analysis's own sampling (same seed, same analysis)")] = 0,
-    max_worlds: Annotated[int | None, typer.Option(help="at most this many imagined worlds per decision (bounds the time; default 4096 on a compiled kernel, 192 on the reference engine; caps the search at 8 playouts a world)")] = None,
-    engine: Annotated[str, typer.Option(help="where playouts run: auto (the game's compiled kernel if it has one), kernel or reference")] = "auto",
-    yardstick: Annotated[str, typer.Option(help="what judges a decision: auto (the hard bot's search on a compiled kernel, else rollouts), search or rollout")] = "auto",
-    search_playouts: Annotated[int | None, typer.Option(help="playouts of the yardstick's choosing search per decision (default: at least the hard bot's in one second)")] = None,
-    infer: Annotated[str, typer.Option(help="weigh the imagined hands by the others' observed choices under this model of their play: off, ismcts or heuristic (Exploding Kittens and Tacocat, search yardstick)")] = "off",
-    oracle: Annotated[bool, typer.Option(help="with --out: add a line that KNOWS the hidden cards (never used for verdicts)")] = False,
+    max_worlds: Annotated[
+        int | None,
+        typer.Option(
+            help="at most this many imagined worlds per decision (bounds the time; default 4096 on a compiled kernel, 192 on the reference engine; caps the search at 8 playouts a world)"
+        ),
+    ] = None,
+    engine: Annotated[
+        str,
+        typer.Option(help="where playouts run: auto (the game's compiled kernel if it has one), kernel or reference"),
+    ] = "auto",
+    yardstick: Annotated[
+        str,
+        typer.Option(
+            help="what judges a decision: auto (the hard bot's search on a compiled kernel, else rollouts), search or rollout"
+        ),
+    ] = "auto",
+    search_playouts: Annotated[
+        int | None,
+        typer.Option(
+            help="playouts of the yardstick's choosing search per decision (default: at least the hard bot's in one second)"
+        ),
+    ] = None,
+    infer: Annotated[
+        str,
+        typer.Option(
+            help="weigh the imagined hands by the others' observed choices under this model of their play: off, ismcts or heuristic (Exploding Kittens and Tacocat, search yardstick)"
+        ),
+    ] = "off",
+    oracle: Annotated[
+        bool, typer.Option(help="with --out: add a line that KNOWS the hidden cards (never used for verdicts)")
+    ] = False,
     server: Annotated[str, typer.Option(help="the cardroom server of a table id")] = "http://127.0.0.1:8000",
-    token: Annotated[str | None, typer.Option(help="your seat token at that table (the server analyses that seat)")] = None,
+    token: Annotated[
+        str | None, typer.Option(help="your seat token at that table (the server analyses that seat)")
+    ] = None,
     jobs: Annotated[int, typer.Option(help="worker processes (the same analysis, sooner on several cores)")] = 1,
 ) -> None:
     """Analyse a finished game: each decision's loss, each stretch's luck, a win-chance graph."""
@@ -278,8 +329,12 @@ def analyse(
         _fail(f"--infer must be off, ismcts or heuristic, not {infer!r}")
     if search_playouts is not None and not 64 <= search_playouts <= 10_000_000:
         _fail("--search-playouts must be between 64 and 10000000")
-    limits = Precision(half_width=precision / 100, max_worlds=max_worlds,
-                       min_worlds=None if max_worlds is None else min(16, max_worlds), search_playouts=search_playouts)
+    limits = Precision(
+        half_width=precision / 100,
+        max_worlds=max_worlds,
+        min_worlds=None if max_worlds is None else min(16, max_worlds),
+        search_playouts=search_playouts,
+    )
     try:
         if token is not None:
             from cardroom.cli.analyse import run_remote
@@ -288,8 +343,7 @@ def analyse(
                 _fail("with --token the server analyses your own seat: --seat, --oracle and --infer do not apply")
             run_remote(record, server, token, out, precision, max_worlds, console)
             return
-        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs, engine, yardstick,
-                    infer)
+        run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs, engine, yardstick, infer)
     except (CardroomError, ValueError) as exc:
         _fail(str(exc))
 

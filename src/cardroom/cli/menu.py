@@ -82,7 +82,7 @@ class Menu:
 
     def _text(self, key: str, members: list[str]) -> str:
         if len(members) > 1:
-            rest = sorted({" ".join(m.split()[len(key.split()):]) for m in members}, key=_natural)
+            rest = sorted({" ".join(m.split()[len(key.split()) :]) for m in members}, key=_natural)
             shown = ", ".join(rest[:4]) + (", ..." if len(rest) > 4 else "")
             note = self.label(key) if self.label else None  # a group may have a name too (a seat)
             return f"{key} …  {note + '  ' if note else ''}({len(members)}: {shown})"
@@ -105,11 +105,16 @@ class Menu:
             return
         # Many short choices: columns of bare texts, and any notes on one line below (a note in a cell
         # would widen every column).
-        cells = [_numbered(i, key if len(members) == 1 else self._short(key, members), console.width)
-                 for i, (key, members) in enumerate(entries, 1)]
+        cells = [
+            _numbered(i, key if len(members) == 1 else self._short(key, members), console.width)
+            for i, (key, members) in enumerate(entries, 1)
+        ]
         console.print(Columns(cells + back, padding=(0, 2)), highlight=False)
-        notes = [f"{i}: {note}" for i, (key, members) in enumerate(entries, 1)
-                 if len(members) == 1 and self.label and (note := self.label(key))]
+        notes = [
+            f"{i}: {note}"
+            for i, (key, members) in enumerate(entries, 1)
+            if len(members) == 1 and self.label and (note := self.label(key))
+        ]
         if notes:
             console.print(Text("   " + " · ".join(notes), style="dim"), highlight=False)
 

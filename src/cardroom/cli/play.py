@@ -180,8 +180,10 @@ class TerminalTable:
             typed = choice.action.split()
             if typed != parsed.split() and sorted(typed) == sorted(parsed.split()):
                 # Same words, other order (T.A.C.O.'s play/target): say how the game writes it.
-                self.console.print(f"[dim]read as[/dim] [bold]{parsed}[/bold] [dim](the order this game writes it)[/dim]",
-                                   highlight=False)
+                self.console.print(
+                    f"[dim]read as[/dim] [bold]{parsed}[/bold] [dim](the order this game writes it)[/dim]",
+                    highlight=False,
+                )
             return parsed
 
     def _help(self, legal: list[str]) -> None:
@@ -241,5 +243,7 @@ def play(
         return {"finished": False}
     path = table.record.save(records)
     # Never wrapped: a person (or a script) copies the path from this line.
-    console.print(f"Saved the record to {path} (replay it with: cardroom replay {path})", highlight=False, soft_wrap=True)
+    console.print(
+        f"Saved the record to {path} (replay it with: cardroom replay {path})", highlight=False, soft_wrap=True
+    )
     return {"finished": True, "record": str(path)}

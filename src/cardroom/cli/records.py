@@ -64,7 +64,7 @@ def load_record(path: Path) -> Record:
     except json.JSONDecodeError as exc:
         raise CorruptState(f"{path} is not JSON: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CorruptState(f"{path} is not a cardroom record (expected \"format\": \"{FORMAT}\")")
+        raise CorruptState(f'{path} is not a cardroom record (expected "format": "{FORMAT}")')
     try:
         actions = [(int(seat), str(text)) for seat, text in data["actions"]]
         record = Record(

@@ -45,12 +45,15 @@ def replay(record: Record, seat: int | None, pause: bool, console: Console) -> i
     except KeyboardInterrupt:
         console.print()
     if state.outcome is not None:
-        console.print(f"[bold]Result:[/bold] {winner_line(record, state.outcome.winners)} "
-                      f"{name_seats(state.outcome.reason, names)}",
-                      highlight=False)
+        console.print(
+            f"[bold]Result:[/bold] {winner_line(record, state.outcome.winners)} "
+            f"{name_seats(state.outcome.reason, names)}",
+            highlight=False,
+        )
     else:
-        console.print(f"[bold]Stopped[/bold] at step {state.step} of {len(record.actions)}; nobody has won yet.",
-                      highlight=False)
+        console.print(
+            f"[bold]Stopped[/bold] at step {state.step} of {len(record.actions)}; nobody has won yet.", highlight=False
+        )
     return state.step
 
 

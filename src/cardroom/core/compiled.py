@@ -112,7 +112,7 @@ def _install_locator() -> None:
 
 
 def _variant(base: Any) -> Any:
-    class KernelLocator(base):  # type: ignore[misc,valid-type]
+    class KernelLocator(base):  # type: ignore[misc]
         kernel_variant = True
 
         def get_source_stamp(self) -> str:

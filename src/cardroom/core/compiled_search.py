@@ -319,8 +319,19 @@ def root_key(s: Arr, cfg: Arr, seat: int) -> int:
 # -- one game's copy --------------------------------------------------------------------------------------
 
 #: The search functions, in the order they are copied (a copy calls the copies made before it).
-SEARCH = (choose, scratch, turn, play_out, simulate, play_worlds, imagine, iterate, paired_worlds, puct_worlds,
-          root_key)
+SEARCH = (
+    choose,
+    scratch,
+    turn,
+    play_out,
+    simulate,
+    play_worlds,
+    imagine,
+    iterate,
+    paired_worlds,
+    puct_worlds,
+    root_key,
+)
 
 
 def build(game: str, rules: types.ModuleType) -> types.SimpleNamespace:

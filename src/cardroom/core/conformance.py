@@ -149,10 +149,14 @@ def _check_views(game: Game, seed: int, state: State, rng: random.Random, census
             raise _fail(game, seed, state.step, f"shuffle_unknown({seat}) broke conservation")
         # Plain equality: both sides come from the same code, and it is far cheaper than encoding.
         if other.view(seat) != view:
-            raise _fail(game, seed, state.step, f"view of seat {seat} changes when its unknown cards are re-dealt: it leaks")
+            raise _fail(
+                game, seed, state.step, f"view of seat {seat} changes when its unknown cards are re-dealt: it leaks"
+            )
         # The same event chain gives the same log; rebuilding a long log per seat is the costliest check.
         if getattr(other, "history", None) is not getattr(state, "history", ()) and other.log(seat) != log:
-            raise _fail(game, seed, state.step, f"log of seat {seat} changes when its unknown cards are re-dealt: it leaks")
+            raise _fail(
+                game, seed, state.step, f"log of seat {seat} changes when its unknown cards are re-dealt: it leaks"
+            )
         if seat is not None:
             # The bot sees the view as a client would: decoded from JSON.
             sampled = game.sample(json.loads(view_text), rng)
@@ -262,9 +266,7 @@ def conformance_test(
     per_chunk = -(-games // chunks)
     cases = [(v, c) for v in variants for c in range(chunks)]
 
-    @pytest.mark.parametrize(
-        ("variant", "chunk"), cases, ids=[f"{v[0]}-{c}" for v, c in cases]
-    )
+    @pytest.mark.parametrize(("variant", "chunk"), cases, ids=[f"{v[0]}-{c}" for v, c in cases])
     def test_conformance(variant: Variant, chunk: int) -> None:
         label, preset, options = variant
         game = make(name, preset=preset, **options)

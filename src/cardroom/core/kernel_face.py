@@ -31,8 +31,19 @@ from cardroom.core.compiled_tree import NodeArrays
 from cardroom.core.game import Game, State
 from cardroom.core.search_clock import now
 
-__all__ = ["COMPILED", "HOLD", "Codec", "Counts", "Kernel", "KernelMismatch", "PairedRoot", "Result", "Searcher",
-           "Settings", "StopRule"]
+__all__ = [
+    "COMPILED",
+    "HOLD",
+    "Codec",
+    "Counts",
+    "Kernel",
+    "KernelMismatch",
+    "PairedRoot",
+    "Result",
+    "Searcher",
+    "Settings",
+    "StopRule",
+]
 
 Arr = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]

@@ -84,17 +84,14 @@ def read(game: str, path: Path | None = None) -> dict[str, Any]:
         text = where.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise LearnedValueError(
-            f"no learned value for {game}: {where.name} is missing; train one with "
-            f"`cardroom learn train --game {game}`"
+            f"no learned value for {game}: {where.name} is missing; train one with `cardroom learn train --game {game}`"
         ) from None
     except OSError as exc:
         raise LearnedValueError(f"cannot read the learned value of {game} ({where.name}): {exc}") from None
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LearnedValueError(
-            f"the learned value of {game} ({where.name}) is not valid JSON: {exc}"
-        ) from None
+        raise LearnedValueError(f"the learned value of {game} ({where.name}) is not valid JSON: {exc}") from None
     check(game, record, where.name)
     return record  # type: ignore[no-any-return]
 
@@ -105,9 +102,7 @@ def check(game: str, record: Any, name: str) -> None:
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise LearnedValueError(f"{where} is not a {FORMAT} file")
     if record.get("version") != VERSION:
-        raise LearnedValueError(
-            f"{where} has version {record.get('version')!r}; this cardroom reads {VERSION}"
-        )
+        raise LearnedValueError(f"{where} has version {record.get('version')!r}; this cardroom reads {VERSION}")
     if record.get("game") != game:
         raise LearnedValueError(f"{where} is for {record.get('game')!r}, not {game}")
     expected = list(feature_names(game))
@@ -120,9 +115,7 @@ def check(game: str, record: Any, name: str) -> None:
         raise LearnedValueError(f"{where} must map table sizes ({', '.join(allowed)}) to their weights")
     for key, w in sizes.items():
         if not isinstance(w, list) or len(w) != len(expected):
-            raise LearnedValueError(
-                f"{where} must hold {len(expected)} weights for {key} players, one per feature"
-            )
+            raise LearnedValueError(f"{where} must hold {len(expected)} weights for {key} players, one per feature")
         if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in w):
             raise LearnedValueError(f"{where} holds a weight for {key} players that is not a finite number")
 

@@ -44,9 +44,7 @@ class LearnedGame:
     def table(self, players: int, preset: str | None = None) -> tuple[Any, Arr]:
         """A game of ``players`` seats under ``preset`` (its default when omitted) and its options array."""
         if not 2 <= players <= self.features.MAXP:
-            raise LearnedValueError(
-                f"{self.name} is played by 2 to {self.features.MAXP}; asked for {players}"
-            )
+            raise LearnedValueError(f"{self.name} is played by 2 to {self.features.MAXP}; asked for {players}")
         options: dict[str, Any] = {"players": players} if self.features.MAXP > 2 else {}
         game = make(self.name, preset=preset, **options)
         return game, self.kernel.config(game)

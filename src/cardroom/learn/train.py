@@ -114,9 +114,7 @@ def collect(game: LearnedGame, players: int, preset: str | None, seed: int, firs
         states = np.zeros((cap if keep_states else 0, size), np.int64)
         rows = int(run.sample(cfg, seed, start, chunk, rate, x, y, live, states))
         if rows == cap:
-            raise LearnedValueError(
-                "self-play kept more positions than it had room for; ask for fewer --positions"
-            )
+            raise LearnedValueError("self-play kept more positions than it had room for; ask for fewer --positions")
         parts.append(Positions(x[:rows], y[:rows], live[:rows].astype(bool), np.full(rows, players, np.int64),
                                states[:rows]))  # fmt: skip
         if progress is not None:

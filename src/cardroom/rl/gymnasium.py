@@ -70,17 +70,20 @@ class CardroomEnv(gymnasium.Env[Observation, np.int64]):
         self.opponents: dict[int, Bot] = {s: make_bot(spec, game) for s, spec in self.opponent_specs.items()}
         enc = self.interface.encoder
         n = len(self.interface.actions)
-        self.observation_space: spaces.Space[Observation] = spaces.Dict({
-            "observation": spaces.Box(enc.low, enc.high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
-        })
+        self.observation_space: spaces.Space[Observation] = spaces.Dict(
+            {
+                "observation": spaces.Box(enc.low, enc.high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+            }
+        )
         self.action_space = spaces.Discrete(n)
         self.game_state: State | None = None
         self._rng = random.Random()
         self._bot_rngs: dict[int, random.Random] = {}
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[Observation, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)

@@ -26,8 +26,7 @@ class Interface:
         self.encoder = encoder if encoder is not None else encoder_for(game)
 
     @classmethod
-    def make(cls, name: str, preset: str | None = None, *, generic_encoder: bool = False,
-             **options: Any) -> Interface:
+    def make(cls, name: str, preset: str | None = None, *, generic_encoder: bool = False, **options: Any) -> Interface:
         game = cardroom.make(name, preset=preset, **options)
         return cls(game, encoder_for(game, generic=generic_encoder))
 

@@ -104,9 +104,13 @@ class CardroomSpielGame(pyspiel.Game):  # type: ignore[misc]
 class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping one immutable cardroom state (``None`` before the deal)."""
 
-    def __init__(self, game: CardroomSpielGame, trail: Trail | None = None,
-                 recall: tuple[tuple[int, int, int], ...] = (),
-                 prefix: dict[int, tuple[tuple[int, int, int], ...]] | None = None) -> None:
+    def __init__(
+        self,
+        game: CardroomSpielGame,
+        trail: Trail | None = None,
+        recall: tuple[tuple[int, int, int], ...] = (),
+        prefix: dict[int, tuple[tuple[int, int, int], ...]] | None = None,
+    ) -> None:
         super().__init__(game)
         self._context = Shared(game.context)
         self._trail = Shared(trail)
@@ -186,7 +190,9 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
             return CardroomSpielState(game)
         sampled = context.interface.game.sample(state.view(player_id), context.sample_rng)
         own = tuple(entry for entry in self._recall.value if entry[0] == player_id)
-        return CardroomSpielState(game, Trail(sampled, None), own, {player_id: tuple(self.observation_history(player_id))})
+        return CardroomSpielState(
+            game, Trail(sampled, None), own, {player_id: tuple(self.observation_history(player_id))}
+        )
 
     def apply_deal(self, deal: int) -> None:
         """Take every chance node of the deal at once: deal number ``deal`` (0 to ``deals`` - 1)."""
@@ -227,7 +233,7 @@ class CardroomSpielState(pyspiel.State):  # type: ignore[misc]
         out = list(prefix)
         actions = self._context_of().interface.actions
         # A resampled world's root shows the seat the same view as the prefix's last entry.
-        for node in nodes[1 if prefix else 0:]:
+        for node in nodes[1 if prefix else 0 :]:
             actor, index = -1, -1
             if node.action is not None:
                 actor = node.action[0]

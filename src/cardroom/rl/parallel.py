@@ -35,8 +35,16 @@ from cardroom.rl.render import ansi
 class CardroomParallel(Seated, ParallelEnv):  # type: ignore[misc]
     """One cardroom game as a PettingZoo parallel environment."""
 
-    def __init__(self, name: str, preset: str | None = None, *, render_mode: str | None = None,
-                 generic_encoder: bool = False, illegal: str = "lose", **options: Any) -> None:
+    def __init__(
+        self,
+        name: str,
+        preset: str | None = None,
+        *,
+        render_mode: str | None = None,
+        generic_encoder: bool = False,
+        illegal: str = "lose",
+        **options: Any,
+    ) -> None:
         if illegal not in ("lose", "raise"):
             raise ValueError(f"illegal must be 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal
@@ -46,13 +54,15 @@ class CardroomParallel(Seated, ParallelEnv):  # type: ignore[misc]
         self._seat_agents(render_mode)
         self.agents = []
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         self._new_game(seed)
         return self._observations(), self._infos()
 
-    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
-                                                    dict[str, bool], dict[str, dict[str, Any]]]:
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
         state = self._state()
         if not self.agents:
             raise RuntimeError("the game is over; call reset()")
@@ -66,7 +76,9 @@ class CardroomParallel(Seated, ParallelEnv):  # type: ignore[misc]
             if index not in offered[seat]:
                 act = self.interface.actions.action(index) if 0 <= index < len(self.interface.actions) else index
                 if self.illegal == "raise":
-                    raise IllegalAction(f"{agent_name(seat)} may not take {act!r} now; its action_mask shows what it may")
+                    raise IllegalAction(
+                        f"{agent_name(seat)} may not take {act!r} now; its action_mask shows what it may"
+                    )
                 return self._forfeit(seat, str(act))
             if seat not in state.to_act or index not in self.interface.legal_indices(state, seat):
                 continue  # an earlier seat's choice this step changed the question: asked again next step
@@ -85,8 +97,9 @@ class CardroomParallel(Seated, ParallelEnv):  # type: ignore[misc]
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
-    def _forfeit(self, seat: int, act: str) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
-                                                     dict[str, bool], dict[str, dict[str, Any]]]:
+    def _forfeit(
+        self, seat: int, act: str
+    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
         """An illegal action under ``illegal="lose"``: the game stops, -1 to the agent that took it."""
         rewards = {a: (-1.0 if a == agent_name(seat) else 0.0) for a in self.agents}
         infos = self._infos()
@@ -112,8 +125,10 @@ class CardroomParallel(Seated, ParallelEnv):  # type: ignore[misc]
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         state = self._state()
         return {
-            agent_name(s): {"observation": self.interface.observation(state, s),
-                            "action_mask": self.interface.mask(state, s)}
+            agent_name(s): {
+                "observation": self.interface.observation(state, s),
+                "action_mask": self.interface.mask(state, s),
+            }
             for s in range(state.players)
         }
 

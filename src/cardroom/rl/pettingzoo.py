@@ -31,8 +31,7 @@ def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-def agent_spaces(interface: Interface) -> tuple[dict[str, spaces.Space[Any]], dict[str, spaces.Space[Any]],
-                                                spaces.Box]:
+def agent_spaces(interface: Interface) -> tuple[dict[str, spaces.Space[Any]], dict[str, spaces.Space[Any]], spaces.Box]:
     """Per agent: the observation and action spaces; and the global state space for critics.
 
     One space object per agent, returned every time (PettingZoo's API test checks identity). The
@@ -43,10 +42,12 @@ def agent_spaces(interface: Interface) -> tuple[dict[str, spaces.Space[Any]], di
     n = len(interface.actions)
     agents = [agent_name(s) for s in range(interface.players)]
     observation_spaces: dict[str, spaces.Space[Any]] = {
-        a: spaces.Dict({
-            "observation": spaces.Box(enc.low, enc.high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
-        })
+        a: spaces.Dict(
+            {
+                "observation": spaces.Box(enc.low, enc.high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+            }
+        )
         for a in agents
     }
     action_spaces: dict[str, spaces.Space[Any]] = {a: spaces.Discrete(n) for a in agents}
@@ -94,8 +95,15 @@ class CardroomAEC(Seated, AECEnv):  # type: ignore[misc]
 
     RENDER_MODES = ("ansi", "human")
 
-    def __init__(self, name: str, preset: str | None = None, *, render_mode: str | None = None,
-                 generic_encoder: bool = False, **options: Any) -> None:
+    def __init__(
+        self,
+        name: str,
+        preset: str | None = None,
+        *,
+        render_mode: str | None = None,
+        generic_encoder: bool = False,
+        **options: Any,
+    ) -> None:
         super().__init__()
         self.interface = Interface.make(name, preset, generic_encoder=generic_encoder, **options)
         game = self.interface.game

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 # Shown in the header lines, or not at all (the options are the game's, not the moment's).
-HEADER_KEYS = frozenset({"game", "preset", "players", "seat", "step", "to_act", "is_over", "outcome", "hand",
-                         "legal_actions", "options"})
+HEADER_KEYS = frozenset(
+    {"game", "preset", "players", "seat", "step", "to_act", "is_over", "outcome", "hand", "legal_actions", "options"}
+)
 WIDTH = 100
 
 
@@ -34,8 +35,10 @@ def hand_line(view: Mapping[str, Any]) -> str:
 
 def ansi(view: Mapping[str, Any], width: int = WIDTH) -> str:
     who = "spectator" if view.get("seat") is None else f"seat {view['seat']}"
-    lines = [f"{view.get('game')} ({view.get('preset')}), {view.get('players')} players · step {view.get('step')}"
-             f" · {who} · to act: {', '.join(str(s) for s in view.get('to_act', [])) or 'nobody'}"]
+    lines = [
+        f"{view.get('game')} ({view.get('preset')}), {view.get('players')} players · step {view.get('step')}"
+        f" · {who} · to act: {', '.join(str(s) for s in view.get('to_act', [])) or 'nobody'}"
+    ]
     if view.get("is_over"):
         outcome = view.get("outcome") or {}
         lines.append(f"game over: winners {outcome.get('winners')} ({outcome.get('reason', '')})")

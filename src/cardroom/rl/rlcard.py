@@ -97,8 +97,9 @@ class CardroomRLCardGame:
 class CardroomRLCardEnv(Env):  # type: ignore[misc]
     """One cardroom game as an RLCard environment."""
 
-    def __init__(self, name: str, preset: str | None = None, config: dict[str, Any] | None = None,
-                 **options: Any) -> None:
+    def __init__(
+        self, name: str, preset: str | None = None, config: dict[str, Any] | None = None, **options: Any
+    ) -> None:
         self.interface = Interface.make(name, preset, **options)
         self.name = f"cardroom-{name}"
         self.game = CardroomRLCardGame(self.interface)
@@ -133,6 +134,8 @@ class CardroomRLCardEnv(Env):  # type: ignore[misc]
         return data
 
 
-def make(name: str, config: dict[str, Any] | None = None, preset: str | None = None, **options: Any) -> CardroomRLCardEnv:
+def make(
+    name: str, config: dict[str, Any] | None = None, preset: str | None = None, **options: Any
+) -> CardroomRLCardEnv:
     """``rlcard.make``'s counterpart: ``config`` takes RLCard's keys (``seed``, ``allow_step_back``)."""
     return CardroomRLCardEnv(name, preset, config, **options)

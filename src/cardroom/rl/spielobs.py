@@ -44,9 +44,7 @@ class ViewObserver:
 
     def __init__(self, interface: Interface, iig_obs_type: Any) -> None:
         self.interface = interface
-        self.public_only = (
-            iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        )
+        self.public_only = iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         self.tensor = np.zeros(interface.encoder.size, np.float32)
         self.dict = interface.encoder._split(self.tensor)
 

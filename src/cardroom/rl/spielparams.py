@@ -35,8 +35,9 @@ def option_parameters(name: str) -> dict[str, Any]:
             continue  # a parameter of its own (0 keeps the preset's count), kept for old callers
         if isinstance(option.default, bool):
             out[option.name] = option.default
-        elif isinstance(option.default, int) or (option.default is None and option.choices is None
-                                                 and option.name == "pool"):
+        elif isinstance(option.default, int) or (
+            option.default is None and option.choices is None and option.name == "pool"
+        ):
             out[option.name] = UNSET_NUMBER
         else:
             out[option.name] = UNSET_TEXT

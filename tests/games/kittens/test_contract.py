@@ -20,9 +20,19 @@ def test_presets_are_option_sets_of_one_engine() -> None:
     current = cardroom.make("exploding-kittens", players=4, preset="current")
     assert classic.preset == "classic" and type(classic) is type(current)
     assert {k: classic.options[k] for k in ("deal", "attacks", "pairs", "five_combo", "exploded_cards")} == {
-        "deal": 4, "attacks": "no-stacking", "pairs": "icon", "five_combo": True, "exploded_cards": "discard"}
+        "deal": 4,
+        "attacks": "no-stacking",
+        "pairs": "icon",
+        "five_combo": True,
+        "exploded_cards": "discard",
+    }
     assert {k: current.options[k] for k in ("deal", "attacks", "pairs", "five_combo", "exploded_cards")} == {
-        "deal": 7, "attacks": "stacking", "pairs": "title", "five_combo": False, "exploded_cards": "removed"}
+        "deal": 7,
+        "attacks": "stacking",
+        "pairs": "title",
+        "five_combo": False,
+        "exploded_cards": "removed",
+    }
     mixed = cardroom.make("exploding-kittens", preset="classic", attacks="stacking", players=3)
     assert mixed.options["attacks"] == "stacking" and mixed.options["deal"] == 4
 
@@ -142,8 +152,10 @@ def test_load_restores_and_refuses_bad_data() -> None:
 
 
 def test_sample_keeps_what_the_seat_knows() -> None:
-    state = table([["see-the-future", "favor"], ["defuse", "tacocat", "nope"], ["beard-cat"]],
-                  ["skip", "exploding-kitten", "favor", "attack", "shuffle"])
+    state = table(
+        [["see-the-future", "favor"], ["defuse", "tacocat", "nope"], ["beard-cat"]],
+        ["skip", "exploding-kitten", "favor", "attack", "shuffle"],
+    )
     state = everyone_passes(state.apply(0, "play see-the-future"))
     state = everyone_passes(state.apply(0, "favor 1")).apply(1, "give tacocat")
     view = state.view(0)

@@ -104,7 +104,6 @@ def test_the_heuristic_model_knows_an_attacked_player_with_a_nope_nopes() -> Non
     assert pass_chance("heuristic", window_class("see-the-future", 0, -1, 0, 1, 1)) == 1.0
 
 
-
 def test_the_search_model_is_its_measured_share_never_below_the_floor() -> None:
     """Every situation of the shipped ``ismcts`` row: no evidence where it was measured under
     ``MIN_SEEN`` times, else the share of passes, at least the floor (some situation has each case)."""

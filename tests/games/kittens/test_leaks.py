@@ -35,9 +35,30 @@ PUBLIC_CARD_EVENTS = {
 }
 PRIVATE_EVENTS = {"hand", "drew", "future", "placed", "transferred"}
 VIEW_KEYS = {
-    "game", "preset", "options", "players", "seat", "step", "to_act", "is_over", "outcome", "legal_actions",
-    "hand", "hand_sizes", "out", "current", "turns_owed", "attacked", "phase", "draw_pile",
-    "kittens_in_pile", "discard", "removed", "pending", "known_pile", "known_hands",
+    "game",
+    "preset",
+    "options",
+    "players",
+    "seat",
+    "step",
+    "to_act",
+    "is_over",
+    "outcome",
+    "legal_actions",
+    "hand",
+    "hand_sizes",
+    "out",
+    "current",
+    "turns_owed",
+    "attacked",
+    "phase",
+    "draw_pile",
+    "kittens_in_pile",
+    "discard",
+    "removed",
+    "pending",
+    "known_pile",
+    "known_hands",
 }
 
 

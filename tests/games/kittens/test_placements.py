@@ -95,7 +95,7 @@ def test_a_world_is_weighed_by_where_its_kitten_is() -> None:
         world, cfg = encode(state), config(game)
         array = evidence(view, "heuristic")
         nopes = int(array[1])
-        array = np.concatenate([[array[0] - nopes, 0.0], array[2 + 8 * nopes:]])  # placements only
+        array = np.concatenate([[array[0] - nopes, 0.0], array[2 + 8 * nopes :]])  # placements only
         assert likelihood(world, cfg, 0, array) == pytest.approx(1.0)
         size = int(world[k.PILE_LEN])
         top, low = k.PILE + size - 1, k.PILE + size - 4  # the Kitten moved three cards down

@@ -15,7 +15,7 @@ CATS = ["tacocat", "cattermelon", "beard-cat"]
 
 
 def test_example_turn() -> None:
-    """"1. You decide to play a See the Future card. 2. While viewing the 3 top cards, you see that the
+    """ "1. You decide to play a See the Future card. 2. While viewing the 3 top cards, you see that the
     card you're about to draw is an Exploding Kitten. 3. You decide to play an Attack card ... 4. But then
     another player plays a NOPE CARD which cancels your attack, so it's still your turn. 5. ... you play a
     Shuffle card and randomly shuffle the Draw Pile. 5. ... you draw the top card to end your turn.\""""
@@ -39,8 +39,9 @@ def test_example_turn() -> None:
 
     state = everyone_passes(state.apply(0, "play shuffle"))
     assert state.view(0)["known_pile"] == []  # a shuffle wipes what P0 knew of the order
-    assert sorted(state.pile) == sorted(table([[], [], []], ["exploding-kitten", "tacocat", "skip", "favor",
-                                                              "defuse", "exploding-kitten"]).pile)
+    assert sorted(state.pile) == sorted(
+        table([[], [], []], ["exploding-kitten", "tacocat", "skip", "favor", "defuse", "exploding-kitten"]).pile
+    )
     drawn = state.pile[0]
     state = state.apply(0, "draw")
     if drawn == 0:  # the Kitten came up again: P0 holds no Defuse and explodes
@@ -50,7 +51,7 @@ def test_example_turn() -> None:
 
 
 def test_nope_yup_nope() -> None:
-    """"You can also play a Nope on another Nope to create a double negative Yup, and so on."
+    """ "You can also play a Nope on another Nope to create a double negative Yup, and so on."
     Ruling: a Nope can be Noped without limit, by any living player, the actor included."""
     state = table([["attack", "nope"], ["nope", "nope"], ["tacocat"]], ["tacocat"] * 6)
     state = state.apply(0, "play attack")
@@ -73,7 +74,7 @@ def test_yup_lets_the_attack_through() -> None:
 
 @pytest.mark.parametrize(("preset", "owed"), [("classic", 2), ("current", 4)])
 def test_attack_on_a_player_who_owes_two(preset: str, owed: int) -> None:
-    """"If the victim of an Attack card also plays an Attack card, their turns are immediately over, and
+    """ "If the victim of an Attack card also plays an Attack card, their turns are immediately over, and
     the next player must take two turns." Ruling (current): the next player owes the attacker's
     remaining turns, this one included, plus 2."""
     state = table([["attack"], ["attack"], ["tacocat"]], ["tacocat"] * 8, preset=preset)
@@ -93,12 +94,14 @@ def test_stacking_attack_on_the_second_of_two_turns() -> None:
 
 def test_attack_on_a_fresh_player_is_two_turns_under_both_presets() -> None:
     for preset in ("classic", "current"):
-        state = everyone_passes(table([["attack"], ["tacocat"]], ["tacocat"] * 4, preset=preset).apply(0, "play attack"))
+        state = everyone_passes(
+            table([["attack"], ["tacocat"]], ["tacocat"] * 4, preset=preset).apply(0, "play attack")
+        )
         assert (state.current, state.owed) == (1, 2)
 
 
 def test_skip_against_an_attack() -> None:
-    """"If you play a Skip card as a defense against an Attack card, it only ends one of the two turns.
+    """ "If you play a Skip card as a defense against an Attack card, it only ends one of the two turns.
     Two Skip cards would end both turns.\""""
     state = table([["attack"], ["skip", "skip"], ["tacocat"]], ["tacocat"] * 8)
     state = everyone_passes(state.apply(0, "play attack"))
@@ -130,7 +133,7 @@ def test_defuse_while_owing_turns() -> None:
 
 
 def test_favor_the_target_chooses() -> None:
-    """"Force any other player to give you 1 card from their hand. They choose which card to give you.\""""
+    """ "Force any other player to give you 1 card from their hand. They choose which card to give you.\""""
     state = table([["favor"], ["defuse", "tacocat", "nope"], ["beard-cat"]], ["skip"] * 4)
     state = everyone_passes(state.apply(0, "favor 1"))
     assert state.phase == "favor" and state.to_act == (1,)
@@ -156,7 +159,7 @@ def test_targets_are_living_players_holding_a_card() -> None:
 
 @pytest.mark.parametrize("noped", [False, True])
 def test_two_of_a_kind(noped: bool) -> None:
-    """"If you play matching pairs ... pick another player and steal a random card from their hand.\""""
+    """ "If you play matching pairs ... pick another player and steal a random card from their hand.\""""
     state = table([["tacocat", "tacocat", "nope"], ["defuse", "skip"], ["nope"]], ["favor"] * 4)
     state = state.apply(0, "pair tacocat 1")
     if noped:
@@ -175,9 +178,11 @@ def test_two_of_a_kind(noped: bool) -> None:
     assert state.discard[:2] == (8, 8)  # the pair is spent either way
 
 
-@pytest.mark.parametrize(("noped", "named", "hit"), [(False, "defuse", True), (False, "nope", False), (True, "defuse", False)])
+@pytest.mark.parametrize(
+    ("noped", "named", "hit"), [(False, "defuse", True), (False, "nope", False), (True, "defuse", False)]
+)
 def test_three_of_a_kind(noped: bool, named: str, hit: bool) -> None:
-    """"Playing three of a kind lets you NAME the card you want, and the player of your choice has to give
+    """ "Playing three of a kind lets you NAME the card you want, and the player of your choice has to give
     it to you. If they don't have the card you want, you're out of luck.\""""
     state = table([["beard-cat"] * 3 + ["nope"], ["defuse", "skip"], ["nope"]], ["favor"] * 4)
     state = state.apply(0, "triple beard-cat 1")
@@ -199,7 +204,7 @@ def test_three_of_a_kind(noped: bool, named: str, hit: bool) -> None:
 
 @pytest.mark.parametrize("noped", [False, True])
 def test_five_different_icons(noped: bool) -> None:
-    """"If you play any 5 cards that have different icons in the corners, go through the Discard Pile to
+    """ "If you play any 5 cards that have different icons in the corners, go through the Discard Pile to
     take any single card you'd like." (classic only)"""
     hand = ["tacocat", "cattermelon", "beard-cat", "skip", "shuffle", "tacocat"]
     state = table([hand, ["nope"]], ["favor"] * 4, discard=["defuse", "attack"])
@@ -232,7 +237,7 @@ def test_no_five_combo_in_current() -> None:
 
 @pytest.mark.parametrize("preset", ["classic", "current"])
 def test_pair_of_action_cards(preset: str) -> None:
-    """"You can play any card as two or three of a kind, as long as the icons in the upper left match ...
+    """ "You can play any card as two or three of a kind, as long as the icons in the upper left match ...
     you could play them as a pair and use them to steal." Ruling (current): cards with the same title.
     In one box every card of a kind shares its icon and its title, so both presets allow the pair."""
     state = table([["shuffle", "shuffle"], ["defuse"]], ["favor"] * 4, preset=preset)
@@ -251,7 +256,7 @@ def test_pairs_of_cats_only() -> None:
 
 @pytest.mark.parametrize("preset", ["classic", "current"])
 def test_kitten_without_defuse(preset: str) -> None:
-    """"Unless you have a Defuse card, you're dead. Discard all of your cards, including the Exploding
+    """ "Unless you have a Defuse card, you're dead. Discard all of your cards, including the Exploding
     Kitten." Ruling (current): an exploded player's cards are set aside, out of the game."""
     state = table([["tacocat", "skip"], ["nope"], ["beard-cat"]], ["exploding-kitten", "favor", "favor"], preset=preset)
     state = state.apply(0, "draw")
@@ -268,7 +273,7 @@ def test_kitten_without_defuse(preset: str) -> None:
 
 
 def test_last_player_standing_wins_and_ranking_follows_elimination() -> None:
-    """"This process continues until there's only one player left, who wins the game." Ruling: results
+    """ "This process continues until there's only one player left, who wins the game." Ruling: results
     rank players by elimination order."""
     state = table([["tacocat"], ["beard-cat"], ["skip"]], ["exploding-kitten", "exploding-kitten", "favor"])
     state = state.apply(0, "draw").apply(1, "draw")
@@ -280,7 +285,9 @@ def test_last_player_standing_wins_and_ranking_follows_elimination() -> None:
 
 def test_see_the_future_with_fewer_than_three_cards() -> None:
     """Ruling: See the Future shows the top three (fewer if fewer remain) to the player alone."""
-    state = everyone_passes(table([["see-the-future"], ["tacocat"]], ["exploding-kitten", "skip"]).apply(0, "play see-the-future"))
+    state = everyone_passes(
+        table([["see-the-future"], ["tacocat"]], ["exploding-kitten", "skip"]).apply(0, "play see-the-future")
+    )
     assert state.view(0)["known_pile"] == [[0, "exploding-kitten"], [1, "skip"]]
 
 

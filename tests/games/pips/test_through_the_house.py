@@ -21,9 +21,7 @@ from cardroom.bots.fast_ismcts import FastISMCTSBot
 from cardroom.core.compiled_registry import compiled_kernel_of
 
 # A whole game at a few worlds a decision: enough to check the bookkeeping, in seconds.
-ROUGH = Precision(
-    half_width=0.3, min_worlds=4, max_worlds=4, batch=4, search_playouts=256, min_runs=2, max_runs=2
-)
+ROUGH = Precision(half_width=0.3, min_worlds=4, max_worlds=4, batch=4, search_playouts=256, min_runs=2, max_runs=2)
 
 
 def test_the_hard_bots_search_runs_on_the_toys_kernel_and_beats_chance() -> None:
@@ -68,8 +66,6 @@ def test_the_balance_lab_runs_the_toy_on_its_kernel_and_on_the_reference() -> No
         result = run_balance(config)
         seats = result.summary["seats"]
         assert len(seats) == 2 and sum(s["win_share"] for s in seats) == pytest.approx(1.0)
-        again = run_balance(
-            config
-        ).summary  # reproducible from the seed (as text: a figure of no games is NaN)
+        again = run_balance(config).summary  # reproducible from the seed (as text: a figure of no games is NaN)
         assert json.dumps(again, sort_keys=True) == json.dumps(result.summary, sort_keys=True)
     assert result.summary["engine"] == "reference"

@@ -46,8 +46,9 @@ def test_the_bot_complies_with_the_antics_and_keeps_instants_for_defence() -> No
     state = state.apply(0, "play lettuce 0")
     assert HeuristicBot().choose(game, state.view(1), rng) == "pass"
     # But a Mold aimed at seat 1's taco gets stopped.
-    state = arrange(game, hands={0: ["mold"], 1: ["no-way-jose"]}, tacos={1: ["carnitas", "avocado"]},
-                    deck_top=["lettuce"])
+    state = arrange(
+        game, hands={0: ["mold"], 1: ["no-way-jose"]}, tacos={1: ["carnitas", "avocado"]}, deck_top=["lettuce"]
+    )
     state = state.apply(0, "use mold")
     assert HeuristicBot().choose(game, state.view(1), rng) == "instant no-way-jose"
 
@@ -55,8 +56,9 @@ def test_the_bot_complies_with_the_antics_and_keeps_instants_for_defence() -> No
 def test_the_bot_feeds_bad_cards_to_the_leader_and_takes_points() -> None:
     game = cardroom.make("taco", players=3)
     assert isinstance(game, TacoGame)
-    state = arrange(game, hands={0: ["mystery-meat"]}, tacos={2: ["carnitas", "avocado"], 1: ["tomato"]},
-                    deck_top=["lettuce"])
+    state = arrange(
+        game, hands={0: ["mystery-meat"]}, tacos={2: ["carnitas", "avocado"], 1: ["tomato"]}, deck_top=["lettuce"]
+    )
     assert HeuristicBot().choose(game, state.view(0), random.Random(1)) == "play mystery-meat 2"
     state = arrange(game, hands={0: ["tomato", "carnitas"]}, deck_top=["lettuce"])
     assert HeuristicBot().choose(game, state.view(0), random.Random(1)) == "play carnitas 0"

@@ -48,7 +48,7 @@ def test_empty_chairs_rank_last_and_the_game_replays(players: int, antics: bool)
         conceded += len(state.gone)
         outcome = state.outcome
         assert outcome is not None
-        tail = outcome.ranking[-len(state.gone):]
+        tail = outcome.ranking[-len(state.gone) :]
         assert tail == tuple((s,) for s in reversed(state.gone))
         assert not set(outcome.winners) & set(state.gone)
         assert state.view(0)["conceded"] == list(state.gone)

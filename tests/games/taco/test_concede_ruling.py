@@ -48,7 +48,7 @@ def test_the_hand_is_discarded_and_the_taco_destroyed_with_its_points_back(playe
     assert set(hand) <= set(after.tb.discard)
     assert view["pool"] == before["pool"] + taco_points or after.tb.round != state.tb.round
     assert after.census() == state.census()
-    kinds = [e["kind"] for e in after.log(None)[len(state.log(None)):]]
+    kinds = [e["kind"] for e in after.log(None)[len(state.log(None)) :]]
     assert kinds[:2] == ["concede", "discard_hand"] and (len(state.tb.tacos[seat]) == 1 or "destroyed" in kinds)
 
 
@@ -84,7 +84,7 @@ def test_a_seat_that_left_is_skipped_asked_nothing_dealt_nothing_and_ranked_last
         assert len({seat for i, seat in turns if i > max(left_at.values())}) > 1 or state.tb.over
         ranking = state.outcome.ranking
         tail = tuple((s,) for s in reversed(state.gone))
-        assert ranking[-len(state.gone):] == tail and not set(state.outcome.winners) & set(state.gone)
+        assert ranking[-len(state.gone) :] == tail and not set(state.outcome.winners) & set(state.gone)
         assert game.replay(seed, actions).to_json() == state.to_json()
         assert rounds_seen == {1, 2} or state.tb.over
 

@@ -67,14 +67,30 @@ def _broken(tmp_path: Path, old: str, new: str) -> str:
     [
         ('effect = "steal"\ntext = "Steal', 'effect = "pilfer"\ntext = "Steal', "Nacho Card-O", "effect"),
         ('name = "Mold"\ntype = "action"', 'name = "Mold"\ntype = "spell"', "Mold", "type"),
-        ('name = "Tomato"\ntype = "basic"\npoints = 1\ncount = 7\nfood = "vegetable"\n',
-         'name = "Tomato"\ntype = "basic"\npoints = 1\ncount = 7\n', "Tomato", "food"),
-        ('name = "Onion"\ntype = "basic"\npoints = 1\ncount = 6\n', 'name = "Onion"\ntype = "basic"\npoints = 1\n',
-         "Onion", "count"),
-        ('name = "Lettuce"\ntype = "basic"\npoints = 1\ncount = 7', 'name = "Lettuce"\ntype = "basic"\npoints = 1\ncount = 0',
-         "Lettuce", "count"),
-        ('name = "Rice"\ntype = "basic"\npoints = 2\ncount = 4', 'name = "Rice"\ntype = "basic"\npoints = 2\ncount = "four"',
-         "Rice", "count"),
+        (
+            'name = "Tomato"\ntype = "basic"\npoints = 1\ncount = 7\nfood = "vegetable"\n',
+            'name = "Tomato"\ntype = "basic"\npoints = 1\ncount = 7\n',
+            "Tomato",
+            "food",
+        ),
+        (
+            'name = "Onion"\ntype = "basic"\npoints = 1\ncount = 6\n',
+            'name = "Onion"\ntype = "basic"\npoints = 1\n',
+            "Onion",
+            "count",
+        ),
+        (
+            'name = "Lettuce"\ntype = "basic"\npoints = 1\ncount = 7',
+            'name = "Lettuce"\ntype = "basic"\npoints = 1\ncount = 0',
+            "Lettuce",
+            "count",
+        ),
+        (
+            'name = "Rice"\ntype = "basic"\npoints = 2\ncount = 4',
+            'name = "Rice"\ntype = "basic"\npoints = 2\ncount = "four"',
+            "Rice",
+            "count",
+        ),
         ('params = { count = 2 }\ntext = "Draw 2', 'params = { many = 2 }\ntext = "Draw 2', "Food Truck", "params"),
     ],
     ids=["unknown-effect", "unknown-type", "missing-food", "missing-count", "zero-count", "text-count", "bad-param"],
@@ -97,8 +113,9 @@ def test_unreadable_and_malformed_deck_files_are_refused(tmp_path: Path) -> None
 
 
 def test_a_players_own_deck_file_is_played(tmp_path: Path) -> None:
-    text = SHIPPED.read_text(encoding="utf-8").replace('name = "Tomato"\ntype = "basic"\npoints = 1',
-                                                       'name = "Tomato"\ntype = "basic"\npoints = 3')
+    text = SHIPPED.read_text(encoding="utf-8").replace(
+        'name = "Tomato"\ntype = "basic"\npoints = 1', 'name = "Tomato"\ntype = "basic"\npoints = 3'
+    )
     game = cardroom.make("taco", deck=_write(tmp_path, text))
     assert game.deck.by_slug("tomato").points == 3  # type: ignore[attr-defined]
     state = game.new_game(1)

@@ -37,9 +37,11 @@ def test_every_poison_in_v2_wears_off_and_more_cards_remove_poisons() -> None:
 
     def cures(deck: object) -> int:
         return sum(
-            1 for c in deck.cards  # type: ignore[attr-defined]
+            1
+            for c in deck.cards  # type: ignore[attr-defined]
             if (c.effect == "destroy" and c.params.get("what") == "poison")
-            or (c.effect == "return_card" and c.params.get("what") == "any") or c.effect == "swap"
+            or (c.effect == "return_card" and c.params.get("what") == "any")
+            or c.effect == "swap"
         )
 
     assert cures(v2) > cures(v1)

@@ -58,7 +58,10 @@ def effect_draw() -> None:
     state = arrange(game(), hands={0: ["food-truck"]}, deck_top=["lettuce", "onion", "rice"])
     state = let_stand(state.apply(0, "use food-truck"))
     assert slugs(state, state.tb.hands[0]) == ["onion", "rice"] or sorted(slugs(state, state.tb.hands[0])) == [
-        "lettuce", "onion", "rice"]
+        "lettuce",
+        "onion",
+        "rice",
+    ]
 
 
 def effect_destroy() -> None:
@@ -74,8 +77,9 @@ def effect_destroy() -> None:
 
 
 def effect_steal() -> None:
-    state = arrange(game(3), hands={0: ["chorizo"]}, tacos={1: ["carnitas", "tomato"], 2: ["grilled-fish"]},
-                    deck_top=["lettuce"])
+    state = arrange(
+        game(3), hands={0: ["chorizo"]}, tacos={1: ["carnitas", "tomato"], 2: ["grilled-fish"]}, deck_top=["lettuce"]
+    )
     state = let_stand(state.apply(0, "play chorizo 0"))
     assert legal(state, 0) == ["target carnitas 1", "target grilled-fish 2"]
     state = state.apply(0, "target grilled-fish 2")
@@ -83,8 +87,7 @@ def effect_steal() -> None:
 
 
 def effect_swap() -> None:
-    state = arrange(game(), hands={0: ["switcheroo"]}, tacos={0: ["fruit-flies"], 1: ["avocado"]},
-                    deck_top=["lettuce"])
+    state = arrange(game(), hands={0: ["switcheroo"]}, tacos={0: ["fruit-flies"], 1: ["avocado"]}, deck_top=["lettuce"])
     state = let_stand(state.apply(0, "use switcheroo"))
     state = state.apply(0, "target fruit-flies 0").apply(0, "target avocado 1")
     assert slugs(state, state.tb.tacos[0])[1:] == ["avocado"]
@@ -139,7 +142,9 @@ def effect_discard_each_turn() -> None:
     assert state.view(0)["prompt"]["kind"] == "discard" and len(state.tb.hands[0]) == 2  # before the draw
     state = state.apply(0, "discard tomato")
     assert slugs(state, state.tb.hands[0]) == ["mold", "lettuce"] or sorted(slugs(state, state.tb.hands[0])) == [
-        "lettuce", "mold"]
+        "lettuce",
+        "mold",
+    ]
 
 
 def effect_destroy_each_turn() -> None:

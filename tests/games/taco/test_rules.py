@@ -43,8 +43,14 @@ def test_pool_option_and_its_validation() -> None:
     for bad in (0, -3, "many", True):
         with pytest.raises(InvalidOptions):
             cardroom.make("taco", pool=bad)
-    for option, value in (("players", 1), ("players", 9), ("rounds", 0), ("antics", "yes"), ("gimme_trophy", 2),
-                          ("deck", "")):
+    for option, value in (
+        ("players", 1),
+        ("players", 9),
+        ("rounds", 0),
+        ("antics", "yes"),
+        ("gimme_trophy", 2),
+        ("deck", ""),
+    ):
         with pytest.raises(InvalidOptions):
             cardroom.make("taco", **{option: value})
     with pytest.raises(InvalidOptions):
@@ -63,8 +69,9 @@ def test_an_effect_takes_only_what_is_left_and_the_round_ends_on_the_last_point(
 
 def test_a_new_shell_replaces_the_old_one_and_cannot_be_destroyed() -> None:
     game = cardroom.make("taco", players=2)
-    state = arrange(game, hands={0: ["blue-corn-shell", "puffy-fried-shell", "mold"]},
-                    deck_top=["lettuce", "onion", "rice"])
+    state = arrange(
+        game, hands={0: ["blue-corn-shell", "puffy-fried-shell", "mold"]}, deck_top=["lettuce", "onion", "rice"]
+    )
     state = let_stand(state.apply(0, "play blue-corn-shell 0"))
     assert state.view(0)["tacos"][0][0]["card"] == "blue-corn-shell" and state.tb.pool == 22
     assert game.deck.starting_ids[0] in state.tb.box  # the Crunchy Shell goes back to the box
@@ -117,8 +124,12 @@ def test_the_trophy_winner_goes_first_with_six_cards_and_totals_run_over_the_mat
 
 def test_gimme_that_trophy_goes_to_the_most_basic_ingredients_and_can_be_taken() -> None:
     game = cardroom.make("taco", players=2, gimme_trophy=True)
-    state = arrange(game, hands={0: ["tomato", "onion"], 1: ["lettuce", "rice", "mold"]},
-                    tacos={1: ["shredded-beef"]}, deck_top=["carnitas", "avocado", "black-beans"])
+    state = arrange(
+        game,
+        hands={0: ["tomato", "onion"], 1: ["lettuce", "rice", "mold"]},
+        tacos={1: ["shredded-beef"]},
+        deck_top=["carnitas", "avocado", "black-beans"],
+    )
     assert state.tb.gimme == -1  # superstars do not count
     state = let_stand(state.apply(0, "play tomato 0"))
     assert state.tb.gimme == 0
@@ -226,8 +237,9 @@ def test_what_a_seat_saw_of_other_hands_is_kept_by_sample_and_shuffle() -> None:
 def test_exact_legal_counts_in_a_set_position() -> None:
     """Like perft: every distinct card in hand times every taco, plus actions, plus `end`."""
     game = cardroom.make("taco", players=3)
-    state = arrange(game, hands={0: ["tomato", "tomato", "mold", "food-poisoning", "no-way-jose"]},
-                    deck_top=["blue-corn-shell"])
+    state = arrange(
+        game, hands={0: ["tomato", "tomato", "mold", "food-poisoning", "no-way-jose"]}, deck_top=["blue-corn-shell"]
+    )
     # tomato, food-poisoning and blue-corn-shell into 3 tacos = 9; use mold = 1; end = 1; the Instant: none.
     assert len(state.legal_actions(0)) == 11
     state = state.apply(0, "play tomato 1")

@@ -29,7 +29,7 @@ def slugs(state: TacoState, seat: int) -> list[str]:
 
 
 def test_chain_shredded_beef_sour_cream_tomato_scores_five() -> None:
-    """"You place Shredded Beef in your taco ... so you play Sour Cream into your taco ... You decide
+    """ "You place Shredded Beef in your taco ... so you play Sour Cream into your taco ... You decide
     to then add a Tomato. In this example, you chained three cards together and scored five taco points.\""""
     game = cardroom.make("taco", players=3)
     state = arrange(game, hands={0: ["shredded-beef", "sour-cream", "tomato"]}, deck_top=["lettuce"])
@@ -48,7 +48,7 @@ def test_chain_shredded_beef_sour_cream_tomato_scores_five() -> None:
 
 
 def test_mold_destroys_shrimp_and_the_points_go_back() -> None:
-    """"You play a Mold action card and destroy another player's Shrimp card. Both the Mold and Shrimp
+    """ "You play a Mold action card and destroy another player's Shrimp card. Both the Mold and Shrimp
     cards go to the discard pile.\""""
     game = cardroom.make("taco", players=2)
     state = arrange(game, hands={0: ["mold"]}, tacos={1: ["shrimp"]}, deck_top=["lettuce"])
@@ -63,7 +63,7 @@ def test_mold_destroys_shrimp_and_the_points_go_back() -> None:
 
 
 def test_nacho_card_o_steals_shredded_beef_and_the_thief_plays_again() -> None:
-    """"Player 1 plays a Shredded Beef card. Player 2 plays a Nacho Card-O and steals it. When Player 2
+    """ "Player 1 plays a Shredded Beef card. Player 2 plays a Nacho Card-O and steals it. When Player 2
     moves Shredded Beef into their taco, they get to play another card immediately.\""""
     game = cardroom.make("taco", players=2)
     state = arrange(game, hands={0: ["shredded-beef"], 1: ["nacho-card-o", "tomato"]}, deck_top=["lettuce", "onion"])
@@ -94,7 +94,7 @@ def test_a_negative_card_puts_points_back_and_they_return_when_it_is_destroyed()
 
 
 def test_a_play_immediately_card_dealt_is_discarded_and_replaced() -> None:
-    """"If this card is dealt into your initial hand, discard the card and draw another card before play begins.\""""
+    """ "If this card is dealt into your initial hand, discard the card and draw another card before play begins.\""""
     game = cardroom.make("taco", players=8)
     for seed in range(200):
         state = game.new_game(seed)
@@ -110,7 +110,7 @@ def test_a_play_immediately_card_dealt_is_discarded_and_replaced() -> None:
 
 
 def test_a_play_immediately_card_drawn_must_be_played() -> None:
-    """"When a card is drawn that says PLAY IMMEDIATELY, the player is forced to play that card for their turn.\""""
+    """ "When a card is drawn that says PLAY IMMEDIATELY, the player is forced to play that card for their turn.\""""
     game = cardroom.make("taco", players=2)
     state = arrange(game, hands={0: ["tomato"]}, deck_top=["expired-sardines"])
     assert [str(a) for a in state.legal_actions(0)] == ["play expired-sardines 0", "play expired-sardines 1"]
@@ -120,11 +120,15 @@ def test_a_play_immediately_card_drawn_must_be_played() -> None:
 
 
 def test_swap_fires_effects_in_both_tacos_current_player_first() -> None:
-    """"SWAP: ... Card effects activate in both tacos if applicable. The current player's effects
+    """ "SWAP: ... Card effects activate in both tacos if applicable. The current player's effects
     activate first if both ingredients have an effect.\""""
     game = cardroom.make("taco", players=2)
-    state = arrange(game, hands={0: ["switcheroo", "tomato"]}, tacos={0: ["shrimp"], 1: ["shredded-beef"]},
-                    deck_top=["lettuce", "onion", "rice"])
+    state = arrange(
+        game,
+        hands={0: ["switcheroo", "tomato"]},
+        tacos={0: ["shrimp"], 1: ["shredded-beef"]},
+        deck_top=["lettuce", "onion", "rice"],
+    )
     state = let_stand(state.apply(0, "use switcheroo"))
     assert [str(a) for a in state.legal_actions(0)] == ["target shrimp 0"]
     state = state.apply(0, "target shrimp 0")
@@ -142,7 +146,7 @@ def test_swap_fires_effects_in_both_tacos_current_player_first() -> None:
 
 
 def test_an_instant_cancels_a_play_and_another_instant_cancels_that_instant() -> None:
-    """"CANCEL: Stops the current play immediately ... sends the last card played to the discard pile
+    """ "CANCEL: Stops the current play immediately ... sends the last card played to the discard pile
     along with the Instant card that canceled it." and "Instant cards can be played on Instant cards."""
     game = cardroom.make("taco", players=3)
     hands = {0: ["carnitas", "no-way-jose"], 1: ["no-way-jose"], 2: ["hold-it"]}
@@ -173,8 +177,13 @@ def test_a_single_instant_cancel_sends_both_cards_to_the_discard_pile() -> None:
 
 def test_an_instant_on_your_own_turn_does_not_use_the_turn() -> None:
     game = cardroom.make("taco", players=2)
-    state = arrange(game, hands={0: ["no-way-jose", "tomato"], 1: ["mold"]}, tacos={0: ["avocado"]},
-                    deck_top=["lettuce", "onion"], turn=1)
+    state = arrange(
+        game,
+        hands={0: ["no-way-jose", "tomato"], 1: ["mold"]},
+        tacos={0: ["avocado"]},
+        deck_top=["lettuce", "onion"],
+        turn=1,
+    )
     state = state.apply(1, "use mold")
     state = play(state, (0, "instant no-way-jose"), (1, "pass"))
     assert points(state, 0) == 3  # Avocado survives

@@ -27,7 +27,8 @@ def _check_the_pick(state: TacoState) -> TacoState:
     assert len(tb.hands[second]) == 6 and len(tb.hands[tb.first]) == (6 if tb.first == tb.trophy else 5)
     assert state.view(second)["prompt"] == {"kind": "discard", "seats": [second], "count": 1, "why": "opening"}
     assert {str(a) for a in state.legal_actions(second)} == {
-        f"discard {state.game.deck.cards[c].slug}" for c in tb.hands[second]  # type: ignore[attr-defined]
+        f"discard {state.game.deck.cards[c].slug}"
+        for c in tb.hands[second]  # type: ignore[attr-defined]
     }
     card = tb.hands[second][0]
     slug = state.game.deck.cards[card].slug  # type: ignore[attr-defined]
@@ -64,7 +65,9 @@ def test_a_record_of_the_old_default_replays_as_it_was_played() -> None:
     options = {k: v for k, v in described["options"].items() if k != "second_pick"}  # an older record
     again = cardroom.make("taco", preset=described["preset"], **options)
     assert again.options["second_pick"] is False
-    assert again.new_game(9).tb.to_json() == cardroom.make("taco", preset="standard", players=2).new_game(9).tb.to_json()
+    assert (
+        again.new_game(9).tb.to_json() == cardroom.make("taco", preset="standard", players=2).new_game(9).tb.to_json()
+    )
 
 
 def test_the_v3_preset_is_deck_v2_with_the_second_pick() -> None:

@@ -39,9 +39,7 @@ def position(
     assert isinstance(game, TacocatGame)
     used = Counter(cards(yay)) + Counter(cards(wow)) + Counter(cards(discard)) + Counter(cards(elsewhere))
     rest = Counter(game.deck_cards) - used
-    assert not used - Counter(game.deck_cards), (
-        f"more cards than the deck holds: {used - Counter(game.deck_cards)}"
-    )
+    assert not used - Counter(game.deck_cards), f"more cards than the deck holds: {used - Counter(game.deck_cards)}"
     draw = sorted(rest.elements(), reverse=True)
     line = f"{track} {_csv(cards(yay))}/{_csv(cards(wow))} {_csv(draw)} {_csv(sorted(cards(discard)))} {phase} {extra}"
     return game.load(line.strip())

@@ -98,9 +98,7 @@ def test_a_jumbo_attack_cannot_use_the_last_card() -> None:
     determine who wins the round." """
     state = position("7 7", "3 9", "attack:Y")
     assert legal(state, 0) == ["attack 7"]
-    with pytest.raises(
-        IllegalAction, match="you must keep one card: a jumbo attack cannot use your last card"
-    ):
+    with pytest.raises(IllegalAction, match="you must keep one card: a jumbo attack cannot use your last card"):
         state.apply(0, "attack 7 7")
 
 
@@ -212,9 +210,7 @@ def test_when_the_arrow_player_replaces_nothing_the_other_cannot_either() -> Non
     assert state.phase == "duel" and state.to_act == (0, 1)
 
 
-def test_on_the_double_arrow_both_decide_about_each_card_at_once_and_see_nothing_until_both_are_done() -> (
-    None
-):
+def test_on_the_double_arrow_both_decide_about_each_card_at_once_and_see_nothing_until_both_are_done() -> None:
     """000: "For the very first round ... both players can replace as many cards as they would like."
     Each player decides about every dealt card in turn, lowest first (keep or discard), so the number of
     decisions says nothing about the choices."""

@@ -27,7 +27,7 @@ COMPACT_BELOW_LINES = 40
 
 
 def seat_name(view: dict[str, Any], seat: int) -> str:
-    """"you" for the viewer's own seat, else the seat's name: the terminal adds ``names`` to the view it
+    """ "you" for the viewer's own seat, else the seat's name: the terminal adds ``names`` to the view it
     draws; a view without them (a test's, a bare engine's) says "Player N"."""
     if seat == view.get("seat"):
         return "you"

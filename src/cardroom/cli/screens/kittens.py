@@ -139,8 +139,12 @@ def _compact(view: dict[str, Any], game: Game) -> RenderableType:
     known = {int(h): c for h, c in view["known_hands"]}
     parts: list[RenderableType] = [_players_line(view), _pile(view), top]
     if known:
-        parts.append(Text("You know: " + "; ".join(f"{_seat(view, h)} holds {', '.join(c)}" for h, c in known.items()),
-                          style="dim"))
+        parts.append(
+            Text(
+                "You know: " + "; ".join(f"{_seat(view, h)} holds {', '.join(c)}" for h, c in known.items()),
+                style="dim",
+            )
+        )
     pending = _pending(view)
     if pending is not None:
         parts.append(pending)

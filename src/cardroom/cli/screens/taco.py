@@ -51,6 +51,7 @@ TACO_WIDTH = 41
 def _taco_cell(taco: list[dict[str, Any]], game: Game, width: int | None) -> Text:
     """A taco's cards, whole names only. Within ``width``, poisons and negative cards always show (they
     are what a player must never miss); other cards show in order while they fit, then "+k more"."""
+
     def is_must(entry: dict[str, Any]) -> bool:
         spec = _spec(game, entry["card"])
         return spec is not None and (spec.type == "poison" or spec.points < 0)
@@ -76,8 +77,11 @@ def _taco_cell(taco: list[dict[str, Any]], game: Game, width: int | None) -> Tex
         if i:
             cards.append(" · ", style="dim")
         cards.append_text(_card(game, entry["card"], entry["points"]))
-    hidden = len(taco) - len(shown) - (1 if width is not None and taco and taco[0]["points"] == 0
-                                       and taco[0] not in shown else 0)
+    hidden = (
+        len(taco)
+        - len(shown)
+        - (1 if width is not None and taco and taco[0]["points"] == 0 and taco[0] not in shown else 0)
+    )
     if hidden > 0:
         cards.append(f"{' · ' if shown else ''}+{hidden} more", style="dim")
     if not shown and not hidden:
@@ -87,14 +91,25 @@ def _taco_cell(taco: list[dict[str, Any]], game: Game, width: int | None) -> Tex
 
 def _tacos(view: dict[str, Any], game: Game, compact: bool = False) -> Table:
     table = Table(box=None, padding=(0, 1), header_style="bold")
-    heads = (("who", "left"), ("taco", "left"), ("pts", "right"), ("total" if not compact else "tot", "right"),
-             ("hand", "right"), ("", "left"))
+    heads = (
+        ("who", "left"),
+        ("taco", "left"),
+        ("pts", "right"),
+        ("total" if not compact else "tot", "right"),
+        ("hand", "right"),
+        ("", "left"),
+    )
     for name, justify in heads:
         # Compact: one line a player, every header whole; a taco too long for its column names its
         # poisons and negative cards and counts the rest (the points are in the pts column).
-        table.add_column(name, justify=justify, no_wrap=compact and name != "taco", min_width=len(name),  # type: ignore[arg-type]
-                         max_width=TACO_WIDTH if compact and name == "taco" else None,
-                         width=TACO_WIDTH if compact and name == "taco" else None)
+        table.add_column(
+            name,
+            justify=justify,  # type: ignore[arg-type]
+            no_wrap=compact and name != "taco",
+            min_width=len(name),
+            max_width=TACO_WIDTH if compact and name == "taco" else None,
+            width=TACO_WIDTH if compact and name == "taco" else None,
+        )
     for seat, taco in enumerate(view["tacos"]):
         marks = []
         if seat == view["turn"] and not view["is_over"]:
@@ -108,9 +123,14 @@ def _tacos(view: dict[str, Any], game: Game, compact: bool = False) -> Table:
         known = [_spec(game, slug).name for _, holder, slug in view["known"] if holder == seat]
         if known and not compact:  # compact: on their own line under the table
             marks.append(f"[dim]holds {', '.join(known)}[/dim]")
-        table.add_row(_who(view, seat), _taco_cell(taco, game, TACO_WIDTH if compact else None),
-                      str(view["taco_points"][seat]), str(view["totals"][seat]), str(view["hand_sizes"][seat]),
-                      " ".join(marks))
+        table.add_row(
+            _who(view, seat),
+            _taco_cell(taco, game, TACO_WIDTH if compact else None),
+            str(view["taco_points"][seat]),
+            str(view["totals"][seat]),
+            str(view["hand_sizes"][seat]),
+            " ".join(marks),
+        )
     return table
 
 
@@ -122,8 +142,9 @@ def _known_line(view: dict[str, Any], game: Game) -> Text | None:
             held.setdefault(int(holder), []).append(_spec(game, slug).name)
     if not held:
         return None
-    return Text("Known in hands: " + "; ".join(f"{_who(view, s)} {', '.join(c)}" for s, c in sorted(held.items())),
-                style="dim")
+    return Text(
+        "Known in hands: " + "; ".join(f"{_who(view, s)} {', '.join(c)}" for s, c in sorted(held.items())), style="dim"
+    )
 
 
 def totals_line(view: dict[str, Any]) -> str:
@@ -136,6 +157,7 @@ def menu_texts(view: dict[str, Any], legal: list[str]) -> list[tuple[str, str]]:
     game reads as ``target tomato 3``) and by seat, so the menu groups them by taco: at eight seats at
     most eight groups named as the board names them, instead of one group per card, which would not fit
     24 lines."""
+
     def seat_first(text: str) -> str:
         words = text.split()
         return f"target {words[2]} {words[1]}" if len(words) == 3 and words[0] == "target" else text
@@ -215,7 +237,8 @@ def _prompt(view: dict[str, Any]) -> Text:
         "bonus": f"bonus play ({prompt.get('mode')} {prompt.get('arg')}) or pass",
         "window": "pass, or stop the last card with an Instant",
         "target": f"pick a target for {prompt.get('card')} ({prompt.get('effect')}"
-        + (f", {prompt['stage']}" if "stage" in prompt else "") + ")",
+        + (f", {prompt['stage']}" if "stage" in prompt else "")
+        + ")",
         "choose": f"pick a player for {prompt.get('card')}",
         "discard": f"discard {prompt.get('count')} card(s) ({prompt.get('why')})",
         "hail": "hail the Taco Master, or discard",

@@ -57,9 +57,7 @@ def _board(view: dict[str, Any]) -> Table:
             cells.append(Text(f"#{space['position']}\n###", style="dim"))
             continue
         label = f"{space['deal']}{ARROW[space['arrow']]}"
-        cells.append(
-            Text(f"{'TACO' if here else space['position']}\n{label}", style="bold reverse" if here else "")
-        )
+        cells.append(Text(f"{'TACO' if here else space['position']}\n{label}", style="bold reverse" if here else ""))
     cells.append(Text("WOW\ngoal", style="bold magenta"))
     if board["tacocat"] in (0, board["goals"]["WOW"]):
         cells[0 if board["tacocat"] == 0 else -1].stylize("reverse")
@@ -128,9 +126,7 @@ def _table_now(view: dict[str, Any]) -> list[RenderableType]:
     elif phase == "attack":
         rows.append(Text(f"{view['attacker']} to attack" + (" (you)" if view["attacker"] == you else "")))
     if view["last_duel"]:
-        rows.append(
-            Text(f"Last duel: YAY {view['last_duel']['YAY']}, WOW {view['last_duel']['WOW']}", style="dim")
-        )
+        rows.append(Text(f"Last duel: YAY {view['last_duel']['YAY']}, WOW {view['last_duel']['WOW']}", style="dim"))
     if view["last_play"]:
         play = view["last_play"]
         line = Text(

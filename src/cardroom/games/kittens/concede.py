@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from cardroom.games.kittens.state import KittensState
 
 
-
 def concede(state: KittensState, seat: int) -> KittensState:
     """The state after ``seat`` gives up (see the module's docstring); :class:`IllegalAction` if it cannot."""
     if not isinstance(seat, int) or not 0 <= seat < state.game.players:
@@ -67,8 +66,12 @@ def concede(state: KittensState, seat: int) -> KittensState:
         d.undecided = ()
         start_turn(d, d.next_living(seat), 1, False)
     elif pending is not None and pending.target == seat:
-        d.say("fizzle", f"P{pending.actor}'s {pending.kind} on P{seat} does nothing", seat=pending.actor,
-              action=pending.kind)
+        d.say(
+            "fizzle",
+            f"P{pending.actor}'s {pending.kind} on P{seat} does nothing",
+            seat=pending.actor,
+            action=pending.kind,
+        )
         d.undecided = ()
         d.pending, d.phase = None, TURN
     elif d.phase == WINDOW and seat in d.undecided:

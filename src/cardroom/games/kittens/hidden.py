@@ -42,8 +42,7 @@ def deal(
     unknown = [p for p in range(pile_size) if p not in known_pile]
     kitten_at = set(rng.sample(unknown, kittens))
     pile = tuple(
-        known_pile[p] if p in known_pile else (C.KITTEN if p in kitten_at else others.pop())
-        for p in range(pile_size)
+        known_pile[p] if p in known_pile else (C.KITTEN if p in kitten_at else others.pop()) for p in range(pile_size)
     )
     new = list(hands)
     for holder in holders:
@@ -71,9 +70,7 @@ def shuffle_unknown(state: KittensState, seat: int | None, rng: random.Random) -
     return _with_cards(state, hands, pile)
 
 
-def _with_cards(
-    state: KittensState, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...]
-) -> KittensState:
+def _with_cards(state: KittensState, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...]) -> KittensState:
     return type(state)(
         state.game,
         step=state.step,
@@ -152,9 +149,7 @@ def sample(game: KittensGame, view: Mapping[str, Any], rng: random.Random) -> Ki
     holders = [s for s in range(n) if s != seat]
     # Only the sizes of the other hands matter to ``deal``; their cards are drawn from the pool.
     placeholder = [tuple([C.DEFUSE] * sizes[s]) if s != seat else own for s in range(n)]
-    pile_known: tuple[PileKnown, ...] = tuple(
-        tuple(sorted(known_pile.items())) if s == seat else () for s in range(n)
-    )
+    pile_known: tuple[PileKnown, ...] = tuple(tuple(sorted(known_pile.items())) if s == seat else () for s in range(n))
     hand_known: tuple[HandKnown, ...] = tuple(tuple(fixed) if s == seat else ((),) * n for s in range(n))
     state: KittensState | None = None
     for _ in range(RETRIES):

@@ -88,9 +88,7 @@ def _make_turn_actions(
     if five_combo and sum(1 for n in counts if n) >= 5:
         out.extend(action("five", C.SLUGS[k]) for k in _BY_SLUG if counts[k])
     if targets:
-        out.extend(
-            action("pair", C.SLUGS[k], t) for k in _BY_SLUG if counts[k] >= 2 and k in allowed for t in targets
-        )
+        out.extend(action("pair", C.SLUGS[k], t) for k in _BY_SLUG if counts[k] >= 2 and k in allowed for t in targets)
     out.extend(action("play", C.SLUGS[k]) for k in _BY_SLUG if counts[k] and k in C.SIMPLE_ACTIONS)
     if targets:
         out.extend(

@@ -47,9 +47,7 @@ def to_json(s: KittensState) -> dict[str, Any]:
 
 def _event(row: Any) -> ev.Event:
     kind, text, data, audience = row
-    return ev.Event(
-        str(kind), str(text), dict(data), None if audience is None else frozenset(int(s) for s in audience)
-    )
+    return ev.Event(str(kind), str(text), dict(data), None if audience is None else frozenset(int(s) for s in audience))
 
 
 def _kinds(value: Any, what: str) -> tuple[int, ...]:
@@ -121,9 +119,7 @@ def from_json(game: KittensGame, data: Mapping[str, Any] | str) -> KittensState:
             phase=str(phase),
             pending=pending,
             undecided=tuple(_seat(x, n, "an undecided seat") for x in data["undecided"]),
-            pile_known=tuple(
-                tuple((int(pos), C.KIND_OF[k]) for pos, k in known) for known in data["pile_known"]
-            ),
+            pile_known=tuple(tuple((int(pos), C.KIND_OF[k]) for pos, k in known) for known in data["pile_known"]),
             hand_known=tuple(tuple(tuple(sorted(_kinds(c, "known cards"))) for c in row) for row in data["hand_known"]),
         )
     except CorruptState:

@@ -42,7 +42,9 @@ OPTION_SPECS: tuple[Option, ...] = (
         " too), 'title' (the same title) or 'cats' (cat cards only, the strictest reading)",
         choices=("icon", "title", "cats"),
     ),
-    Option("five_combo", True, "five cards with different icons take any card from the discard pile", choices=(True, False)),
+    Option(
+        "five_combo", True, "five cards with different icons take any card from the discard pile", choices=(True, False)
+    ),
     Option(
         "exploded_cards",
         "discard",

@@ -119,7 +119,9 @@ def from_line(line: str, options: dict[str, Any], game_name: str) -> dict[str, A
             "pending": None if pending is None else pending.to_json(),
             "undecided": _seat_list(f["u"]),
             "pile_known": [
-                [] if seat == "-" else [[int(e.split(".")[0]), C.SLUGS[_kinds(e.split(".")[1])[0]]] for e in seat.split(",")]
+                []
+                if seat == "-"
+                else [[int(e.split(".")[0]), C.SLUGS[_kinds(e.split(".")[1])[0]]] for e in seat.split(",")]
                 for seat in f["k"].split("/")
             ],
             "hand_known": [[slugs(c) for c in row.split(".")] for row in f["w"].split("/")],

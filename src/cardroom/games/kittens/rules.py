@@ -126,8 +126,12 @@ def explode(d: Draft, seat: int) -> None:
         d.hands[seat] = ()
         K.forget_holder(d.hand_known, seat)
         shown = ", ".join(C.TITLES[k] for k in hand) or "no cards"
-        d.say("explode", f"P{seat} explodes and discards their hand ({shown}) with the Kitten",
-              seat=seat, cards=C.slugs(hand))
+        d.say(
+            "explode",
+            f"P{seat} explodes and discards their hand ({shown}) with the Kitten",
+            seat=seat,
+            cards=C.slugs(hand),
+        )
     else:
         d.removed = tuple(sorted((*d.removed, C.KITTEN)))
         d.say("explode", f"P{seat} explodes; their cards are set aside, out of the game", seat=seat, cards=[])
@@ -147,8 +151,13 @@ def place(d: Draft, seat: int, act: Action) -> None:
     K.after_insert(d.pile_known, seat, position, C.KITTEN)
     d.say("place", f"P{seat} secretly puts the Kitten back into the draw pile", seat=seat)
     where = "on top" if position == 0 else ("at the bottom" if position == len(d.pile) - 1 else "")
-    d.say("placed", f"You put the Kitten at position {position} (0 = top){' ' + where if where else ''}",
-          frozenset((seat,)), seat=seat, position=position)
+    d.say(
+        "placed",
+        f"You put the Kitten at position {position} (0 = top){' ' + where if where else ''}",
+        frozenset((seat,)),
+        seat=seat,
+        position=position,
+    )
     end_one_turn(d)
 
 
@@ -181,8 +190,14 @@ def pair(d: Draft, seat: int, act: Action) -> None:
     d.lose(seat, kind)
     d.lose(seat, kind)
     d.pending = Pending("pair", seat, (kind, kind), target=target)
-    d.say("play", f"P{seat} plays a pair of {C.TITLES[kind]} on P{target}", seat=seat,
-          card=C.SLUGS[kind], target=target, combo="pair")
+    d.say(
+        "play",
+        f"P{seat} plays a pair of {C.TITLES[kind]} on P{target}",
+        seat=seat,
+        card=C.SLUGS[kind],
+        target=target,
+        combo="pair",
+    )
     open_window(d)
 
 
@@ -192,8 +207,14 @@ def triple(d: Draft, seat: int, act: Action) -> None:
         d.lose(seat, kind)
     d.pending = Pending("triple", seat, (kind, kind, kind), target=target)
     d.phase = NAME
-    d.say("play", f"P{seat} plays three {C.TITLES[kind]} on P{target}", seat=seat,
-          card=C.SLUGS[kind], target=target, combo="triple")
+    d.say(
+        "play",
+        f"P{seat} plays three {C.TITLES[kind]} on P{target}",
+        seat=seat,
+        card=C.SLUGS[kind],
+        target=target,
+        combo="triple",
+    )
 
 
 def name(d: Draft, seat: int, act: Action) -> None:
@@ -209,8 +230,13 @@ def five(d: Draft, seat: int, act: Action) -> None:
     d.lose(seat, kind)
     chosen = (kind,) if d.pending is None else (*d.pending.cards, kind)
     d.pending = Pending("five", seat, chosen)
-    d.say("five", f"P{seat} plays {C.TITLES[kind]} ({len(chosen)} of five different icons)",
-          seat=seat, card=C.SLUGS[kind], count=len(chosen))
+    d.say(
+        "five",
+        f"P{seat} plays {C.TITLES[kind]} ({len(chosen)} of five different icons)",
+        seat=seat,
+        card=C.SLUGS[kind],
+        count=len(chosen),
+    )
     if len(chosen) == 5:
         open_window(d)
     else:
@@ -222,8 +248,13 @@ def nope(d: Draft, seat: int, act: Action) -> None:
     d.lose(seat, C.NOPE)
     d.pending = d.pending.noped_by(seat)
     state = "cancelled" if d.pending.cancelled else "back on"
-    d.say("nope", f"P{seat} plays Nope: P{d.pending.actor}'s {d.pending.kind} is {state}",
-          seat=seat, card="nope", nopes=len(d.pending.nopes))
+    d.say(
+        "nope",
+        f"P{seat} plays Nope: P{d.pending.actor}'s {d.pending.kind} is {state}",
+        seat=seat,
+        card="nope",
+        nopes=len(d.pending.nopes),
+    )
     open_window(d)
 
 
@@ -274,8 +305,13 @@ def resolve_see(d: Draft, p: Pending) -> None:
     top = d.pile[:3]
     K.see(d.pile_known, p.actor, top)
     d.say("seen", f"P{p.actor} looks at the top {len(top)} cards", seat=p.actor, count=len(top))
-    d.say("future", "You see, top first: " + ", ".join(C.TITLES[k] for k in top), frozenset((p.actor,)),
-          seat=p.actor, cards=C.slugs(top))
+    d.say(
+        "future",
+        "You see, top first: " + ", ".join(C.TITLES[k] for k in top),
+        frozenset((p.actor,)),
+        seat=p.actor,
+        cards=C.slugs(top),
+    )
     _back_to_turn(d)
 
 
@@ -311,8 +347,7 @@ def resolve_triple(d: Draft, p: Pending) -> None:
         K.lose_known_kind(d.hand_known, giver, kind)
         for knower in range(d.players):
             K.gain(d.hand_known, knower, taker, kind)
-        d.say("transfer", f"P{giver} hands {C.TITLES[kind]} to P{taker}", giver=giver, taker=taker,
-              card=C.SLUGS[kind])
+        d.say("transfer", f"P{giver} hands {C.TITLES[kind]} to P{taker}", giver=giver, taker=taker, card=C.SLUGS[kind])
     else:
         d.say("miss", f"P{p.target} has no {C.TITLES[p.named]}", seat=p.target, card=C.SLUGS[p.named])
     _back_to_turn(d)
@@ -346,8 +381,14 @@ def transfer_private(d: Draft, giver: int, taker: int, kind: int, verb: str) -> 
         d.hand_known[taker] = tuple(new)
     K.gain(d.hand_known, giver, taker, kind)
     d.say("transfer", f"P{giver} {verb} a card to P{taker}", giver=giver, taker=taker)
-    d.say("transferred", f"P{giver} {verb} {C.TITLES[kind]} to P{taker}", frozenset((giver, taker)),
-          giver=giver, taker=taker, card=C.SLUGS[kind])
+    d.say(
+        "transferred",
+        f"P{giver} {verb} {C.TITLES[kind]} to P{taker}",
+        frozenset((giver, taker)),
+        giver=giver,
+        taker=taker,
+        card=C.SLUGS[kind],
+    )
 
 
 HANDLERS: dict[str, Callable[[Draft, int, Action], None]] = {

@@ -59,8 +59,12 @@ def new_state(game: KittensGame, seed: int) -> KittensState:
     ]
     for seat, hand in enumerate(hands):
         events.append(
-            ev.Event("hand", "Your hand: " + ", ".join(C.TITLES[k] for k in hand),
-                     {"seat": seat, "cards": C.slugs(hand)}, frozenset((seat,)))
+            ev.Event(
+                "hand",
+                "Your hand: " + ", ".join(C.TITLES[k] for k in hand),
+                {"seat": seat, "cards": C.slugs(hand)},
+                frozenset((seat,)),
+            )
         )
     # 7. Seat 0 goes first.
     events.append(ev.Event("turn", "P0 goes first", {"seat": 0, "owed": 1}))

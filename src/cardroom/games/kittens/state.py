@@ -170,9 +170,7 @@ class KittensState(State):
 
     def targets(self, seat: int) -> tuple[int, ...]:
         """Seats a Favor, pair or triple by ``seat`` may target: other living players holding a card."""
-        return tuple(
-            s for s in range(self.game.players) if s != seat and s not in self.out and self.hands[s]
-        )
+        return tuple(s for s in range(self.game.players) if s != seat and s not in self.out and self.hands[s])
 
     @property
     def outcome(self) -> Outcome | None:

@@ -64,9 +64,7 @@ class PipsState(State):
         if sum(self.tricks) < TRICKS:
             return None
         best = 0 if self.tricks[0] > self.tricks[1] else 1
-        return Outcome(
-            (best,), ((best,), (1 - best,)), "more tricks", (float(self.tricks[0]), float(self.tricks[1]))
-        )
+        return Outcome((best,), ((best,), (1 - best,)), "more tricks", (float(self.tricks[0]), float(self.tricks[1])))
 
     def _view(self, seat: int | None) -> View:
         return {

@@ -19,7 +19,7 @@ HAIL_WORDS = "taco master"
 SPOKEN: Mapping[str, Spoken] = {
     "hail": Spoken(
         "hail",
-        "hail in the chat: say \"You're the Taco Master of the universe!\" (or discard a card)",
+        'hail in the chat: say "You\'re the Taco Master of the universe!" (or discard a card)',
         HAIL_WORDS,
     ),
     "accent": Spoken("accent", "keep up your accent in the chat: say something in it (or discard a card)"),

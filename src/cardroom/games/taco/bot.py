@@ -192,12 +192,7 @@ class _Judge:
                 lambda s: s.is_ingredient and s.points >= 2
             )
             return (1.0 if exposed else -1.0) + narrow + extra
-        if (
-            dest == by
-            and top_spec.points >= 3
-            and by == self.leader
-            and self.standing[by] > self.standing[self.me]
-        ):
+        if dest == by and top_spec.points >= 3 and by == self.leader and self.standing[by] > self.standing[self.me]:
             return 0.5 + narrow + extra
         return -1.0
 

@@ -139,8 +139,12 @@ def concede(state: TacoState, seat: int) -> TacoState:
         tb.known.pop(card, None)
     tb.discard.extend(hand)
     tb.hands[seat] = []
-    eng.say("discard_hand", f"P{seat} discards their hand ({', '.join(eng.name(c) for c in hand) or 'no cards'})",
-            seat=seat, cards=[eng.slug(c) for c in hand])
+    eng.say(
+        "discard_hand",
+        f"P{seat} discards their hand ({', '.join(eng.name(c) for c in hand) or 'no cards'})",
+        seat=seat,
+        cards=[eng.slug(c) for c in hand],
+    )
     for card in list(tb.tacos[seat][1:]):
         eng.destroy(card)
     eng.release(tb.tacos[seat][0], seat)  # points on the shell go back too

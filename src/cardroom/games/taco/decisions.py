@@ -100,7 +100,8 @@ def _legal(eng: Engine, seat: int) -> tuple[Action, ...]:
             out = _plays(eng, _slugs(eng, hand))
         else:
             fits = [
-                c for c in hand
+                c
+                for c in hand
                 if eng.cards[c].is_ingredient
                 and (eng.cards[c].points == int(arg) if mode == "points" else eng.cards[c].food == arg)
             ]
@@ -233,8 +234,14 @@ class _Decide:
         task[1].append([card, -1, who])
         eng.tb.stack.pop()
         open_window(eng, task[1])
-        eng.say("instant", f"P{who} plays {eng.name(card)} to stop {eng.name(top)}", seat=who,
-                card=eng.slug(card), id=card, stops=eng.slug(top))
+        eng.say(
+            "instant",
+            f"P{who} plays {eng.name(card)} to stop {eng.name(top)}",
+            seat=who,
+            card=eng.slug(card),
+            id=card,
+            stops=eng.slug(top),
+        )
 
     @staticmethod
     def target(eng: Engine, seat: int, act: Action, task: list[Any]) -> None:
@@ -249,23 +256,40 @@ class _Decide:
             eng.destroy(victim)
         elif verb == "steal":
             eng.move(victim, seat)
-            eng.say("steal", f"P{seat} steals {eng.name(victim)} from P{where}'s taco "
-                    f"({tb.points[victim]:+d})", seat=seat, card=eng.slug(victim), id=victim, source=where)
+            eng.say(
+                "steal",
+                f"P{seat} steals {eng.name(victim)} from P{where}'s taco ({tb.points[victim]:+d})",
+                seat=seat,
+                card=eng.slug(victim),
+                id=victim,
+                source=where,
+            )
             eng.push(["enter", victim, seat])
         elif verb == "return_card":
             eng.leave_taco(victim)
             eng.to_hand(where, victim)
             tb.known[victim] = eng.everyone()
-            eng.say("return", f"{eng.name(victim)} returns from P{where}'s taco to P{where}'s hand",
-                    seat=where, card=eng.slug(victim), id=victim)
+            eng.say(
+                "return",
+                f"{eng.name(victim)} returns from P{where}'s taco to P{where}'s hand",
+                seat=where,
+                card=eng.slug(victim),
+                id=victim,
+            )
         elif stage < 0:  # a swap: first your card, then theirs
             eng.push(["target", seat, "swap", source, params, victim])
         else:
             mine = stage
             eng.move(mine, where)
             eng.move(victim, seat)
-            eng.say("swap", f"P{seat} swaps {eng.name(mine)} for {eng.name(victim)} from P{where}'s taco",
-                    seat=seat, card=eng.slug(mine), got=eng.slug(victim), other=where)
+            eng.say(
+                "swap",
+                f"P{seat} swaps {eng.name(mine)} for {eng.name(victim)} from P{where}'s taco",
+                seat=seat,
+                card=eng.slug(mine),
+                got=eng.slug(victim),
+                other=where,
+            )
             # Effects fire in both tacos, the current player's first (the task pushed last runs first).
             entries = [[mine, where], [victim, seat]]
             if where == tb.turn:
@@ -289,8 +313,13 @@ class _Decide:
                 eng.to_hand(seat, card)
                 tb.known[card] = (1 << seat) | (1 << victim)
                 eng.say("take", f"P{seat} randomly selects a card from P{victim}'s hand", seat=seat, source=victim)
-                eng.say("took", f"P{seat} takes {eng.name(card)} from P{victim}'s hand", [seat, victim],
-                        card=eng.slug(card), id=card)
+                eng.say(
+                    "took",
+                    f"P{seat} takes {eng.name(card)} from P{victim}'s hand",
+                    [seat, victim],
+                    card=eng.slug(card),
+                    id=card,
+                )
         else:
             eng.say("choose", f"{eng.name(source)}: P{seat} makes P{victim} discard", seat=seat, target=victim)
             eng.push(["discard", victim, min(count, len(tb.hands[victim])), "made"])
@@ -306,7 +335,7 @@ class _Decide:
     def hail(eng: Engine, seat: int, act: Action, task: list[Any]) -> None:
         master = int(task[1])
         if act.verb == "hail":
-            eng.say("hail", f"P{seat}: \"You're the Taco Master of the universe, P{master}!\"", seat=seat)
+            eng.say("hail", f'P{seat}: "You\'re the Taco Master of the universe, P{master}!"', seat=seat)
         else:
             _discard_named(eng, seat, act, f"P{seat} will not hail P{master} and discards")
         task[2][seat] = 0

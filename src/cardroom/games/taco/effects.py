@@ -129,8 +129,13 @@ def _destroy_each_turn(eng: Engine, owner: int, card: int, params: Mapping[str, 
     found = [c for c in eng.tb.tacos[owner] if eng.spec(c).is_ingredient and kind in (None, eng.spec(c).food)]
     if found:
         victim = eng.random_choice(found)
-        eng.say("poison", f"{eng.name(card)} destroys a randomly selected {eng.name(victim)} in P{owner}'s taco",
-                card=eng.slug(card), target=eng.slug(victim), seat=owner)
+        eng.say(
+            "poison",
+            f"{eng.name(card)} destroys a randomly selected {eng.name(victim)} in P{owner}'s taco",
+            card=eng.slug(card),
+            target=eng.slug(victim),
+            seat=owner,
+        )
         eng.destroy(victim)
 
 
@@ -140,8 +145,13 @@ def _discard_random_each_turn(eng: Engine, owner: int, card: int, params: Mappin
         if not hand:
             return
         victim = eng.random_choice(sorted(hand))
-        eng.say("poison", f"{eng.name(card)}: P{owner} discards a randomly selected {eng.name(victim)}",
-                card=eng.slug(card), target=eng.slug(victim), seat=owner)
+        eng.say(
+            "poison",
+            f"{eng.name(card)}: P{owner} discards a randomly selected {eng.name(victim)}",
+            card=eng.slug(card),
+            target=eng.slug(victim),
+            seat=owner,
+        )
         eng.discard_from_hand(owner, victim)
 
 
@@ -162,40 +172,109 @@ EFFECTS: dict[str, EffectSpec] = {
     e.name: e
     for e in (
         EffectSpec("none", _none, ("shell", "basic", "superstar", "action", "poison"), {}, "no effect"),
-        EffectSpec("play_another", _play_another, ENTRY, {"count": (int, None)},
-                   "the owner plays `count` more cards at once (any card, any taco), or passes"),
-        EffectSpec("place_ingredient", _place_ingredient, ENTRY,
-                   {"points": (int, None), "kind": (str, KINDS)},
-                   "the owner may place an ingredient from hand into their own taco: one printed "
-                   "`points` worth, or one of `kind` (meat/vegetable)"),
+        EffectSpec(
+            "play_another",
+            _play_another,
+            ENTRY,
+            {"count": (int, None)},
+            "the owner plays `count` more cards at once (any card, any taco), or passes",
+        ),
+        EffectSpec(
+            "place_ingredient",
+            _place_ingredient,
+            ENTRY,
+            {"points": (int, None), "kind": (str, KINDS)},
+            "the owner may place an ingredient from hand into their own taco: one printed "
+            "`points` worth, or one of `kind` (meat/vegetable)",
+        ),
         EffectSpec("draw", _draw, ENTRY, {"count": (int, None)}, "the owner draws `count` cards"),
-        EffectSpec("destroy", _destroy, ENTRY, {"what": (str, ("ingredient", "poison")), "kind": (str, KINDS)},
-                   "the owner destroys an ingredient (of `kind`) or a poison in any taco"),
-        EffectSpec("steal", _steal, ENTRY, {"kind": (str, KINDS)},
-                   "the owner steals an ingredient (of `kind`) from another taco; its effect fires for them"),
-        EffectSpec("swap", _swap, ENTRY, {},
-                   "the owner swaps an ingredient or poison of theirs with one in another taco"),
-        EffectSpec("return_card", _return_card, ENTRY, {"what": (str, ("ingredient", "any"))},
-                   "the owner returns an ingredient (or, with `any`, a poison too) from any taco to its owner's hand"),
-        EffectSpec("take_random", _take_random, ENTRY, {"count": (int, None)},
-                   "the owner randomly selects `count` cards from another player's hand"),
-        EffectSpec("make_discard", _make_discard, ENTRY, {"count": (int, None)},
-                   "the owner picks another player, who discards `count` cards"),
-        EffectSpec("revive", _revive, ENTRY, {},
-                   "the top ingredient of the discard pile enters the owner's taco (points, effect)"),
-        EffectSpec("taco_master", _taco_master, ("basic", "superstar", "shell"), {},
-                   "antics: each turn of the owner, every other player hails them or discards"),
-        EffectSpec("discard_each_turn", _discard_each_turn, ("poison",), {"count": (int, None), **WEARS_OFF},
-                   "poison: each turn before the draw, the owner discards `count` cards"),
-        EffectSpec("destroy_each_turn", _destroy_each_turn, ("poison",), {"kind": (str, KINDS), **WEARS_OFF},
-                   "poison: each turn before the draw, a randomly selected ingredient (of `kind`) in the taco is destroyed"),
-        EffectSpec("discard_random_each_turn", _discard_random_each_turn, ("poison",), {"count": (int, None), **WEARS_OFF},
-                   "poison: each turn before the draw, `count` randomly selected cards are discarded"),
-        EffectSpec("accent", _accent, ("poison",), dict(WEARS_OFF),
-                   "antics poison: each turn the owner speaks in an accent (`accent`) or discards"),
-        EffectSpec("cancel", _cancel, ("instant",),
-                   {"types": (list, ("shell", "basic", "superstar", "action", "poison")), "draw": (int, None)},
-                   "instant: cancel the last card played (only of `types`, or any instant); then draw `draw`"),
+        EffectSpec(
+            "destroy",
+            _destroy,
+            ENTRY,
+            {"what": (str, ("ingredient", "poison")), "kind": (str, KINDS)},
+            "the owner destroys an ingredient (of `kind`) or a poison in any taco",
+        ),
+        EffectSpec(
+            "steal",
+            _steal,
+            ENTRY,
+            {"kind": (str, KINDS)},
+            "the owner steals an ingredient (of `kind`) from another taco; its effect fires for them",
+        ),
+        EffectSpec(
+            "swap", _swap, ENTRY, {}, "the owner swaps an ingredient or poison of theirs with one in another taco"
+        ),
+        EffectSpec(
+            "return_card",
+            _return_card,
+            ENTRY,
+            {"what": (str, ("ingredient", "any"))},
+            "the owner returns an ingredient (or, with `any`, a poison too) from any taco to its owner's hand",
+        ),
+        EffectSpec(
+            "take_random",
+            _take_random,
+            ENTRY,
+            {"count": (int, None)},
+            "the owner randomly selects `count` cards from another player's hand",
+        ),
+        EffectSpec(
+            "make_discard",
+            _make_discard,
+            ENTRY,
+            {"count": (int, None)},
+            "the owner picks another player, who discards `count` cards",
+        ),
+        EffectSpec(
+            "revive",
+            _revive,
+            ENTRY,
+            {},
+            "the top ingredient of the discard pile enters the owner's taco (points, effect)",
+        ),
+        EffectSpec(
+            "taco_master",
+            _taco_master,
+            ("basic", "superstar", "shell"),
+            {},
+            "antics: each turn of the owner, every other player hails them or discards",
+        ),
+        EffectSpec(
+            "discard_each_turn",
+            _discard_each_turn,
+            ("poison",),
+            {"count": (int, None), **WEARS_OFF},
+            "poison: each turn before the draw, the owner discards `count` cards",
+        ),
+        EffectSpec(
+            "destroy_each_turn",
+            _destroy_each_turn,
+            ("poison",),
+            {"kind": (str, KINDS), **WEARS_OFF},
+            "poison: each turn before the draw, a randomly selected ingredient (of `kind`) in the taco is destroyed",
+        ),
+        EffectSpec(
+            "discard_random_each_turn",
+            _discard_random_each_turn,
+            ("poison",),
+            {"count": (int, None), **WEARS_OFF},
+            "poison: each turn before the draw, `count` randomly selected cards are discarded",
+        ),
+        EffectSpec(
+            "accent",
+            _accent,
+            ("poison",),
+            dict(WEARS_OFF),
+            "antics poison: each turn the owner speaks in an accent (`accent`) or discards",
+        ),
+        EffectSpec(
+            "cancel",
+            _cancel,
+            ("instant",),
+            {"types": (list, ("shell", "basic", "superstar", "action", "poison")), "draw": (int, None)},
+            "instant: cancel the last card played (only of `types`, or any instant); then draw `draw`",
+        ),
     )
 }
 TURN_EFFECTS = frozenset(("discard_each_turn", "destroy_each_turn", "discard_random_each_turn", "accent"))

@@ -43,13 +43,25 @@ class Engine(TableHands):
             self.release(old, seat)
             taco[0] = card
             (self.tb.box if self.cards[old].starting else self.tb.discard).append(old)
-            self.say("shell", f"P{seat}'s {self.name(old)} is replaced by {spec.name}", seat=seat,
-                     card=spec.slug, id=card, old=self.slug(old))
+            self.say(
+                "shell",
+                f"P{seat}'s {self.name(old)} is replaced by {spec.name}",
+                seat=seat,
+                card=spec.slug,
+                id=card,
+                old=self.slug(old),
+            )
         else:
             taco.append(card)
         self.gain(card)
-        self.say("enter", f"{spec.name} enters P{seat}'s taco ({self.tb.points[card]:+d})", seat=seat,
-                 card=spec.slug, id=card, points=self.tb.points[card])
+        self.say(
+            "enter",
+            f"{spec.name} enters P{seat}'s taco ({self.tb.points[card]:+d})",
+            seat=seat,
+            card=spec.slug,
+            id=card,
+            points=self.tb.points[card],
+        )
         if spec.type != "poison":
             self.fire(card, seat)
 
@@ -63,8 +75,13 @@ class Engine(TableHands):
         for found in reversed(self.tb.discard):
             if self.cards[found].is_ingredient:
                 self.tb.discard.remove(found)
-                self.say("revive", f"{self.name(found)} is pulled from the discard pile into P{owner}'s taco",
-                         seat=owner, card=self.slug(found), id=found)
+                self.say(
+                    "revive",
+                    f"{self.name(found)} is pulled from the discard pile into P{owner}'s taco",
+                    seat=owner,
+                    card=self.slug(found),
+                    id=found,
+                )
                 self.place(found, owner)
                 return
         self.say("fizzle", f"{self.name(card)}: no ingredient in the discard pile", card=self.slug(card))
@@ -130,8 +147,9 @@ class Engine(TableHands):
             del tb.ages[card]
             tb.tacos[seat].remove(card)
             tb.discard.append(card)
-            self.say("worn_off", f"{self.name(card)} in P{seat}'s taco wears off", card=self.slug(card), id=card,
-                     seat=seat)
+            self.say(
+                "worn_off", f"{self.name(card)} in P{seat}'s taco wears off", card=self.slug(card), id=card, seat=seat
+            )
 
     def _task_draw_step(self, task: list[Any]) -> None:
         seat = int(task[1])
@@ -140,8 +158,13 @@ class Engine(TableHands):
         if card is not None and self.cards[card].play_immediately:
             forced = card
             self.tb.known[card] = self.everyone()
-            self.say("forced", f"P{seat} drew {self.name(card)} and must play it immediately", seat=seat,
-                     card=self.slug(card), id=card)
+            self.say(
+                "forced",
+                f"P{seat} drew {self.name(card)} and must play it immediately",
+                seat=seat,
+                card=self.slug(card),
+                id=card,
+            )
         self.push(["main", seat, forced])
 
     def _task_end_turn(self, task: list[Any]) -> None:
@@ -215,8 +238,14 @@ class Engine(TableHands):
         best = max(scores)
         order = [(tb.first + i) % self.n for i in range(self.n)]
         tb.trophy = next(s for s in order if scores[s] == best)  # ties: first clockwise from the starter
-        self.say("round_end", f"Round {tb.round} is over ({why}); P{tb.trophy} wins the taco trophy",
-                 round=tb.round, scores=scores, totals=list(tb.totals), trophy=tb.trophy)
+        self.say(
+            "round_end",
+            f"Round {tb.round} is over ({why}); P{tb.trophy} wins the taco trophy",
+            round=tb.round,
+            scores=scores,
+            totals=list(tb.totals),
+            trophy=tb.trophy,
+        )
         tb.stack = []
         if tb.round >= self.game.rounds:
             tb.over = True
@@ -246,8 +275,9 @@ class Engine(TableHands):
         tb.turns = 0
         tb.ages = {}
         tb.first = tb.trophy if tb.trophy >= 0 else self.rng().randrange(self.n)
-        self.say("round", f"Round {tb.round} begins; P{tb.first} goes first", round=tb.round, first=tb.first,
-                 pool=tb.pool)
+        self.say(
+            "round", f"Round {tb.round} begins; P{tb.first} goes first", round=tb.round, first=tb.first, pool=tb.pool
+        )
         picker = self.second_pick_seat()
         for i in range(self.n):
             seat = (tb.first + i) % self.n
@@ -275,8 +305,13 @@ class Engine(TableHands):
             if self.cards[card].play_immediately:
                 # A "play immediately" card dealt into a starting hand is discarded and replaced.
                 tb.discard.append(card)
-                self.say("redeal", f"P{seat} was dealt {self.name(card)} (play immediately): discarded, "
-                         "another card dealt", seat=seat, card=self.slug(card), id=card)
+                self.say(
+                    "redeal",
+                    f"P{seat} was dealt {self.name(card)} (play immediately): discarded, another card dealt",
+                    seat=seat,
+                    card=self.slug(card),
+                    id=card,
+                )
                 continue
             self.to_hand(seat, card)
             self.say("dealt", f"You are dealt {self.name(card)}", [seat], card=self.slug(card), id=card)

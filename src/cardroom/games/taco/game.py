@@ -90,17 +90,31 @@ class TacoGame(Game):
     heuristic_bot = "cardroom.games.taco.bot:HeuristicBot"
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("players", PLAYERS_DEFAULT, "number of players, 2 to 8", choices=tuple(range(2, 9))),
-        Option("pool", None, "taco points in the pool; None uses the rulebook's number for the player count",
-               check=_check_pool),
+        Option(
+            "pool",
+            None,
+            "taco points in the pool; None uses the rulebook's number for the player count",
+            check=_check_pool,
+        ),
         Option("rounds", 1, "rounds in a match; scores are totalled over the rounds", choices=tuple(range(1, 11))),
         Option("gimme_trophy", False, "the 'Gimme that trophy!' variant", choices=(False, True)),
         Option("antics", False, "play with the antics cards (off: 'dial back the antics')", choices=(False, True)),
-        Option("second_pick", False, "a fair start for two (our own rule, not from the rulebook): the player who goes "
-               "second is dealt 6 cards and discards 1 of their choice before the first turn, which makes up "
-               "for moving second; on by default at 2 players, no effect at 3 or more", choices=(False, True)),
-        Option("deck", LATEST, "our own deck design by version, 'v2' (new tables) or 'v1' (the first deck, "
-               "which older records name 'standard'), or the path of your own deck file",
-               check=_check_deck, offered=OFFERED),
+        Option(
+            "second_pick",
+            False,
+            "a fair start for two (our own rule, not from the rulebook): the player who goes "
+            "second is dealt 6 cards and discards 1 of their choice before the first turn, which makes up "
+            "for moving second; on by default at 2 players, no effect at 3 or more",
+            choices=(False, True),
+        ),
+        Option(
+            "deck",
+            LATEST,
+            "our own deck design by version, 'v2' (new tables) or 'v1' (the first deck, "
+            "which older records name 'standard'), or the path of your own deck file",
+            check=_check_deck,
+            offered=OFFERED,
+        ),
     )
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "standard": {},
@@ -143,7 +157,13 @@ class TacoGame(Game):
     def card_catalogue(self) -> dict[str, dict[str, Any]]:
         """Every kind of card in this match's deck file, with its food."""
         return {
-            spec.slug: {"name": spec.name, "type": spec.type, "points": spec.points, "text": spec.text, "food": spec.food}
+            spec.slug: {
+                "name": spec.name,
+                "type": spec.type,
+                "points": spec.points,
+                "text": spec.text,
+                "food": spec.food,
+            }
             for spec in self.deck.specs
         }
 

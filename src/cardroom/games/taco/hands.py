@@ -138,8 +138,9 @@ class TableHands:
     def destroy(self, card: int) -> None:
         seat = self.leave_taco(card)
         self.tb.discard.append(card)
-        self.say("destroyed", f"{self.name(card)} in P{seat}'s taco is destroyed", card=self.slug(card),
-                 id=card, seat=seat)
+        self.say(
+            "destroyed", f"{self.name(card)} in P{seat}'s taco is destroyed", card=self.slug(card), id=card, seat=seat
+        )
 
     # -- targets ---------------------------------------------------------------------------------
 
@@ -168,6 +169,10 @@ class TableHands:
         """Copies of one card in one taco differ only by their points: an effect takes the most."""
         best: int | None = None
         for s, card in pairs:
-            if s == seat and self.cards[card].slug == slug and (best is None or self.tb.points[card] > self.tb.points[best]):
+            if (
+                s == seat
+                and self.cards[card].slug == slug
+                and (best is None or self.tb.points[card] > self.tb.points[best])
+            ):
                 best = card
         return best

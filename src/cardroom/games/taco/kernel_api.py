@@ -11,6 +11,10 @@ from cardroom.games.taco.game import TacoGame
 
 __all__ = ["COMPILED", "KERNEL", "Result", "Searcher", "Settings", "rollouts", "simulate", "unsupported", "warm"]
 
-KERNEL = Kernel("taco", kernel_search, Codec(
-    TacoGame, kc.encode, kc.config, kc.action_text, kc.action_id, kc.unsupported, lambda: TacoGame("standard")), __name__)
+KERNEL = Kernel(
+    "taco",
+    kernel_search,
+    Codec(TacoGame, kc.encode, kc.config, kc.action_text, kc.action_id, kc.unsupported, lambda: TacoGame("standard")),
+    __name__,
+)
 Searcher, simulate, rollouts, unsupported, warm = KERNEL.exports()

@@ -404,4 +404,3 @@ def decide(s: Arr, cfg: Arr, seat: int, a: int, rng: Arr) -> None:
         pop(s)
         if verb == VERB_DISCARD:
             _discard_named(s, cfg, seat, a)
-

@@ -374,4 +374,3 @@ def new_game(s: Arr, cfg: Arr, pool_start: int, rng: Arr) -> None:
     s[TROPHY] = s[GIMME] = -1
     setup_round(s, cfg, rng)
     run(s, cfg, rng)
-

@@ -111,13 +111,13 @@ def _ingredient(cfg: Arr, spec: int) -> bool:
 
 
 @njit
-def _standing(s: Arr, cfg: Arr, out: np.ndarray) -> None:  # type: ignore[type-arg]
+def _standing(s: Arr, cfg: Arr, out: np.ndarray) -> None:
     for p in range(cfg[C_N]):
         out[p] = s[TOTALS + p] + taco_points(s, p)
 
 
 @njit
-def _leader(cfg: Arr, me: int, standing: np.ndarray) -> int:  # type: ignore[type-arg]
+def _leader(cfg: Arr, me: int, standing: np.ndarray) -> int:
     best, who = -(1 << 40), -1
     for p in range(cfg[C_N]):
         if p != me and standing[p] > best:
@@ -195,7 +195,7 @@ def score(s: Arr, cfg: Arr, me: int, a: int) -> float:
 
 
 @njit
-def score_given(s: Arr, cfg: Arr, me: int, a: int, leader: int, standing: np.ndarray) -> float:  # type: ignore[type-arg]
+def score_given(s: Arr, cfg: Arr, me: int, a: int, leader: int, standing: np.ndarray) -> float:
     """:func:`score` with the standings (totals plus taco points) and the leader worked out once."""
     verb = cfg[C_ACT_VERB + a]
     spec = int(cfg[C_ACT_SPEC + a])
@@ -267,7 +267,7 @@ def _score_use(s: Arr, cfg: Arr, me: int, leader: int, spec: int) -> float:
 
 
 @njit
-def _score_instant(s: Arr, cfg: Arr, me: int, leader: int, standing: np.ndarray, spec: int) -> float:  # type: ignore[type-arg]
+def _score_instant(s: Arr, cfg: Arr, me: int, leader: int, standing: np.ndarray, spec: int) -> float:
     n = s[CHAIN_LEN]
     if n == 0:
         return -1.0

@@ -84,9 +84,7 @@ class TacoProbe(Probe):
                 if spec.type != "poison" and spec.effect != "none":
                     self.fires[spec.effect] += 1
             elif e.kind == "round_end":
-                rounds[-1].update(
-                    {"reason": e.text, "limited": is_limit(e.text), "scores": list(data["scores"])}
-                )
+                rounds[-1].update({"reason": e.text, "limited": is_limit(e.text), "scores": list(data["scores"])})
         for e in events:
             if e.kind == "play" and int(e.data["taco"]) < 0 and int(e.data["id"]) not in cancelled:
                 self.fires[self.cards[int(e.data["id"])].effect] += 1

@@ -83,9 +83,7 @@ def play_kernel_game(
     if dealt is not None:
         dealt[:] = opening
     d.run(s, cfg, rng)
-    actions = int(
-        d.play_out(s, cfg, d.policy, rng, np.zeros(k.MAX_ACTIONS, np.int64), np.zeros(k.MAXP, np.int64))
-    )
+    actions = int(d.play_out(s, cfg, d.policy, rng, np.zeros(k.MAX_ACTIONS, np.int64), np.zeros(k.MAXP, np.int64)))
     over = bool(s[k.OVER] == 1)
     totals = [float(s[k.TOTALS + p]) for p in range(n)]
     rounds = int(s[k.RS_LEN])
@@ -104,9 +102,7 @@ def play_kernel_game(
         "first": first,
         "winners": winners,
         "scores": totals,
-        "round_info": [{"first": first, "turns": turns, "limited": capped, "scores": totals}]
-        if single_round
-        else [],
+        "round_info": [{"first": first, "turns": turns, "limited": capped, "scores": totals}] if single_round else [],
         # The kernel knows the hands as dealt, not what was played, which effects fired or what a stalled taco held: those need the reference engine.
         "opening": [sorted({game.deck.cards[c].slug for c in hand}) for hand in opening],  # type: ignore[attr-defined]
         "played": None,

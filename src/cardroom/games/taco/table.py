@@ -30,8 +30,28 @@ def _copy_task(task: list[Any]) -> list[Any]:
 
 class Table:
     __slots__ = (
-        "ages", "box", "counter", "deck", "discard", "first", "gimme", "hands", "known", "over", "points", "pool",
-        "pool_start", "reason", "round", "round_scores", "seed", "stack", "tacos", "totals", "trophy", "turn",
+        "ages",
+        "box",
+        "counter",
+        "deck",
+        "discard",
+        "first",
+        "gimme",
+        "hands",
+        "known",
+        "over",
+        "points",
+        "pool",
+        "pool_start",
+        "reason",
+        "round",
+        "round_scores",
+        "seed",
+        "stack",
+        "tacos",
+        "totals",
+        "trophy",
+        "turn",
         "turns",
     )
 

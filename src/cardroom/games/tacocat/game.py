@@ -30,7 +30,12 @@ class TacocatGame(Game):
     heuristic_bot = "cardroom.games.tacocat.bot:HeuristicBot"
     # A simultaneous replacement moves only these counters for the other seat (see docs/contract.md).
     progress_keys: ClassVar[frozenset[str]] = Game.progress_keys | {
-        "waiting_for", "decided", "done", "laid", "hand_sizes", "opponent_hand_size"
+        "waiting_for",
+        "decided",
+        "done",
+        "laid",
+        "hand_sizes",
+        "opponent_hand_size",
     }
 
     deck: tuple[int, ...]
@@ -77,12 +82,7 @@ class TacocatGame(Game):
             return text
         if isinstance(text, str):
             words = text.split()
-            if (
-                len(words) == 2
-                and words[0].lower() == "sacrifice"
-                and words[1].isdigit()
-                and len(words[1]) <= 6
-            ):
+            if len(words) == 2 and words[0].lower() == "sacrifice" and words[1].isdigit() and len(words[1]) <= 6:
                 return action("sacrifice", int(words[1]))
         parsed = self.grammar.parse(text)
         if parsed.verb == "attack" and len(parsed.args) > 1:

@@ -25,9 +25,7 @@ if TYPE_CHECKING:
 SEAT_OF = {name: seat for seat, name in enumerate(NAMES)}
 
 
-def _deal_unknown(
-    d: Draft, seats: tuple[int, ...], pool: list[int], picks: list[bool], rng: random.Random
-) -> None:
+def _deal_unknown(d: Draft, seats: tuple[int, ...], pool: list[int], picks: list[bool], rng: random.Random) -> None:
     """Deal ``pool`` (shuffled) into the ``seats``' hands and duel cards, the rest to the draw pile.
 
     ``picks[i]`` says whether ``seats[i]`` has a duel card laid; hand sizes (set-aside cards included)
@@ -100,9 +98,7 @@ def _sample(game: TacocatGame, view: Mapping[str, Any], rng: random.Random) -> T
     last = view["last_duel"]
     d.last_duel = None if last is None else (last["YAY"], last["WOW"])
     play = view["last_play"]
-    d.last_play = (
-        None if play is None else (SEAT_OF[play["attacker"]], tuple(play["cards"]), _answers(play["answers"]))
-    )
+    d.last_play = None if play is None else (SEAT_OF[play["attacker"]], tuple(play["cards"]), _answers(play["answers"]))
     result = view["last_round"]
     floors = view["lowest_possible"]
     d.floors = (floors["YAY"] if floors["YAY"] > 1 else 0, floors["WOW"] if floors["WOW"] > 1 else 0)

@@ -36,9 +36,7 @@ def _replace(s: TacocatState, seat: int, act: Action) -> str:
             "'discard N' discards one card face up, 'done' when finished"
         )
     if act.verb != "discard":
-        return (
-            "cards are being replaced: 'discard N' discards one card face up to replace, 'done' when finished"
-        )
+        return "cards are being replaced: 'discard N' discards one card face up to replace, 'done' when finished"
     v = _numbers(act)[0]
     if 0 <= s.limit <= s.swapped:
         return (

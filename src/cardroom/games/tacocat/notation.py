@@ -127,9 +127,7 @@ def _answer_list(text: str, what: str) -> tuple[int, ...]:
     out = []
     for part in text.split("."):
         if len(part) < 2 or part[0] not in "ds":
-            raise CorruptState(
-                f"{what}: each answer is d<card> (defend) or s<card> (sacrifice), not {part[:20]!r}"
-            )
+            raise CorruptState(f"{what}: each answer is d<card> (defend) or s<card> (sacrifice), not {part[:20]!r}")
         v = _int(part[1:], f"a card in {what}", 1, 12)
         out.append(v if part[0] == "d" else -v)
     return tuple(out)
@@ -166,9 +164,7 @@ def _read_track(d: Draft, text: str) -> None:
     board = d.game.board
     last = board.goal[1]
     if len(text) != last + 1:
-        raise CorruptState(
-            f"the track {text[:30]!r} should have {last + 1} characters: goal, {last - 1} spaces, goal"
-        )
+        raise CorruptState(f"the track {text[:30]!r} should have {last + 1} characters: goal, {last - 1} spaces, goal")
     if text.count("T") != 1:
         raise CorruptState(f"the track {text!r} must show Tacocat (T) exactly once")
     d.pos = text.index("T")
@@ -176,9 +172,7 @@ def _read_track(d: Draft, text: str) -> None:
     for p, ch in enumerate(text):
         expected = "Y" if p == 0 else "W" if p == last else ".#"
         if ch != "T" and ch not in expected:
-            raise CorruptState(
-                f"the track {text!r} has {ch!r} at position {p}; expected one of {expected!r} or T"
-            )
+            raise CorruptState(f"the track {text!r} has {ch!r} at position {p}; expected one of {expected!r} or T")
         if ch == "#":
             d.covered |= 1 << p
 
@@ -274,9 +268,7 @@ def _read_extras(d: Draft, fields: list[str]) -> None:
         elif key == "floors":
             parts = value.split(".")
             if len(parts) != 2:
-                raise CorruptState(
-                    f"floors is YAY's.WOW's lowest possible card (0: none known), not {value[:20]!r}"
-                )
+                raise CorruptState(f"floors is YAY's.WOW's lowest possible card (0: none known), not {value[:20]!r}")
             d.floors = (_int(parts[0], "a floor", 0, 12), _int(parts[1], "a floor", 0, 12))
         elif key == "lastround":
             cards_text, _, who = value.partition(":")
@@ -318,9 +310,7 @@ def _check(d: Draft) -> None:
             raise CorruptState(f"the attack {d.attack} is neither one card, a set nor a run")
         size[1 - d.actor] -= len(d.attack) - len(d.answers)
     if size[0] != size[1]:
-        raise CorruptState(
-            f"hands must be equal in size (counting cards still owed to an attack); they are {size}"
-        )
+        raise CorruptState(f"hands must be equal in size (counting cards still owed to an attack); they are {size}")
     if d.phase in (ATTACK, DEFEND, DUEL) and size[0] + (len(d.attack) if d.phase == DEFEND else 0) < 2:
         raise CorruptState("with one card each the round is already decided; no more play")
     if d.phase == DUEL and d.picks[0] and d.picks[1]:
@@ -347,9 +337,7 @@ def load(game: TacocatGame, data: Mapping[str, Any] | str) -> TacocatState:
         return parse(game, data)
     game._check_json(data)
     if data.get("options") != game.options:
-        raise CorruptState(
-            f"this state was saved under options {data.get('options')!r}, not {game.options!r}"
-        )
+        raise CorruptState(f"this state was saved under options {data.get('options')!r}, not {game.options!r}")
     state = parse(game, data.get("position"))  # type: ignore[arg-type]
     history = data.get("history", [])
     if not isinstance(history, list):

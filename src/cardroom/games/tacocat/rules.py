@@ -98,9 +98,7 @@ def start_round(d: Draft, out: Events) -> None:
         )
     )
     for seat in (0, 1):
-        out.append(
-            _private(seat, "dealt", f"You were dealt {show(d.hands[seat])}", cards=list(d.hands[seat]))
-        )
+        out.append(_private(seat, "dealt", f"You were dealt {show(d.hands[seat])}", cards=list(d.hands[seat])))
 
 
 # -- one action -------------------------------------------------------------------------------------
@@ -139,9 +137,7 @@ def _replace(d: Draft, seat: int, act: Action, out: Events) -> None:
     drawn = d.draw[:n]
     d.draw = d.draw[n:]
     d.hands = _put(d.hands, seat, tuple(sorted(d.hands[seat] + drawn)))
-    out.append(
-        Event("replace", f"{NAMES[seat]} replaces {n} card{'s' * (n != 1)}", {"seat": seat, "count": n})
-    )
+    out.append(Event("replace", f"{NAMES[seat]} replaces {n} card{'s' * (n != 1)}", {"seat": seat, "count": n}))
     if n:
         out.append(_private(seat, "drew", f"You drew {show(sorted(drawn))}", cards=sorted(drawn)))
     if d.limit < 0 and n > 0:

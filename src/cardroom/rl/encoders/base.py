@@ -86,8 +86,7 @@ class Encoder(ABC):
         for p in self.pieces:
             where = self.slices[p.name]
             lines.append(
-                f"  {p.name:<24} {p.shape!s:<10} [{where.start}:{where.stop}]  "
-                f"in [{p.low:g}, {p.high:g}]  {p.doc}"
+                f"  {p.name:<24} {p.shape!s:<10} [{where.start}:{where.stop}]  in [{p.low:g}, {p.high:g}]  {p.doc}"
             )
         return "\n".join(lines)
 

@@ -50,7 +50,9 @@ class TacoEncoder(Encoder):
             Piece("prompt", (len(PROMPTS) + 1,), "the decision on the table: " + ", ".join(PROMPTS) + ", other"),
             Piece("prompt_cards", (c,), "cards the decision is about (a chain of instants, the card played)", 10),
             Piece("prompt_by", (n,), "who played the cards in a chain of instants, me first", 10),
-            Piece("rest", (REST_BUCKETS,), "hashed: the engine's pending tasks, prompt details, the reason", LIMIT, -LIMIT),
+            Piece(
+                "rest", (REST_BUCKETS,), "hashed: the engine's pending tasks, prompt details, the reason", LIMIT, -LIMIT
+            ),
         ]
 
     def _count(self, out: np.ndarray, slugs: Iterable[Any]) -> None:

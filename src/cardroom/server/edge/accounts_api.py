@@ -79,7 +79,9 @@ class MyGame(BaseModel):
 class SeatLink(BaseModel):
     table_id: str
     seat: int
-    url: str = Field(description="opening it moves the seat to this browser (a seat token held elsewhere stops working)")
+    url: str = Field(
+        description="opening it moves the seat to this browser (a seat token held elsewhere stops working)"
+    )
 
 
 def store_of(request: Request) -> Store:
@@ -94,7 +96,9 @@ async def same_site(request: Request) -> None:
     try:
         check_same_site(request)
     except NotSameSite:
-        raise HTTPException(403, "refused: a request that changes an account must come from this site's own pages") from None
+        raise HTTPException(
+            403, "refused: a request that changes an account must come from this site's own pages"
+        ) from None
 
 
 SameSite = [Depends(same_site)]
@@ -127,7 +131,9 @@ def _me(account: Account, kept: int = 0) -> Me:
     return Me(name=account.name, created=account.created.isoformat(), kept=kept)
 
 
-@router.post("/signup", response_model=Me, status_code=201, dependencies=SameSite, summary="Claim a name and a password")
+@router.post(
+    "/signup", response_model=Me, status_code=201, dependencies=SameSite, summary="Claim a name and a password"
+)
 async def sign_up(body: SignUpIn, request: Request, response: Response, store: StoreDep) -> Me | JSONResponse:
     name, key = account_name(body.name)
     await _limit(request, key)
@@ -178,8 +184,13 @@ async def my_games(request: Request, account: AccountDep, store: StoreDep) -> li
     base = public_base(request)
     return [
         MyGame(
-            table_id=h.table_id, seat=h.seat, seat_name=h.seat_name, game=h.game, status=h.status,
-            created=h.created.isoformat(), url=f"{base}/table/{h.table_id}",
+            table_id=h.table_id,
+            seat=h.seat,
+            seat_name=h.seat_name,
+            game=h.game,
+            status=h.status,
+            created=h.created.isoformat(),
+            url=f"{base}/table/{h.table_id}",
         )
         for h in held
     ]

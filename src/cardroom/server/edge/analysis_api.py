@@ -41,15 +41,22 @@ KEEP = 500  # analyses kept in memory
 # The defaults of a request that names none; an operator may lower them for a slow machine.
 DEFAULT_PRECISION = float(os.environ.get("CARDROOM_ANALYSIS_PRECISION", "5"))
 # No cap named: the engine's own (4096 worlds on a compiled kernel, 192 on the reference engine).
-DEFAULT_MAX_WORLDS = int(os.environ["CARDROOM_ANALYSIS_MAX_WORLDS"]) if os.environ.get("CARDROOM_ANALYSIS_MAX_WORLDS") else None
+DEFAULT_MAX_WORLDS = (
+    int(os.environ["CARDROOM_ANALYSIS_MAX_WORLDS"]) if os.environ.get("CARDROOM_ANALYSIS_MAX_WORLDS") else None
+)
 
 
 class AnalysisRequest(BaseModel):
-    precision: float = Field(DEFAULT_PRECISION, ge=0.5, le=50,
-                             description="half-width of each loss's 95% interval, in points")
-    max_worlds: int | None = Field(DEFAULT_MAX_WORLDS, ge=8, le=4096,
-                                   description="at most this many imagined worlds a decision (default: the "
-                                               "engine's, 4096 on a compiled kernel and 192 otherwise)")
+    precision: float = Field(
+        DEFAULT_PRECISION, ge=0.5, le=50, description="half-width of each loss's 95% interval, in points"
+    )
+    max_worlds: int | None = Field(
+        DEFAULT_MAX_WORLDS,
+        ge=8,
+        le=4096,
+        description="at most this many imagined worlds a decision (default: the "
+        "engine's, 4096 on a compiled kernel and 192 otherwise)",
+    )
 
 
 @dataclass
@@ -63,8 +70,14 @@ class Job:
     task: asyncio.Task[None] | None = field(default=None, repr=False)
 
     def public(self) -> dict[str, Any]:
-        return {"status": self.status, "seat": self.seat, "done": self.done, "total": self.total,
-                "detail": self.detail, "analysis": self.result}
+        return {
+            "status": self.status,
+            "seat": self.seat,
+            "done": self.done,
+            "total": self.total,
+            "detail": self.detail,
+            "analysis": self.result,
+        }
 
 
 class Analyses:
@@ -88,10 +101,16 @@ def _analyses(request: Request) -> Analyses:
     return found
 
 
-@router.post("/tables/{table_id}/analysis", responses={**ERRORS, 409: {"description": "the game is not over"}},
-             summary="Start the analysis of your seat's play in a finished game")
+@router.post(
+    "/tables/{table_id}/analysis",
+    responses={**ERRORS, 409: {"description": "the game is not over"}},
+    summary="Start the analysis of your seat's play in a finished game",
+)
 async def start_analysis(
-    table_id: str, request: Request, room: RoomDep, token: TokenDep,
+    table_id: str,
+    request: Request,
+    room: RoomDep,
+    token: TokenDep,
     body: Annotated[AnalysisRequest | None, Body()] = None,
 ) -> Any:
     live, seat = await room.seat_soon(table_id, token)
@@ -104,11 +123,16 @@ async def start_analysis(
         job = analyses.jobs[(table_id, seat)] = Job(seat)
         settings = body or AnalysisRequest(precision=DEFAULT_PRECISION, max_worlds=DEFAULT_MAX_WORLDS)
         cap = settings.max_worlds
-        precision = Precision(half_width=settings.precision / 100, max_worlds=cap,
-                              min_worlds=None if cap is None else min(16, cap))
+        precision = Precision(
+            half_width=settings.precision / 100, max_worlds=cap, min_worlds=None if cap is None else min(16, cap)
+        )
         actions = [(a.seat, a.text) for a in room.actions(table_id)]
-        ending = Ending(live.outcome, live.conceded, oracle_allowed(live, seat),
-                        tuple(live.names[k] for k in range(live.game.players)))
+        ending = Ending(
+            live.outcome,
+            live.conceded,
+            oracle_allowed(live, seat),
+            tuple(live.names[k] for k in range(live.game.players)),
+        )
         job.task = asyncio.create_task(_run(analyses, job, live.game, live.row.seed, actions, precision, ending))
     return job.public()
 
@@ -118,8 +142,9 @@ async def get_analysis(table_id: str, request: Request, room: RoomDep, token: To
     _, seat = await room.seat_soon(table_id, token)
     job = _analyses(request).jobs.get((table_id, seat))
     if job is None:
-        return JSONResponse({"detail": "no analysis started for your seat; POST to this address to start one"},
-                            status_code=404)
+        return JSONResponse(
+            {"detail": "no analysis started for your seat; POST to this address to start one"}, status_code=404
+        )
     return job.public()
 
 
@@ -141,8 +166,15 @@ def oracle_allowed(live: Live, seat: int) -> bool:
     return all(s.kind == "bot" for s in live.row.seats if s.seat != seat)
 
 
-async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list[tuple[int, str]],
-               precision: Precision, ending: Ending) -> None:
+async def _run(
+    analyses: Analyses,
+    job: Job,
+    game: Any,
+    seed: int,
+    actions: list[tuple[int, str]],
+    precision: Precision,
+    ending: Ending,
+) -> None:
     def progress(done: int, total: int) -> None:
         job.done, job.total = done, total
 
@@ -151,13 +183,24 @@ async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list
         try:
             # The playouts run in a worker process, so the server's own thread keeps serving tables.
             with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-                result = await asyncio.to_thread(analyse_game, game, seed, actions, job.seat, precision=precision,
-                                                 progress=progress, executor=pool, outcome=ending.outcome,
-                                                 conceded=ending.conceded, names=ending.names)
+                result = await asyncio.to_thread(
+                    analyse_game,
+                    game,
+                    seed,
+                    actions,
+                    job.seat,
+                    precision=precision,
+                    progress=progress,
+                    executor=pool,
+                    outcome=ending.outcome,
+                    conceded=ending.conceded,
+                    names=ending.names,
+                )
             line = None
             if ending.oracle:
-                line = await asyncio.to_thread(oracle_timeline, game, seed, actions, job.seat,
-                                               outcome=ending.outcome, steps=result.steps)
+                line = await asyncio.to_thread(
+                    oracle_timeline, game, seed, actions, job.seat, outcome=ending.outcome, steps=result.steps
+                )
         except Exception as exc:  # a failed analysis is reported, never takes the server down
             job.status, job.detail = "failed", f"the analysis failed: {exc}"
             return
@@ -167,8 +210,11 @@ async def _run(analyses: Analyses, job: Job, game: Any, seed: int, actions: list
         job.status = "done"
 
 
-@router.get("/tables/{table_id}/hint", responses=ERRORS,
-            summary="Your legal actions ranked by the bots' evaluation, from your own view")
+@router.get(
+    "/tables/{table_id}/hint",
+    responses=ERRORS,
+    summary="Your legal actions ranked by the bots' evaluation, from your own view",
+)
 async def hint(table_id: str, room: RoomDep, token: TokenDep) -> Any:
     live, seat = await room.seat_soon(table_id, token)
     refused = hints.refusal(live, seat)

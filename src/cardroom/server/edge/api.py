@@ -66,9 +66,7 @@ RoomDep = Annotated[Room, Depends(room_of)]
 async def bearer(
     request: Request,
     authorization: Annotated[str | None, Header(description="Bearer <seat token>")] = None,
-    token: Annotated[
-        str | None, Query(description="the seat token, for links (a header is preferred)")
-    ] = None,
+    token: Annotated[str | None, Query(description="the seat token, for links (a header is preferred)")] = None,
 ) -> str | None:
     """The seat token from the Authorization header or the ``token`` query parameter; rate-limited."""
     found = None
@@ -113,9 +111,7 @@ def public_base(request: Request) -> str:
 # -- games --------------------------------------------------------------------------------------------
 
 
-@router.get(
-    "/games", response_model=list[GameInfo], dependencies=ByAddress, summary="The games that can be played"
-)
+@router.get("/games", response_model=list[GameInfo], dependencies=ByAddress, summary="The games that can be played")
 async def list_games() -> list[GameInfo]:
     return game_catalogue()
 
@@ -356,5 +352,6 @@ async def replay(
     if live.conceded is not None and step == len(actions):  # the last step shows the concession
         view, log = live.with_concession(view, log)
     return ReplayStep(step=step, steps=len(actions), seat=seat, view=view, log=log)
+
 
 # The table's WebSocket, /api/tables/{table_id}/ws, is served by :mod:`.sockets`.

@@ -129,10 +129,13 @@ def create_app(
         if started_ready:  # one UPDATE, done before the first request is served
             await _unless_unavailable(room.expire_idle, outage)
         from cardroom.server.ops import kernels  # compiled kernels load in the background (bots search on the
+
         kernels.start()  # reference engine till then): docs/kernels.md
         background = [
             asyncio.create_task(
-                _housekeeping(room, health, outage, url if store.dialect == "postgresql" else None, tune_collector, started_ready)
+                _housekeeping(
+                    room, health, outage, url if store.dialect == "postgresql" else None, tune_collector, started_ready
+                )
             ),
             asyncio.create_task(recovery.watch(outage, health.check, room.restart_autoplay)),
             asyncio.create_task(room.watch_absence(limits.sweep_every)),
@@ -287,9 +290,7 @@ def _document_problems(app: FastAPI) -> None:
         document = default()
         schemas = document.get("components", {}).get("schemas", {})
         if "HTTPValidationError" in schemas:
-            schemas.setdefault(
-                "Problem", Problem.model_json_schema(ref_template="#/components/schemas/{model}")
-            )
+            schemas.setdefault("Problem", Problem.model_json_schema(ref_template="#/components/schemas/{model}"))
             for path in document.get("paths", {}).values():
                 for operation in path.values():
                     answer = operation.get("responses", {}).get("422", {})

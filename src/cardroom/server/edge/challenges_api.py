@@ -54,7 +54,9 @@ class Today(BaseModel):
     you: Entrant
     slots: list[SlotToday]
     earlier_day: str = Field(description="the window before this one")
-    earlier: list[SlotToday] = Field(description="the deals you played in the window before (their results may be open)")
+    earlier: list[SlotToday] = Field(
+        description="the deals you played in the window before (their results may be open)"
+    )
 
 
 class EnterIn(BaseModel):
@@ -72,7 +74,9 @@ class Standing(BaseModel):
     name: str
     guest: bool
     finished_place: int = Field(description="where the entrant finished at their table (1: won)")
-    duplicate: float = Field(description="points above the average of the others dealt the same copy, the expert bot one of them")
+    duplicate: float = Field(
+        description="points above the average of the others dealt the same copy, the expert bot one of them"
+    )
     against_expert: float | None = Field(description="points above the expert bot's on the same copy")
     replay_url: str
 
@@ -130,13 +134,21 @@ async def today(request: Request, store: StoreDep, room: RoomDep) -> Today:
     "/{slot}/enter", response_model=Entered, status_code=201, dependencies=SameSite,
     summary="Be dealt today's deal of a slot (one attempt each)",
 )  # fmt: skip
-async def enter(slot: str, body: EnterIn, request: Request, response: Response, store: StoreDep, room: RoomDep) -> Entered:
+async def enter(
+    slot: str, body: EnterIn, request: Request, response: Response, store: StoreDep, room: RoomDep
+) -> Entered:
     chosen = daily.slot_named(slot)
     key, name, guest = await _entrant(store, request)
     if key is None:  # a guest's first entry: this browser is given its guest cookie
         cookie = secrets.token_urlsafe(24)
         response.set_cookie(
-            GUEST_COOKIE, cookie, max_age=GUEST_LIFE, path="/", secure=secure_cookies(request), httponly=True, samesite="lax"
+            GUEST_COOKIE,
+            cookie,
+            max_age=GUEST_LIFE,
+            path="/",
+            secure=secure_cookies(request),
+            httponly=True,
+            samesite="lax",
         )
         key = "guest:" + hashlib.sha256(cookie.encode()).hexdigest()[:40]
     entry, token = await store.writer.call(
@@ -174,15 +186,17 @@ async def results(day: str, slot: str, request: Request, store: StoreDep, room: 
             expert[entry.copy] = await asyncio.to_thread(reference_points, chosen.key, seed, bots, expert_spec())
     standings = [
         Standing(
-            place=i + 1, name=s.played.entry.name, guest=s.played.entry.guest,
-            finished_place=s.played.place or 0, duplicate=round(s.duplicate, 4),
+            place=i + 1,
+            name=s.played.entry.name,
+            guest=s.played.entry.guest,
+            finished_place=s.played.place or 0,
+            duplicate=round(s.duplicate, 4),
             against_expert=None if s.against_expert is None else round(s.against_expert, 4),
             replay_url=f"{public_base(request)}/table/{s.played.entry.table_id}",
         )
         for i, s in enumerate(duplicate_scores(outcomes, expert))
     ]
     return Results(day=window.day, slot=chosen.key, label=chosen.label, standings=standings)
-
 
 
 @router.get("/daily", include_in_schema=False)

@@ -80,9 +80,13 @@ class HealthCheck:
             )
             if failed is not None:
                 return failed
-        failed = await self._step(lambda: asyncio.to_thread(self.store.probe_read), False, "the database cannot be read")
+        failed = await self._step(
+            lambda: asyncio.to_thread(self.store.probe_read), False, "the database cannot be read"
+        )
         if failed is None:
-            failed = await self._step(lambda: self.writer.call(self.store.probe_write), True, "the database cannot be written")
+            failed = await self._step(
+                lambda: self.writer.call(self.store.probe_write), True, "the database cannot be written"
+            )
         if failed is not None:
             return failed
         self.outage.succeeded()

@@ -15,6 +15,7 @@ from cardroom.server.room.snapshots import public_summary
 
 router = APIRouter(prefix="/api/tables")
 
+
 class RemoveIn(BaseModel):
     seat: int = Field(ge=0, le=9)
 

@@ -26,8 +26,7 @@ class GameInfo(BaseModel):
     default_preset: str
     default_presets: dict[str, str] = Field(
         default_factory=dict,
-        description="player count -> the preset chosen first for that many seats, where it differs "
-        "from default_preset",
+        description="player count -> the preset chosen first for that many seats, where it differs from default_preset",
     )
     options: list[OptionInfo]
     difficulties: dict[str, str] = Field(description="difficulty word -> the bot spec it plays as")
@@ -57,9 +56,7 @@ class CreateTable(BaseModel):
     preset: str | None = Field(None, max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(min_length=1, max_length=10)
-    reaction_seconds: float = Field(
-        4.0, ge=0.2, le=120, description="how long a reaction window stays open"
-    )
+    reaction_seconds: float = Field(4.0, ge=0.2, le=120, description="how long a reaction window stays open")
     turn_seconds: Annotated[float, Field(ge=1, le=86400)] | Literal["none"] | None = Field(
         None,
         description="the move clock: after this long the room's bot plays one move for the seat (a seat "
@@ -67,8 +64,11 @@ class CreateTable(BaseModel):
         "Default (null): 120 s at a table with people; 'none' (no clock) only for a private table",
     )
     private: bool = Field(False, description="leave the table out of the public list (links still work)")
-    hints: bool = Field(False, description="let every seat ask 'What would the bot do?' (from its own view); "
-                        "shown to everyone. Without it, hints are offered only where every other seat is a bot")
+    hints: bool = Field(
+        False,
+        description="let every seat ask 'What would the bot do?' (from its own view); "
+        "shown to everyone. Without it, hints are offered only where every other seat is a bot",
+    )
 
 
 class Invitation(BaseModel):

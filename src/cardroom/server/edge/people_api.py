@@ -75,7 +75,10 @@ async def leaderboard(
     found = await asyncio.to_thread(store.leaderboard, game, limit, offset)
     return Leaderboard(
         game=game,
-        players=[Ranked(rank=offset + i + 1, name=s.name, rating=round(s.shown, 1), games=s.games) for i, s in enumerate(found)],
+        players=[
+            Ranked(rank=offset + i + 1, name=s.name, rating=round(s.shown, 1), games=s.games)
+            for i, s in enumerate(found)
+        ],
     )
 
 
@@ -88,12 +91,21 @@ async def player(name: str, request: Request, store: StoreDep) -> Player:
     ratings = []
     for game, standing in sorted(standings.items()):
         history = await asyncio.to_thread(store.history_of, account.id, game, HISTORY)
-        points = [Point(table_id=h.table_id, rating=round(h.shown, 2), place=h.place, created=h.created.isoformat()) for h in history]
+        points = [
+            Point(table_id=h.table_id, rating=round(h.shown, 2), place=h.place, created=h.created.isoformat())
+            for h in history
+        ]
         ratings.append(GameRating(game=game, rating=round(standing.shown, 1), games=standing.games, history=points))
     held = await asyncio.to_thread(store.held_seats, account.id, RECENT * 3)
     base = public_base(request)
     recent = [
-        RecentGame(table_id=h.table_id, game=h.game, seat_name=h.seat_name, created=h.created.isoformat(), url=f"{base}/table/{h.table_id}")
+        RecentGame(
+            table_id=h.table_id,
+            game=h.game,
+            seat_name=h.seat_name,
+            created=h.created.isoformat(),
+            url=f"{base}/table/{h.table_id}",
+        )
         for h in held
         if h.status == "over" and not h.private
     ][:RECENT]

@@ -65,7 +65,9 @@ def port_problem(host: str, port: int) -> str | None:
 
 # -- `cardroom admin`: for whoever runs the room (docs/accounts.md) ----------------------------------
 
-admin_app = typer.Typer(help="For whoever runs the room: reports, suspending accounts, closing tables.", no_args_is_help=True)
+admin_app = typer.Typer(
+    help="For whoever runs the room: reports, suspending accounts, closing tables.", no_args_is_help=True
+)
 DatabaseOption = Annotated[
     str | None, typer.Option(help="SQLAlchemy URL (default: $CARDROOM_DATABASE_URL or ./cardroom.sqlite3)")
 ]
@@ -94,7 +96,9 @@ def admin_reports(
             about = f" about {names.get(report.about_seat, 'an unknown seat')}" if report.about_seat is not None else ""
             quoted = store.message_text(report.message_id) if report.message_id is not None else None
             message = f' (message: "{quoted}")' if quoted else ""
-            typer.echo(f"#{report.id} {report.created:%Y-%m-%d %H:%M} table {report.table_id}: {by} reported{about}{message}: {report.reason}")
+            typer.echo(
+                f"#{report.id} {report.created:%Y-%m-%d %H:%M} table {report.table_id}: {by} reported{about}{message}: {report.reason}"
+            )
     finally:
         store.close()
 

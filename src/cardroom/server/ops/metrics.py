@@ -30,7 +30,9 @@ REGISTRY = CollectorRegistry()
 _LATENCY = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 _THINK = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
-ACTIONS = Counter("cardroom_actions", "Actions stored (every seat's, the bots' and the clocks' included)", registry=REGISTRY)
+ACTIONS = Counter(
+    "cardroom_actions", "Actions stored (every seat's, the bots' and the clocks' included)", registry=REGISTRY
+)
 ACTION_SECONDS = Histogram(
     "cardroom_action_seconds", "An action request from its arrival to its answer", buckets=_LATENCY, registry=REGISTRY
 )

@@ -203,4 +203,3 @@ class SharedRateLimiter:
             self._thread.shutdown(wait=True)
             self._ahead.shutdown(wait=True)
         self.buckets.close()
-

@@ -257,4 +257,3 @@ class Absence:
                 self.outage.failed(exc)
             except Exception:  # a failed look must not end the loop: the next one tries again
                 log.exception("looking for absent players failed")
-

@@ -162,7 +162,9 @@ class Autoplay:
         for task in list(live.tasks.values()):
             task.cancel()
 
-    def _done(self, tasks: dict[tuple[str, int], asyncio.Task[None]], key: tuple[str, int], task: asyncio.Task[None]) -> None:
+    def _done(
+        self, tasks: dict[tuple[str, int], asyncio.Task[None]], key: tuple[str, int], task: asyncio.Task[None]
+    ) -> None:
         self._every.discard(task)
         if tasks.get(key) is task:
             del tasks[key]
@@ -212,6 +214,7 @@ class Autoplay:
             rng = replay_rng(live.row.seed, live.step, seat)
         game: Game = live.game
         try:
+
             def think() -> str:  # the bot is made on its thread too: making one may load compiled code
                 bot = self._bot(live, seat, spec)
                 return str(bot.choose(game, shown(bot, state, seat), rng))
@@ -223,9 +226,7 @@ class Autoplay:
             return str(text)
         except Exception as exc:  # the kind of failure only: a message could quote the bot's hidden view
             why = "ran out of time" if isinstance(exc, TimeoutError) else f"raised {type(exc).__name__}"
-            log.warning(
-                "bot %s at table %s seat %d %s; playing a random legal action", spec, live.row.id, seat, why
-            )
+            log.warning("bot %s at table %s seat %d %s; playing a random legal action", spec, live.row.id, seat, why)
             return rng.choice(legal)
 
     async def _play_bot(self, table_id: str, seat: int) -> None:
@@ -239,7 +240,13 @@ class Autoplay:
                 await self.hub.until_watched(live)  # bots alone, nobody following: no CPU
                 continue
             state = live.state
-            if live.is_over or live.row.status != "playing" or live.waiting_for or seat not in state.to_act or seat in self.tables.answered(live):
+            if (
+                live.is_over
+                or live.row.status != "playing"
+                or live.waiting_for
+                or seat not in state.to_act
+                or seat in self.tables.answered(live)
+            ):
                 return  # nothing to decide (or a closed table), or its answer waits, hidden, for the window to close
             row = next(s for s in live.row.seats if s.seat == seat)
             auto = row.kind != "bot"  # a person's seat the room plays while they are away

@@ -119,7 +119,9 @@ class CatchUp:
                     continue  # stored while this process was reading; the next notification brings it
                 live.remember()
                 live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
-            changed = live.state is not previous or live.conceded != was_conceded or live.auto is not was_auto or lengthened
+            changed = (
+                live.state is not previous or live.conceded != was_conceded or live.auto is not was_auto or lengthened
+            )
         if live.row.status in ("expired", "abandoned", "cancelled"):
             self.autoplay.stop(live)  # closed by another process: nothing more is played here
         elif changed:

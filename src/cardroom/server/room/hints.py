@@ -58,8 +58,13 @@ def _rank(game: Game, state: State, seat: int, table_id: str) -> dict[str, Any]:
     # The seed comes from the table, seat and step alone: the same decision always gets the same hint.
     rng = random.Random(f"hint:{table_id}:{seat}:{view['step']}")
     est = evaluate(game, view, bot_choice, policy, rng, PRECISION[engine.name], engine=engine)
-    return {"step": view["step"], "bot": bot_choice, "engine": engine.name, "worlds": est.worlds,
-            "actions": [{"action": v.action, "win": round(v.win, 3)} for v in est.values]}
+    return {
+        "step": view["step"],
+        "bot": bot_choice,
+        "engine": engine.name,
+        "worlds": est.worlds,
+        "actions": [{"action": v.action, "win": round(v.win, 3)} for v in est.values],
+    }
 
 
 async def answer(live: Live, seat: int, table_id: str) -> dict[str, Any]:

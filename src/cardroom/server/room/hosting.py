@@ -44,7 +44,9 @@ class Hosting:
         if seat not in names:
             raise Refused(f"this table has no such seat: there are {len(names)}")
         invitation = tokens.new_token()
-        if not await self.writer.call(self.store.unseat, table_id, seat, tokens.hash_token(invitation), f"Guest {seat + 1}"):
+        if not await self.writer.call(
+            self.store.unseat, table_id, seat, tokens.hash_token(invitation), f"Guest {seat + 1}"
+        ):
             raise Refused(f"nobody sits at {names[seat]}'s seat: only a seated person can be removed")
         await self.tables.reload_row_soon(live)
         self.tables.wake(table_id)

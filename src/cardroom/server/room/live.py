@@ -295,7 +295,12 @@ def marked_log(
     for index in range(len(events) + 1):
         for who in silent.get(index, ()):
             entries.append(
-                {"kind": "timed_out", "text": f"{(names or {}).get(who, f'P{who}')} ran out of time", "seat": who, "timed_out": True}
+                {
+                    "kind": "timed_out",
+                    "text": f"{(names or {}).get(who, f'P{who}')} ran out of time",
+                    "seat": who,
+                    "timed_out": True,
+                }
             )
         if index == len(events):
             break

@@ -84,7 +84,12 @@ class Play:
             except (InvalidAction, IllegalAction) as exc:
                 raise refusal(exc, live.names) from None
             action_text = str(live.game.parse_action(text))
-            if timed_out or action_text != previous.default_answer(seat) or live.window_deadline is None or not window_open(live):
+            if (
+                timed_out
+                or action_text != previous.default_answer(seat)
+                or live.window_deadline is None
+                or not window_open(live)
+            ):
                 # Each lost race means another seat moved, and the choice is judged again: it stands
                 # for at most RECENT_STATES steps, so that many tries are all it can ever need (three
                 # were too few when the other seat's decisions went through another process faster).
@@ -114,7 +119,9 @@ class Play:
                 except StaleStep:
                     # Another process took the window's other last answer at the same moment and
                     # closed it first. If it stored this answer as given, this request succeeded.
-                    if not await self.record.answer_stored(table_id, window_step, len(previous.to_act), seat, action_text):
+                    if not await self.record.answer_stored(
+                        table_id, window_step, len(previous.to_act), seat, action_text
+                    ):
                         raise
                     live = await tables.live_soon(table_id)  # rebuilt from the database, its bots and clocks going
                     tables.wake(table_id)
@@ -148,7 +155,8 @@ class Play:
                 # A seat that let the window close without a word gave the game's silent answer: that is
                 # ordinary play, not a move clock running out, so it is not marked timed out.
                 await self.record.window(
-                    live, [(s, answers[s] if s in answers else silent_answer(previous, s), False) for s in previous.to_act]
+                    live,
+                    [(s, answers[s] if s in answers else silent_answer(previous, s), False) for s in previous.to_act],
                 )
             except (StaleStep, Refused):
                 # Another server process closed it first; its notification brings the result here.

@@ -98,4 +98,3 @@ async def watch(room: Room, every: float) -> None:
             continue
         if rated:
             log.info("rated %d tables in %.2f s", rated, time.monotonic() - started)
-

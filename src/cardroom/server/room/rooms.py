@@ -70,9 +70,16 @@ class Room:
         self.window_answers = WindowAnswers(store, self.writer)  # an open window's hidden answers, stored
         self.chat = Chat(store, self.writer)
         self.absent = absent.Absence(
-            self.tables, self.autoplay, self.hub, store, self.writer,
-            timeouts=timeouts, away_after=away_after, abandon_after=abandon_after,
-            present_for=present_for, sweep_every=sweep_every,
+            self.tables,
+            self.autoplay,
+            self.hub,
+            store,
+            self.writer,
+            timeouts=timeouts,
+            away_after=away_after,
+            abandon_after=abandon_after,
+            present_for=present_for,
+            sweep_every=sweep_every,
         )
         self.autoplay.run_out = self.absent.timed_out
         record = Recorder(self.tables, store, self.writer, self.autoplay)

@@ -112,7 +112,9 @@ class Seating:
                 rows.append(SeatRow(i, "human", None, tokens.hash_token(my_token), name or f"Player {i + 1}", True))
             elif req.kind == "invite":
                 invitations[i] = tokens.new_token()
-                rows.append(SeatRow(i, "invite", None, tokens.hash_token(invitations[i]), name or f"Guest {i + 1}", False))
+                rows.append(
+                    SeatRow(i, "invite", None, tokens.hash_token(invitations[i]), name or f"Guest {i + 1}", False)
+                )
             else:
                 raise Refused(f"a seat is 'me', 'bot' or 'invite', not {req.kind!r}")
         row = TableRow(
@@ -163,8 +165,7 @@ class Seating:
                 rematch_of=old.id,
                 rematch_id=None,
                 seats=tuple(
-                    s if s.kind == "bot" else SeatRow(s.seat, s.kind, None, None, s.name, s.joined)
-                    for s in old.seats
+                    s if s.kind == "bot" else SeatRow(s.seat, s.kind, None, None, s.name, s.joined) for s in old.seats
                 ),
             )
             # Another process (or request) may have made it first: then that one is the rematch.
@@ -181,4 +182,3 @@ class Seating:
         await self.tables.reload_row_soon(await self.tables.live_soon(new_id))
         self.tables.wake(new_id)
         return new_id, fresh
-

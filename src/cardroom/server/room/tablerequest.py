@@ -86,8 +86,10 @@ def checked_bot(asked: str | None, game: Game) -> str:
     if budget is not None and budget.ms is None:
         # Every bot decision lands one table pace after its state (bots/pace.py): a bot whose thinking
         # has no time limit would overrun it and play at random every time.
-        raise Refused(f"bot {short(spec, 60)!r} counts its effort, not time, so the room cannot pace it; "
-                      "seat a bot whose budget is in ms (for example ismcts:ms=1000)")
+        raise Refused(
+            f"bot {short(spec, 60)!r} counts its effort, not time, so the room cannot pace it; "
+            "seat a bot whose budget is in ms (for example ismcts:ms=1000)"
+        )
     try:
         make_bot(spec, game)
     except InvalidOptions as exc:

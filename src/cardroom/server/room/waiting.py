@@ -44,8 +44,10 @@ class Waiting:
         """Give the waiting ``seat`` to a bot (a difficulty word or spec; ``normal`` if none)."""
         live = await self._seated(table_id, token)
         if seat not in live.waiting_for:
-            raise Refused(f"seat {seat + 1} is not waiting for anyone: waiting seats are "
-                          f"{', '.join(str(s + 1) for s in live.waiting_for)}")
+            raise Refused(
+                f"seat {seat + 1} is not waiting for anyone: waiting seats are "
+                f"{', '.join(str(s + 1) for s in live.waiting_for)}"
+            )
         spec = checked_bot(bot or "normal", live.game)
         name = f"Bot {seat + 1} ({bot or 'normal'})"
         if not await self.writer.call(self.store.fill_seat, table_id, seat, spec, name):

@@ -66,7 +66,9 @@ def held_seats(engine: Engine, account_id: str, limit: int) -> list[HeldSeat]:
     with engine.connect() as conn:
         rows = conn.execute(query).all()
     return [
-        HeldSeat(str(r.table_id), int(r.seat), str(r.name), str(r.game), str(r.status), r.created, r.private_id is not None)
+        HeldSeat(
+            str(r.table_id), int(r.seat), str(r.name), str(r.game), str(r.status), r.created, r.private_id is not None
+        )
         for r in rows
     ]
 

@@ -31,9 +31,7 @@ def load_actions(engine: Engine, table_id: str, since: int = 0) -> list[ActionRo
         return [ActionRow(r.step, r.seat, r.text, bool(r.timed_out)) for r in rows]
 
 
-def append_action(
-    engine: Engine, table_id: str, step: int, seat: int, text: str, timed_out: bool, over: bool
-) -> None:
+def append_action(engine: Engine, table_id: str, step: int, seat: int, text: str, timed_out: bool, over: bool) -> None:
     """Store one action (and the table's new status); :class:`StepTaken` if the step is gone."""
     (taken,) = append_actions(engine, [NewAction(table_id, step, seat, text, timed_out, over)])
     if taken:

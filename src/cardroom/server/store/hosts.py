@@ -47,13 +47,17 @@ def unseat(engine: Engine, table_id: str, seat: int, invitation_hash: str, name:
     with engine.begin() as conn:
         changed = conn.execute(
             update(seats)
-            .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human", seats.c.joined.is_(True))
+            .where(
+                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "human", seats.c.joined.is_(True)
+            )
             .values(kind="invite", token_hash=invitation_hash, joined=False, name=name)
         )
         if changed.rowcount != 1:
             return False
         conn.execute(update(links).where(links.c.table_id == table_id, links.c.seat == seat).values(spent=True))
-        conn.execute(insert(links).values(token_hash=invitation_hash, table_id=table_id, seat=seat, spent=False, created=now()))
+        conn.execute(
+            insert(links).values(token_hash=invitation_hash, table_id=table_id, seat=seat, spent=False, created=now())
+        )
         conn.execute(delete(account_seats).where(account_seats.c.table_id == table_id, account_seats.c.seat == seat))
         notify(conn, table_id)
     return True

@@ -27,6 +27,7 @@ class Unavailable(Exception):
     """The database may not be used yet, for a reason this server found itself (its schema not
     checked yet, its shared-memory file frozen): a database error like the drivers' own, answered 503."""
 
+
 # What a database that is down, full, read-only or unreachable raises (SQLAlchemy wraps the drivers'
 # errors; the PostgreSQL group commit and the drivers used directly raise their own).
 DATABASE_ERRORS: tuple[type[Exception], ...] = (

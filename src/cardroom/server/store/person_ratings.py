@@ -62,7 +62,14 @@ def save_rated(engine: Engine, table_id: str, game: str, results: list[tuple[str
                 shown = mu - 3.0 * sigma
                 conn.execute(
                     insert(rating_history).values(
-                        table_id=table_id, account_id=account_id, game=game, place=place, mu=mu, sigma=sigma, shown=shown, created=stamp
+                        table_id=table_id,
+                        account_id=account_id,
+                        game=game,
+                        place=place,
+                        mu=mu,
+                        sigma=sigma,
+                        shown=shown,
+                        created=stamp,
                     )
                 )
                 changed = conn.execute(
@@ -93,7 +100,10 @@ def leaderboard(engine: Engine, game: str, limit: int, offset: int) -> list[Stan
         .offset(offset)
     )
     with engine.connect() as conn:
-        return [Standing(str(x.name), float(x.shown), float(x.mu), float(x.sigma), int(x.games)) for x in conn.execute(query)]
+        return [
+            Standing(str(x.name), float(x.shown), float(x.mu), float(x.sigma), int(x.games))
+            for x in conn.execute(query)
+        ]
 
 
 def standings_of(engine: Engine, account_id: str) -> dict[str, Standing]:

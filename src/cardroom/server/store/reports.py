@@ -19,14 +19,23 @@ def add_report(
         if message is not None:
             found = conn.execute(
                 select(chat.c.id)
-                .where(chat.c.table_id == table_id, chat.c.text == message, *([chat.c.seat == about_seat] if about_seat is not None else []))
+                .where(
+                    chat.c.table_id == table_id,
+                    chat.c.text == message,
+                    *([chat.c.seat == about_seat] if about_seat is not None else []),
+                )
                 .order_by(chat.c.id.desc())
                 .limit(1)
             ).first()
             message_id = None if found is None else int(found.id)
         made = conn.execute(
             insert(reports).values(
-                table_id=table_id, by_seat=by_seat, about_seat=about_seat, message_id=message_id, reason=reason, created=now()
+                table_id=table_id,
+                by_seat=by_seat,
+                about_seat=about_seat,
+                message_id=message_id,
+                reason=reason,
+                created=now(),
             )
         )
         key = made.inserted_primary_key
@@ -41,7 +50,10 @@ def list_reports(engine: Engine, table_id: str | None, limit: int) -> list[Repor
         query = query.where(reports.c.table_id == table_id)
     with engine.connect() as conn:
         rows = conn.execute(query).all()
-    return [Report(int(r.id), str(r.table_id), r.by_seat, r.about_seat, r.message_id, str(r.reason), r.created) for r in rows]
+    return [
+        Report(int(r.id), str(r.table_id), r.by_seat, r.about_seat, r.message_id, str(r.reason), r.created)
+        for r in rows
+    ]
 
 
 def message_text(engine: Engine, message_id: int) -> str | None:

@@ -99,9 +99,7 @@ def load_table(engine: Engine, table_id: str) -> TableRow | None:
         t = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
         if t is None:
             return None
-        seat_rows = conn.execute(
-            select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
-        ).mappings()
+        seat_rows = conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).mappings()
         seat_list = tuple(
             SeatRow(r["seat"], r["kind"], r["bot_spec"], r["token_hash"], r["name"], bool(r["joined"]))
             for r in seat_rows
@@ -168,7 +166,10 @@ def expire_idle(engine: Engine, cutoff: datetime) -> list[str]:
     locked = select(tables.c.id).where(idle).order_by(tables.c.id).with_for_update()
     with engine.begin() as conn:
         done = conn.execute(
-            update(tables).where(tables.c.id.in_(locked.scalar_subquery()) & idle).values(status="expired").returning(tables.c.id)
+            update(tables)
+            .where(tables.c.id.in_(locked.scalar_subquery()) & idle)
+            .values(status="expired")
+            .returning(tables.c.id)
         )
         return [r.id for r in done]
 
@@ -192,7 +193,9 @@ def cancel_waiting(engine: Engine, table_id: str) -> bool:
     waiting = exists().where((seats.c.table_id == table_id) & (seats.c.kind == "invite"))
     with engine.begin() as conn:
         done = conn.execute(
-            update(tables).where((tables.c.id == table_id) & (tables.c.status == "playing") & waiting).values(status="cancelled")
+            update(tables)
+            .where((tables.c.id == table_id) & (tables.c.status == "playing") & waiting)
+            .values(status="cancelled")
         )
         if done.rowcount == 1:
             notify(conn, table_id)

@@ -32,9 +32,7 @@ def move_answers(engine: Engine, table_id: str, old_step: int, new_step: int, ke
         conn.execute(delete(window_answers).where((rows.table_id == table_id) & (rows.step <= old_step)))
         for seat, action in sorted(kept.items()):
             conn.execute(
-                insert(window_answers).values(
-                    table_id=table_id, step=new_step, seat=seat, action=action, created=now()
-                )
+                insert(window_answers).values(table_id=table_id, step=new_step, seat=seat, action=action, created=now())
             )
 
 

@@ -48,9 +48,7 @@ class GroupWriter:
         self._running = False
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-writer")
         # On PostgreSQL the batches go through a connection the writer's thread keeps to itself.
-        self._postgres = (
-            BatchConnection(engine.url, self._reconnect) if engine.dialect.name == "postgresql" else None
-        )
+        self._postgres = BatchConnection(engine.url, self._reconnect) if engine.dialect.name == "postgresql" else None
         self._store_batch: Callable[[list[NewAction], str], list[bool]] = (
             self._postgres.append if self._postgres is not None else self._append_with_riders
         )  # the PostgreSQL batch makes its own retry; SQLite's checks its -shm file first (see reconnect)

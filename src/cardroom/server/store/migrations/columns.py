@@ -13,9 +13,7 @@ import sqlalchemy as sa
 
 def table_id(primary_key: bool = False) -> sa.Column[Any]:
     """The card table a row belongs to (``tables.id``); part of the row's key or a required column."""
-    return sa.Column(
-        "table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=primary_key, nullable=False
-    )
+    return sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=primary_key, nullable=False)
 
 
 def seat(primary_key: bool = False, nullable: bool = False) -> sa.Column[Any]:

@@ -74,9 +74,7 @@ def upgrade() -> None:
         *_rating(),
         created(),
     )
-    op.create_index(
-        "ix_rating_history_account_game_created", "rating_history", ["account_id", "game", "created"]
-    )
+    op.create_index("ix_rating_history_account_game_created", "rating_history", ["account_id", "game", "created"])
 
 
 def downgrade() -> None:

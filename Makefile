@@ -48,6 +48,7 @@ play: $(VENV)/.base
 
 lint: $(VENV)/.test
 	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
 
 typecheck: $(VENV)/.test
 	$(BIN)/mypy

@@ -308,7 +308,7 @@ def _document_problems(app: FastAPI) -> None:
 
 def _handlers(app: FastAPI) -> None:
     async def refused(request: Request, exc: Exception) -> JSONResponse:
-        status, body = problem(exc)
+        status, body = problem(exc, request.headers.get("accept-language"))
         if status in (429, 503):
             metrics.refused(status, getattr(request.scope.get("route"), "path", "other"))
         if status == 503:

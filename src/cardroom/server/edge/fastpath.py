@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 
+from cardroom.locale import negotiate
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.ops import metrics, timings
 from cardroom.server.ops.limits import MAX_BODY, ASGIApp, Message, Receive, Scope, Send, short
@@ -42,8 +43,9 @@ REFUSALS: tuple[type[Exception], ...] = (
 SEAT_TAKEN = "this link was already used: its seat has been taken (ask whoever sent it for a new one)"
 
 
-def problem(exc: Exception) -> tuple[int, dict[str, Any]]:
-    """The status and body that answer one of the room's refusals (the same on every path)."""
+def problem(exc: Exception, language: str | None = None) -> tuple[int, dict[str, Any]]:
+    """The status and body that answer one of the room's refusals (the same on every path); a refusal
+    the catalogue words is said in the language of ``language`` (an ``Accept-Language`` header)."""
     if isinstance(exc, UnknownTable):
         return 404, {"detail": "no such table"}
     if isinstance(exc, WrongToken):
@@ -51,11 +53,13 @@ def problem(exc: Exception) -> tuple[int, dict[str, Any]]:
     if isinstance(exc, SeatTaken):
         return 410, {"detail": SEAT_TAKEN}
     if isinstance(exc, StaleStep):
-        return 409, {"detail": short(str(exc)), "step": exc.current}
+        return 409, {"detail": short(exc.in_language(negotiate(language))), "step": exc.current}
     if isinstance(exc, RateLimited):
         return 429, {"detail": "too many requests; slow down"}
     if isinstance(exc, DATABASE_ERRORS):
         return 503, {"detail": UNAVAILABLE}
+    if isinstance(exc, Refused):
+        return 422, {"detail": short(exc.in_language(negotiate(language)))}
     return 422, {"detail": short(str(exc))}
 
 
@@ -95,7 +99,7 @@ class ActionFastPath:
             await room.messages_soon(live)
             status, payload = 200, room.encoded_snapshot(live, seat)
         except REFUSALS as exc:
-            status, detail = problem(exc)
+            status, detail = problem(exc, _header(scope, b"accept-language"))
             payload = orjson.dumps(detail)
             if status == 503:
                 state.outage.failed(exc)
@@ -169,3 +173,11 @@ def _replay(body: bytes, receive: Receive, more: bool) -> Receive:
         return await receive()
 
     return replay
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    """A request header's value (the first, as text), or None."""
+    for key, value in scope.get("headers", ()):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return None

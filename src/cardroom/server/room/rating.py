@@ -50,7 +50,9 @@ class Rater:
         actions = await asyncio.to_thread(self.room.actions, table_id)
         auto = await asyncio.to_thread(self.store.auto_seats, table_id)
         if outcome is None:
-            self.settled.add(table_id)
+            # Not settled: the last move's commit marks the table "over" a moment before this process's
+            # copy of the game takes that move (Recorder.one reads the finished row first), and a sweep
+            # in between would otherwise leave a finished table unrated for good. The next sweep sees it.
             return False
         decided: dict[int, int] = {}
         by_room: dict[int, int] = {}

@@ -25,10 +25,12 @@ import random
 import time
 from collections.abc import Mapping
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from scipy.stats import ks_2samp, mannwhitneyu  # type: ignore[import-untyped]
 
+from cardroom.bots.budget import Budget
 from cardroom.bots.pace import table_pace
 from cardroom.bots.specs import register_bot, search_budget
 from cardroom.core.game import Game
@@ -53,6 +55,9 @@ class ThinksWhenItMatters:
 
     def __init__(self, ms: float) -> None:
         self.seconds = ms / 1000
+        # Its budget where the room's bots keep theirs: the pace test checks every registered bot, this
+        # one too when its module was imported first, against the budget the bot says it searches with.
+        self.settings = SimpleNamespace(budget=Budget(ms=ms))
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: random.Random) -> str:
         legal = [str(a) for a in view["legal_actions"]]

@@ -12,6 +12,7 @@ Http = Any  # a TestClient or an httpx.Client (with the server's base URL)
 
 
 SAME_SITE = {"Origin": "http://testserver"}
+POLL = 0.1  # seconds between two looks while the bots play
 
 
 def enter(client: Http, slot: str, name: str, origin: str = "http://testserver") -> dict[str, Any]:
@@ -36,7 +37,9 @@ def play(client: Http, table_id: str, token: str, moves: int | None = None, seco
         if table["status"] != "playing" or (legal and moves is not None and made >= moves):
             return snap  # over, or the person's turn after ``moves`` moves (the bots have answered)
         if not legal:
-            time.sleep(0.01)
+            # A bot is thinking: look again at half the room's per-token rate (20 a second), as a
+            # well-behaved client does; faster polling is answered 429 once the burst is spent.
+            time.sleep(POLL)
             continue
         answer = client.post(
             f"/api/tables/{table_id}/actions", headers=headers, json={"step": table["step"], "action": legal[0]}

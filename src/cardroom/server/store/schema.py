@@ -293,3 +293,58 @@ daily_entries = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Index("ix_daily_entries_day_slot_copy", "day", "slot", "copy"),
 )
+
+# A friend's challenge (docs/challenges.md): a random, unguessable id standing for one seat of a finished
+# table against bots; the link names only the id, never the table or its seed.
+friend_challenges = Table(
+    "friend_challenges",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "seat", name="uq_friend_challenges_table_seat"),
+)
+
+# Who played a challenge, at which table: the challenger (their own table) and each friend; one row per
+# (challenge, entrant), so a second attempt is refused by the database itself.
+friend_entries = Table(
+    "friend_entries",
+    metadata,
+    Column("challenge_id", String(32), ForeignKey("friend_challenges.id"), primary_key=True),
+    Column("entrant", String(80), primary_key=True),  # "account:<id>" or "guest:<browser hash>"
+    Column("name", String(40), nullable=False),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, unique=True),
+    Column("seat", Integer, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+# Puzzles from a player's games: the seats whose analysis was read for them (with or without any)...
+puzzle_sources = Table(
+    "puzzle_sources",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+# ...and each decision posed again: the step of that table, the best answer clear of the next by at
+# least the puzzle margin, and the analysis's words for it. The id is random: it opens the puzzle.
+puzzles = Table(
+    "puzzles",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("step", Integer, nullable=False),
+    Column("answer", String(200), nullable=False),
+    Column("answer_win", Float, nullable=False),
+    Column("next_win", Float, nullable=False),
+    Column("chosen", String(200), nullable=False),
+    Column("chosen_win", Float, nullable=False),
+    Column("loss", Float, nullable=False),
+    Column("did", String(400), nullable=False),
+    Column("better", String(400), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Index("ix_puzzles_table_seat", "table_id", "seat"),
+)

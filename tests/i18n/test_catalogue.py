@@ -5,6 +5,7 @@ the one chosen."""
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 from pathlib import Path
@@ -29,15 +30,45 @@ def used_messages() -> dict[str, tuple[str, ...]]:
     ``say``/``say_n`` in files that use the catalogue, and the room's refusals written as one literal."""
     found: dict[str, tuple[str, ...]] = {}
     for path in sorted(SRC.rglob("*.py")):
-        if "from cardroom.locale import" in path.read_text(encoding="utf-8"):
-            for msg in _extract(path, {"say": (2,), "say_n": (2, 3), "__init__": (2,)}):  # Worded.__init__(self, msg)
+        text = path.read_text(encoding="utf-8")
+        if "from cardroom.locale import" in text:
+            for msg in _extract(path, WORDING):
                 forms = (msg,) if isinstance(msg, str) else tuple(msg)
                 found[forms[0]] = forms
-    for path in [*sorted((SRC / "server" / "room").glob("*.py")), SRC / "server" / "errors.py"]:
-        for msg in _extract(path, {"Refused": (1,)}):
-            assert isinstance(msg, str)
-            found[msg] = (msg,)
+        if "Refused(" in text:  # a refusal written as one literal is a catalogue message too
+            for msg in _extract(path, {"Refused": (1,)}):
+                assert isinstance(msg, str)
+                found[msg] = (msg,)
+    for path in SRC.rglob("*.py"):  # a message kept in a name of its own (INVISIBLE = "...")
+        for value in _named_messages(path):
+            found[value] = (value,)
     return found
+
+
+# The calls that word a message: say/say_n, a Phrase or Plural kept for later, Worded.__init__(self, msg).
+WORDING: dict[str, tuple[int, ...]] = {"say": (2,), "say_n": (2, 3), "__init__": (2,), "Phrase": (1,), "Plural": (1, 2)}
+
+
+def _named_messages(path: Path) -> list[str]:
+    """Module constants that a refusal is raised with (``raise Refused(INVISIBLE, ...)``)."""
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    raised = {
+        node.args[0].id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "Refused"
+        and node.args
+        and isinstance(node.args[0], ast.Name)
+    }
+    return [
+        node.value.value
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+        for target in node.targets
+        if isinstance(target, ast.Name) and target.id in raised
+    ]
 
 
 def german() -> dict[str, tuple[str, ...]]:

@@ -8,6 +8,11 @@ into a gettext translation in memory, so ``make run`` and an installed package n
 and there is no ``.mo`` file to fall out of date with its ``.po``. The plural rule is the
 catalogue's ``Plural-Forms``, which Babel fills in from its CLDR data for the language.
 
+A message worded later, in a language not known yet where it is written (a refusal raised deep in
+the room, worded for the request that gets it), is a :class:`Phrase`; a place of a message may hold
+a :class:`Phrase` itself (a noun the sentence names), a :class:`Plural` or a :class:`Listed` list of
+names, each worded in the message's language.
+
 The language of a request is chosen by :func:`negotiate` from what the person's browser or terminal
 asks for (an ``Accept-Language`` header, a ``lang`` the page keeps, ``LANG``), else English.
 """
@@ -20,6 +25,7 @@ import io
 from importlib import resources
 
 from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
@@ -47,16 +53,55 @@ def translation(lang: str) -> gettext.NullTranslations:
     return Translations(fp=compiled)
 
 
+class Phrase:
+    """A catalogue message with its places, worded when its language is known (``str`` gives English)."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        self.message = message
+        self.params = params
+
+    def in_language(self, lang: str) -> str:
+        return say(lang, self.message, **self.params)
+
+    def __str__(self) -> str:
+        return self.in_language(ENGLISH)
+
+
+class Plural(Phrase):
+    """A counted message (its two English forms and the count), worded with the language's plural rule."""
+
+    def __init__(self, singular: str, plural: str, count: int, **params: object) -> None:
+        Phrase.__init__(self, singular, **params)
+        self.plural = plural
+        self.count = count
+
+    def in_language(self, lang: str) -> str:
+        return say_n(lang, self.message, self.plural, self.count, **self.params)
+
+
+class Listed(tuple[str, ...]):
+    """Names joined as the language joins a list ("Ada and Bo", "Ada und Bo"): CLDR's list patterns."""
+
+
+def _worded(lang: str, value: object) -> object:
+    if isinstance(value, Phrase):
+        return value.in_language(lang)
+    if isinstance(value, Listed):
+        return format_list(list(value), locale=lang) if value else ""
+    return value
+
+
 def say(lang: str, message: str, **params: object) -> str:
     """``message`` in ``lang`` with its ``{name}`` places filled (a message without places is taken as
     written, braces and all: an engine's text passed on)."""
     text = translation(lang).gettext(message)
-    return text.format(**params) if params else text
+    return text.format(**{k: _worded(lang, v) for k, v in params.items()}) if params else text
 
 
 def say_n(lang: str, singular: str, plural: str, count: int, **params: object) -> str:
     """The form of a counted message that ``count`` takes in ``lang`` (its ``{count}`` filled)."""
-    return translation(lang).ngettext(singular, plural, count).format(count=count, **params)
+    words = {k: _worded(lang, v) for k, v in params.items()}
+    return translation(lang).ngettext(singular, plural, count).format(count=count, **words)
 
 
 def negotiate(asked: str | None) -> str:

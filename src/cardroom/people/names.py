@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from cardroom.locale import Phrase
 from cardroom.server.errors import Refused
 from cardroom.server.ops.limits import clean_text
-from cardroom.server.ops.names import BIDI_CONTROLS, JOINERS, name_key
+from cardroom.server.ops.names import BIDI_CONTROLS, INVISIBLE, JOINERS, name_key
 
 MIN_LENGTH = 2
 MAX_LENGTH = 24  # characters: a name fits a leaderboard's line and a seat's label
@@ -21,16 +22,17 @@ MAX_LENGTH = 24  # characters: a name fits a leaderboard's line and a seat's lab
 def account_name(value: str) -> tuple[str, str]:
     """The name as stored (trimmed) and its unique key; :class:`Refused` says what is wrong."""
     text = value.strip()
-    clean_text(text, "an account name")
+    clean_text(text, Phrase("an account name"))
     for c in text:
         if c in BIDI_CONTROLS or (unicodedata.category(c) in ("Cf", "Zl", "Zp") and c not in JOINERS):
-            raise Refused(
-                f"an account name may not contain invisible formatting characters such as U+{ord(c):04X} "
-                "(they change how text is drawn, so one name could look like another): use letters, "
-                "digits, spaces and punctuation"
-            )
+            raise Refused(INVISIBLE, what=Phrase("an account name"), code=f"{ord(c):04X}")
     if not MIN_LENGTH <= len(text) <= MAX_LENGTH:
-        raise Refused(f"an account name has {MIN_LENGTH} to {MAX_LENGTH} characters (this one has {len(text)})")
+        raise Refused(
+            "an account name has {low} to {high} characters (this one has {length})",
+            low=MIN_LENGTH,
+            high=MAX_LENGTH,
+            length=len(text),
+        )
     return text, account_key(text)
 
 

@@ -8,19 +8,19 @@ written.
 
 from __future__ import annotations
 
-from cardroom.locale import ENGLISH, say
+from cardroom.locale import ENGLISH, Phrase
 
 
 class Worded(Exception):
-    """An exception whose text is a catalogue message with its places, worded per language."""
+    """An exception whose text is a catalogue message with its places, worded per language (given as
+    the message and its places, or as a :class:`~cardroom.locale.Phrase`, a counted one included)."""
 
-    def __init__(self, message: str, **params: object) -> None:
-        super().__init__(say(ENGLISH, message, **params))
-        self.message = message
-        self.params = params
+    def __init__(self, message: str | Phrase, **params: object) -> None:
+        self.phrase = message if isinstance(message, Phrase) else Phrase(message, **params)
+        super().__init__(self.phrase.in_language(ENGLISH))
 
     def in_language(self, lang: str) -> str:
-        return say(lang, self.message, **self.params)
+        return self.phrase.in_language(lang)
 
 
 class UnknownTable(Exception):
@@ -45,8 +45,8 @@ class StaleStep(Worded):
 
 class Refused(Worded):
     """422: the request is well-formed JSON but not something this table can do (the reason says why:
-    ``Refused("the game is already over")``, ``Refused("this table has no such seat: there are
-    {count}", count=4)``; a text the catalogue lacks, an engine's, is shown as written)."""
+    ``Refused("the game is already over")``, ``Refused("nobody sits at {name}'s seat", name="Ada")``,
+    ``Refused(Plural("... {count} day", "... {count} days", 2))``; a text the catalogue lacks, an engine's, is shown as written)."""
 
 
 class RateLimited(Exception):

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from cardroom.core.errors import InvalidOptions
+from cardroom.locale import Phrase
 from cardroom.server.errors import Refused
 
 # A search bot may think at most this long per move (the autoplay guard allows a second more).
@@ -29,18 +30,18 @@ def short(text: str, limit: int = MAX_DETAIL) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def clean_text(value: str, what: str) -> str:
+def clean_text(value: str, what: str | Phrase) -> str:
     """Refuse control characters (a NUL breaks PostgreSQL) and lone surrogates (not UTF-8)."""
     if any(ord(c) < 32 or ord(c) == 127 for c in value):
-        raise Refused(f"{what} may not contain control characters")
+        raise Refused("{what} may not contain control characters", what=what)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise Refused(f"{what} is not valid Unicode text") from None
+        raise Refused("{what} is not valid Unicode text", what=what) from None
     return value
 
 
-def clean_value(value: Any, what: str) -> None:
+def clean_value(value: Any, what: str | Phrase) -> None:
     """Check every string inside an option value (lists and objects included)."""
     if isinstance(value, str):
         clean_text(value, what)
@@ -66,8 +67,8 @@ def bounded_bot_spec(spec: str) -> str:
     from cardroom.bots.specs import parse_spec
 
     if len(spec) > BOT_SPEC_MAX:
-        raise Refused(f"a bot spec is at most {BOT_SPEC_MAX} characters")
-    clean_text(spec, "a bot spec")
+        raise Refused("a bot spec is at most {most} characters", most=BOT_SPEC_MAX)
+    clean_text(spec, Phrase("a bot spec"))
     try:
         _, params = parse_spec(spec)
     except InvalidOptions as exc:
@@ -76,14 +77,19 @@ def bounded_bot_spec(spec: str) -> str:
         ms = _number(params["ms"], "ms")
         if not BOT_MS_MIN <= ms <= BOT_MS_MAX:
             raise Refused(
-                f"bot budget ms={short(params['ms'], 20)} is out of range: ms is {BOT_MS_MIN:g} to {BOT_MS_MAX:g} here"
+                "bot budget ms={value} is out of range: ms is {low} to {high} here",
+                value=short(params["ms"], 20),
+                low=f"{BOT_MS_MIN:g}",
+                high=f"{BOT_MS_MAX:g}",
             )
     if "iterations" in params:
         it = _number(params["iterations"], "iterations")
         if not (it == int(it) and BOT_ITERATIONS_MIN <= it <= BOT_ITERATIONS_MAX):
             raise Refused(
-                f"bot budget iterations={short(params['iterations'], 20)} is out of range: "
-                f"iterations is a whole number from {BOT_ITERATIONS_MIN} to {BOT_ITERATIONS_MAX:,} here"
+                "bot budget iterations={value} is out of range: iterations is a whole number from {low} to {high} here",
+                value=short(params["iterations"], 20),
+                low=BOT_ITERATIONS_MIN,
+                high=BOT_ITERATIONS_MAX,
             )
         if "ms" not in params:
             spec = f"{spec},ms={BOT_MS_MAX:g}"
@@ -94,9 +100,9 @@ def _number(text: str, key: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise Refused(f"bot budget {key}={short(text, 20)} is not a number") from None
+        raise Refused("bot budget {key}={value} is not a number", key=key, value=short(text, 20)) from None
     if not math.isfinite(value):
-        raise Refused(f"bot budget {key} must be a finite number")
+        raise Refused("bot budget {key} must be a finite number", key=key)
     return value
 
 

@@ -87,7 +87,9 @@ def move_clock(requested: float | str | None, private: bool, has_people: bool) -
             )
         return None
     if isinstance(requested, str):
-        raise Refused(f"turn_seconds is a number of seconds from 1 to 86400, or 'none', not {requested!r}")
+        raise Refused(
+            "turn_seconds is a number of seconds from 1 to 86400, or 'none', not {value}", value=repr(requested)
+        )
     return float(requested)
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from cardroom.locale import Listed, Phrase
 from cardroom.server.store import TableRow
 
 
@@ -11,10 +12,10 @@ def waiting_for(row: TableRow) -> list[int]:
     return [s.seat for s in row.seats if s.kind == "invite"] if row.status == "playing" else []
 
 
-def not_begun(row: TableRow) -> str:
+def not_begun(row: TableRow) -> Phrase:
     """Why nothing may be played yet at a waiting table, naming the seats it waits for."""
-    names = [s.name for s in row.seats if s.seat in waiting_for(row)]
-    return f"the game begins when everyone has sat down: waiting for {' and '.join(names)}"
+    names = Listed(s.name for s in row.seats if s.seat in waiting_for(row))
+    return Phrase("the game begins when everyone has sat down: waiting for {names}", names=names)
 
 
 def never_begun(row: TableRow) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
+from cardroom.locale import Plural
 from cardroom.server.errors import Refused, WrongToken
 from cardroom.server.room import tokens
 from cardroom.server.room.held import HeldTables
@@ -42,12 +43,18 @@ class Hosting:
             raise Refused("you cannot remove yourself: close the table instead")
         names = {s.seat: s.name for s in live.row.seats}
         if seat not in names:
-            raise Refused(f"this table has no such seat: there are {len(names)}")
+            raise Refused(
+                Plural(
+                    "no such seat: this table has {count} seat",
+                    "no such seat: this table has {count} seats",
+                    len(names),
+                )
+            )
         invitation = tokens.new_token()
         if not await self.writer.call(
             self.store.unseat, table_id, seat, tokens.hash_token(invitation), f"Guest {seat + 1}"
         ):
-            raise Refused(f"nobody sits at {names[seat]}'s seat: only a seated person can be removed")
+            raise Refused("nobody sits at {name}'s seat: only a seated person can be removed", name=names[seat])
         await self.tables.reload_row_soon(live)
         self.tables.wake(table_id)
         return invitation

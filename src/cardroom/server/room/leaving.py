@@ -39,7 +39,7 @@ class Leaving:
             if live.is_over or live.row.status != "playing":
                 raise Refused("the game is already over")
             if live.waiting_for:
-                raise Refused(f"{not_begun(live.row)}; to leave before it begins, cancel the table")
+                raise Refused("{waiting}; to leave before it begins, cancel the table", waiting=not_begun(live.row))
             previous = live.state
             if live.game.players > 2:  # the others play on: an action record (see :mod:`.concede`)
                 await self._leave(live, seat)

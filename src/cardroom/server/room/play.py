@@ -9,6 +9,7 @@ import logging
 from datetime import timedelta
 
 from cardroom.core.errors import IllegalAction, InvalidAction
+from cardroom.locale import Plural
 from cardroom.server.errors import Refused, StaleStep
 from cardroom.server.room import concede, spoken, tokens
 from cardroom.server.room.absent import Absence
@@ -63,7 +64,13 @@ class Play:
         async with live.lock:
             live = await tables.live_soon(table_id)  # the cache may have been rebuilt while we waited
             if live.row.status == "expired":
-                raise Refused(f"this table expired after {self.expire_after.days} days without a move")
+                raise Refused(
+                    Plural(
+                        "this table expired after {count} day without a move",
+                        "this table expired after {count} days without a move",
+                        self.expire_after.days,
+                    )
+                )
             if live.row.status == "abandoned":
                 raise Refused("this table was abandoned: nobody was connected to it any more")
             if live.row.status == "cancelled":

@@ -116,7 +116,7 @@ class Seating:
                     SeatRow(i, "invite", None, tokens.hash_token(invitations[i]), name or f"Guest {i + 1}", False)
                 )
             else:
-                raise Refused(f"a seat is 'me', 'bot' or 'invite', not {req.kind!r}")
+                raise Refused("a seat is 'me', 'bot' or 'invite', not {kind}", kind=repr(req.kind))
         row = TableRow(
             id=tokens.new_table_id(),
             game=game.name,

@@ -14,6 +14,7 @@ from typing import Any
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 from cardroom.core.registry import game_names, make
+from cardroom.locale import Phrase, Plural
 from cardroom.server.errors import Refused
 from cardroom.server.ops.limits import bounded_bot_spec, clean_text, clean_value, short
 
@@ -31,9 +32,11 @@ class SeatRequest:
 def checked_game(game_name: str, preset: str | None, options: dict[str, Any], seats: list[SeatRequest]) -> Game:
     """The game the request describes, with ``players`` filled in from the seats where it is an option."""
     if game_name not in game_names():
-        raise Refused(f"no game named {short(game_name, 40)!r}; games: {', '.join(game_names())}")
+        raise Refused(
+            "no game named {name}; games: {games}", name=repr(short(game_name, 40)), games=", ".join(game_names())
+        )
     if not 1 <= len(seats) <= MAX_PLAYERS:
-        raise Refused(f"a table has 1 to {MAX_PLAYERS} seats")
+        raise Refused("a table has 1 to {most} seats", most=MAX_PLAYERS)
     if sum(1 for s in seats if s.kind == "me") > 1:
         raise Refused("you can take only one seat")
     options = dict(options)
@@ -46,16 +49,17 @@ def checked_game(game_name: str, preset: str | None, options: dict[str, Any], se
     # and the refusal is the same whether or not such a file exists.
     network_values = probe.network_values
     for name, value in options.items():
-        clean_text(str(name), "an option name")
-        clean_value(value, f"option {short(str(name), 40)!r}")
+        clean_text(str(name), Phrase("an option name"))
+        clean_value(value, Phrase("option {name}", name=repr(short(str(name), 40))))
         allowed = network_values.get(name)
         if allowed is not None and not _among(value, allowed):
             raise Refused(
-                f"option {name!r}: tables here use {', '.join(map(repr, sorted(allowed, key=str)))}; "
-                "a file of your own is for the command line"
+                "option {name}: tables here use {values}; a file of your own is for the command line",
+                name=repr(name),
+                values=", ".join(map(repr, sorted(allowed, key=str))),
             )
         if isinstance(value, str) and ("/" in value or "\\" in value or value.startswith(".") or "." in value[-6:]):
-            raise Refused(f"option {short(name, 40)!r}: file names are not accepted here")
+            raise Refused("option {name}: file names are not accepted here", name=repr(short(name, 40)))
     try:
         if any(o.name == "players" for o in probe.option_specs) and "players" not in options:
             options["players"] = len(seats)
@@ -63,8 +67,8 @@ def checked_game(game_name: str, preset: str | None, options: dict[str, Any], se
     except (InvalidOptions, TypeError, ValueError) as exc:
         raise Refused(short(str(exc))) from None
     if game.players != len(seats):
-        filled = f"{len(seats)} was" if len(seats) == 1 else f"{len(seats)} were"
-        raise Refused(f"this game has {game.players} seats; {filled} filled")
+        filled = Plural("{count} was filled", "{count} were filled", len(seats))
+        raise Refused("this game has {seats} seats; {filled}", seats=game.players, filled=filled)
     return game
 
 
@@ -81,14 +85,15 @@ def checked_bot(asked: str | None, game: Game) -> str:
 
     spec = bounded_bot_spec(resolve_spec(asked or "normal"))
     if spec.split(":")[0].strip().lower() in CHEATING_BOTS:
-        raise Refused(f"bot {spec!r} sees hidden cards; it is for measurement, not for tables")
+        raise Refused("bot {spec} sees hidden cards; it is for measurement, not for tables", spec=repr(spec))
     budget = declared_budget(spec)
     if budget is not None and budget.ms is None:
         # Every bot decision lands one table pace after its state (bots/pace.py): a bot whose thinking
         # has no time limit would overrun it and play at random every time.
         raise Refused(
-            f"bot {short(spec, 60)!r} counts its effort, not time, so the room cannot pace it; "
-            "seat a bot whose budget is in ms (for example ismcts:ms=1000)"
+            "bot {spec} counts its effort, not time, so the room cannot pace it; "
+            "seat a bot whose budget is in ms (for example ismcts:ms=1000)",
+            spec=repr(short(spec, 60)),
         )
     try:
         make_bot(spec, game)

@@ -45,8 +45,9 @@ class Waiting:
         live = await self._seated(table_id, token)
         if seat not in live.waiting_for:
             raise Refused(
-                f"seat {seat + 1} is not waiting for anyone: waiting seats are "
-                f"{', '.join(str(s + 1) for s in live.waiting_for)}"
+                "seat {seat} is not waiting for anyone: waiting seats are {waiting}",
+                seat=seat + 1,
+                waiting=", ".join(str(s + 1) for s in live.waiting_for),
             )
         spec = checked_bot(bot or "normal", live.game)
         name = f"Bot {seat + 1} ({bot or 'normal'})"

@@ -28,7 +28,7 @@ from cardroom.core.bot import Bot, shown
 from cardroom.core.game import Game, State
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
 from cardroom.server.ops import metrics
-from cardroom.server.room.clocks import save_if_changed, window_open
+from cardroom.server.room.clocks import clocked, move_began, save_if_changed, window_open
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
 from cardroom.server.room.more_time import turn_seconds, window_seconds
@@ -118,9 +118,8 @@ class Autoplay:
             self._start(live, ("window", live.step), self._close_window(table_id, live.step))
         else:
             live.window_step = live.window_deadline = None
-        kinds = {s.seat: s for s in live.row.seats}
         for seat in state.to_act:
-            if kinds[seat].kind == "bot" or seat in live.auto:
+            if not clocked(live, seat):
                 self._start(live, ("bot", seat), self._play_bot(table_id, seat))
         # Turn timers, for people only, and not inside a reaction window (that has its own clock).
         if live.row.turn_seconds:
@@ -130,15 +129,17 @@ class Autoplay:
                     del live.turn_deadlines[seat]  # its entry in the queue is stale from now on
                     live.turn_queued.pop(seat, None)
             if live.window_deadline is None:
+                began = move_began(live)  # the move's stored time, so the deadline need not be stored
                 for seat in state.to_act:
-                    if kinds[seat].kind == "bot" or seat in live.auto:
+                    if not clocked(live, seat):
                         continue
                     if seat not in live.turn_deadlines:
-                        live.turn_deadlines[seat] = time.time() + turn_seconds(live, seat)
+                        live.turn_deadlines[seat] = began + turn_seconds(live, seat)
                     deadline = live.turn_deadlines[seat]  # new, running, or restored after a restart
                     if live.turn_queued.get(seat) != deadline:
                         live.turn_queued[seat] = deadline
                         self._queue_turn(deadline, table_id, seat)
+        live.clock_step = live.step
         save_if_changed(live, self.clock_saver)
 
     def _start(self, live: Live, key: tuple[str, int], coro: Coroutine[Any, Any, None]) -> None:

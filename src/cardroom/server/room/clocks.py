@@ -1,7 +1,17 @@
 """A table's running clocks: whether its reaction window is still open, and the clocks as stored, so
-that a restart ends each when it would have (the timers themselves run in :mod:`.autoplay`)."""
+that a restart ends each when it would have (the timers themselves run in :mod:`.autoplay`).
+
+A move clock that begins with a move ends the seat's ``turn_seconds`` after the time that move was
+stored with, which a restart reads back with the actions: such a deadline is *implied* and is not
+written with the table. Only the clocks a restart could not work out are stored: the reaction window,
+and a move clock begun at another moment (the game beginning when the last seat sat down, a person
+back from being away) or lengthened since (more time). So in a game's ordinary course, move after
+move, the clocks' row is not written at all; it was a write per move, a tenth of the room's time.
+"""
 
 from __future__ import annotations
+
+import time
 
 from cardroom.server.room.live import Live
 from cardroom.server.store import ClockSaver
@@ -25,8 +35,36 @@ def window_open(live: Live) -> bool:
     return only_shrinks(live, live.window_step)
 
 
+def clocked(live: Live, seat: int) -> bool:
+    """Whether this seat gets a move clock when it is to act (outside a reaction window, at a table
+    with a move clock): a person's seat that the room is not playing."""
+    return seat not in live.auto and any(s.seat == seat and s.kind != "bot" for s in live.row.seats)
+
+
+def move_began(live: Live) -> float:
+    """When a move clock set going now begins: with the table's last action, at the time it was
+    stored with, the first time the clocks are set at this step (a restart works that deadline out
+    again); else now."""
+    moved = live.moved
+    if moved is not None and moved[0] == live.step and live.clock_step != live.step:
+        return moved[1]
+    return time.time()
+
+
+def implied(live: Live, seat: int) -> float | None:
+    """The deadline of ``seat``'s move clock as a restart works it out from the table's last action,
+    if that action's time is known here."""
+    from cardroom.server.room.more_time import turn_seconds  # imported here: more_time uses window_open
+
+    moved = live.moved
+    if moved is None or moved[0] != live.step:
+        return None
+    return moved[1] + turn_seconds(live, seat)
+
+
 def restore(live: Live) -> None:
-    """The clocks stored with the table's row, running again on a table just read."""
+    """The clocks stored with the table's row, running again on a table just read, and the move
+    clocks implied by its last action for the seats to act that had none stored."""
     clocks = live.row.clocks or {}
     live.saved_clocks = clocks or None
     window_step, deadline = clocks.get("window_step"), clocks.get("window_deadline")
@@ -36,15 +74,22 @@ def restore(live: Live) -> None:
             live.window_step = live.window_deadline = None
     turns = clocks.get("turn") or {}
     live.turn_deadlines = {int(seat): float(at) for seat, at in turns.items() if int(seat) in live.state.to_act}
+    if not live.row.turn_seconds or live.window_deadline is not None or live.is_over or live.waiting_for:
+        return  # no move clock runs (see ``Autoplay.after_change``)
+    for seat in live.state.to_act:
+        deadline = implied(live, seat)
+        if deadline is not None and clocked(live, seat):
+            live.turn_deadlines.setdefault(seat, deadline)
 
 
 def save_if_changed(live: Live, saver: ClockSaver) -> None:
     """Store the table's running clocks when they changed, so a restart ends each when it would
-    have. Written after the action (a crash in between gives that clock a fresh start)."""
+    have, leaving out the move clocks it works out by itself (:func:`implied`). Written after the
+    action (a crash in between gives a clock that had to be stored a fresh start)."""
     clocks: dict[str, object] = {
         "window_step": live.window_step,
         "window_deadline": live.window_deadline,
-        "turn": {str(seat): at for seat, at in live.turn_deadlines.items()},
+        "turn": {str(seat): at for seat, at in live.turn_deadlines.items() if at != implied(live, seat)},
     }
     if clocks == (live.saved_clocks or {"window_step": None, "window_deadline": None, "turn": {}}):
         return

@@ -11,6 +11,7 @@ import itertools
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import orjson
@@ -64,6 +65,15 @@ class Live:
     turn_queued: dict[int, float] = field(default_factory=dict)
     # The clocks as last written to the database (so unchanged clocks are not written again).
     saved_clocks: dict[str, object] | None = None
+    # (the step the table's last action led to, the time it was stored with, epoch seconds), when
+    # known here: a move clock that begins with that action ends ``turn_seconds`` after it, which a
+    # restart works out again from the stored action, so it is not written with every move (see
+    # :mod:`.clocks`). None: not known (no action yet, or one applied without its time).
+    moved: tuple[int, float] | None = None
+    # The step at which the clocks were last set going (see ``Autoplay.after_change``): the first
+    # time at a new step, the move clocks begin with the move; later ones (a person back from being
+    # away, say) begin when they are set.
+    clock_step: int = -1
     # Moves the clock made for a seat (a window or turn timer ran out): (where the move's events
     # begin and end in the full event history, seat), so the log can say so. The history only
     # grows, so replays of earlier steps share these indices.
@@ -119,6 +129,7 @@ class Live:
         self.window_step, self.window_deadline = old.window_step, old.window_deadline
         self.turn_deadlines = dict(old.turn_deadlines)
         self.turn_queued = dict(old.turn_queued)  # still queued: the queue finds the table by its id
+        self.clock_step = old.clock_step
         self.recent, self.queued, self.answers = old.recent, old.queued, old.answers
         self.missed, self.bots, self.tasks, self.heard = old.missed, old.bots, old.tasks, old.heard
         self.watchers = old.watchers  # the same sockets follow the table on
@@ -232,12 +243,14 @@ class Live:
             self.log_json[seat] = (entries, len(entries), body)
         return b"[" + body + b"]"
 
-    def record(self, seat: int, new_state: State, timed_out: bool = False) -> None:
+    def record(self, seat: int, new_state: State, timed_out: bool = False, at: datetime | None = None) -> None:
+        """The table moved on by one stored action, stored with the time ``at`` (if known here)."""
         if timed_out:
             self.timed_out_moves.append((history_length(self.state), history_length(new_state), seat))
         self.to_act_at.append(self.state.to_act)
         self.actors.append(seat)
         self.state = new_state
+        self.moved = None if at is None else (len(self.actors), at.timestamp())
 
 
 def game_of(row: TableRow) -> Game:
@@ -251,7 +264,7 @@ def rebuild(row: TableRow, rows: list[ActionRow]) -> Live:
     for action in rows:
         if action.step != live.step:
             raise RuntimeError(f"table {row.id}: stored steps are not consecutive at {action.step}")
-        live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
+        live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out, action.created)
     return live
 
 

@@ -12,7 +12,7 @@ from cardroom.server.errors import Refused, StaleStep
 from cardroom.server.room.autoplay import Autoplay
 from cardroom.server.room.held import HeldTables
 from cardroom.server.room.live import Live
-from cardroom.server.store import GroupWriter, NewAction, StepTaken, Store
+from cardroom.server.store import GroupWriter, NewAction, StepTaken, Store, now
 
 
 class Recorder:
@@ -26,8 +26,11 @@ class Recorder:
         """Store one action (the table's lock held) and move the cached state on; False if another
         server process stored this step first (its actions are then read and applied here)."""
         table_id = live.row.id
+        at = now()  # stored with the action, so this process knows the time a restart reads back
         try:
-            await self.writer.append(NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over))
+            await self.writer.append(
+                NewAction(table_id, live.step, seat, action_text, timed_out, new_state.is_over, created=at)
+            )
         except StepTaken:
             await self._lost_race(live)
             return False
@@ -35,7 +38,7 @@ class Recorder:
         # nobody sees a finished game on a table still marked as playing.
         row = await self.tables.read_row(table_id) if new_state.is_over else None
         live.remember()  # so a choice made on the state before can be judged (see Play.still_current)
-        live.record(seat, new_state, timed_out)
+        live.record(seat, new_state, timed_out, at)
         if row is not None:
             live.take_row(*row)
             live.recent.clear()
@@ -54,8 +57,9 @@ class Recorder:
                 raise Refused(str(exc)) from None
             states.append(state)
         table_id = live.row.id
+        at = now()
         batch = [
-            NewAction(table_id, live.step + i, seat, text, timed_out, states[i].is_over)
+            NewAction(table_id, live.step + i, seat, text, timed_out, states[i].is_over, created=at)
             for i, (seat, text, timed_out) in enumerate(answers)
         ]
         try:
@@ -66,7 +70,7 @@ class Recorder:
         row = await self.tables.read_row(table_id) if states[-1].is_over else None  # as in one()
         for (seat, _, timed_out), new_state in zip(answers, states, strict=True):
             live.remember()
-            live.record(seat, new_state, timed_out)
+            live.record(seat, new_state, timed_out, at)
         if row is not None:
             live.take_row(*row)
             live.recent.clear()
@@ -90,6 +94,6 @@ class Recorder:
             if action.step != live.step:
                 break
             live.remember()
-            live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
+            live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out, action.created)
         self.autoplay.after_change(live, previous=previous)
         self.tables.wake(table_id)

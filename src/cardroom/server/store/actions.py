@@ -12,7 +12,7 @@ from sqlalchemy import Connection, Engine, select
 from cardroom.server.store.notify import notify
 from cardroom.server.store.order import lock_order
 from cardroom.server.store.pgbatch import BatchConnection
-from cardroom.server.store.rows import ActionRow, NewAction, StepTaken, now
+from cardroom.server.store.rows import ActionRow, NewAction, StepTaken, in_utc, now
 from cardroom.server.store.schema import actions
 
 
@@ -24,11 +24,11 @@ def load_actions(engine: Engine, table_id: str, since: int = 0) -> list[ActionRo
     """The table's actions from step ``since`` on, in order."""
     with engine.connect() as conn:
         rows = conn.execute(
-            select(actions.c.step, actions.c.seat, actions.c.text, actions.c.timed_out)
+            select(actions.c.step, actions.c.seat, actions.c.text, actions.c.timed_out, actions.c.created)
             .where(actions.c.table_id == table_id, actions.c.step >= since)
             .order_by(actions.c.step)
         )
-        return [ActionRow(r.step, r.seat, r.text, bool(r.timed_out)) for r in rows]
+        return [ActionRow(r.step, r.seat, r.text, bool(r.timed_out), in_utc(r.created)) for r in rows]
 
 
 def append_action(engine: Engine, table_id: str, step: int, seat: int, text: str, timed_out: bool, over: bool) -> None:
@@ -101,7 +101,7 @@ def _action_sql(conn: Connection) -> _ActionSQL:
 def _insert_action(conn: Connection, a: NewAction) -> bool:
     """Insert one action and touch its table; False (nothing written) if its step was taken."""
     sql = _action_sql(conn)
-    created = sql.created(now())
+    created = sql.created(a.created or now())
     row = (a.table_id, a.step, a.seat, a.text, created, sql.timed_out(a.timed_out))
     if conn.exec_driver_sql(sql.insert, row).first() is None:
         return False

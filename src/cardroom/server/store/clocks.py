@@ -1,8 +1,9 @@
 """Stores tables' running clocks, many tables in one transaction.
 
-Every table with people has a move clock, so nearly every action changes a clock that must be stored
-(a restart ends each clock when it would have ended). One transaction per change cost a second sync
-to disk per action on SQLite. Changes are therefore collected and written together on the writer's
+A restart ends each clock when it would have ended. A move clock that begins with a move is worked
+out again from that move's stored time and is not written here (see ``server/room/clocks.py``); what
+comes here is the reaction windows and the move clocks begun at other moments. One transaction per
+change cost a second sync to disk per change on SQLite. Changes are therefore collected and written together on the writer's
 thread, after the writes already queued: whatever piles up while one batch is being written goes
 into the next. A table's newest clocks always replace the ones still waiting, and a later batch
 always lands after an earlier one, so nothing older ever overwrites anything newer. A batch that

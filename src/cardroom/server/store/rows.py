@@ -45,6 +45,9 @@ class ActionRow:
     seat: int
     text: str
     timed_out: bool
+    # When it was stored (always read back; None only where a caller builds a row by hand): a move
+    # clock that began with this action ends ``turn_seconds`` after it, see ``room/clocks.py``.
+    created: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,9 @@ class NewAction:
     text: str
     timed_out: bool
     over: bool
+    # The time it is stored with, taken by the room when it made the move, so the room knows the
+    # stored time without reading it back (None: the moment it is written).
+    created: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -94,3 +100,9 @@ class Message:
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def in_utc(stored: datetime) -> datetime:
+    """A time read back from the database, in UTC: SQLite gives back the UTC time it was given without
+    its zone, which ``timestamp()`` would otherwise take for the machine's local time."""
+    return stored.replace(tzinfo=UTC) if stored.tzinfo is None else stored

@@ -45,6 +45,7 @@ SCRIPTS = [
     "outcome.js",
     "alerts.js",
     "hints.js",
+    "analysis.js",
     "games/generic.js",
     "games/kittens.js",
     "games/taco.js",

@@ -19,8 +19,15 @@ from cardroom.bots.policy import make_policy
 from cardroom.bots.search import rewards
 from cardroom.core.game import Game
 from cardroom.core.outcome import Outcome
+from cardroom.locale import ENGLISH, say
 
-LABEL = "oracle (knows the hidden cards and the deck order; never used for verdicts)"
+
+def oracle_label(lang: str = ENGLISH) -> str:
+    """What the oracle line is, in ``lang`` (the graph's legend and the page's note)."""
+    return say(lang, "oracle (knows the hidden cards and the deck order; never used for verdicts)")
+
+
+LABEL = oracle_label()
 
 
 def oracle_timeline(

@@ -27,9 +27,11 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from cardroom.analysis import Precision, analyse_game
-from cardroom.analysis.oracle import LABEL as ORACLE_LABEL
-from cardroom.analysis.oracle import oracle_timeline
+from cardroom.analysis.headline import headline_json, headline_text
+from cardroom.analysis.oracle import oracle_label, oracle_timeline
+from cardroom.analysis.report import GameAnalysis
 from cardroom.core.outcome import Outcome
+from cardroom.locale import ENGLISH, negotiate, say
 from cardroom.server.edge.api import ERRORS, RoomDep, TokenDep
 from cardroom.server.room import hints
 from cardroom.server.room.live import Live
@@ -68,16 +70,33 @@ class Job:
     result: dict[str, Any] | None = None
     detail: str = ""
     task: asyncio.Task[None] | None = field(default=None, repr=False)
+    analysis: GameAnalysis | None = field(default=None, repr=False)  # the result, worded per request
 
-    def public(self) -> dict[str, Any]:
+    def public(self, lang: str = ENGLISH) -> dict[str, Any]:
         return {
             "status": self.status,
             "seat": self.seat,
             "done": self.done,
             "total": self.total,
-            "detail": self.detail,
-            "analysis": self.result,
+            "detail": say(lang, "the analysis failed: {reason}", reason=self.detail) if self.status == "failed" else "",
+            "analysis": self.result_in(lang),
         }
+
+    def result_in(self, lang: str) -> dict[str, Any] | None:
+        """The result with the words the server writes (the headline, the summary, the oracle's
+        label) in ``lang``; the actions and events stay the engine's words."""
+        if self.result is None or self.analysis is None or lang == ENGLISH:
+            return self.result
+        worded = {**self.result, "summary": headline_text(self.analysis, lang)}
+        worded["headline"] = headline_json(self.analysis, lang)
+        if "oracle" in worded:
+            worded["oracle"] = {**worded["oracle"], "label": oracle_label(lang)}
+        return worded
+
+
+def asked_language(request: Request) -> str:
+    """The language the page asks for (its ``Accept-Language``; English if none the room speaks)."""
+    return negotiate(request.headers.get("accept-language"))
 
 
 class Analyses:
@@ -114,8 +133,9 @@ async def start_analysis(
     body: Annotated[AnalysisRequest | None, Body()] = None,
 ) -> Any:
     live, seat = await room.seat_soon(table_id, token)
+    lang = asked_language(request)
     if not live.is_over:
-        return JSONResponse({"detail": "analysis opens when the game is over"}, status_code=409)
+        return JSONResponse({"detail": say(lang, "analysis opens when the game is over")}, status_code=409)
     analyses = _analyses(request)
     job = analyses.jobs.get((table_id, seat))
     if job is None or job.status == "failed":
@@ -134,18 +154,18 @@ async def start_analysis(
             tuple(live.names[k] for k in range(live.game.players)),
         )
         job.task = asyncio.create_task(_run(analyses, job, live.game, live.row.seed, actions, precision, ending))
-    return job.public()
+    return job.public(lang)
 
 
 @router.get("/tables/{table_id}/analysis", responses=ERRORS, summary="Progress, then the result, of your analysis")
 async def get_analysis(table_id: str, request: Request, room: RoomDep, token: TokenDep) -> Any:
     _, seat = await room.seat_soon(table_id, token)
     job = _analyses(request).jobs.get((table_id, seat))
+    lang = asked_language(request)
     if job is None:
-        return JSONResponse(
-            {"detail": "no analysis started for your seat; POST to this address to start one"}, status_code=404
-        )
-    return job.public()
+        detail = say(lang, "no analysis started for your seat; POST to this address to start one")
+        return JSONResponse({"detail": detail}, status_code=404)
+    return job.public(lang)
 
 
 @dataclass(frozen=True)
@@ -202,11 +222,11 @@ async def _run(
                     oracle_timeline, game, seed, actions, job.seat, outcome=ending.outcome, steps=result.steps
                 )
         except Exception as exc:  # a failed analysis is reported, never takes the server down
-            job.status, job.detail = "failed", f"the analysis failed: {exc}"
+            job.status, job.detail = "failed", str(exc)
             return
-        job.result = result.to_json()
+        job.result, job.analysis = result.to_json(), result
         if line is not None:
-            job.result["oracle"] = {"label": ORACLE_LABEL, "timeline": [list(p) for p in line]}
+            job.result["oracle"] = {"label": oracle_label(), "timeline": [list(p) for p in line]}
         job.status = "done"
 
 
@@ -215,11 +235,11 @@ async def _run(
     responses=ERRORS,
     summary="Your legal actions ranked by the bots' evaluation, from your own view",
 )
-async def hint(table_id: str, room: RoomDep, token: TokenDep) -> Any:
+async def hint(table_id: str, request: Request, room: RoomDep, token: TokenDep) -> Any:
     live, seat = await room.seat_soon(table_id, token)
     refused = hints.refusal(live, seat)
     if refused is not None:
         return JSONResponse({"detail": refused}, status_code=403)
     if live.is_over or seat not in live.state.to_act or not live.state.legal_actions(seat):
-        return JSONResponse({"detail": "it is not your decision"}, status_code=409)
+        return JSONResponse({"detail": say(asked_language(request), "it is not your decision")}, status_code=409)
     return await hints.answer(live, seat, table_id)

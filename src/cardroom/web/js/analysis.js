@@ -2,6 +2,7 @@
 // (see docs/analysis.md); this module only asks for them and draws them: a win-chance graph in SVG,
 // the costliest decisions, every decision with its verdict, and the hint ranking.
 import { api, el } from "./api.js";
+import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const COLORS = { best: "#1d6b38", inaccuracy: "#6b5a00", mistake: "#9a4a00", blunder: "#a11d1d" };
@@ -13,6 +14,14 @@ function ensureStyles() {
 }
 
 const pct = (x) => `${Math.round(100 * x)}%`;
+const verdictWord = (label) => t(`analysis.verdict.${label}`);
+
+// A catalogue message whose {places} are elements (a bold move inside a sentence): the text around
+// them as text, each place as its node, in the order the language puts them.
+function woven(key, nodes, params = {}) {
+  return t(key, params).split(/(\{\w+\})/).filter(Boolean)
+    .map((part) => (/^\{\w+\}$/.test(part) && part.slice(1, -1) in nodes ? nodes[part.slice(1, -1)] : part));
+}
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
@@ -51,8 +60,8 @@ export function graph(analysis) {
   const x = (step) => L + ((W - L - R) * step) / last;
   const y = (win) => T + (H - T - B) * (1 - win);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "win-graph", role: "img",
-    "aria-label": `Win chance over the game, from ${pct(analysis.start)} to ${pct(analysis.result)}. ${analysis.summary}` +
-      (oracle ? ` A dashed second line is the ${oracle.label}.` : "") });
+    "aria-label": t("analysis.graph", { start: pct(analysis.start), result: pct(analysis.result), summary: analysis.summary }) +
+      (oracle ? " " + t("analysis.graph_oracle", { label: oracle.label }) : "") });
   for (const level of [0, 1]) {
     root.append(svg("line", { x1: L, x2: W - R, y1: y(level), y2: y(level), class: "grid" }));
     root.append(svg("text", { x: L - 6, y: y(level) + 4, "text-anchor": "end" }, `${100 * level}%`));
@@ -61,22 +70,22 @@ export function graph(analysis) {
   const fair = 1 / (analysis.players || 2);
   root.append(svg("line", { x1: L, x2: W - R, y1: y(fair), y2: y(fair), class: "mid" }));
   root.append(svg("text", { x: L - 6, y: y(fair) + 4, "text-anchor": "end" }, pct(fair)));
-  root.append(svg("text", { x: L + 4, y: y(fair) - 4, class: "fair-label" }, `fair share (${pct(fair)})`));
+  root.append(svg("text", { x: L + 4, y: y(fair) - 4, class: "fair-label" }, t("analysis.fair_share", { share: pct(fair) })));
   // The estimates' noise as a band around the line, not read as its swings.
   if (analysis.band && analysis.band.length) {
-    root.append(svg("path", { d: bandPath(analysis.band, x, y, last), class: "band" }, svg("title", {}, "estimation noise (95%)")));
+    root.append(svg("path", { d: bandPath(analysis.band, x, y, last), class: "band" }, svg("title", {}, t("analysis.noise"))));
   }
-  root.append(svg("text", { x: (L + W - R) / 2, y: H - B + 22, "text-anchor": "middle" }, "step of the game"));
+  root.append(svg("text", { x: (L + W - R) / 2, y: H - B + 22, "text-anchor": "middle" }, t("analysis.axis")));
   if (oracle) {
     // Drawn first, under the seat's own line; it knows the hidden cards and never feeds a verdict.
     root.append(svg("path", { d: steps([[0, analysis.start], ...oracle.timeline], x, y, last), class: "oracle" },
       svg("title", {}, oracle.label)));
     const ly = H - 26;  // the legend: two rows under the axis label
     root.append(svg("line", { x1: L, x2: L + 24, y1: ly - 4, y2: ly - 4, class: "line" }));
-    root.append(svg("text", { x: L + 30, y: ly }, "your win chance, from your view"));
+    root.append(svg("text", { x: L + 30, y: ly }, t("analysis.legend_own")));
     root.append(svg("line", { x1: L, x2: L + 24, y1: ly + 12, y2: ly + 12, class: "oracle" }));
     root.append(svg("text", { x: L + 30, y: ly + 16, class: "oracle-label" },
-      narrow ? "oracle: knows hidden cards, no verdicts" : "oracle: knows the hidden cards, never used for verdicts"));
+      t(narrow ? "analysis.legend_oracle_short" : "analysis.legend_oracle")));
   }
   // The line on one footing, holding level within the estimates' noise (docs/analysis.md, "The graph");
   // an analysis made before it has only the checkpoints.
@@ -94,21 +103,23 @@ export function graph(analysis) {
     shown.add(dec.label);
     const up = y(dec.win_after) - 11 * stack; // near the top of the graph they stack downwards instead
     const mark = svg("circle", { cx, cy: up >= T + 5 ? up : y(dec.win_after) + 11 * stack, r: 5, fill: COLORS[dec.label], class: `mark ${dec.label}` },
-      svg("title", {}, `step ${dec.step}: you ${dec.did || dec.chosen} (${dec.label}, ${Math.round(100 * dec.loss)} points); better: ${dec.better || dec.best}`));
+      svg("title", {}, t("analysis.mark", { step: dec.step, did: dec.did || dec.chosen, verdict: verdictWord(dec.label),
+        count: Math.round(100 * dec.loss), better: dec.better || dec.best })));
     root.append(mark);
   }
   // The markers' legend, at the top right: only the kinds drawn.
   let lx = W - R;
   for (const label of ["blunder", "mistake", "inaccuracy"].filter((l) => shown.has(l))) {
-    lx -= 8 + 7 * label.length + 14;
+    const word = verdictWord(label);
+    lx -= 8 + 7 * word.length + 14;
     root.append(svg("circle", { cx: lx + 5, cy: T + 6, r: 5, fill: COLORS[label] }));
-    root.append(svg("text", { x: lx + 14, y: T + 10, class: "legend" }, label));
+    root.append(svg("text", { x: lx + 14, y: T + 10, class: "legend" }, word));
   }
   return root;
 }
 
 function verdict(label) {
-  return el("span", { class: `verdict ${label}` }, label);
+  return el("span", { class: `verdict ${label}` }, verdictWord(label));
 }
 
 // The headline: accuracy per decision and how the cards ran, both on 0-100% scales, each with what
@@ -116,17 +127,15 @@ function verdict(label) {
 function headline(analysis) {
   const h = analysis.headline;
   if (!h) return [el("p", { class: "analysis-summary" }, analysis.summary)];
-  const plural = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
-  const counts = Object.entries(h.verdicts || {}).filter(([, n]) => n).map(([v, n]) => `${n} ${n === 1 ? v : plural[v]}`);
+  const counts = Object.entries(h.verdicts || {}).filter(([, n]) => n).map(([v, n]) => t(`analysis.count.${v}`, { count: n }));
   return [
     el("div", { class: "headline analysis-summary", "aria-label": analysis.summary },
       el("div", { class: "figure" }, el("strong", {}, h.accuracy === null ? "–" : `${Math.round(h.accuracy)}%`),
-        el("span", {}, "accuracy"),
-        el("small", {}, `${h.decisions} decision${h.decisions === 1 ? "" : "s"}; 100% = as good as the hard bot at each` +
-          (counts.length ? `; ${counts.join(", ")}` : ""))),
+        el("span", {}, t("analysis.accuracy")),
+        el("small", {}, t("analysis.decisions", { count: h.decisions }) + (counts.length ? `; ${counts.join(", ")}` : ""))),
       el("div", { class: "figure" }, el("strong", {}, h.cards_share === null ? "–" : `${Math.round(100 * h.cards_share)}%`),
-        el("span", {}, "of the luck went your way"),
-        el("small", {}, `${h.cards}: by size, of the swings you did not control (your draws, the others' moves); 50% is even`))),
+        el("span", {}, t("analysis.luck")),
+        el("small", {}, t("analysis.luck_note", { cards: h.cards })))),
   ];
 }
 
@@ -135,10 +144,10 @@ function moments(analysis) {
   const moved = (analysis.luck || []).filter((x) => x.kind === "luck" && x.plain_after !== undefined && x.plain_after !== x.plain_before)
     .sort((a, b) => (a.plain_after - a.plain_before) - (b.plain_after - b.plain_before));
   if (!moved.length) return [];
-  const line = (title, x) => el("li", {}, el("strong", {}, title), ` (${Math.round(100 * (x.plain_after - x.plain_before))} points): `,
-    (x.said || x.events).slice(-3).join("; "));
-  return [el("h3", {}, "Luckiest and unluckiest moments"), el("ul", { class: "moments" },
-    line("Unluckiest", moved[0]), moved.length > 1 ? line("Luckiest", moved[moved.length - 1]) : null)];
+  const line = (title, x) => el("li", {}, ...woven("analysis.moment", { title: el("strong", {}, title) },
+    { count: Math.round(100 * (x.plain_after - x.plain_before)), events: (x.said || x.events).slice(-3).join("; ") }));
+  return [el("h3", {}, t("analysis.moments")), el("ul", { class: "moments" },
+    line(t("analysis.unluckiest"), moved[0]), moved.length > 1 ? line(t("analysis.luckiest"), moved[moved.length - 1]) : null)];
 }
 
 export function renderAnalysis(box, analysis) {
@@ -162,20 +171,18 @@ export function renderAnalysis(box, analysis) {
   const parts = [
     ...headline(analysis),
     drawn,
-    analysis.oracle ? el("p", { class: "oracle-note" }, `Dashed line: the ${analysis.oracle.label}. ` +
-      "It is shown because every other seat was a bot; it shows where the real cards differed from what you could expect.") : null,
-    costly.length ? el("h3", {}, "Costliest decisions") : null,
+    analysis.oracle ? el("p", { class: "oracle-note" }, t("analysis.oracle_note", { label: analysis.oracle.label })) : null,
+    costly.length ? el("h3", {}, t("analysis.costliest")) : null,
     costly.length ? el("ol", { class: "costly" }, costly.map((d) => el("li", {},
-      `Step ${d.step}: you `, el("strong", {}, did(d)), ` (${pct(d.win_after)}); better: `,
-      el("strong", {}, better(d)), ` (${pct(d.best_win)}), `, verdict(d.label)))) : el("p", {}, "No measurable mistakes."),
+      ...woven("analysis.costly", { did: el("strong", {}, did(d)), better: el("strong", {}, better(d)), verdict: verdict(d.label) },
+        { step: d.step, win: pct(d.win_after), best: pct(d.best_win) })))) : el("p", {}, t("analysis.no_mistakes")),
     ...moments(analysis),
-    i ? el("p", { class: "muted" },
-      `How it adds up, in points of a win: start ${i.start} ${i.luck < 0 ? "−" : "+"} luck ${Math.abs(i.luck)} − play ${i.play} = result ${i.result}. ` +
-      "Play sums the decisions' losses, each against the hard bot's move with the same play on, so it can pass a whole win; " +
-      "the luck then carries the excess back. Win chances come from your own view only: the cards you could not see are imagined, never read.") : null,
-    el("details", { class: "all-decisions" }, el("summary", {}, `All ${analysis.decisions.length} decisions`),
+    i ? el("p", { class: "muted" }, t("analysis.identity", { start: i.start, sign: i.luck < 0 ? "−" : "+", luck: Math.abs(i.luck),
+      play: i.play, result: i.result })) : null,
+    el("details", { class: "all-decisions" }, el("summary", {}, t("analysis.all", { count: analysis.decisions.length })),
       el("div", { class: "scroll" }, el("table", {},
-        el("thead", {}, el("tr", {}, ...["Step", "You", "Win", "Better", "Loss (points)", "Verdict"].map((h) => el("th", { scope: "col" }, h)))),
+        el("thead", {}, el("tr", {}, ...["step", "you", "win", "better", "loss", "verdict"]
+          .map((h) => el("th", { scope: "col" }, t(`analysis.column.${h}`))))),
         el("tbody", {}, rows)))),
   ];
   box.replaceChildren(...parts.filter(Boolean));
@@ -183,8 +190,8 @@ export function renderAnalysis(box, analysis) {
 
 async function run(tableId, token, box, button) {
   button.disabled = true;
-  const bar = el("progress", { max: 1, value: 0, "aria-label": "Analysis progress" });
-  const note = el("span", { class: "muted", "aria-live": "polite" }, "Starting the analysis…");
+  const bar = el("progress", { max: 1, value: 0, "aria-label": t("analysis.progress") });
+  const note = el("span", { class: "muted", "aria-live": "polite" }, t("analysis.starting"));
   box.replaceChildren(el("div", { class: "row" }, bar, note));
   try {
     let job = await api(`/api/tables/${tableId}/analysis`, { method: "POST", token, body: {} });
@@ -192,12 +199,12 @@ async function run(tableId, token, box, button) {
       if (job.total) {
         bar.max = job.total;
         bar.value = job.done;
-        note.textContent = `Analysing your decisions: ${job.done} of ${job.total}`;
+        note.textContent = t("analysis.analysing", { done: job.done, total: job.total });
       }
       await new Promise((resolve) => setTimeout(resolve, 700));
       job = await api(`/api/tables/${tableId}/analysis`, { token });
     }
-    if (job.status !== "done") throw new Error(job.detail || "the analysis failed");
+    if (job.status !== "done") throw new Error(job.detail || t("analysis.failed"));
     renderAnalysis(box, job.analysis);
     button.remove();
   } catch (error) {
@@ -213,9 +220,9 @@ export function analysisPanel(tableId, token) {
   let panel = panels.get(tableId);
   if (!panel) {
     const box = el("div", { class: "analysis-box" });
-    const button = el("button", { type: "button", id: "analyse-game" }, "Analyse this game");
+    const button = el("button", { type: "button", id: "analyse-game" }, t("analysis.start"));
     button.addEventListener("click", () => run(tableId, token, box, button));
-    panel = el("section", { class: "analysis", "aria-label": "Analysis of your play" }, button, box);
+    panel = el("section", { class: "analysis", "aria-label": t("analysis.panel") }, button, box);
     panel.start = () => { if (button.isConnected && !button.disabled) button.click(); };
     panels.set(tableId, panel);
   }
@@ -230,7 +237,7 @@ export function replayAnalyseButton(tableId, token) {
     if (!dialog.open) dialog.showModal();
     const panel = analysisPanel(tableId, token);
     if (panel) panel.start();
-  } }, "Analyse this game");
+  } }, t("analysis.start"));
 }
 
 // "What would the bot do?": offered where every other seat is a bot, or where the table's creator
@@ -263,10 +270,10 @@ export function hintButton(snap, tableId, token, label = (text) => text) {
   if (hintBox && hintBox.key === key) return hintBox.node;
   ensureStyles();
   const out = el("div", { class: "hint-box", "aria-live": "polite" });
-  const button = el("button", { type: "button", id: "hint", class: "hint" }, "What would the bot do?");
+  const button = el("button", { type: "button", id: "hint", class: "hint" }, t("analysis.hint"));
   button.addEventListener("click", async () => {
     button.disabled = true;
-    out.replaceChildren(el("span", { class: "muted" }, "Thinking…"));
+    out.replaceChildren(el("span", { class: "muted" }, t("analysis.thinking")));
     try {
       out.replaceChildren(...hintText(await api(`/api/tables/${tableId}/hint`, { token }), label));
     } catch (error) {
@@ -287,14 +294,13 @@ export function hintText(hint, label) {
   const best = ranked[0];
   const parts = [];
   if (ranked.length === 1 || best.win === null) {
-    parts.push(el("p", {}, "Your only choice: ", el("strong", {}, label(best.action)), "."));
+    parts.push(el("p", {}, ...woven("analysis.hint_only", { action: el("strong", {}, label(best.action)) })));
     return parts;
   }
-  parts.push(el("p", {}, "Best by win chance, from your view: ", el("strong", {}, label(best.action)), ` (${pct(best.win)}).`));
+  parts.push(el("p", {}, ...woven("analysis.hint_best", { action: el("strong", {}, label(best.action)) }, { win: pct(best.win) })));
   parts.push(el("ol", { class: "hint-list" }, ranked.map((a) => el("li", {}, label(a.action), a.win === null ? "" : ` · ${pct(a.win)}`))));
   if (hint.bot && hint.bot !== best.action) {
-    parts.push(el("p", { class: "muted" }, "The quick rule-of-thumb bot would choose ", el("strong", {}, label(hint.bot)),
-      "; the win chances above come from playing many imagined games on from each choice."));
+    parts.push(el("p", { class: "muted" }, ...woven("analysis.hint_bot", { action: el("strong", {}, label(hint.bot)) })));
   }
   return parts;
 }

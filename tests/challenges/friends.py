@@ -3,9 +3,13 @@ room's API, and a browser's guest cookie swapped in and out (one TestClient stan
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+from cardroom.core.registry import make
 from cardroom.server.edge.challenges_api import GUEST_COOKIE
+from cardroom.server.room import tokens
+from cardroom.server.store import NewTable, SeatRow, Store, TableRow, now
 from tests.challenges.play import SAME_SITE, Http
 
 
@@ -37,3 +41,36 @@ def browser(client: Http, cookie: str | None) -> str | None:
     if cookie is not None:
         client.cookies.set(GUEST_COOKIE, cookie)
     return before  # type: ignore[no-any-return]
+
+
+def seeded_kittens(store: Store, seed: int) -> dict[str, str]:
+    """A two-seat Kittens table of ``seed``: the caller in seat 0, the heuristic in seat 1."""
+    token = tokens.new_token()
+    game = make("exploding-kittens", None, players=2)
+    row = TableRow(
+        tokens.new_table_id(), game.name, game.preset, dict(game.options), seed, now(), "playing", 4.0, None,
+        None, None,
+        (SeatRow(0, "human", None, tokens.hash_token(token), "Ann", True), SeatRow(1, "bot", "heuristic", None, "Bot", True)),
+    )  # fmt: skip
+    store.create_table(NewTable(row, private=True))
+    return {"table_id": row.id, "token": token}
+
+
+def play_last(client: Http, seat: dict[str, str]) -> None:
+    """The person's rule: the last legal action, each time it is their move, until the game is over."""
+    headers = {"Authorization": f"Bearer {seat['token']}"}
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        snap = client.get(f"/api/tables/{seat['table_id']}/view", headers=headers).json()
+        if snap["table"]["status"] != "playing":
+            return
+        legal = snap["view"]["legal_actions"]
+        if not legal:
+            time.sleep(0.05)
+            continue
+        body = {"step": snap["table"]["step"], "action": legal[-1]}
+        assert client.post(f"/api/tables/{seat['table_id']}/actions", headers=headers, json=body).status_code in (
+            200,
+            409,
+        )
+    raise AssertionError("the game was not over in 30 s")

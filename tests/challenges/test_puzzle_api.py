@@ -13,13 +13,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from cardroom.core.registry import make
 from cardroom.server.edge.app import create_app
-from cardroom.server.room import tokens
 from cardroom.server.room.puzzles import pose_all
-from cardroom.server.store import NewTable, SeatRow, TableRow, now
+from tests.challenges.friends import play_last, seeded_kittens
 
-SEED = 8  # a seeded Kittens deal that, played by the rule below, has a decision worth a puzzle
+SEED = 8  # a seeded Kittens deal that, played by the last legal action, has a decision worth a puzzle
 LOOK = {"precision": 50, "max_worlds": 16}  # a quick analysis
 
 
@@ -27,39 +25,6 @@ LOOK = {"precision": 50, "max_worlds": 16}  # a quick analysis
 def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(f"sqlite:///{tmp_path / 'puzzles.sqlite3'}", bot_delay=0.0, rate=1000, burst=1000)) as c:
         yield c
-
-
-def _seeded_game(client: TestClient) -> dict[str, str]:
-    """A two-seat Kittens table of :data:`SEED`: the caller in seat 0, the heuristic in seat 1."""
-    token = tokens.new_token()
-    game = make("exploding-kittens", None, players=2)
-    row = TableRow(
-        tokens.new_table_id(), game.name, game.preset, dict(game.options), SEED, now(), "playing", 4.0, None,
-        None, None,
-        (SeatRow(0, "human", None, tokens.hash_token(token), "Ann", True), SeatRow(1, "bot", "heuristic", None, "Bot", True)),
-    )  # fmt: skip
-    client.app.state.room.store.create_table(NewTable(row, private=True))  # type: ignore[attr-defined]
-    return {"table_id": row.id, "token": token}
-
-
-def _play_last(client: TestClient, seat: dict[str, str]) -> None:
-    """The person's rule: the last legal action, each time it is their move, until the game is over."""
-    headers = {"Authorization": f"Bearer {seat['token']}"}
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        snap = client.get(f"/api/tables/{seat['table_id']}/view", headers=headers).json()
-        if snap["table"]["status"] != "playing":
-            return
-        legal = snap["view"]["legal_actions"]
-        if not legal:
-            time.sleep(0.05)
-            continue
-        body = {"step": snap["table"]["step"], "action": legal[-1]}
-        assert client.post(f"/api/tables/{seat['table_id']}/actions", headers=headers, json=body).status_code in (
-            200,
-            409,
-        )
-    raise AssertionError("the game was not over in 30 s")
 
 
 def _analysed(client: TestClient, seat: dict[str, str]) -> dict[str, Any]:
@@ -77,8 +42,8 @@ def _analysed(client: TestClient, seat: dict[str, str]) -> dict[str, Any]:
 
 
 def test_puzzles_from_an_analysed_game(client: TestClient) -> None:
-    seat = _seeded_game(client)
-    _play_last(client, seat)
+    seat = seeded_kittens(client.app.state.room.store, SEED)  # type: ignore[attr-defined]
+    play_last(client, seat)
     nothing = client.post("/api/puzzles/mine", json={"seats": [seat]}).json()
     assert nothing == {"puzzles": [], "analysed": 0}  # not analysed yet: no puzzle, nothing read
     analysis = _analysed(client, seat)

@@ -88,6 +88,9 @@ class GameKit:
     lab: str | None = None
     #: The RL docs' size table: (presets that share a row, player counts shown) per row.
     rl_rows: tuple[tuple[tuple[str, ...], tuple[int | None, ...]], ...] = ()
+    #: The browser module that draws its tables: ``web/js/games/<renderer>.js`` (None: the generic one,
+    #: which lists the view's fields; the actions are buttons either way).
+    renderer: str | None = None
     #: Whether people are offered the game (the room's lobby, the terminal's menu); a game kept for the
     #: tests (the toy that proves a kit is all a game needs) is not, though it plays like any other.
     listed: bool = True

@@ -29,6 +29,7 @@ KIT = GameKit(
     features="cardroom.games.taco.kernel_features",
     weights="cardroom.games.taco:learned_value.json",
     words="cardroom.games.taco.words:action_words",
+    renderer="taco",
     lab="cardroom.games.taco.lab:LAB",
     rl_rows=((("standard", "match", "gimme"), (4, 8)),),
 )

@@ -31,6 +31,7 @@ KIT = GameKit(
     # lay them (``kernel_model.py``), and that model also reading the duel cards the other has shown.
     opponent_models=("heuristic", "ismcts", "ismcts-read"),
     words="cardroom.games.tacocat.words:action_words",
+    renderer="tacocat",
     side_names=("YAY", "WOW"),  # the log's names for seat 0 and seat 1
     lab="cardroom.games.tacocat.lab:LAB",
     rl_rows=((("official", "quick-reference"), (None,)), (("print-and-play",), (None,))),

@@ -10,14 +10,12 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from datetime import timedelta
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -26,6 +24,7 @@ from cardroom.server.edge.account_session import LoginLimits
 from cardroom.server.edge.accounts_api import router as accounts_router
 from cardroom.server.edge.analysis_api import router as analysis_router
 from cardroom.server.edge.api import router
+from cardroom.server.edge.catalogue import renderer_of
 from cardroom.server.edge.challenges_api import router as challenges_router
 from cardroom.server.edge.fastpath import REFUSALS, ActionFastPath, problem
 from cardroom.server.edge.friend_api import router as friend_router
@@ -33,6 +32,7 @@ from cardroom.server.edge.health import HealthCheck
 from cardroom.server.edge.host_api import router as host_router
 from cardroom.server.edge.lobby import Lobby
 from cardroom.server.edge.models import Problem
+from cardroom.server.edge.pages import WEB_DIR, page
 from cardroom.server.edge.people_api import router as people_router
 from cardroom.server.edge.puzzles_api import router as puzzles_router
 from cardroom.server.edge.sockets import TableSockets
@@ -50,7 +50,6 @@ UNREADABLE_BODY = (
     "the request body is not JSON this server can read: send UTF-8 JSON, nested at most a few hundred "
     "levels deep, with numbers of at most 4,300 digits"
 )
-WEB_DIR = Path(str(resources.files("cardroom") / "web"))
 FIRST_CHECK = 15.0  # seconds the start waits for the schema check before serving 503s meanwhile
 NOT_READY: tuple[type[BaseException], ...] = (*DATABASE_ERRORS, TimeoutError)
 
@@ -194,8 +193,8 @@ def create_app(
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
 
     @app.get("/", include_in_schema=False)
-    def lobby_page() -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html")
+    def lobby_page() -> HTMLResponse:
+        return page("index.html")
 
     @app.get(
         "/healthz",
@@ -210,20 +209,25 @@ def create_app(
         return JSONResponse(health.body(dialect), status_code=200 if health.ok else 503)
 
     @app.get("/account", include_in_schema=False)
-    def account_page() -> FileResponse:
-        return FileResponse(WEB_DIR / "account.html")
+    def account_page() -> HTMLResponse:
+        return page("account.html")
 
     @app.get("/people", include_in_schema=False)
-    def leaderboards_page() -> FileResponse:
-        return FileResponse(WEB_DIR / "people.html")
+    def leaderboards_page() -> HTMLResponse:
+        return page("people.html")
 
     @app.get("/people/{name}", include_in_schema=False)
-    def player_page(name: str) -> FileResponse:
-        return FileResponse(WEB_DIR / "person.html")
+    def player_page(name: str) -> HTMLResponse:
+        return page("person.html")
 
     @app.get("/table/{table_id}", include_in_schema=False)
-    def table_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB_DIR / "table.html")
+    def table_page(table_id: str) -> HTMLResponse:
+        return page("table.html")
+
+    @app.get("/renderers/{game}.js", include_in_schema=False)
+    def renderer_module(game: str) -> RedirectResponse:
+        # The table page imports its game's renderer from here: the kit names it, the browser does not.
+        return RedirectResponse(f"/static/js/games/{renderer_of(game)}.js", status_code=307)
 
     return app
 

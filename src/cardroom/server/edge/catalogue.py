@@ -7,12 +7,25 @@ from __future__ import annotations
 from typing import Any
 
 from cardroom.bots.specs import DIFFICULTY, bot_names, resolve_spec
+from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 from cardroom.core.options import Option
 from cardroom.core.registry import game_class, game_names, kit
 from cardroom.server.edge.models import GameInfo, OptionInfo
 from cardroom.server.edge.seatcounts import seat_counts
 from cardroom.server.room.tablerequest import CHEATING_BOTS
+
+GENERIC_RENDERER = "generic"
+
+
+def renderer_of(name: str) -> str:
+    """The browser module that draws a table of the game ``name`` (``web/js/games/<it>.js``): the one its
+    kit declares, else the generic renderer (also for a name no game has: the table page says so)."""
+    try:
+        declared = kit(name).renderer
+    except InvalidOptions:
+        declared = None
+    return declared or GENERIC_RENDERER
 
 
 def card_catalogue(game: Game) -> dict[str, dict[str, Any]]:

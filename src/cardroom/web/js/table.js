@@ -22,7 +22,6 @@ import { share } from "./share.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const RENDERERS = { tacocat: "tacocat.js", "exploding-kittens": "kittens.js", taco: "taco.js" };
 
 let token = null;
 let snap = null;
@@ -271,10 +270,11 @@ function connect() {
   };
 }
 
+// The game's kit names its renderer: /renderers/<game>.js sends the page on to that module (or to the
+// generic one, for a game that declares none).
 async function loadRenderer(game) {
-  const file = RENDERERS[game];
   try {
-    renderer = file ? await import(`./games/${file}`) : await import("./games/generic.js");
+    renderer = await import(`/renderers/${encodeURIComponent(game)}.js`);
   } catch (error) {
     console.error(error);
     renderer = await import("./games/generic.js");

@@ -2,9 +2,11 @@
 """The compiled fast path against today's engine and OpenSpiel, all measured in this one run.
 
     python bench/kernels/fast_speed.py [--seconds 5] [--positions 12] [--million 1000000] [--games tacocat,kittens]
+    python bench/kernels/fast_speed.py --games taco --players 2,4,8 [--deck v1] --million 0
 
 Prints, for Tacocat (official preset), two-player Exploding Kittens (classic preset) and, with
-``--games taco``, four-player T.A.C.O.:
+``--games taco``, four-player T.A.C.O. (``--players`` measures each of those table sizes instead, for
+the games with a choice; ``--deck`` picks T.A.C.O.'s deck):
 
 1. full random games (playouts) per second: the reference engine's bare loop (as bench/kernels/engine.py)
    and the kernel's ``simulate``, measured interleaved (``--rounds`` alternating slices of each, so a
@@ -45,11 +47,29 @@ from cardroom.core.game import Game
 from cardroom.fast import simulate
 from cardroom.games.tacocat.game import TacocatGame
 
-GAMES: dict[str, tuple[str, str, dict[str, object]]] = {
-    "tacocat": ("Tacocat", "tacocat", {}),
-    "kittens": ("Exploding Kittens, 2 players", "exploding-kittens", {"players": 2}),
-    "taco": ("T.A.C.O., 4 players", "taco", {"players": 4}),
+# --games key -> (title, registered name, the table size measured unless --players names others; None:
+# the game has one size).
+GAMES: dict[str, tuple[str, str, int | None]] = {
+    "tacocat": ("Tacocat", "tacocat", None),
+    "kittens": ("Exploding Kittens", "exploding-kittens", 2),
+    "taco": ("T.A.C.O.", "taco", 4),
 }
+
+
+def chosen_games(keys: list[str], players: list[int], deck: str | None) -> dict[str, tuple[str, Game]]:
+    """The games to measure, keyed ``tacocat``, ``kittens``, ``taco`` (with ``:N`` for each table size N
+    where ``players`` names several): (title, game)."""
+    games: dict[str, tuple[str, Game]] = {}
+    for key in keys:
+        title, name, usual = GAMES[key]
+        sizes = [None] if usual is None else (players or [usual])
+        for size in sizes:
+            options: dict[str, object] = {} if size is None else {"players": size}
+            if deck and key == "taco":
+                options["deck"] = deck
+            label = title if size is None else f"{title}, {size} players"
+            games[key if len(sizes) == 1 else f"{key}:{size}"] = (label, cardroom.make(name, **options))  # type: ignore[arg-type]
+    return games
 
 
 def reference_heuristic_games(game: Game, seconds: float) -> tuple[int, float]:
@@ -149,7 +169,7 @@ def stepped_actions(game: Game, seconds: float) -> tuple[int, float]:
     """Random play on the kernel stepped from Python, one ``legal`` and one ``apply`` call per action."""
     kernel = compiled_kernel_of(game)
     assert kernel is not None
-    rules, cfg = kernel.KERNEL.rules, kernel.KERNEL.codec.config(game)
+    rules, cfg = kernel.rules, kernel.codec.config(game)
     moves = np.zeros(int(rules.MAX_ACTIONS), np.int64)
     seats = np.zeros(int(rules.MAXP), np.int64)
     rng = np.zeros(int(rules.RNG_SIZE), np.int64)
@@ -157,7 +177,7 @@ def stepped_actions(game: Game, seconds: float) -> tuple[int, float]:
     actions, games = 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        s = np.zeros(int(kernel.KERNEL.search.state_size(cfg)), np.int64)
+        s = np.zeros(int(kernel.search.state_size(cfg)), np.int64)
         rng[0] = 1 + games
         rules.new_game(s, cfg, rng)
         while not rules.over(s, cfg) and rules.to_act(s, cfg, seats):
@@ -217,6 +237,8 @@ def main() -> None:
     parser.add_argument(
         "--games", default="tacocat,kittens", help="which games: tacocat, kittens, taco (default tacocat,kittens)"
     )
+    parser.add_argument("--players", default="", help="table sizes for the games with a choice, comma-separated")
+    parser.add_argument("--deck", choices=("v1", "v2"), help="T.A.C.O.'s deck (default: its preset's)")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds of every measure (default 5)")
     parser.add_argument("--cc", default="cc", help="the C compiler for Tacocat's C simulator (default cc)")
     args = parser.parse_args()
@@ -224,7 +246,7 @@ def main() -> None:
     unknown = [g for g in chosen if g not in GAMES]
     if unknown:
         parser.error(f"--games takes {', '.join(GAMES)}; unknown: {', '.join(unknown)}")
-    games = {key: (GAMES[key][0], cardroom.make(GAMES[key][1], **GAMES[key][2])) for key in chosen}  # type: ignore[arg-type]
+    games = chosen_games(chosen, [int(n) for n in args.players.split(",") if n.strip()], args.deck)
 
     for title, game in games.values():
         kernel = compiled_kernel_of(game)

@@ -1,5 +1,5 @@
 """The heuristic bot: legal from any view, and clearly stronger than random (a quick check; the full
-2,000-game figures come from bench/bots/kittens_bots.py)."""
+2,000-game figures come from bench/bots/heuristic_bots.py --game kittens)."""
 
 from __future__ import annotations
 

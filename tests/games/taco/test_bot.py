@@ -71,4 +71,4 @@ def test_the_bot_beats_three_random_bots() -> None:
         bots: list[Bot] = [RandomBot() for _ in range(4)]
         bots[i % 4] = HeuristicBot()
         wins += (i % 4) in _play(game, bots, 500 + i)
-    assert wins >= 24  # the full measurement (bench/bots/taco_bots.py) gives about 94%
+    assert wins >= 24  # the full measurement (bench/bots/heuristic_bots.py --game taco) gives about 94%

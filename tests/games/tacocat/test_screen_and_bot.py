@@ -99,4 +99,4 @@ def test_the_heuristic_bot_beats_the_random_bot() -> None:
             seat = state.to_act[0]
             state = state.apply(seat, bots[seat].choose(game, state.view(seat), rngs[seat]))
         wins += state.outcome is not None and me in state.outcome.winners
-    assert wins >= 50  # about 99% over 1,000 games (bench/bots/tacocat_bots.py)
+    assert wins >= 50  # about 99% over 1,000 games (bench/bots/heuristic_bots.py --game tacocat)

@@ -6,8 +6,8 @@ The entrant's seat plays either the first legal action or a replayable bot of it
 default: the duplicate score's reference), so the entrant's choices also depend on the cards.
 Prints the number of distinct games (1 is the aim), the game's length, and the time per replay.
 
-    python bench/daily_determinism.py                                  # 1,000 replays of each slot
-    python bench/daily_determinism.py --replays 100 --slot taco-2 --bots ismcts:iterations=100
+    python bench/challenges/daily_determinism.py                                  # 1,000 replays of each slot
+    python bench/challenges/daily_determinism.py --replays 100 --slot taco-2 --bots ismcts:iterations=100
 """
 
 from __future__ import annotations

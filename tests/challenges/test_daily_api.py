@@ -79,6 +79,27 @@ def test_results_open_after_the_window_closes_for_a_finished_entrant(client: Tes
     assert [(s["name"], s["guest"], s["place"]) for s in standings] == [("Ada", True, 1)]
     assert standings[0]["duplicate"] == standings[0]["against_expert"]  # alone: the expert is the field
     assert standings[0]["replay_url"].endswith("/table/" + entered["table_id"])
+    # The analysis's play figure beside the score: worked out in the background, then shown.
+    figure = _play_figure(client, f"/api/daily/{today['day']}/tacocat-2/results")
+    assert figure is not None and 0.0 <= figure <= 100.0
+    # The running leaderboard counts the closed day: Ada with her one deal, a guest, no game linked.
+    running = client.get("/api/daily/running").json()
+    assert today["day"] in running["days"]
+    assert [(r["name"], r["guest"], r["deals"], r["place"]) for r in running["standings"]] == [("Ada", True, 1, 1)]
+    assert running["standings"][0]["total"] == standings[0]["duplicate"]
+    assert entered["table_id"] not in str(running)
+
+
+def _play_figure(client: TestClient, results: str, seconds: float = 60.0) -> float | None:
+    """The first standing's play figure once worked out (looked for every 0.2 s)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        first = client.get(results).json()["standings"][0]
+        if first["play_ready"]:
+            return first["play"]  # type: ignore[no-any-return]
+        assert first["play"] is None
+        time.sleep(0.2)
+    raise AssertionError(f"no play figure in {seconds} s")
 
 
 def test_another_entrants_table_is_named_nowhere_before_the_results_open(client: TestClient) -> None:
@@ -91,8 +112,27 @@ def test_another_entrants_table_is_named_nowhere_before_the_results_open(client:
     concede(client, bea["table_id"], bea["token"])  # finished too: open results would list her
     client.cookies.clear()
     client.cookies.set(GUEST_COOKIE, str(ada_cookie))
-    seen = {path: client.get(path) for path in ("/api/daily", "/api/tables", f"/api/daily/{day}/tacocat-2/results")}
+    paths = ("/api/daily", "/api/tables", "/api/daily/running", f"/api/daily/{day}/tacocat-2/results")
+    seen = {path: client.get(path) for path in paths}
     assert seen["/api/daily"].json()["day"] == day, "the window closed before the test could look"
     assert ada["table_id"] in seen["/api/daily"].text  # Ada's own table is hers to see
     assert all(bea["table_id"] not in answer.text and "Bea" not in answer.text for answer in seen.values())
     assert seen[f"/api/daily/{day}/tacocat-2/results"].status_code == 403
+    assert day not in seen["/api/daily/running"].json()["days"]  # an open window is never counted
+
+
+def test_the_running_board_leaves_out_a_deal_the_asker_has_not_finished(client: TestClient) -> None:
+    day = _fresh_window(client, 3.0)["day"]
+    ada = enter(client, "tacocat-2", "Ada")
+    ada_cookie = client.cookies.get(GUEST_COOKIE)
+    client.cookies.clear()
+    bea = enter(client, "tacocat-2", "Bea")
+    concede(client, bea["table_id"], bea["token"])
+    time.sleep(client.get("/api/daily").json()["closes_in"] + 0.05)  # the day closes: Bea's result counts
+    assert [r["name"] for r in client.get("/api/daily/running").json()["standings"]] == ["Bea"]
+    client.cookies.clear()
+    client.cookies.set(GUEST_COOKIE, str(ada_cookie))  # Ada, her deal still unfinished: that day's slot is left out
+    running = client.get("/api/daily/running").json()
+    assert day in running["days"] and running["standings"] == []
+    concede(client, ada["table_id"], ada["token"])
+    assert sorted(r["name"] for r in client.get("/api/daily/running").json()["standings"]) == ["Ada", "Bea"]

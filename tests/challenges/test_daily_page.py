@@ -68,7 +68,12 @@ def test_play_the_deal_of_the_day_and_see_your_place_after_the_day(server: Serve
     page.wait_for_selector(".standings tbody tr")
     row = page.locator(".standings tbody tr").first.inner_text().split("\t")
     # Conceded: last place. Alone on her copy: compared with the expert bot only, so both scores agree.
-    assert row[:3] == ["1", "Ada (guest)", "2nd"] and row[3] == row[4] and row[3] in ("+0.00", "-1.00"), row
+    assert row[:3] == ["1", "Ada (guest)", "2nd"] and row[3] == row[4] and row[3] in ("0.00", "-1.00"), row
+    # The running leaderboard counts the closed day: her place there, marked as a guest's.
+    running = page.locator("#running .standings tbody tr").first.inner_text().split("\t")
+    assert running[:4] == ["1", "Ada (guest)", "1", row[3]], running
+    # The analysis's play figure, once worked out: the page asks again while it says "being worked out".
+    page.wait_for_selector(".results-slot td.play:text-matches('^[0-9]+%$')", timeout=60_000)
     assert page.get_attribute(".standings tbody a", "href", timeout=1000).endswith(f"/table/{table_id}")  # type: ignore[union-attr]
     problems["after, 1280 wide"] = serious(page)
     page.set_viewport_size({"width": 390, "height": 844})

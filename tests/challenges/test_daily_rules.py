@@ -9,7 +9,7 @@ import pytest
 
 from cardroom.server.errors import Refused
 from cardroom.server.room.daily import deal_seed, results_open, slot_named, window_at, window_named
-from cardroom.server.room.daily_results import Played, duplicate_scores
+from cardroom.server.room.daily_results import Played, duplicate_scores, running_board
 from cardroom.server.store.challenges import DailyEntry
 
 NOON = datetime(2026, 11, 29, 12, tzinfo=UTC).timestamp()
@@ -64,3 +64,14 @@ def test_the_duplicate_score_compares_entrants_of_one_copy_and_the_expert() -> N
     # Lost a deal the expert lost too: no worse than the field.
     assert scored["cy"].duplicate == 0.0 and scored["cy"].against_expert == 0.0
     assert [s.played.entry.name for s in duplicate_scores(results, {0: 0.5, 1: 0.0})] == ["ada", "cy", "bea"]
+
+
+def test_the_running_board_sums_each_entrants_scores_best_first() -> None:
+    monday = [_played("ada", 0, 1.0), _played("bea", 0, 0.0), _played("cy", 1, 1.0)]
+    tuesday = [_played("ada", 2, 0.0), _played("cy", 2, 1.0)]
+    scored = duplicate_scores(monday, {0: 0.5, 1: 0.0}) + duplicate_scores(tuesday, {2: 0.5})
+    board = running_board(scored)
+    # cy: +1 (beat the expert alone) then +0.75; ada: +0.75 then -0.75; bea: -0.75.
+    assert [(r.name, r.deals) for r in board] == [("cy", 2), ("ada", 2), ("bea", 1)]
+    assert [r.total for r in board] == pytest.approx([1.75, 0.0, -0.75])
+    assert all(r.guest for r in board)

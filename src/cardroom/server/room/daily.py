@@ -48,6 +48,7 @@ class Slot:
     players: int
     label: str  # as shown: the game's title and the count
     options: dict[str, Any]
+    title: str = ""  # the game's title alone (a page words the count itself)
 
 
 @functools.cache
@@ -67,7 +68,9 @@ def slots() -> tuple[Slot, ...]:
                     continue
             except (InvalidOptions, TypeError, ValueError):
                 continue
-            found.append(Slot(f"{name}-{players}", name, players, f"{game.title}, {players} players", options))
+            found.append(
+                Slot(f"{name}-{players}", name, players, f"{game.title}, {players} players", options, game.title)
+            )
     return tuple(found)
 
 

@@ -19,6 +19,8 @@ class DailyEntry(Protocol):
     @property
     def slot(self) -> str: ...
     @property
+    def entrant(self) -> str: ...  # who entered (an account or a guest's browser): never shown
+    @property
     def name(self) -> str: ...
     @property
     def guest(self) -> bool: ...
@@ -74,3 +76,30 @@ def duplicate_scores(results: list[Played], expert: dict[int, float]) -> list[Sc
         reference = expert.get(r.entry.copy)
         scored.append(Scored(r, r.points - field, None if reference is None else r.points - reference))
     return sorted(scored, key=lambda s: (-s.duplicate, s.played.entry.created))
+
+
+@dataclass(frozen=True)
+class RunningRow:
+    """One entrant on the running leaderboard: their duplicate scores summed over the counted days."""
+
+    entrant: str  # never shown
+    name: str  # the name of their latest entry (a guest may change it)
+    guest: bool
+    deals: int
+    total: float
+    latest: datetime
+
+
+def running_board(scored: list[Scored]) -> list[RunningRow]:
+    """The running leaderboard from the scored entries of several days and slots, best first. The total
+    is a sum, not a mean: a duplicate score of 0 is an average result, so a day not played counts as
+    an average one, and one lucky deal does not put a newcomer above a steady player."""
+    by_entrant: dict[str, list[Scored]] = {}
+    for s in scored:
+        by_entrant.setdefault(s.played.entry.entrant, []).append(s)
+    rows = []
+    for entrant, mine in by_entrant.items():
+        latest = max(mine, key=lambda s: s.played.entry.created).played.entry
+        total = sum(s.duplicate for s in mine)
+        rows.append(RunningRow(entrant, latest.name, latest.guest, len(mine), total, latest.created))
+    return sorted(rows, key=lambda r: (-r.total, -r.deals, r.latest))

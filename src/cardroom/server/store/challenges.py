@@ -88,3 +88,14 @@ def entries_of_slot(engine: Engine, day: str, slot: str) -> list[DailyEntry]:
             .order_by(daily_entries.c.created, daily_entries.c.table_id)
         ).all()
     return [_entry(r) for r in rows]
+
+
+def entries_of_days(engine: Engine, days: list[str]) -> list[DailyEntry]:
+    """Everyone who entered any slot of the given windows (the running leaderboard's), by window and slot."""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            select(daily_entries)
+            .where(daily_entries.c.day.in_(days))
+            .order_by(daily_entries.c.day, daily_entries.c.slot, daily_entries.c.created, daily_entries.c.table_id)
+        ).all()
+    return [_entry(r) for r in rows]

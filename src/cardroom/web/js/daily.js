@@ -1,25 +1,29 @@
-// The deal of the day (docs/challenges.md): today's deals, entering one (once), and each day's
-// standings, which the server shows only once you have finished and the day is over.
+// The deal of the day (docs/challenges.md): today's deals, entering one (once), each day's standings
+// and the running leaderboard, which the server shows only once you have finished and the day is over.
 import { api, el, playerName, rememberGame, savePlayerName, saveToken } from "./api.js";
+import { lang, languageMenu, t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
+const AGAIN_MS = 3000;  // how soon standings with a play figure still being worked out are asked for again
+const ordinals = new Intl.PluralRules(lang, { type: "ordinal" });
+const numbers = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
 
 function until(seconds) {
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  if (hours > 0) return `${hours} ${hours === 1 ? "hour" : "hours"} ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
-  if (minutes > 0) return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
-  const whole = Math.max(1, Math.ceil(seconds));
-  return `${whole} ${whole === 1 ? "second" : "seconds"}`;
+  if (hours > 0) return t("daily.time_two", { hours: t("daily.hours", { count: hours }), minutes: t("daily.minutes", { count: minutes }) });
+  if (minutes > 0) return t("daily.minutes", { count: minutes });
+  return t("daily.seconds", { count: Math.max(1, Math.ceil(seconds)) });
 }
 
-function placeWords(place) {
-  const ends = { 1: "st", 2: "nd", 3: "rd" };
-  return `${place}${(place % 100 >= 11 && place % 100 <= 13) ? "th" : (ends[place % 10] || "th")}`;
-}
+const placeWords = (place) => t(`daily.ordinal.${ordinals.select(place)}`, { n: place });
+const signed = (score) => numbers.format(score);
+const slotLabel = (slot) => t("daily.slot", { game: slot.title, count: slot.players });
+const shownName = (row) => (row.guest ? t("daily.guest", { name: row.name }) : row.name);
 
-function signed(score) {
-  return (score >= 0 ? "+" : "") + score.toFixed(2);
+function playFigure(row) {
+  if (!row.play_ready) return t("daily.play_pending");
+  return row.play === null ? t("daily.play_none") : t("daily.play_percent", { accuracy: Math.round(row.play) });
 }
 
 async function enter(slot) {
@@ -29,7 +33,7 @@ async function enter(slot) {
     if (name) savePlayerName(name);
     const entered = await api(`/api/daily/${encodeURIComponent(slot.key)}/enter`, { method: "POST", body: { name } });
     saveToken(entered.table_id, entered.token);
-    rememberGame(entered.table_id, `${slot.label} (deal of the day)`);
+    rememberGame(entered.table_id, `${slotLabel(slot)} (${t("daily.heading")})`);
     location.href = entered.url;
   } catch (error) {
     $("daily-message").textContent = error.message;
@@ -37,49 +41,83 @@ async function enter(slot) {
 }
 
 function slotItem(slot) {
-  const item = el("li", {}, el("span", { class: "label" }, slot.label));
+  const item = el("li", {}, el("span", { class: "label" }, slotLabel(slot)));
   if (!slot.table_url) {
-    const play = el("button", { type: "button", class: "primary" }, "Play");
-    play.setAttribute("aria-label", `Play ${slot.label}`);
+    const play = el("button", { type: "button", class: "primary" }, t("daily.play"));
+    play.setAttribute("aria-label", t("daily.play_label", { slot: slotLabel(slot) }));
     play.addEventListener("click", () => enter(slot));
     item.append(play);
   } else {
-    item.append(el("span", {}, slot.finished ? "Finished" : "Started"), el("a", { href: slot.table_url }, slot.finished ? "Your game" : "Go on playing"));
+    item.append(el("span", {}, t(slot.finished ? "daily.finished" : "daily.started")),
+      el("a", { href: slot.table_url }, t(slot.finished ? "daily.your_game" : "daily.go_on")));
   }
   return item;
 }
 
-async function results(day, slot) {
-  const box = el("div", { class: "results-slot" }, el("h3", {}, `${slot.label}, ${day}`));
+function table(headings, rows) {
+  return el("table", { class: "standings" },
+    el("thead", {}, el("tr", {}, ...headings.map((h) => el("th", { scope: "col" }, t(h))))),
+    el("tbody", {}, ...rows));
+}
+
+// One day's standings at a slot; while they are hidden, why (the page knows whether the deal is finished
+// and whether its day is still today, so it words the reason itself).
+async function results(day, slot, open) {
+  const box = el("div", { class: "results-slot" }, el("h3", {}, t("daily.slot_day", { slot: slotLabel(slot), day })));
+  if (!slot.finished || !open) {
+    box.append(el("p", { class: "note hidden-results" }, t(slot.finished ? "daily.hidden_open" : "daily.hidden_unfinished")));
+    return box;
+  }
   try {
     const shown = await api(`/api/daily/${encodeURIComponent(day)}/${encodeURIComponent(slot.key)}/results`);
-    const rows = shown.standings.map((s) => el("tr", {},
-      el("td", { class: "number" }, s.place),
-      el("td", {}, s.guest ? `${s.name} (guest)` : s.name),
-      el("td", {}, placeWords(s.finished_place)),
-      el("td", { class: "number" }, signed(s.duplicate)),
-      el("td", { class: "number" }, s.against_expert === null ? "" : signed(s.against_expert)),
-      el("td", {}, el("a", { href: s.replay_url }, "Replay"))));
-    box.append(el("table", { class: "standings" },
-      el("thead", {}, el("tr", {}, ...["Place", "Player", "At the table", "Against the same cards", "Against the expert bot", "Game"].map((h) => el("th", { scope: "col" }, h)))),
-      el("tbody", {}, ...rows)));
+    box.append(table(
+      ["daily.col.place", "daily.col.player", "daily.col.at_table", "daily.col.duplicate", "daily.col.expert", "daily.col.play", "daily.col.game"],
+      shown.standings.map((s) => el("tr", {},
+        el("td", { class: "number" }, s.place),
+        el("td", {}, shownName(s)),
+        el("td", {}, placeWords(s.finished_place)),
+        el("td", { class: "number" }, signed(s.duplicate)),
+        el("td", { class: "number" }, s.against_expert === null ? "" : signed(s.against_expert)),
+        el("td", { class: "number play" }, playFigure(s)),
+        el("td", {}, el("a", { href: s.replay_url }, t("daily.replay")))))));
+    if (shown.standings.some((s) => !s.play_ready)) {  // a figure on its way: ask again shortly
+      setTimeout(async () => box.replaceWith(await results(day, slot, open)), AGAIN_MS);
+    }
   } catch (error) {
     box.append(el("p", { class: "note hidden-results" }, error.message));
   }
   return box;
 }
 
+async function running() {
+  const board = await api("/api/daily/running");
+  $("running-explain").textContent = t("daily.running_explain", { count: board.days.length });
+  if (!board.standings.length) return [el("p", { class: "note" }, t("daily.running_empty"))];
+  return [table(
+    ["daily.col.place", "daily.col.player", "daily.col.deals", "daily.col.total", "daily.col.play"],
+    board.standings.map((s) => el("tr", {},
+      el("td", { class: "number" }, s.place),
+      el("td", {}, shownName(s)),
+      el("td", { class: "number" }, s.deals),
+      el("td", { class: "number" }, signed(s.total)),
+      el("td", { class: "number" }, s.play === null ? "" : t("daily.play_percent", { accuracy: Math.round(s.play) })))))];
+}
+
 async function main() {
+  translatePage();
+  languageMenu($("lang"));
   try {
     const today = await api("/api/daily");
-    $("day-closes").textContent = `Today is ${today.day}; its deals close in ${until(today.closes_in)}.`;
+    $("day-closes").textContent = t("daily.closes", { day: today.day, time: until(today.closes_in) });
     $("guest-name-row").hidden = !today.you.guest;
     $("guest-name").value = today.you.name || playerName();
     $("slots").replaceChildren(...today.slots.map(slotItem));
-    const played = [...today.earlier.map((s) => [today.earlier_day, s]), ...today.slots.filter((s) => s.table_url).map((s) => [today.day, s])];
-    $("results").replaceChildren(...(played.length
-      ? await Promise.all(played.map(([day, s]) => results(day, s)))
-      : [el("p", { class: "note" }, "Play a deal to see how everyone did once the day is over.")]));
+    const played = [
+      ...today.earlier.map((s) => results(today.earlier_day, s, true)),
+      ...today.slots.filter((s) => s.table_url).map((s) => results(today.day, s, false)),
+    ];
+    $("results").replaceChildren(...(played.length ? await Promise.all(played) : [el("p", { class: "note" }, t("daily.none_yet"))]));
+    $("running").replaceChildren(...await running());
   } catch (error) {
     $("daily-message").textContent = error.message;
   }

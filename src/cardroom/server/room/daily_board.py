@@ -1,0 +1,71 @@
+"""The deal of the day's leaderboards (docs/challenges.md), worked out from the stored entries and their
+tables: a day's standings at one slot, and the running leaderboard over the last closed days.
+
+Nothing here decides who may see what: the routes apply the hiding rule (:func:`.daily.results_open`)
+before asking, and leave out of the running board every deal the asker has not finished.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Sequence
+
+from cardroom.server.room import daily
+from cardroom.server.room.daily_replay import expert_spec, reference_points
+from cardroom.server.room.daily_results import DailyEntry, Scored, duplicate_scores, played
+from cardroom.server.room.rooms import Room
+from cardroom.server.store import Store
+from cardroom.server.store.challenges import entries_of_days
+
+RUNNING_DAYS = 7  # $CARDROOM_DAILY_RUNNING_DAYS: the closed windows the running leaderboard counts
+
+
+def running_days() -> int:
+    return int(os.environ.get("CARDROOM_DAILY_RUNNING_DAYS", str(RUNNING_DAYS)))
+
+
+async def scored_slot(
+    store: Store, room: Room, day: str, slot: daily.Slot, entries: Sequence[DailyEntry]
+) -> list[Scored]:
+    """One window's slot: its finished entries scored against each other and the expert, best first.
+    The expert's reference of each copy is played out once per process (seconds), on a thread."""
+    tables = [await room.live_soon(e.table_id) for e in entries]
+    expert: dict[int, float] = {}
+    secret = await asyncio.to_thread(daily.server_secret, store)
+    for entry, live in zip(entries, tables, strict=True):
+        if entry.copy not in expert and live.is_over:
+            bots = next(s.bot_spec for s in live.row.seats if s.bot_spec)
+            seed = daily.deal_seed(secret, day, slot.key, entry.copy)
+            expert[entry.copy] = await asyncio.to_thread(reference_points, slot.key, seed, bots, expert_spec())
+    return duplicate_scores([played(e, live) for e, live in zip(entries, tables, strict=True)], expert)
+
+
+def counted_days(at: float) -> list[str]:
+    """The running leaderboard's windows: the last :func:`running_days` that have closed, newest first."""
+    days, window = [], daily.window_at(at)
+    for _ in range(running_days()):
+        window = daily.window_at(window.opens - 1)
+        days.append(window.day)
+    return days
+
+
+async def running_scores(store: Store, room: Room, at: float, asker: str | None) -> tuple[list[str], list[Scored]]:
+    """The counted days and every finished entry of theirs, scored within its day's slot; a day's slot
+    where the asker has an unfinished deal is left out (its results are still hidden from them)."""
+    days = counted_days(at)
+    entries = await asyncio.to_thread(entries_of_days, store.engine, days)
+    grouped: dict[tuple[str, str], list[DailyEntry]] = {}
+    for e in entries:
+        grouped.setdefault((e.day, e.slot), []).append(e)
+    known = {s.key: s for s in daily.slots()}
+    scored: list[Scored] = []
+    for (day, key), group in grouped.items():
+        slot = known.get(key)
+        if slot is None:  # a game no longer listed: its old days are not counted
+            continue
+        mine = [e for e in group if e.entrant == asker]
+        if mine and not (await room.live_soon(mine[0].table_id)).is_over:
+            continue
+        scored += await scored_slot(store, room, day, slot, group)
+    return days, scored

@@ -78,15 +78,15 @@ def test_the_action_index_maps_both_ways_and_masks_the_legal_actions(
 
 
 def test_an_unknown_game_gets_the_generic_encoder() -> None:
-    assert isinstance(encoder_for(cardroom.make("high-card")), HashedViewEncoder)
+    assert isinstance(encoder_for(cardroom.make("sneaky-high-card")), HashedViewEncoder)
 
 
 def test_the_command_prints_the_layout_and_the_action_table(capsys: pytest.CaptureFixture[str]) -> None:
     from cardroom.rl.__main__ import main
 
-    main(["high-card", "--preset", "three"])
+    main(["sneaky-high-card", "--preset", "four"])
     out = capsys.readouterr().out
-    assert "features" in out and "action space: 11 actions" in out and "0  play 1" in out
+    assert "features" in out and "action space: 26 actions" in out and "0  play 1" in out
 
 
 def test_a_registered_encoder_is_found_by_game_name() -> None:
@@ -95,18 +95,18 @@ def test_a_registered_encoder_is_found_by_game_name() -> None:
 
     class HandOnly(Encoder):
         def layout(self) -> list[Piece]:
-            return [Piece("hand", (11,), "my hand as counts by value", 3)]
+            return [Piece("hand", (24,), "my hand as counts by value", 4)]
 
         def fill(self, view, out):  # type: ignore[no-untyped-def]
             for card in view["hand"]:
                 out["hand"][card - 1] += 1
 
-    register_encoder("high-card", HandOnly)
+    register_encoder("sneaky-high-card", HandOnly)
     try:
-        game = cardroom.make("high-card")
+        game = cardroom.make("sneaky-high-card")
         encoder = encoder_for(game)
         assert isinstance(encoder, HandOnly)
-        assert encoder.encode(game.new_game(1).view(0)).sum() == 3
+        assert encoder.encode(game.new_game(1).view(0)).sum() == 4  # four cards dealt
         assert isinstance(encoder_for(game, generic=True), HashedViewEncoder)
     finally:
-        del encoders._REGISTERED["high-card"]
+        del encoders._REGISTERED["sneaky-high-card"]

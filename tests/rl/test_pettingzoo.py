@@ -23,7 +23,7 @@ def test_seed(name: str, preset: str, options: dict[str, object]) -> None:
 
 
 def test_a_full_game_ends_with_the_outcome_as_rewards() -> None:
-    aec = raw_env("high-card", "three")
+    aec = raw_env("sneaky-high-card", "four")
     aec.reset(seed=3)
     totals = dict.fromkeys(aec.possible_agents, 0.0)
     for agent in aec.agent_iter():
@@ -57,7 +57,7 @@ def _first_simultaneous(aec: raw_env, seeds: range, phase: str | None) -> bool: 
     return False
 
 
-@pytest.mark.parametrize(("name", "phase"), [("high-card", None), ("tacocat", "replace"), ("tacocat", "duel")])
+@pytest.mark.parametrize(("name", "phase"), [("sneaky-high-card", None), ("tacocat", "replace"), ("tacocat", "duel")])
 def test_a_choice_made_face_down_does_not_show_in_the_next_agents_observation(name: str, phase: str | None) -> None:
     """Duels are served one agent at a time; the second must not see what the first chose.
 

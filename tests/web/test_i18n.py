@@ -35,6 +35,7 @@ SCRIPTS = [
     "moretime.js",
     "i18n.js",
     "logwords.js",
+    "tacolog.js",
     "keys.js",
     "speech.js",
     "clock.js",

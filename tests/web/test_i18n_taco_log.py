@@ -1,0 +1,80 @@
+"""T.A.C.O.'s log in the page's language (js/tacolog.js): every kind of entry from seeded games of
+random moves at two, four and six seats (seats' and spectators' views) is worded in English exactly as
+the engine words it, and in German with words of its own; the table page words them through it."""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.server.process import ServerProcess
+
+
+@functools.cache
+def _taco_log_entries() -> list[dict[str, object]]:
+    from cardroom.core.registry import make
+
+    found: dict[tuple[object, ...], dict[str, object]] = {}
+    for players in (2, 4, 6):
+        for seed in range(4):
+            game = make("taco", players=players)
+            state, rng = game.new_game(seed), random.Random(seed)
+            while not state.is_over:
+                seat = state.to_act[0]
+                state = state.apply(seat, str(rng.choice(state.legal_actions(seat))))
+            for viewer in (None, *range(players)):
+                for entry in state.log(viewer):
+                    # One of each wording: the kind, its fields, and the engine's words with numbers as #.
+                    key = (entry["kind"], tuple(sorted(entry)), re.sub(r"\d+", "#", str(entry["text"])))
+                    found.setdefault(key, entry)
+    return list(found.values())
+
+
+# Wordings random games seldom reach (a hail, an accent, the taco trophy by most basics, a player
+# left alone, a hand discarded on leaving), written as the engine writes them.
+RARE: list[dict[str, object]] = [
+    {"kind": "hail", "text": 'P1: "You\'re the Taco Master of the universe, P0!"', "seat": 1},
+    {"kind": "discard", "text": "P1 will not hail P0 and discards Rice", "seat": 1, "card": "rice"},
+    {"kind": "accent", "text": "P2 keeps up the accent", "seat": 2},
+    {"kind": "discard", "text": "P2 drops the accent and discards Onion", "seat": 2, "card": "onion"},
+    {"kind": "gimme", "text": "P0 claims the taco trophy (most basic ingredients)", "seat": 0},
+    {"kind": "gimme", "text": "P1 takes the taco trophy (more basic ingredients)", "seat": 1},
+    {"kind": "discard_hand", "text": "P1 discards their hand (Rice, Onion)", "seat": 1},
+    {"kind": "discard_hand", "text": "P1 discards their hand (no cards)", "seat": 1},
+    {"kind": "win", "text": "P0 is the last player in and wins", "seat": 0},
+    {"kind": "draw", "text": "P0 cannot draw: deck and discard pile are empty", "seat": 0},
+    {"kind": "reshuffle", "text": "The discard pile is shuffled into a new deck"},
+    {"kind": "round_end", "text": "Round 2 is over (the round reached its limit of 40 turns); P1 wins the taco trophy"},
+]
+
+# Each entry as tacolog.js words it, and as the table page's log words it with T.A.C.O.'s renderer.
+WORDED = """async (entries) => {
+  const taco = await import("/static/js/tacolog.js");
+  const { logText } = await import("/static/js/logwords.js");
+  const renderer = await import("/renderers/taco.js");
+  const seatName = (s) => `P${s}`;
+  return entries.map((e) => [taco.logLine(e, { seatName }), logText(e, { seatName, renderer, named: () => null })]);
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
+def test_the_taco_log_is_worded_through_the_catalogue(server: ServerProcess, browser: Browser, locale: str) -> None:
+    entries = [*_taco_log_entries(), *RARE]
+    assert len({e["kind"] for e in entries}) >= 30
+    page = browser.new_page(locale=locale)
+    page.goto(server.url + "/static/table.html")
+    both: list[list[str | None]] = page.evaluate(WORDED, entries)
+    page.close()
+    assert [page_words for _, page_words in both] == [ours for ours, _ in both]  # the page words them so
+    worded = [ours for ours, _ in both]
+    if locale == "en-GB":
+        wrong = [(e["text"], ours) for e, ours in zip(entries, worded, strict=True) if ours != e["text"]]
+        assert not wrong, "\n".join(map(str, wrong))
+    else:
+        unworded = [e["text"] for e, ours in zip(entries, worded, strict=True) if not ours or ours == e["text"]]
+        assert unworded == []
+        assert "P1: „Du bist der Taco-Meister des Universums, P0!“" in worded

@@ -38,7 +38,9 @@ Floats = npt.NDArray[np.float64]
 # -- names each copy gets from the game (the stubs say what they are) ----------------------------------
 
 NF = MAXP = RNG_SIZE = MAX_ACTIONS = POLICY_HEURISTIC = 1
-FEATURE_NAMES = ("players", "alive", "finished", "victor", "features", "NF", "MAXP")
+# ``over`` and ``winner`` are the kernel's own (the search's protocol names), re-exported by the features
+# module; ``alive`` only where a seat can leave the game (the default below); ``NF`` is ``len(FEATURES)``.
+FEATURE_NAMES = ("players", "over", "winner", "features", "FEATURES", "MAXP")
 SEARCH_NAMES = ("new_game", "apply", "reward", "RNG_SIZE", "MAX_ACTIONS", "POLICY_HEURISTIC")
 
 
@@ -46,15 +48,18 @@ def players(cfg: Arr) -> int:
     raise NotImplementedError
 
 
+@njit
 def alive(s: Arr, cfg: Arr, seat: int) -> bool:
+    """Whether ``seat`` still plays: a real default, for a game every seat plays to its end (a game whose
+    seats can drop out gives its own)."""
+    return True
+
+
+def over(s: Arr, cfg: Arr) -> bool:
     raise NotImplementedError
 
 
-def finished(s: Arr, cfg: Arr) -> bool:
-    raise NotImplementedError
-
-
-def victor(s: Arr, cfg: Arr) -> int:
+def winner(s: Arr, cfg: Arr) -> int:
     raise NotImplementedError
 
 
@@ -70,8 +75,8 @@ def value(s: Arr, cfg: Arr, seat: int, weights: Floats) -> float:
     (``NF`` coefficients per table size): its softmax share of the living seats' scores; a finished
     game's result."""
     n = players(cfg)
-    if finished(s, cfg):
-        w = victor(s, cfg)
+    if over(s, cfg):
+        w = winner(s, cfg)
         return 1.0 / n if w < 0 else (1.0 if w == seat else 0.0)
     if not alive(s, cfg, seat):
         return 0.0
@@ -190,6 +195,8 @@ def _scope(feats: types.ModuleType) -> dict[str, Any]:
         raise TypeError(f"{feats.__name__} lacks the learned value's {', '.join(missing)}")
     scope: dict[str, Any] = dict(globals())
     scope.update({name: getattr(feats, name) for name in FEATURE_NAMES})
+    scope["alive"] = getattr(feats, "alive", alive)
+    scope["NF"] = len(feats.FEATURES)
     return scope
 
 

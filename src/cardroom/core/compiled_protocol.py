@@ -115,6 +115,13 @@ def uninformed(world: Arr, cfg: Arr, seat: int, evidence: Floats) -> float:
     return 1.0
 
 
+@njit
+def single_winner_share(w: int, seat: int, players: int) -> float:
+    """``reward`` for a game with one winner at most: all of it to the winner ``w``, or 1/players each where
+    there is none (-1: a draw, or a game cut off), as ``bots.search.rewards``."""
+    return 1.0 / players if w < 0 else (1.0 if w == seat else 0.0)
+
+
 # -- the kernel as Python callers see it -------------------------------------------------------------------
 # A game's kernel module (its kit's ``kernel``) offers one ``KERNEL`` object with these names
 # (``core/kernel_face.Kernel`` builds it from the njit functions above); bots, the analysis, the lab,

@@ -321,6 +321,12 @@ def setup(s: Arr, cfg: Arr, rng: Arr) -> None:
 
 
 @njit
+def over(s: Arr, cfg: Arr) -> bool:
+    """Whether the game is over (the search's and the learned value's one test of it)."""
+    return bool(s[PHASE] == OVER)
+
+
+@njit
 def winner(s: Arr, cfg: Arr) -> int:
     """The last seat standing once the game is over, else -1."""
     if s[PHASE] != OVER:

@@ -18,6 +18,8 @@ import numpy.typing as npt
 
 from cardroom.core.compiled import njit
 from cardroom.games.kittens import kernel as k
+from cardroom.games.kittens.kernel import over as over
+from cardroom.games.kittens.kernel import winner as winner
 
 Arr = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -32,7 +34,6 @@ FEATURES = (
     "first_kitten_mine_without_defuse", "first_kitten_mine_with_defuse", "kittens_in_my_next_draws",
     "kittens_in_my_next_draws_beyond_defuses",
 )  # fmt: skip
-NF = len(FEATURES)
 
 
 @njit
@@ -43,16 +44,6 @@ def players(cfg: Arr) -> int:
 @njit
 def alive(s: Arr, cfg: Arr, seat: int) -> bool:
     return not k.is_out(s, seat)
-
-
-@njit
-def finished(s: Arr, cfg: Arr) -> bool:
-    return bool(s[k.PHASE] == k.OVER)
-
-
-@njit
-def victor(s: Arr, cfg: Arr) -> int:
-    return int(k.winner(s, cfg))
 
 
 @njit
@@ -89,7 +80,7 @@ def drawer(s: Arr, cfg: Arr, i: int) -> int:
 
 @njit
 def features(s: Arr, cfg: Arr, seat: int, out: Floats) -> None:
-    """Write ``seat``'s features (``FEATURES`` order) into ``out[:NF]``."""
+    """Write ``seat``'s features (``FEATURES`` order) into ``out[:len(FEATURES)]``."""
     hand = k.HAND + k.NK * seat
     defuses = s[hand + k.DEFUSE]
     pile = s[k.PILE_LEN]

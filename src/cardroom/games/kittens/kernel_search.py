@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
+from cardroom.core.compiled_protocol import single_winner_share
 from cardroom.core.compiled_search import build
 from cardroom.games.kittens import kernel as k
 from cardroom.games.kittens import kernel_seat as ksp
@@ -22,6 +23,7 @@ from cardroom.games.kittens.kernel import MAXP as MAXP
 from cardroom.games.kittens.kernel import POLICY_HEURISTIC as POLICY_HEURISTIC
 from cardroom.games.kittens.kernel import POLICY_RANDOM as POLICY_RANDOM
 from cardroom.games.kittens.kernel import legal as legal
+from cardroom.games.kittens.kernel import over as over
 from cardroom.games.kittens.kernel import to_act as to_act
 from cardroom.games.kittens.kernel import winner as winner
 from cardroom.games.kittens.kernel_apply import apply as apply
@@ -47,14 +49,8 @@ def new_game(s: Arr, cfg: Arr, rng: Arr) -> None:
 
 
 @njit
-def over(s: Arr, cfg: Arr) -> bool:
-    return bool(s[k.PHASE] == k.OVER)
-
-
-@njit
 def reward(s: Arr, cfg: Arr, seat: int) -> float:
-    w = k.winner(s, cfg)
-    return 1.0 / cfg[k.C_PLAYERS] if w < 0 else (1.0 if w == seat else 0.0)
+    return single_winner_share(k.winner(s, cfg), seat, int(cfg[k.C_PLAYERS]))
 
 
 @njit

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
-from cardroom.core.compiled_protocol import uninformed
+from cardroom.core.compiled_protocol import single_winner_share, uninformed
 from cardroom.core.compiled_random import shuffle
 from cardroom.core.compiled_search import build
 
@@ -99,8 +99,7 @@ def winner(s: Arr, cfg: Arr) -> int:
 
 @njit
 def reward(s: Arr, cfg: Arr, seat: int) -> float:
-    w = winner(s, cfg)
-    return 0.5 if w < 0 else (1.0 if w == seat else 0.0)
+    return single_winner_share(winner(s, cfg), seat, 2)
 
 
 @njit

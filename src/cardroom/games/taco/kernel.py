@@ -343,6 +343,12 @@ def taco_points(s: Arr, seat: int) -> int:
 
 
 @njit
+def over(s: Arr, cfg: Arr) -> bool:
+    """Whether the match is over (the search's and the learned value's one test of it)."""
+    return bool(s[OVER] != 0)
+
+
+@njit
 def winner(s: Arr, cfg: Arr) -> int:
     """The one seat with the highest total once the match is over; -1 for a shared first place, a game
     not over, or one cut off."""

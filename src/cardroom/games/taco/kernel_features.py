@@ -16,6 +16,8 @@ import numpy.typing as npt
 
 from cardroom.core.compiled import njit
 from cardroom.games.taco import kernel as k
+from cardroom.games.taco.kernel import over as over
+from cardroom.games.taco.kernel import winner as winner
 
 Arr = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -27,27 +29,11 @@ FEATURES = (
     "lead_x_pool_spent", "lead_in_last_round", "lead_x_pool_spent_in_last_round", "hand_size", "taco_size",
     "to_move", "gimme_trophy", "hand_size_x_pool_left",
 )  # fmt: skip
-NF = len(FEATURES)
 
 
 @njit
 def players(cfg: Arr) -> int:
     return int(cfg[k.C_N])
-
-
-@njit
-def alive(s: Arr, cfg: Arr, seat: int) -> bool:
-    return True
-
-
-@njit
-def finished(s: Arr, cfg: Arr) -> bool:
-    return bool(s[k.OVER] != 0)
-
-
-@njit
-def victor(s: Arr, cfg: Arr) -> int:
-    return int(k.winner(s, cfg))
 
 
 @njit
@@ -58,7 +44,7 @@ def standing(s: Arr, seat: int) -> int:
 
 @njit
 def features(s: Arr, cfg: Arr, seat: int, out: Floats) -> None:
-    """Write ``seat``'s features (``FEATURES`` order) into ``out[:NF]``."""
+    """Write ``seat``'s features (``FEATURES`` order) into ``out[:len(FEATURES)]``."""
     unit = max(s[k.POOL_START], 1)
     mine = standing(s, seat)
     best = -(1 << 40)

@@ -22,6 +22,7 @@ from cardroom.games.taco.kernel import MAXP as MAXP
 from cardroom.games.taco.kernel import POLICY_HEURISTIC as POLICY_HEURISTIC
 from cardroom.games.taco.kernel import POLICY_RANDOM as POLICY_RANDOM
 from cardroom.games.taco.kernel import RNG_SIZE as RNG_SIZE
+from cardroom.games.taco.kernel import over as over
 from cardroom.games.taco.kernel import winner as winner
 from cardroom.games.taco.kernel_legal import apply as apply
 from cardroom.games.taco.kernel_legal import legal as legal
@@ -40,11 +41,6 @@ Arr = k.Arr
 @njit
 def new_game(s: Arr, cfg: Arr, rng: Arr) -> None:
     kr.new_game(s, cfg, int(cfg[k.C_POOL]), rng)
-
-
-@njit
-def over(s: Arr, cfg: Arr) -> bool:
-    return bool(s[k.OVER] != 0)
 
 
 @njit

@@ -248,6 +248,12 @@ def _end_round(s: Arr, cfg: Arr, duel_ties: bool) -> None:
 
 
 @njit
-def winner(s: Arr) -> int:
+def over(s: Arr, cfg: Arr) -> bool:
+    """Whether the game is over (the search's and the learned value's one test of it)."""
+    return bool(s[PHASE] == OVER)
+
+
+@njit
+def winner(s: Arr, cfg: Arr) -> int:
     """The winning seat, or -1 while the game goes on."""
-    return s[ACTOR] if s[PHASE] == OVER else -1
+    return int(s[ACTOR]) if s[PHASE] == OVER else -1

@@ -13,7 +13,8 @@ import numpy.typing as npt
 
 from cardroom.core.compiled import njit
 from cardroom.games.tacocat import kernel as k
-from cardroom.games.tacocat import kernel_apply as ka
+from cardroom.games.tacocat.kernel_apply import over as over
+from cardroom.games.tacocat.kernel_apply import winner as winner
 
 Arr = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -25,27 +26,11 @@ FEATURES = (
     "cards_1_to_3", "cards_4_to_6", "cards_10_to_12", "mean_card", "pairs", "attacking", "arrow_mine",
     "lowest_at_one_win", "last_card", "last_card_value",
 )  # fmt: skip
-NF = len(FEATURES)
 
 
 @njit
 def players(cfg: Arr) -> int:
     return 2
-
-
-@njit
-def alive(s: Arr, cfg: Arr, seat: int) -> bool:
-    return True
-
-
-@njit
-def finished(s: Arr, cfg: Arr) -> bool:
-    return bool(s[k.PHASE] == k.OVER)
-
-
-@njit
-def victor(s: Arr, cfg: Arr) -> int:
-    return int(ka.winner(s))
 
 
 @njit
@@ -62,7 +47,7 @@ def wins_needed(s: Arr, cfg: Arr, seat: int) -> int:
 
 @njit
 def features(s: Arr, cfg: Arr, seat: int, out: Floats) -> None:
-    """Write ``seat``'s features (``FEATURES`` order) into ``out[:NF]``."""
+    """Write ``seat``'s features (``FEATURES`` order) into ``out[:len(FEATURES)]``."""
     hand = k.HAND + 12 * seat
     need = wins_needed(s, cfg, seat)
     size = 0

@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 
 from cardroom.core.compiled import MIX60_START, mix60, njit
+from cardroom.core.compiled_protocol import single_winner_share
 from cardroom.core.compiled_search import build
 from cardroom.games.tacocat import kernel as k
-from cardroom.games.tacocat import kernel_apply as ka
 from cardroom.games.tacocat import kernel_model as km
 from cardroom.games.tacocat import kernel_seat as ksp
 from cardroom.games.tacocat.kernel import MAX_ACTIONS as MAX_ACTIONS
@@ -21,6 +21,8 @@ from cardroom.games.tacocat.kernel import POLICY_HEURISTIC as POLICY_HEURISTIC
 from cardroom.games.tacocat.kernel import POLICY_RANDOM as POLICY_RANDOM
 from cardroom.games.tacocat.kernel import legal as legal
 from cardroom.games.tacocat.kernel_apply import apply as apply
+from cardroom.games.tacocat.kernel_apply import over as over
+from cardroom.games.tacocat.kernel_apply import winner as winner
 from cardroom.games.tacocat.kernel_evidence import likelihood as likelihood
 from cardroom.games.tacocat.kernel_value import value as value
 
@@ -46,19 +48,8 @@ def to_act(s: Arr, cfg: Arr, seats: Arr) -> int:
 
 
 @njit
-def over(s: Arr, cfg: Arr) -> bool:
-    return bool(s[k.PHASE] == k.OVER)
-
-
-@njit
-def winner(s: Arr, cfg: Arr) -> int:
-    return ka.winner(s)
-
-
-@njit
 def reward(s: Arr, cfg: Arr, seat: int) -> float:
-    w = ka.winner(s)
-    return 0.5 if w < 0 else (1.0 if w == seat else 0.0)
+    return single_winner_share(winner(s, cfg), seat, 2)
 
 
 @njit

@@ -49,7 +49,7 @@ def test_a_puzzle_from_your_last_game(server: ServerProcess, browser: Browser) -
     page.wait_for_selector("#game-over[open] #analyse-game")
     page.click("#analyse-game")
     page.wait_for_selector("#analyse-game", state="detached", timeout=60_000)  # the analysis is shown
-    page.goto(server.url + "/puzzles")
+    page.click("#game-over #puzzles-link")
     page.wait_for_selector(".puzzle-link")
     assert "Exploding Kittens" in page.inner_text("#puzzle-list")
     page.click(".puzzle-link")

@@ -26,3 +26,9 @@ export function friendLink(snap, tableId, token) {
   made = el("section", { class: "friend-challenge" }, out);
   return made;
 }
+
+// Where the analysis's costliest decisions become exercises (puzzles.js), for a seated player.
+export function puzzlesLink(snap, token) {
+  if (snap.seat === null || !token) return null;
+  return el("p", {}, el("a", { href: "/puzzles", id: "puzzles-link" }, t("puzzles.heading")));
+}

@@ -4,7 +4,7 @@ import { analysisPanel } from "./analysis.js";
 import { el } from "./api.js";
 import { listOf, t } from "./i18n.js";
 import { count } from "./cards.js";
-import { friendLink } from "./friend-link.js";
+import { friendLink, puzzlesLink } from "./friend-link.js";
 
 const $ = (id) => document.getElementById(id);
 let shown = false;
@@ -20,7 +20,7 @@ export function renderOutcome(view, page) {
   const places = el("ol", { class: "ranking" }, outcome.ranking.map((group) =>
     el("li", {}, group.map((s) => seatName(s) + (outcome.scores ? ` (${count(outcome.scores[s], "point")})` : "") +
       (conceded.has(s) ? `, ${t("seat.conceded")}` : "")).join(", "))));
-  body.push(places, analysisPanel(tableId, token), friendLink(snap, tableId, token));
+  body.push(places, analysisPanel(tableId, token), puzzlesLink(snap, token), friendLink(snap, tableId, token));
   $("game-over-body").replaceChildren(...body.filter(Boolean));
   const rematch = $("rematch");
   rematch.hidden = snap.seat === null;

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from cardroom.server.edge.app import create_app
 from tests.server.toygame import register
+from tests.support.polling import until
+
+__all__ = ["auth", "create", "sit_down", "until"]  # until: the support package's, where the tests here take it from
 
 register()
 
@@ -48,14 +49,3 @@ def sit_down(client: TestClient, created: dict[str, object]) -> None:
 
 def auth(token: object) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
-
-
-def until(what: Callable[[], Any], seconds: float = 20.0) -> Any:
-    """``what()`` once it is truthy, asked every 50 ms; AssertionError after ``seconds``."""
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        found = what()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting")

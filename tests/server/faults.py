@@ -23,6 +23,7 @@ import httpx
 from sqlalchemy import create_engine, text
 
 from tests.server.process import ROOT, ServerProcess, free_port
+from tests.support.polling import until
 
 TIMEOUT = 15.0  # seconds any one request may take
 # Seconds between a player's moves: each seat stays well inside its rate limit (20 requests a second).
@@ -238,16 +239,6 @@ def check_serves(base: str, players: Players) -> None:
                 assert set(statuses) == {200} and len(table.acked) == before + 1, (table.id, statuses)
 
 
-def wait_for(condition: object, seconds: float, what: str) -> None:
-    """Poll ``condition()`` until true, at most ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"{what} within {seconds:g} s")
-
-
 @contextmanager
 def playing(
     url: str, log: Path, tables: int = 4, env: dict[str, str] | None = None
@@ -258,7 +249,7 @@ def playing(
     players = Players(server.url, tables=tables)
     try:
         players.start()
-        wait_for(lambda: players.acknowledged() >= 20, 30, "20 moves acknowledged")
+        until(lambda: players.acknowledged() >= 20, 30, "20 moves acknowledged")
         yield server, players
     finally:
         players.stop()

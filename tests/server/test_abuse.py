@@ -21,8 +21,9 @@ from cardroom.server.edge.app import create_app
 from cardroom.server.room import hub
 from cardroom.server.store import actions as store_actions
 from tests.server.conftest import auth, create
-from tests.server.faults import LoggedServer, wait_for
+from tests.server.faults import LoggedServer
 from tests.server.process import free_port
+from tests.support.polling import until
 
 
 @pytest.fixture
@@ -191,4 +192,4 @@ def test_bots_alone_pause_while_nobody_follows_their_table(db_url: str, monkeypa
         time.sleep(1.0)
         assert _stored_steps(db_url, table) == paused
         assert client.get(f"/api/tables/{table}/view").status_code == 200  # a spectator looks
-        wait_for(lambda: _stored_steps(db_url, table) > paused, 10, "the bots play on once someone looks")
+        until(lambda: _stored_steps(db_url, table) > paused, 10, "the bots play on once someone looks")

@@ -9,7 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.server.faults import check_nothing_lost, playing, wait_for
+from tests.server.faults import check_nothing_lost, playing
+from tests.support.polling import until
 
 CARDROOM = shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"
 
@@ -25,7 +26,7 @@ def test_backup_during_play_is_a_consistent_copy(tmp_path: Path) -> None:
         )
         assert done.returncode == 0, done.stdout + done.stderr
         assert "backed up" in done.stdout
-        wait_for(lambda: players.acknowledged() >= sum(map(len, before.values())) + 10, 30, "play goes on")
+        until(lambda: players.acknowledged() >= sum(map(len, before.values())) + 10, 30, "play goes on")
         players.stop()
     assert sorted(p.name for p in copy.parent.iterdir()) == ["copy.sqlite3"]  # no -wal, no partial file
     with sqlite3.connect(copy) as conn:

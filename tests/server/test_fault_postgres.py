@@ -13,8 +13,9 @@ import httpx
 import pytest
 from sqlalchemy import create_engine, text
 
-from tests.server.faults import playing, restart_and_check, wait_for
+from tests.server.faults import playing, restart_and_check
 from tests.server.postgres import Postgres, throwaway
+from tests.support.polling import until
 
 
 @pytest.fixture
@@ -28,7 +29,7 @@ def test_postgres_stopped_and_started_mid_game(postgres: Postgres, tmp_path: Pat
     # traceback (restart_and_check reads the log), as it once did every cycle.
     with playing(postgres.url, tmp_path / "server.log", env={"CARDROOM_ABSENT_SWEEP": "0.5"}) as (server, players):
         postgres.stop()
-        wait_for(lambda: players.statuses[503] >= 5, 30, "moves refused with 503 while PostgreSQL is down")
+        until(lambda: players.statuses[503] >= 5, 30, "moves refused with 503 while PostgreSQL is down")
         health = httpx.get(f"{server.url}/healthz", timeout=20)
         assert health.status_code == 503 and not health.json()["reachable"], health.text
         players.stop()
@@ -36,7 +37,7 @@ def test_postgres_stopped_and_started_mid_game(postgres: Postgres, tmp_path: Pat
         postgres.resume()
         acked = players.acknowledged()
         players.start()  # the same server process, its pooled connections now stale
-        wait_for(lambda: players.acknowledged() >= acked + 20, 30, "moves acknowledged after PostgreSQL is back")
+        until(lambda: players.acknowledged() >= acked + 20, 30, "moves acknowledged after PostgreSQL is back")
         players.stop()
         assert players.statuses[503] - refused <= 8  # at most a few in flight while reconnecting
         assert len(server.lines("the database is unavailable")) == 1  # the outage said once, not each cycle
@@ -59,7 +60,7 @@ def test_the_servers_connections_killed_mid_game(postgres: Postgres, tmp_path: P
                         ).all()
                     )
                 acked = players.acknowledged()
-                wait_for(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves")
+                until(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves")
                 time.sleep(0.2)
             players.stop()
             assert killed >= 6  # the group commit's, the pool's and the notification channel's, each time
@@ -79,7 +80,7 @@ def test_a_postgres_restart_mid_game_costs_no_client_an_error(postgres: Postgres
         for _ in range(2):
             postgres.restart()
             acked = players.acknowledged()
-            wait_for(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves after the restart")
+            until(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves after the restart")
         players.stop()
         assert players.statuses[503] == 0 and not [s for s in players.statuses if s >= 500], players.statuses
         assert restart_and_check(server, postgres.url, players) >= 40

@@ -21,8 +21,8 @@ from tests.server.faults import (
     playing,
     restart_and_check,
     size_limited_disk,
-    wait_for,
 )
+from tests.support.polling import until
 
 SHELL = ["sqlite3", "-bail", "-cmd", ".timeout 10000"]
 
@@ -50,7 +50,7 @@ def test_other_processes_reading_writing_and_backing_up_lose_nothing(tmp_path: P
             _shell(db, f".backup {tmp_path / f'copy{round_}.sqlite3'}")
             _shell(db, f"VACUUM INTO '{tmp_path / f'vacuumed{round_}.sqlite3'}'")
             acked = players.acknowledged()
-            wait_for(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves")
+            until(lambda acked=acked: players.acknowledged() >= acked + 10, 30, "10 more moves")
         players.stop()
         # Each copy is a consistent database with the actions of its moment.
         assert _python_read(tmp_path / "copy2.sqlite3") > 0 and _python_read(tmp_path / "vacuumed2.sqlite3") > 0
@@ -66,7 +66,7 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
 
 def _refused_then_recovered(server: LoggedServer, url: str, players: Players, fault: str) -> None:
     """Moves are refused with 503 and the health check says so; nothing refused was applied."""
-    wait_for(lambda: players.statuses[503] >= 5, 30, f"moves refused with 503 ({fault})")
+    until(lambda: players.statuses[503] >= 5, 30, f"moves refused with 503 ({fault})")
     health = httpx.get(f"{server.url}/healthz", timeout=10)
     assert health.status_code == 503 and not health.json()["writable"], health.text
     players.stop()
@@ -77,7 +77,7 @@ def _plays_again(players: Players) -> None:
     """The same server, without a restart, acknowledges moves again."""
     acked = players.acknowledged()
     players.start()
-    wait_for(lambda: players.acknowledged() >= acked + 20, 30, "moves acknowledged after the fault")
+    until(lambda: players.acknowledged() >= acked + 20, 30, "moves acknowledged after the fault")
     players.stop()
 
 

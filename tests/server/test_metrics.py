@@ -17,8 +17,9 @@ from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
 from cardroom.server.ops.logformat import JsonLines, configure
-from tests.server.faults import TIMEOUT, LoggedServer, Table, wait_for
+from tests.server.faults import TIMEOUT, LoggedServer, Table
 from tests.server.process import free_port
+from tests.support.polling import until
 
 
 def _scrape(port: int) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -58,7 +59,7 @@ def test_metrics_move_with_real_play_on_their_own_port(tmp_path: Path) -> None:
                 f"{server.url}/api/tables", json={"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot"}]}
             )
             assert made.status_code == 201, made.text
-            wait_for(lambda: _value(_scrape(port), "cardroom_bot_think_seconds_count") >= 1, 20, "a bot's move timed")
+            until(lambda: _value(_scrape(port), "cardroom_bot_think_seconds_count") >= 1, 20, "a bot's move timed")
             # The creation limit (3 a minute, one more every 20 s): refused within a few more tables.
             for _ in range(4):
                 refused = http.post(

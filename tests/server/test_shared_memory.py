@@ -12,8 +12,9 @@ from pathlib import Path
 
 import httpx
 
-from tests.server.faults import TIMEOUT, LoggedServer, Table, wait_for
+from tests.server.faults import TIMEOUT, LoggedServer, Table
 from tests.server.process import free_port
+from tests.support.polling import until
 
 
 def test_a_frozen_shared_memory_file_answers_503_with_a_sentence_not_sigbus(tmp_path: Path) -> None:
@@ -47,7 +48,7 @@ def test_a_frozen_shared_memory_file_answers_503_with_a_sentence_not_sigbus(tmp_
                 assert refused.status_code == 503 and refused.headers["retry-after"] == "2", refused.text
             finally:
                 subprocess.run(["chattr", "-i", str(shm)], check=True)
-            wait_for(lambda: http.get(f"{server.url}/healthz").status_code == 200, 10, "healthy again")
+            until(lambda: http.get(f"{server.url}/healthz").status_code == 200, 10, "healthy again")
             assert table.move(server.url, http, rng, statuses) and len(table.acked) == before + 1, statuses
         logged = server.lines("is immutable (chattr +i)")
         assert len(logged) == 1 and f"chattr -i {shm}" in logged[0], logged

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import httpx
 
-from tests.server.faults import TIMEOUT, LoggedServer, Table, fill, size_limited_disk, wait_for
+from tests.server.faults import TIMEOUT, LoggedServer, Table, fill, size_limited_disk
 from tests.server.postgres import throwaway
 from tests.server.process import free_port
+from tests.support.polling import until
 
 BEGUN = "the database is unavailable"
 ENDED = "the database is back after"
@@ -40,7 +41,7 @@ def _refuses_while_down(server: LoggedServer) -> None:
 
 def _serves(server: LoggedServer) -> None:
     """Back without a restart: healthy, a table made, a move acknowledged."""
-    wait_for(lambda: httpx.get(f"{server.url}/healthz", timeout=TIMEOUT).status_code == 200, 15, "healthy again")
+    until(lambda: httpx.get(f"{server.url}/healthz", timeout=TIMEOUT).status_code == 200, 15, "healthy again")
     with httpx.Client(timeout=TIMEOUT) as http:
         table = Table(server.url, http)
         statuses: Counter[int] = Counter()

@@ -3,7 +3,6 @@ against bots."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,8 @@ from fastapi.testclient import TestClient
 
 from cardroom.server.edge.app import create_app
 from tests.server.conftest import auth, create
+from tests.support.polling import until
+from tests.support.seat_play import last, play_seats
 
 
 @pytest.fixture
@@ -27,42 +28,20 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 QUICK = {"precision": 50, "max_worlds": 8}
 
 
-def _play_to_the_end(client: TestClient, tid: str, token: str) -> dict[str, Any]:
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        snap: dict[str, Any] = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()
-        view = snap["view"]
-        if view["is_over"]:
-            return snap
-        if view["legal_actions"]:
-            client.post(
-                f"/api/tables/{tid}/actions",
-                headers=auth(token),
-                json={"step": view["step"], "action": view["legal_actions"][-1]},
-            )
-        else:
-            time.sleep(0.02)
-    raise AssertionError("the game did not end")
-
-
 def test_analysis_of_your_own_seat_after_the_game(client: TestClient) -> None:
     table = create(client, "tacocat", seats=[{"kind": "me"}, {"kind": "bot", "bot": "easy"}])
     tid, token = str(table["table_id"]), str(table["token"])
     early = client.post(f"/api/tables/{tid}/analysis", headers=auth(token), json=QUICK)
     assert early.status_code == 409 and "over" in early.json()["detail"]
-    _play_to_the_end(client, tid, token)
+    play_seats(client, tid, {0: token}, choose=last)
     assert client.post(f"/api/tables/{tid}/analysis", json=QUICK).status_code == 403  # a spectator
     assert client.get(f"/api/tables/{tid}/analysis", headers=auth(token)).status_code == 404  # not started
     bad = client.post(f"/api/tables/{tid}/analysis", headers=auth(token), json={"precision": 0})
     assert bad.status_code == 422 and "precision" in bad.json()["detail"]
     started = client.post(f"/api/tables/{tid}/analysis", headers=auth(token), json=QUICK).json()
     assert started["status"] in {"queued", "running", "done"} and started["seat"] == 0
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        job = client.get(f"/api/tables/{tid}/analysis", headers=auth(token)).json()
-        if job["status"] in {"done", "failed"}:
-            break
-        time.sleep(0.1)
+    job = until(lambda: (j := client.get(f"/api/tables/{tid}/analysis", headers=auth(token)).json())["status"]
+                in {"done", "failed"} and j, 60, "the analysis", every=0.1)  # fmt: skip
     assert job["status"] == "done", job
     analysis = job["analysis"]
     assert analysis["seat"] == 0 and analysis["decisions"] and "Your accuracy" in analysis["summary"]
@@ -77,10 +56,7 @@ def test_hints_only_against_bots(client: TestClient) -> None:
     with_bot = create(client, "tacocat", seats=[{"kind": "me"}, {"kind": "bot", "bot": "easy"}])
     tid, token = str(with_bot["table_id"]), str(with_bot["token"])
     # The bot replaces its cards at the same time, so wait until the step stands still.
-    deadline = time.time() + 30
-    while client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()["view"]["to_act"] != [0]:
-        assert time.time() < deadline
-        time.sleep(0.05)
+    until(lambda: client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()["view"]["to_act"] == [0])
     hint = client.get(f"/api/tables/{tid}/hint", headers=auth(token))
     assert hint.status_code == 200, hint.text
     data = hint.json()
@@ -96,13 +72,15 @@ def test_hints_only_against_bots(client: TestClient) -> None:
 
 
 def _my_decision(client: TestClient, tid: str, token: str) -> dict[str, Any]:
-    deadline = time.time() + 30
-    while True:
-        view: dict[str, Any] = client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()["view"]
-        if len(view["legal_actions"]) > 1:
-            return view
-        assert time.time() < deadline
-        time.sleep(0.05)
+    view: dict[str, Any] = until(
+        lambda: (
+            len((v := client.get(f"/api/tables/{tid}/view", headers=auth(token)).json()["view"])["legal_actions"]) > 1
+            and v
+        ),
+        30,
+        "a decision of ours",
+    )
+    return view
 
 
 def test_hints_for_everyone_when_the_creator_turns_them_on(client: TestClient) -> None:

@@ -10,7 +10,8 @@ A refused socket is accepted and then closed with a code and a reason, so a brow
 (a refusal before the handshake reaches a page only as an anonymous failure): 4404 no such table,
 4403 a token that opens no seat here, 4429 too many sockets (per table, per seat, in all), 1013 the
 database is unavailable (try again later); a socket to any other path gets 4404 too (the framework
-would refuse it at the handshake).
+would refuse it at the handshake). A suspended account's seat is closed with 4403 and the reason, at
+once or when the suspension is heard (see :mod:`..room.suspensions`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from cardroom.server.ops.limits import ASGIApp, Receive, Scope, Send
 from cardroom.server.ops.ratelimit import SharedRateLimiter
 from cardroom.server.room.rooms import Room
 from cardroom.server.room.snapshots import socket_message
-from cardroom.server.room.tokens import hash_token
+from cardroom.server.room.tokens import SUSPENDED, SuspendedSeat, hash_token, suspended_seats
 from cardroom.server.store import DATABASE_ERRORS
 
 SOCKET_PATH = re.compile(r"/api/tables/([^/]{1,200})/ws")
@@ -68,8 +69,8 @@ async def table_socket(
     except UnknownTable:
         await _refuse(send, 4404, "no such table")
         return
-    except WrongToken:
-        await _refuse(send, 4403, "wrong token")
+    except WrongToken as exc:
+        await _refuse(send, 4403, SUSPENDED if isinstance(exc, SuspendedSeat) else "wrong token")
         return
     except DATABASE_ERRORS:
         await _refuse(send, 1013, "the database is unavailable; try again in a moment")
@@ -97,6 +98,9 @@ async def table_socket(
     woken = 0.0  # timings on: when a change woke this socket (0 for its first snapshot)
     try:
         while not closed.is_set():
+            if seat is not None and (table_id, seat) in suspended_seats:  # suspended since it opened
+                await send({"type": "websocket.close", "code": 4403, "reason": SUSPENDED})
+                return
             changed.clear()
             live = await room.live_soon(table_id)  # the table as it is now (it may have been rebuilt)
             await room.messages_soon(live)  # read on a thread if a new message made them stale

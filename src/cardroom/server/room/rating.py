@@ -16,7 +16,7 @@ import time
 from datetime import UTC, datetime, timedelta
 
 from cardroom.people.ratings import Rating, SeatResult, rate, rated_places
-from cardroom.server.room import concede
+from cardroom.server.room import concede, suspensions
 from cardroom.server.room.rooms import Room
 from cardroom.server.store import DATABASE_ERRORS
 
@@ -86,8 +86,17 @@ class Rater:
 
 
 async def watch(room: Room, every: float) -> None:
-    """Sweep every ``every`` seconds, for as long as the room runs; a failed sweep is tried again."""
-    rater = Rater(room)
+    """Sweep every ``every`` seconds, for as long as the room runs; a failed sweep is tried again.
+    Beside it, the room's other look at people's accounts: the suspensions and closes made by
+    ``cardroom admin`` (:mod:`.suspensions`), whose task ends with this one."""
+    admin = asyncio.create_task(suspensions.watch(room, suspensions.every()))
+    try:
+        await _sweep_forever(Rater(room), every)
+    finally:
+        admin.cancel()
+
+
+async def _sweep_forever(rater: Rater, every: float) -> None:
     while True:
         await asyncio.sleep(every)
         started = time.monotonic()

@@ -9,8 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardroom.server.edge.app import create_app
-from tests.server.toygame import register
 from tests.support.polling import until
+from tests.support.toy_game import register
 
 __all__ = ["auth", "create", "sit_down", "until"]  # until: the support package's, where the tests here take it from
 

@@ -14,7 +14,7 @@ from typing import Any
 from cardroom.core import rng
 from cardroom.server.ops import cli
 from cardroom.server.room import seating
-from tests.server.toygame import register
+from tests.support.toy_game import register
 
 SEED_HEADER = "X-Test-Seed"
 _asked: ContextVar[int | None] = ContextVar("asked_seed", default=None)

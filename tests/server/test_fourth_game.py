@@ -1,6 +1,6 @@
 """A fourth game, unknown to the server's code, played through the real room end to end.
 
-Lantern (:mod:`tests.server.toy_fourth_game`) joins a real ``cardroom serve`` process on a real port
+Lantern (:mod:`tests.support.lantern_game`) joins a real ``cardroom serve`` process on a real port
 only through ``CARDROOM_GAMES``: the lobby lists it, a table is created, seats join, a reaction window
 opens and closes with the game's default answer played for a silent seat (and kept hidden until
 then), a spoken action is refused as a button and taken from the chat, a seat concedes in an open
@@ -22,9 +22,9 @@ import pytest
 
 from tests.server.conftest import until
 from tests.server.process import ROOT, free_port
-from tests.server.toy_fourth_game import QUIET
+from tests.support.lantern_game import QUIET
 
-GAME = "lantern=tests.server.toy_fourth_game:LanternGame"
+GAME = "lantern=tests.support.lantern_game:LanternGame"
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import auth, create
-from tests.server.toygame import ToyGame
+from tests.support.toy_game import ToyGame
 
 
 @pytest.mark.parametrize("name", ["Zed\u202e", "\u2067Ann", "Bo\u200bb", "Cy\u0007"])

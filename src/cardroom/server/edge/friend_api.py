@@ -24,8 +24,9 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from cardroom.server.edge.accounts_api import SameSite, StoreDep
-from cardroom.server.edge.api import ByAddress, RoomDep, TokenDep, public_base
+from cardroom.server.edge.api import ERRORS, ByAddress, RoomDep, TokenDep, public_base
 from cardroom.server.edge.friend_entrant import entrant_of
+from cardroom.server.edge.models import Problem
 from cardroom.server.room import friend, friend_games
 from cardroom.server.store import NewTable, Store, friends
 from cardroom.server.store.friends import Challenge, FriendEntry
@@ -80,7 +81,7 @@ async def _challenge(store: Store, challenge_id: str) -> Challenge:
 
 @api.post(
     "", response_model=ChallengeOut, dependencies=SameSite,
-    responses={409: {"description": "this game cannot be a challenge (the reason says why)"}},
+    responses={**ERRORS, 409: {"model": Problem, "description": "this game cannot be a challenge (the reason says why)"}},
     summary="A link that deals your finished game against bots to a friend",
 )  # fmt: skip
 async def make(
@@ -106,7 +107,7 @@ async def _mine(store: Store, request: Request, challenge: Challenge) -> FriendE
 @api.get(
     "/{challenge_id}",
     response_model=Offer,
-    responses={404: {"description": "no such challenge"}},
+    responses={404: {"model": Problem, "description": "no such challenge"}},
     summary="What a challenge's link offers",
 )
 async def offer(challenge_id: str, request: Request, store: StoreDep, room: RoomDep) -> Offer:
@@ -123,7 +124,7 @@ async def offer(challenge_id: str, request: Request, store: StoreDep, room: Room
 
 @api.post(
     "/{challenge_id}/play", response_model=Dealt, status_code=201, dependencies=SameSite,
-    responses={404: {"description": "no such challenge"}, 422: {"description": "played already, or a bad name"}},
+    responses={404: {"model": Problem, "description": "no such challenge"}, 422: {"model": Problem, "description": "played already, or a bad name"}},
     summary="Be dealt the challenge's game (one attempt each)",
 )  # fmt: skip
 async def play(
@@ -144,7 +145,7 @@ async def play(
 
 
 @api.get(
-    "/{challenge_id}/games", responses={403: {"description": "play the challenge to its end first"}, 404: {"description": "no such challenge"}},
+    "/{challenge_id}/games", responses={403: {"model": Problem, "description": "play the challenge to its end first"}, 404: {"model": Problem, "description": "no such challenge"}},
     summary="The challenge's finished games side by side (once yours is finished)",
 )  # fmt: skip
 async def games(challenge_id: str, request: Request, store: StoreDep, room: RoomDep) -> friend_games.SideBySide:

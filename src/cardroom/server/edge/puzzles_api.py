@@ -27,6 +27,7 @@ from cardroom.server.edge.account_session import session_account
 from cardroom.server.edge.accounts_api import StoreDep
 from cardroom.server.edge.analysis_api import Analyses
 from cardroom.server.edge.api import ByAddress, RoomDep
+from cardroom.server.edge.models import Problem
 from cardroom.server.errors import UnknownTable, WrongToken
 from cardroom.server.room import puzzles as posing
 from cardroom.server.room import tokens
@@ -148,7 +149,10 @@ async def _position(room: RoomDep, puzzle: Puzzle) -> tuple[Live, posing.Positio
 
 
 @api.post(
-    "/open", response_model=Position, responses={404: {"description": "no such puzzle"}}, summary="A puzzle's position"
+    "/open",
+    response_model=Position,
+    responses={404: {"model": Problem, "description": "no such puzzle"}},
+    summary="A puzzle's position",
 )
 async def open_puzzle(body: OpenIn, store: StoreDep, room: RoomDep) -> Position:
     puzzle = await _puzzle(store, body.id)
@@ -162,7 +166,7 @@ async def open_puzzle(body: OpenIn, store: StoreDep, room: RoomDep) -> Position:
 
 @api.post(
     "/answer", response_model=Told,
-    responses={404: {"description": "no such puzzle"}, 422: {"description": "not a legal action there"}},
+    responses={404: {"model": Problem, "description": "no such puzzle"}, 422: {"model": Problem, "description": "not a legal action there"}},
     summary="Answer a puzzle: told whether it is the best move, and why",
 )  # fmt: skip
 async def answer(body: AnswerIn, store: StoreDep, room: RoomDep) -> Told:

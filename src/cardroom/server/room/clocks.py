@@ -35,31 +35,41 @@ def window_open(live: Live) -> bool:
     return only_shrinks(live, live.window_step)
 
 
+# How far back a move clock's beginning is looked for among the table's actions: further back, it is
+# stored (a seat to act through that many others' moves is not a game's ordinary course).
+LOOK_BACK = 64
+
+
 def clocked(live: Live, seat: int) -> bool:
     """Whether this seat gets a move clock when it is to act (outside a reaction window, at a table
     with a move clock): a person's seat that the room is not playing."""
-    return seat not in live.auto and any(s.seat == seat and s.kind != "bot" for s in live.row.seats)
+    seats = live.row.seats  # in seat order, so a seat's row is found at once
+    row = seats[seat] if seat < len(seats) and seats[seat].seat == seat else next(s for s in seats if s.seat == seat)
+    return seat not in live.auto and row.kind != "bot"
 
 
 def move_began(live: Live) -> float:
     """When a move clock set going now begins: with the table's last action, at the time it was
     stored with, the first time the clocks are set at this step (a restart works that deadline out
-    again); else now."""
-    moved = live.moved
-    if moved is not None and moved[0] == live.step and live.clock_step != live.step:
-        return moved[1]
+    again, see :func:`implied`); else now."""
+    if live.clock_step != live.step and live.times and live.times[-1] is not None:
+        return live.times[-1]
     return time.time()
 
 
 def implied(live: Live, seat: int) -> float | None:
-    """The deadline of ``seat``'s move clock as a restart works it out from the table's last action,
-    if that action's time is known here."""
+    """The deadline of ``seat``'s move clock as a restart works it out from the table's actions: the
+    clock began with the last action that put the seat to act, or that it made and stayed to act
+    (its other seats' moves meanwhile, in a simultaneous decision, leave it running). None if that
+    action's time is not known here, or the clock began before any action (when the game began)."""
     from cardroom.server.room.more_time import turn_seconds  # imported here: more_time uses window_open
 
-    moved = live.moved
-    if moved is None or moved[0] != live.step:
-        return None
-    return moved[1] + turn_seconds(live, seat)
+    actors, before = live.actors, live.to_act_at
+    for i in range(live.step - 1, max(-1, live.step - 1 - LOOK_BACK), -1):
+        if actors[i] == seat or seat not in before[i]:
+            began = live.times[i]
+            return None if began is None else began + turn_seconds(live, seat)
+    return None
 
 
 def restore(live: Live) -> None:

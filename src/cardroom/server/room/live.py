@@ -65,11 +65,11 @@ class Live:
     turn_queued: dict[int, float] = field(default_factory=dict)
     # The clocks as last written to the database (so unchanged clocks are not written again).
     saved_clocks: dict[str, object] | None = None
-    # (the step the table's last action led to, the time it was stored with, epoch seconds), when
-    # known here: a move clock that begins with that action ends ``turn_seconds`` after it, which a
-    # restart works out again from the stored action, so it is not written with every move (see
-    # :mod:`.clocks`). None: not known (no action yet, or one applied without its time).
-    moved: tuple[int, float] | None = None
+    # The time action i was stored with (epoch seconds), None where not known here (applied from
+    # another process's notice): a move clock that begins with an action ends ``turn_seconds`` after
+    # it, which a restart works out again from the stored actions, so it is not written with every
+    # move (see :mod:`.clocks`).
+    times: list[float | None] = field(default_factory=list)
     # The step at which the clocks were last set going (see ``Autoplay.after_change``): the first
     # time at a new step, the move clocks begin with the move; later ones (a person back from being
     # away, say) begin when they are set.
@@ -250,7 +250,7 @@ class Live:
         self.to_act_at.append(self.state.to_act)
         self.actors.append(seat)
         self.state = new_state
-        self.moved = None if at is None else (len(self.actors), at.timestamp())
+        self.times.append(None if at is None else at.timestamp())
 
 
 def game_of(row: TableRow) -> Game:

@@ -27,7 +27,10 @@ from cardroom.server.edge.accounts_api import SameSite, StoreDep
 from cardroom.server.edge.api import ERRORS, ByAddress, RoomDep, TokenDep, public_base
 from cardroom.server.edge.friend_entrant import entrant_of
 from cardroom.server.edge.models import Problem
+from cardroom.server.errors import RateLimited
+from cardroom.server.ops.ratelimit import SharedRateLimiter
 from cardroom.server.room import friend, friend_games
+from cardroom.server.room.tokens import hash_token
 from cardroom.server.store import NewTable, Store, friends
 from cardroom.server.store.friends import Challenge, FriendEntry
 
@@ -131,13 +134,20 @@ async def play(
     challenge_id: str, body: PlayIn, request: Request, response: Response, store: StoreDep, room: RoomDep
 ) -> Dealt:
     challenge = await _challenge(store, challenge_id)
+    # A table is stored for good: a friend's counts against the address's limit on new tables, as any.
+    creator = hash_token("address:" + (request.client.host if request.client else "?"))[:16]
+    creations: SharedRateLimiter = request.app.state.creations
+    if not await creations.allow("create:" + creator):
+        raise RateLimited()
     key, account_name = await entrant_of(store, request, response)
     assert key is not None
     name = friend.checked_name(account_name or body.name)
     source = await room.live_soon(challenge.table_id)
     row, token = friend.friend_table(source.row, challenge.seat, name)
     entry = FriendEntry(challenge.id, key, name, row.id, challenge.seat, row.created)
-    if not await store.writer.call(friends.add_entry, store.engine, NewTable(row, private=True), entry):
+    if not await store.writer.call(
+        friends.add_entry, store.engine, NewTable(row, private=True, creator=creator), entry
+    ):
         raise HTTPException(422, "you have already played this challenge: one attempt each")
     room.looked_at(await room.live_soon(row.id))  # loading it sets its bots going
     url = f"{public_base(request)}/table/{row.id}"

@@ -20,10 +20,21 @@ CARDROOM = [sys.executable, "-m", "cardroom.cli.main"]
 class Terminal:
     """A `cardroom ...` process attached to a pty; ``expect`` waits for text, ``send`` types a line."""
 
-    def __init__(self, args: list[str], cwd: Path, timeout: float = 30.0, columns: int = 120, lines: int = 60) -> None:
+    def __init__(
+        self,
+        args: list[str],
+        cwd: Path,
+        timeout: float = 30.0,
+        columns: int = 120,
+        lines: int = 60,
+        language: str = "en",
+    ) -> None:
         self.timeout = timeout
         master, slave = pty.openpty()
         env = {**os.environ, "NO_COLOR": "1", "COLUMNS": str(columns), "LINES": str(lines), "TERM": "xterm"}
+        # The table speaks the terminal's language (LANGUAGE first, then LC_ALL, LC_MESSAGES, LANG): the
+        # tests read English unless they ask for another, whatever the machine they run on is set to.
+        env["LANGUAGE"] = language
         # Ctrl-C must reach the program as at a terminal. A suite started in the background by a
         # script (`nohup`, `cmd &` without job control) runs with SIGINT ignored, an ignored signal
         # stays ignored across exec, and Python then never installs its handler: the Ctrl-C tests

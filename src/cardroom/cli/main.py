@@ -94,9 +94,17 @@ def play(
             "bot move to its thinking budget anyway, so no move's timing tells what a bot holds)"
         ),
     ] = 0.0,
+    lang: Annotated[
+        str | None, typer.Option(help="the table's language: en or de (default: LANGUAGE, LC_ALL or LANG)")
+    ] = None,
 ) -> None:
     """Play GAME in this terminal against bots."""
     from cardroom.cli.play import play as run_play
+    from cardroom.locale import LANGUAGES, terminal_language
+
+    if lang is not None and lang.split("_")[0].split("-")[0].lower() not in LANGUAGES:
+        _fail(f"--lang is one of {', '.join(LANGUAGES)}, not {lang!r}")
+    language = terminal_language(lang)
 
     stray = [a for a in ctx.args if a.startswith("-")]
     if stray:
@@ -108,7 +116,7 @@ def play(
         table_game = make(game, preset=preset, **cli_options(option, players, deck))
         if not 0 <= seat < table_game.players:
             _fail(f"--seat must be 0 to {table_game.players - 1}")
-        run_play(table_game, vs, seed, seat, records, console, delay)
+        run_play(table_game, vs, seed, seat, records, console, delay, language)
     except (CardroomError, ValueError) as exc:
         _fail(str(exc))
 

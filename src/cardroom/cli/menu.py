@@ -17,6 +17,8 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
+from cardroom.locale import ENGLISH, say
+
 FLAT_LIMIT = 8
 # At most this many choices are printed one a line; more go in columns, so an eight-player board with
 # a two-line hand and eight choices still fits 24 lines.
@@ -32,6 +34,7 @@ class Menu:
     legal: Sequence[str]
     label: Label | None = None
     prefix: tuple[str, ...] = ()  # the words of the open group; () at the top
+    lang: str = ENGLISH  # the language of the menu's own words (the choices are the game's)
 
     @property
     def grouped(self) -> bool:
@@ -72,8 +75,11 @@ class Menu:
             return None
         entries = self._entries()
         if not 1 <= n <= len(entries):
-            back = ", or 0 to go back" if self.prefix else ""
-            raise ValueError(f"there is no choice {n}; pick 1 to {len(entries)}{back}")
+            if self.prefix:
+                raise ValueError(
+                    say(self.lang, "there is no choice {n}; pick 1 to {most}, or 0 to go back", n=n, most=len(entries))
+                )
+            raise ValueError(say(self.lang, "there is no choice {n}; pick 1 to {most}", n=n, most=len(entries)))
         key, members = entries[n - 1]
         if len(members) == 1:
             return members[0]
@@ -96,7 +102,7 @@ class Menu:
 
     def render(self, console: Console) -> None:
         entries = self._entries()
-        back = [_numbered(0, "back", console.width)] if self.prefix else []
+        back = [_numbered(0, say(self.lang, "back"), console.width)] if self.prefix else []
         if len(entries) <= LINE_LIMIT:
             for i, (key, members) in enumerate(entries, 1):
                 console.print(_numbered(i, self._text(key, members), console.width), highlight=False)
@@ -120,9 +126,13 @@ class Menu:
 
     def hint(self) -> str:
         n = len(self._entries())
-        back = ", 0 to go back" if self.prefix else ""
-        what = "a number opens a group or picks a choice" if self.grouped else "pick a number"
-        return f"{what} (1 to {n}){back}, or type an action"
+        if self.grouped:
+            what = say(self.lang, "a number opens a group or picks a choice (1 to {most})", most=n)
+        else:
+            what = say(self.lang, "pick a number (1 to {most})", most=n)
+        if self.prefix:
+            return say(self.lang, "{what}, 0 to go back, or type an action", what=what)
+        return say(self.lang, "{what}, or type an action", what=what)
 
 
 def _natural(text: str) -> tuple[int, str]:

@@ -24,7 +24,7 @@ from cardroom.cli.menu import Menu
 from cardroom.cli.prompt import BadEntry, interpret
 from cardroom.cli.records import Record
 from cardroom.cli.rules_text import rules_markdown
-from cardroom.cli.screens import COMPACT_BELOW_LINES, label_for, menu_texts_for, screen_for
+from cardroom.cli.screens import COMPACT_BELOW_LINES, label_for, log_line_for, menu_texts_for, screen_for
 from cardroom.cli.seat_names import PERSON, described, display_names
 from cardroom.cli.typed_line import read_line
 from cardroom.core import rng as rngmod
@@ -32,6 +32,7 @@ from cardroom.core.bot import Bot, ask
 from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import Game, State
 from cardroom.core.seatnames import name_seats
+from cardroom.locale import ENGLISH, say, say_n
 
 
 class TerminalTable:
@@ -45,8 +46,10 @@ class TerminalTable:
         console: Console,
         seed: int | None,
         pace: float = 0.0,
+        lang: str = ENGLISH,
     ) -> None:
         self.game = game
+        self.lang = lang  # every word the table writes, its screens and its log included
         self.bots = bots
         self.human = human
         self.console = console
@@ -56,14 +59,16 @@ class TerminalTable:
         self.rngs = {seat: random.Random(f"{self.seed}/{seat}") for seat in bots}
         seats = [(PERSON if s == human else bots[s].name) for s in range(game.players)]
         self.record = Record(game.name, game.preset, dict(game.options), self.seed, seats)
-        self.names = display_names(seats)
+        self.names = display_names(seats, lang=lang)
         self.shown = 0  # log entries already printed
+        self.log_line = log_line_for(game)
 
     def run(self) -> State | None:
         """Play to the end; ``None`` if the person quit."""
         state = self.game.new_game(self.seed)
-        seats = ", ".join(described(self.record.seats, s) for s in range(self.game.players))
-        self.console.print(f"At the table: {seats}; you are {self.names[self.human]}.", highlight=False)
+        seats = ", ".join(described(self.record.seats, s, self.lang) for s in range(self.game.players))
+        at_table = say(self.lang, "At the table: {seats}; you are {name}.", seats=seats, name=self.names[self.human])
+        self.console.print(at_table, highlight=False)
         self._print_news(state)
         while not state.is_over:
             for seat in state.to_act:
@@ -75,7 +80,8 @@ class TerminalTable:
                 legal = state.legal_actions(self.human)
                 if len(legal) == 1 and str(legal[0]) == "pass":
                     # Nothing to decide; at a terminal table nobody else sees how fast you answer.
-                    self.console.print("[dim]· you pass (nothing you could play here)[/dim]")
+                    passed = say(self.lang, "you pass (nothing you could play here)")
+                    self.console.print(f"[dim]· {passed}[/dim]")
                     state = self._apply(state, self.human, "pass")
                     continue
                 chosen = self._ask(state)
@@ -95,7 +101,9 @@ class TerminalTable:
             _sleep_until(due)
             return text
         # Every decision takes the pace: say so, so a quiet screen does not look like a hang (transient).
-        with self.console.status(f"{described(self.record.seats, seat)} is thinking…"):
+        with self.console.status(
+            say(self.lang, "{name} is thinking…", name=described(self.record.seats, seat, self.lang))
+        ):
             text = ask(bot, state, seat, self.rngs[seat])
             _sleep_until(due)
         return text
@@ -109,34 +117,48 @@ class TerminalTable:
     def _print_news(self, state: State) -> None:
         log = state.log(self.human)
         for entry in log[self.shown :]:
-            self.console.print(f"[dim]·[/dim] {name_seats(entry['text'], self.names)}", highlight=False)
+            self.console.print(f"[dim]·[/dim] {self._said(entry)}", highlight=False)
         self.shown = len(log)
         self.shown_at = time.monotonic()
 
+    def _said(self, entry: dict[str, Any]) -> str:
+        """A log entry in the table's language: worded by the game's screen where it can, else the
+        engine's words with the seats named."""
+        worded = self.log_line(entry, self.names, self.lang) if self.log_line else None
+        return worded or name_seats(entry["text"], self.names)
+
     def _show(self, state: State) -> None:
-        view = {**state.view(self.human), "names": self.names}
-        self.console.print(Rule(f"{self.game.title} · you are {self.names[self.human]} · step {state.step}"))
+        view = {**state.view(self.human), "names": self.names, "lang": self.lang}
+        heading = say(
+            self.lang,
+            "{title} · you are {name} · step {step}",
+            title=self.game.title,
+            name=self.names[self.human],
+            step=state.step,
+        )
+        self.console.print(Rule(heading))
         compact = self.console.height < COMPACT_BELOW_LINES
         self.console.print(screen_for(self.game)(view, self.game, compact=compact))
         if state.outcome is not None:
             won = self.human in state.outcome.winners
-            verdict = "You win!" if won else "You lose."
+            verdict = say(self.lang, "Game over: You win!") if won else say(self.lang, "Game over: You lose.")
             reason = name_seats(state.outcome.reason, self.names)
-            self.console.print(f"[bold]Game over: {verdict}[/bold] {reason}", highlight=False)
+            self.console.print(f"[bold]{verdict}[/bold] {reason}", highlight=False)
 
     def _ask(self, state: State) -> str | None:
         self._show(state)
         legal = [str(a) for a in state.legal_actions(self.human)]
-        view = {**state.view(self.human), "names": self.names}
+        view = {**state.view(self.human), "names": self.names, "lang": self.lang}
         label = label_for(self.game)
         order = menu_texts_for(self.game)
         pairs = order(view, legal) if order else [(t, t) for t in legal]
         canonical = dict(pairs)  # a menu text back to the game's own text
-        menu = Menu([shown for shown, _ in pairs], (lambda text: label(view, text)) if label else None)
+        menu = Menu([shown for shown, _ in pairs], (lambda text: label(view, text)) if label else None, lang=self.lang)
         menu.render(self.console)
         while True:
             try:
-                entry = read_line(self.console, "[bold]your move>[/bold] ")
+                prompt = say(self.lang, "your move>")
+                entry = read_line(self.console, f"[bold]{prompt}[/bold] ")
             except EOFError:
                 return None
             if entry.strip().isdigit():
@@ -151,7 +173,7 @@ class TerminalTable:
                     continue
                 entry = canonical[picked]
             try:
-                choice = interpret(entry, legal)
+                choice = interpret(entry, legal, self.lang)
             except BadEntry as exc:
                 self.console.print(f"[red]{exc}[/red]", highlight=False)
                 continue
@@ -168,7 +190,7 @@ class TerminalTable:
                 continue
             if choice.command == "log":
                 for entry_ in state.log(self.human)[-20:]:
-                    self.console.print(f"[dim]·[/dim] {name_seats(entry_['text'], self.names)}", highlight=False)
+                    self.console.print(f"[dim]·[/dim] {self._said(entry_)}", highlight=False)
                 continue
             assert choice.action is not None
             try:
@@ -181,16 +203,24 @@ class TerminalTable:
             if typed != parsed.split() and sorted(typed) == sorted(parsed.split()):
                 # Same words, other order (T.A.C.O.'s play/target): say how the game writes it.
                 self.console.print(
-                    f"[dim]read as[/dim] [bold]{parsed}[/bold] [dim](the order this game writes it)[/dim]",
+                    say(
+                        self.lang,
+                        "[dim]read as[/dim] [bold]{action}[/bold] [dim](the order this game writes it)[/dim]",
+                        action=parsed,
+                    ),
                     highlight=False,
                 )
             return parsed
 
     def _help(self, legal: list[str]) -> None:
         self.console.print(
-            "Type the number of a choice, or the action itself (for example "
-            f"[bold]{legal[0]}[/bold]).\nCommands: help, rules, log (recent events), quit.\n"
-            f"Action forms: {self.game.grammar.describe()}",
+            say(
+                self.lang,
+                "Type the number of a choice, or the action itself (for example [bold]{example}[/bold]).\n"
+                "Commands: help, rules, log (recent events), quit.\nAction forms: {forms}",
+                example=legal[0],
+                forms=self.game.grammar.describe(),
+            ),
             highlight=False,
         )
 
@@ -201,18 +231,23 @@ def _sleep_until(moment: float) -> None:
         time.sleep(left)
 
 
-def bot_specs(game: Game, human: int, vs: list[str]) -> dict[int, str]:
+def bot_specs(game: Game, human: int, vs: list[str], lang: str = ENGLISH) -> dict[int, str]:
     """The bot spec of every seat but ``human`` (difficulty words resolved); one spec for all, or one
     per opponent in seat order."""
     others = [s for s in range(game.players) if s != human]
     given = [spec for item in vs for spec in item.split()]  # --vs "a b", --vs a --vs b and --vs a b
     if not given:
-        raise ValueError("--vs needs at least one bot")
+        raise ValueError(say(lang, "--vs needs at least one bot"))
     specs = given if len(given) > 1 else given * len(others)
     if len(specs) != len(others):
         raise ValueError(
-            f"give one --vs bot for all {len(others)} opponents or exactly {len(others)}, one per opponent "
-            f"in seat order (got {len(given)}: {' '.join(given)})"
+            say_n(
+                lang,
+                "give one --vs bot for all {count} opponent or exactly {count}, one per opponent in seat order (got {got})",
+                "give one --vs bot for all {count} opponents or exactly {count}, one per opponent in seat order (got {got})",
+                len(others),
+                got=f"{len(given)}: {' '.join(given)}",
+            )
         )
     return {seat: resolve_spec(spec) for seat, spec in zip(others, specs)}
 
@@ -225,13 +260,14 @@ def play(
     records: Path,
     console: Console,
     bot_delay: float,
+    lang: str = ENGLISH,
 ) -> dict[str, Any]:
-    """Play ``game`` against the ``vs`` bots; every bot answer comes one table pace after the state
-    it answers, at least ``bot_delay`` seconds (the ``--delay`` option)."""
-    specs = bot_specs(game, human, vs)
+    """Play ``game`` against the ``vs`` bots in ``lang``; every bot answer comes one table pace after
+    the state it answers, at least ``bot_delay`` seconds (the ``--delay`` option)."""
+    specs = bot_specs(game, human, vs, lang)
     bots = {seat: make_bot(spec, game) for seat, spec in specs.items()}
     pace = table_pace(list(specs.values()), bot_delay, TABLE_CAP_S)
-    table = TerminalTable(game, bots, human, console, seed, pace)
+    table = TerminalTable(game, bots, human, console, seed, pace, lang)
     try:
         final = table.run()
     except KeyboardInterrupt:
@@ -239,11 +275,10 @@ def play(
         console.print()
         final = None
     if final is None:
-        console.print("Left the table; unfinished games are not saved.")
+        console.print(say(lang, "Left the table; unfinished games are not saved."))
         return {"finished": False}
     path = table.record.save(records)
     # Never wrapped: a person (or a script) copies the path from this line.
-    console.print(
-        f"Saved the record to {path} (replay it with: cardroom replay {path})", highlight=False, soft_wrap=True
-    )
+    saved = say(lang, "Saved the record to {path} (replay it with: cardroom replay {path})", path=path)
+    console.print(saved, highlight=False, soft_wrap=True)
     return {"finished": True, "record": str(path)}

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardroom.locale import ENGLISH, say
+
 COMMANDS = ("help", "rules", "log", "quit")
 
 
@@ -20,11 +22,11 @@ class BadEntry(ValueError):
     pass
 
 
-def interpret(entry: str, legal: Sequence[str]) -> Choice:
-    """What a typed line means; :class:`BadEntry` explains in one line what was wrong."""
+def interpret(entry: str, legal: Sequence[str], lang: str = ENGLISH) -> Choice:
+    """What a typed line means; :class:`BadEntry` explains in one line what was wrong (in ``lang``)."""
     text = entry.strip()
     if not text:
-        raise BadEntry(f"type a number from 1 to {len(legal)}, an action, or help")
+        raise BadEntry(say(lang, "type a number from 1 to {most}, an action, or help", most=len(legal)))
     lowered = text.lower()
     if lowered in COMMANDS or lowered in ("?", "q", "exit"):
         return Choice(command={"?": "help", "q": "quit", "exit": "quit"}.get(lowered, lowered))
@@ -32,5 +34,5 @@ def interpret(entry: str, legal: Sequence[str]) -> Choice:
         n = int(text)
         if 1 <= n <= len(legal):
             return Choice(action=legal[n - 1])
-        raise BadEntry(f"there is no choice {n}; pick 1 to {len(legal)}")
+        raise BadEntry(say(lang, "there is no choice {n}; pick 1 to {most}", n=n, most=len(legal)))
     return Choice(action=" ".join(lowered.split()))

@@ -10,15 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-PERSON = "you"  # how a record marks the person's seat
+from cardroom.locale import ENGLISH, say
+
+PERSON = "you"  # how a record marks the person's seat (a code, never shown)
 
 
-def display_names(seats: Sequence[str], person_name: str | None = None) -> list[str]:
+def display_names(seats: Sequence[str], person_name: str | None = None, lang: str = ENGLISH) -> list[str]:
     """One short name per seat from a record's seat list ("you" for the person, a bot spec otherwise)."""
-    return [(person_name or f"Player {i + 1}") if spec == PERSON else f"Bot {i + 1}" for i, spec in enumerate(seats)]
+    return [
+        (person_name or say(lang, "Player {n}", n=i + 1)) if spec == PERSON else say(lang, "Bot {n}", n=i + 1)
+        for i, spec in enumerate(seats)
+    ]
 
 
-def described(seats: Sequence[str], seat: int) -> str:
+def described(seats: Sequence[str], seat: int, lang: str = ENGLISH) -> str:
     """The seat's name with its bot's kind, where a line has room: "Bot 2 (hard)"."""
-    name = display_names(seats)[seat]
+    name = display_names(seats, lang=lang)[seat]
     return name if seats[seat] == PERSON else f"{name} ({seats[seat]})"

@@ -22,6 +22,8 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import os
+from collections.abc import Mapping
 from importlib import resources
 
 from babel import Locale, UnknownLocaleError
@@ -124,4 +126,17 @@ def negotiate(asked: str | None) -> str:
             continue
         if language in LANGUAGES:
             return language
+    return ENGLISH
+
+
+def terminal_language(asked: str | None = None, env: Mapping[str, str] | None = None) -> str:
+    """The terminal's language: ``--lang`` where given, else the first of gettext's variables that is
+    set (``LANGUAGE``, a list like "de:en"; ``LC_ALL``; ``LC_MESSAGES``; ``LANG``), else English."""
+    if asked:
+        return negotiate(asked)
+    env = os.environ if env is None else env
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return negotiate(value.split(":")[0])
     return ENGLISH

@@ -1,4 +1,6 @@
-"""Per-game terminal screens. ``screens/<package>.py`` renders one seat's view with Rich."""
+"""Per-game terminal screens. ``screens/<package>.py`` renders one seat's view with Rich, in the
+language the terminal gives the view (``view["lang"]``, English if none), and may word its game's
+log entries (``log_line``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from rich.panel import Panel
 from rich.pretty import Pretty
 
 from cardroom.core.game import Game
+from cardroom.locale import ENGLISH, say
 
 # Keys every view has (see State.view); a screen shows the game-specific rest.
 BASE_KEYS = {"game", "preset", "options", "players", "seat", "step", "to_act", "is_over", "outcome", "legal_actions"}
@@ -29,10 +32,16 @@ COMPACT_BELOW_LINES = 40
 def seat_name(view: dict[str, Any], seat: int) -> str:
     """ "you" for the viewer's own seat, else the seat's name: the terminal adds ``names`` to the view it
     draws; a view without them (a test's, a bare engine's) says "Player N"."""
+    lang = language(view)
     if seat == view.get("seat"):
-        return "you"
+        return say(lang, "you")
     names = view.get("names")
-    return str(names[seat]) if names and 0 <= seat < len(names) else f"Player {seat + 1}"
+    return str(names[seat]) if names and 0 <= seat < len(names) else say(lang, "Player {n}", n=seat + 1)
+
+
+def language(view: dict[str, Any]) -> str:
+    """The language a screen draws in: the terminal's, which it adds to the view."""
+    return str(view.get("lang") or ENGLISH)
 
 
 def package_of(game: Game) -> str:
@@ -74,6 +83,17 @@ def menu_texts_for(game: Game) -> MenuTexts | None:
     in the order and words the menu should list and group them (each text one the game reads as its action)."""
     texts: MenuTexts | None = _hook(game, "menu_texts")
     return texts
+
+
+class LogLine(Protocol):
+    def __call__(self, entry: dict[str, Any], names: list[str], lang: str) -> str | None: ...
+
+
+def log_line_for(game: Game) -> LogLine | None:
+    """The screen's ``log_line(entry, names, lang)``: a log entry in the terminal's language from its
+    fields (None for one it does not know: the engine's words are shown), if it has one."""
+    words: LogLine | None = _hook(game, "log_line")
+    return words
 
 
 def screen_for(game: Game) -> Screen:

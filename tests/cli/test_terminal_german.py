@@ -1,0 +1,83 @@
+"""The terminal in German: a Tacocat game at a pseudo-terminal whose locale is German (or with
+``--lang de``) shows the table, the menu's words, the prompt, the screen and the log in German; the
+log's worder says in English exactly what the engine says, and in German words of its own for every
+kind of entry; ``--lang`` refuses a language the terminal does not speak."""
+
+from __future__ import annotations
+
+import functools
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from cardroom.cli.screens.tacocat_log import log_line
+from cardroom.locale import terminal_language
+from tests.cli.terminal import Terminal
+
+ENGLISH_WORDS = re.compile(r"your move>|At the table|Round \d|attacks|Draw pile|replaces|Player \d")
+
+
+@functools.cache
+def _tacocat_entries() -> list[dict[str, object]]:
+    from cardroom.core.registry import make
+
+    found: dict[tuple[object, ...], dict[str, object]] = {}
+    for options in ({}, {"ties": "duel-winner"}, {"ties": "redeal"}):
+        for seed in range(8):
+            game = make("tacocat", **options)
+            state, rng = game.new_game(seed), random.Random(seed)
+            while not state.is_over:
+                seat = state.to_act[0]
+                state = state.apply(seat, str(rng.choice(state.legal_actions(seat))))
+            for viewer in (None, 0, 1):
+                for entry in state.log(viewer):
+                    key = (entry["kind"], tuple(sorted(entry)), re.sub(r"\d+", "#", str(entry["text"])))
+                    found.setdefault(key, entry)
+    return list(found.values())
+
+
+def test_the_tacocat_log_is_worded_from_its_fields() -> None:
+    entries = _tacocat_entries()
+    assert len({e["kind"] for e in entries}) >= 20
+    names = ["Ada", "Bot 2"]
+    english = [(e["text"], log_line(e, names, "en")) for e in entries]
+    assert [pair for pair in english if pair[0] != pair[1]] == []
+    german = [(e["text"], log_line(e, names, "de")) for e in entries]
+    assert [text for text, words in german if not words or words == text] == []
+
+
+def test_the_terminal_language_comes_from_lang_or_the_locale() -> None:
+    assert terminal_language("de", {}) == "de" and terminal_language(None, {"LANG": "de_DE.UTF-8"}) == "de"
+    assert terminal_language(None, {"LANGUAGE": "de:en", "LANG": "C.UTF-8"}) == "de"
+    assert terminal_language(None, {"LC_ALL": "fr_FR.UTF-8"}) == "en" and terminal_language(None, {}) == "en"
+
+
+@pytest.mark.parametrize("how", ["locale", "option"])
+def test_a_tacocat_game_in_german_shows_german(tmp_path: Path, how: str) -> None:
+    args = ["play", "tacocat", "--vs", "random", "--seed", "11", "--records", str(tmp_path)]
+    term = Terminal([*args, "--lang", "de"], tmp_path) if how == "option" else Terminal(args, tmp_path, language="de")
+    term.expect("Am Tisch: Spieler 1, Bot 2")
+    term.expect("Tacocat steht auf dem mittleren Feld")
+    term.expect(r"Runde 1, Karten ersetzen")
+    term.expect("Nachziehstapel")
+    term.expect("dein Zug> ")
+    term.send("99")
+    term.expect(r"es gibt keine Wahl 99; wähle 1 bis \d+")
+    term.send("help")
+    term.expect("Befehle: help \\(Hilfe\\)")
+    for _ in range(6):  # a few moves: the log and the screen go on in German
+        term.expect("dein Zug> ")
+        term.send("1")
+    term.expect("dein Zug> ")
+    term.send("quit")
+    term.expect("Tisch verlassen; unfertige Spiele werden nicht gespeichert.")
+    assert term.wait() == 0
+    assert not ENGLISH_WORDS.search(term.buffer), ENGLISH_WORDS.findall(term.buffer)
+
+
+def test_lang_refuses_a_language_the_terminal_does_not_speak(tmp_path: Path) -> None:
+    term = Terminal(["play", "tacocat", "--lang", "xx", "--records", str(tmp_path)], tmp_path)
+    term.expect("--lang is one of en, de, not 'xx'")
+    assert term.wait() == 2

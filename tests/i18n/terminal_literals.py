@@ -1,0 +1,71 @@
+"""Words the terminal writes outside the message catalogue: every string literal in a terminal module
+that a person could read, unless it is a catalogue message (an argument of ``say``, ``say_n``,
+``Phrase`` or ``Plural``). A literal counts as read when it is shown (inside a call that prints or
+draws: ``print``, ``Text``, ``append``, ``Rule``, ``Panel``, ``status``, ``add_row``, ``read_line``,
+or an exception a person is told) or is a phrase anywhere (letters, a space, letters). Left alone:
+docstrings; Rich styles and markup tags; the sides' labels in capitals (YAY, WOW); keys, comparisons
+and the engine's own words read back by a pattern or a string method (``re.search``, ``endswith``)."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+WORDING = {"say", "say_n", "Phrase", "Plural"}
+SHOWN = {"print", "Text", "append", "Rule", "Panel", "status", "add_row", "read_line", "BadEntry", "ValueError"}
+READING = {"search", "fullmatch", "match", "sub", "compile", "endswith", "startswith", "get", "split", "join"}
+MARKUP = re.compile(r"\[/?[a-z ]*\]")
+PHRASE = re.compile(r"[A-Za-z]\s+[A-Za-z]")
+
+
+def _name(call: ast.Call) -> str:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def shown_literals(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each literal a person could read that is not a catalogue message."""
+    tree = ast.parse(source)
+    parents: dict[int, ast.AST] = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+    skip = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in skip:
+            continue
+        text = MARKUP.sub("", node.value)
+        words = re.findall(r"[A-Za-z]+", text)
+        if not words or all(w.isupper() for w in words):
+            continue
+        shown, exempt, child = False, False, node
+        parent = parents.get(id(child))
+        while parent is not None and not isinstance(parent, ast.FunctionDef | ast.Module):
+            if isinstance(parent, ast.keyword) and parent.arg == "style":
+                exempt = True
+            if isinstance(parent, ast.Compare) or (isinstance(parent, ast.Subscript) and child is parent.slice):
+                exempt = True
+            if isinstance(parent, ast.Dict) and any(k is child for k in parent.keys):
+                exempt = True
+            if isinstance(parent, ast.Call):
+                name = _name(parent)
+                if name in WORDING or name in READING:
+                    exempt = True
+                if name == "Text" and len(parent.args) > 1 and parent.args[1] is child:
+                    exempt = True  # Text(text, style)
+                shown = shown or name in SHOWN
+            child, parent = parent, parents.get(id(parent))
+        if not exempt and (shown or PHRASE.search(text)):
+            found.append((node.lineno, node.value))
+    return found

@@ -1,0 +1,44 @@
+"""No word of the terminal's table (the play loop, its menu and prompt, the seat names, the screens
+worded so far) is written outside the Python catalogue; and the reader finds such words where they
+are written, and leaves codes, styles, keys and catalogue messages alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.i18n.terminal_literals import shown_literals
+
+CLI = Path(__file__).resolve().parents[2] / "src" / "cardroom" / "cli"
+# The terminal's modules that speak the person's language (the others are listed in docs/i18n.md).
+WORDED = [
+    "play.py",
+    "prompt.py",
+    "menu.py",
+    "seat_names.py",
+    "screens/__init__.py",
+    "screens/tacocat.py",
+    "screens/tacocat_log.py",
+]
+
+
+def test_no_word_of_the_terminal_table_is_outside_the_catalogue() -> None:
+    written = {name: shown_literals((CLI / name).read_text(encoding="utf-8")) for name in WORDED}
+    assert {name: found for name, found in written.items() if found} == {}
+
+
+def test_the_reader_sees_words_where_they_are_written() -> None:
+    source = '''
+"""A module's docstring is not shown."""
+def show(console, lang, view, text):
+    console.print("Hello there")
+    console.print(f"[dim]{view['name']} wins[/dim]")
+    line = Text("Draw pile")
+    line.append(say(lang, "You draw {card}", card=1))
+    raise ValueError("not a number")
+    label = "two words"
+    console.print(Text("YAY", style="bold cyan"), say(lang, "Player {n}", n=2))
+    if view["phase"] == "replace" and text.endswith(" again"):
+        return Phrase("a {n}", n=1)
+'''
+    found = [text for _, text in sorted(shown_literals(source))]
+    assert found == ["Hello there", " wins[/dim]", "Draw pile", "not a number", "two words"]

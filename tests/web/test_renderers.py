@@ -1,6 +1,7 @@
-"""Each game's table is drawn by the renderer its kit declares: the page asks the server which one
-(``/renderers/<game>.js``) and knows no game's name itself; a game whose kit declares none (Pips, the
-toy) gets the generic renderer, which lists the view's fields."""
+"""Each game's table is drawn by the renderer its kit declares: the page reads which one from the games
+list (``GET /api/games``, each game's ``renderer``) and knows no game's name itself; a game whose kit
+declares none, or one the list leaves out (Pips, the toy, is both), gets the generic renderer, which
+lists the view's fields."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from cardroom.core.registry import kit
+from cardroom.server.edge.catalogue import renderer_of
 from tests.server.process import ServerProcess
 from tests.web.keys import private_table
 from tests.web.player import wait_for_table
@@ -43,7 +45,12 @@ def test_a_table_is_drawn_by_its_kits_renderer(
     page.close()
 
 
-def test_the_server_names_each_renderer_and_the_generic_one_for_an_unknown_game(server: ServerProcess) -> None:
-    for game, want in [("taco", "taco"), ("pips", "generic"), ("no-such-game", "generic")]:
-        answer = httpx.get(f"{server.url}/renderers/{game}.js", follow_redirects=False)
-        assert answer.status_code == 307 and answer.headers["location"] == f"/static/js/games/{want}.js"
+def test_the_games_list_names_each_listed_games_renderer(server: ServerProcess) -> None:
+    listed = {info["name"]: info["renderer"] for info in httpx.get(f"{server.url}/api/games").json()}
+    assert {name: listed[name] for name in ("tacocat", "exploding-kittens", "taco")} == {
+        "tacocat": "tacocat",
+        "exploding-kittens": "kittens",
+        "taco": "taco",
+    }
+    assert "pips" not in listed  # unlisted: its table page finds no entry and draws with the generic one
+    assert renderer_of("pips") == renderer_of("no-such-game") == "generic"

@@ -67,6 +67,7 @@ def game_catalogue() -> list[GameInfo]:
                 difficulties={word: resolve_spec(word) for word in DIFFICULTY},
                 players=seat_counts(cls),
                 bots=[b for b in bot_names() if b not in CHEATING_BOTS],
+                renderer=renderer_of(name),
             )
         )
     return infos

@@ -32,6 +32,7 @@ class GameInfo(BaseModel):
     difficulties: dict[str, str] = Field(description="difficulty word -> the bot spec it plays as")
     bots: list[str] = Field(description="bot specs that may be named directly")
     players: list[int] = Field(description="the numbers of seats a table of this game may have")
+    renderer: str = Field(description="the browser module that draws its table: web/js/games/<renderer>.js")
 
 
 class Rules(BaseModel):

@@ -270,11 +270,12 @@ function connect() {
   };
 }
 
-// The game's kit names its renderer: /renderers/<game>.js sends the page on to that module (or to the
-// generic one, for a game that declares none).
-async function loadRenderer(game) {
+// The game's kit names its renderer and the games list says which (a game left out of the list, such as
+// a test's toy, and one whose kit declares none are drawn by the generic renderer).
+async function loadRenderer(game, games) {
   try {
-    renderer = await import(`/renderers/${encodeURIComponent(game)}.js`);
+    const listed = games.find((info) => info.name === game);
+    renderer = await import(`./games/${listed ? listed.renderer : "generic"}.js`);
   } catch (error) {
     console.error(error);
     renderer = await import("./games/generic.js");
@@ -348,6 +349,7 @@ function wire() {
 
 async function main() {
   wire();
+  const games = api("/api/games").catch(() => []); // asked at once, beside the table's summary
   let summary;
   try {
     summary = await api(`/api/tables/${tableId}`);
@@ -355,7 +357,7 @@ async function main() {
     showMessage(error.message);
     return;
   }
-  await loadRenderer(summary.game);
+  await loadRenderer(summary.game, await games);
   catalogue = await api(`/api/tables/${tableId}/cards`).catch(() => ({}));
   const link = takeLinkFromAddress();
   const saved = savedToken(tableId);

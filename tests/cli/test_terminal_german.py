@@ -6,7 +6,6 @@ kind of entry; ``--lang`` refuses a language the terminal does not speak."""
 from __future__ import annotations
 
 import functools
-import random
 import re
 from pathlib import Path
 
@@ -15,27 +14,14 @@ import pytest
 from cardroom.cli.screens.tacocat_log import log_line
 from cardroom.locale import terminal_language
 from tests.cli.terminal import Terminal
+from tests.i18n.log_entries import every_wording
 
 ENGLISH_WORDS = re.compile(r"your move>|At the table|Round \d|attacks|Draw pile|replaces|Player \d")
 
 
 @functools.cache
 def _tacocat_entries() -> list[dict[str, object]]:
-    from cardroom.core.registry import make
-
-    found: dict[tuple[object, ...], dict[str, object]] = {}
-    for options in ({}, {"ties": "duel-winner"}, {"ties": "redeal"}):
-        for seed in range(8):
-            game = make("tacocat", **options)
-            state, rng = game.new_game(seed), random.Random(seed)
-            while not state.is_over:
-                seat = state.to_act[0]
-                state = state.apply(seat, str(rng.choice(state.legal_actions(seat))))
-            for viewer in (None, 0, 1):
-                for entry in state.log(viewer):
-                    key = (entry["kind"], tuple(sorted(entry)), re.sub(r"\d+", "#", str(entry["text"])))
-                    found.setdefault(key, entry)
-    return list(found.values())
+    return every_wording("tacocat", ({}, {"ties": "duel-winner"}, {"ties": "redeal"}), 8)
 
 
 def test_the_tacocat_log_is_worded_from_its_fields() -> None:

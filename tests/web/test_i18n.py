@@ -6,7 +6,6 @@ accessibility violation."""
 from __future__ import annotations
 
 import json
-import random
 import re
 
 import httpx
@@ -14,6 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]  # the package ships no types
 from playwright.sync_api import Browser, Page
 
+from tests.i18n.log_entries import every_wording
 from tests.server.process import ROOT, ServerProcess
 from tests.web.literals import loose_words, shown_literals
 from tests.web.player import wait_for_table
@@ -195,24 +195,9 @@ def test_german_cards_carry_their_printed_names(server: ServerProcess, browser: 
 
 
 def _kittens_log_entries() -> list[dict[str, object]]:
-    """Every kind of entry of Exploding Kittens' log, as seats and spectators read it, from seeded games
-    of random moves at two and five seats, under both presets (the engines are deterministic)."""
-    from cardroom.core.registry import make
-
-    found: dict[tuple[object, ...], dict[str, object]] = {}
-    for players, preset in ((2, "classic"), (5, "current"), (3, "classic")):
-        for seed in range(25):
-            game = make("exploding-kittens", players=players, preset=preset)
-            state, rng = game.new_game(seed), random.Random(seed)
-            while not state.is_over:
-                seat = state.to_act[0]
-                state = state.apply(seat, str(rng.choice(state.legal_actions(seat))))
-            for viewer in (None, *range(players)):
-                for entry in state.log(viewer):
-                    # One of each wording: the kind, its fields, and the engine's words with numbers as #.
-                    key = (entry["kind"], tuple(sorted(entry)), re.sub(r"\d+", "#", str(entry["text"])))
-                    found.setdefault(key, entry)
-    return list(found.values())
+    """Every kind of entry of Exploding Kittens' log at two, three and five seats, under both presets."""
+    settings = [{"players": n, "preset": p} for n, p in ((2, "classic"), (5, "current"), (3, "classic"))]
+    return every_wording("exploding-kittens", settings, 25)
 
 
 # The engine names a play a Nope answers by its code ("P1's see-the-future is cancelled"); the page by
@@ -263,22 +248,8 @@ def test_the_kittens_log_is_worded_from_its_fields(server: ServerProcess, browse
 
 
 def _tacocat_log_entries() -> list[dict[str, object]]:
-    """Every kind of entry of Tacocat's log, from seeded games of random moves under its rule options."""
-    from cardroom.core.registry import make
-
-    found: dict[tuple[object, ...], dict[str, object]] = {}
-    for options in ({}, {"ties": "duel-winner"}, {"ties": "redeal"}):
-        for seed in range(15):
-            game = make("tacocat", **options)
-            state, rng = game.new_game(seed), random.Random(seed)
-            while not state.is_over:
-                seat = state.to_act[0]
-                state = state.apply(seat, str(rng.choice(state.legal_actions(seat))))
-            for viewer in (None, 0, 1):
-                for entry in state.log(viewer):
-                    key = (entry["kind"], tuple(sorted(entry)), re.sub(r"\d+", "#", str(entry["text"])))
-                    found.setdefault(key, entry)
-    return list(found.values())
+    """Every kind of entry of Tacocat's log under its rule options."""
+    return every_wording("tacocat", ({}, {"ties": "duel-winner"}, {"ties": "redeal"}), 15)
 
 
 TACOCAT_WORDED = """async (entries) => {

@@ -5,33 +5,17 @@ the engine words it, and in German with words of its own; the table page words t
 from __future__ import annotations
 
 import functools
-import random
-import re
 
 import pytest
 from playwright.sync_api import Browser
 
+from tests.i18n.log_entries import every_wording
 from tests.server.process import ServerProcess
 
 
 @functools.cache
 def _taco_log_entries() -> list[dict[str, object]]:
-    from cardroom.core.registry import make
-
-    found: dict[tuple[object, ...], dict[str, object]] = {}
-    for players in (2, 4, 6):
-        for seed in range(4):
-            game = make("taco", players=players)
-            state, rng = game.new_game(seed), random.Random(seed)
-            while not state.is_over:
-                seat = state.to_act[0]
-                state = state.apply(seat, str(rng.choice(state.legal_actions(seat))))
-            for viewer in (None, *range(players)):
-                for entry in state.log(viewer):
-                    # One of each wording: the kind, its fields, and the engine's words with numbers as #.
-                    key = (entry["kind"], tuple(sorted(entry)), re.sub(r"\d+", "#", str(entry["text"])))
-                    found.setdefault(key, entry)
-    return list(found.values())
+    return every_wording("taco", [{"players": n} for n in (2, 4, 6)], 4)
 
 
 # Wordings random games seldom reach (a hail, an accent, the taco trophy by most basics, a player

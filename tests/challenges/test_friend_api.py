@@ -13,11 +13,12 @@ from fastapi.testclient import TestClient
 
 from cardroom.server.edge.app import create_app
 from tests.challenges.friends import accept, bot_game, browser, challenge
-from tests.challenges.play import SAME_SITE, play
+from tests.challenges.play import SAME_SITE, concede, enter, play
 
 
 @pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
+def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    monkeypatch.setenv("CARDROOM_DAILY_BOTS", "heuristic")  # a deal of the day, quick (one test enters one)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'friends.sqlite3'}", bot_delay=0.0, rate=1000, burst=1000)) as c:
         yield c
 
@@ -123,3 +124,10 @@ def test_bad_requests_are_refused_with_the_reason(client: TestClient) -> None:
     )
     assert foreign.status_code == 403
     assert SAME_SITE["Origin"] == "http://testserver"
+
+
+def test_a_deal_of_the_day_is_never_passed_on(client: TestClient) -> None:
+    deal = enter(client, "exploding-kittens-2", "Ann")
+    concede(client, deal["table_id"], deal["token"])  # over, while others may still enter the day's deal
+    refused = challenge(client, deal["table_id"], deal["token"])
+    assert refused.status_code == 409 and "deal of the day is not passed on" in refused.json()["detail"]

@@ -91,7 +91,8 @@ async def make(
     body: ChallengeIn, request: Request, response: Response, store: StoreDep, room: RoomDep, token: TokenDep
 ) -> ChallengeOut:
     live, seat = await room.seat_soon(body.table_id, token)
-    refused = friend.refusal(live, seat)
+    daily_deal = await asyncio.to_thread(friends.is_daily_deal, store.engine, live.row.id)
+    refused = friend.refusal(live, seat, daily_deal)
     if refused is not None:
         raise HTTPException(409, refused)
     key, _ = await entrant_of(store, request, response)

@@ -17,10 +17,13 @@ from cardroom.server.room.live import Live
 from cardroom.server.store import SeatRow, TableRow, now
 
 
-def refusal(live: Live, seat: int) -> str | None:
-    """Why this seat's game cannot be a friend's challenge, or None if it can."""
+def refusal(live: Live, seat: int, daily_deal: bool) -> str | None:
+    """Why this seat's game cannot be a friend's challenge, or None if it can. A deal of the day never
+    can: dealt to a friend, it would show them a deal they may still enter (docs/challenges.md)."""
     if not live.is_over:
         return "a game becomes a challenge once it is over"
+    if daily_deal:
+        return "a deal of the day is not passed on: its results open to everyone when the day is over"
     others = [s for s in live.row.seats if s.seat != seat]
     if any(s.kind != "bot" or not s.bot_spec for s in others):
         return "only a game against bots (every other seat a bot) can be dealt to a friend"

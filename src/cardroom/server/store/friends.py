@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from cardroom.server.store import tables
 from cardroom.server.store.hosts import _InTransaction
 from cardroom.server.store.rows import NewTable, now
-from cardroom.server.store.schema import friend_challenges, friend_entries
+from cardroom.server.store.schema import daily_entries, friend_challenges, friend_entries
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,15 @@ def make_challenge(engine: Engine, table_id: str, seat: int, entrant: str, name:
     found = challenge_of_table(engine, table_id, seat)
     assert found is not None
     return found
+
+
+def is_daily_deal(engine: Engine, table_id: str) -> bool:
+    """Whether the table is someone's deal of the day (never passed on: see ``room/friend.py``)."""
+    with engine.connect() as conn:
+        return (
+            conn.execute(select(daily_entries.c.table_id).where(daily_entries.c.table_id == table_id)).first()
+            is not None
+        )
 
 
 def challenge(engine: Engine, challenge_id: str) -> Challenge | None:

@@ -17,7 +17,7 @@ from cardroom.core import events as ev
 from cardroom.core.errors import CorruptState
 from cardroom.core.rng import seed_from
 from cardroom.games.kittens import cards as C
-from cardroom.games.kittens.pending import ACTION_KINDS, PHASES, PLACE, WINDOW, Pending
+from cardroom.games.kittens.pending import ACTION_KINDS, FIELDS, PHASES, PLACE, WINDOW, Pending
 
 if TYPE_CHECKING:
     from cardroom.games.kittens.game import KittensGame
@@ -71,26 +71,9 @@ def shuffle_unknown(state: KittensState, seat: int | None, rng: random.Random) -
 
 
 def _with_cards(state: KittensState, hands: tuple[tuple[int, ...], ...], pile: tuple[int, ...]) -> KittensState:
-    return type(state)(
-        state.game,
-        step=state.step,
-        history=state.history,
-        seed=state.seed,
-        counter=state.counter,
-        hands=hands,
-        pile=pile,
-        discard=state.discard,
-        removed=state.removed,
-        out=state.out,
-        current=state.current,
-        owed=state.owed,
-        attacked=state.attacked,
-        phase=state.phase,
-        pending=state.pending,
-        undecided=state.undecided,
-        pile_known=state.pile_known,
-        hand_known=state.hand_known,
-    )
+    fields: dict[str, Any] = {name: getattr(state, name) for name in FIELDS}
+    fields.update(hands=hands, pile=pile)
+    return type(state)(state.game, step=state.step, history=state.history, **fields)
 
 
 def _kinds(names: Any) -> tuple[int, ...]:

@@ -185,36 +185,30 @@ def favor(d: Draft, seat: int, act: Action) -> None:
     open_window(d)
 
 
-def pair(d: Draft, seat: int, act: Action) -> None:
+def _combo(d: Draft, seat: int, act: Action, combo: str, size: int, words: str) -> None:
+    """A pair or a triple played on a target: its cards leave the hand and wait, Nope-able, as pending."""
     kind, target = _kind(act), int(act.args[1])
-    d.lose(seat, kind)
-    d.lose(seat, kind)
-    d.pending = Pending("pair", seat, (kind, kind), target=target)
+    for _ in range(size):
+        d.lose(seat, kind)
+    d.pending = Pending(combo, seat, (kind,) * size, target=target)
     d.say(
         "play",
-        f"P{seat} plays a pair of {C.TITLES[kind]} on P{target}",
+        f"P{seat} plays {words} {C.TITLES[kind]} on P{target}",
         seat=seat,
         card=C.SLUGS[kind],
         target=target,
-        combo="pair",
+        combo=combo,
     )
+
+
+def pair(d: Draft, seat: int, act: Action) -> None:
+    _combo(d, seat, act, "pair", 2, "a pair of")
     open_window(d)
 
 
 def triple(d: Draft, seat: int, act: Action) -> None:
-    kind, target = _kind(act), int(act.args[1])
-    for _ in range(3):
-        d.lose(seat, kind)
-    d.pending = Pending("triple", seat, (kind, kind, kind), target=target)
+    _combo(d, seat, act, "triple", 3, "three")
     d.phase = NAME
-    d.say(
-        "play",
-        f"P{seat} plays three {C.TITLES[kind]} on P{target}",
-        seat=seat,
-        card=C.SLUGS[kind],
-        target=target,
-        combo="triple",
-    )
 
 
 def name(d: Draft, seat: int, act: Action) -> None:

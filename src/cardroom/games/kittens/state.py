@@ -40,22 +40,8 @@ HandKnown = tuple[tuple[int, ...], ...]
 class KittensState(State):
     __slots__ = ("_census", "_legal", "_to_act", "game", "history", "step", *FIELDS)
 
-    game: KittensGame
-    seed: int
-    counter: int
-    hands: tuple[tuple[int, ...], ...]
-    pile: tuple[int, ...]
-    discard: tuple[int, ...]
-    removed: tuple[int, ...]
-    out: tuple[int, ...]
-    current: int
-    owed: int
-    attacked: bool
-    phase: str
-    pending: Pending | None
-    undecided: tuple[int, ...]
-    pile_known: tuple[PileKnown, ...]
-    hand_known: tuple[HandKnown, ...]
+    game: KittensGame  # narrower than State's
+    # The other fields' types are those of __init__'s parameters; only the caches are declared here.
     _census: dict[str, int] | None
     _legal: dict[int, tuple[Action, ...]]
     _to_act: tuple[int, ...] | None

@@ -19,7 +19,7 @@ from cardroom.server.room import absent, chat, tokens
 from cardroom.server.room.held import HeldTables
 from cardroom.server.room.live import Live
 from cardroom.server.room.tablerequest import SeatRequest, checked_bot, checked_game
-from cardroom.server.room.tokens import SuspendedSeat, seat_of
+from cardroom.server.room.tokens import any_seat_of, seat_of
 from cardroom.server.room.waiting import Waiting
 from cardroom.server.store import GroupWriter, NewTable, SeatRow, Store, TableRow, now
 
@@ -57,11 +57,10 @@ class Seating:
                     raise SeatTaken()
                 await self.waiting.began_if_whole(live)
                 return link.seat, fresh
-        try:
-            seat: int | None = seat_of(live, token)
-        except SuspendedSeat:  # known here already; else the database is asked (it may not be yet)
-            seat = None
-        if seat is None or await asyncio.to_thread(self.store.suspended_seat, table_id, seat):
+        # The database says whether the seat's account is suspended (the set in memory may be a look
+        # behind, either way): sitting down is rare.
+        seat = any_seat_of(live, token)
+        if await asyncio.to_thread(self.store.suspended_seat, table_id, seat):
             raise Refused("this seat's account is suspended: it cannot sit at a table")
         self._refuse_taken(live, seat, clean)
         await self.writer.call(self.store.mark_joined, table_id, seat, clean)

@@ -78,10 +78,17 @@ def seat_of(live: Live, token: str | None) -> int:
     suspended account holds it. Every request with a seat's token comes through here: this is the one
     place a suspended account's seat is refused (its moves, chat, view and socket alike), and the
     room's absent-player rules then play on for it as for anyone who left."""
+    seat = any_seat_of(live, token)
+    if (live.row.id, seat) in suspended_seats:
+        raise SuspendedSeat()
+    return seat
+
+
+def any_seat_of(live: Live, token: str | None) -> int:
+    """The seat a token opens, suspended or not (sitting down asks the database, which is never
+    behind); :class:`WrongToken` if none."""
     if token:
         for s in live.row.seats:
             if matches(token, s.token_hash):
-                if (live.row.id, s.seat) in suspended_seats:
-                    raise SuspendedSeat()
                 return s.seat
     raise WrongToken()

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import auth, create
+from tests.support.polling import until
 
 
 def _view(client: TestClient, table: dict[str, object], token: object = None) -> dict[str, object]:
@@ -179,9 +179,7 @@ def test_reaction_window_times_out_into_stored_passes(client: TestClient, db_url
     token = table["token"]
     hand = _view(client, table, token)["view"]["hand"]  # type: ignore[index]
     _act(client, table, token, 0, f"play {hand[0]}")
-    deadline = time.time() + 5
-    while time.time() < deadline and _view(client, table, token)["view"]["to_act"] != [1]:  # type: ignore[index]
-        time.sleep(0.05)
+    until(lambda: _view(client, table, token)["view"]["to_act"] == [1], 5, "the window to close")  # type: ignore[index]
     assert _view(client, table, token)["view"]["scores"][0] == hand[0]  # type: ignore[index]
     rows = (
         sqlite3.connect(db_url.removeprefix("sqlite:///"))
@@ -193,21 +191,15 @@ def test_reaction_window_times_out_into_stored_passes(client: TestClient, db_url
 
 def test_bots_play_their_seats_to_the_end(client: TestClient) -> None:
     table = create(client, seats=[{"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "normal"}, {"kind": "bot"}])
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        summary = client.get(f"/api/tables/{table['table_id']}").json()
-        if summary["status"] == "over":
-            break
-        time.sleep(0.05)
-    assert summary["status"] == "over" and summary["outcome"]["winners"]
+    summary = until(
+        lambda: (s := client.get(f"/api/tables/{table['table_id']}").json())["status"] == "over" and s, 20, "the end"
+    )
+    assert summary["outcome"]["winners"]
 
 
 def test_turn_timer_lets_a_bot_play_for_an_absent_player(client: TestClient) -> None:
     table = create(client, seats=[{"kind": "invite"}, {"kind": "me"}], turn_seconds=1)
-    deadline = time.time() + 5
-    while time.time() < deadline and client.get(f"/api/tables/{table['table_id']}").json()["step"] == 0:
-        time.sleep(0.05)
-    assert client.get(f"/api/tables/{table['table_id']}").json()["step"] >= 1
+    until(lambda: client.get(f"/api/tables/{table['table_id']}").json()["step"] >= 1, 5, "the bot's move")
 
 
 def test_join_names_a_seat(client: TestClient) -> None:

@@ -6,7 +6,6 @@ ran out of time at every decision and played a random legal move instead."""
 from __future__ import annotations
 
 import logging
-import time
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,6 +16,7 @@ from cardroom.bots.specs import CHEATING_BOTS, bot_names, declared_budget, make_
 from cardroom.server.edge.app import create_app
 from cardroom.server.errors import Refused
 from cardroom.server.room.tablerequest import checked_bot
+from tests.support.polling import until
 
 CAP = 5.0  # the room's hard cap on a bot's thinking (seconds)
 NAMES = [name for name in bot_names() if name not in CHEATING_BOTS]  # every name a seat may give
@@ -65,13 +65,8 @@ def test_expert_with_only_a_cut_plays_many_decisions_without_a_random_move(
     with caplog.at_level(logging.WARNING, logger="cardroom.server"), TestClient(room) as client:
         made = [client.post("/api/tables", json={"game": "exploding-kittens", "seats": seats}) for _ in range(2)]
         ids = [m.json()["table_id"] for m in made]
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            steps = [client.get(f"/api/tables/{tid}").json()["step"] for tid in ids]  # also keeps them watched
-            if sum(steps) >= DECISIONS:
-                break
-            time.sleep(0.5)
-        assert sum(steps) >= DECISIONS, steps
+        # Asking also keeps the tables watched.
+        until(lambda: sum(client.get(f"/api/tables/{tid}").json()["step"] for tid in ids) >= DECISIONS, 60, every=0.5)
     # How the room says a bot ran out of time or failed: "... playing a random legal action".
     randoms = [r.getMessage() for r in caplog.records if "random legal action" in r.getMessage()]
     assert randoms == []

@@ -21,6 +21,7 @@ import websockets
 
 from cardroom.server.edge.headtimeout import HeadTimeoutProtocol
 from tests.server.process import ServerProcess, free_port
+from tests.support.polling import until
 
 TIMEOUT = 1.0
 
@@ -91,10 +92,7 @@ def test_an_upgraded_connection_leaves_no_reference_cycle() -> None:
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.02)
+        until(lambda: server.started, 20, "the server to start", every=0.02)
 
         async def talk() -> str:
             async with websockets.connect(f"ws://127.0.0.1:{port}/") as ws:

@@ -5,12 +5,12 @@ answer, stored in seat order) becomes public at once, when all have answered or 
 from __future__ import annotations
 
 import sqlite3
-import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import auth, create
+from tests.support.polling import until
 
 THREE = [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}]
 
@@ -38,9 +38,7 @@ def _window_closed_by_the_clock(client: TestClient) -> tuple[str, list[str], lis
     hand = _view(client, tid, tokens[0])["view"]["hand"]
     _act(client, tid, tokens[0], 0, f"play {hand[0]}")
     _act(client, tid, tokens[1], 1, "pass")
-    deadline = time.time() + 10
-    while time.time() < deadline and _view(client, tid)["view"]["step"] < 4:  # the window closed: 3 passes
-        time.sleep(0.05)
+    until(lambda: _view(client, tid)["view"]["step"] >= 4, 10, "the window to close (3 passes)")
     return tid, tokens, hand
 
 

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from cardroom.server.edge.app import create_app
 from tests.server.conftest import auth, create
+from tests.support.polling import until
 
 
 def _more_time(client: TestClient, tid: str, token: str | None, body: object) -> Any:
@@ -112,13 +113,10 @@ def test_twice_on_is_once_on(client: TestClient) -> None:
 
 
 def _until_step(client: TestClient, tid: str, token: str, step: int) -> dict[str, Any]:
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        seen = _view(client, tid, token)
-        if seen["view"]["step"] >= step:
-            return seen
-        time.sleep(0.05)
-    raise AssertionError(f"the table did not reach step {step}")
+    seen: dict[str, Any] = until(
+        lambda: (v := _view(client, tid, token))["view"]["step"] >= step and v, 10, f"step {step}"
+    )
+    return seen
 
 
 def test_the_setting_and_its_clocks_survive_a_restart(tmp_path: Path) -> None:

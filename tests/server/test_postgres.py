@@ -4,7 +4,6 @@ process reaches sockets on the other (LISTEN/NOTIFY), and a step can be taken on
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -18,6 +17,7 @@ from websockets.sync.client import connect
 from cardroom.server.store import conninfo
 from tests.server.postgres import Postgres, store_toy_table, throwaway
 from tests.server.process import ServerProcess, create_seated, free_port
+from tests.support.polling import until
 
 
 @pytest.fixture(scope="module")
@@ -68,14 +68,12 @@ def test_two_processes_share_one_postgresql(postgres: Postgres, tmp_path: Path) 
         # A pass in a window is kept hidden by the process that took it until the window closes;
         # each process knows only its own, so the window closes at its deadline, both passes stored.
         assert codes == [200, 200]
-        deadline = time.time() + 15
-        steps: list[int] = []
-        while time.time() < deadline:
-            steps = [httpx.get(f"{s.url}/api/tables/{tid}/view").json()["view"]["step"] for s in (one, two)]
-            if steps == [3, 3]:
-                break
-            time.sleep(0.1)
-        assert steps == [3, 3]
+        until(
+            lambda: [httpx.get(f"{s.url}/api/tables/{tid}/view").json()["view"]["step"] for s in (one, two)] == [3, 3],
+            15,
+            "step 3 on both processes",
+            every=0.1,
+        )
 
         # The same step through both processes at once: exactly one lands.
         now = httpx.get(f"{one.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {tokens[1]}"}).json()
@@ -351,9 +349,7 @@ def test_a_simultaneous_decision_through_two_processes_is_not_stale(postgres: Po
             seen = [view(0), view(1)]
             assert keep(1, seen[1]) == 200
             assert keep(0, seen[0]) == 200  # chosen before seat 1's decision landed elsewhere
-        deadline = time.time() + 10
-        while time.time() < deadline and view(1)["step"] != 14:
-            time.sleep(0.05)
+        until(lambda: view(1)["step"] == 14, 10, "step 14")
         assert [view(0)["step"], view(1)["step"]] == [14, 14] and view(0)["phase"] == "duel"
     finally:
         one.stop()

@@ -22,6 +22,7 @@ from cardroom.server.room.tokens import hash_token
 from cardroom.server.store import database
 from tests.server.conftest import create
 from tests.server.postgres import throwaway
+from tests.support.polling import until
 
 
 @pytest.fixture
@@ -239,9 +240,7 @@ def test_a_seat_opening_its_socket_has_its_lease_fetched_before_it_acts(client: 
         assert ws.receive_json()["seat"] == 0
         # The lease arrives in the background (on the server's loop, another thread here): wait for
         # its tokens, however long the machine takes, up to a bound.
-        deadline = time.monotonic() + 20
         key = hash_token(token)
-        while (key not in limiter._leases or limiter._leases[key].left < LEASE) and time.monotonic() < deadline:
-            time.sleep(0.02)
+        until(lambda: key in limiter._leases and limiter._leases[key].left >= LEASE, 20, "the lease", every=0.02)
         assert limiter._leases[key].left == LEASE
     assert stored(key)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from cardroom.cli.screens import kittens_log
 from cardroom.cli.screens.tacocat_log import log_line
 from cardroom.locale import terminal_language
 from tests.cli.terminal import Terminal
@@ -31,6 +32,16 @@ def test_the_tacocat_log_is_worded_from_its_fields() -> None:
     english = [(e["text"], log_line(e, names, "en")) for e in entries]
     assert [pair for pair in english if pair[0] != pair[1]] == []
     german = [(e["text"], log_line(e, names, "de")) for e in entries]
+    assert [text for text, words in german if not words or words == text] == []
+
+
+def test_the_kittens_log_has_german_words_for_every_entry() -> None:
+    settings = [{"players": n, "preset": p} for n, p in ((2, "classic"), (5, "current"), (3, "classic"))]
+    entries = every_wording("exploding-kittens", settings, 10)
+    assert len({e["kind"] for e in entries}) >= 20
+    names = [f"P{n}" for n in range(5)]
+    assert all(kittens_log.log_line(e, names, "en") is None for e in entries)  # English: the engine's words
+    german = [(e["text"], kittens_log.log_line(e, names, "de")) for e in entries]
     assert [text for text, words in german if not words or words == text] == []
 
 
@@ -67,3 +78,16 @@ def test_lang_refuses_a_language_the_terminal_does_not_speak(tmp_path: Path) -> 
     term = Terminal(["play", "tacocat", "--lang", "xx", "--records", str(tmp_path)], tmp_path)
     term.expect("--lang is one of en, de, not 'xx'")
     assert term.wait() == 2
+
+
+def test_an_exploding_kittens_table_in_german_names_the_cards_as_printed(tmp_path: Path) -> None:
+    args = ["play", "exploding-kittens", "--vs", "random", "--seed", "5", "--records", str(tmp_path), "--lang", "de"]
+    term = Terminal(args, tmp_path)
+    term.expect("Nachziehstapel: ")
+    term.expect(r"Deine Hand: .*Entschärfung")  # everyone is dealt a Defuse
+    term.expect("dein Zug> ")
+    term.send("quit")
+    term.expect("Tisch verlassen")
+    assert term.wait() == 0
+    screen = term.buffer[: term.buffer.index("  1  ")]  # the board, above the menu of typed actions
+    assert "defuse" not in screen and "Your hand" not in screen and "Draw pile" not in screen

@@ -3,7 +3,7 @@ that a person could read, unless it is a catalogue message (an argument of ``say
 ``Phrase`` or ``Plural``). A literal counts as read when it is shown (inside a call that prints or
 draws: ``print``, ``Text``, ``append``, ``Rule``, ``Panel``, ``status``, ``add_row``, ``read_line``,
 or an exception a person is told) or is a phrase anywhere (letters, a space, letters). Left alone:
-docstrings; Rich styles and markup tags; the sides' labels in capitals (YAY, WOW); keys, comparisons
+docstrings; Rich styles (as values, ``style=``, or ``Text``'s second argument) and markup tags; the sides' labels in capitals (YAY, WOW); keys, comparisons
 and the engine's own words read back by a pattern or a string method (``re.search``, ``endswith``)."""
 
 from __future__ import annotations
@@ -15,6 +15,10 @@ WORDING = {"say", "say_n", "Phrase", "Plural"}
 SHOWN = {"print", "Text", "append", "Rule", "Panel", "status", "add_row", "read_line", "BadEntry", "ValueError"}
 READING = {"search", "fullmatch", "match", "sub", "compile", "endswith", "startswith", "get", "split", "join"}
 MARKUP = re.compile(r"\[/?[a-z ]*\]")
+# A Rich style written as a value of its own ("bold white on red").
+STYLE = re.compile(
+    r"((bold|dim|italic|underline|reverse|on|not|(bright_)?(white|red|green|blue|yellow|magenta|cyan|black))\s*)+"
+)
 PHRASE = re.compile(r"[A-Za-z]\s+[A-Za-z]")
 
 
@@ -47,7 +51,7 @@ def shown_literals(source: str) -> list[tuple[int, str]]:
             continue
         text = MARKUP.sub("", node.value)
         words = re.findall(r"[A-Za-z]+", text)
-        if not words or all(w.isupper() for w in words):
+        if not words or all(w.isupper() for w in words) or STYLE.fullmatch(node.value):
             continue
         shown, exempt, child = False, False, node
         parent = parents.get(id(child))

@@ -18,6 +18,8 @@ WORDED = [
     "screens/__init__.py",
     "screens/tacocat.py",
     "screens/tacocat_log.py",
+    "screens/kittens.py",
+    "screens/kittens_log.py",
 ]
 
 
@@ -36,7 +38,7 @@ def show(console, lang, view, text):
     line.append(say(lang, "You draw {card}", card=1))
     raise ValueError("not a number")
     label = "two words"
-    console.print(Text("YAY", style="bold cyan"), say(lang, "Player {n}", n=2))
+    console.print(Text("YAY", style="bold cyan"), say(lang, "Player {n}", n=2), "bold white on red")
     if view["phase"] == "replace" and text.endswith(" again"):
         return Phrase("a {n}", n=1)
 '''

@@ -17,6 +17,19 @@ from cardroom.arena.schedule import matchups
 Z95 = 1.959963984540054
 
 
+def share_row(label: str, where: int, score: float, games: int, rate: str, players: int) -> dict[str, Any]:
+    """One seat's (or one turn position's) row of a report: its ``score`` over ``games`` as ``rate``,
+    with its Wilson interval and the fair share it is measured against."""
+    low, high = wilson(score, games)
+    return {
+        label: where,
+        "games": games,
+        rate: score / games if games else 0.0,
+        "wilson95": [low, high],
+        "fair_share": 1.0 / players,
+    }
+
+
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     """Wilson's score interval for a proportion (95% by default); ``wins`` may be fractional."""
     if n == 0:
@@ -116,19 +129,10 @@ def summarize(
         )
     wins = pairwise_wins(records, bots)
     ratings = plackett_luce(records, bots)
-    seats = []
-    for seat in range(players):
-        score = sum(seat_score(r, seat) for r in records)
-        low, high = wilson(score, len(records))
-        seats.append(
-            {
-                "seat": seat,
-                "games": len(records),
-                "win_rate": score / len(records) if records else 0.0,
-                "wilson95": [low, high],
-                "fair_share": 1.0 / players,
-            }
-        )
+    seats = [
+        share_row("seat", seat, sum(seat_score(r, seat) for r in records), len(records), "win_rate", players)
+        for seat in range(players)
+    ]
     timing = []
     for b in range(bots):
         decisions = sum(r.decisions[s] for r in records for s, x in enumerate(r.seats) if x == b)

@@ -5,6 +5,7 @@ Kept light: matplotlib, the arena and Ray are imported only when used.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -114,26 +115,7 @@ def balance(
             engine=engine,
             paired=paired_games,
         )
-        sides = (
-            [base]
-            if compare is None
-            else [
-                BalanceConfig(
-                    game,
-                    tuple(specs),
-                    games=games,
-                    options={**options, **setup_options(c)},
-                    preset=preset,
-                    seed=seed,
-                    jobs=jobs,
-                    backend=backend,
-                    blocks=blocks,
-                    engine=engine,
-                    paired=paired_games,
-                )
-                for c in compare
-            ]
-        )
+        sides = [base] if compare is None else [replace(base, options={**options, **setup_options(c)}) for c in compare]
         _run(console, sides, compare, skill_games, tuple(skill_bots.split()), out)
     except (CardroomError, ValueError, RuntimeError) as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False)

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardroom.arena.stats import Z95, wilson
+from cardroom.arena.stats import Z95, share_row, wilson
 
 
 def quantile(values: Sequence[float], q: float) -> float:
@@ -93,20 +93,17 @@ def limits(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def seat_advantage(games: Sequence[dict[str, Any]], players: int) -> list[dict[str, Any]]:
     """Win share by turn order: position 0 moved first in the game (whoever that seat was)."""
-    out = []
-    for position in range(players):
-        score = sum(share(g, (g["first"] + position) % players) for g in games)
-        low, high = wilson(score, len(games))
-        out.append(
-            {
-                "position": position,
-                "games": len(games),
-                "win_share": score / len(games) if games else 0.0,
-                "wilson95": [low, high],
-                "fair_share": 1.0 / players,
-            }
+    return [
+        share_row(
+            "position",
+            position,
+            sum(share(g, (g["first"] + position) % players) for g in games),
+            len(games),
+            "win_share",
+            players,
         )
-    return out
+        for position in range(players)
+    ]
 
 
 def card_values(games: Sequence[dict[str, Any]], players: int, deck: Sequence[str] = ()) -> list[dict[str, Any]]:

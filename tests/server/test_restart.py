@@ -11,6 +11,7 @@ from pathlib import Path
 import httpx
 
 from tests.server.process import ServerProcess, create_seated, free_port
+from tests.support.seat_play import passing, play_seats
 
 
 def _act(base: str, tid: str, token: str, step: int, text: str) -> httpx.Response:
@@ -85,17 +86,8 @@ def test_sigkill_and_restart_keeps_every_acknowledged_action(tmp_path: Path) -> 
         assert _act(base, tid, tokens[1], view["step"], view["legal_actions"][0]).status_code == 200
         # The bot table goes on too: finish it by always passing or playing for the invited seat.
         bot_tid, guest = bots["table_id"], bots["invitations"][0]["token"]
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            snap = _view(base, bot_tid, guest)
-            if snap["view"]["is_over"]:
-                break
-            if 2 in snap["view"]["to_act"] and not (snap["window"] or {}).get("answered"):
-                legal = snap["view"]["legal_actions"]
-                _act(base, bot_tid, guest, snap["view"]["step"], "pass" if "pass" in legal else legal[0])
-            else:
-                time.sleep(0.02)
-        assert snap["view"]["is_over"]
+        with httpx.Client(base_url=base, timeout=10) as http:
+            assert play_seats(http, bot_tid, {2: guest}, choose=passing, seconds=30)["view"]["is_over"]
     finally:
         server.stop()
 

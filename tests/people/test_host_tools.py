@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from cardroom.server.ops.cli import admin_app
 from tests.people.room import PASSWORD, browser, running_room, sign_up
+from tests.people.table_play import people_table, play_out
 from tests.server.process import ServerProcess
 
 
@@ -146,3 +147,19 @@ def test_the_admin_closes_a_table_being_played(server: ServerProcess) -> None:
     assert refused.exit_code != 0 and "nothing was closed" in refused.output
     missing = CliRunner().invoke(admin_app, ["suspend", "Nobody At All", "--database", server.database])
     assert missing.exit_code != 0 and "no account is called" in missing.output
+
+
+def test_whoever_asks_for_the_rematch_first_hosts_it(server: ServerProcess) -> None:
+    table = people_table(server.url, 2)
+    tid, tokens = table["table_id"], table["tokens"]
+    play_out(server.url, tid, tokens)
+    # Seat 1 (invited to the first table) asks first: the rematch table is made for them, and is theirs.
+    asked = httpx.post(f"{server.url}/api/tables/{tid}/rematch", headers=_bearer(tokens[1]))
+    assert asked.status_code == 200, asked.text
+    rematch, first = asked.json()["table_id"], asked.json()["token"]
+    later = httpx.post(f"{server.url}/api/tables/{tid}/rematch", headers=_bearer(tokens[0])).json()
+    assert later["table_id"] == rematch
+    refused = httpx.post(f"{server.url}/api/tables/{rematch}/close", headers=_bearer(later["token"]))
+    assert refused.status_code == 403  # the first table's host is not the rematch's
+    closed = httpx.post(f"{server.url}/api/tables/{rematch}/close", headers=_bearer(first))
+    assert closed.status_code == 200 and closed.json()["status"] == "abandoned", closed.text

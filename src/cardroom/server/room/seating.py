@@ -22,6 +22,7 @@ from cardroom.server.room.tablerequest import SeatRequest, checked_bot, checked_
 from cardroom.server.room.tokens import any_seat_of, seat_of
 from cardroom.server.room.waiting import Waiting
 from cardroom.server.store import GroupWriter, NewTable, SeatRow, Store, TableRow, now
+from cardroom.server.store.hosts import set_host
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ class Seating:
         claims theirs from their own browser, with the token of their seat in this game.
 
         Two requests at once still make one rematch table: the new table and the claim on the old
-        one are one conditional transaction."""
+        one are one conditional transaction. The one whose request made it is its host."""
         live = await self.tables.live_soon(table_id)
         seat = seat_of(live, token)
         if not live.is_over:
@@ -176,6 +177,9 @@ class Seating:
             rematch = await self.tables.live_soon(made)  # loading sets its bots and clocks going
             if made == row.id:  # made here, just now (not by another request first): no message yet
                 chat.none_yet(rematch)
+                # Its host is whoever asked for it first (as a table's is whoever created it): they are
+                # here now, where the first table's host may never come back.
+                await self.writer.run_in_order(set_host, self.store.engine, made, seat)
             self.tables.wake(table_id)
         new_id = live.row.rematch_id
         assert new_id is not None

@@ -35,6 +35,13 @@ def create_hosted(engine: Engine, new: NewTable, host: int | None) -> None:
             conn.execute(insert(table_hosts).values(table_id=new.row.id, seat=host))
 
 
+def set_host(engine: Engine, table_id: str, seat: int) -> None:
+    """The table's host is ``seat`` (a rematch's: whoever asked for it first), unless it has one."""
+    with engine.begin() as conn:
+        if conn.execute(select(table_hosts.c.seat).where(table_hosts.c.table_id == table_id)).first() is None:
+            conn.execute(insert(table_hosts).values(table_id=table_id, seat=seat))
+
+
 def host_of(engine: Engine, table_id: str) -> int | None:
     with engine.connect() as conn:
         row = conn.execute(select(table_hosts.c.seat).where(table_hosts.c.table_id == table_id)).first()

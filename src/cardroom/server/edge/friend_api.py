@@ -16,17 +16,16 @@ from __future__ import annotations
 
 import asyncio
 import re
-from importlib import resources
-from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request, Response
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from cardroom.server.edge.accounts_api import SameSite, StoreDep
 from cardroom.server.edge.api import ERRORS, ByAddress, RoomDep, TokenDep, public_base
 from cardroom.server.edge.friend_entrant import entrant_of
 from cardroom.server.edge.models import Problem
+from cardroom.server.edge.pages import page
 from cardroom.server.errors import RateLimited
 from cardroom.server.ops.ratelimit import SharedRateLimiter
 from cardroom.server.room import friend, friend_games
@@ -37,7 +36,6 @@ from cardroom.server.store.friends import Challenge, FriendEntry
 api = APIRouter(prefix="/api/friends", tags=["a friend's challenge"], dependencies=ByAddress)
 router = APIRouter()  # the page and the API, included together
 
-PAGE = Path(str(resources.files("cardroom") / "web" / "friend.html"))
 ID_SHAPE = re.compile(r"[A-Za-z0-9_-]{22}")
 
 
@@ -177,8 +175,8 @@ async def games(challenge_id: str, request: Request, store: StoreDep, room: Room
 
 
 @router.get("/friend", include_in_schema=False)
-def friend_page() -> FileResponse:
-    return FileResponse(PAGE)
+def friend_page() -> HTMLResponse:
+    return page("friend.html")
 
 
 router.include_router(api)

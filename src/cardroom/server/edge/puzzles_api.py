@@ -16,18 +16,18 @@ from __future__ import annotations
 
 import asyncio
 import re
-from importlib import resources
-from pathlib import Path
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from cardroom.server.edge.account_session import session_account
 from cardroom.server.edge.accounts_api import StoreDep
 from cardroom.server.edge.analysis_api import Analyses
 from cardroom.server.edge.api import ByAddress, RoomDep
+from cardroom.server.edge.catalogue import renderer_of
 from cardroom.server.edge.models import Problem
+from cardroom.server.edge.pages import page
 from cardroom.server.errors import UnknownTable, WrongToken
 from cardroom.server.room import puzzles as posing
 from cardroom.server.room import tokens
@@ -39,7 +39,6 @@ from cardroom.server.store.puzzles import Puzzle
 api = APIRouter(prefix="/api/puzzles", tags=["puzzles"], dependencies=ByAddress)
 router = APIRouter()
 
-PAGE = Path(str(resources.files("cardroom") / "web" / "puzzles.html"))
 ID_SHAPE = re.compile(r"[A-Za-z0-9_-]{22}")
 ACCOUNT_SEATS = 50  # an account's newest seats looked at for analyses
 
@@ -71,6 +70,7 @@ class OpenIn(BaseModel):
 class Position(BaseModel):
     title: str
     game: str
+    renderer: str = Field(description="the browser module that draws the game: web/js/games/<renderer>.js")
     seat: int
     seat_names: list[str]
     view: dict[str, object] = Field(description="your seat's view just before the decision")
@@ -158,7 +158,7 @@ async def open_puzzle(body: OpenIn, store: StoreDep, room: RoomDep) -> Position:
     puzzle = await _puzzle(store, body.id)
     live, place = await _position(room, puzzle)
     return Position(
-        title=live.game.title, game=live.game.name, seat=puzzle.seat,
+        title=live.game.title, game=live.game.name, renderer=renderer_of(live.game.name), seat=puzzle.seat,
         seat_names=[live.names[k] for k in range(live.game.players)],
         view=place.view, log=place.log, legal=place.legal,
     )  # fmt: skip
@@ -184,8 +184,8 @@ async def answer(body: AnswerIn, store: StoreDep, room: RoomDep) -> Told:
 
 
 @router.get("/puzzles", include_in_schema=False)
-def puzzles_page() -> FileResponse:
-    return FileResponse(PAGE)
+def puzzles_page() -> HTMLResponse:
+    return page("puzzles.html")
 
 
 router.include_router(api)

@@ -4,6 +4,7 @@ Master); both pages' logs then show it."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -89,8 +90,9 @@ def _until_asked(server: ServerProcess, antic: str) -> tuple[str, list[str], int
 def _play_until_asked(url: str, headers: list[dict[str, str]], antic: str) -> int | None:
     """Play a dealt table up to 200 steps: the seat asked for ``antic``, or None if it never was."""
     for _ in range(200):
+        time.sleep(0.07)  # inside the room's rate for this address's token-less asks (20 a second)
         acting = httpx.get(url).json()
-        assert acting["status"] == "playing"
+        assert acting["status"] == "playing", acting
         for seat in acting["to_act"]:
             view = httpx.get(f"{url}/view", headers=headers[seat]).json()["view"]
             if antic in view["legal_actions"]:

@@ -7,7 +7,6 @@ import { heldSeats } from "./account-claim.js";
 import { languageMenu, t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const RENDERERS = { tacocat: "tacocat.js", "exploding-kittens": "kittens.js", taco: "taco.js" };
 const pct = (x) => `${Math.round(100 * x)}%`;
 
 async function list() {
@@ -26,7 +25,7 @@ function told(answer) {
 
 async function show(id) {
   const position = await api("/api/puzzles/open", { method: "POST", body: { id } });
-  const renderer = RENDERERS[position.game] ? await import(`./games/${RENDERERS[position.game]}`) : await import("./games/generic.js");
+  const renderer = await import(`./games/${position.renderer}.js`); // the game's kit names it
   const seatName = (seat) => position.seat_names[seat] ?? t("seat.numbered", { n: seat + 1 });
   let answered = false;
   const pick = async (action) => {

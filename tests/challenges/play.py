@@ -24,7 +24,8 @@ def enter(client: Http, slot: str, name: str, origin: str = "http://testserver")
 
 def play(client: Http, table_id: str, token: str, moves: int | None = None, seconds: float = 30.0) -> dict[str, Any]:
     """Play the person's seat (seat 0) with the first legal action each time, until the game is over
-    or ``moves`` moves were made and it is the person's turn again; the last snapshot seen."""
+    or ``moves`` moves were made (a reaction window's pass not counted) and it is the person's turn
+    again; the last snapshot seen."""
     headers = {"Authorization": f"Bearer {token}"}
     deadline = time.time() + seconds
     made = 0
@@ -34,7 +35,9 @@ def play(client: Http, table_id: str, token: str, moves: int | None = None, seco
         snap: dict[str, Any] = got.json()
         table = snap["table"]
         legal = snap["view"]["legal_actions"]
-        if table["status"] != "playing" or (legal and moves is not None and made >= moves):
+        # Stop on the person's own turn, never in a reaction window: a window open when the caller stops
+        # (say, to kill the server) could close by its clock instead of by the person's answer.
+        if table["status"] != "playing" or (legal and moves is not None and made >= moves and "pass" not in legal):
             return snap  # over, or the person's turn after ``moves`` moves (the bots have answered)
         if not legal:
             # A bot is thinking: look again at half the room's per-token rate (20 a second), as a
@@ -45,7 +48,7 @@ def play(client: Http, table_id: str, token: str, moves: int | None = None, seco
             f"/api/tables/{table_id}/actions", headers=headers, json={"step": table["step"], "action": legal[0]}
         )
         assert answer.status_code in (200, 409), answer.text  # 409: a bot's move came first
-        made += answer.status_code == 200
+        made += answer.status_code == 200 and legal[0] != "pass"  # a reaction window's pass is not a move
     raise AssertionError(f"the deal was not over in {seconds} s")
 
 

@@ -1,22 +1,35 @@
-"""The deal of the day's determinism across a server restart (a real process, killed with SIGKILL):
-an entrant who played half the deal before the kill and the rest after it has the same game as one
-of the same copy who made the same choices, and the day's secret survives in the database."""
+"""The deal of the day's determinism across a server restart (a real process, killed with SIGKILL), on
+SQLite and on PostgreSQL: an entrant who played half the deal before the kill and the rest after it has
+the same game as one of the same copy who made the same choices, and the day's secret survives in the
+database."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import pytest
 
 from cardroom.server.store import Store
 from tests.challenges.play import actions_of, play, two_of_one_copy
+from tests.server import postgres
 from tests.server.process import ServerProcess, free_port
 
-HALF = 4  # the person's moves before the kill
+HALF = 4  # the person's moves before the kill, and again after it
 
 
-def test_the_same_choices_give_the_same_game_across_a_restart(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'daily.sqlite3'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'daily.sqlite3'}"
+    else:
+        with postgres.throwaway() as server:
+            yield server.url
+
+
+def test_the_same_choices_give_the_same_game_across_a_restart(database: str) -> None:
+    url = database
     env = {"CARDROOM_DAILY_BOTS": "heuristic"}
     server = ServerProcess(free_port(), url, env=env).start()
     store = Store.open(url)
@@ -29,10 +42,13 @@ def test_the_same_choices_give_the_same_game_across_a_restart(tmp_path: Path) ->
         server.kill()
         server = ServerProcess(server.port, url, env=env).start()
         with httpx.Client(base_url=server.url) as client:
-            for entered in (first, second):
-                assert play(client, entered["table_id"], entered["token"])["table"]["status"] == "over"
+            # Both on to the person's turn after 2 * HALF moves of theirs (the bots' answers stored too):
+            # the first entrant's moves on either side of the restart, the second's all after it.
+            play(client, first["table_id"], first["token"], moves=HALF)
+            play(client, second["table_id"], second["token"], moves=2 * HALF)
         games = [actions_of(store, e["table_id"]) for e in (first, second)]
         assert games[0] == games[1] and len(games[0]) > 2 * HALF
+        assert any(seat != 0 for _, seat, _ in games[0])  # the bots' answers are in it too
         assert store.daily_secret() == secret
     finally:
         server.kill()

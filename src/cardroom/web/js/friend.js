@@ -18,7 +18,7 @@ function showGames(data) {
   const rows = [];
   for (let i = 0; i < turns; i += 1) {
     const same = data.games.every((g) => g.turns[i] === data.games[0].turns[i]);
-    rows.push(el("tr", { class: same ? "" : "differs" }, el("th", { scope: "row" }, String(i + 1)),
+    rows.push(el("tr", { class: same ? "" : "differs" }, el("th", { scope: "row" }, same ? String(i + 1) : `${i + 1} ≠`),
       ...data.games.map((g) => el("td", {}, g.turns[i] ?? "—"))));
   }
   rows.push(el("tr", { class: "result" }, el("th", { scope: "row" }, t("friend.result")), ...data.games.map((g) => el("td", {}, place(g)))));

@@ -5,6 +5,7 @@ own ``State.concede``)."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 
 from cardroom.server.errors import Refused, StaleStep
 from cardroom.server.room import concede, window_answers
@@ -19,15 +20,13 @@ from cardroom.server.room.window_answers import WindowAnswers
 from cardroom.server.store import Store
 
 
+@dataclass(eq=False)
 class Leaving:
-    def __init__(
-        self, tables: HeldTables, record: Recorder, store: Store, window_answers: WindowAnswers, autoplay: Autoplay
-    ) -> None:
-        self.tables = tables
-        self.record = record
-        self.store = store
-        self.window_answers = window_answers
-        self.autoplay = autoplay
+    tables: HeldTables
+    record: Recorder
+    store: Store
+    window_answers: WindowAnswers
+    autoplay: Autoplay
 
     async def concede(self, table_id: str, token: str | None) -> Live:
         """The seat this token opens gives up (see :mod:`.concede`): at two seats the table ends and

@@ -234,13 +234,8 @@ class _Decide:
         task[1].append([card, -1, who])
         eng.tb.stack.pop()
         open_window(eng, task[1])
-        eng.say(
-            "instant",
-            f"P{who} plays {eng.name(card)} to stop {eng.name(top)}",
-            seat=who,
-            card=eng.slug(card),
-            id=card,
-            stops=eng.slug(top),
+        eng.say_card(
+            "instant", f"P{who} plays {eng.name(card)} to stop {eng.name(top)}", who, card, stops=eng.slug(top)
         )
 
     @staticmethod
@@ -256,12 +251,11 @@ class _Decide:
             eng.destroy(victim)
         elif verb == "steal":
             eng.move(victim, seat)
-            eng.say(
+            eng.say_card(
                 "steal",
                 f"P{seat} steals {eng.name(victim)} from P{where}'s taco ({tb.points[victim]:+d})",
-                seat=seat,
-                card=eng.slug(victim),
-                id=victim,
+                seat,
+                victim,
                 source=where,
             )
             eng.push(["enter", victim, seat])
@@ -269,13 +263,7 @@ class _Decide:
             eng.leave_taco(victim)
             eng.to_hand(where, victim)
             tb.known[victim] = eng.everyone()
-            eng.say(
-                "return",
-                f"{eng.name(victim)} returns from P{where}'s taco to P{where}'s hand",
-                seat=where,
-                card=eng.slug(victim),
-                id=victim,
-            )
+            eng.say_card("return", f"{eng.name(victim)} returns from P{where}'s taco to P{where}'s hand", where, victim)
         elif stage < 0:  # a swap: first your card, then theirs
             eng.push(["target", seat, "swap", source, params, victim])
         else:

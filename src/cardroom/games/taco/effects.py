@@ -118,6 +118,11 @@ def _revive(eng: Engine, owner: int, card: int, params: Mapping[str, Any]) -> No
 # -- poisons: act each turn before the draw ---------------------------------------------------
 
 
+def _say_poison(eng: Engine, owner: int, card: int, victim: int, text: str) -> None:
+    """A poison in ``owner``'s taco strikes a randomly selected card (``victim``)."""
+    eng.say("poison", text, card=eng.slug(card), target=eng.slug(victim), seat=owner)
+
+
 def _discard_each_turn(eng: Engine, owner: int, card: int, params: Mapping[str, Any]) -> None:
     count = min(int(params.get("count", 1)), len(eng.tb.hands[owner]))
     if count:
@@ -129,12 +134,12 @@ def _destroy_each_turn(eng: Engine, owner: int, card: int, params: Mapping[str, 
     found = [c for c in eng.tb.tacos[owner] if eng.spec(c).is_ingredient and kind in (None, eng.spec(c).food)]
     if found:
         victim = eng.random_choice(found)
-        eng.say(
-            "poison",
+        _say_poison(
+            eng,
+            owner,
+            card,
+            victim,
             f"{eng.name(card)} destroys a randomly selected {eng.name(victim)} in P{owner}'s taco",
-            card=eng.slug(card),
-            target=eng.slug(victim),
-            seat=owner,
         )
         eng.destroy(victim)
 
@@ -145,12 +150,8 @@ def _discard_random_each_turn(eng: Engine, owner: int, card: int, params: Mappin
         if not hand:
             return
         victim = eng.random_choice(sorted(hand))
-        eng.say(
-            "poison",
-            f"{eng.name(card)}: P{owner} discards a randomly selected {eng.name(victim)}",
-            card=eng.slug(card),
-            target=eng.slug(victim),
-            seat=owner,
+        _say_poison(
+            eng, owner, card, victim, f"{eng.name(card)}: P{owner} discards a randomly selected {eng.name(victim)}"
         )
         eng.discard_from_hand(owner, victim)
 

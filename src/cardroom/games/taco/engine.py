@@ -30,6 +30,10 @@ def turn_cap(players: int) -> int:
 class Engine(TableHands):
     """Rules applied to one working table; collects the events that happen."""
 
+    def say_card(self, kind: str, text: str, seat: int, card: int, **more: Any) -> None:
+        """An event of ``seat``'s about one card, which it names by slug and by id (then ``more``)."""
+        self.say(kind, text, seat=seat, card=self.slug(card), id=card, **more)
+
     def fire(self, card: int, owner: int) -> None:
         spec = self.cards[card]
         EFFECTS[spec.effect].run(self, owner, card, spec.params)
@@ -43,23 +47,17 @@ class Engine(TableHands):
             self.release(old, seat)
             taco[0] = card
             (self.tb.box if self.cards[old].starting else self.tb.discard).append(old)
-            self.say(
-                "shell",
-                f"P{seat}'s {self.name(old)} is replaced by {spec.name}",
-                seat=seat,
-                card=spec.slug,
-                id=card,
-                old=self.slug(old),
+            self.say_card(
+                "shell", f"P{seat}'s {self.name(old)} is replaced by {spec.name}", seat, card, old=self.slug(old)
             )
         else:
             taco.append(card)
         self.gain(card)
-        self.say(
+        self.say_card(
             "enter",
             f"{spec.name} enters P{seat}'s taco ({self.tb.points[card]:+d})",
-            seat=seat,
-            card=spec.slug,
-            id=card,
+            seat,
+            card,
             points=self.tb.points[card],
         )
         if spec.type != "poison":
@@ -75,12 +73,8 @@ class Engine(TableHands):
         for found in reversed(self.tb.discard):
             if self.cards[found].is_ingredient:
                 self.tb.discard.remove(found)
-                self.say(
-                    "revive",
-                    f"{self.name(found)} is pulled from the discard pile into P{owner}'s taco",
-                    seat=owner,
-                    card=self.slug(found),
-                    id=found,
+                self.say_card(
+                    "revive", f"{self.name(found)} is pulled from the discard pile into P{owner}'s taco", owner, found
                 )
                 self.place(found, owner)
                 return
@@ -158,13 +152,7 @@ class Engine(TableHands):
         if card is not None and self.cards[card].play_immediately:
             forced = card
             self.tb.known[card] = self.everyone()
-            self.say(
-                "forced",
-                f"P{seat} drew {self.name(card)} and must play it immediately",
-                seat=seat,
-                card=self.slug(card),
-                id=card,
-            )
+            self.say_card("forced", f"P{seat} drew {self.name(card)} and must play it immediately", seat, card)
         self.push(["main", seat, forced])
 
     def _task_end_turn(self, task: list[Any]) -> None:
@@ -305,12 +293,11 @@ class Engine(TableHands):
             if self.cards[card].play_immediately:
                 # A "play immediately" card dealt into a starting hand is discarded and replaced.
                 tb.discard.append(card)
-                self.say(
+                self.say_card(
                     "redeal",
                     f"P{seat} was dealt {self.name(card)} (play immediately): discarded, another card dealt",
-                    seat=seat,
-                    card=self.slug(card),
-                    id=card,
+                    seat,
+                    card,
                 )
                 continue
             self.to_hand(seat, card)

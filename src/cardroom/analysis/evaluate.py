@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from cardroom.analysis.engines import MAX_STEPS, ReferenceRollouts, Rollouts, playout, score, world_scores
@@ -84,14 +84,7 @@ class ActionValue:
     dropped: bool = False  # left out early as clearly worse than the best: out of the loss interval
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "win": self.win,
-            "advantage": self.advantage,
-            "half_width": self.half_width,
-            "worlds": self.worlds,
-            "dropped": self.dropped,
-        }
+        return asdict(self)  # its fields as they stand
 
 
 @dataclass(slots=True)

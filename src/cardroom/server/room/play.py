@@ -6,6 +6,7 @@ together when it closes."""
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from datetime import timedelta
 
 from cardroom.core.errors import IllegalAction, InvalidAction
@@ -26,22 +27,14 @@ from cardroom.server.room.words import refusal
 log = logging.getLogger("cardroom.server")
 
 
+@dataclass(eq=False)
 class Play:
-    def __init__(
-        self,
-        tables: HeldTables,
-        record: Recorder,
-        window_answers: WindowAnswers,
-        autoplay: Autoplay,
-        absent: Absence,
-        expire_after: timedelta,
-    ) -> None:
-        self.tables = tables
-        self.record = record
-        self.window_answers = window_answers
-        self.autoplay = autoplay
-        self.absent = absent
-        self.expire_after = expire_after  # named when an expired table refuses a move
+    tables: HeldTables
+    record: Recorder
+    window_answers: WindowAnswers
+    autoplay: Autoplay
+    absent: Absence
+    expire_after: timedelta  # named when an expired table refuses a move
 
     async def submit(
         self, table_id: str, seat: int, step: int, text: str, timed_out: bool = False, by_room: bool = False

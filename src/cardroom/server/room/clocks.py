@@ -11,7 +11,9 @@ move, the clocks' row is not written at all; it was a write per move, a tenth of
 
 from __future__ import annotations
 
+import functools
 import time
+from types import ModuleType
 
 from cardroom.server.room.live import Live
 from cardroom.server.store import ClockSaver
@@ -35,6 +37,8 @@ def window_open(live: Live) -> bool:
     return only_shrinks(live, live.window_step)
 
 
+# The clocks of a table with none running, as stored.
+NONE_RUNNING: dict[str, object] = {"window_step": None, "window_deadline": None, "turn": {}}
 # How far back a move clock's beginning is looked for among the table's actions: further back, it is
 # stored (a seat to act through that many others' moves is not a game's ordinary course).
 LOOK_BACK = 64
@@ -62,14 +66,20 @@ def implied(live: Live, seat: int) -> float | None:
     clock began with the last action that put the seat to act, or that it made and stayed to act
     (its other seats' moves meanwhile, in a simultaneous decision, leave it running). None if that
     action's time is not known here, or the clock began before any action (when the game began)."""
-    from cardroom.server.room.more_time import turn_seconds  # imported here: more_time uses window_open
-
     actors, before = live.actors, live.to_act_at
     for i in range(live.step - 1, max(-1, live.step - 1 - LOOK_BACK), -1):
         if actors[i] == seat or seat not in before[i]:
             began = live.times[i]
-            return None if began is None else began + turn_seconds(live, seat)
+            return None if began is None else began + _more_time().turn_seconds(live, seat)
     return None
+
+
+@functools.cache
+def _more_time() -> ModuleType:
+    """:mod:`.more_time`, imported at first use: it imports :func:`window_open` from here."""
+    from cardroom.server.room import more_time
+
+    return more_time
 
 
 def restore(live: Live) -> None:
@@ -96,12 +106,18 @@ def save_if_changed(live: Live, saver: ClockSaver) -> None:
     """Store the table's running clocks when they changed, so a restart ends each when it would
     have, leaving out the move clocks it works out by itself (:func:`implied`). Written after the
     action (a crash in between gives a clock that had to be stored a fresh start)."""
+    turn = {str(seat): at for seat, at in live.turn_deadlines.items() if at != implied(live, seat)}
+    saved = live.saved_clocks or NONE_RUNNING
+    if (
+        saved.get("turn") == turn
+        and saved.get("window_step") == live.window_step
+        and saved.get("window_deadline") == live.window_deadline
+    ):
+        return  # what a move nearly always finds: nothing to write
     clocks: dict[str, object] = {
         "window_step": live.window_step,
         "window_deadline": live.window_deadline,
-        "turn": {str(seat): at for seat, at in live.turn_deadlines.items() if at != implied(live, seat)},
+        "turn": turn,
     }
-    if clocks == (live.saved_clocks or {"window_step": None, "window_deadline": None, "turn": {}}):
-        return
     live.saved_clocks = clocks
     saver.save(live.row.id, clocks)  # with other tables' changes, in one transaction

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from cardroom.cli.screens import kittens_log
+from cardroom.cli.screens import kittens_log, taco_log
 from cardroom.cli.screens.tacocat_log import log_line
 from cardroom.locale import terminal_language
 from tests.cli.terminal import Terminal
-from tests.i18n.log_entries import every_wording
+from tests.i18n.log_entries import TACO_RARE, every_wording
 
 ENGLISH_WORDS = re.compile(r"your move>|At the table|Round \d|attacks|Draw pile|replaces|Player \d")
 
@@ -42,6 +42,15 @@ def test_the_kittens_log_has_german_words_for_every_entry() -> None:
     names = [f"P{n}" for n in range(5)]
     assert all(kittens_log.log_line(e, names, "en") is None for e in entries)  # English: the engine's words
     german = [(e["text"], kittens_log.log_line(e, names, "de")) for e in entries]
+    assert [text for text, words in german if not words or words == text] == []
+
+
+def test_the_taco_log_has_german_words_for_every_entry() -> None:
+    entries = [*every_wording("taco", [{"players": n} for n in (2, 4, 6)], 4), *TACO_RARE]
+    assert len({e["kind"] for e in entries}) >= 30
+    names = [f"P{n}" for n in range(6)]
+    assert all(taco_log.log_line(e, names, "en") is None for e in entries)  # English: the engine's words
+    german = [(e["text"], taco_log.log_line(e, names, "de")) for e in entries]
     assert [text for text, words in german if not words or words == text] == []
 
 
@@ -91,3 +100,31 @@ def test_an_exploding_kittens_table_in_german_names_the_cards_as_printed(tmp_pat
     assert term.wait() == 0
     screen = term.buffer[: term.buffer.index("  1  ")]  # the board, above the menu of typed actions
     assert "defuse" not in screen and "Your hand" not in screen and "Draw pile" not in screen
+
+
+def test_a_taco_table_in_german(tmp_path: Path) -> None:
+    args = [
+        "play",
+        "taco",
+        "--players",
+        "2",
+        "--vs",
+        "random",
+        "--seed",
+        "5",
+        "--records",
+        str(tmp_path),
+        "--lang",
+        "de",
+    ]
+    term = Terminal(args, tmp_path)
+    term.expect(r"Runde 1/\d")
+    term.expect("Vorrat: ")
+    term.expect("deine Hand")
+    term.expect("Du: ")
+    term.expect("dein Zug> ")
+    term.send("quit")
+    term.expect("Tisch verlassen")
+    assert term.wait() == 0
+    screen = term.buffer[: term.buffer.index("  1  ")]  # the board, above the menu of typed actions
+    assert not re.search(r"\b(Round|Pool|your hand|draws a card|You draw)\b", screen), screen

@@ -28,3 +28,21 @@ def every_wording(game_name: str, settings: Iterable[Mapping[str, Any]], seeds: 
                     key = (entry["kind"], tuple(sorted(entry)), re.sub(r"\d+", "#", str(entry["text"])))
                     found.setdefault(key, entry)
     return list(found.values())
+
+
+# T.A.C.O.'s wordings random games seldom reach (a hail, an accent, the taco trophy by most basics, a player
+# left alone, a hand discarded on leaving), written as the engine writes them.
+TACO_RARE: list[dict[str, object]] = [
+    {"kind": "hail", "text": 'P1: "You\'re the Taco Master of the universe, P0!"', "seat": 1},
+    {"kind": "discard", "text": "P1 will not hail P0 and discards Rice", "seat": 1, "card": "rice"},
+    {"kind": "accent", "text": "P2 keeps up the accent", "seat": 2},
+    {"kind": "discard", "text": "P2 drops the accent and discards Onion", "seat": 2, "card": "onion"},
+    {"kind": "gimme", "text": "P0 claims the taco trophy (most basic ingredients)", "seat": 0},
+    {"kind": "gimme", "text": "P1 takes the taco trophy (more basic ingredients)", "seat": 1},
+    {"kind": "discard_hand", "text": "P1 discards their hand (Rice, Onion)", "seat": 1},
+    {"kind": "discard_hand", "text": "P1 discards their hand (no cards)", "seat": 1},
+    {"kind": "win", "text": "P0 is the last player in and wins", "seat": 0},
+    {"kind": "draw", "text": "P0 cannot draw: deck and discard pile are empty", "seat": 0},
+    {"kind": "reshuffle", "text": "The discard pile is shuffled into a new deck"},
+    {"kind": "round_end", "text": "Round 2 is over (the round reached its limit of 40 turns); P1 wins the taco trophy"},
+]

@@ -3,7 +3,8 @@ that a person could read, unless it is a catalogue message (an argument of ``say
 ``Phrase`` or ``Plural``). A literal counts as read when it is shown (inside a call that prints or
 draws: ``print``, ``Text``, ``append``, ``Rule``, ``Panel``, ``status``, ``add_row``, ``read_line``,
 or an exception a person is told) or is a phrase anywhere (letters, a space, letters). Left alone:
-docstrings; Rich styles (as values, ``style=``, or ``Text``'s second argument) and markup tags; the sides' labels in capitals (YAY, WOW); keys, comparisons
+docstrings; Rich styles (as values, ``style=``, or ``Text``'s second argument), layout keywords
+(``justify=``, ``overflow=``, ``title_align=``), format specs and markup tags; the sides' labels in capitals (YAY, WOW); keys, comparisons
 and the engine's own words read back by a pattern or a string method (``re.search``, ``endswith``)."""
 
 from __future__ import annotations
@@ -56,8 +57,10 @@ def shown_literals(source: str) -> list[tuple[int, str]]:
         shown, exempt, child = False, False, node
         parent = parents.get(id(child))
         while parent is not None and not isinstance(parent, ast.FunctionDef | ast.Module):
-            if isinstance(parent, ast.keyword) and parent.arg == "style":
+            if isinstance(parent, ast.keyword) and parent.arg in ("style", "justify", "overflow", "title_align"):
                 exempt = True
+            if isinstance(parent, ast.FormattedValue) and child is parent.format_spec:
+                exempt = True  # f"{points:+d}"
             if isinstance(parent, ast.Compare) or (isinstance(parent, ast.Subscript) and child is parent.slice):
                 exempt = True
             if isinstance(parent, ast.Dict) and any(k is child for k in parent.keys):

@@ -20,6 +20,8 @@ WORDED = [
     "screens/tacocat_log.py",
     "screens/kittens.py",
     "screens/kittens_log.py",
+    "screens/taco.py",
+    "screens/taco_log.py",
 ]
 
 

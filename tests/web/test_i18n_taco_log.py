@@ -9,7 +9,7 @@ import functools
 import pytest
 from playwright.sync_api import Browser
 
-from tests.i18n.log_entries import every_wording
+from tests.i18n.log_entries import TACO_RARE, every_wording
 from tests.server.process import ServerProcess
 
 
@@ -17,23 +17,6 @@ from tests.server.process import ServerProcess
 def _taco_log_entries() -> list[dict[str, object]]:
     return every_wording("taco", [{"players": n} for n in (2, 4, 6)], 4)
 
-
-# Wordings random games seldom reach (a hail, an accent, the taco trophy by most basics, a player
-# left alone, a hand discarded on leaving), written as the engine writes them.
-RARE: list[dict[str, object]] = [
-    {"kind": "hail", "text": 'P1: "You\'re the Taco Master of the universe, P0!"', "seat": 1},
-    {"kind": "discard", "text": "P1 will not hail P0 and discards Rice", "seat": 1, "card": "rice"},
-    {"kind": "accent", "text": "P2 keeps up the accent", "seat": 2},
-    {"kind": "discard", "text": "P2 drops the accent and discards Onion", "seat": 2, "card": "onion"},
-    {"kind": "gimme", "text": "P0 claims the taco trophy (most basic ingredients)", "seat": 0},
-    {"kind": "gimme", "text": "P1 takes the taco trophy (more basic ingredients)", "seat": 1},
-    {"kind": "discard_hand", "text": "P1 discards their hand (Rice, Onion)", "seat": 1},
-    {"kind": "discard_hand", "text": "P1 discards their hand (no cards)", "seat": 1},
-    {"kind": "win", "text": "P0 is the last player in and wins", "seat": 0},
-    {"kind": "draw", "text": "P0 cannot draw: deck and discard pile are empty", "seat": 0},
-    {"kind": "reshuffle", "text": "The discard pile is shuffled into a new deck"},
-    {"kind": "round_end", "text": "Round 2 is over (the round reached its limit of 40 turns); P1 wins the taco trophy"},
-]
 
 # Each entry as tacolog.js words it, and as the table page's log words it with T.A.C.O.'s renderer.
 WORDED = """async (entries) => {
@@ -47,7 +30,7 @@ WORDED = """async (entries) => {
 
 @pytest.mark.parametrize("locale", ["en-GB", "de-DE"])
 def test_the_taco_log_is_worded_through_the_catalogue(server: ServerProcess, browser: Browser, locale: str) -> None:
-    entries = [*_taco_log_entries(), *RARE]
+    entries = [*_taco_log_entries(), *TACO_RARE]
     assert len({e["kind"] for e in entries}) >= 30
     page = browser.new_page(locale=locale)
     page.goto(server.url + "/static/table.html")

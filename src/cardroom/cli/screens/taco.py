@@ -13,8 +13,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cardroom.cli.screens import seat_name
+from cardroom.cli.screens import language, seat_name
+from cardroom.cli.screens.taco_log import log_line, recent_line
 from cardroom.core.game import Game
+from cardroom.locale import ENGLISH, say
+
+__all__ = ["label", "log_line", "menu_texts", "render", "totals_line"]  # log_line: the terminal words the log through it
 
 TYPE_STYLE = {
     "shell": "yellow",
@@ -48,7 +52,7 @@ _who = seat_name
 TACO_WIDTH = 41
 
 
-def _taco_cell(taco: list[dict[str, Any]], game: Game, width: int | None) -> Text:
+def _taco_cell(taco: list[dict[str, Any]], game: Game, width: int | None, lang: str = ENGLISH) -> Text:
     """A taco's cards, whole names only. Within ``width``, poisons and negative cards always show (they
     are what a player must never miss); other cards show in order while they fit, then "+k more"."""
 
@@ -83,49 +87,52 @@ def _taco_cell(taco: list[dict[str, Any]], game: Game, width: int | None) -> Tex
         - (1 if width is not None and taco and taco[0]["points"] == 0 and taco[0] not in shown else 0)
     )
     if hidden > 0:
-        cards.append(f"{' · ' if shown else ''}+{hidden} more", style="dim")
+        cards.append((" · " if shown else "") + say(lang, "+{n} more", n=hidden), style="dim")
     if not shown and not hidden:
-        cards.append("(bare shell)", style="dim")
+        cards.append(say(lang, "(bare shell)"), style="dim")
     return cards
 
 
 def _tacos(view: dict[str, Any], game: Game, compact: bool = False) -> Table:
+    lang = language(view)
     table = Table(box=None, padding=(0, 1), header_style="bold")
     heads = (
-        ("who", "left"),
-        ("taco", "left"),
-        ("pts", "right"),
-        ("total" if not compact else "tot", "right"),
-        ("hand", "right"),
+        (say(lang, "who"), "left"),
+        (say(lang, "taco"), "left"),
+        (say(lang, "pts"), "right"),
+        (say(lang, "total") if not compact else say(lang, "tot"), "right"),
+        (say(lang, "hand"), "right"),
         ("", "left"),
     )
+    taco_head = heads[1][0]
     for name, justify in heads:
         # Compact: one line a player, every header whole; a taco too long for its column names its
         # poisons and negative cards and counts the rest (the points are in the pts column).
         table.add_column(
             name,
             justify=justify,  # type: ignore[arg-type]
-            no_wrap=compact and name != "taco",
+            no_wrap=compact and name != taco_head,
             min_width=len(name),
-            max_width=TACO_WIDTH if compact and name == "taco" else None,
-            width=TACO_WIDTH if compact and name == "taco" else None,
+            max_width=TACO_WIDTH if compact and name == taco_head else None,
+            width=TACO_WIDTH if compact and name == taco_head else None,
         )
     for seat, taco in enumerate(view["tacos"]):
         marks = []
         if seat == view["turn"] and not view["is_over"]:
-            marks.append("[bold]turn[/bold]" if compact else "[bold]← turn[/bold]")
+            turn = say(lang, "turn")
+            marks.append(f"[bold]{turn}[/bold]" if compact else f"[bold]← {turn}[/bold]")
         if seat == view["trophy"]:
             marks.append("🏆")
         if seat == view["gimme"]:
-            marks.append("[yellow]gimme +3[/yellow]")
+            marks.append("[yellow]" + say(lang, "gimme +3") + "[/yellow]")
         if seat in view["to_act"]:
-            marks.append("[dim]asked[/dim]" if compact else "[dim]deciding[/dim]")
+            marks.append("[dim]" + (say(lang, "asked") if compact else say(lang, "deciding")) + "[/dim]")
         known = [_spec(game, slug).name for _, holder, slug in view["known"] if holder == seat]
         if known and not compact:  # compact: on their own line under the table
-            marks.append(f"[dim]holds {', '.join(known)}[/dim]")
+            marks.append("[dim]" + say(lang, "holds {cards}", cards=", ".join(known)) + "[/dim]")
         table.add_row(
             _who(view, seat),
-            _taco_cell(taco, game, TACO_WIDTH if compact else None),
+            _taco_cell(taco, game, TACO_WIDTH if compact else None, lang),
             str(view["taco_points"][seat]),
             str(view["totals"][seat]),
             str(view["hand_sizes"][seat]),
@@ -142,9 +149,8 @@ def _known_line(view: dict[str, Any], game: Game) -> Text | None:
             held.setdefault(int(holder), []).append(_spec(game, slug).name)
     if not held:
         return None
-    return Text(
-        "Known in hands: " + "; ".join(f"{_who(view, s)} {', '.join(c)}" for s, c in sorted(held.items())), style="dim"
-    )
+    hands = "; ".join(f"{_who(view, s)} {', '.join(c)}" for s, c in sorted(held.items()))
+    return Text(say(language(view), "Known in hands: {hands}", hands=hands), style="dim")
 
 
 def totals_line(view: dict[str, Any]) -> str:
@@ -181,15 +187,16 @@ def label(view: dict[str, Any], text: str) -> str | None:
 
 
 def _hand(view: dict[str, Any], game: Game) -> RenderableType:
+    lang = language(view)
     hand = view["hand"]
     if hand is None:
-        return Text("(spectating)", style="dim")
+        return Text(say(lang, "(spectating)"), style="dim")
     if not hand:
-        return Text("your hand is empty", style="dim")
-    table = Table(box=None, padding=(0, 1), show_header=False)
-    table.add_column("card")
-    table.add_column("word", style="dim")
-    table.add_column("text")
+        return Text(say(lang, "your hand is empty"), style="dim")
+    table = Table(box=None, padding=(0, 1), show_header=False)  # no header: the columns are unnamed
+    table.add_column()
+    table.add_column(style="dim")
+    table.add_column()
     seen: set[str] = set()
     for entry in hand:
         slug = entry["card"]
@@ -211,51 +218,74 @@ def _window(view: dict[str, Any], game: Game) -> RenderableType | None:
     prompt = view["prompt"]
     if not prompt or prompt["kind"] != "window":
         return None
-    line = Text("On the table: ")
+    lang = language(view)
+    line = Text(say(lang, "On the table: "))
     for i, entry in enumerate(prompt["chain"]):
         if i:
-            line.append("  ⟵ stopped by  ", style="dim")
+            line.append("  ⟵ " + say(lang, "stopped by") + "  ", style="dim")
         line.append(f"{_who(view, entry['by'])} ", style="dim")
         line.append_text(_card(game, entry["card"]))
         if entry["taco"] >= 0:
-            owner = "your" if entry["taco"] == view["seat"] else f"{_who(view, entry['taco'])}'s"
-            line.append(f" → {owner} taco", style="dim")
-    line.append("  (every player decides: pass or an Instant)", style="dim")
+            if entry["taco"] == view["seat"]:
+                owner = say(lang, " → your taco")
+            else:
+                owner = say(lang, " → {name}'s taco", name=_who(view, entry["taco"]))
+            line.append(owner, style="dim")
+    line.append(say(lang, "  (every player decides: pass or an Instant)"), style="dim")
     return line
 
 
 def _prompt(view: dict[str, Any]) -> Text:
+    lang = language(view)
     if view["is_over"]:
         outcome = view["outcome"] or {}
         winners = ", ".join(_who(view, s) for s in outcome.get("winners", []))
-        return Text(f"Match over: {winners} won. Totals: {totals_line(view)}", style="bold")
+        return Text(
+            say(lang, "Match over: {names} won. Totals: {totals}", names=winners, totals=totals_line(view)),
+            style="bold",
+        )
     prompt = view["prompt"] or {}
-    kind = prompt.get("kind", "")
     mine = view["seat"] in view["to_act"]
-    words = {
-        "main": "play a card into any taco, use an action, or end",
-        "bonus": f"bonus play ({prompt.get('mode')} {prompt.get('arg')}) or pass",
-        "window": "pass, or stop the last card with an Instant",
-        "target": f"pick a target for {prompt.get('card')} ({prompt.get('effect')}"
-        + (f", {prompt['stage']}" if "stage" in prompt else "")
-        + ")",
-        "choose": f"pick a player for {prompt.get('card')}",
-        "discard": f"discard {prompt.get('count')} card(s) ({prompt.get('why')})",
-        "hail": "hail the Taco Master, or discard",
-        "accent": "keep your accent, or discard",
-    }.get(kind, kind)
+    words = _asked(prompt, lang)
     if prompt.get("forced"):
-        words = f"you drew {prompt['forced']}: play it immediately"
-    who = "You" if mine else "Waiting for " + ", ".join(_who(view, s) for s in view["to_act"])
-    return Text(f"{who}: {words}", style="bold" if mine else "dim")
+        words = say(lang, "you drew {card}: play it immediately", card=prompt["forced"])
+    if mine:
+        return Text(say(lang, "You: {what}", what=words), style="bold")
+    waiting = ", ".join(_who(view, s) for s in view["to_act"])
+    return Text(say(lang, "Waiting for {names}: {what}", names=waiting, what=words), style="dim")
+
+
+def _asked(prompt: dict[str, Any], lang: str) -> str:
+    """What the decision asks, in words (the engine's codes for a bonus's mode, an effect and a reason
+    are shown as they are)."""
+    kind = prompt.get("kind", "")
+    if kind == "main":
+        return say(lang, "play a card into any taco, use an action, or end")
+    if kind == "bonus":
+        return say(lang, "bonus play ({mode} {arg}) or pass", mode=prompt.get("mode"), arg=prompt.get("arg"))
+    if kind == "window":
+        return say(lang, "pass, or stop the last card with an Instant")
+    if kind == "target":
+        effect = prompt.get("effect") if "stage" not in prompt else f"{prompt.get('effect')}, {prompt['stage']}"
+        return say(lang, "pick a target for {card} ({effect})", card=prompt.get("card"), effect=effect)
+    if kind == "choose":
+        return say(lang, "pick a player for {card}", card=prompt.get("card"))
+    if kind == "discard":
+        return say(lang, "discard {n} card(s) ({why})", n=prompt.get("count"), why=prompt.get("why"))
+    if kind == "hail":
+        return say(lang, "hail the Taco Master, or discard")
+    if kind == "accent":
+        return say(lang, "keep your accent, or discard")
+    return str(kind)
 
 
 def _hand_line(view: dict[str, Any], game: Game) -> Text:
     """The hand as one wrapped line of names and points: the compact form (``rules`` has the texts)."""
+    lang = language(view)
     hand = view["hand"]
-    line = Text("Your hand: ", style="bold")
+    line = Text(say(lang, "Your hand: "), style="bold")
     if not hand:
-        line.append("spectating" if hand is None else "empty", style="dim")
+        line.append(say(lang, "spectating") if hand is None else say(lang, "empty"), style="dim")
         return line
     counts: dict[str, int] = {}
     for entry in hand:
@@ -275,12 +305,17 @@ def _hand_line(view: dict[str, Any], game: Game) -> Text:
 
 
 def _compact(view: dict[str, Any], game: Game) -> RenderableType:
+    lang = language(view)
     head = Text(no_wrap=True, overflow="ellipsis")
-    head.append(f"Round {view['round']}/{view['rounds']}  ", style="bold")
-    head.append(f"Pool {view['pool']}/{view['pool_start']}  ", style="bold yellow")
-    head.append(f"Deck {view['deck_size']}  Discard {len(view['discard'])}", style="dim")
+    head.append(say(lang, "Round {round}/{rounds}", round=view["round"], rounds=view["rounds"]) + "  ", style="bold")
+    head.append(
+        say(lang, "Pool {pool}/{start}", pool=view["pool"], start=view["pool_start"]) + "  ", style="bold yellow"
+    )
+    head.append(
+        say(lang, "Deck {deck}  Discard {discard}", deck=view["deck_size"], discard=len(view["discard"])), style="dim"
+    )
     if view["discard"]:
-        head.append(" top ", style="dim")
+        head.append(" " + say(lang, "top") + " ", style="dim")
         head.append_text(_card(game, view["discard"][-1]["card"]))
     parts: list[RenderableType] = [head, _tacos(view, game, compact=True)]
     known = _known_line(view, game)
@@ -297,21 +332,27 @@ def _compact(view: dict[str, Any], game: Game) -> RenderableType:
 def render(view: dict[str, Any], game: Game, compact: bool = False) -> RenderableType:
     if compact:
         return _compact(view, game)
+    lang = language(view)
     head = Text()
-    head.append(f"Round {view['round']}/{view['rounds']}   ", style="bold")
-    head.append(f"Pool: {view['pool']}/{view['pool_start']} taco points   ", style="bold yellow")
-    head.append(f"Deck: {view['deck_size']}   Discard: {len(view['discard'])}", style="dim")
+    head.append(say(lang, "Round {round}/{rounds}", round=view["round"], rounds=view["rounds"]) + "   ", style="bold")
+    pool = say(lang, "Pool: {pool}/{start} taco points", pool=view["pool"], start=view["pool_start"])
+    head.append(pool + "   ", style="bold yellow")
+    head.append(
+        say(lang, "Deck: {deck}   Discard: {discard}", deck=view["deck_size"], discard=len(view["discard"])),
+        style="dim",
+    )
     if view["discard"]:
-        head.append("  top: ", style="dim")
+        head.append("  " + say(lang, "top:") + " ", style="dim")
         head.append_text(_card(game, view["discard"][-1]["card"]))
     parts: list[RenderableType] = [head, _tacos(view, game)]
     window = _window(view, game)
     if window is not None:
         parts.append(window)
-    parts.append(Panel(_hand(view, game), title="your hand", title_align="left"))
+    parts.append(Panel(_hand(view, game), title=say(lang, "your hand"), title_align="left"))
     recent = view.get("recent") or []
     if recent:
-        parts.append(Text("\n".join(recent[-6:]), style="dim"))
+        names = list(view.get("names") or [])
+        parts.append(Text("\n".join(recent_line(text, names, lang) for text in recent[-6:]), style="dim"))
     parts.append(_prompt(view))
-    parts.append(Text("Deck: cardroom's own design (the rulebook prints no card list).", style="dim italic"))
+    parts.append(Text(say(lang, "Deck: cardroom's own design (the rulebook prints no card list)."), style="dim italic"))
     return Panel(Group(*parts), title="T.A.C.O.", title_align="left")

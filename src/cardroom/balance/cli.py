@@ -11,14 +11,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from cardroom.core.errors import CardroomError, InvalidOptions
 from cardroom.core.options import parse_assignments
@@ -130,6 +122,7 @@ def _run(
     skill_bots: tuple[str, ...],
     out: Path | None,
 ) -> None:
+    from cardroom.arena.progress import games_bar
     from cardroom.balance.cardtests import compare_cards
     from cardroom.balance.play import block_configs, make_game, rotations
     from cardroom.balance.pooled import compare_blocks
@@ -141,15 +134,7 @@ def _run(
         if len(side.bots) > 1 and len(side.bots) > make_game(side).players:
             raise InvalidOptions("give at most as many bot specs as seats")
     results = []
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console) as bar:
+    with games_bar(console) as bar:
         for side in sides:
             n = make_game(side).players
             total = sum(-(-b.games // rotations(b, n)) * rotations(b, n) for b in block_configs(side))

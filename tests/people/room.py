@@ -28,6 +28,11 @@ def running_room(tmp: Path, **env: str) -> Iterator[ServerProcess]:
         server.stop()
 
 
+def bearer(token: str) -> dict[str, str]:
+    """The header a seat's token is sent in."""
+    return {"Authorization": f"Bearer {token}"}
+
+
 def browser(server: ServerProcess) -> httpx.Client:
     """A client like one browser: its own address and cookie jar, its POSTs sent from the room's pages."""
     return httpx.Client(

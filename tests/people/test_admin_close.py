@@ -15,7 +15,7 @@ import pytest
 from websockets.sync.client import connect
 
 from cardroom.server.room.tokens import SUSPENDED
-from tests.people.room import browser, sign_up
+from tests.people.room import bearer, browser, sign_up
 from tests.server.postgres import throwaway
 from tests.server.process import ServerProcess, free_port
 from tests.support.polling import until
@@ -80,7 +80,7 @@ def test_a_table_closed_by_the_admin_command_is_closed_for_its_players(servers: 
     step = httpx.get(f"{server.url}/api/tables/{tid}").json()["step"]
     moved = httpx.post(
         f"{server.url}/api/tables/{tid}/actions",
-        headers={"Authorization": f"Bearer {ann}"},
+        headers=bearer(ann),
         json={"step": step, "action": "pass"},
     )
     assert moved.status_code == 422, moved.text  # the table takes no more moves
@@ -102,7 +102,7 @@ def _refused(view: str, token: str) -> Callable[[], httpx.Response | None]:
     """Asks for the seat's view: the answer once it is a refusal (403), else None."""
 
     def ask() -> httpx.Response | None:
-        answer = httpx.get(view, headers={"Authorization": f"Bearer {token}"})
+        answer = httpx.get(view, headers=bearer(token))
         return answer if answer.status_code == 403 else None
 
     return ask

@@ -17,7 +17,7 @@ from websockets.sync.client import connect
 
 from cardroom.server.ops.cli import admin_app
 from cardroom.server.room.tokens import SUSPENDED
-from tests.people.room import browser, running_room, sign_up
+from tests.people.room import bearer, browser, running_room, sign_up
 from tests.server.process import ServerProcess
 from tests.support.polling import until
 
@@ -34,10 +34,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield room
 
 
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
 def _troll_and_ann(server: ServerProcess) -> dict[str, Any]:
     """A toy table of two people, begun: Troll (an account, in seat 0, to play first) and Ann (a guest)."""
     made = httpx.post(
@@ -51,7 +47,7 @@ def _troll_and_ann(server: ServerProcess) -> dict[str, Any]:
     assert made.status_code == 201, made.text
     table: dict[str, Any] = made.json()
     ann = httpx.post(
-        f"{server.url}/api/tables/{table['table_id']}/join", headers=_bearer(table["invitations"][0]["token"]), json={}
+        f"{server.url}/api/tables/{table['table_id']}/join", headers=bearer(table["invitations"][0]["token"]), json={}
     )
     assert ann.status_code == 200, ann.text
     table["ann"] = ann.json()["token"] or table["invitations"][0]["token"]
@@ -70,14 +66,14 @@ def _play_as_ann_until_seat_0_is_auto(url: str, ann: str) -> dict[str, Any]:
     plays seat 0: the view then."""
 
     def look() -> dict[str, Any] | None:
-        snap: dict[str, Any] = httpx.get(f"{url}/view", headers=_bearer(ann)).json()
+        snap: dict[str, Any] = httpx.get(f"{url}/view", headers=bearer(ann)).json()
         view = snap["view"]
         if snap["table"]["seats"][0]["auto"] or view["is_over"]:
             return snap
         if 1 in view["to_act"] and not (snap["window"] and snap["window"]["answered"]):
             legal = view["legal_actions"]
             httpx.post(
-                f"{url}/actions", headers=_bearer(ann), json={"step": view["step"], "action": min(legal, key=len)}
+                f"{url}/actions", headers=bearer(ann), json={"step": view["step"], "action": min(legal, key=len)}
             )
         return None
 
@@ -96,11 +92,11 @@ def test_a_suspended_accounts_seat_is_refused_everywhere_and_played_as_absent(se
 def _refused_then_played_for(server: ServerProcess, url: str, ws_url: str, troll: str, ann: str) -> None:
     with connect(ws_url) as socket:
         socket.recv(timeout=5)  # Troll's page is open: its first snapshot
-        view = httpx.get(f"{url}/view", headers=_bearer(troll)).json()
+        view = httpx.get(f"{url}/view", headers=bearer(troll)).json()
         assert view["seat"] == 0 and not view["table"]["seats"][0]["auto"]
         _admin(server, "suspend", "troll")
         refused = until(
-            lambda: (r := httpx.get(f"{url}/view", headers=_bearer(troll))).status_code == 403 and r,
+            lambda: (r := httpx.get(f"{url}/view", headers=bearer(troll))).status_code == 403 and r,
             10,
             "the server to hear the suspension",
             every=0.1,
@@ -111,10 +107,10 @@ def _refused_then_played_for(server: ServerProcess, url: str, ws_url: str, troll
                 socket.recv(timeout=5)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
         assert closed.value.rcvd.reason == SUSPENDED
-    step = httpx.get(f"{url}/view", headers=_bearer(ann)).json()["view"]["step"]
-    fast = httpx.post(f"{url}/actions", headers=_bearer(troll), json={"step": step, "action": "pass"})
+    step = httpx.get(f"{url}/view", headers=bearer(ann)).json()["view"]["step"]
+    fast = httpx.post(f"{url}/actions", headers=bearer(troll), json={"step": step, "action": "pass"})
     framework = httpx.post(f"{url}/actions", params={"token": troll}, json={"step": step, "action": "pass"})
-    chat = httpx.post(f"{url}/chat", headers=_bearer(troll), json={"text": "let me back in"})
+    chat = httpx.post(f"{url}/chat", headers=bearer(troll), json={"text": "let me back in"})
     for answer in (fast, framework, chat):
         assert (answer.status_code, answer.json()["detail"]) == (403, SUSPENDED), answer.text
     with connect(ws_url) as socket:  # a new socket is refused with the reason at once
@@ -126,7 +122,7 @@ def _refused_then_played_for(server: ServerProcess, url: str, ws_url: str, troll
     assert auto["table"]["seats"][0]["auto"] and not auto["table"]["seats"][1]["auto"]
     _admin(server, "suspend", "troll", "--undo")
     back = until(
-        lambda: (r := httpx.get(f"{url}/view", headers=_bearer(troll))).status_code == 200 and r,
+        lambda: (r := httpx.get(f"{url}/view", headers=bearer(troll))).status_code == 200 and r,
         10,
         "the server to hear the suspension lifted",
         every=0.1,

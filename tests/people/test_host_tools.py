@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardroom.server.ops.cli import admin_app
-from tests.people.room import PASSWORD, browser, running_room, sign_up
+from tests.people.room import PASSWORD, bearer, browser, running_room, sign_up
 from tests.people.table_play import people_table, play_out
 from tests.server.process import ServerProcess
 
@@ -22,10 +22,6 @@ from tests.server.process import ServerProcess
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     with running_room(tmp_path_factory.mktemp("host")) as room:
         yield room
-
-
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def _three_seats(server: ServerProcess) -> dict[str, Any]:
@@ -42,7 +38,7 @@ def _three_seats(server: ServerProcess) -> dict[str, Any]:
     table: dict[str, Any] = made.json()
     joined = httpx.post(
         f"{server.url}/api/tables/{table['table_id']}/join",
-        headers=_bearer(table["invitations"][0]["token"]),
+        headers=bearer(table["invitations"][0]["token"]),
         json={"name": "Rude"},
     )
     table["rude"] = joined.json()["token"]
@@ -58,22 +54,22 @@ def _admin(server: ServerProcess, *args: str) -> str:
 def test_the_host_removes_a_seated_person_before_the_game_begins(server: ServerProcess) -> None:
     table = _three_seats(server)
     tid = table["table_id"]
-    assert httpx.get(f"{server.url}/api/tables/{tid}/view", headers=_bearer(table["rude"])).json()["seat"] == 1
-    refused = httpx.post(f"{server.url}/api/tables/{tid}/remove", headers=_bearer(table["rude"]), json={"seat": 0})
+    assert httpx.get(f"{server.url}/api/tables/{tid}/view", headers=bearer(table["rude"])).json()["seat"] == 1
+    refused = httpx.post(f"{server.url}/api/tables/{tid}/remove", headers=bearer(table["rude"]), json={"seat": 0})
     assert refused.status_code == 403  # only the host
-    removed = httpx.post(f"{server.url}/api/tables/{tid}/remove", headers=_bearer(table["token"]), json={"seat": 1})
+    removed = httpx.post(f"{server.url}/api/tables/{tid}/remove", headers=bearer(table["token"]), json={"seat": 1})
     assert removed.status_code == 200, removed.text
-    assert httpx.get(f"{server.url}/api/tables/{tid}/view", headers=_bearer(table["rude"])).status_code == 403
+    assert httpx.get(f"{server.url}/api/tables/{tid}/view", headers=bearer(table["rude"])).status_code == 403
     summary = httpx.get(f"{server.url}/api/tables/{tid}").json()
     assert sorted(summary["waiting_for"]) == [1, 2] and summary["seats"][1]["name"] == "Guest 2"
     # The new link seats someone else; once everyone sits, the game begins and nobody can be removed.
     for link in (removed.json()["token"], table["invitations"][1]["token"]):
-        assert httpx.post(f"{server.url}/api/tables/{tid}/join", headers=_bearer(link), json={}).status_code == 200
-    late = httpx.post(f"{server.url}/api/tables/{tid}/remove", headers=_bearer(table["token"]), json={"seat": 1})
+        assert httpx.post(f"{server.url}/api/tables/{tid}/join", headers=bearer(link), json={}).status_code == 200
+    late = httpx.post(f"{server.url}/api/tables/{tid}/remove", headers=bearer(table["token"]), json={"seat": 1})
     assert late.status_code == 422 and "before the game begins" in late.json()["detail"]
     nobody = httpx.post(
         f"{server.url}/api/tables/{_three_seats(server)['table_id']}/remove",
-        headers=_bearer(table["token"]),
+        headers=bearer(table["token"]),
         json={"seat": 2},
     )
     assert nobody.status_code == 403  # the host of one table is nobody at another
@@ -82,10 +78,10 @@ def test_the_host_removes_a_seated_person_before_the_game_begins(server: ServerP
 def test_the_host_closes_a_table_and_nobody_else_can(server: ServerProcess) -> None:
     table = _three_seats(server)
     tid = table["table_id"]
-    assert httpx.post(f"{server.url}/api/tables/{tid}/close", headers=_bearer(table["rude"])).status_code == 403
-    closed = httpx.post(f"{server.url}/api/tables/{tid}/close", headers=_bearer(table["token"]))
+    assert httpx.post(f"{server.url}/api/tables/{tid}/close", headers=bearer(table["rude"])).status_code == 403
+    closed = httpx.post(f"{server.url}/api/tables/{tid}/close", headers=bearer(table["token"]))
     assert closed.status_code == 200 and closed.json()["status"] == "cancelled"
-    again = httpx.post(f"{server.url}/api/tables/{tid}/close", headers=_bearer(table["token"]))
+    again = httpx.post(f"{server.url}/api/tables/{tid}/close", headers=bearer(table["token"]))
     assert again.status_code == 422
 
 
@@ -94,18 +90,16 @@ def test_a_report_is_kept_with_the_table_for_the_admin(server: ServerProcess) ->
     tid = table["table_id"]
     assert (
         httpx.post(
-            f"{server.url}/api/tables/{tid}/chat", headers=_bearer(table["rude"]), json={"text": "you all stink"}
+            f"{server.url}/api/tables/{tid}/chat", headers=bearer(table["rude"]), json={"text": "you all stink"}
         ).status_code
         == 204
     )
     made = httpx.post(
-        f"{server.url}/api/tables/{tid}/report", headers=_bearer(table["token"]),
+        f"{server.url}/api/tables/{tid}/report", headers=bearer(table["token"]),
         json={"about_seat": 1, "message": "you all stink", "reason": "rude"},
     )  # fmt: skip
     assert made.status_code == 201, made.text
-    bad = httpx.post(
-        f"{server.url}/api/tables/{tid}/report", headers=_bearer(table["token"]), json={"reason": "a\x00b"}
-    )
+    bad = httpx.post(f"{server.url}/api/tables/{tid}/report", headers=bearer(table["token"]), json={"reason": "a\x00b"})
     assert bad.status_code == 422
     listed = _admin(server, "reports", "--table", tid)
     assert (
@@ -124,13 +118,13 @@ def test_a_suspended_account_cannot_log_in_or_sit(server: ServerProcess) -> None
         refused = client.post("/api/account/login", json={"name": "troll", "password": PASSWORD})
         assert refused.status_code == 403 and "suspended" in refused.json()["detail"]
     sit = httpx.post(
-        f"{server.url}/api/tables/{table['table_id']}/join", headers=_bearer(table["rude"]), json={"name": "Troll"}
+        f"{server.url}/api/tables/{table['table_id']}/join", headers=bearer(table["rude"]), json={"name": "Troll"}
     )
     assert sit.status_code == 422 and "suspended" in sit.json()["detail"]
     assert "no longer suspended" in _admin(server, "suspend", "troll", "--undo")
     assert (
         httpx.post(
-            f"{server.url}/api/tables/{table['table_id']}/join", headers=_bearer(table["rude"]), json={}
+            f"{server.url}/api/tables/{table['table_id']}/join", headers=bearer(table["rude"]), json={}
         ).status_code
         == 200
     )
@@ -154,12 +148,12 @@ def test_whoever_asks_for_the_rematch_first_hosts_it(server: ServerProcess) -> N
     tid, tokens = table["table_id"], table["tokens"]
     play_out(server.url, tid, tokens)
     # Seat 1 (invited to the first table) asks first: the rematch table is made for them, and is theirs.
-    asked = httpx.post(f"{server.url}/api/tables/{tid}/rematch", headers=_bearer(tokens[1]))
+    asked = httpx.post(f"{server.url}/api/tables/{tid}/rematch", headers=bearer(tokens[1]))
     assert asked.status_code == 200, asked.text
     rematch, first = asked.json()["table_id"], asked.json()["token"]
-    later = httpx.post(f"{server.url}/api/tables/{tid}/rematch", headers=_bearer(tokens[0])).json()
+    later = httpx.post(f"{server.url}/api/tables/{tid}/rematch", headers=bearer(tokens[0])).json()
     assert later["table_id"] == rematch
-    refused = httpx.post(f"{server.url}/api/tables/{rematch}/close", headers=_bearer(later["token"]))
+    refused = httpx.post(f"{server.url}/api/tables/{rematch}/close", headers=bearer(later["token"]))
     assert refused.status_code == 403  # the first table's host is not the rematch's
-    closed = httpx.post(f"{server.url}/api/tables/{rematch}/close", headers=_bearer(first))
+    closed = httpx.post(f"{server.url}/api/tables/{rematch}/close", headers=bearer(first))
     assert closed.status_code == 200 and closed.json()["status"] == "abandoned", closed.text

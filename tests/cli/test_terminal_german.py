@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,22 +37,28 @@ def test_the_tacocat_log_is_worded_from_its_fields() -> None:
     assert [text for text, words in german if not words or words == text] == []
 
 
-def test_the_kittens_log_has_german_words_for_every_entry() -> None:
+def _kittens_entries() -> list[dict[str, object]]:
     settings = [{"players": n, "preset": p} for n, p in ((2, "classic"), (5, "current"), (3, "classic"))]
-    entries = every_wording("exploding-kittens", settings, 10)
-    assert len({e["kind"] for e in entries}) >= 20
-    names = [f"P{n}" for n in range(5)]
-    assert all(kittens_log.log_line(e, names, "en") is None for e in entries)  # English: the engine's words
-    german = [(e["text"], kittens_log.log_line(e, names, "de")) for e in entries]
-    assert [text for text, words in german if not words or words == text] == []
+    return every_wording("exploding-kittens", settings, 10)
 
 
-def test_the_taco_log_has_german_words_for_every_entry() -> None:
-    entries = [*every_wording("taco", [{"players": n} for n in (2, 4, 6)], 4), *TACO_RARE]
-    assert len({e["kind"] for e in entries}) >= 30
+def _taco_entries() -> list[dict[str, object]]:
+    return [*every_wording("taco", [{"players": n} for n in (2, 4, 6)], 4), *TACO_RARE]
+
+
+@pytest.mark.parametrize(
+    ("worder", "entries", "kinds"),
+    [(kittens_log, _kittens_entries, 20), (taco_log, _taco_entries, 30)],
+    ids=["kittens", "taco"],
+)
+def test_the_log_has_german_words_for_every_entry(
+    worder: Any, entries: Callable[[], list[dict[str, Any]]], kinds: int
+) -> None:
+    found = entries()
+    assert len({e["kind"] for e in found}) >= kinds
     names = [f"P{n}" for n in range(6)]
-    assert all(taco_log.log_line(e, names, "en") is None for e in entries)  # English: the engine's words
-    german = [(e["text"], taco_log.log_line(e, names, "de")) for e in entries]
+    assert all(worder.log_line(e, names, "en") is None for e in found)  # English: the engine's words
+    german = [(e["text"], worder.log_line(e, names, "de")) for e in found]
     assert [text for text, words in german if not words or words == text] == []
 
 

@@ -13,6 +13,7 @@ Prints the number of distinct games (1 is the aim), the game's length, and the t
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 from cardroom.server.room.daily import deal_seed, slot_named, slots
@@ -33,7 +34,11 @@ def main() -> None:
         entrant = bot_chooser(args.entrant, seed)
         play_deal(slot, seed, args.bots, entrant)  # load the compiled searches once, outside the clock
         began = time.perf_counter()
-        games = {tuple(play_deal(slot, seed, args.bots, entrant)[0]) for _ in range(args.replays)}
+        games = set()
+        for n in range(1, args.replays + 1):
+            games.add(tuple(play_deal(slot, seed, args.bots, entrant)[0]))
+            if n % 100 == 0:  # progress on a long run
+                print(f"  {slot.key}: {n} replays, {time.perf_counter() - began:.0f} s", file=sys.stderr)
         seconds = time.perf_counter() - began
         length = len(next(iter(games)))
         print(

@@ -73,6 +73,10 @@ def test_results_open_after_the_window_closes_for_a_finished_entrant(client: Tes
     entered = enter(client, "tacocat-2", "Ada")
     play(client, entered["table_id"], entered["token"])
     time.sleep(client.get("/api/daily").json()["closes_in"] + 0.05)
+    earlier = client.get("/api/daily").json()["earlier"]  # the closed day's deal, with its table
+    assert [(d["day"], [(x["key"], x["finished"]) for x in d["slots"]]) for d in earlier] == [
+        (today["day"], [("tacocat-2", True)])
+    ]
     shown = client.get(f"/api/daily/{today['day']}/tacocat-2/results")
     assert shown.status_code == 200, shown.text
     standings = shown.json()["standings"]

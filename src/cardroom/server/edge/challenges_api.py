@@ -20,6 +20,7 @@ from cardroom.server.edge.daily_board_api import board
 from cardroom.server.edge.daily_entrant import GUEST_COOKIE, GUEST_LIFE, entrant, guest_key
 from cardroom.server.edge.pages import page
 from cardroom.server.room import daily
+from cardroom.server.room.daily_board import counted_days
 from cardroom.server.room.daily_results import DailyEntry
 
 api = APIRouter(prefix="/api/daily", tags=["deal of the day"], dependencies=ByAddress)
@@ -44,14 +45,19 @@ class SlotToday(BaseModel):
     finished: bool = False
 
 
+class EarlierDay(BaseModel):
+    day: str
+    slots: list[SlotToday]
+
+
 class Today(BaseModel):
     day: str
     closes_in: float = Field(description="seconds until this day's window closes")
     you: Entrant
     slots: list[SlotToday]
-    earlier_day: str = Field(description="the window before this one")
-    earlier: list[SlotToday] = Field(
-        description="the deals you played in the window before (their results may be open)"
+    earlier: list[EarlierDay] = Field(
+        description="the deals you played in the closed windows the running leaderboard counts, newest "
+        "first (their results may be open)"
     )
 
 
@@ -69,13 +75,13 @@ def _table_url(request: Request, entry: DailyEntry) -> str:
     return f"{public_base(request)}/table/{entry.table_id}"
 
 
-@api.get("", response_model=Today, summary="Today's deals, and the ones you entered today and the day before")
+@api.get("", response_model=Today, summary="Today's deals, and the ones you entered today and the days before")
 async def today(request: Request, store: StoreDep, room: RoomDep) -> Today:
     at = time.time()
     window = daily.window_at(at)
-    earlier = daily.window_at(window.opens - 1)
+    earlier = counted_days(at)
     key, name, guest = await entrant(store, request)
-    entries = [] if key is None else await asyncio.to_thread(store.daily_entries_of, key, [window.day, earlier.day])
+    entries = [] if key is None else await asyncio.to_thread(store.daily_entries_of, key, [window.day, *earlier])
     mine = {(e.day, e.slot): e for e in entries}
 
     async def offer(day: str, slot: daily.Slot) -> SlotToday:
@@ -91,8 +97,10 @@ async def today(request: Request, store: StoreDep, room: RoomDep) -> Today:
     return Today(
         day=window.day, closes_in=max(0.0, window.closes - at), you=Entrant(name=name, guest=guest),
         slots=[await offer(window.day, slot) for slot in daily.slots()],
-        earlier_day=earlier.day,
-        earlier=[await offer(earlier.day, slot) for slot in daily.slots() if (earlier.day, slot.key) in mine],
+        earlier=[
+            EarlierDay(day=day, slots=[await offer(day, slot) for slot in daily.slots() if (day, slot.key) in mine])
+            for day in earlier if any(d == day for d, _ in mine)
+        ],
     )  # fmt: skip
 
 

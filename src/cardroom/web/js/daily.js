@@ -113,7 +113,7 @@ async function main() {
     $("guest-name").value = today.you.name || playerName();
     $("slots").replaceChildren(...today.slots.map(slotItem));
     const played = [
-      ...today.earlier.map((s) => results(today.earlier_day, s, true)),
+      ...today.earlier.flatMap((day) => day.slots.map((s) => results(day.day, s, true))),
       ...today.slots.filter((s) => s.table_url).map((s) => results(today.day, s, false)),
     ];
     $("results").replaceChildren(...(played.length ? await Promise.all(played) : [el("p", { class: "note" }, t("daily.none_yet"))]));

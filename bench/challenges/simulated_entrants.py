@@ -1,0 +1,254 @@
+"""Does the deal of the day's duplicate score reward play rather than cards? Simulated entrants (issue 54).
+
+Bots of known strengths enter the same days as people would: each day, at each slot, every entrant
+is dealt one of the day's three copies at random and plays it against the deal's bots, offline, in
+memory, exactly as the room's replayable bots answer (``room/daily_replay``); the expert's reference of
+each copy is played the same way. Each entry gets the room's own duplicate score
+(``room/daily_results.duplicate_scores``: points minus the mean of the others on the copy, the
+expert's reference one of them). Entrants of one strength are *equal bots*: the same bot with
+generators of their own, so they play the same deal differently only by chance.
+
+Printed, for each seed block (its own range of days, with its own deals) and for all blocks together:
+
+- **spread**: over each 7-day window, every equal bot's total duplicate score and total raw points
+  (1 for a win .. 0 for last); the standard deviation of those totals among equal bots, averaged
+  over windows and strengths, duplicate against raw (the aim: at least 50% smaller), and the same
+  per deal;
+- **ranking**: the share of 7-day windows (every window of consecutive days in a block, every pair of
+  one expert and one heuristic entrant) where the expert's total duplicate score is above the
+  heuristic's (the aim: at least 95%); ``hard`` against the heuristic and the expert against ``hard``
+  beside it.
+
+    nice -n 10 python bench/challenges/simulated_entrants.py                        # the note's figures
+    nice -n 10 python bench/challenges/simulated_entrants.py --blocks 1 --days 8    # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+
+from cardroom.bots.specs import make_bot
+from cardroom.core.bot import Bot, shown
+from cardroom.core.game import Game, State
+from cardroom.server.room.daily import COPIES, SEAT, Slot, deal_seed, slot_named
+from cardroom.server.room.daily_replay import Chooser, play_deal, reference_points
+from cardroom.server.room.daily_results import Played, duplicate_scores
+from cardroom.server.store.challenges import DailyEntry  # the room's entry, here with no database behind it
+
+SECRET = "the bench's secret"
+WINDOW = 7  # days: the running leaderboard's
+
+
+def chooser(spec: str, entrant: str, seed: int) -> Chooser:
+    """An entrant bot: one bot for the game (bots keep nothing between decisions that changes their
+    answer), its generator of its own per entrant, deal and step, so equal bots differ only by chance."""
+    made: dict[int, Bot] = {}
+
+    def choose(game: Game, state: State, step: int) -> str:
+        bot = made.setdefault(0, make_bot(spec, game))
+        return str(bot.choose(game, shown(bot, state, SEAT), random.Random(f"{entrant}:{seed}:{step}")))
+
+    return choose
+
+
+def entrants(counts: dict[str, int], specs: dict[str, str]) -> list[tuple[str, str, str]]:
+    """(entrant, strength, spec): ``heuristic-1``, ``heuristic-2``, ``hard-1`` ..."""
+    return [(f"{kind}-{i + 1}", kind, specs[kind]) for kind, n in counts.items() for i in range(n)]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One simulated entry: who, and its raw points and scores (the room's duplicate score and, beside
+    it to compare, the points against the expert's reference alone and against the field without it)."""
+
+    strength: str
+    entrant: str
+    slot: str
+    raw: float
+    scores: dict[str, float]
+
+
+SCORES = ("duplicate", "against the expert", "field without the expert")
+
+
+def play_day(day: str, slot: Slot, field: list[tuple[str, str, str]], bots: str, reference: str) -> list[Row]:
+    """Every entrant of one day's slot, scored."""
+    copies = [deal_seed(SECRET, day, slot.key, c) for c in range(COPIES)]
+    results, strength_of = [], {}
+    for n, (entrant, strength, spec) in enumerate(field):
+        copy = random.Random(f"copy:{day}:{slot.key}:{entrant}").randrange(COPIES)
+        seed = copies[copy]
+        _, outcome = play_deal(slot, seed, bots, chooser(spec, entrant, seed))
+        place = outcome.place(SEAT)
+        created = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(seconds=n)
+        entry = DailyEntry(day, slot.key, entrant, entrant, True, copy, f"{day}-{entrant}", SEAT, created)
+        results.append(Played(entry, True, place, (slot.players - place) / (slot.players - 1)))
+        strength_of[entrant] = strength
+    expert = {c: reference_points(slot.key, copies[c], bots, reference) for c in {r.entry.copy for r in results}}
+    without = {s.played.entry.entrant: s.duplicate for s in duplicate_scores(results, {})}
+    rows = []
+    for s in duplicate_scores(results, expert):
+        entrant = s.played.entry.entrant
+        scores = dict(zip(SCORES, (s.duplicate, s.against_expert or 0.0, without[entrant]), strict=True))
+        rows.append(Row(strength_of[entrant], entrant, slot.key, s.played.points or 0.0, scores))
+    return rows
+
+
+@dataclass
+class Block:
+    """One block's days: per day, every entry of every slot."""
+
+    days: list[list[Row]]
+
+
+def run_block(
+    first: date, length: int, slots: list[Slot], field: list[tuple[str, str, str]], args: argparse.Namespace,
+    progress: Callable[[], None],
+) -> Block:  # fmt: skip
+    days = []
+    for d in range(length):
+        day = (first + timedelta(days=d)).isoformat()
+        today = []
+        for slot in slots:
+            today += play_day(day, slot, field, args.bots, args.reference)
+            progress()
+        days.append(today)
+    return Block(days)
+
+
+def windows(block: Block) -> list[list[Row]]:
+    """Every run of :data:`WINDOW` consecutive days, its entries together."""
+    return [[e for day in block.days[i : i + WINDOW] for e in day] for i in range(len(block.days) - WINDOW + 1)]
+
+
+def totals(rows: list[Row], score: str) -> dict[str, tuple[str, float, float]]:
+    """entrant -> (strength, total score, total raw points)."""
+    found: dict[str, tuple[str, float, float]] = {}
+    for r in rows:
+        _, total, raw = found.get(r.entrant, (r.strength, 0.0, 0.0))
+        found[r.entrant] = (r.strength, total + r.scores[score], raw + r.raw)
+    return found
+
+
+def window_spread(blocks: list[Block], score: str) -> tuple[float, float]:
+    """(score, raw): over each 7-day window, the standard deviation of equal bots' totals, averaged
+    over windows and strengths: how far apart luck puts bots that play equally well."""
+    spread_score, spread_raw = [], []
+    for block in blocks:
+        for window in windows(block):
+            by_strength: dict[str, list[tuple[float, float]]] = {}
+            for strength, total, raw in totals(window, score).values():
+                by_strength.setdefault(strength, []).append((total, raw))
+            for pairs in by_strength.values():
+                if len(pairs) > 1:
+                    spread_score.append(statistics.stdev(p[0] for p in pairs))
+                    spread_raw.append(statistics.stdev(p[1] for p in pairs))
+    return statistics.fmean(spread_score), statistics.fmean(spread_raw)
+
+
+def deal_spread(blocks: list[Block], score: str) -> tuple[float, float]:
+    """(score, raw): the standard deviation of one deal's result over every entry of a strength (days,
+    slots and bots together), averaged over strengths: how much one result says."""
+    by_strength: dict[str, list[Row]] = {}
+    for block in blocks:
+        for day in block.days:
+            for r in day:
+                by_strength.setdefault(f"{r.strength}:{r.slot}", []).append(r)
+    groups = by_strength.values()
+    return (
+        statistics.fmean(statistics.stdev(r.scores[score] for r in g) for g in groups),
+        statistics.fmean(statistics.stdev(r.raw for r in g) for g in groups),
+    )
+
+
+def above(blocks: list[Block], better: str, worse: str, score: str, raw: bool = False) -> tuple[int, int]:
+    """(windows x pairs where ``better``'s total score (or raw points) beat ``worse``'s, windows x pairs)."""
+    wins = pairs = 0
+    for block in blocks:
+        for window in windows(block):
+            found = [
+                (strength, raw_total if raw else total) for strength, total, raw_total in totals(window, score).values()
+            ]
+            for b in (t for s, t in found if s == better):
+                for w in (t for s, t in found if s == worse):
+                    wins += b > w
+                    pairs += 1
+    return wins, pairs
+
+
+def smaller(score: float, raw: float) -> str:
+    change = f"{100 * (1 - score / raw):.0f}% smaller" if raw else "no raw spread to compare"
+    return f"{score:.3f} against raw {raw:.3f} ({change})"
+
+
+def report(name: str, blocks: list[Block]) -> None:
+    for score in SCORES:
+        print(
+            f"{name}, {score}: spread among equal bots over 7 days {smaller(*window_spread(blocks, score))}; "
+            f"per deal {smaller(*deal_spread(blocks, score))}"
+        )
+        for better, worse in (("expert", "heuristic"), ("hard", "heuristic"), ("expert", "hard")):
+            wins, pairs = above(blocks, better, worse, score)
+            if pairs:
+                share = 100 * wins / pairs
+                print(
+                    f"{name}, {score}:   {better} above {worse} in {wins}/{pairs} 7-day windows x pairs ({share:.1f}%)"
+                )
+    wins, pairs = above(blocks, "expert", "heuristic", SCORES[0], raw=True)
+    print(
+        f"{name}, raw points: expert above heuristic in {wins}/{pairs} 7-day windows x pairs ({100 * wins / pairs:.1f}%)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--slots", default="exploding-kittens-2,tacocat-2", help="slots' keys, comma-separated")
+    parser.add_argument("--blocks", type=int, default=3, help="independent seed blocks (ranges of days)")
+    parser.add_argument("--days", type=int, default=12, help="days a block (7-day windows: days - 6)")
+    parser.add_argument("--heuristic", type=int, default=12, help="heuristic entrants")
+    parser.add_argument("--hard", type=int, default=2, help="hard entrants")
+    parser.add_argument("--expert", type=int, default=2, help="expert entrants")
+    parser.add_argument("--hard-spec", default="ismcts:iterations=100", help="the hard bot, counting its effort")
+    parser.add_argument("--expert-spec", default="expert:iterations=200", help="the expert, counting its effort")
+    parser.add_argument("--bots", default="heuristic", help="the deals' bots (the room's: ismcts:iterations=200)")
+    parser.add_argument("--reference", default="expert:iterations=200", help="the duplicate score's expert")
+    args = parser.parse_args()
+    if args.days < WINDOW:
+        parser.error(f"--days must be at least {WINDOW}")
+    slots = [slot_named(k) for k in args.slots.split(",")]
+    specs = {"heuristic": "heuristic", "hard": args.hard_spec, "expert": args.expert_spec}
+    field = entrants({"heuristic": args.heuristic, "hard": args.hard, "expert": args.expert}, specs)
+    print(
+        f"{args.blocks} blocks of {args.days} days, slots {', '.join(s.key for s in slots)}; entrants: "
+        f"{args.heuristic} heuristic, {args.hard} {args.hard_spec}, {args.expert} {args.expert_spec}; "
+        f"the deals' bots {args.bots}; the reference {args.reference}"
+    )
+    began, done, total = time.perf_counter(), 0, args.blocks * args.days * len(slots)
+
+    def progress() -> None:
+        nonlocal done
+        done += 1
+        spent = time.perf_counter() - began
+        print(
+            f"  {done}/{total} days x slots, {spent:.0f} s, about {spent / done * (total - done):.0f} s left",
+            file=sys.stderr,
+        )
+
+    blocks = []
+    for b in range(args.blocks):
+        first = date(2027, 1, 1) + timedelta(days=1000 * b)  # blocks far apart: days of their own
+        blocks.append(run_block(first, args.days, slots, field, args, progress))
+        report(f"block {b + 1} (from {first.isoformat()})", blocks[-1:])
+    report("all blocks", blocks)
+    print(f"{time.perf_counter() - began:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

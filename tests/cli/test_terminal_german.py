@@ -6,6 +6,7 @@ kind of entry; ``--lang`` refuses a language the terminal does not speak."""
 from __future__ import annotations
 
 import functools
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -13,8 +14,10 @@ from typing import Any
 
 import pytest
 
+from cardroom.cli.reasons import reason_words
 from cardroom.cli.screens import kittens_log, taco_log
 from cardroom.cli.screens.tacocat_log import log_line
+from cardroom.core.seatnames import name_seats
 from cardroom.locale import terminal_language
 from tests.cli.terminal import Terminal
 from tests.i18n.log_entries import TACO_RARE, every_wording
@@ -136,3 +139,18 @@ def test_a_taco_table_in_german(tmp_path: Path) -> None:
     assert term.wait() == 0
     screen = term.buffer[: term.buffer.index("  1  ")]  # the board, above the menu of typed actions
     assert not re.search(r"\b(Round|Pool|your hand|draws a card|You draw)\b", screen), screen
+
+
+@pytest.mark.parametrize(("game", "options"), [("tacocat", {}), ("exploding-kittens", {}), ("taco", {"players": 3})])
+def test_why_a_game_ended_is_said_in_german(game: str, options: dict[str, Any]) -> None:
+    from cardroom.core.registry import make
+
+    state, rng = make(game, **options).new_game(3), random.Random(3)
+    while not state.is_over:
+        state = state.apply(state.to_act[0], str(rng.choice(state.legal_actions(state.to_act[0]))))
+    assert state.outcome is not None
+    names = ["Ada", "Bo", "Cy"]
+    reason = state.outcome.reason
+    assert reason_words(reason, names, "en") == name_seats(reason, names)
+    german = reason_words(reason, names, "de")
+    assert german and german != reason_words(reason, names, "en"), (reason, german)

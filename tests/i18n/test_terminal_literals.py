@@ -16,6 +16,7 @@ WORDED = [
     "menu.py",
     "seat_names.py",
     "screens/__init__.py",
+    "reasons.py",
     "screens/tacocat.py",
     "screens/tacocat_log.py",
     "screens/kittens.py",

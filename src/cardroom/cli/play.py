@@ -22,6 +22,7 @@ from cardroom.bots.pace import table_pace
 from cardroom.bots.specs import make_bot, resolve_spec
 from cardroom.cli.menu import Menu
 from cardroom.cli.prompt import BadEntry, interpret
+from cardroom.cli.reasons import reason_words
 from cardroom.cli.records import Record
 from cardroom.cli.rules_text import rules_markdown
 from cardroom.cli.screens import COMPACT_BELOW_LINES, label_for, log_line_for, menu_texts_for, screen_for
@@ -142,7 +143,7 @@ class TerminalTable:
         if state.outcome is not None:
             won = self.human in state.outcome.winners
             verdict = say(self.lang, "Game over: You win!") if won else say(self.lang, "Game over: You lose.")
-            reason = name_seats(state.outcome.reason, self.names)
+            reason = reason_words(state.outcome.reason, self.names, self.lang)
             self.console.print(f"[bold]{verdict}[/bold] {reason}", highlight=False)
 
     def _ask(self, state: State) -> str | None:

@@ -42,12 +42,12 @@ class AdminChanges:
         seats = await asyncio.to_thread(suspended_playing_seats, self.engine)
         for table_id in sorted({table_id for table_id, _ in suspended_seats.replace(self.source, seats)}):
             self.room.tables.wake(table_id)  # a suspended seat's open sockets look again, and close
-        playing = [live.row.id for live in self.room.all_held() if live.row.status == "playing"]
+        playing = [live.row.id for live in self.room.all_held() if live.row.status == "playing" and not live.is_over]
         if not playing:
             return
         for table_id in await asyncio.to_thread(no_longer_playing, self.engine, playing):
             live = self.room.held(table_id)
-            if live is not None and live.row.status == "playing":
+            if live is not None and live.row.status == "playing" and not live.is_over:
                 log.info("table %s: closed in the database by another process", table_id)
                 await self.room.catchup.catch_up(table_id)  # reloaded, its bots and clocks stopped, woken
 

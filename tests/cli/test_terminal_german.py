@@ -98,6 +98,9 @@ def test_lang_refuses_a_language_the_terminal_does_not_speak(tmp_path: Path) -> 
     term = Terminal(["play", "tacocat", "--lang", "xx", "--records", str(tmp_path)], tmp_path)
     term.expect("--lang is one of en, de, not 'xx'")
     assert term.wait() == 2
+    seat = Terminal(["play", "tacocat", "--lang", "de", "--seat", "5", "--records", str(tmp_path)], tmp_path)
+    seat.expect("--seat muss 0 bis 1 sein")
+    assert seat.wait() == 2
 
 
 def test_an_exploding_kittens_table_in_german_names_the_cards_as_printed(tmp_path: Path) -> None:

@@ -100,22 +100,22 @@ def play(
 ) -> None:
     """Play GAME in this terminal against bots."""
     from cardroom.cli.play import play as run_play
-    from cardroom.locale import LANGUAGES, terminal_language
+    from cardroom.locale import LANGUAGES, say, terminal_language
 
     if lang is not None and lang.split("_")[0].split("-")[0].lower() not in LANGUAGES:
-        _fail(f"--lang is one of {', '.join(LANGUAGES)}, not {lang!r}")
+        _fail(f"--lang is one of {', '.join(LANGUAGES)}, not {lang!r}")  # no language of the table yet
     language = terminal_language(lang)
 
     stray = [a for a in ctx.args if a.startswith("-")]
     if stray:
-        _fail(f"unknown option {stray[0]}")
+        _fail(say(language, "unknown option {name}", name=stray[0]))
     if not 0 <= delay <= 60:
-        _fail(f"--delay must be between 0 and 60 seconds, not {delay:g}")
+        _fail(say(language, "--delay must be between 0 and 60 seconds, not {value}", value=f"{delay:g}"))
     vs = [*vs, *ctx.args]  # --vs a b: Click hands the values after the first to us as extra arguments
     try:
         table_game = make(game, preset=preset, **cli_options(option, players, deck))
         if not 0 <= seat < table_game.players:
-            _fail(f"--seat must be 0 to {table_game.players - 1}")
+            _fail(say(language, "--seat must be 0 to {most}", most=table_game.players - 1))
         run_play(table_game, vs, seed, seat, records, console, delay, language)
     except (CardroomError, ValueError) as exc:
         _fail(str(exc))

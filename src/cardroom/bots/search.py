@@ -24,7 +24,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.bots.budget import Budget, now
@@ -33,24 +32,10 @@ from cardroom.bots.tree import Node, view_key
 from cardroom.core.action import Action
 from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
+from cardroom.core.search_stats import SearchStats as SearchStats  # where the bots find it
 
 # A playout that runs this long is called a draw; no game should get near it.
 MAX_STEPS = 20_000
-
-
-@dataclass(slots=True)
-class SearchStats:
-    """What the last search did, for tests, logs and the arena."""
-
-    iterations: int = 0
-    aborted: int = 0
-    seconds: float = 0.0
-    nodes: int = 0
-    root: list[dict[str, Any]] = field(default_factory=list)
-    #: Worlds a search weighing them by evidence dealt, dealt again (rejected), and kept at the cap.
-    dealt: int = 0
-    rejected: int = 0
-    capped: int = 0
 
 
 class _OutOfTime(Exception):

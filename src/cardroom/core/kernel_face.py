@@ -30,6 +30,7 @@ from cardroom.core.compiled_random import mix
 from cardroom.core.compiled_tree import NodeArrays
 from cardroom.core.game import Game, State
 from cardroom.core.search_clock import now
+from cardroom.core.search_stats import SearchStats
 
 __all__ = [
     "COMPILED",
@@ -111,18 +112,13 @@ class Settings:
     weights: Floats = field(default_factory=lambda: NO_FLOATS)
 
 
-@dataclass
-class Result:
-    """A search's answer; ``dealt``, ``rejected`` and ``capped`` count the worlds the evidence weighed:
-    dealt, dealt again, and kept as the likeliest at the cap (all 0 without evidence)."""
+@dataclass(slots=True)
+class Result(SearchStats):
+    """A search's answer (``action``) with what it did; ``dealt``, ``rejected`` and ``capped`` count the
+    worlds the evidence weighed: dealt, dealt again, and kept as the likeliest at the cap (all 0 without
+    evidence). ``seconds`` and ``aborted`` stay 0: the caller keeps the time."""
 
-    action: str
-    iterations: int = 0
-    nodes: int = 0
-    root: list[dict[str, Any]] = field(default_factory=list)
-    dealt: int = 0
-    rejected: int = 0
-    capped: int = 0
+    action: str = ""
 
 
 @dataclass(frozen=True)
@@ -277,7 +273,7 @@ class Searcher:
     def answer(self, found: PairedRoot, settings: Settings) -> Result:
         """A paired root's choice (:func:`paired_choice`) and its root rows, as :meth:`search` gives them."""
         choice, summary = paired_choice(self._text, found.root, found.results, settings)
-        return Result(choice, found.playouts, found.nodes, summary, *self._tallied())
+        return self._result(choice, found.playouts, found.nodes, summary)
 
     def _world(self, view: Mapping[str, Any], rng: random.Random) -> Arr:
         """A search's first draw: the world its root is encoded from, dealt from ``view`` alone."""
@@ -295,9 +291,12 @@ class Searcher:
         self.tree.clear()
         self.tally = np.zeros(3, np.int64)
 
-    def _tallied(self) -> tuple[int, int, int]:
-        """The worlds dealt, rejected and kept at the cap by the last search (``compiled_search.imagine``)."""
-        return int(self.tally[0]), int(self.tally[1]), int(self.tally[2])
+    def _result(self, action: str, iterations: int, nodes: int, root: list[dict[str, Any]]) -> Result:
+        """The last search's answer, with the worlds it dealt, rejected and kept at the cap (counted by
+        ``compiled_search.imagine``)."""
+        dealt, rejected, capped = (int(t) for t in self.tally)
+        return Result(iterations=iterations, nodes=nodes, root=root, dealt=dealt, rejected=rejected, capped=capped,
+                      action=action)  # fmt: skip
 
     def _preferred(self, base: Arr, seat: int, policy: int, search_rng: Arr) -> tuple[Arr, int]:
         """The seat's legal actions and the default policy's move among them (the paired root's
@@ -325,9 +324,9 @@ class Searcher:
         node = self.tree.find(run.root_key(base, self.cfg, seat))
         if node < 0 or self.tree.visits[node] == 0:
             text = self._text(preferred)
-            return Result(text if text in legal else legal[0], int(done[0]), 0, [], *self._tallied())
+            return self._result(text if text in legal else legal[0], int(done[0]), 0, [])
         choice, summary = root_choice(self._text, self.tree, node, st.bias)
-        return Result(choice, int(done[0]), int(self.tree.used[0]), summary, *self._tallied())
+        return self._result(choice, int(done[0]), int(self.tree.used[0]), summary)
 
     def _paired(self, base: Arr, seat: int, rng: random.Random, st: Settings, fair: bool, root: Arr | None,
                 limit: int, deadline: float, stop: StopRule | None) -> PairedRoot:  # fmt: skip

@@ -18,7 +18,8 @@ from cardroom.cli.screens.taco_log import log_line, recent_line
 from cardroom.core.game import Game
 from cardroom.locale import ENGLISH, say
 
-__all__ = ["label", "log_line", "menu_texts", "render", "totals_line"]  # log_line: the terminal words the log through it
+# log_line: the terminal words the log through this screen.
+__all__ = ["label", "log_line", "menu_texts", "render", "totals_line"]
 
 TYPE_STYLE = {
     "shell": "yellow",

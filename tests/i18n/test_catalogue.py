@@ -6,6 +6,7 @@ the one chosen."""
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import re
 from pathlib import Path
@@ -25,9 +26,11 @@ def _extract(path: Path, keywords: dict[str, tuple[int, ...]]) -> list[str | tup
     return [msg for _, msg, _, _ in extract_from_file("python", str(path), keywords=keywords, comment_tags=())]
 
 
+@functools.cache
 def used_messages() -> dict[str, tuple[str, ...]]:
     """Every message id the code writes (its English forms), found by Babel's own extractor: calls of
-    ``say``/``say_n`` in files that use the catalogue, and the room's refusals written as one literal."""
+    ``say``/``say_n``/``Phrase``/``Plural`` in files that use the catalogue, and refusals written as one
+    literal or raised with a module constant (``INVISIBLE = "..."``)."""
     found: dict[str, tuple[str, ...]] = {}
     for path in sorted(SRC.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
@@ -39,9 +42,8 @@ def used_messages() -> dict[str, tuple[str, ...]]:
             for msg in _extract(path, {"Refused": (1,)}):
                 assert isinstance(msg, str)
                 found[msg] = (msg,)
-    for path in SRC.rglob("*.py"):  # a message kept in a name of its own (INVISIBLE = "...")
-        for value in _named_messages(path):
-            found[value] = (value,)
+            for value in _named_messages(text):
+                found[value] = (value,)
     return found
 
 
@@ -49,9 +51,8 @@ def used_messages() -> dict[str, tuple[str, ...]]:
 WORDING: dict[str, tuple[int, ...]] = {"say": (2,), "say_n": (2, 3), "__init__": (2,), "Phrase": (1,), "Plural": (1, 2)}
 
 
-def _named_messages(path: Path) -> list[str]:
+def _named_messages(text: str) -> list[str]:
     """Module constants that a refusal is raised with (``raise Refused(INVISIBLE, ...)``)."""
-    text = path.read_text(encoding="utf-8")
     tree = ast.parse(text)
     raised = {
         node.args[0].id

@@ -1,6 +1,7 @@
-"""The deal of the day's page in Chromium: a guest enters a deal, plays a little and gives it up (so it
-is over at once), sees the results hidden (finished, but the day's window still open), then, once the
-window has closed, their place. No
+"""The deal of the day's page in Chromium: a guest enters a deal, draws at the table page and gives it up
+(so it is over at once), sees the results hidden (finished, but the day's window
+still open), then, once the window has closed, their place on the day's standings and on the running
+leaderboard, and the analysis's play figure beside the score. No
 serious axe finding at 1280 and 390 pixels wide."""
 
 from __future__ import annotations
@@ -13,14 +14,16 @@ import httpx
 import pytest
 from playwright.sync_api import Browser
 
-from tests.challenges.play import concede, play
+from tests.challenges.play import concede
 from tests.people.pages import serious
 from tests.server.process import ServerProcess, free_port
+from tests.support.polling import until
 from tests.web.conftest import browser, playwright  # noqa: F401  # the browser tests' own Chromium fixtures
 
 pytestmark = pytest.mark.browser
 
 WINDOW = 10.0  # seconds: the day's window here, so the test sees one close
+DRAW = "button[data-action='draw']"  # the table page's draw, offered on the person's own turn
 TO_PLAY = 8.0  # seconds of the window the test needs to enter, play and look (2 on an idle machine, 6 at a load of 12 on 2 cores)
 
 
@@ -35,6 +38,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process = ServerProcess(free_port(), database, env=env).start()
     yield process
     process.stop()
+
+
+def _step(server: ServerProcess, table_id: str, token: str) -> int:
+    seen = httpx.get(f"{server.url}/api/tables/{table_id}/view", headers={"Authorization": f"Bearer {token}"})
+    return int(seen.json()["table"]["step"])
 
 
 def _closes_in(server: ServerProcess) -> float:
@@ -52,10 +60,12 @@ def test_play_the_deal_of_the_day_and_see_your_place_after_the_day(server: Serve
     page.click("button[aria-label='Play Exploding Kittens, 2 players']")
     page.wait_for_url("**/table/**")
     table_id, token = page.url.split("/table/")[1].split("#token=")
-    page.goto(server.url + "/daily")  # the table page is another test's; this one plays through the API
+    # The person's first move at the table page: the deal's first turn is theirs.
+    page.click(DRAW, timeout=20_000)
+    until(lambda: _step(server, table_id, token) >= 1, waiting_for="the person's draw from the table page")
+    page.goto(server.url + "/daily")
     with httpx.Client(base_url=server.url) as client:
-        assert play(client, table_id, token, moves=2)["table"]["status"] == "playing"
-        concede(client, table_id, token)  # over at once, while the window is still open
+        concede(client, table_id, token)  # over at once, while the window is still open: last place
     page.reload()
     page.wait_for_selector(".results-slot p, .results-slot table")
     assert httpx.get(server.url + "/api/daily").json()["day"] == day, "the window closed before the test could look"

@@ -21,6 +21,7 @@ WORDED = [
     "screens/tacocat_log.py",
     "screens/kittens.py",
     "screens/kittens_log.py",
+    "screens/kittens_cards.py",
     "screens/taco.py",
     "screens/taco_log.py",
 ]

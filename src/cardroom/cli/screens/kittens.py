@@ -17,8 +17,12 @@ from rich.table import Table
 from rich.text import Text
 
 from cardroom.cli.screens import language, seat_name
+from cardroom.cli.screens.kittens_cards import card_name
+from cardroom.cli.screens.kittens_log import log_line
 from cardroom.core.game import Game
 from cardroom.locale import ENGLISH, Phrase, Plural, say, say_n
+
+__all__ = ["card", "card_name", "cards", "label", "log_line", "render"]  # log_line: the terminal's log
 
 STYLE = {
     "exploding-kitten": "bold white on red",
@@ -32,22 +36,6 @@ STYLE = {
 }
 
 
-# The printed names (English as the message; the German edition's names in the catalogue).
-PRINTED = {
-    "exploding-kitten": Phrase("Exploding Kitten"),
-    "defuse": Phrase("Defuse"),
-    "nope": Phrase("Nope"),
-    "attack": Phrase("Attack"),
-    "skip": Phrase("Skip"),
-    "favor": Phrase("Favor"),
-    "shuffle": Phrase("Shuffle"),
-    "see-the-future": Phrase("See the Future"),
-    "tacocat": Phrase("Tacocat"),
-    "cattermelon": Phrase("Cattermelon"),
-    "hairy-potato-cat": Phrase("Hairy Potato Cat"),
-    "beard-cat": Phrase("Beard Cat"),
-    "rainbow-ralphing-cat": Phrase("Rainbow-Ralphing Cat"),
-}
 # The engine's phases (its codes), as the title says them.
 PHASES = {
     "turn": Phrase("turn"),
@@ -59,11 +47,6 @@ PHASES = {
     "place": Phrase("putting a Kitten back"),
     "over": Phrase("over"),
 }
-
-
-def card_name(slug: str, lang: str = ENGLISH) -> str:
-    printed = PRINTED.get(slug)
-    return slug if lang == ENGLISH or printed is None else printed.in_language(lang)
 
 
 def card(slug: str, lang: str = ENGLISH) -> Text:
@@ -247,11 +230,3 @@ def label(view: dict[str, Any], text: str) -> str | None:
         if size <= 8:  # a short list has room to say it; a long one is plainly counted from the top
             return say_n(lang, "{count} card down from the top", "{count} cards down from the top", n)
     return None
-
-
-def log_line(entry: dict[str, Any], names: list[str], lang: str) -> str | None:
-    """A log entry in the terminal's language (:mod:`.kittens_log`; imported here, where the terminal
-    looks for it, and only when asked: it imports this module)."""
-    from cardroom.cli.screens.kittens_log import log_line as worded
-
-    return worded(entry, names, lang)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cardroom.cli.screens.kittens import card_name
+from cardroom.cli.screens.kittens_cards import card_name
 from cardroom.locale import ENGLISH, Phrase, Plural, say
 
 COMBOS = {"pair": Phrase("pair"), "triple": Phrase("three of a kind"), "five": Phrase("five-different combo")}

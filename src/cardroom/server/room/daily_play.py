@@ -24,6 +24,7 @@ from cardroom.analysis.headline import play_accuracy
 from cardroom.server.room.live import Live
 
 WORLDS = 8  # $CARDROOM_DAILY_ANALYSIS_WORLDS: imagined worlds a decision (the analysis's default: up to 4096)
+KEEP = 5000  # figures kept in memory (a figure is about a hundred bytes)
 ANALYSIS_SEED = 54  # the analysis's own sampling: fixed, so a figure is the same wherever it is worked out
 
 
@@ -100,6 +101,8 @@ class PlayFigures:
     async def _work(self) -> None:
         while self.queue:
             key, job = next(iter(self.queue.items()))
+            while len(self.done) >= KEEP:  # memory stays bounded: the oldest go (asked again, they rerun)
+                del self.done[next(iter(self.done))]
             try:
                 self.done[key] = Figure(True, await asyncio.to_thread(figure, job))
             except Exception:  # a failed analysis is reported as such, never takes the room down

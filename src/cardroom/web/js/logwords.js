@@ -3,16 +3,10 @@
 // fields (``logLine``); any other entry shows the engine's words, with seats named (``named``). A
 // move the clock made for a seat says so (an entry of kind timed_out already does in its words).
 import { t } from "./i18n.js";
-import { logLine as tacoLine } from "./tacolog.js";
 
-// A renderer's own wording of its log, or the one kept here for a renderer that has none yet:
-// T.A.C.O.'s (tacolog.js), known by the lead line its renderer gives the target picker (the one thing
-// it exports that names its game; the renderer is loaded by a URL the room redirects, so it cannot be
-// compared with a module imported here).
+// A renderer's own wording of its log (each game's renderer exports ``logLine``; the generic one none).
 function wording(renderer) {
-  if (!renderer) return null;
-  if (renderer.logLine) return renderer.logLine;
-  return renderer.targetLead === t("taco.target_lead") ? tacoLine : null;
+  return (renderer && renderer.logLine) || null;
 }
 
 export function logText(entry, { seatName, renderer, named }) {

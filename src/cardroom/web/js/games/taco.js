@@ -89,6 +89,9 @@ function tacoRow(view, ctx, seat) {
     })));
 }
 
+// The log in the page's language, worded from each entry's fields (tacolog.js).
+export { logLine } from "../tacolog.js";
+
 export function render(board, view, ctx) {
   if (view.step !== chosenStep) {
     chosenStep = view.step;

@@ -34,7 +34,7 @@ def used_messages() -> dict[str, tuple[str, ...]]:
     found: dict[str, tuple[str, ...]] = {}
     for path in sorted(SRC.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        if "from cardroom.locale import" in text:
+        if "from cardroom.locale import" in text or "import said" in text:
             for msg in _extract(path, WORDING):
                 forms = (msg,) if isinstance(msg, str) else tuple(msg)
                 found[forms[0]] = forms
@@ -42,26 +42,37 @@ def used_messages() -> dict[str, tuple[str, ...]]:
             for msg in _extract(path, {"Refused": (1,)}):
                 assert isinstance(msg, str)
                 found[msg] = (msg,)
-            for value in _named_messages(text):
-                found[value] = (value,)
+        for value in _named_messages(text):
+            found[value] = (value,)
     return found
 
 
-# The calls that word a message: say/say_n, a Phrase or Plural kept for later, Worded.__init__(self, msg).
-WORDING: dict[str, tuple[int, ...]] = {"say": (2,), "say_n": (2, 3), "__init__": (2,), "Phrase": (1,), "Plural": (1, 2)}
+# The calls that word a message: say/say_n, a Phrase or Plural kept for later, Worded.__init__(self, msg),
+# and the HTTP edge's said(request, msg).
+WORDING: dict[str, tuple[int, ...]] = {
+    "say": (2,),
+    "say_n": (2, 3),
+    "__init__": (2,),
+    "Phrase": (1,),
+    "Plural": (1, 2),
+    "said": (2,),
+}
+# Where a call may name its message by a module constant: the argument's place (0-based).
+BY_CONSTANT = {"Refused": 0, "said": 1}
 
 
 def _named_messages(text: str) -> list[str]:
-    """Module constants that a refusal is raised with (``raise Refused(INVISIBLE, ...)``)."""
+    """Module constants that a refusal is raised with (``raise Refused(INVISIBLE, ...)``) or that a
+    request's answer is worded from (``said(request, WRONG)``)."""
     tree = ast.parse(text)
     raised = {
-        node.args[0].id
+        node.args[BY_CONSTANT[node.func.id]].id
         for node in ast.walk(tree)
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
-        and node.func.id == "Refused"
-        and node.args
-        and isinstance(node.args[0], ast.Name)
+        and node.func.id in BY_CONSTANT
+        and len(node.args) > BY_CONSTANT[node.func.id]
+        and isinstance(node.args[BY_CONSTANT[node.func.id]], ast.Name)
     }
     return [
         node.value.value

@@ -226,3 +226,22 @@ def test_behind_https_the_cookie_is_secure_and_the_public_origin_is_the_site(tmp
         assert made.status_code == 201, made.text
         assert "secure" in made.headers["set-cookie"].lower()
         assert client.post("/api/account/logout", headers={"Origin": "https://evil.example"}).status_code == 403
+
+
+def test_the_account_refusals_are_said_in_the_asked_language(server: ServerProcess) -> None:
+    """A German browser is refused in German (a short password counted with the plural rule, a taken
+    name, a wrong password, not logged in); without the header, in English."""
+    german = {"Accept-Language": "de-DE,de;q=0.9"}
+    with browser(server) as client:
+        short = client.post("/api/account/signup", json={"name": "Kurz", "password": "abc"}, headers=german)
+        assert short.status_code == 422 and short.json()["detail"] == "ein Passwort braucht mindestens 8 Zeichen"
+        assert sign_up(client, "Greta").status_code == 201
+    with browser(server) as other:
+        taken = other.post("/api/account/signup", json={"name": "GRETA", "password": PASSWORD}, headers=german)
+        assert taken.status_code == 409 and "ist vergeben" in taken.json()["detail"], taken.text
+        wrong = other.post("/api/account/login", json={"name": "Greta", "password": "not it at all"}, headers=german)
+        assert wrong.json()["detail"] == "falscher Name oder falsches Passwort"
+        assert other.get("/api/account", headers=german).json()["detail"].startswith("nicht angemeldet")
+        # (another name: each name's logins are limited, and an unknown name gets the same answer)
+        english = other.post("/api/account/login", json={"name": "Nobody Here", "password": "not it at all"})
+        assert english.json()["detail"] == "wrong name or password"

@@ -13,21 +13,40 @@ from functools import lru_cache
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from cardroom.locale import ENGLISH, Phrase, Plural
+
 HASHER = PasswordHasher()  # argon2id, time cost 3, 64 MiB, 4 lanes: the library's RFC 9106 low-memory default
 MIN_LENGTH = 8
 MAX_LENGTH = 256  # longer costs the hash time for nothing; refused with a reason
 
 
 class PasswordRefused(ValueError):
-    """A password that may not be set, with the reason a person reads."""
+    """A password that may not be set, with the reason a person reads (a catalogue phrase, worded in
+    the asker's language by whoever answers)."""
+
+    def __init__(self, phrase: Phrase) -> None:
+        super().__init__(phrase.in_language(ENGLISH))
+        self.phrase = phrase
 
 
 def hash_new(password: str) -> str:
     """The stored form of a new password; :class:`PasswordRefused` says what is wrong with it."""
     if len(password) < MIN_LENGTH:
-        raise PasswordRefused(f"a password needs at least {MIN_LENGTH} characters")
+        raise PasswordRefused(
+            Plural(
+                "a password needs at least {count} character",
+                "a password needs at least {count} characters",
+                MIN_LENGTH,
+            )
+        )
     if len(password) > MAX_LENGTH:
-        raise PasswordRefused(f"a password may have at most {MAX_LENGTH} characters")
+        raise PasswordRefused(
+            Plural(
+                "a password may have at most {count} character",
+                "a password may have at most {count} characters",
+                MAX_LENGTH,
+            )
+        )
     return HASHER.hash(password)
 
 

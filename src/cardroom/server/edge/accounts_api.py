@@ -28,6 +28,7 @@ from cardroom.server.edge.account_session import (
     start_session,
 )
 from cardroom.server.edge.api import ByAddress, public_base
+from cardroom.server.edge.language import said
 from cardroom.server.errors import RateLimited, Refused
 from cardroom.server.room.tokens import hash_token, new_token
 from cardroom.server.store import Store
@@ -97,7 +98,7 @@ async def same_site(request: Request) -> None:
         check_same_site(request)
     except NotSameSite:
         raise HTTPException(
-            403, "refused: a request that changes an account must come from this site's own pages"
+            403, said(request, "refused: a request that changes an account must come from this site's own pages")
         ) from None
 
 
@@ -107,7 +108,7 @@ SameSite = [Depends(same_site)]
 async def logged_in(request: Request, store: StoreDep) -> Account:
     account = await session_account(store, request)
     if account is None:
-        raise HTTPException(401, NOT_LOGGED_IN)
+        raise HTTPException(401, said(request, NOT_LOGGED_IN))
     return account
 
 
@@ -141,9 +142,9 @@ async def sign_up(body: SignUpIn, request: Request, response: Response, store: S
     try:
         made = await asyncio.to_thread(store.create_account, account_id, name, key, body.password)
     except PasswordRefused as exc:
-        raise Refused(str(exc)) from None
+        raise Refused(exc.phrase) from None
     if not made:
-        return JSONResponse({"detail": f"the name {name!r} is taken: choose another"}, status_code=409)
+        return JSONResponse({"detail": said(request, "the name {name} is taken: choose another", name=repr(name))}, 409)
     account = await asyncio.to_thread(store.find_account, key)
     assert account is not None
     await start_session(store, account, request, response)
@@ -156,9 +157,9 @@ async def log_in(body: LoginIn, request: Request, response: Response, store: Sto
     await _limit(request, key)
     account = await asyncio.to_thread(store.check_login, key, body.password)
     if account is None:
-        return JSONResponse({"detail": WRONG}, status_code=401)
+        return JSONResponse({"detail": said(request, WRONG)}, status_code=401)
     if account.suspended:
-        return JSONResponse({"detail": "this account is suspended: ask whoever runs this room"}, status_code=403)
+        return JSONResponse({"detail": said(request, "this account is suspended: ask whoever runs this room")}, 403)
     await start_session(store, account, request, response)
     return _me(account, await _claim(store, account, body.seats))
 
@@ -206,7 +207,7 @@ async def my_games(request: Request, account: AccountDep, store: StoreDep) -> li
 async def seat_link(table_id: str, seat: int, request: Request, account: AccountDep, store: StoreDep) -> SeatLink:
     holders = await asyncio.to_thread(store.seat_holders, table_id)
     if holders.get(seat) != account.id:
-        raise HTTPException(404, "your account holds no such seat")
+        raise HTTPException(404, said(request, "your account holds no such seat"))
     link = new_token()
     await store.writer.call(store.add_link, table_id, seat, hash_token(link))
     return SeatLink(table_id=table_id, seat=seat, url=f"{public_base(request)}/table/{table_id}#token={link}")

@@ -31,8 +31,9 @@ from cardroom.analysis.headline import headline_json, headline_text
 from cardroom.analysis.oracle import oracle_label, oracle_timeline
 from cardroom.analysis.report import GameAnalysis
 from cardroom.core.outcome import Outcome
-from cardroom.locale import ENGLISH, negotiate, say
+from cardroom.locale import ENGLISH, say
 from cardroom.server.edge.api import ERRORS, RoomDep, TokenDep
+from cardroom.server.edge.language import asked_language
 from cardroom.server.room import hints
 from cardroom.server.room.live import Live
 
@@ -92,11 +93,6 @@ class Job:
         if "oracle" in worded:
             worded["oracle"] = {**worded["oracle"], "label": oracle_label(lang)}
         return worded
-
-
-def asked_language(request: Request) -> str:
-    """The language the page asks for (its ``Accept-Language``; English if none the room speaks)."""
-    return negotiate(request.headers.get("accept-language"))
 
 
 class Analyses:

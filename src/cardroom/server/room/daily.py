@@ -22,6 +22,7 @@ from typing import Any
 
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.registry import game_names, kit, make
+from cardroom.locale import Listed
 from cardroom.server.errors import Refused
 from cardroom.server.ops.names import seat_name
 from cardroom.server.room import tokens
@@ -78,7 +79,7 @@ def slot_named(key: str) -> Slot:
     found = {s.key: s for s in slots()}
     slot = found.get(key)
     if slot is None:
-        raise Refused(f"no deal of the day called {key[:40]!r}; deals: {', '.join(found)}")
+        raise Refused("no deal of the day called {key}; deals: {deals}", key=repr(key[:40]), deals=Listed(found))
     return slot
 
 
@@ -122,7 +123,7 @@ def window_named(day: str, length: float | None = None) -> Window:
         window = window_at(start.timestamp(), length)
         if window.day == day:
             return window
-    raise Refused(f"no day's window is called {day[:30]!r}: days are written like 2026-11-29")
+    raise Refused("no day's window is called {day}: days are written like 2026-11-29", day=repr(day[:30]))
 
 
 def deal_seed(secret: str, day: str, slot: str, copy: int) -> int:
@@ -184,5 +185,5 @@ def enter(store: Store, slot: Slot, entrant: str, name: str | None, guest: bool,
     row, token = deal_table(slot, deal_seed(server_secret(store), window.day, slot.key, copy), clean)
     entry = store.add_daily_entry(NewTable(row, private=True), window.day, slot.key, entrant, clean, guest, copy, SEAT)
     if entry is None:
-        raise Refused(f"you have already played today's {slot.label}: one attempt each")
+        raise Refused("you have already played today's {slot}: one attempt each", slot=slot.label)
     return entry, token

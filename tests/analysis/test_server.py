@@ -69,6 +69,11 @@ def test_hints_only_against_bots(client: TestClient) -> None:
     refused = client.get(f"/api/tables/{with_person['table_id']}/hint", headers=auth(with_person["token"]))
     assert refused.status_code == 403 and "hints are off at this table" in refused.json()["detail"]
     assert "bot" in refused.json()["detail"] and "creator" in refused.json()["detail"]
+    german = client.get(
+        f"/api/tables/{with_person['table_id']}/hint",
+        headers={**auth(with_person["token"]), "Accept-Language": "de"},
+    )
+    assert german.status_code == 403 and german.json()["detail"].startswith("Tipps sind an diesem Tisch aus")
 
 
 def _my_decision(client: TestClient, tid: str, token: str) -> dict[str, Any]:

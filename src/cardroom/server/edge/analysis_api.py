@@ -235,7 +235,7 @@ async def hint(table_id: str, request: Request, room: RoomDep, token: TokenDep) 
     live, seat = await room.seat_soon(table_id, token)
     refused = hints.refusal(live, seat)
     if refused is not None:
-        return JSONResponse({"detail": refused}, status_code=403)
+        return JSONResponse({"detail": refused.in_language(asked_language(request))}, status_code=403)
     if live.is_over or seat not in live.state.to_act or not live.state.legal_actions(seat):
         return JSONResponse({"detail": say(asked_language(request), "it is not your decision")}, status_code=409)
     return await hints.answer(live, seat, table_id)

@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 from cardroom.server.edge.accounts_api import SameSite, StoreDep
 from cardroom.server.edge.api import ERRORS, ByAddress, RoomDep, TokenDep, public_base
 from cardroom.server.edge.friend_entrant import entrant_of
+from cardroom.server.edge.language import asked_language
 from cardroom.server.edge.models import Problem
 from cardroom.server.edge.pages import page
 from cardroom.server.errors import RateLimited
@@ -92,7 +93,7 @@ async def make(
     daily_deal = await asyncio.to_thread(friends.is_daily_deal, store.engine, live.row.id)
     refused = friend.refusal(live, seat, daily_deal)
     if refused is not None:
-        raise HTTPException(409, refused)
+        raise HTTPException(409, refused.in_language(asked_language(request)))
     key, _ = await entrant_of(store, request, response)
     made = await store.writer.call(friends.make_challenge, store.engine, live.row.id, seat, key, live.names[seat])
     return ChallengeOut(id=made.id, url=f"{public_base(request)}/friend#{made.id}")

@@ -9,6 +9,7 @@ as a challenge: the page says why instead of dealing a game that would only look
 
 from __future__ import annotations
 
+from cardroom.locale import Listed, Phrase
 from cardroom.server.errors import Refused
 from cardroom.server.ops.names import seat_name
 from cardroom.server.room import tokens
@@ -17,21 +18,22 @@ from cardroom.server.room.live import Live
 from cardroom.server.store import SeatRow, TableRow, now
 
 
-def refusal(live: Live, seat: int, daily_deal: bool) -> str | None:
+def refusal(live: Live, seat: int, daily_deal: bool) -> Phrase | None:
     """Why this seat's game cannot be a friend's challenge, or None if it can. A deal of the day never
     can: dealt to a friend, it would show them a deal they may still enter (docs/challenges.md)."""
     if not live.is_over:
-        return "a game becomes a challenge once it is over"
+        return Phrase("a game becomes a challenge once it is over")
     if daily_deal:
-        return "a deal of the day is not passed on: its results open to everyone when the day is over"
+        return Phrase("a deal of the day is not passed on: its results open to everyone when the day is over")
     others = [s for s in live.row.seats if s.seat != seat]
     if any(s.kind != "bot" or not s.bot_spec for s in others):
-        return "only a game against bots (every other seat a bot) can be dealt to a friend"
+        return Phrase("only a game against bots (every other seat a bot) can be dealt to a friend")
     clocked = sorted({s.bot_spec for s in others if s.bot_spec and not replayable(s.bot_spec)})
     if clocked:
-        return (
-            "these bots think on a clock, so the same choices would not meet the same answers "
-            f"({', '.join(clocked)}): challenge a friend after a game against bots that count their effort"
+        return Phrase(
+            "these bots think on a clock, so the same choices would not meet the same answers ({bots}): "
+            "challenge a friend after a game against bots that count their effort",
+            bots=Listed(clocked),
         )
     return None
 

@@ -24,6 +24,7 @@ from cardroom.analysis import Precision, evaluate
 from cardroom.analysis.engines import rollouts_for
 from cardroom.bots.policy import make_policy
 from cardroom.core.game import Game, State
+from cardroom.locale import Phrase
 from cardroom.server.room.live import Live
 
 # The compiled kernel affords a hint as precise as the analysis (+-5 points) in well under a
@@ -34,11 +35,13 @@ KEEP = 2000  # answers kept, newest last
 _answers: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
 _busy: asyncio.Semaphore | None = None  # one hint computed at a time: they share the server's cores
 
-OFF = ("hints are off at this table: its creator did not turn them on for everyone, and hints are "
-       "otherwise offered only where every other seat is a bot")  # fmt: skip
+OFF = Phrase(
+    "hints are off at this table: its creator did not turn them on for everyone, and hints are "
+    "otherwise offered only where every other seat is a bot"
+)
 
 
-def refusal(live: Live, seat: int) -> str | None:
+def refusal(live: Live, seat: int) -> Phrase | None:
     """Why ``seat`` may not ask for a hint here (``None``: it may)."""
     if live.hints_for_everyone:
         return None

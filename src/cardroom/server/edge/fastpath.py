@@ -20,7 +20,7 @@ import orjson
 from cardroom.locale import negotiate
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.ops import metrics, timings
-from cardroom.server.ops.limits import MAX_BODY, ASGIApp, Message, Receive, Scope, Send, short
+from cardroom.server.ops.limits import MAX_BODY, ASGIApp, Receive, Scope, Send, replayed, short
 from cardroom.server.room.tokens import SUSPENDED, SuspendedSeat, hash_token
 from cardroom.server.store import DATABASE_ERRORS, UNAVAILABLE
 
@@ -85,7 +85,7 @@ class ActionFastPath:
             return  # the client went away
         fields = None if more else _action_fields(body)
         if fields is None:
-            await self.app(scope, _replay(body, receive, more), send)
+            await self.app(scope, replayed(body, receive, more), send)
             return
         step, action = fields
         state = scope["app"].state
@@ -162,19 +162,6 @@ def _action_fields(body: bytes) -> tuple[int, str] | None:
     if type(step) is not int or type(action) is not str or len(action) > MAX_ACTION:
         return None
     return step, action
-
-
-def _replay(body: bytes, receive: Receive, more: bool) -> Receive:
-    delivered = False
-
-    async def replay() -> Message:
-        nonlocal delivered
-        if not delivered:
-            delivered = True
-            return {"type": "http.request", "body": body, "more_body": more}
-        return await receive()
-
-    return replay
 
 
 def _header(scope: Scope, name: bytes) -> str | None:

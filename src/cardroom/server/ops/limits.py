@@ -154,17 +154,7 @@ class BodyLimit:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        body = b"".join(chunks)
-        delivered = False
-
-        async def replay() -> Message:
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replayed(b"".join(chunks), receive), send)
 
     def _too_big(self) -> str:
         return f"the request body is larger than {self.limit // 1024} KiB"
@@ -185,3 +175,18 @@ class BodyLimit:
             }
         )
         await send({"type": "http.response.body", "body": payload})
+
+
+def replayed(body: bytes, receive: Receive, more: bool = False) -> Receive:
+    """A ``receive`` that gives the body already read first (``more``: the client has more of it),
+    then the client's own messages: for an app behind a middleware that had to read the body."""
+    delivered = False
+
+    async def replay() -> Message:
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return {"type": "http.request", "body": body, "more_body": more}
+        return await receive()
+
+    return replay

@@ -28,10 +28,10 @@ from cardroom.core.bot import Bot, shown
 from cardroom.core.game import Game, State
 from cardroom.server.errors import Refused, StaleStep, UnknownTable
 from cardroom.server.ops import metrics
+from cardroom.server.room.clock_lengths import turn_seconds, window_seconds
 from cardroom.server.room.clocks import clocked, move_began, save_if_changed, window_open
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
-from cardroom.server.room.more_time import turn_seconds, window_seconds
 from cardroom.server.room.ports import Tables
 from cardroom.server.store import ClockSaver, is_database_error
 

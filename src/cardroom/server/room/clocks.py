@@ -11,10 +11,9 @@ move, the clocks' row is not written at all; it was a write per move, a tenth of
 
 from __future__ import annotations
 
-import functools
 import time
-from types import ModuleType
 
+from cardroom.server.room.clock_lengths import turn_seconds
 from cardroom.server.room.live import Live
 from cardroom.server.store import ClockSaver
 
@@ -70,16 +69,8 @@ def implied(live: Live, seat: int) -> float | None:
     for i in range(live.step - 1, max(-1, live.step - 1 - LOOK_BACK), -1):
         if actors[i] == seat or seat not in before[i]:
             began = live.times[i]
-            return None if began is None else began + _more_time().turn_seconds(live, seat)
+            return None if began is None else began + turn_seconds(live, seat)
     return None
-
-
-@functools.cache
-def _more_time() -> ModuleType:
-    """:mod:`.more_time`, imported at first use: it imports :func:`window_open` from here."""
-    from cardroom.server.room import more_time
-
-    return more_time
 
 
 def restore(live: Live) -> None:

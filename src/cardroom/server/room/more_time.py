@@ -22,10 +22,9 @@ from typing import Protocol
 
 from cardroom.core.game import State
 from cardroom.server.errors import Refused
+from cardroom.server.room.clock_lengths import FACTOR, window_seconds
 from cardroom.server.room.clocks import window_open
 from cardroom.server.room.live import Live
-
-FACTOR = 10  # WCAG 2.2.1 asks for at least ten times the default
 
 
 class Clocks(Protocol):
@@ -36,18 +35,6 @@ class Clocks(Protocol):
 
 class MoreTimeStore(Protocol):
     def set_more_time(self, table_id: str, seat: int, on: bool) -> None: ...
-
-
-def window_seconds(live: Live, asked: tuple[int, ...]) -> float:
-    """How long a reaction window asking these seats runs at this table."""
-    factor = FACTOR if live.more_time.intersection(asked) else 1
-    return live.row.reaction_seconds * factor
-
-
-def turn_seconds(live: Live, seat: int) -> float:
-    """How long the move clock of this seat runs at this table (0: the table has none)."""
-    base = live.row.turn_seconds or 0
-    return base * (FACTOR if seat in live.more_time else 1)
 
 
 def take(live: Live, seats: frozenset[int]) -> bool:

@@ -19,9 +19,9 @@ import orjson
 
 from cardroom.server.jsonbytes import dumps
 from cardroom.server.room import spoken
+from cardroom.server.room.clock_lengths import window_seconds
 from cardroom.server.room.clocks import window_open
 from cardroom.server.room.live import Live
-from cardroom.server.room.more_time import window_seconds
 
 CLOSED = ("expired", "abandoned", "cancelled")  # unfinished tables where nothing more is played
 

@@ -118,7 +118,7 @@ class CatchUp:
                 if action.step != live.step:
                     continue  # stored while this process was reading; the next notification brings it
                 live.remember()
-                live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out)
+                live.record(action.seat, live.state.apply(action.seat, action.text), action.timed_out, action.created)
             changed = (
                 live.state is not previous or live.conceded != was_conceded or live.auto is not was_auto or lengthened
             )

@@ -1,23 +1,21 @@
 """The deal of the day's routes (docs/challenges.md): what today offers, entering a slot (once), and the
 page; the leaderboards, which open to an entrant only once they have finished and the day's window
-has closed, are ``daily_board_api``'s, included here. Who an entrant is: ``daily_entrant``.
+has closed, are ``daily_board_api``'s, included here. Who an entrant is: ``entrants``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
-from cardroom.server.edge.account_session import secure_cookies
 from cardroom.server.edge.accounts_api import SameSite, StoreDep
 from cardroom.server.edge.api import ByAddress, RoomDep, public_base
 from cardroom.server.edge.daily_board_api import board
-from cardroom.server.edge.daily_entrant import GUEST_COOKIE, GUEST_LIFE, entrant, guest_key
+from cardroom.server.edge.entrants import GUEST_COOKIE, entrant, new_guest
 from cardroom.server.edge.pages import page
 from cardroom.server.room import daily
 from cardroom.server.room.daily_board import counted_days
@@ -27,7 +25,7 @@ api = APIRouter(prefix="/api/daily", tags=["deal of the day"], dependencies=ByAd
 router = APIRouter()  # the page and the API, included together
 
 PAGE = "daily.html"  # a file in web/, served whole by pages.page
-__all__ = ["GUEST_COOKIE", "GUEST_LIFE", "router"]  # the cookie, for friend_entrant.py and the tests
+__all__ = ["GUEST_COOKIE", "router"]  # the cookie, for the tests
 
 
 class Entrant(BaseModel):
@@ -114,17 +112,7 @@ async def enter(
     chosen = daily.slot_named(slot)
     key, name, guest = await entrant(store, request)
     if key is None:  # a guest's first entry: this browser is given its guest cookie
-        cookie = secrets.token_urlsafe(24)
-        response.set_cookie(
-            GUEST_COOKIE,
-            cookie,
-            max_age=GUEST_LIFE,
-            path="/",
-            secure=secure_cookies(request),
-            httponly=True,
-            samesite="lax",
-        )
-        key = guest_key(cookie)
+        key = new_guest(request, response)
     entry, token = await store.writer.call(
         daily.enter, store, chosen, key, name if not guest else body.name, guest, time.time()
     )

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from cardroom.server.edge.accounts_api import StoreDep
 from cardroom.server.edge.api import ByAddress, RoomDep, public_base
-from cardroom.server.edge.daily_entrant import entrant
+from cardroom.server.edge.entrants import entrant
 from cardroom.server.room import daily
 from cardroom.server.room.daily_board import running_scores, scored_slot
 from cardroom.server.room.daily_play import Figure, PlayFigures, job_of

@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from cardroom.server.edge.accounts_api import SameSite, StoreDep
 from cardroom.server.edge.api import ERRORS, ByAddress, RoomDep, TokenDep, public_base
-from cardroom.server.edge.friend_entrant import entrant_of
+from cardroom.server.edge.entrants import entrant_of
 from cardroom.server.edge.language import asked_language
 from cardroom.server.edge.models import Problem
 from cardroom.server.edge.pages import page

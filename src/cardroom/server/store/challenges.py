@@ -6,13 +6,11 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
 
 from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.store import tables
-from cardroom.server.store.hosts import _InTransaction
 from cardroom.server.store.rows import NewTable
 from cardroom.server.store.schema import daily_entries, daily_secret
 
@@ -47,13 +45,7 @@ def secret(engine: Engine) -> str:
 def add_entry(engine: Engine, new: NewTable, entry: DailyEntry) -> bool:
     """Store the entrant's table and their entry in one transaction; False if this entrant already
     entered this window's slot (then neither is stored: a second attempt leaves nothing behind)."""
-    try:
-        with engine.begin() as conn:
-            tables.create_table(cast(Any, _InTransaction(conn)), new)
-            conn.execute(insert(daily_entries).values(**entry.__dict__))
-    except IntegrityError:
-        return False
-    return True
+    return tables.create_with_entry(engine, new, daily_entries, entry)
 
 
 def _entry(row: object) -> DailyEntry:

@@ -7,13 +7,11 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
 
 from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.store import tables
-from cardroom.server.store.hosts import _InTransaction
 from cardroom.server.store.rows import NewTable, now
 from cardroom.server.store.schema import daily_entries, friend_challenges, friend_entries
 
@@ -88,13 +86,7 @@ def challenge(engine: Engine, challenge_id: str) -> Challenge | None:
 def add_entry(engine: Engine, new: NewTable, entry: FriendEntry) -> bool:
     """The friend's table and their entry in one transaction; False (nothing stored) if this entrant
     has played this challenge already."""
-    try:
-        with engine.begin() as conn:
-            tables.create_table(cast(Any, _InTransaction(conn)), new)
-            conn.execute(insert(friend_entries).values(**entry.__dict__))
-    except IntegrityError:
-        return False
-    return True
+    return tables.create_with_entry(engine, new, friend_entries, entry)
 
 
 def entries(engine: Engine, challenge_id: str) -> list[FriendEntry]:

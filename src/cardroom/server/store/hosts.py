@@ -4,10 +4,7 @@ account is suspended (such a seat cannot be sat at)."""
 
 from __future__ import annotations
 
-from contextlib import nullcontext
-from typing import Any, cast
-
-from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 
 from cardroom.server.store import tables
 from cardroom.server.store.notify import notify
@@ -15,22 +12,11 @@ from cardroom.server.store.rows import NewTable, now
 from cardroom.server.store.schema import account_seats, accounts, links, seats, table_hosts
 
 
-class _InTransaction:
-    """Stands for the engine in :func:`tables.create_table`, whose one ``engine.begin()`` then yields
-    this transaction's connection: the table and its host are stored in one transaction."""
-
-    def __init__(self, conn: Connection) -> None:
-        self.conn = conn
-
-    def begin(self) -> nullcontext[Connection]:
-        return nullcontext(self.conn)
-
-
 def create_hosted(engine: Engine, new: NewTable, host: int | None) -> None:
     """Store a new table whole (see :func:`tables.create_table`) and, in the same transaction, the
     seat of the person who created it (none: the creator took no seat)."""
     with engine.begin() as conn:
-        tables.create_table(cast(Any, _InTransaction(conn)), new)
+        tables.insert_new(conn, new)
         if host is not None:
             conn.execute(insert(table_hosts).values(table_id=new.row.id, seat=host))
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, exists, func, insert, select, update
+from sqlalchemy import Connection, Engine, Table, delete, exists, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.store.notify import notify
 from cardroom.server.store.rows import NewTable, SeatRow, TableRow, now
@@ -19,15 +20,33 @@ def create_table(engine: Engine, new: NewTable) -> None:
     any of it before all of it is committed, so a private table is never in the public list, not
     even for an instant, and a failure stores none of it."""
     with engine.begin() as conn:
-        _insert_table(conn, new.row, new.creator)
-        if new.hints_for_everyone:
-            conn.execute(insert(hint_tables).values(table_id=new.row.id))
-        if new.private:
-            conn.execute(insert(private_tables).values(table_id=new.row.id))
-        for seat, token_hash in sorted(new.invitations.items()):
-            conn.execute(
-                insert(links).values(token_hash=token_hash, table_id=new.row.id, seat=seat, spent=False, created=now())
-            )
+        insert_new(conn, new)
+
+
+def insert_new(conn: Connection, new: NewTable) -> None:
+    """A new table's rows (see :func:`create_table`), inside a transaction of the caller's: so a table
+    and what else it is created with (its host, a challenge's entry) are stored together or not at all."""
+    _insert_table(conn, new.row, new.creator)
+    if new.hints_for_everyone:
+        conn.execute(insert(hint_tables).values(table_id=new.row.id))
+    if new.private:
+        conn.execute(insert(private_tables).values(table_id=new.row.id))
+    for seat, token_hash in sorted(new.invitations.items()):
+        conn.execute(
+            insert(links).values(token_hash=token_hash, table_id=new.row.id, seat=seat, spent=False, created=now())
+        )
+
+
+def create_with_entry(engine: Engine, new: NewTable, entries: Table, entry: object) -> bool:
+    """A new table and one entry row (a dataclass whose fields are ``entries``' columns) in one
+    transaction; False, with nothing stored, if the entry breaks a unique key (a second attempt)."""
+    try:
+        with engine.begin() as conn:
+            insert_new(conn, new)
+            conn.execute(insert(entries).values(**entry.__dict__))
+    except IntegrityError:
+        return False
+    return True
 
 
 class _Lost(Exception):

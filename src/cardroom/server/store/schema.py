@@ -7,6 +7,8 @@ the same step can never both land, even from two server processes.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -25,6 +27,18 @@ from sqlalchemy import (
 )
 
 metadata = MetaData()
+
+
+def per_seat(name: str, *columns: Column[Any] | Index) -> Table:
+    """A table of one row per seat of a table (the pair is its key): what the room keeps of a seat."""
+    return Table(
+        name,
+        metadata,
+        Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+        Column("seat", Integer, primary_key=True),
+        *columns,
+    )
+
 
 tables = Table(
     "tables",
@@ -151,31 +165,22 @@ window_answers = Table(
 
 # Seats the room plays for while their person is away (see absent.py): shown as "(auto)" to everyone,
 # handed back when the person acts or reconnects. ``reason``: "timeouts" or "away".
-auto_seats = Table(
+auto_seats = per_seat(
     "auto_seats",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
     Column("reason", String(16), nullable=False),
     Column("since", DateTime(timezone=True), nullable=False),
 )
 
 # When a seat last had a socket open, in any server process (see absent.py): refreshed while it has.
-seat_presence = Table(
+seat_presence = per_seat(
     "seat_presence",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
     Column("seen", DateTime(timezone=True), nullable=False),
 )
 
 # Seats whose person asked for more time (see docs/table-page.md, "More time"): their reaction windows and
 # move clocks run at least ten times as long, and everyone is told so. Present means on.
-more_time_seats = Table(
+more_time_seats = per_seat(
     "more_time_seats",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
     Column("created", DateTime(timezone=True), nullable=False),
 )
 
@@ -205,11 +210,8 @@ sessions = Table(
 )
 
 # The seats an account holds: one account per seat, so no other account can claim it later.
-account_seats = Table(
+account_seats = per_seat(
     "account_seats",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
     Column("account_id", String(32), ForeignKey("accounts.id"), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Index("ix_account_seats_account_created", "account_id", "created"),
@@ -320,11 +322,8 @@ friend_entries = Table(
 )
 
 # Puzzles from a player's games: the seats whose analysis was read for them (with or without any)...
-puzzle_sources = Table(
+puzzle_sources = per_seat(
     "puzzle_sources",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
     Column("created", DateTime(timezone=True), nullable=False),
 )
 

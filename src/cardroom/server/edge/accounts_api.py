@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import Annotated
+from typing import Annotated, Self
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.responses import JSONResponse
@@ -67,14 +67,30 @@ class Me(BaseModel):
     kept: int = Field(0, description="seats this request added to the account")
 
 
-class MyGame(BaseModel):
+class RecentGame(BaseModel):
+    """A game a person played, as their pages list it (with the link to its table or replay)."""
+
     table_id: str
-    seat: int
-    seat_name: str
     game: str
-    status: str
+    seat_name: str
     created: str
     url: str
+
+    @classmethod
+    def of(cls, held: HeldSeat, base: str, **more: object) -> Self:
+        return cls(
+            table_id=held.table_id,
+            game=held.game,
+            seat_name=held.seat_name,
+            created=held.created.isoformat(),
+            url=f"{base}/table/{held.table_id}",
+            **more,
+        )
+
+
+class MyGame(RecentGame):
+    seat: int
+    status: str
 
 
 class SeatLink(BaseModel):
@@ -183,18 +199,7 @@ async def claim(body: ClaimIn, account: AccountDep, store: StoreDep) -> Me:
 async def my_games(request: Request, account: AccountDep, store: StoreDep) -> list[MyGame]:
     held: list[HeldSeat] = await asyncio.to_thread(store.held_seats, account.id, MY_GAMES)
     base = public_base(request)
-    return [
-        MyGame(
-            table_id=h.table_id,
-            seat=h.seat,
-            seat_name=h.seat_name,
-            game=h.game,
-            status=h.status,
-            created=h.created.isoformat(),
-            url=f"{base}/table/{h.table_id}",
-        )
-        for h in held
-    ]
+    return [MyGame.of(h, base, seat=h.seat, status=h.status) for h in held]
 
 
 @router.post(

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from cardroom.core.registry import game_names
 from cardroom.people.names import account_key
-from cardroom.server.edge.accounts_api import StoreDep
+from cardroom.server.edge.accounts_api import RecentGame, StoreDep
 from cardroom.server.edge.api import ByAddress, public_base
 
 router = APIRouter(prefix="/api/people", tags=["people"], dependencies=ByAddress)
@@ -46,14 +46,6 @@ class GameRating(BaseModel):
     rating: float
     games: int
     history: list[Point]
-
-
-class RecentGame(BaseModel):
-    table_id: str
-    game: str
-    seat_name: str
-    created: str
-    url: str
 
 
 class Player(BaseModel):
@@ -98,15 +90,5 @@ async def player(name: str, request: Request, store: StoreDep) -> Player:
         ratings.append(GameRating(game=game, rating=round(standing.shown, 1), games=standing.games, history=points))
     held = await asyncio.to_thread(store.held_seats, account.id, RECENT * 3)
     base = public_base(request)
-    recent = [
-        RecentGame(
-            table_id=h.table_id,
-            game=h.game,
-            seat_name=h.seat_name,
-            created=h.created.isoformat(),
-            url=f"{base}/table/{h.table_id}",
-        )
-        for h in held
-        if h.status == "over" and not h.private
-    ][:RECENT]
+    recent = [RecentGame.of(h, base) for h in held if h.status == "over" and not h.private][:RECENT]
     return Player(name=account.name, since=account.created.isoformat(), ratings=ratings, recent=recent)

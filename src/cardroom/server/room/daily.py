@@ -27,8 +27,9 @@ from cardroom.server.errors import Refused
 from cardroom.server.ops.names import seat_name
 from cardroom.server.room import tokens
 from cardroom.server.room.daily_results import DailyEntry
+from cardroom.server.room.new_rows import new_table_row
 from cardroom.server.room.tablerequest import SeatRequest, checked_game
-from cardroom.server.store import NewTable, SeatRow, Store, TableRow, now
+from cardroom.server.store import NewTable, SeatRow, Store, TableRow
 
 DAY = 86400.0
 COPIES = 3  # deals per slot and window: sharing one deal's cards helps only a third of the entrants
@@ -157,20 +158,7 @@ def deal_table(slot: Slot, seed: int, name: str) -> tuple[TableRow, str]:
         else SeatRow(i, "bot", bot_spec(), None, f"Bot {i}", True)
         for i in range(slot.players)
     )
-    row = TableRow(
-        id=tokens.new_table_id(),
-        game=game.name,
-        preset=game.preset,
-        options=dict(game.options),
-        seed=seed,
-        created=now(),
-        status="playing",
-        reaction_seconds=REACTION_SECONDS,
-        turn_seconds=None,
-        rematch_of=None,
-        rematch_id=None,
-        seats=rows,
-    )
+    row = new_table_row(game.name, game.preset, game.options, seed, rows, REACTION_SECONDS, None)
     return row, token
 
 

@@ -15,7 +15,8 @@ from cardroom.server.ops.names import seat_name
 from cardroom.server.room import tokens
 from cardroom.server.room.autoplay import replayable
 from cardroom.server.room.live import Live
-from cardroom.server.store import SeatRow, TableRow, now
+from cardroom.server.room.new_rows import new_table_row
+from cardroom.server.store import SeatRow, TableRow
 
 
 def refusal(live: Live, seat: int, daily_deal: bool) -> Phrase | None:
@@ -56,18 +57,5 @@ def friend_table(source: TableRow, seat: int, name: str) -> tuple[TableRow, str]
         else SeatRow(s.seat, "bot", s.bot_spec, None, s.name, True)
         for s in source.seats
     )
-    row = TableRow(
-        id=tokens.new_table_id(),
-        game=source.game,
-        preset=source.preset,
-        options=dict(source.options),
-        seed=source.seed,
-        created=now(),
-        status="playing",
-        reaction_seconds=source.reaction_seconds,
-        turn_seconds=None,
-        rematch_of=None,
-        rematch_id=None,
-        seats=seats,
-    )
+    row = new_table_row(source.game, source.preset, source.options, source.seed, seats, source.reaction_seconds, None)
     return row, token

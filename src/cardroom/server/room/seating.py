@@ -18,10 +18,11 @@ from cardroom.server.ops.names import refuse_taken, seat_name
 from cardroom.server.room import absent, chat, tokens
 from cardroom.server.room.held import HeldTables
 from cardroom.server.room.live import Live
+from cardroom.server.room.new_rows import new_table_row
 from cardroom.server.room.tablerequest import SeatRequest, checked_bot, checked_game
 from cardroom.server.room.tokens import any_seat_of, seat_of
 from cardroom.server.room.waiting import Waiting
-from cardroom.server.store import GroupWriter, NewTable, SeatRow, Store, TableRow, now
+from cardroom.server.store import GroupWriter, NewTable, SeatRow, Store
 from cardroom.server.store.hosts import set_host
 
 
@@ -120,20 +121,7 @@ class Seating:
                 )
             else:
                 raise Refused("a seat is 'me', 'bot' or 'invite', not {kind}", kind=repr(req.kind))
-        row = TableRow(
-            id=tokens.new_table_id(),
-            game=game.name,
-            preset=game.preset,
-            options=dict(game.options),
-            seed=fresh_seed(),
-            created=now(),
-            status="playing",
-            reaction_seconds=reaction_seconds,
-            turn_seconds=clock,
-            rematch_of=None,
-            rematch_id=None,
-            seats=tuple(rows),
-        )
+        row = new_table_row(game.name, game.preset, game.options, fresh_seed(), rows, reaction_seconds, clock)
         links_made = {seat: tokens.hash_token(token) for seat, token in invitations.items()}
         # Everything the table is created with, in one transaction: nobody sees it before it is whole.
         new = NewTable(row, hints_for_everyone, private, creator, links_made)
@@ -155,21 +143,17 @@ class Seating:
             raise Refused("the game is not over yet")
         if not live.row.rematch_id:
             old = live.row
-            row = TableRow(
-                id=tokens.new_table_id(),
-                game=old.game,
-                preset=old.preset,
-                options=old.options,
-                seed=fresh_seed(),
-                created=now(),
-                status="playing",
-                reaction_seconds=old.reaction_seconds,
-                turn_seconds=old.turn_seconds,
-                rematch_of=old.id,
-                rematch_id=None,
-                seats=tuple(
+            row = new_table_row(
+                old.game,
+                old.preset,
+                old.options,
+                fresh_seed(),
+                tuple(
                     s if s.kind == "bot" else SeatRow(s.seat, s.kind, None, None, s.name, s.joined) for s in old.seats
                 ),
+                old.reaction_seconds,
+                old.turn_seconds,
+                rematch_of=old.id,
             )
             # Another process (or request) may have made it first: then that one is the rematch.
             made = await self.writer.call(self.store.create_rematch, row, live.hints_for_everyone)

@@ -22,7 +22,7 @@ def _taco_log_entries() -> list[dict[str, object]]:
 WORDED = """async (entries) => {
   const taco = await import("/static/js/tacolog.js");
   const { logText } = await import("/static/js/logwords.js");
-  const renderer = await import("/renderers/taco.js");
+  const renderer = await import("/static/js/games/taco.js");
   const seatName = (s) => `P${s}`;
   return entries.map((e) => [taco.logLine(e, { seatName }), logText(e, { seatName, renderer, named: () => null })]);
 }"""

@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -24,7 +24,6 @@ from cardroom.server.edge.account_session import LoginLimits
 from cardroom.server.edge.accounts_api import router as accounts_router
 from cardroom.server.edge.analysis_api import router as analysis_router
 from cardroom.server.edge.api import router
-from cardroom.server.edge.catalogue import renderer_of
 from cardroom.server.edge.challenges_api import router as challenges_router
 from cardroom.server.edge.fastpath import REFUSALS, ActionFastPath, problem
 from cardroom.server.edge.friend_api import router as friend_router
@@ -223,11 +222,6 @@ def create_app(
     @app.get("/table/{table_id}", include_in_schema=False)
     def table_page(table_id: str) -> HTMLResponse:
         return page("table.html")
-
-    @app.get("/renderers/{game}.js", include_in_schema=False)
-    def renderer_module(game: str) -> RedirectResponse:
-        # The table page imports its game's renderer from here: the kit names it, the browser does not.
-        return RedirectResponse(f"/static/js/games/{renderer_of(game)}.js", status_code=307)
 
     return app
 

@@ -31,8 +31,7 @@ from cardroom.server.errors import RateLimited
 from cardroom.server.ops.ratelimit import SharedRateLimiter
 from cardroom.server.room import friend, friend_games
 from cardroom.server.room.tokens import hash_token
-from cardroom.server.store import NewTable, Store, friends
-from cardroom.server.store.friends import Challenge, FriendEntry
+from cardroom.server.store import Challenge, FriendEntry, NewTable, Store
 
 api = APIRouter(prefix="/api/friends", tags=["a friend's challenge"], dependencies=ByAddress)
 router = APIRouter()  # the page and the API, included together
@@ -71,11 +70,7 @@ class Dealt(BaseModel):
 
 
 async def _challenge(store: Store, challenge_id: str) -> Challenge:
-    found = (
-        None
-        if not ID_SHAPE.fullmatch(challenge_id)
-        else await asyncio.to_thread(friends.challenge, store.engine, challenge_id)
-    )
+    found = None if not ID_SHAPE.fullmatch(challenge_id) else await asyncio.to_thread(store.challenge, challenge_id)
     if found is None:
         raise HTTPException(404, "no challenge has this link: check that it was copied whole")
     return found
@@ -90,12 +85,12 @@ async def make(
     body: ChallengeIn, request: Request, response: Response, store: StoreDep, room: RoomDep, token: TokenDep
 ) -> ChallengeOut:
     live, seat = await room.seat_soon(body.table_id, token)
-    daily_deal = await asyncio.to_thread(friends.is_daily_deal, store.engine, live.row.id)
+    daily_deal = await asyncio.to_thread(store.is_daily_deal, live.row.id)
     refused = friend.refusal(live, seat, daily_deal)
     if refused is not None:
         raise HTTPException(409, refused.in_language(asked_language(request)))
     key, _ = await entrant_of(store, request, response)
-    made = await store.writer.call(friends.make_challenge, store.engine, live.row.id, seat, key, live.names[seat])
+    made = await store.writer.call(store.make_challenge, live.row.id, seat, key, live.names[seat])
     return ChallengeOut(id=made.id, url=f"{public_base(request)}/friend#{made.id}")
 
 
@@ -103,7 +98,7 @@ async def _mine(store: Store, request: Request, challenge: Challenge) -> FriendE
     key, _ = await entrant_of(store, request, None)
     if key is None:
         return None
-    entries = await asyncio.to_thread(friends.entries, store.engine, challenge.id)
+    entries = await asyncio.to_thread(store.friend_entries, challenge.id)
     return next((e for e in entries if e.entrant == key), None)
 
 
@@ -145,9 +140,7 @@ async def play(
     source = await room.live_soon(challenge.table_id)
     row, token = friend.friend_table(source.row, challenge.seat, name)
     entry = FriendEntry(challenge.id, key, name, row.id, challenge.seat, row.created)
-    if not await store.writer.call(
-        friends.add_entry, store.engine, NewTable(row, private=True, creator=creator), entry
-    ):
+    if not await store.writer.call(store.add_friend_entry, NewTable(row, private=True, creator=creator), entry):
         raise HTTPException(422, "you have already played this challenge: one attempt each")
     room.looked_at(await room.live_soon(row.id))  # loading it sets its bots going
     url = f"{public_base(request)}/table/{row.id}"
@@ -165,7 +158,7 @@ async def games(challenge_id: str, request: Request, store: StoreDep, room: Room
         raise HTTPException(403, "only those who played this challenge see its games: play it first")
     if not (await room.live_soon(mine.table_id)).is_over:
         raise HTTPException(403, "the games are shown once you have finished yours")
-    entries = await asyncio.to_thread(friends.entries, store.engine, challenge.id)
+    entries = await asyncio.to_thread(store.friend_entries, challenge.id)
     played = []
     for entry in entries:
         live = await room.live_soon(entry.table_id)

@@ -32,9 +32,7 @@ from cardroom.server.errors import UnknownTable, WrongToken
 from cardroom.server.room import puzzles as posing
 from cardroom.server.room import tokens
 from cardroom.server.room.live import Live
-from cardroom.server.store import Store
-from cardroom.server.store import puzzles as stored
-from cardroom.server.store.puzzles import Puzzle
+from cardroom.server.store import Puzzle, Store
 
 api = APIRouter(prefix="/api/puzzles", tags=["puzzles"], dependencies=ByAddress)
 router = APIRouter()
@@ -115,14 +113,14 @@ async def _held(store: Store, request: Request, room: RoomDep, body: MineIn) -> 
 async def mine(body: MineIn, request: Request, store: StoreDep, room: RoomDep) -> Mine:
     seats = await _held(store, request, room, body)
     analyses: Analyses | None = getattr(request.app.state, "analyses", None)
-    read = await asyncio.to_thread(stored.read_already, store.engine, seats)
+    read = await asyncio.to_thread(store.puzzle_sources_read, seats)
     for table_id, seat in seats:
         job = None if analyses is None else analyses.jobs.get((table_id, seat))
         if (table_id, seat) not in read and job is not None and job.status == "done" and job.result is not None:
             posed = posing.pose_all(job.result)
-            await store.writer.call(stored.add_puzzles, store.engine, table_id, seat, posed)
+            await store.writer.call(store.add_puzzles, table_id, seat, posed)
             read.add((table_id, seat))
-    found = await asyncio.to_thread(stored.puzzles_of, store.engine, seats)
+    found = await asyncio.to_thread(store.puzzles_of, seats)
     listed = [
         Listed(id=p.id, title=(await room.live_soon(p.table_id)).game.title, created=p.created.isoformat())
         for p in found
@@ -131,9 +129,7 @@ async def mine(body: MineIn, request: Request, store: StoreDep, room: RoomDep) -
 
 
 async def _puzzle(store: Store, puzzle_id: str) -> Puzzle:
-    found = (
-        None if not ID_SHAPE.fullmatch(puzzle_id) else await asyncio.to_thread(stored.puzzle, store.engine, puzzle_id)
-    )
+    found = None if not ID_SHAPE.fullmatch(puzzle_id) else await asyncio.to_thread(store.puzzle, puzzle_id)
     if found is None:
         raise HTTPException(404, "no puzzle has this id: open it from your list of puzzles")
     return found

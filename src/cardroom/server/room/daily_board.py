@@ -16,7 +16,6 @@ from cardroom.server.room.daily_replay import expert_spec, reference_points
 from cardroom.server.room.daily_results import DailyEntry, Scored, duplicate_scores, played
 from cardroom.server.room.rooms import Room
 from cardroom.server.store import Store
-from cardroom.server.store.challenges import entries_of_days
 
 RUNNING_DAYS = 7  # $CARDROOM_DAILY_RUNNING_DAYS: the closed windows the running leaderboard counts
 
@@ -54,7 +53,7 @@ async def running_scores(store: Store, room: Room, at: float, asker: str | None)
     """The counted days and every finished entry of theirs, scored within its day's slot; a day's slot
     where the asker has an unfinished deal is left out (its results are still hidden from them)."""
     days = counted_days(at)
-    entries = await asyncio.to_thread(entries_of_days, store.engine, days)
+    entries = await asyncio.to_thread(store.daily_entries_of_days, days)
     grouped: dict[tuple[str, str], list[DailyEntry]] = {}
     for e in entries:
         grouped.setdefault((e.day, e.slot), []).append(e)

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from cardroom.analysis.words import did
 from cardroom.server.room.live import Live, marked_log
-from cardroom.server.store.friends import FriendEntry
+from cardroom.server.store import FriendEntry
 
 
 class Game(BaseModel):

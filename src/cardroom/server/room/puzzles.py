@@ -16,7 +16,7 @@ from typing import Any
 
 from cardroom.core.game import Game
 from cardroom.server.room.live import marked_log
-from cardroom.server.store.puzzles import Posed
+from cardroom.server.store import Posed
 
 MARGIN = 0.10  # win chance (10 points) by which the one best answer must beat the next
 

@@ -23,7 +23,6 @@ from cardroom.server.room.tablerequest import SeatRequest, checked_bot, checked_
 from cardroom.server.room.tokens import any_seat_of, seat_of
 from cardroom.server.room.waiting import Waiting
 from cardroom.server.store import GroupWriter, NewTable, SeatRow, Store
-from cardroom.server.store.hosts import set_host
 
 
 @dataclass(frozen=True)
@@ -163,7 +162,7 @@ class Seating:
                 chat.none_yet(rematch)
                 # Its host is whoever asked for it first (as a table's is whoever created it): they are
                 # here now, where the first table's host may never come back.
-                await self.writer.run_in_order(set_host, self.store.engine, made, seat)
+                await self.writer.run_in_order(self.store.set_host, made, seat)
             self.tables.wake(table_id)
         new_id = live.row.rematch_id
         assert new_id is not None

@@ -17,10 +17,11 @@ import os
 from typing import TYPE_CHECKING
 
 from cardroom.server.room.tokens import suspended_seats
-from cardroom.server.store import DATABASE_ERRORS
-from cardroom.server.store.admin_changes import no_longer_playing, suspended_playing_seats
+from cardroom.server.store import DATABASE_ERRORS, Store
 
 if TYPE_CHECKING:
+    from cardroom.server.room.catchup import CatchUp
+    from cardroom.server.room.held import HeldTables
     from cardroom.server.room.rooms import Room
 
 log = logging.getLogger("cardroom.admin")
@@ -32,24 +33,24 @@ def every() -> float:
 
 
 class AdminChanges:
-    def __init__(self, room: Room) -> None:
-        self.room = room
-        self.engine = room.store.engine
-        self.source = room.store.origin  # this database's share of the process's suspended seats
+    def __init__(self, room: Room, store: Store, tables: HeldTables, catchup: CatchUp) -> None:
+        # The room's parts this needs, handed over (it asks the room only which tables it holds).
+        self.room, self.store, self.tables, self.catchup = room, store, tables, catchup
+        self.source = store.origin  # this database's share of the process's suspended seats
 
     async def look(self) -> None:
         """Take in the suspensions and closes stored since the last look."""
-        seats = await asyncio.to_thread(suspended_playing_seats, self.engine)
+        seats = await asyncio.to_thread(self.store.suspended_playing_seats)
         for table_id in sorted({table_id for table_id, _ in suspended_seats.replace(self.source, seats)}):
-            self.room.tables.wake(table_id)  # a suspended seat's open sockets look again, and close
+            self.tables.wake(table_id)  # a suspended seat's open sockets look again, and close
         playing = [live.row.id for live in self.room.all_held() if live.row.status == "playing" and not live.is_over]
         if not playing:
             return
-        for table_id in await asyncio.to_thread(no_longer_playing, self.engine, playing):
+        for table_id in await asyncio.to_thread(self.store.no_longer_playing, playing):
             live = self.room.held(table_id)
             if live is not None and live.row.status == "playing" and not live.is_over:
                 log.info("table %s: closed in the database by another process", table_id)
-                await self.room.catchup.catch_up(table_id)  # reloaded, its bots and clocks stopped, woken
+                await self.catchup.catch_up(table_id)  # reloaded, its bots and clocks stopped, woken
 
     def forget(self) -> None:
         suspended_seats.forget(self.source)
@@ -58,7 +59,7 @@ class AdminChanges:
 async def watch(room: Room, seconds: float) -> None:
     """Look at once (a restarted server refuses suspended seats from its first request on), then every
     ``seconds``, for as long as the room runs; a failed look is tried again at the next."""
-    changes = AdminChanges(room)
+    changes = AdminChanges(room, room.store, room.tables, room.catchup)
     try:
         while True:
             try:

@@ -9,12 +9,15 @@ that hears other processes' changes (:mod:`.listener`), shared rate-limit bucket
 """
 
 from cardroom.server.store.buckets import Buckets
+from cardroom.server.store.challenges import DailyEntry
 from cardroom.server.store.clocks import ClockSaver
 from cardroom.server.store.database import database_url, printable_url
 from cardroom.server.store.facade import Store
+from cardroom.server.store.friends import Challenge, FriendEntry
 from cardroom.server.store.listener import listen
 from cardroom.server.store.notify import CHANNEL, conninfo
 from cardroom.server.store.outage import DATABASE_ERRORS, UNAVAILABLE, Outage, Unavailable, is_database_error
+from cardroom.server.store.puzzles import Posed, Puzzle
 from cardroom.server.store.readiness import Readiness
 from cardroom.server.store.rows import (
     ActionRow,
@@ -35,13 +38,18 @@ __all__ = [
     "UNAVAILABLE",
     "ActionRow",
     "Buckets",
+    "Challenge",
     "ClockSaver",
+    "DailyEntry",
+    "FriendEntry",
     "GroupWriter",
     "Link",
     "Message",
     "NewAction",
     "NewTable",
     "Outage",
+    "Posed",
+    "Puzzle",
     "Readiness",
     "Rider",
     "SeatRow",

@@ -24,7 +24,6 @@ from cardroom.server.store import (
     account_seats,
     accounts,
     actions,
-    challenges,
     chat,
     concessions,
     database,
@@ -37,18 +36,18 @@ from cardroom.server.store import (
     tables,
     windows,
 )
-from cardroom.server.store.challenges import DailyEntry
+from cardroom.server.store.challenge_statements import ChallengeStatements
 from cardroom.server.store.clocks import ClockSaver
 from cardroom.server.store.outage import Unavailable
 from cardroom.server.store.readiness import Readiness
 from cardroom.server.store.reconnect import Reconnect
-from cardroom.server.store.rows import ActionRow, Link, Message, NewTable, TableRow, now
+from cardroom.server.store.rows import ActionRow, Link, Message, NewTable, TableRow
 from cardroom.server.store.writer import GroupWriter
 
 T = TypeVar("T")
 
 
-class Store:
+class Store(ChallengeStatements):
     """One database: its group writer (every write of this process, on one thread), the saver of
     tables' running clocks, and the statements the room needs, each named for what it does."""
 
@@ -303,27 +302,6 @@ class Store:
         return self._run(person_ratings.history_of, self.engine, account_id, game, limit)
 
     # -- health ------------------------------------------------------------------------------------
-
-    # -- the same deal for everyone (see docs/challenges.md) -------------------------------------------
-
-    def daily_secret(self) -> str:
-        return self._run(challenges.secret, self.engine)
-
-    def add_daily_entry(
-        self, new: NewTable, day: str, slot: str, entrant: str, name: str, guest: bool, copy: int, seat: int
-    ) -> DailyEntry | None:
-        """The entrant's table and entry, in one transaction; None (nothing stored) on a second try."""
-        entry = DailyEntry(day, slot, entrant, name, guest, copy, new.row.id, seat, now())
-        return entry if self._run(challenges.add_entry, self.engine, new, entry) else None
-
-    def daily_entry(self, day: str, slot: str, entrant: str) -> DailyEntry | None:
-        return self._run(challenges.entry_of, self.engine, day, slot, entrant)
-
-    def daily_entries_of(self, entrant: str, days: list[str]) -> list[DailyEntry]:
-        return self._run(challenges.entries_of, self.engine, entrant, days)
-
-    def daily_entries_of_slot(self, day: str, slot: str) -> list[DailyEntry]:
-        return self._run(challenges.entries_of_slot, self.engine, day, slot)
 
     def probe_read(self) -> None:
         self._run(probe.probe_read, self.engine)

@@ -82,7 +82,12 @@ def test_a_friend_plays_the_challenge_and_both_see_both_games(server: ServerProc
     friend.fill("#friend-name", "Bo")
     friend.click("#play")
     friend.wait_for_url("**/table/**")
-    table_id, token = friend.url.split("/table/")[1].split("#token=")
+    # The table page hides the token from the address bar as it loads: read the one it keeps once it
+    # has sat down (its socket is open only after that).
+    table_id = friend.url.split("/table/")[1].split("#")[0]
+    friend.wait_for_selector("body[data-online='true']")
+    token = friend.evaluate(f"localStorage.getItem('cardroom.token.{table_id}')")
+    assert token, "the friend's browser keeps its seat's token"
     with httpx.Client(base_url=server.url) as client:
         play(client, table_id, token)  # the challenger's rule of choice: the same game
     friend.goto(link)

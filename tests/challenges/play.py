@@ -76,3 +76,15 @@ def concede(client: Http, table_id: str, token: str) -> None:
     """The entrant gives the deal up (it is over at once: last place)."""
     given = client.post(f"/api/tables/{table_id}/concede", headers={"Authorization": f"Bearer {token}"})
     assert given.status_code == 200, given.text
+
+
+def seat_in_page(page: Any) -> tuple[str, str]:
+    """The table and seat token of a table page a browser was just sent to. The page hides the token
+    from the address bar as it loads, so it is read from the browser's keeping once the page has sat
+    down (its socket opens only after that)."""
+    page.wait_for_url("**/table/**")
+    table_id: str = page.url.split("/table/")[1].split("#")[0]
+    page.wait_for_selector("body[data-online='true']")
+    token: str | None = page.evaluate(f"localStorage.getItem('cardroom.token.{table_id}')")
+    assert token, "the browser keeps its seat's token"
+    return table_id, token

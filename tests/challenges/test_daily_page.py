@@ -14,7 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser
 
-from tests.challenges.play import concede
+from tests.challenges.play import concede, seat_in_page
 from tests.people.pages import serious
 from tests.server.process import ServerProcess, free_port
 from tests.support.polling import until
@@ -58,8 +58,7 @@ def test_play_the_deal_of_the_day_and_see_your_place_after_the_day(server: Serve
     page.wait_for_selector("#slots li")
     page.fill("#guest-name", "Ada")
     page.click("button[aria-label='Play Exploding Kittens, 2 players']")
-    page.wait_for_url("**/table/**")
-    table_id, token = page.url.split("/table/")[1].split("#token=")
+    table_id, token = seat_in_page(page)
     # The person's first move at the table page: the deal's first turn is theirs.
     page.click(DRAW, timeout=20_000)
     until(lambda: _step(server, table_id, token) >= 1, waiting_for="the person's draw from the table page")

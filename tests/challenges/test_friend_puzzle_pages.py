@@ -16,7 +16,7 @@ from playwright.sync_api import Browser
 
 from cardroom.server.store import Store
 from tests.challenges.friends import bot_game, play_last, seeded_kittens
-from tests.challenges.play import play
+from tests.challenges.play import play, seat_in_page
 from tests.people.pages import serious
 from tests.server.process import ServerProcess, free_port
 from tests.web.conftest import browser, playwright  # noqa: F401  # the browser tests' own Chromium fixtures
@@ -81,13 +81,7 @@ def test_a_friend_plays_the_challenge_and_both_see_both_games(server: ServerProc
     assert friend.locator("#games-panel").is_hidden()
     friend.fill("#friend-name", "Bo")
     friend.click("#play")
-    friend.wait_for_url("**/table/**")
-    # The table page hides the token from the address bar as it loads: read the one it keeps once it
-    # has sat down (its socket is open only after that).
-    table_id = friend.url.split("/table/")[1].split("#")[0]
-    friend.wait_for_selector("body[data-online='true']")
-    token = friend.evaluate(f"localStorage.getItem('cardroom.token.{table_id}')")
-    assert token, "the friend's browser keeps its seat's token"
+    table_id, token = seat_in_page(friend)
     with httpx.Client(base_url=server.url) as client:
         play(client, table_id, token)  # the challenger's rule of choice: the same game
     friend.goto(link)

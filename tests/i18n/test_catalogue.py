@@ -58,7 +58,7 @@ WORDING: dict[str, tuple[int, ...]] = {
     "said": (2,),
 }
 # Where a call may name its message by a module constant: the argument's place (0-based).
-BY_CONSTANT = {"Refused": 0, "said": 1}
+BY_CONSTANT = {"Refused": 0, "said": 1, "say": 1}
 
 
 def _named_messages(text: str) -> list[str]:

@@ -29,7 +29,9 @@ from cardroom.server.edge.fastpath import REFUSALS, ActionFastPath, problem
 from cardroom.server.edge.friend_api import router as friend_router
 from cardroom.server.edge.health import HealthCheck
 from cardroom.server.edge.host_api import router as host_router
+from cardroom.server.edge.language import asked_language
 from cardroom.server.edge.lobby import Lobby
+from cardroom.server.edge.malformed import malformed_detail
 from cardroom.server.edge.models import Problem
 from cardroom.server.edge.pages import WEB_DIR, page
 from cardroom.server.edge.people_api import router as people_router
@@ -38,7 +40,7 @@ from cardroom.server.edge.sockets import TableSockets
 from cardroom.server.ops import collector, logformat, metrics, timings
 from cardroom.server.ops.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.ops.ratelimit import SharedRateLimiter
-from cardroom.server.room import rating, recovery
+from cardroom.server.room import daily_ahead, rating, recovery
 from cardroom.server.room.absent import AbsentLimits
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.rooms import EXPIRE_AFTER, Room
@@ -141,6 +143,8 @@ def create_app(
             asyncio.create_task(room.watch_absence(limits.sweep_every)),
             # Finished tables of account holders rated (docs/accounts.md); $CARDROOM_RATE_EVERY seconds.
             asyncio.create_task(rating.watch(room, float(os.environ.get("CARDROOM_RATE_EVERY", "5")))),
+            # The deal of the day's expert references, played when a window closes (docs/challenges.md).
+            asyncio.create_task(daily_ahead.watch(store)),
         ]
         sampler = timings.start()  # None unless $CARDROOM_TIMINGS=1
         if sampler is not None:
@@ -330,9 +334,7 @@ def _handlers(app: FastAPI) -> None:
         return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)
-    async def malformed(_: Request, exc: RequestValidationError) -> JSONResponse:
-        # Pydantic's own messages, without echoing the request body back.
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', 'invalid')}" for e in exc.errors()
-        )
-        return JSONResponse({"detail": short(f"malformed request: {problems}")}, status_code=422)
+    async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # Each problem worded in the request's language, without echoing the request body back.
+        detail = malformed_detail(asked_language(request), exc.errors())
+        return JSONResponse({"detail": short(detail)}, status_code=422)

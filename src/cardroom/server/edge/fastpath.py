@@ -21,7 +21,7 @@ from cardroom.locale import negotiate
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.ops import metrics, timings
 from cardroom.server.ops.limits import MAX_BODY, ASGIApp, Receive, Scope, Send, replayed, short
-from cardroom.server.room.tokens import SUSPENDED, SuspendedSeat, hash_token
+from cardroom.server.room.tokens import SuspendedSeat, hash_token
 from cardroom.server.store import DATABASE_ERRORS, UNAVAILABLE
 
 ACTION_PATH = re.compile(r"/api/tables/([A-Za-z0-9_-]{1,32})/actions")
@@ -49,7 +49,7 @@ def problem(exc: Exception, language: str | None = None) -> tuple[int, dict[str,
     if isinstance(exc, UnknownTable):
         return 404, {"detail": "no such table"}
     if isinstance(exc, SuspendedSeat):  # a kind of WrongToken that says why
-        return 403, {"detail": SUSPENDED}
+        return 403, {"detail": exc.in_language(negotiate(language))}
     if isinstance(exc, WrongToken):
         return 403, {"detail": "this token opens no seat at this table"}
     if isinstance(exc, SeatTaken):

@@ -7,6 +7,7 @@ import hmac
 import secrets
 from typing import TYPE_CHECKING
 
+from cardroom.locale import say
 from cardroom.server.errors import WrongToken
 
 if TYPE_CHECKING:
@@ -17,10 +18,13 @@ SUSPENDED = "this account is suspended: its seats cannot play or chat any more (
 
 class SuspendedSeat(WrongToken):
     """403: the token opens a seat held by a suspended account. A kind of :class:`WrongToken`, so that
-    everything refusing a wrong token refuses it too; the answer says why."""
+    everything refusing a wrong token refuses it too; the answer says why, in the request's language."""
 
     def __init__(self) -> None:
         super().__init__(SUSPENDED)
+
+    def in_language(self, lang: str) -> str:
+        return say(lang, SUSPENDED)
 
 
 class SuspendedSeats:

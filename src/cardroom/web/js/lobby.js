@@ -16,7 +16,7 @@ function currentGame() {
 function fillPresets() {
   const game = currentGame();
   $("preset").replaceChildren(...Object.keys(game.presets).map((p) =>
-    el("option", { value: p, selected: p === game.default_preset }, p)));
+    el("option", { value: p, selected: p === game.default_preset }, has(`lobby.preset.${p}`) ? t(`lobby.preset.${p}`) : p)));
   const counts = game.players;
   const preferred = counts.includes(2) ? 2 : counts[0];
   $("players").replaceChildren(...counts.map((n) => el("option", { value: n, selected: n === preferred }, n)));
@@ -59,18 +59,27 @@ function fillSeats() {
 // room takes over the network (`offered` in the games' catalogue), so it is offered as a list.
 const FILE_HINT = /,? or the path of your own deck file/;
 
-// Values are shown as people write them (yes/no, plain words and numbers), never as JSON.
-const shown = (c) => (c === true ? "yes" : c === false ? "no" : c === null ? "" : String(c).replace(/-/g, " "));
+// Values are shown as people say them, never as JSON: the catalogue's lobby.choice.<option>.<value>
+// (lobby.yes and lobby.no for on/off), else the value in plain words.
+function shown(option, c) {
+  if (c === true || c === false) return t(c ? "lobby.yes" : "lobby.no");
+  if (c === null) return "";
+  const key = `lobby.choice.${option}.${c}`;
+  return has(key) ? t(key) : String(c).replace(/-/g, " ");
+}
 
-// An engine's help text in the lobby's words: values without quotes (as the lists show them), "empty"
-// for None.
-function helpText(o, choices) {
+// An option's help in the page's language: the catalogue's lobby.help.<game>.<option>. An option the
+// catalogue does not know yet shows the engine's (English) help in the lobby's words: values as the
+// lists show them, "empty" for None.
+function helpText(game, o, choices) {
+  const assumed = o.assumed ? ` ${t("lobby.assumed")}` : "";
+  const key = `lobby.help.${game}.${o.name}`;
+  if (has(key)) return t(key) + assumed;
   const listed = (v) => (choices || []).some((c) => String(c) === v);
   return o.help.replace(FILE_HINT, "")
     // A quoted value starts after a space or bracket (an apostrophe inside a word, "box's", is no quote).
-    .replace(/(^|[\s(])'([^'\s][^']*?)'(?=[\s),.;:]|$)/g, (whole, before, v) => before + (listed(v) ? shown(v) : `“${v}”`))
-    .replace(/\bNone\b/g, "empty").replace(/\bTrue\b/g, "yes").replace(/\bFalse\b/g, "no") +
-    (o.assumed ? " (assumed: no rule text gives it)" : "");
+    .replace(/(^|[\s(])'([^'\s][^']*?)'(?=[\s),.;:]|$)/g, (whole, before, v) => before + (listed(v) ? shown(o.name, v) : `“${v}”`))
+    .replace(/\bNone\b/g, t("lobby.empty")).replace(/\bTrue\b/g, t("lobby.yes")).replace(/\bFalse\b/g, t("lobby.no")) + assumed;
 }
 
 // Each option's name as people say it (the engines name options for code: "five_combo"): the
@@ -91,10 +100,10 @@ function fillOptions() {
     // An option that is empty by default (a number worked out by the rules) is a number box left empty.
     const kind = typeof value === "number" || value === null ? "number" : typeof value === "string" ? "text" : "json";
     const control = choices
-      ? el("select", { id, "data-option": o.name, "data-kind": "json" }, choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(value) }, shown(c))))
+      ? el("select", { id, "data-option": o.name, "data-kind": "json" }, choices.map((c) => el("option", { value: JSON.stringify(c), selected: JSON.stringify(c) === JSON.stringify(value) }, shown(o.name, c))))
       : el("input", { id, "data-option": o.name, "data-kind": kind, type: kind === "number" ? "number" : "text",
-        value: kind === "json" ? JSON.stringify(value) : String(value ?? ""), placeholder: value === null ? "empty: the rules decide" : null });
-    return el("label", { class: "option" }, el("span", {}, optionLabel(o.name)), control, el("span", { class: "note" }, helpText(o, choices)));
+        value: kind === "json" ? JSON.stringify(value) : String(value ?? ""), placeholder: value === null ? t("lobby.empty_rules") : null });
+    return el("label", { class: "option" }, el("span", {}, optionLabel(o.name)), control, el("span", { class: "note" }, helpText(game.name, o, choices)));
   });
   $("options").replaceChildren(...controls);
 }

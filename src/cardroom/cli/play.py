@@ -34,6 +34,7 @@ from cardroom.core.errors import IllegalAction, InvalidAction
 from cardroom.core.game import Game, State
 from cardroom.core.seatnames import name_seats
 from cardroom.locale import ENGLISH, say, say_n
+from cardroom.locale.reasons import reworded
 
 
 class TerminalTable:
@@ -198,7 +199,8 @@ class TerminalTable:
                 parsed = str(self.game.parse_action(choice.action))
                 state.apply(self.human, choice.action)
             except (InvalidAction, IllegalAction) as exc:
-                self.console.print(f"[red]{name_seats(str(exc), self.names)}[/red]", highlight=False)
+                reason = name_seats(reworded(str(exc), self.lang), self.names)  # in the table's language
+                self.console.print(f"[red]{reason}[/red]", highlight=False)
                 continue
             typed = choice.action.split()
             if typed != parsed.split() and sorted(typed) == sorted(parsed.split()):

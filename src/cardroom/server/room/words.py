@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardroom.core.seatnames import name_seats
+from cardroom.locale.reasons import EngineReason
 from cardroom.server.errors import Refused
 
 
@@ -18,5 +19,6 @@ def seat_names(text: str, names: Mapping[int, str]) -> str:
 
 
 def refusal(exc: Exception, names: Mapping[int, str]) -> Refused:
-    """The engine's reason for refusing, as the room says it (seats by name)."""
-    return Refused(seat_names(str(exc), names))
+    """The engine's reason for refusing, as the room says it (seats by name), in the language of the
+    request that gets it (the engine's wordings read back: :mod:`cardroom.locale.reasons`)."""
+    return Refused(EngineReason(str(exc), lambda text: seat_names(text, names)))

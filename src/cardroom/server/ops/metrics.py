@@ -54,6 +54,12 @@ BOT_THINK_SECONDS = Histogram(
     "cardroom_bot_think_seconds", "A bot's time to choose a move, its pace's wait not included",
     buckets=_THINK, registry=REGISTRY,
 )  # fmt: skip
+DAILY_REFERENCES = Counter(
+    "cardroom_daily_references_played",
+    "Expert references of the deal of the day played out (a whole deal each: seconds), by what asked: "
+    "ahead (a window closed) or results (a request found one missing)",
+    ["asked_by"], registry=REGISTRY,
+)  # fmt: skip
 TABLES = Gauge("cardroom_live_tables", "Tables held in this process's memory", registry=REGISTRY)
 SOCKETS = Gauge("cardroom_sockets", "Table sockets open on this process", registry=REGISTRY)
 QUEUED = Gauge("cardroom_commit_queue", "Actions waiting for the group commit", registry=REGISTRY)

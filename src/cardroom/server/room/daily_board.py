@@ -12,7 +12,8 @@ import os
 from collections.abc import Sequence
 
 from cardroom.server.room import daily
-from cardroom.server.room.daily_replay import expert_spec, reference_points
+from cardroom.server.room.daily_reference import Copy, deal_bots, kept, reference
+from cardroom.server.room.daily_replay import expert_spec
 from cardroom.server.room.daily_results import DailyEntry, Scored, duplicate_scores, played
 from cardroom.server.room.rooms import Room
 from cardroom.server.store import Store
@@ -28,15 +29,16 @@ async def scored_slot(
     store: Store, room: Room, day: str, slot: daily.Slot, entries: Sequence[DailyEntry]
 ) -> list[Scored]:
     """One window's slot: its finished entries scored against each other and the expert, best first.
-    The expert's reference of each copy is played out once per process (seconds), on a thread."""
+    The expert's reference of each copy is read from the database, where it is kept once played (the
+    room plays it when the window closes: :mod:`.daily_ahead`); one still missing is played here."""
     tables = [await room.live_soon(e.table_id) for e in entries]
     expert: dict[int, float] = {}
+    known = await kept(store, [day], slot.key)
     secret = await asyncio.to_thread(daily.server_secret, store)
     for entry, live in zip(entries, tables, strict=True):
         if entry.copy not in expert and live.is_over:
-            bots = next(s.bot_spec for s in live.row.seats if s.bot_spec)
-            seed = daily.deal_seed(secret, day, slot.key, entry.copy)
-            expert[entry.copy] = await asyncio.to_thread(reference_points, slot.key, seed, bots, expert_spec())
+            copy = Copy(day, slot.key, entry.copy, deal_bots(live.row), expert_spec())
+            expert[entry.copy] = await reference(store, copy, secret, known, "results")
     return duplicate_scores([played(e, live) for e, live in zip(entries, tables, strict=True)], expert)
 
 

@@ -5,7 +5,6 @@ reference) and to show that the same choices always give the same game."""
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Callable
 
@@ -55,10 +54,10 @@ def expert_spec() -> str:
     return os.environ.get("CARDROOM_DAILY_EXPERT", EXPERT)
 
 
-@functools.lru_cache(maxsize=512)
 def reference_points(slot_key: str, seed: int, bots: str, expert: str) -> float:
     """The expert's points (1 for first place .. 0 for last) in the entrant's seat of one copy, against
-    the same bots: deterministic, so computed once per process when first asked (slow: seconds)."""
+    the same bots: deterministic, and slow (seconds), so the room keeps it once played
+    (:mod:`.daily_reference`)."""
     slot = slot_named(slot_key)
     _, outcome = play_deal(slot, seed, bots, bot_chooser(expert, seed))
     return (slot.players - outcome.place(SEAT)) / (slot.players - 1)

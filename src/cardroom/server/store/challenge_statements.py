@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine
 
 from cardroom.server.store import admin_changes, challenges, friends, hosts, puzzles
-from cardroom.server.store.challenges import DailyEntry
+from cardroom.server.store.challenges import DailyEntry, Reference
 from cardroom.server.store.friends import Challenge, FriendEntry
 from cardroom.server.store.puzzles import Posed, Puzzle
 from cardroom.server.store.rows import NewTable, now
@@ -45,6 +45,13 @@ class ChallengeStatements:
 
     def daily_entries_of_days(self, days: list[str]) -> list[DailyEntry]:
         return self._run(challenges.entries_of_days, self.engine, days)
+
+    def add_daily_reference(self, day: str, slot: str, copy: int, bots: str, expert: str, points: float) -> bool:
+        """Keep the expert's reference on one copy; False if it was kept already (by another process)."""
+        return self._run(challenges.add_reference, self.engine, Reference(day, slot, copy, bots, expert, points))
+
+    def daily_references(self, days: list[str], slot: str | None = None) -> list[Reference]:
+        return self._run(challenges.references_of, self.engine, days, slot)
 
     # -- a friend's challenge ------------------------------------------------------------------------
 

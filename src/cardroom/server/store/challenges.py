@@ -1,5 +1,6 @@
-"""The deal of the day's rows: the server's secret the deals are derived from, and the entries (who
-was dealt which copy of a day's slot, at which table). See docs/challenges.md."""
+"""The deal of the day's rows: the server's secret the deals are derived from, the entries (who was
+dealt which copy of a day's slot, at which table) and the expert's reference on each copy, kept once
+played. See docs/challenges.md."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.store import tables
-from cardroom.server.store.rows import NewTable
-from cardroom.server.store.schema import daily_entries, daily_secret
+from cardroom.server.store.rows import NewTable, now
+from cardroom.server.store.schema import daily_entries, daily_references, daily_secret
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,18 @@ class DailyEntry:
     table_id: str
     seat: int
     created: datetime
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The expert's points (1 for first place .. 0 for last) in the entrant's seat of one copy."""
+
+    day: str
+    slot: str
+    copy: int
+    bots: str  # the deal's bots, as their spec
+    expert: str  # the expert's spec
+    points: float
 
 
 def secret(engine: Engine) -> str:
@@ -91,3 +104,25 @@ def entries_of_days(engine: Engine, days: list[str]) -> list[DailyEntry]:
             .order_by(daily_entries.c.day, daily_entries.c.slot, daily_entries.c.created, daily_entries.c.table_id)
         ).all()
     return [_entry(r) for r in rows]
+
+
+def add_reference(engine: Engine, reference: Reference) -> bool:
+    """Keep a copy's reference; False if it was already kept (another process played it at the same
+    time: the same deterministic points, so the first stays and nothing else changes)."""
+    try:
+        with engine.begin() as conn:
+            conn.execute(insert(daily_references).values(**vars(reference), created=now()))
+    except IntegrityError:
+        return False
+    return True
+
+
+def references_of(engine: Engine, days: list[str], slot: str | None = None) -> list[Reference]:
+    """The references kept for the given windows (at one slot, or at every slot)."""
+    query = select(*(c for c in daily_references.columns if c.name != "created")).where(
+        daily_references.c.day.in_(days)
+    )
+    if slot is not None:
+        query = query.where(daily_references.c.slot == slot)
+    with engine.connect() as conn:
+        return [Reference(**row._mapping) for row in conn.execute(query)]

@@ -296,6 +296,22 @@ daily_entries = Table(
     Index("ix_daily_entries_day_slot_copy", "day", "slot", "copy"),
 )
 
+# The expert bot's result on one copy of a window's slot (the duplicate score's reference): played out
+# once, when the window closes or when results first need it, and kept here so no process plays it
+# again (it is deterministic: every process would get the same points). Keyed by what the game depends
+# on besides the copy's secret seed: the deal's bots and the expert's spec.
+daily_references = Table(
+    "daily_references",
+    metadata,
+    Column("day", String(20), primary_key=True),
+    Column("slot", String(20), primary_key=True),
+    Column("copy", Integer, primary_key=True),
+    Column("bots", String(120), primary_key=True),
+    Column("expert", String(120), primary_key=True),
+    Column("points", Float, nullable=False),  # 1 for first place .. 0 for last
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
 # A friend's challenge (docs/challenges.md): a random, unguessable id standing for one seat of a finished
 # table against bots; the link names only the id, never the table or its seed.
 friend_challenges = Table(

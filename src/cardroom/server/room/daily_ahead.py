@@ -1,0 +1,66 @@
+"""The expert's references played ahead of the results (docs/challenges.md, "Scores"): a background
+task of the room that, when a day's window closes, plays the reference of every copy of its slots
+that somebody entered, so the results requests (a day's standings, the running leaderboard) find
+them kept in the database instead of playing them on the request's path.
+
+It looks at every window the running leaderboard counts, not the closed one alone, so it also plays
+what an earlier look missed: a process started after a close (or the room's first start with this
+task) fills in the counted days, and an entry that landed as its window closed is not left out. A
+look costs two small reads when nothing is missing. Every process of a room runs it; two that play
+the same copy at once keep it once (:mod:`.daily_reference`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from cardroom.server.room import daily
+from cardroom.server.room.daily_board import counted_days
+from cardroom.server.room.daily_reference import Copy, deal_bots, kept, missing, reference
+from cardroom.server.room.daily_replay import expert_spec
+from cardroom.server.store import DATABASE_ERRORS, Store
+
+log = logging.getLogger("cardroom.daily")
+AFTER_CLOSE = 0.05  # seconds past a window's close before the look (its last entries have landed)
+RETRY = 5.0  # seconds: a look the database failed is tried again this soon
+LONGEST_WAIT = 600.0  # seconds between two looks at most (a day's window is long; the clock may be set)
+
+
+async def play_ahead(store: Store, days: list[str]) -> int:
+    """Play and keep the reference of every copy of these windows that somebody entered and that has
+    none kept, newest window first, one at a time; how many were played."""
+    entries = await asyncio.to_thread(store.daily_entries_of_days, days)
+    if not entries:
+        return 0
+    known = await kept(store, days)
+    expert = expert_spec()
+    listed = {s.key for s in daily.slots()}  # a game no longer listed: its old days are not counted
+    todo = missing([e for e in entries if e.slot in listed], known, expert)
+    if not todo:
+        return 0
+    secret = await asyncio.to_thread(daily.server_secret, store)
+    for (day, slot, copy), table_id in sorted(todo.items(), reverse=True):
+        row = await asyncio.to_thread(store.load_table, table_id)
+        if row is not None:
+            await reference(store, Copy(day, slot, copy, deal_bots(row), expert), secret, known, "ahead")
+    return len(todo)
+
+
+def until_next_close(at: float) -> float:
+    return min(daily.window_at(at).closes - at + AFTER_CLOSE, LONGEST_WAIT)
+
+
+async def watch(store: Store) -> None:
+    """At once (a restarted room plays what the counted days still lack), then at each window's close,
+    for as long as the room runs; a look the database failed is tried again soon."""
+    while True:
+        wait = LONGEST_WAIT
+        try:
+            await play_ahead(store, counted_days(time.time()))
+        except DATABASE_ERRORS:
+            wait = RETRY  # the outage is said by the requests that fail
+        except Exception:
+            log.exception("playing the deal of the day's references ahead failed")
+        await asyncio.sleep(min(wait, until_next_close(time.time())))

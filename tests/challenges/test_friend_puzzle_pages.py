@@ -1,7 +1,8 @@
 """The friend's challenge and the puzzles in Chromium, against a real server process:
 
 - a person's seeded game against a bot, played to its end, analysed from the game-over dialog; then
-  /puzzles lists a puzzle from it, which shows no answer before the pick and explains it after;
+  /puzzles lists a puzzle from it, which shows no answer before the pick and explains it after; the
+  account page links the puzzles, for a guest and once signed up (under "My games");
 - the game-over dialog's "Challenge a friend" link, opened in a second browser (a context of its own):
   the friend plays it to the end and sees both games side by side, and so does the challenger.
 """
@@ -62,6 +63,19 @@ def test_a_puzzle_from_your_last_game(server: ServerProcess, browser: Browser) -
     assert ("Right" in told or "Not the best move" in told) and "The best move:" in told and "In your game you" in told
     assert all(button.is_disabled() for button in page.locator("#choices button").all())
     assert problems == [], problems
+    # The person's own page links the puzzles too: as a guest (this browser's games), then signed up.
+    page.goto(f"{server.url}/account")
+    page.click("#guest-puzzles")
+    page.wait_for_selector(".puzzle-link")
+    page.goto(f"{server.url}/account")
+    page.fill("#signup-name", "Puzzler")
+    page.fill("#signup-password", "a long enough password")
+    page.click("#signup button[type=submit]")
+    page.wait_for_selector("#my-games li")  # signed in, the browser's game kept in "My games"
+    assert serious(page) == []
+    page.click("#my-puzzles")
+    page.wait_for_selector(".puzzle-link")
+    assert "Exploding Kittens" in page.inner_text("#puzzle-list")
     page.context.close()
 
 

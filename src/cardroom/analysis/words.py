@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.kit import ActionWords
 from cardroom.core.registry import kit
 from cardroom.core.seatnames import name_seats
 from cardroom.locale import ENGLISH, say
+from cardroom.locale.actions import action_in
 
 # The grouped entry for events the seat could not see (another seat's hidden choice): named as such
 # rather than listed as luck with no event.
@@ -60,16 +62,16 @@ def _sides(game: str) -> tuple[str, ...]:
         return ()
 
 
-def did(game: str, text: str, names: Sequence[str], seat: int) -> str:
-    """What the seat did, past tense: "replaced your 7"."""
+def did(game: str, text: str, names: Sequence[str], seat: int, lang: str = ENGLISH) -> str:
+    """What the seat did, past tense: "replaced your 7" (in German: "deine 7 tauschen")."""
     found = _words(game, text, names, seat)
-    return found[0] if found else text
+    return action_in(found[0], lang) if found else text
 
 
-def instead(game: str, text: str, names: Sequence[str], seat: int) -> str:
+def instead(game: str, text: str, names: Sequence[str], seat: int, lang: str = ENGLISH) -> str:
     """An action the seat could have taken: "keep your 7"."""
     found = _words(game, text, names, seat)
-    return found[1] if found else text
+    return action_in(found[1], lang) if found else text
 
 
 @functools.cache
@@ -82,7 +84,7 @@ def named(game: str, text: str, names: Sequence[str], seat: int, lang: str = ENG
     """A log text with people named: "P1 draws a card" -> "Bo draws a card"; in Tacocat "WOW attacks"
     -> "Bo (WOW) attacks"; the seat's own silent move in words ("you kept your 3")."""
     if text.startswith(OWN):
-        return say(lang, "you {did}", did=did(game, text[len(OWN) :], names, seat))
+        return say(lang, "you {did}", did=did(game, text[len(OWN) :], names, seat, lang))
     if text == HIDDEN:  # the same words as HIDDEN, written out so that the catalogue's reader finds them
         return say(lang, "the others' hidden choices")
     out = name_seats(text, names)
@@ -90,3 +92,28 @@ def named(game: str, text: str, names: Sequence[str], seat: int, lang: str = ENG
     if sides and len(names) >= len(sides):
         out = _side_pattern(sides).sub(lambda m: f"{names[sides.index(m[1])]} ({m[1]})", out)
     return out
+
+
+def worded_result(result: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """An analysis's result (worded in English once) with its action words in ``lang``: what the seat
+    did and the better move at each decision, and in its luck the seat's own moves and the others'
+    hidden choices. The engines' log texts in its luck stay as written."""
+    out = dict(result)
+    if lang == ENGLISH:
+        return out
+    out["decisions"] = [
+        {**d, **{k: action_in(d[k], lang) for k in ("did", "better") if isinstance(d.get(k), str)}}
+        for d in result.get("decisions", [])
+    ]
+    out["luck"] = [{**x, "said": [_said_in(t, lang) for t in x.get("said", [])]} for x in result.get("luck", [])]
+    return out
+
+
+def _said_in(text: str, lang: str) -> str:
+    """A luck entry's text in ``lang`` where the analysis wrote it (the seat's own move, the hidden choices)."""
+    if text == HIDDEN:
+        return say(lang, HIDDEN)
+    own = say(ENGLISH, "you {did}", did="")
+    if text.startswith(own):
+        return say(lang, "you {did}", did=action_in(text[len(own) :], lang))
+    return text

@@ -5,19 +5,17 @@ seats as P0, P1 and cards by their codes or printed names; they stay free of any
 records, tests and the kernels agree on every text. A front end that shows a reason to a person (the
 room's 409/422 answers, the terminal's prompt) words it with :func:`reworded`: each of the engines'
 wordings is listed here once as a catalogue message whose places are what varies ("you hold no
-{title}"); a reason is matched against them in order, its places worded too (a Kittens card by its
-German edition's name, a nested rule by its own wording) and said again in the language asked for.
-A reason no wording matches is shown as written. The test ``tests/i18n/test_engine_reasons.py``
+{title}"), and read back as :mod:`.readback` reads (a Kittens card by its German edition's name, a
+nested rule by its own wording). A reason no wording matches is shown as written. The test ``tests/i18n/test_engine_reasons.py``
 gathers the reasons of seeded random games and fails on one this list does not read.
 """
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Callable
 
-from cardroom.locale import ENGLISH, Phrase, Plural, say, say_n
+from cardroom.locale import Phrase, Plural
+from cardroom.locale.readback import KITTENS_CARDS, Reader
 
 # The engines' wordings, the most particular first (the first that reads the whole reason is used).
 WORDINGS: tuple[Phrase, ...] = (
@@ -115,85 +113,28 @@ WORDINGS: tuple[Phrase, ...] = (
     Phrase("{action} is not possible now"),
 )
 
-# Exploding Kittens' cards by printed name and by code (a play a Nope window is open on: a card's code,
-# or a combo), worded as the catalogue names them (the German edition's names).
-KITTENS_CARDS = {
-    title: Phrase(title)
-    for title in (
-        "Exploding Kitten",
-        "Defuse",
-        "Nope",
-        "Attack",
-        "Skip",
-        "Favor",
-        "Shuffle",
-        "See the Future",
-        "Tacocat",
-        "Cattermelon",
-        "Hairy Potato Cat",
-        "Beard Cat",
-        "Rainbow-Ralphing Cat",
-    )
-}
+# A play a Nope window is open on (a card's code, or a combo) and a combo a reason names.
 PLAYS = {
     **{title.lower().replace(" ", "-"): phrase for title, phrase in KITTENS_CARDS.items()},
     "pair": Phrase("pair"),
     "triple": Phrase("three of a kind"),
     "five": Phrase("five-card combo"),
 }
-# The places whose text is a card or a play the catalogue names.
-NAMED_PLACES: dict[str, dict[str, Phrase]] = {"title": KITTENS_CARDS, "kind": PLAYS, "combo": PLAYS}
-
-
-def _place(name: str, first: bool) -> str:
-    return f"(?P<{name}>.+?)" if first else f"(?P={name})"
-
-
-@functools.cache
-def _patterns() -> tuple[tuple[re.Pattern[str], Phrase], ...]:
-    """Each wording as a pattern that reads its places back (a place written twice must read the same)."""
-    out = []
-    for phrase in WORDINGS:
-        forms = (phrase.message, phrase.plural) if isinstance(phrase, Plural) else (phrase.message,)
-        for form in forms:
-            seen: set[str] = set()
-            parts = []
-            for n, piece in enumerate(re.split(r"\{(\w+)\}", form)):
-                if n % 2:
-                    parts.append(_place(piece, piece not in seen))
-                    seen.add(piece)
-                else:
-                    parts.append(re.escape(piece))
-            out.append((re.compile("".join(parts), re.DOTALL), phrase))
-    return tuple(out)
-
-
-def _worded_place(name: str, text: str, lang: str) -> str:
-    named = NAMED_PLACES.get(name, {}).get(text)
-    if named is not None:
-        return named.in_language(lang)
-    return reworded(text, lang) if name in ("rule", "title", "action") else text
+READER = Reader(
+    WORDINGS,
+    named={"title": KITTENS_CARDS, "kind": PLAYS, "combo": PLAYS},
+    nested=frozenset({"rule", "title", "action"}),
+)
 
 
 def reworded(text: str, lang: str) -> str:
     """An engine's reason in ``lang`` (English: as written; a reason no wording reads: as written)."""
-    if lang == ENGLISH:
-        return text
-    for pattern, phrase in _patterns():
-        found = pattern.fullmatch(text)
-        if found is None:
-            continue
-        places = {name: _worded_place(name, value, lang) for name, value in found.groupdict().items()}
-        if isinstance(phrase, Plural):
-            count = int(places.pop("count"))
-            return say_n(lang, phrase.message, phrase.plural, count, **places)
-        return say(lang, phrase.message, **places)
-    return text
+    return READER.reworded(text, lang)
 
 
 def known(text: str) -> bool:
     """Whether one of the wordings reads ``text`` (for the tests)."""
-    return any(pattern.fullmatch(text) for pattern, _ in _patterns())
+    return READER.knows(text)
 
 
 class EngineReason(Phrase):

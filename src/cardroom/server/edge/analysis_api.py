@@ -30,6 +30,7 @@ from cardroom.analysis import Precision, analyse_game
 from cardroom.analysis.headline import headline_json, headline_text
 from cardroom.analysis.oracle import oracle_label, oracle_timeline
 from cardroom.analysis.report import GameAnalysis
+from cardroom.analysis.words import worded_result
 from cardroom.core.outcome import Outcome
 from cardroom.locale import ENGLISH, say
 from cardroom.server.edge.api import ERRORS, RoomDep, TokenDep
@@ -85,10 +86,10 @@ class Job:
 
     def result_in(self, lang: str) -> dict[str, Any] | None:
         """The result with the words the server writes (the headline, the summary, the oracle's
-        label) in ``lang``; the actions and events stay the engine's words."""
+        label) and the action words in ``lang``; the engines' log texts stay as written."""
         if self.result is None or self.analysis is None or lang == ENGLISH:
             return self.result
-        worded = {**self.result, "summary": headline_text(self.analysis, lang)}
+        worded = {**worded_result(self.result, lang), "summary": headline_text(self.analysis, lang)}
         worded["headline"] = headline_json(self.analysis, lang)
         if "oracle" in worded:
             worded["oracle"] = {**worded["oracle"], "label": oracle_label(lang)}

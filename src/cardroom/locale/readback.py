@@ -1,0 +1,95 @@
+"""Reading an engine's English back and saying it again in another language.
+
+The engines and the games' own wordings write English only (they stay free of any catalogue, so that
+records, tests and the kernels agree on every text). Where such a text reaches a person, a front end
+words it again from a list of the catalogue's messages, each written as the English it reads ("you
+hold no {title}"): the first message whose pattern reads the whole text gives the words, each place
+read back worded too (a card by its printed name in that language, a nested sentence by its own
+message). A text no message reads is shown as written.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+
+from cardroom.locale import ENGLISH, Phrase, Plural, say, say_n
+
+# Exploding Kittens' cards by printed name, worded as the catalogue names them (the German edition's
+# names, as the table page shows them).
+KITTENS_CARDS = {
+    title: Phrase(title)
+    for title in (
+        "Exploding Kitten",
+        "Defuse",
+        "Nope",
+        "Attack",
+        "Skip",
+        "Favor",
+        "Shuffle",
+        "See the Future",
+        "Tacocat",
+        "Cattermelon",
+        "Hairy Potato Cat",
+        "Beard Cat",
+        "Rainbow-Ralphing Cat",
+    )
+}
+
+
+class Reader:
+    """Texts read back by ``wordings`` (the most particular first). ``named`` words a place by a table
+    (a place's text -> its phrase); a place listed in ``nested`` is read back by these wordings too."""
+
+    def __init__(
+        self,
+        wordings: tuple[Phrase, ...],
+        named: Mapping[str, Mapping[str, Phrase]] | None = None,
+        nested: frozenset[str] = frozenset(),
+    ) -> None:
+        self.wordings = wordings
+        self.named = named or {}
+        self.nested = nested
+
+    @functools.cached_property
+    def patterns(self) -> tuple[tuple[re.Pattern[str], Phrase], ...]:
+        """Each wording (both forms of a counted one) as a pattern that reads its places back; a place
+        written twice must read the same both times."""
+        out = []
+        for phrase in self.wordings:
+            forms = (phrase.message, phrase.plural) if isinstance(phrase, Plural) else (phrase.message,)
+            for form in forms:
+                seen: set[str] = set()
+                parts = []
+                for n, piece in enumerate(re.split(r"\{(\w+)\}", form)):
+                    if n % 2 == 0:
+                        parts.append(re.escape(piece))
+                    else:
+                        parts.append(f"(?P={piece})" if piece in seen else f"(?P<{piece}>.+?)")
+                        seen.add(piece)
+                out.append((re.compile("".join(parts), re.DOTALL), phrase))
+        return tuple(out)
+
+    def knows(self, text: str) -> bool:
+        return any(pattern.fullmatch(text) for pattern, _ in self.patterns)
+
+    def _place(self, name: str, text: str, lang: str) -> str:
+        named = self.named.get(name, {}).get(text)
+        if named is not None:
+            return named.in_language(lang)
+        return self.reworded(text, lang) if name in self.nested else text
+
+    def reworded(self, text: str, lang: str) -> str:
+        """``text`` in ``lang`` (English: as written; a text no wording reads: as written)."""
+        if lang == ENGLISH:
+            return text
+        for pattern, phrase in self.patterns:
+            found = pattern.fullmatch(text)
+            if found is None:
+                continue
+            places = {name: self._place(name, value, lang) for name, value in found.groupdict().items()}
+            if isinstance(phrase, Plural):
+                return say_n(lang, phrase.message, phrase.plural, int(places.pop("count")), **places)
+            return say(lang, phrase.message, **places)
+        return text

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from cardroom.arena import ArenaConfig, run_arena
 from cardroom.arena.schedule import matchups, schedule
-from tests.support.sneaky_game import SneakyGame, registered
+from tests.support.toy_game import NAME, registered
 
 
 @pytest.fixture(autouse=True)
@@ -20,6 +20,8 @@ def toy_game_registered() -> Iterator[None]:
         yield
 
 
+# The toy game's two-seat high-card preset: hidden face-down rounds, hidden draws, a burn window.
+PRESET = "sneaky"
 BOTS = ("ismcts:iterations=15", "heuristic", "random")
 
 
@@ -35,7 +37,7 @@ def test_schedule_rotates_every_bot_through_every_seat() -> None:
 
 
 def test_duplicate_games_share_the_deal() -> None:
-    result = run_arena(ArenaConfig(SneakyGame.name, ("heuristic", "random"), games=4, seed=3))
+    result = run_arena(ArenaConfig(NAME, ("heuristic", "random"), games=4, seed=3, preset=PRESET))
     assert [(r.deal, r.rotation, r.seats) for r in result.records] == [
         (0, 0, (0, 1)),
         (0, 1, (1, 0)),
@@ -45,15 +47,15 @@ def test_duplicate_games_share_the_deal() -> None:
 
 
 def test_same_seed_same_results_for_any_number_of_jobs() -> None:
-    one = run_arena(ArenaConfig(SneakyGame.name, BOTS, games=4, seed=11, jobs=1))
-    two = run_arena(ArenaConfig(SneakyGame.name, BOTS, games=4, seed=11, jobs=2))
+    one = run_arena(ArenaConfig(NAME, BOTS, games=4, seed=11, jobs=1, preset=PRESET))
+    two = run_arena(ArenaConfig(NAME, BOTS, games=4, seed=11, jobs=2, preset=PRESET))
     assert [r.outcome_key() for r in one.records] == [r.outcome_key() for r in two.records]
     assert one.reproducible
     assert one.summary["matchups"] == two.summary["matchups"]
 
 
 def test_oracle_plays_in_the_arena_labelled() -> None:
-    result = run_arena(ArenaConfig(SneakyGame.name, ("oracle:iterations=10", "random"), games=2, seed=1))
+    result = run_arena(ArenaConfig(NAME, ("oracle:iterations=10", "random"), games=2, seed=1, preset=PRESET))
     assert result.summary["bots"][0] == "oracle:iterations=10 (cheats)"
 
 
@@ -63,9 +65,9 @@ def test_arena_command_writes_json_and_plots(tmp_path: Path) -> None:
     out = tmp_path / "run"
     args = [
         "arena",
-        SneakyGame.name,
+        NAME,
         "--preset",
-        "four",
+        "sneaky-four",
         "--bots",
         "heuristic",
         "random",
@@ -90,7 +92,7 @@ def test_arena_command_writes_json_and_plots(tmp_path: Path) -> None:
 def test_arena_command_refuses_bad_specs() -> None:
     from cardroom.cli.main import app
 
-    result = CliRunner().invoke(app, ["arena", SneakyGame.name, "--bots", "heuristic", "alphazero"])
+    result = CliRunner().invoke(app, ["arena", NAME, "--preset", PRESET, "--bots", "heuristic", "alphazero"])
     assert result.exit_code == 2
     assert "unknown bot 'alphazero'" in result.output
 

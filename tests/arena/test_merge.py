@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from cardroom.arena import ArenaConfig, run_arena, write_results
 from cardroom.arena.merge import MergeError, load_result, merge
 from cardroom.arena.stats import wilson
-from tests.support.sneaky_game import SneakyGame, registered
+from tests.support.toy_game import NAME, registered
 
 
 @pytest.fixture(autouse=True)
@@ -21,11 +21,13 @@ def toy_game_registered() -> Iterator[None]:
         yield
 
 
+# The toy game's two-seat high-card preset: hidden face-down rounds, hidden draws, a burn window.
+PRESET = "sneaky"
 BOTS = ("heuristic", "random")
 
 
 def _run(seed: int, games: int = 6, bots: tuple[str, ...] = BOTS) -> ArenaConfig:
-    return ArenaConfig(SneakyGame.name, bots, games=games, seed=seed)
+    return ArenaConfig(NAME, bots, games=games, seed=seed, preset=PRESET)
 
 
 def test_merged_counts_are_the_sums_of_the_runs(tmp_path: Path) -> None:

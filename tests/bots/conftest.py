@@ -6,7 +6,7 @@ from typing import Any
 
 import cardroom
 from cardroom.core.game import Game
-from tests.support.sneaky_game import SneakyGame
+from tests.support.toy_game import ToyGame
 
 
 def all_variants() -> list[tuple[str, Game]]:
@@ -29,9 +29,10 @@ def all_variants() -> list[tuple[str, Game]]:
                 except cardroom.InvalidOptions:
                     continue
                 found.append((f"{name}/{preset}/{players}p", other))
-    # The toy game goes in as an object, unregistered, so no other test sees it in cardroom.GAMES.
-    found.append(("toy/two", SneakyGame(preset="two")))
-    found.append(("toy/four", SneakyGame(preset="four")))
+    # The toy game goes in as an object, unregistered, so no other test sees it in cardroom.GAMES; under
+    # its high-card presets: rounds played by every seat at once, hidden draws and a burn window.
+    found.append(("toy/sneaky", ToyGame(preset="sneaky")))
+    found.append(("toy/sneaky-four", ToyGame(preset="sneaky-four")))
     return found
 
 

@@ -48,9 +48,9 @@ def test_time_budget_is_honoured(label: str, game: Game) -> None:
 
 
 def test_iteration_budget_is_exact_and_reproducible() -> None:
-    from tests.support.sneaky_game import SneakyGame
+    from tests.support.toy_game import ToyGame
 
-    game = SneakyGame(preset="four")
+    game = ToyGame(preset="sneaky-four")
     state = game.new_game(9)
     bot = make_bot("ismcts:iterations=40", game)
     assert isinstance(bot, ISMCTSBot)

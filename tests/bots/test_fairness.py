@@ -34,9 +34,9 @@ def test_ismcts_ignores_hidden_cards_of_the_true_state(label: str, game: Game) -
 
 
 def test_bot_gets_a_view_not_a_state() -> None:
-    from tests.support.sneaky_game import SneakyGame
+    from tests.support.toy_game import ToyGame
 
-    game = SneakyGame()
+    game = ToyGame(preset="sneaky")
     state = game.new_game(5)
     bot = make_bot("ismcts:iterations=20", game)
     # The view is plain JSON data: nothing in it reaches the state it came from.

@@ -9,11 +9,11 @@ import pytest
 from cardroom.bots import Budget, make_bot, resolve_spec
 from cardroom.bots.oracle import OracleBot, OracleCheats
 from cardroom.core.errors import InvalidOptions
-from tests.support.sneaky_game import SneakyGame
+from tests.support.toy_game import ToyGame
 
 
 def test_search_specs_parse_budgets() -> None:
-    game = SneakyGame()
+    game = ToyGame(preset="sneaky")
     assert make_bot("ismcts", game).budget == Budget(ms=1000)  # type: ignore[attr-defined]
     assert make_bot("ismcts:ms=500", game).budget == Budget(ms=500)  # type: ignore[attr-defined]
     both = make_bot("ismcts:iterations=2000,ms=50", game)
@@ -24,11 +24,11 @@ def test_search_specs_parse_budgets() -> None:
 @pytest.mark.parametrize("spec", ["ismcts:ms=0", "ismcts:iterations=x", "ismcts:depth=3", "ismcts:playout=smart"])
 def test_bad_search_specs_say_why(spec: str) -> None:
     with pytest.raises(InvalidOptions):
-        make_bot(spec, SneakyGame())
+        make_bot(spec, ToyGame(preset="sneaky"))
 
 
 def test_oracle_is_refused_for_real_play_and_labelled() -> None:
-    game = SneakyGame()
+    game = ToyGame(preset="sneaky")
     with pytest.raises(InvalidOptions, match="cheats"):
         make_bot("oracle:ms=100", game)
     oracle = make_bot("oracle:iterations=10", game, allow_cheats=True)
@@ -57,7 +57,7 @@ def test_tuned_defaults_show_in_the_name_and_yield_to_the_spec() -> None:
 
 
 def test_the_plain_tree_root_also_plays_legally() -> None:
-    game = SneakyGame(preset="four")
+    game = ToyGame(preset="sneaky-four")
     state = game.new_game(4)
     for seat in state.to_act:
         bot = make_bot("ismcts:iterations=30,root=puct,playout=random", game)

@@ -11,7 +11,7 @@ import cardroom
 from cardroom.rl.encoders import HashedViewEncoder, encoder_for
 from cardroom.rl.interface import Interface
 from cardroom.rl.spaces import ActionIndex
-from tests.rl.conftest import variants
+from tests.rl.conftest import TOY, variants
 
 VARIANTS = variants()
 
@@ -78,13 +78,13 @@ def test_the_action_index_maps_both_ways_and_masks_the_legal_actions(
 
 
 def test_an_unknown_game_gets_the_generic_encoder() -> None:
-    assert isinstance(encoder_for(cardroom.make("sneaky-high-card")), HashedViewEncoder)
+    assert isinstance(encoder_for(cardroom.make(TOY)), HashedViewEncoder)
 
 
 def test_the_command_prints_the_layout_and_the_action_table(capsys: pytest.CaptureFixture[str]) -> None:
     from cardroom.rl.__main__ import main
 
-    main(["sneaky-high-card", "--preset", "four"])
+    main([TOY, "--preset", "sneaky-four"])
     out = capsys.readouterr().out
     assert "features" in out and "action space: 26 actions" in out and "0  play 1" in out
 
@@ -101,12 +101,12 @@ def test_a_registered_encoder_is_found_by_game_name() -> None:
             for card in view["hand"]:
                 out["hand"][card - 1] += 1
 
-    register_encoder("sneaky-high-card", HandOnly)
+    register_encoder(TOY, HandOnly)
     try:
-        game = cardroom.make("sneaky-high-card")
+        game = cardroom.make(TOY, preset="sneaky")
         encoder = encoder_for(game)
         assert isinstance(encoder, HandOnly)
         assert encoder.encode(game.new_game(1).view(0)).sum() == 4  # four cards dealt
         assert isinstance(encoder_for(game, generic=True), HashedViewEncoder)
     finally:
-        del encoders._REGISTERED["sneaky-high-card"]
+        del encoders._REGISTERED[TOY]

@@ -8,13 +8,13 @@ from gymnasium.utils.env_checker import check_env
 
 from cardroom.core.errors import IllegalAction
 from cardroom.rl.gymnasium import CardroomEnv
-from tests.rl.conftest import variants
+from tests.rl.conftest import TOY, variants
 
 VARIANTS = variants()
 
 
 def opponents(name: str) -> str:
-    return "random" if name == "sneaky-high-card" else "heuristic"
+    return "random" if name == TOY else "heuristic"
 
 
 @pytest.mark.parametrize(("name", "preset", "options"), VARIANTS)
@@ -39,12 +39,12 @@ def test_masked_random_episodes_end_with_the_outcome(name: str, preset: str, opt
 
 
 def test_illegal_actions_lose_or_raise() -> None:
-    env = CardroomEnv("sneaky-high-card", "two", opponents="random")
+    env = CardroomEnv(TOY, "sneaky", opponents="random")
     obs, _ = env.reset(seed=1)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, done, _, info = env.step(illegal)
     assert (reward, done) == (-1.0, True) and "illegal_action" in info
-    strict = CardroomEnv("sneaky-high-card", "two", opponents="random", illegal="raise")
+    strict = CardroomEnv(TOY, "sneaky", opponents="random", illegal="raise")
     strict.reset(seed=1)
     with pytest.raises(IllegalAction):
         strict.step(illegal)
@@ -55,7 +55,7 @@ def test_games_are_registered_with_gymnasium() -> None:
 
     from cardroom.rl.gymnasium import env_id, register_envs
 
-    assert env_id("sneaky-high-card") in register_envs()
-    env = gymnasium.make(env_id("sneaky-high-card"), preset="four", opponents="random")
+    assert env_id(TOY) in register_envs()
+    env = gymnasium.make(env_id(TOY), preset="sneaky-four", opponents="random")
     obs, _ = env.reset(seed=2)
     assert obs["action_mask"].sum() >= 1 and env.unwrapped.interface.players == 4

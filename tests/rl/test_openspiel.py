@@ -12,7 +12,7 @@ import cardroom
 from cardroom.bots import RandomBot
 from cardroom.rl import openspiel
 from cardroom.rl.spielbot import SpielBot, ismcts_factory
-from tests.rl.conftest import variants
+from tests.rl.conftest import TOY, variants
 
 VARIANTS = variants()
 
@@ -57,15 +57,15 @@ def test_tensors_and_strings_come_from_the_view(name: str, preset: str, options:
 
 
 def test_the_registered_toy_game_plays_without_anything_per_game() -> None:
-    assert openspiel.register("sneaky-high-card") == "cardroom_sneaky-high-card"
-    game = pyspiel.load_game("cardroom_sneaky-high-card(preset=four)")
+    assert openspiel.register(TOY) == "cardroom_toy"
+    game = pyspiel.load_game("cardroom_toy(preset=sneaky-four)")
     assert game.num_players() == 4
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 
-def play_ismcts_vs_random(name: str, games: int, sims: int) -> list[float]:
+def play_ismcts_vs_random(name: str, games: int, sims: int, preset: str | None = None) -> list[float]:
     """IS-MCTS in seat 0 (on the OpenSpiel state), cardroom's random bot in the others (on its view)."""
-    game = load(name, None, {})
+    game = load(name, preset, {})
     bot = ismcts_factory(sims)(game, np.random.RandomState(0))
     rival = RandomBot()
     rng = random.Random(0)
@@ -86,7 +86,7 @@ def play_ismcts_vs_random(name: str, games: int, sims: int) -> list[float]:
 
 
 def test_ismcts_plays_complete_games_of_the_toy_game() -> None:
-    scores = play_ismcts_vs_random("sneaky-high-card", games=4, sims=30)
+    scores = play_ismcts_vs_random(TOY, games=4, sims=30, preset="sneaky")
     assert len(scores) == 4
 
 
@@ -96,7 +96,7 @@ def test_ismcts_plays_complete_tacocat_games_against_random() -> None:
 
 
 def test_an_openspiel_bot_is_a_cardroom_bot_seeing_only_a_view() -> None:
-    game = cardroom.make("sneaky-high-card")
+    game = cardroom.make(TOY, preset="sneaky")
     bot = SpielBot(ismcts_factory(20))
     state = game.new_game(5)
     text = bot.choose(game, state.view(0), random.Random(1))
@@ -106,8 +106,8 @@ def test_an_openspiel_bot_is_a_cardroom_bot_seeing_only_a_view() -> None:
 def test_openspiels_rl_environment_plays_a_game() -> None:
     from open_spiel.python import rl_environment
 
-    openspiel.register("sneaky-high-card")
-    env = rl_environment.Environment("cardroom_sneaky-high-card", preset="four")
+    openspiel.register(TOY)
+    env = rl_environment.Environment("cardroom_toy", preset="sneaky-four")
     rng = np.random.default_rng(0)
     step = env.reset()
     while not step.last():

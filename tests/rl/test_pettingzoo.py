@@ -7,7 +7,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from cardroom.rl.pettingzoo import env, raw_env
-from tests.rl.conftest import variants
+from tests.rl.conftest import TOY, variants
 
 VARIANTS = variants()
 
@@ -23,7 +23,7 @@ def test_seed(name: str, preset: str, options: dict[str, object]) -> None:
 
 
 def test_a_full_game_ends_with_the_outcome_as_rewards() -> None:
-    aec = raw_env("sneaky-high-card", "four")
+    aec = raw_env(TOY, "sneaky-four")
     aec.reset(seed=3)
     totals = dict.fromkeys(aec.possible_agents, 0.0)
     for agent in aec.agent_iter():
@@ -57,14 +57,18 @@ def _first_simultaneous(aec: raw_env, seeds: range, phase: str | None) -> bool: 
     return False
 
 
-@pytest.mark.parametrize(("name", "phase"), [("sneaky-high-card", None), ("tacocat", "replace"), ("tacocat", "duel")])
-def test_a_choice_made_face_down_does_not_show_in_the_next_agents_observation(name: str, phase: str | None) -> None:
+@pytest.mark.parametrize(
+    ("name", "preset", "phase"), [(TOY, "sneaky", None), ("tacocat", None, "replace"), ("tacocat", None, "duel")]
+)
+def test_a_choice_made_face_down_does_not_show_in_the_next_agents_observation(
+    name: str, preset: str | None, phase: str | None
+) -> None:
     """Duels are served one agent at a time; the second must not see what the first chose.
 
     Whether the first is still deciding is public (it is ``to_act``), so choices are compared within
     groups that leave the same seats to act.
     """
-    aec = raw_env(name)
+    aec = raw_env(name, preset)
     assert _first_simultaneous(aec, range(20), phase)
     state = aec.game_state
     first, second = state.to_act[0], state.to_act[1]

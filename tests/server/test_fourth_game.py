@@ -1,10 +1,11 @@
 """A fourth game, unknown to the server's code, played through the real room end to end.
 
-Lantern (:mod:`tests.support.lantern_game`) joins a real ``cardroom serve`` process on a real port
-only through ``CARDROOM_GAMES``: the lobby lists it, a table is created, seats join, a reaction window
-opens and closes with the game's default answer played for a silent seat (and kept hidden until
-then), a spoken action is refused as a button and taken from the chat, a seat concedes in an open
-window, and the game ends with the conceding seat last. Nothing in ``cardroom.server`` names it.
+The tests' toy game (:mod:`tests.support.toy_game`) joins a real ``cardroom serve`` process on a real
+port only through ``CARDROOM_GAMES``, and is played under its "veto" preset: the lobby lists it, a table
+is created, seats join, a reaction window opens and closes with the game's default answer ("allow", not
+"pass") played for a silent seat (and kept hidden until then), a veto asks for a spoken action, which is
+refused as a button and taken from the chat, a seat concedes in an open window, and the game ends with
+the conceding seat last. Nothing in ``cardroom.server`` names it.
 """
 
 from __future__ import annotations
@@ -22,21 +23,23 @@ import pytest
 
 from tests.server.conftest import until
 from tests.server.process import ROOT, free_port
-from tests.support.lantern_game import QUIET
+from tests.support.toy_game import NAME, ToyGame
 
-GAME = "lantern=tests.support.lantern_game:LanternGame"
+GAME = f"{NAME}=tests.support.toy_game:ToyGame"
+PRESET = "veto"  # vetoes with a sigh, "allow" as the quiet answer, concession at three seats or more
+QUIET = ToyGame.presets[PRESET]["quiet"]
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[str, list[str]]]:
-    """The URL of a real `cardroom serve` with Lantern named in its environment (its database is
+    """The URL of a real `cardroom serve` with the toy game named in its environment (its database is
     ``room.sqlite3`` in ``tmp_path``), and its output (read once the server has stopped)."""
     port = free_port()
     env = {**os.environ, "CARDROOM_GAMES": GAME, "CARDROOM_BOT_DELAY": "0", "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "cardroom.cli.main", "serve", "--port", str(port)]
     command += ["--database", f"sqlite:///{tmp_path / 'room.sqlite3'}"]
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url, output = f"http://127.0.0.1:{port}", []
+    url, output = f"http://127.0.0.1:{port}", list[str]()
     try:
         until(lambda: _answers(url + "/api/games"), 30.0)  # as tests/server/process.py waits
         yield url, output
@@ -92,11 +95,14 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
     with httpx.Client(base_url=url, timeout=10) as http:
         # The lobby lists the game with its seats and options, read from the game itself.
         games = {g["name"]: g for g in http.get("/api/games").json()}
-        assert games["lantern"]["title"] == "Lantern" and games["lantern"]["players"] == [2, 3, 4, 5]
+        assert games[NAME]["title"] == "Toy" and games[NAME]["players"] == [2, 3, 4, 5]
+        assert games[NAME]["presets"][PRESET]["quiet"] == QUIET != "pass"
 
         # A table of three people: the creator and two invitations, taken up by joining.
         seats_asked = [{"kind": "me"}, {"kind": "invite"}, {"kind": "invite"}]
-        created = http.post("/api/tables", json={"game": "lantern", "seats": seats_asked, "reaction_seconds": 1.0})
+        created = http.post(
+            "/api/tables", json={"game": NAME, "preset": PRESET, "seats": seats_asked, "reaction_seconds": 1.0}
+        )
         assert created.status_code == 201, created.text
         table = created.json()
         tid = table["table_id"]
@@ -111,7 +117,7 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
             assert joined.json()["seat"] == invitation["seat"]
             seats.append(Seat(http, tid, joined.json()["token"]))
         listed = until(lambda: next((t for t in http.get("/api/tables").json() if t["id"] == tid), None))
-        assert listed["game"] == "lantern" and listed["title"] == "Lantern"
+        assert listed is not None and listed["game"] == NAME and listed["title"] == "Toy"
         assert [s["name"] for s in listed["seats"]][1:] == ["Bea", "Cy"]
 
         # A reaction window: seat 1 passes, seat 2 says nothing. The pass stays hidden until the
@@ -125,7 +131,7 @@ def test_a_fourth_game_plays_through_the_room_without_a_server_edit(
             seen = watcher.snapshot()
             assert seen["view"]["to_act"] == [1, 2] and seen["window"]["answered"] is False
         closed = until(lambda: (s := seats[0].snapshot())["view"]["pending"] is None and s)
-        assert closed["view"]["scores"][0] == card and closed["window"] is None
+        assert closed and closed["view"]["scores"][0] == card and closed["window"] is None
         assert [e["kind"] for e in closed["log"] if e.get("timed_out")] == []  # nobody ran out of time
         assert stored(tmp_path) == [(0, 0, f"play {card}", 0), (1, 1, QUIET, 0), (2, 2, QUIET, 0)]
         assert closed["view"]["turn"] == 1

@@ -48,7 +48,7 @@ def used_messages() -> dict[str, tuple[str, ...]]:
 
 
 # The calls that word a message: say/say_n, a Phrase or Plural kept for later, Worded.__init__(self, msg),
-# and the HTTP edge's said(request, msg).
+# the HTTP edge's said(request, msg), and a command's help texts, _(msg) (locale.in_terminal_language).
 WORDING: dict[str, tuple[int, ...]] = {
     "say": (2,),
     "say_n": (2, 3),
@@ -56,6 +56,7 @@ WORDING: dict[str, tuple[int, ...]] = {
     "Phrase": (1,),
     "Plural": (1, 2),
     "said": (2,),
+    "_": (1,),
 }
 # Where a call may name its message by a module constant: the argument's place (0-based).
 BY_CONSTANT = {"Refused": 0, "said": 1, "say": 1}

@@ -7,13 +7,17 @@ import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from cardroom.analysis import GameAnalysis, Precision, analyse_game
+from cardroom.analysis.headline import headline_text
+from cardroom.analysis.words import worded_result
 from cardroom.cli.records import Record
+from cardroom.locale import Phrase, say, terminal_language
 
 STYLE = {"best": "green", "inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
 
@@ -38,10 +42,11 @@ def run(
 ) -> GameAnalysis:
     game = record.make_game()
     seat = default_seat(record) if seat is None else seat
-    names = [f"Player {k + 1} (you)" if name == "you" else name for k, name in enumerate(record.seats)]
+    lang = terminal_language()
+    names = [say(lang, "Player {n} (you)", n=k + 1) if name == "you" else name for k, name in enumerate(record.seats)]
     if not 0 <= seat < game.players:
-        raise ValueError(f"--seat must be 0 to {game.players - 1}")
-    columns = (TextColumn("analysing decisions"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        raise ValueError(say(lang, "--seat must be 0 to {most}", most=game.players - 1))
+    columns = (TextColumn(say(lang, "analysing decisions")), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with contextlib.ExitStack() as stack:
         pool = None
         if jobs > 1:
@@ -62,7 +67,7 @@ def run(
             infer=infer,
             names=names,
         )
-    show(analysis, console)
+    show(analysis, console, lang)
     if out is not None:
         from cardroom.analysis.plot import win_graph
 
@@ -76,7 +81,7 @@ def run(
         out.mkdir(parents=True, exist_ok=True)
         (out / "analysis.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         win_graph(analysis, out / "win-chance.png", line)
-        console.print(f"wrote {out / 'analysis.json'} and {out / 'win-chance.png'}")
+        console.print(say(lang, "wrote {json} and {graph}", json=out / "analysis.json", graph=out / "win-chance.png"))
     return analysis
 
 
@@ -84,11 +89,42 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def show(a: GameAnalysis, console: Console) -> None:
-    data = a.to_json()  # the decisions and events in player words, the headline's figures
-    table = Table(title=f"{a.game}: {a.names[a.seat]}'s decisions (win chance from their own view)")
-    for col in ("step", "you", "win", "better", "its win", "loss", "verdict"):
-        table.add_column(col, justify="right" if col in ("step", "win", "its win", "loss") else "left")
+def _verdict(label: str, lang: str) -> str:
+    verdicts = {
+        "best": Phrase("best"),
+        "inaccuracy": Phrase("inaccuracy"),
+        "mistake": Phrase("mistake"),
+        "blunder": Phrase("blunder"),
+    }
+    return verdicts[label].in_language(lang) if label in verdicts else label
+
+
+def _when(x: dict[str, Any], lang: str) -> str:
+    if x["last_step"] < 0:
+        return say(lang, "the deal")
+    if x["first_step"] == x["last_step"]:
+        return say(lang, "step {step}", step=x["first_step"])
+    return say(lang, "steps {first}-{last}", first=x["first_step"], last=x["last_step"])
+
+
+def show(a: GameAnalysis, console: Console, lang: str | None = None) -> None:
+    lang = lang or terminal_language()
+    data = worded_result(a.to_json(), lang)  # the decisions and events in player words, the headline's figures
+    title = say(lang, "{game}: {name}'s decisions (win chance from their own view)", game=a.game, name=a.names[a.seat])
+    table = Table(title=title)
+    columns = (
+        ("step", Phrase("step")),
+        ("you", Phrase("you")),
+        ("win", Phrase("win")),
+        ("better", Phrase("better")),
+        ("its win", Phrase("its win")),
+        ("loss", Phrase("loss")),
+        ("verdict", Phrase("verdict")),
+    )
+    for col, words in columns:
+        table.add_column(
+            words.in_language(lang), justify="right" if col in ("step", "win", "its win", "loss") else "left"
+        )
     for d, words in zip(a.decisions, data["decisions"], strict=True):
         low, high = d.estimate.loss_interval
         loss = f"{100 * d.loss:.0f} [{100 * low:.0f}-{100 * high:.0f}]" if d.loss else f"0 [0-{100 * high:.0f}]"
@@ -99,49 +135,80 @@ def show(a: GameAnalysis, console: Console) -> None:
             words.get("better", ""),
             _pct(d.best_win) if d.loss > 0 else "",
             loss,
-            f"[{STYLE[d.label]}]{d.label}[/]",
+            f"[{STYLE[d.label]}]{_verdict(d.label, lang)}[/]",
         )
     console.print(table)
     costly = a.costliest(3)
     if costly:
-        console.print("[bold]Costliest decisions[/bold]")
+        console.print(say(lang, "[bold]Costliest decisions[/bold]"))
         words_at = {w["step"]: w for w in data["decisions"]}
         for d in costly:
             w = words_at[d.step]
-            console.print(
-                f"  step {d.step}: you {w['did']} ({_pct(d.win_after)}); better: {w['better']} "
-                f"({_pct(d.best_win)}), {d.loss * 100:.0f} points of a win",
-                highlight=False,
+            line = say(
+                lang,
+                "  step {step}: you {did} ({win}); better: {better} ({best}), {points} points of a win",
+                step=d.step,
+                did=w["did"],
+                win=_pct(d.win_after),
+                better=w["better"],
+                best=_pct(d.best_win),
+                points=f"{d.loss * 100:.0f}",
             )
+            console.print(line, highlight=False)
     moved = sorted(
         (x for x in data["luck"] if x["kind"] == "luck" and x["plain_after"] != x["plain_before"]),
         key=lambda x: x["plain_after"] - x["plain_before"],
     )
     if moved:
-        for name, x in (("Unluckiest", moved[0]), ("Luckiest", moved[-1])):
-            when = (
-                "the deal"
-                if x["last_step"] < 0
-                else f"step {x['first_step']}"
-                if x["first_step"] == x["last_step"]
-                else f"steps {x['first_step']}-{x['last_step']}"
-            )
-            change = 100 * (x["plain_after"] - x["plain_before"])
-            console.print(f"{name} moment: {when} ({change:+.0f} points): {'; '.join(x['said'][-3:])}", highlight=False)
+        moments = (
+            (Phrase("Unluckiest moment: {when} ({change} points): {events}"), moved[0]),
+            (
+                Phrase("Luckiest moment: {when} ({change} points): {events}"),
+                moved[-1],
+            ),
+        )
+        for moment, x in moments:
+            change = f"{100 * (x['plain_after'] - x['plain_before']):+.0f}"
+            said = Phrase(moment.message, when=_when(x, lang), change=change, events="; ".join(x["said"][-3:]))
+            console.print(said.in_language(lang), highlight=False)
     i = data["headline"]["identity"]
     console.print(
-        f"start {i['start']} (+-{100 * a.precision.z * a.start_se:.0f}) {'+' if i['luck'] >= 0 else '-'} "
-        f"luck {abs(i['luck'])} (+-{100 * a.luck_noise:.0f}) - play {i['play']} (+-{100 * a.loss_noise:.0f}) "
-        f"= result {i['result']}, in points of a win (play: the decisions' losses against the hard bot's move, "
-        "each with the same play on, so they can add up past a whole win; see docs/analysis.md)",
+        say(
+            lang,
+            "start {start} (+-{start_noise}) {sign} luck {luck} (+-{luck_noise}) - play {play} (+-{play_noise}) "
+            "= result {result}, in points of a win (play: the decisions' losses against the hard bot's move, "
+            "each with the same play on, so they can add up past a whole win; see docs/analysis.md)",
+            start=i["start"],
+            start_noise=f"{100 * a.precision.z * a.start_se:.0f}",
+            sign="+" if i["luck"] >= 0 else "-",
+            luck=abs(i["luck"]),
+            luck_noise=f"{100 * a.luck_noise:.0f}",
+            play=i["play"],
+            play_noise=f"{100 * a.loss_noise:.0f}",
+            result=i["result"],
+        ),
         highlight=False,
     )
     if a.yardstick:
         console.print(
-            f"[dim]yardstick: {a.yardstick}; a loss counts only where its interval excludes 0 (docs/analysis.md)[/dim]",
+            say(
+                lang,
+                "[dim]yardstick: {yardstick}; a loss counts only where its interval excludes 0 (docs/analysis.md)[/dim]",
+                yardstick=a.yardstick,
+            ),
             highlight=False,
         )
-    console.print(f"[bold]{a.summary()}[/bold]  ({a.seconds:.1f} s, {a.playouts} playouts on the {a.engine} engine)")
+    summary = headline_text(a, lang)
+    console.print(
+        say(
+            lang,
+            "[bold]{summary}[/bold]  ({seconds} s, {playouts} playouts on the {engine} engine)",
+            summary=summary,
+            seconds=f"{a.seconds:.1f}",
+            playouts=a.playouts,
+            engine=a.engine,
+        )
+    )
 
 
 def run_remote(
@@ -154,14 +221,20 @@ def run_remote(
 
     from cardroom.analysis import from_json
 
+    lang = terminal_language()
     base = f"{server.rstrip('/')}/api/tables/{table_id}/analysis"
-    headers = {"Authorization": f"Bearer {token}"}
+    headers = {"Authorization": f"Bearer {token}", "Accept-Language": lang}  # its refusals in our language
     try:
         asked: dict[str, float] = {"precision": precision}
         if max_worlds is not None:
             asked["max_worlds"] = max_worlds
         response = httpx.post(base, headers=headers, json=asked)
-        columns = (TextColumn("the server is analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        columns = (
+            TextColumn(say(lang, "the server is analysing")),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+        )
         with Progress(*columns, console=console, transient=True) as bar:
             task = bar.add_task("analyse", total=None)
             while response.status_code == 200 and response.json()["status"] in ("queued", "running"):
@@ -170,24 +243,26 @@ def run_remote(
                 time.sleep(0.5)
                 response = httpx.get(base, headers=headers)
     except httpx.HTTPError as exc:
-        raise ValueError(f"cannot reach the server at {server}: {exc}") from None
+        raise ValueError(say(lang, "cannot reach the server at {server}: {error}", server=server, error=exc)) from None
     if response.status_code != 200:
         detail = (
             response.json().get("detail", response.text)
             if response.headers.get("content-type", "").startswith("application/json")
             else response.text
         )
-        raise ValueError(f"the server refused: {detail} (HTTP {response.status_code})")
+        raise ValueError(
+            say(lang, "the server refused: {detail} (HTTP {status})", detail=detail, status=response.status_code)
+        )
     job = response.json()
     if job["status"] != "done":
-        raise ValueError(job["detail"] or "the server's analysis failed")
+        raise ValueError(job["detail"] or say(lang, "the server's analysis failed"))
     analysis = from_json(job["analysis"])
-    show(analysis, console)
+    show(analysis, console, lang)
     if out is not None:
         from cardroom.analysis.plot import win_graph
 
         out.mkdir(parents=True, exist_ok=True)
         (out / "analysis.json").write_text(json.dumps(job["analysis"], indent=1) + "\n", encoding="utf-8")
         win_graph(analysis, out / "win-chance.png")
-        console.print(f"wrote {out / 'analysis.json'} and {out / 'win-chance.png'}")
+        console.print(say(lang, "wrote {json} and {graph}", json=out / "analysis.json", graph=out / "win-chance.png"))
     return analysis

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from cardroom.cli.options import cli_options
 from cardroom.core.errors import CardroomError
+from cardroom.locale import in_terminal_language as _  # its words in the terminal's language
 
 if TYPE_CHECKING:
     from cardroom.arena.run import ArenaResult
@@ -31,6 +32,17 @@ if TYPE_CHECKING:
 # `--bots A B C` takes several values after one flag: Click gives the first to --bots and the rest as
 # extra arguments, which the command collects (see `arena`). The wiring passes these settings.
 CONTEXT_SETTINGS = {"allow_extra_args": True}
+
+ARENA_HELP = _(
+    "Play every pairing of BOTS (or each bot alone against a table of another) on duplicate deals.\n\n"
+    "Results repeat exactly for the same --seed on any backend and any --jobs when every search bot "
+    "has an iteration budget (ismcts:iterations=N); ms budgets follow the clock and do not repeat."
+)
+ARENA_MERGE_HELP = _(
+    "Merge arena runs that differ only in --seed into one result, and print its table.\n\n"
+    "A long measurement can be played as several runs (--seed 1, --seed 2, ...), at different times or "
+    "on different machines; merged, the win rates, intervals and ratings are those of all the games."
+)
 
 
 class GamesPerSecond(ProgressColumn):
@@ -43,35 +55,30 @@ class GamesPerSecond(ProgressColumn):
     def render(self, task: Task) -> Text:
         elapsed = task.finished_time if task.finished else task.elapsed
         if not elapsed or not task.completed:
-            return Text("– games/s")
-        return Text(f"{task.completed / elapsed:.2f} games/s")
+            return Text(_("– games/s"))
+        return Text(_("{rate} games/s", rate=f"{task.completed / elapsed:.2f}"))
 
 
 def arena(
     ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="a game name (see `cardroom games`)")],
+    game: Annotated[str, typer.Argument(help=_("a game name (see `cardroom games`)"))],
     bots: Annotated[
         list[str],
-        typer.Option(help="bot specs: --bots random heuristic ismcts:iterations=500 oracle:ms=200"),
+        typer.Option(help=_("bot specs: --bots random heuristic ismcts:iterations=500 oracle:ms=200")),
     ],
-    preset: Annotated[str | None, typer.Option(help="a preset of the game")] = None,
-    players: Annotated[int | None, typer.Option(help="number of seats, for games that take 2 or more")] = None,
-    games: Annotated[int, typer.Option(help="games per matchup (rounded up to whole duplicate sets)")] = 100,
-    jobs: Annotated[int, typer.Option(help="worker processes (or Ray CPUs for a local Ray)")] = 1,
-    seed: Annotated[int, typer.Option(help="the run's seed: every deal and bot seed derives from it")] = 0,
-    backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
-    address: Annotated[str | None, typer.Option(help="an existing Ray cluster (default: start a local one)")] = None,
-    out: Annotated[Path | None, typer.Option(help="folder for arena.json and the PNG plots")] = None,
-    option: Annotated[list[str], typer.Option("--option", "-o", help="override one option: KEY=VALUE")] = [],  # noqa: B006
+    preset: Annotated[str | None, typer.Option(help=_("a preset of the game"))] = None,
+    players: Annotated[int | None, typer.Option(help=_("number of seats, for games that take 2 or more"))] = None,
+    games: Annotated[int, typer.Option(help=_("games per matchup (rounded up to whole duplicate sets)"))] = 100,
+    jobs: Annotated[int, typer.Option(help=_("worker processes (or Ray CPUs for a local Ray)"))] = 1,
+    seed: Annotated[int, typer.Option(help=_("the run's seed: every deal and bot seed derives from it"))] = 0,
+    backend: Annotated[str, typer.Option(help=_("local (processes) or ray"))] = "local",
+    address: Annotated[str | None, typer.Option(help=_("an existing Ray cluster (default: start a local one)"))] = None,
+    out: Annotated[Path | None, typer.Option(help=_("folder for arena.json and the PNG plots"))] = None,
+    option: Annotated[list[str], typer.Option("--option", "-o", help=_("override one option: KEY=VALUE"))] = [],  # noqa: B006
     challenger: Annotated[
-        bool, typer.Option(help="only the first bot against each other bot (alone against a table of it)")
+        bool, typer.Option(help=_("only the first bot against each other bot (alone against a table of it)"))
     ] = False,
 ) -> None:
-    """Play every pairing of BOTS (or each bot alone against a table of another) on duplicate deals.
-
-    Results repeat exactly for the same --seed on any backend and any --jobs when every search bot
-    has an iteration budget (ismcts:iterations=N); ms budgets follow the clock and do not repeat.
-    """
     from cardroom.arena.config import ArenaConfig
     from cardroom.arena.report import print_report
     from cardroom.arena.run import run_arena, total_games
@@ -81,7 +88,7 @@ def arena(
     specs = [spec for item in [*bots, *ctx.args] for spec in item.split()]
     stray = [s for s in specs if s.startswith("-")]
     if stray:
-        console.print(f"[red]error:[/red] unknown option {stray[0]}", highlight=False)
+        console.print(_("[red]error:[/red] unknown option {name}", name=stray[0]), highlight=False)
         raise typer.Exit(2)
     try:
         config = ArenaConfig(
@@ -103,30 +110,25 @@ def arena(
             MofNCompleteColumn(),
             GamesPerSecond(),
             TimeElapsedColumn(),
-            TextColumn("left"),
+            TextColumn(_("left")),
             TimeRemainingColumn(),
         )
         with Progress(*columns, console=console) as bar:
-            task = bar.add_task(f"{game} arena", total=total)
+            task = bar.add_task(_("{game} arena", game=game), total=total)
             result = run_arena(config, progress=lambda n: bar.advance(task, n))
     except (CardroomError, ValueError, RuntimeError) as exc:
         console.print(f"[red]error:[/red] {exc}", highlight=False)
         raise typer.Exit(2) from None
     print_report(result.summary, console)
     if not result.reproducible:
-        console.print("[dim]ms budgets follow the clock: this run will not repeat exactly.[/dim]")
+        console.print(_("[dim]ms budgets follow the clock: this run will not repeat exactly.[/dim]"))
     _write(result, out, console)
 
 
 def arena_merge(
-    runs: Annotated[list[Path], typer.Argument(help="arena.json files written by `cardroom arena --out`")],
-    out: Annotated[Path | None, typer.Option(help="folder for the merged arena.json and its plots")] = None,
+    runs: Annotated[list[Path], typer.Argument(help=_("arena.json files written by `cardroom arena --out`"))],
+    out: Annotated[Path | None, typer.Option(help=_("folder for the merged arena.json and its plots"))] = None,
 ) -> None:
-    """Merge arena runs that differ only in --seed into one result, and print its table.
-
-    A long measurement can be played as several runs (--seed 1, --seed 2, ...), at different times or
-    on different machines; merged, the win rates, intervals and ratings are those of all the games.
-    """
     from cardroom.arena.merge import load_result, merge
     from cardroom.arena.report import print_report
 
@@ -138,7 +140,10 @@ def arena_merge(
         console.print(f"[red]error:[/red] {exc}", highlight=False)
         raise typer.Exit(2) from None
     seeds = ", ".join(str(s) for s in result.seeds)
-    console.print(f"{len(runs)} runs, seeds {seeds}: {len(result.records)} games", highlight=False)
+    console.print(
+        _("{runs} runs, seeds {seeds}: {games} games", runs=len(runs), seeds=seeds, games=len(result.records)),
+        highlight=False,
+    )
     print_report(result.summary, console)
     _write(result, out, console)
 
@@ -170,4 +175,4 @@ def _write(result: ArenaResult, out: Path | None, console: Console) -> None:
 
     if out is not None:
         for path in write_results(result, out):
-            console.print(f"wrote {path}", highlight=False)
+            console.print(_("wrote {path}", path=path), highlight=False)

@@ -17,13 +17,16 @@ from rich.markup import escape
 
 from cardroom.balance.cli import CONTEXT_SETTINGS as BALANCE_CONTEXT
 from cardroom.balance.cli import balance
+from cardroom.cli.arena import ARENA_HELP, ARENA_MERGE_HELP, arena, arena_merge
 from cardroom.cli.arena import CONTEXT_SETTINGS as ARENA_CONTEXT
-from cardroom.cli.arena import arena, arena_merge
 from cardroom.cli.extras import missing_extra_message
+from cardroom.cli.help_language import word_typer
 from cardroom.cli.learn import learn
 from cardroom.cli.options import cli_options
 from cardroom.core.errors import CardroomError
-from cardroom.core.registry import game_class, kits, make
+from cardroom.core.registry import make
+from cardroom.locale import in_terminal_language as _  # the help texts in the terminal's language
+from cardroom.locale import terminal_language
 
 
 class Cardroom(typer.Typer):
@@ -43,8 +46,9 @@ class Cardroom(typer.Typer):
             raise SystemExit(2) from None
 
 
+word_typer(terminal_language())
 app = Cardroom(
-    help="cardroom: Tacocat Spelled Backwards, Exploding Kittens and T.A.C.O. by their printed rules.",
+    help=_("cardroom: Tacocat Spelled Backwards, Exploding Kittens and T.A.C.O. by their printed rules."),
     no_args_is_help=True,
     add_completion=False,
 )
@@ -61,16 +65,16 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-GameArg = Annotated[str, typer.Argument(help="tacocat, exploding-kittens or taco")]
-PresetOpt = Annotated[str | None, typer.Option(help="a preset of the game (see `cardroom games`)")]
-OptionOpt = Annotated[list[str], typer.Option("--option", "-o", help="override one option: KEY=VALUE")]
-PlayersOpt = Annotated[int | None, typer.Option(help="number of players, for games that take 2 or more")]
+GameArg = Annotated[str, typer.Argument(help=_("tacocat, exploding-kittens or taco"))]
+PresetOpt = Annotated[str | None, typer.Option(help=_("a preset of the game (see `cardroom games`)"))]
+OptionOpt = Annotated[list[str], typer.Option("--option", "-o", help=_("override one option: KEY=VALUE"))]
+PlayersOpt = Annotated[int | None, typer.Option(help=_("number of players, for games that take 2 or more"))]
 DeckOpt = Annotated[
-    Path | None, typer.Option(help="T.A.C.O.: play with your own deck file (see docs/taco.md for its format)")
+    Path | None, typer.Option(help=_("T.A.C.O.: play with your own deck file (see docs/taco.md for its format)"))
 ]
 
 
-@app.command(context_settings=ARENA_CONTEXT)
+@app.command(context_settings=ARENA_CONTEXT, help=_("Play GAME in this terminal against bots."))
 def play(
     ctx: typer.Context,
     game: GameArg,
@@ -79,26 +83,27 @@ def play(
     vs: Annotated[
         list[str],
         typer.Option(
-            help="opponents: easy, normal, hard or bot specs; one for all, or one per seat: --vs random heuristic"
+            help=_("opponents: easy, normal, hard or bot specs; one for all, or one per seat: --vs random heuristic")
         ),
     ] = ["heuristic"],  # noqa: B006 - Typer reads list defaults this way
-    seed: Annotated[int | None, typer.Option(help="fix every shuffle (default: a fresh secret seed)")] = None,
-    seat: Annotated[int, typer.Option(help="your seat (0 sits first)")] = 0,
+    seed: Annotated[int | None, typer.Option(help=_("fix every shuffle (default: a fresh secret seed)"))] = None,
+    seat: Annotated[int, typer.Option(help=_("your seat (0 sits first)"))] = 0,
     option: OptionOpt = [],  # noqa: B006
     deck: DeckOpt = None,
-    records: Annotated[Path, typer.Option(help="folder for finished-game records")] = Path("records"),
+    records: Annotated[Path, typer.Option(help=_("folder for finished-game records"))] = Path("records"),
     delay: Annotated[
         float,
         typer.Option(
-            help="seconds to pause before each bot move, at least (a table with a searching bot paces every "
-            "bot move to its thinking budget anyway, so no move's timing tells what a bot holds)"
+            help=_(
+                "seconds to pause before each bot move, at least (a table with a searching bot paces every "
+                "bot move to its thinking budget anyway, so no move's timing tells what a bot holds)"
+            )
         ),
     ] = 0.0,
     lang: Annotated[
-        str | None, typer.Option(help="the table's language: en or de (default: LANGUAGE, LC_ALL or LANG)")
+        str | None, typer.Option(help=_("the table's language: en or de (default: LANGUAGE, LC_ALL or LANG)"))
     ] = None,
 ) -> None:
-    """Play GAME in this terminal against bots."""
     from cardroom.cli.play import play as run_play
     from cardroom.locale import LANGUAGES, say, terminal_language
 
@@ -121,13 +126,12 @@ def play(
         _fail(str(exc))
 
 
-@app.command()
+@app.command(help=_("Step through a saved game."))
 def replay(
-    file: Annotated[Path, typer.Argument(help="a record saved by `cardroom play`")],
-    seat: Annotated[int | None, typer.Option(help="see the game as this seat (default: as a spectator)")] = None,
-    pause: Annotated[bool, typer.Option(help="wait for Enter between steps")] = True,
+    file: Annotated[Path, typer.Argument(help=_("a record saved by `cardroom play`"))],
+    seat: Annotated[int | None, typer.Option(help=_("see the game as this seat (default: as a spectator)"))] = None,
+    pause: Annotated[bool, typer.Option(help=_("wait for Enter between steps"))] = True,
 ) -> None:
-    """Step through a saved game."""
     from cardroom.cli.records import load_record
     from cardroom.cli.replay import replay as run_replay
 
@@ -137,9 +141,8 @@ def replay(
         _fail(str(exc))
 
 
-@app.command()
+@app.command(help=_("Show the rules of GAME under a preset."))
 def rules(game: GameArg, preset: PresetOpt = None, option: OptionOpt = [], deck: DeckOpt = None) -> None:  # noqa: B006
-    """Show the rules of GAME under a preset."""
     from rich.markdown import Markdown
 
     from cardroom.cli.rules_text import rules_markdown
@@ -150,28 +153,15 @@ def rules(game: GameArg, preset: PresetOpt = None, option: OptionOpt = [], deck:
         _fail(str(exc))
 
 
-@app.command()
+@app.command(help=_("List the games, their presets and options."))
 def games() -> None:
-    """List the games, their presets and options."""
-    from rich.table import Table
+    from cardroom.cli.games_table import print_games
 
-    for name in (found.name for found in kits() if found.listed):  # a test's toy game is not offered
-        cls: Any = game_class(name)
-        by_count = "".join(f", {preset} at {n} players" for n, preset in sorted(cls.default_presets.items()))
-        table = Table(
-            title=f"{name}: {cls.title}  (presets: {', '.join(cls.presets)}; default {cls.default_preset}{by_count})"
-        )
-        for col in ("option", "default", "allowed", "meaning"):
-            table.add_column(col)
-        for spec in cls.option_specs:
-            allowed = ", ".join(map(str, spec.choices)) if spec.choices else ""
-            note = " (assumed)" if spec.assumed else ""
-            table.add_row(spec.name, str(spec.default), allowed, spec.help + note)
-        console.print(table)
+    print_games(console)
 
 
 DatabaseOpt = Annotated[
-    str | None, typer.Option(help="SQLAlchemy URL (default: $CARDROOM_DATABASE_URL or ./cardroom.sqlite3)")
+    str | None, typer.Option(help=_("SQLAlchemy URL (default: $CARDROOM_DATABASE_URL or ./cardroom.sqlite3)"))
 ]
 
 
@@ -185,32 +175,34 @@ def _server(module: str) -> Any:
         )  # the backslash: rich would read [server] as markup
 
 
-@app.command()
+@app.command(help=_("Run the online card room (needs the `server` extra)."))
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    host: Annotated[str, typer.Option(help=_("address to listen on"))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=_("port to listen on"))] = 8000,
     database: DatabaseOpt = None,
 ) -> None:
-    """Run the online card room (needs the `server` extra)."""
     _server("ops.cli").serve(host=host, port=port, database=database)
 
 
-@app.command()
+@app.command(help=_("Copy the card room's SQLite database while the server runs (a consistent, online copy)."))
 def backup(
     destination: Annotated[
         Path,
         typer.Argument(
-            help="a file to write the copy to (replaced if it exists), or a folder: a copy named by its UTC time "
-            "there, then the older copies the --keep rule does not keep removed"
+            help=_(
+                "a file to write the copy to (replaced if it exists), or a folder: a copy named by its UTC time "
+                "there, then the older copies the --keep rule does not keep removed"
+            )
         ),
     ],
     database: DatabaseOpt = None,
-    keep_daily: Annotated[int, typer.Option(help="into a folder: keep the newest copy of each of the last N days")] = 7,
+    keep_daily: Annotated[
+        int, typer.Option(help=_("into a folder: keep the newest copy of each of the last N days"))
+    ] = 7,
     keep_weekly: Annotated[
-        int, typer.Option(help="into a folder: keep the newest copy of each of the last N weeks")
+        int, typer.Option(help=_("into a folder: keep the newest copy of each of the last N weeks"))
     ] = 4,
 ) -> None:
-    """Copy the card room's SQLite database while the server runs (a consistent, online copy)."""
     copier, url = _server("store.backup"), _server("store").database_url(database)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
@@ -240,13 +232,16 @@ def backup(
         console.print(f"  removed {path}", highlight=False, soft_wrap=True)
 
 
-@app.command()
+@app.command(
+    help=_(
+        "Put a backup in place of the card room's SQLite database (stop the server first); the database "
+        "it replaces is kept beside it as <name>.before-restore."
+    )
+)
 def restore(
-    copy: Annotated[Path, typer.Argument(help="a copy made by `cardroom backup`")],
+    copy: Annotated[Path, typer.Argument(help=_("a copy made by `cardroom backup`"))],
     database: DatabaseOpt = None,
 ) -> None:
-    """Put a backup in place of the card room's SQLite database (stop the server first); the database
-    it replaces is kept beside it as <name>.before-restore."""
     copier, url = _server("store.backup"), _server("store").database_url(database)
     try:
         kept = copier.restore(copy, url)
@@ -265,78 +260,91 @@ def restore(
 ADMIN_CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
 
 
-@app.command(context_settings=ADMIN_CONTEXT)
+@app.command(
+    context_settings=ADMIN_CONTEXT,
+    help=_("For whoever runs the room: list reports, suspend an account, close a table (`cardroom admin --help`)."),
+)
 def admin(ctx: typer.Context) -> None:
-    """For whoever runs the room: list reports, suspend an account, close a table (`cardroom admin --help`)."""
     command = typer.main.get_command(_server("ops.cli").admin_app)
     command.main(args=ctx.args, prog_name="cardroom admin", standalone_mode=True)
 
 
-@app.command()
+@app.command(help=_("Analyse a finished game: each decision's loss, each stretch's luck, a win-chance graph."))
 def analyse(
     record: Annotated[
-        str, typer.Argument(help="a record saved by `cardroom play`, or a finished table's id (with --token)")
+        str, typer.Argument(help=_("a record saved by `cardroom play`, or a finished table's id (with --token)"))
     ],
-    seat: Annotated[int | None, typer.Option(help="the seat to analyse (default: yours in the record, else 0)")] = None,
-    out: Annotated[Path | None, typer.Option(help="folder for analysis.json and the win-chance graph (PNG)")] = None,
-    precision: Annotated[float, typer.Option(help="target half-width of each loss's 95% interval, in points")] = 5.0,
-    seed: Annotated[int, typer.Option(help="seed of the analysis's own sampling (same seed, same analysis)")] = 0,
+    seat: Annotated[
+        int | None, typer.Option(help=_("the seat to analyse (default: yours in the record, else 0)"))
+    ] = None,
+    out: Annotated[Path | None, typer.Option(help=_("folder for analysis.json and the win-chance graph (PNG)"))] = None,
+    precision: Annotated[float, typer.Option(help=_("target half-width of each loss's 95% interval, in points"))] = 5.0,
+    seed: Annotated[int, typer.Option(help=_("seed of the analysis's own sampling (same seed, same analysis)"))] = 0,
     max_worlds: Annotated[
         int | None,
         typer.Option(
-            help="at most this many imagined worlds per decision (bounds the time; default 4096 on a compiled kernel, 192 on the reference engine; caps the search at 8 playouts a world)"
+            help=_(
+                "at most this many imagined worlds per decision (bounds the time; default 4096 on a compiled kernel, 192 on the reference engine; caps the search at 8 playouts a world)"
+            )
         ),
     ] = None,
     engine: Annotated[
         str,
-        typer.Option(help="where playouts run: auto (the game's compiled kernel if it has one), kernel or reference"),
+        typer.Option(
+            help=_("where playouts run: auto (the game's compiled kernel if it has one), kernel or reference")
+        ),
     ] = "auto",
     yardstick: Annotated[
         str,
         typer.Option(
-            help="what judges a decision: auto (the hard bot's search on a compiled kernel, else rollouts), search or rollout"
+            help=_(
+                "what judges a decision: auto (the hard bot's search on a compiled kernel, else rollouts), search or rollout"
+            )
         ),
     ] = "auto",
     search_playouts: Annotated[
         int | None,
         typer.Option(
-            help="playouts of the yardstick's choosing search per decision (default: at least the hard bot's in one second)"
+            help=_(
+                "playouts of the yardstick's choosing search per decision (default: at least the hard bot's in one second)"
+            )
         ),
     ] = None,
     infer: Annotated[
         str,
         typer.Option(
-            help="weigh the imagined hands by the others' observed choices under this model of their play: off, ismcts or heuristic (Exploding Kittens and Tacocat, search yardstick)"
+            help=_(
+                "weigh the imagined hands by the others' observed choices under this model of their play: off, ismcts or heuristic (Exploding Kittens and Tacocat, search yardstick)"
+            )
         ),
     ] = "off",
     oracle: Annotated[
-        bool, typer.Option(help="with --out: add a line that KNOWS the hidden cards (never used for verdicts)")
+        bool, typer.Option(help=_("with --out: add a line that KNOWS the hidden cards (never used for verdicts)"))
     ] = False,
-    server: Annotated[str, typer.Option(help="the cardroom server of a table id")] = "http://127.0.0.1:8000",
+    server: Annotated[str, typer.Option(help=_("the cardroom server of a table id"))] = "http://127.0.0.1:8000",
     token: Annotated[
-        str | None, typer.Option(help="your seat token at that table (the server analyses that seat)")
+        str | None, typer.Option(help=_("your seat token at that table (the server analyses that seat)"))
     ] = None,
-    jobs: Annotated[int, typer.Option(help="worker processes (the same analysis, sooner on several cores)")] = 1,
+    jobs: Annotated[int, typer.Option(help=_("worker processes (the same analysis, sooner on several cores)"))] = 1,
 ) -> None:
-    """Analyse a finished game: each decision's loss, each stretch's luck, a win-chance graph."""
     from cardroom.analysis import Precision
     from cardroom.cli.analyse import run as run_analyse
     from cardroom.cli.records import load_record
 
     if not 0.5 <= precision <= 50:
-        _fail("--precision must be between 0.5 and 50 points")
+        _fail(_("--precision must be between 0.5 and 50 points"))
     if max_worlds is not None and not 8 <= max_worlds <= 100_000:
-        _fail("--max-worlds must be between 8 and 100000")
+        _fail(_("--max-worlds must be between 8 and 100000"))
     if engine not in ("auto", "kernel", "reference"):
-        _fail(f"--engine must be auto, kernel or reference, not {engine!r}")
+        _fail(_("--engine must be auto, kernel or reference, not {value}", value=repr(engine)))
     if not 1 <= jobs <= 64:
-        _fail("--jobs must be between 1 and 64")
+        _fail(_("--jobs must be between 1 and 64"))
     if yardstick not in ("auto", "search", "rollout"):
-        _fail(f"--yardstick must be auto, search or rollout, not {yardstick!r}")
+        _fail(_("--yardstick must be auto, search or rollout, not {value}", value=repr(yardstick)))
     if infer not in ("off", "ismcts", "heuristic"):
-        _fail(f"--infer must be off, ismcts or heuristic, not {infer!r}")
+        _fail(_("--infer must be off, ismcts or heuristic, not {value}", value=repr(infer)))
     if search_playouts is not None and not 64 <= search_playouts <= 10_000_000:
-        _fail("--search-playouts must be between 64 and 10000000")
+        _fail(_("--search-playouts must be between 64 and 10000000"))
     limits = Precision(
         half_width=precision / 100,
         max_worlds=max_worlds,
@@ -348,7 +356,7 @@ def analyse(
             from cardroom.cli.analyse import run_remote
 
             if seat is not None or oracle or infer != "off":
-                _fail("with --token the server analyses your own seat: --seat, --oracle and --infer do not apply")
+                _fail(_("with --token the server analyses your own seat: --seat, --oracle and --infer do not apply"))
             run_remote(record, server, token, out, precision, max_worlds, console)
             return
         run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs, engine, yardstick, infer)
@@ -357,8 +365,8 @@ def analyse(
 
 
 # The arena (its plots and Ray are imported only when used).
-app.command(name="arena", context_settings=ARENA_CONTEXT)(arena)
-app.command(name="arena-merge")(arena_merge)
+app.command(name="arena", context_settings=ARENA_CONTEXT, help=ARENA_HELP)(arena)
+app.command(name="arena-merge", help=ARENA_MERGE_HELP)(arena_merge)
 # The balance lab (issue 14): its plots, the arena and Ray are imported only when used.
 app.command(name="balance", context_settings=BALANCE_CONTEXT)(balance)
 # The learned value (issue 29): numpy and the kernels are imported only when a command runs.

@@ -140,3 +140,9 @@ def terminal_language(asked: str | None = None, env: Mapping[str, str] | None = 
         if value:
             return negotiate(value.split(":")[0])
     return ENGLISH
+
+
+def in_terminal_language(message: str, **params: object) -> str:
+    """``message`` in the terminal's language: for words a command fixes when it starts (its ``--help``),
+    conventionally imported as ``_``."""
+    return say(terminal_language(), message, **params)

@@ -6,14 +6,16 @@ them kept in the database instead of playing them on the request's path.
 It looks at every window the running leaderboard counts, not the closed one alone, so it also plays
 what an earlier look missed: a process started after a close (or the room's first start with this
 task) fills in the counted days, and an entry that landed as its window closed is not left out. A
-look costs two small reads when nothing is missing. Every process of a room runs it; two that play
-the same copy at once keep it once (:mod:`.daily_reference`).
+look costs two small reads when nothing is missing. Every process of a room runs it: each takes the
+missing copies in an order of its own and reads again before each whether another has kept it, so
+they share the work; two that still play the same copy at once keep it once (:mod:`.daily_reference`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 
 from cardroom.server.room import daily
@@ -30,7 +32,7 @@ LONGEST_WAIT = 600.0  # seconds between two looks at most (a day's window is lon
 
 async def play_ahead(store: Store, days: list[str]) -> int:
     """Play and keep the reference of every copy of these windows that somebody entered and that has
-    none kept, newest window first, one at a time; how many were played."""
+    none kept, newest window first, one at a time; how many this process played."""
     entries = await asyncio.to_thread(store.daily_entries_of_days, days)
     if not entries:
         return 0
@@ -41,11 +43,24 @@ async def play_ahead(store: Store, days: list[str]) -> int:
     if not todo:
         return 0
     secret = await asyncio.to_thread(daily.server_secret, store)
-    for (day, slot, copy), table_id in sorted(todo.items(), reverse=True):
+    played = 0
+    for (day, slot, copy), table_id in _order(todo):
         row = await asyncio.to_thread(store.load_table, table_id)
-        if row is not None:
-            await reference(store, Copy(day, slot, copy, deal_bots(row), expert), secret, known, "ahead")
-    return len(todo)
+        if row is None:
+            continue
+        wanted = Copy(day, slot, copy, deal_bots(row), expert)
+        known.update(await kept(store, [day], slot))  # another process may have kept it meanwhile
+        played += wanted not in known
+        await reference(store, wanted, secret, known, "ahead")
+    return played
+
+
+def _order(todo: dict[tuple[str, str, int], str]) -> list[tuple[tuple[str, str, int], str]]:
+    """Newest window first; within a window in an order of this process's own, so that processes
+    looking at the same close mostly play different copies (each skips what another has kept)."""
+    found = list(todo.items())
+    random.shuffle(found)
+    return sorted(found, key=lambda item: item[0][0], reverse=True)  # a stable sort keeps the shuffle
 
 
 def until_next_close(at: float) -> float:

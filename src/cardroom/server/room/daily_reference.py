@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-import time
 from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -104,8 +103,9 @@ def _forget(key: tuple[Copy, int]) -> None:
 
 
 def _play(copy: Copy, seed: int, asked_by: AskedBy) -> float:
-    started = time.monotonic()
     points = reference_points(copy.slot, seed, copy.bots, copy.expert)
     metrics.DAILY_REFERENCES.labels(asked_by).inc()
-    log.info("the expert's reference of %s played in %.1f s (%s)", copy, time.monotonic() - started, asked_by)
+    # Not how long it took: that is the expert's game length, and an entrant may still be playing
+    # this copy after the close (at their own pace).
+    log.info("the expert's reference of %s played (%s)", copy, asked_by)
     return points

@@ -28,6 +28,7 @@ ENGLISH = re.compile(
 # What German keeps as written: what a person types into a free-text box (Tacocat's decks and board by
 # their names), the variants' printed names, versions.
 KEPT = re.compile(r"„[^“]*“|\bv\d\b|T\.A\.C\.O\.")
+GAMES = ("tacocat", "exploding-kittens", "taco")  # the games the room lists
 VERSION = re.compile(r"v\d+")  # a preset named by a version is shown as written in every language
 
 
@@ -39,7 +40,7 @@ def _catalogue(lang: str) -> dict[str, Any]:
 def test_every_option_and_value_the_games_declare_has_words_in_both_languages() -> None:
     english, german = _catalogue("en"), _catalogue("de")
     needed = []
-    for game in game_catalogue():
+    for game in (g for g in game_catalogue() if g.name in GAMES):  # not a test's toy another test registers
         needed += [f"lobby.preset.{p}" for p in game.presets if not VERSION.fullmatch(p)]
         for option in game.options:
             needed.append(f"lobby.help.{game.name}.{option.name}")
@@ -64,9 +65,6 @@ def browser() -> Iterator[Browser]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
-
-
-GAMES = ("tacocat", "exploding-kittens", "taco")
 
 
 @pytest.fixture(scope="module")

@@ -7,11 +7,14 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+from tests.server import forked
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,7 +32,7 @@ class ServerProcess:
         self.env = env or {}  # more environment for the server (e.g. shorter absent-player limits)
         self.database = database
         self.bot_delay = bot_delay
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | forked.Forked | None = None
 
     @property
     def url(self) -> str:
@@ -37,13 +40,17 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = {**os.environ, "CARDROOM_BOT_DELAY": str(self.bot_delay), "PYTHONPATH": str(ROOT), **self.env}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.server.serve_toy", str(self.port), self.database],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
+        if forked.can_fork(env):  # most do: a fork of a warm process skips the imports (tests/server/forked.py)
+            log = Path(tempfile.mkstemp(prefix=f"cardroom-test-server-{self.port}-", suffix=".log")[1])
+            self.proc = forked.start(self.port, self.database, env, log)
+        else:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "tests.server.serve_toy", str(self.port), self.database],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+            )
         deadline = time.time() + 30
         while time.time() < deadline:
             if self.proc.poll() is not None:

@@ -40,9 +40,14 @@ def _seeding(app: Any) -> Any:
     return asgi
 
 
-if __name__ == "__main__":
+def main(port: int, database: str) -> None:
+    """Serve the toy room on ``port`` until stopped (here, or in a child forked by tests/server/forked.py)."""
     register()
     setattr(seating, "fresh_seed", _seed)  # noqa: B010 - the name the room's seating calls
     make_app = getattr(cli, "create_app")  # noqa: B009
     setattr(cli, "create_app", lambda *args, **kwargs: _seeding(make_app(*args, **kwargs)))  # noqa: B010
-    cli.serve(host="127.0.0.1", port=int(sys.argv[1]), database=sys.argv[2])
+    cli.serve(host="127.0.0.1", port=port, database=database)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]), sys.argv[2])

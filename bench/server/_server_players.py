@@ -307,16 +307,19 @@ async def worker_main(bases: list[str], args: argparse.Namespace, share: tuple[i
             )
             for i in range(people_tables + bot_tables)
         ]
-        for i in range(0, len(tables), 20):
-            await asyncio.gather(*(t.create() for t in tables[i : i + 20]))
         stop = asyncio.Event()
         tasks: list[asyncio.Task[None]] = []
-        for i, t in enumerate(tables):
-            for seat in t.people:
-                tasks.append(asyncio.create_task(t.listen(seat, stop)))
-                tasks.append(asyncio.create_task(t.play(seat, stop)))
-            if i % 20 == 19:
-                await asyncio.sleep(0.05)  # open sockets in small waves, not 2,000 at once
+        # Each wave of tables starts playing as soon as it is made: at thousands of tables the making
+        # takes longer than the room's move clock, which would otherwise play the first tables' seats
+        # before their people began (and the sockets open in small waves, not 2,000 at once).
+        for i in range(0, len(tables), 20):
+            wave = tables[i : i + 20]
+            await asyncio.gather(*(t.create() for t in wave))
+            for t in wave:
+                for seat in t.people:
+                    tasks.append(asyncio.create_task(t.listen(seat, stop)))
+                    tasks.append(asyncio.create_task(t.play(seat, stop)))
+            await asyncio.sleep(0.05)
         loop = asyncio.get_running_loop()
         pipe.send("ready")
         window.start, window.end = await loop.run_in_executor(None, pipe.recv)

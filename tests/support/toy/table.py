@@ -6,6 +6,7 @@ copies it first, so every state stays immutable.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -15,7 +16,8 @@ from cardroom.core.rng import derive
 
 # The view key of each reaction's tokens (a burn needs none).
 TOKEN_VIEWS = {"nope": "nopes", "veto": "vetoes"}
-_LISTS = ("hands", "deck", "played", "tricks", "chosen", "burned", "tokens", "taken", "scores", "gone", "asked")
+_NESTED = ("hands", "tricks", "burned")  # lists of lists
+_FLAT = ("deck", "played", "chosen", "tokens", "taken", "scores", "gone", "asked")
 
 
 @dataclass(frozen=True)
@@ -68,9 +70,11 @@ class Table:
         )
 
     def copy(self) -> Table:
-        out = Table(**{f.name: getattr(self, f.name) for f in fields(self)})
-        for name in _LISTS:
-            setattr(out, name, [list(x) if isinstance(x, list) else x for x in getattr(self, name)])
+        out = copy.copy(self)
+        for name in _NESTED:
+            setattr(out, name, [list(inner) for inner in getattr(self, name)])
+        for name in _FLAT:
+            setattr(out, name, list(getattr(self, name)))
         return out
 
     def to_json(self) -> dict[str, Any]:

@@ -19,17 +19,24 @@ answer (``quiet``: ``pass`` or ``allow``) lets it stand; it is what a seat that 
 
 - ``nope`` (the default): every seat, the player included, is asked, and may nope while it holds a
   Nope token (one each). A nope opens the window again for everyone; a play noped an odd number of
-  times is cancelled. With ``nopes="dealt"`` the tokens are hidden instead, and dealt afresh (each seat
-  holds one with probability 1/2, from the game's seed) every time a window opens: whether a seat can
-  nope is then a hidden fact drawn anew at each window, unrelated to how far the game has gone.
+  times is cancelled. With ``nopes="dealt"`` the tokens (Nopes, or vetoes below) are hidden instead, and
+  dealt afresh (each seat holds one with probability 1/2, from the game's seed) every time a window
+  opens: whether a seat can nope is then a hidden fact drawn anew at each window, unrelated to how far
+  the game has gone.
 - ``veto``: every other seat is asked, and may veto once a game. A veto cancels the play at once and
   its player must sigh: a spoken action, said in the chat as "alas".
 - ``burn``: every seat is asked, and may burn (discard its lowest card face down) while it holds more
-  cards than it has turns left. No burn window follows the last play of the game.
+  cards than it has turns left (so only where ``rounds`` is set). No burn window follows the last round.
 
 With ``concede`` on, a seat at a table of three or more may concede: its cards are discarded face
 down, its answer in an open window counts as the quiet one, and it ranks below every seat that stayed;
 when one seat is left, the game ends.
+
+Presets, each a shape some tests need: ``standard`` (the room's tests: 9 cards, 2 each, turns by seat,
+Nopes), ``veto`` (a game the server has never heard of, played through ``CARDROOM_GAMES``: 3 seats,
+12 cards, 3 each, vetoes, ``allow``, concession), ``sneaky`` and ``sneaky-four`` (sneaky high card, for
+the bots, the RL adapters and the arena: 2 or 4 seats, 14 or 24 cards, 4 each, 3 rounds played
+together, a burn window).
 """
 
 from __future__ import annotations

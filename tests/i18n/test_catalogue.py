@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 
 from cardroom.locale import LANGUAGES, catalogue_text, negotiate, say, say_n
 from cardroom.server.errors import Refused, StaleStep
+from cardroom.server.store import UNAVAILABLE
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "cardroom"
 PLACE = re.compile(r"\{(\w+)\}")
@@ -64,24 +65,31 @@ BY_CONSTANT = {"Refused": 0, "said": 1, "say": 1}
 
 def _named_messages(text: str) -> list[str]:
     """Module constants that a refusal is raised with (``raise Refused(INVISIBLE, ...)``) or that a
-    request's answer is worded from (``said(request, WRONG)``)."""
+    request's answer is worded from (``said(request, WRONG)``), written in the module itself or
+    imported from another of the package's modules (``from cardroom.server.store import UNAVAILABLE``)."""
     tree = ast.parse(text)
-    raised = {
-        node.args[BY_CONSTANT[node.func.id]].id
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in BY_CONSTANT
-        and len(node.args) > BY_CONSTANT[node.func.id]
-        and isinstance(node.args[BY_CONSTANT[node.func.id]], ast.Name)
-    }
-    return [
-        node.value.value
-        for node in tree.body
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
-        for target in node.targets
-        if isinstance(target, ast.Name) and target.id in raised
-    ]
+    raised: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in BY_CONSTANT:
+            named = node.args[BY_CONSTANT[node.func.id] :][:1]
+            raised.update(arg.id for arg in named if isinstance(arg, ast.Name))
+    found = (_constant(tree, name) for name in raised)
+    return [value for value in found if value is not None]
+
+
+def _constant(tree: ast.Module, name: str) -> str | None:
+    """The text a module's constant ``name`` holds: assigned there, or imported from the package."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            if any(isinstance(target, ast.Name) and target.id == name for target in node.targets):
+                return node.value.value
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("cardroom."):
+            imported = [alias.name for alias in node.names if (alias.asname or alias.name) == name]
+            if imported:
+                origin = SRC.joinpath(*str(node.module).split(".")[1:])
+                source = origin / "__init__.py" if origin.is_dir() else origin.with_suffix(".py")
+                return _constant(ast.parse(source.read_text(encoding="utf-8")), imported[0])
+    return None
 
 
 def german() -> dict[str, tuple[str, ...]]:
@@ -102,6 +110,7 @@ def test_the_extractor_finds_the_code_s_messages() -> None:
     assert "Player {n}" in used and "stale step: the game is at step {current}" in used
     assert "the game is already over" in used  # a room refusal (server/room/leaving.py)
     assert "the others' hidden choices" in used  # analysis/words.py
+    assert UNAVAILABLE in used  # said by server/edge/fastpath.py, imported from the store's package
     assert len(used["your accuracy {accuracy}% over {count} decision (100% = as good as the hard bot at each)"]) == 2
 
 

@@ -29,7 +29,7 @@ from cardroom.server.edge.fastpath import REFUSALS, ActionFastPath, problem
 from cardroom.server.edge.friend_api import router as friend_router
 from cardroom.server.edge.health import HealthCheck
 from cardroom.server.edge.host_api import router as host_router
-from cardroom.server.edge.language import asked_language
+from cardroom.server.edge.language import asked_language, said
 from cardroom.server.edge.lobby import Lobby
 from cardroom.server.edge.malformed import malformed_detail
 from cardroom.server.edge.models import Problem
@@ -330,7 +330,7 @@ def _handlers(app: FastAPI) -> None:
         # FastAPI's answer to a body json cannot decode at all (invalid UTF-8, nesting deeper than the
         # parser's recursion limit, an integer over Python's 4,300 digits) says only that parsing failed.
         if exc.status_code == 400 and exc.detail == "There was an error parsing the body":
-            return JSONResponse({"detail": UNREADABLE_BODY}, status_code=400)
+            return JSONResponse({"detail": said(request, UNREADABLE_BODY)}, status_code=400)
         return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)

@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 
-from cardroom.locale import negotiate
+from cardroom.locale import negotiate, say
 from cardroom.server.errors import RateLimited, Refused, SeatTaken, StaleStep, UnknownTable, WrongToken
 from cardroom.server.ops import metrics, timings
 from cardroom.server.ops.limits import MAX_BODY, ASGIApp, Receive, Scope, Send, replayed, short
@@ -44,24 +44,25 @@ SEAT_TAKEN = "this link was already used: its seat has been taken (ask whoever s
 
 
 def problem(exc: Exception, language: str | None = None) -> tuple[int, dict[str, Any]]:
-    """The status and body that answer one of the room's refusals (the same on every path); a refusal
-    the catalogue words is said in the language of ``language`` (an ``Accept-Language`` header)."""
+    """The status and body that answer one of the room's refusals (the same on every path), said in the
+    language of ``language`` (an ``Accept-Language`` header) where the catalogue words it."""
+    lang = negotiate(language)
     if isinstance(exc, UnknownTable):
-        return 404, {"detail": "no such table"}
+        return 404, {"detail": say(lang, "no such table")}
     if isinstance(exc, SuspendedSeat):  # a kind of WrongToken that says why
-        return 403, {"detail": exc.in_language(negotiate(language))}
+        return 403, {"detail": exc.in_language(lang)}
     if isinstance(exc, WrongToken):
-        return 403, {"detail": "this token opens no seat at this table"}
+        return 403, {"detail": say(lang, "this token opens no seat at this table")}
     if isinstance(exc, SeatTaken):
-        return 410, {"detail": SEAT_TAKEN}
+        return 410, {"detail": say(lang, SEAT_TAKEN)}
     if isinstance(exc, StaleStep):
-        return 409, {"detail": short(exc.in_language(negotiate(language))), "step": exc.current}
+        return 409, {"detail": short(exc.in_language(lang)), "step": exc.current}
     if isinstance(exc, RateLimited):
-        return 429, {"detail": "too many requests; slow down"}
+        return 429, {"detail": say(lang, "too many requests; slow down")}
     if isinstance(exc, DATABASE_ERRORS):
-        return 503, {"detail": UNAVAILABLE}
+        return 503, {"detail": say(lang, UNAVAILABLE)}
     if isinstance(exc, Refused):
-        return 422, {"detail": short(exc.in_language(negotiate(language)))}
+        return 422, {"detail": short(exc.in_language(lang))}
     return 422, {"detail": short(str(exc))}
 
 
@@ -101,7 +102,7 @@ class ActionFastPath:
             await room.messages_soon(live)
             status, payload = 200, room.encoded_snapshot(live, seat)
         except REFUSALS as exc:
-            status, detail = problem(exc, _header(scope, b"accept-language"))
+            status, detail = problem(exc, header(scope, b"accept-language"))
             payload = orjson.dumps(detail)
             if status == 503:
                 state.outage.failed(exc)
@@ -164,7 +165,7 @@ def _action_fields(body: bytes) -> tuple[int, str] | None:
     return step, action
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
+def header(scope: Scope, name: bytes) -> str | None:
     """A request header's value (the first, as text), or None."""
     for key, value in scope.get("headers", ()):
         if key == name:

@@ -11,7 +11,8 @@ A refused socket is accepted and then closed with a code and a reason, so a brow
 4403 a token that opens no seat here, 4429 too many sockets (per table, per seat, in all), 1013 the
 database is unavailable (try again later); a socket to any other path gets 4404 too (the framework
 would refuse it at the handshake). A suspended account's seat is closed with 4403 and the reason, at
-once or when the suspension is heard (see :mod:`..room.suspensions`).
+once or when the suspension is heard (see :mod:`..room.suspensions`), said in the socket's language:
+its ``lang`` query parameter, else the upgrade request's ``Accept-Language``, else English.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import asyncio
 import re
 from urllib.parse import parse_qs
 
+from cardroom.locale import negotiate, say
+from cardroom.server.edge.fastpath import header
 from cardroom.server.errors import UnknownTable, WrongToken
 from cardroom.server.ops import metrics, timings
 from cardroom.server.ops.limits import ASGIApp, Receive, Scope, Send
@@ -57,12 +60,19 @@ class TableSockets:
             return
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         token = (query.get("token") or [None])[-1]
+        lang = negotiate((query.get("lang") or [None])[-1] or header(scope, b"accept-language"))
         state = scope["app"].state
-        await table_socket(state.room, state.limiter, match.group(1), token, receive, send)
+        await table_socket(state.room, state.limiter, match.group(1), token, receive, send, lang)
 
 
 async def table_socket(
-    room: Room, limiter: SharedRateLimiter, table_id: str, token: str | None, receive: Receive, send: Send
+    room: Room,
+    limiter: SharedRateLimiter,
+    table_id: str,
+    token: str | None,
+    receive: Receive,
+    send: Send,
+    lang: str,
 ) -> None:
     try:
         live, seat = await room.optional_seat_soon(table_id, token)  # a table not in memory is read on a thread
@@ -70,7 +80,7 @@ async def table_socket(
         await _refuse(send, 4404, "no such table")
         return
     except WrongToken as exc:
-        await _refuse(send, 4403, SUSPENDED if isinstance(exc, SuspendedSeat) else "wrong token")
+        await _refuse(send, 4403, say(lang, SUSPENDED) if isinstance(exc, SuspendedSeat) else "wrong token")
         return
     except DATABASE_ERRORS:
         await _refuse(send, 1013, "the database is unavailable; try again in a moment")
@@ -99,7 +109,7 @@ async def table_socket(
     try:
         while not closed.is_set():
             if seat is not None and (table_id, seat) in suspended_seats:  # suspended since it opened
-                await send({"type": "websocket.close", "code": 4403, "reason": SUSPENDED})
+                await send({"type": "websocket.close", "code": 4403, "reason": say(lang, SUSPENDED)})
                 return
             changed.clear()
             live = await room.live_soon(table_id)  # the table as it is now (it may have been rebuilt)

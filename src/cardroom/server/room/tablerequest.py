@@ -1,6 +1,7 @@
 """What a visitor may ask for when creating a table: a game, its options and who sits where.
 
-Everything here refuses with :class:`Refused` and a short reason before anything is stored. The
+Everything here refuses with :class:`Refused` and a short reason before anything is stored (a game's
+own refusal of an option worded again in the request's language: :mod:`cardroom.locale.options`). The
 checks that matter for safety live here together: option values that could name a file on the
 server, text the databases cannot store alike, bot budgets the server must bound, and bots that
 read hidden cards.
@@ -15,6 +16,7 @@ from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 from cardroom.core.registry import game_names, make
 from cardroom.locale import Phrase, Plural
+from cardroom.locale.options import OptionsRefusal
 from cardroom.server.errors import Refused
 from cardroom.server.ops.limits import bounded_bot_spec, clean_text, clean_value, short
 
@@ -43,7 +45,7 @@ def checked_game(game_name: str, preset: str | None, options: dict[str, Any], se
     try:
         probe = make(game_name, preset=preset)
     except (InvalidOptions, TypeError, ValueError) as exc:
-        raise Refused(short(str(exc))) from None
+        raise Refused(OptionsRefusal(short(str(exc)))) from None
     # Options whose other values name a file: the server must never open a file a visitor names, so
     # only the values the game ships with are taken here (the game says which: Game.network_values),
     # and the refusal is the same whether or not such a file exists.
@@ -65,7 +67,7 @@ def checked_game(game_name: str, preset: str | None, options: dict[str, Any], se
             options["players"] = len(seats)
         game = make(game_name, preset=preset, **options)
     except (InvalidOptions, TypeError, ValueError) as exc:
-        raise Refused(short(str(exc))) from None
+        raise Refused(OptionsRefusal(short(str(exc)))) from None
     if game.players != len(seats):
         filled = Plural("{count} was filled", "{count} were filled", len(seats))
         raise Refused("this game has {seats} seats; {filled}", seats=game.players, filled=filled)

@@ -1,5 +1,6 @@
 """The terminal's other commands in German, run as the real `cardroom` command with a German locale:
-their --help (the commands' and options' texts, Typer's panel titles), `games`, `replay` and
+their --help (the commands' and options' texts, Typer's panel titles, Click's "Usage:" and its help
+option's text), `games`, `replay` and
 `analyse`; the same commands without a German locale keep their English words."""
 
 from __future__ import annotations
@@ -62,11 +63,15 @@ def test_help_in_german(command: list[str], german: str, english: str) -> None:
     said = cardroom_says([*command, "--help"], GERMAN)
     assert german in said and english not in said, said
     assert "Optionen" in said and "─ Options " not in said
+    # Click's own words (the Click Typer carries writes them in English only)
+    assert "Aufruf: " in said and "Diese Hilfe zeigen und beenden." in said, said
+    assert "Usage:" not in said and "Show this message" not in said, said
 
 
 def test_help_without_a_german_locale_stays_english() -> None:
     said = cardroom_says(["--help"], ENGLISH)
     assert "Step through a saved game." in said and "─ Options " in said and "ansehen" not in said
+    assert "Usage: " in said and "Show this message and exit." in said and "Aufruf" not in said
 
 
 def test_games_in_german() -> None:

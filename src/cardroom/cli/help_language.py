@@ -1,11 +1,18 @@
 """Typer's own words around a command's help (its panels' titles, "[required]", "[default: ...]", the
 hint after an error) in the terminal's language. Typer keeps them as module constants in English; the
 command line sets them once when it starts. Click's "Usage:" and its help option's "Show this message
-and exit." come from Click's own gettext domain, which has no German, and stay English."""
+and exit." are written in English in the Click that Typer carries (``typer._click``, no gettext at
+all): its help formatter's usage prefix and its help option's text are worded here, through the
+classes and the function Typer looks up when it writes them."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from typing import Any
+
 from typer import rich_utils
+from typer._click import core, decorators, formatting
 
 from cardroom.locale import ENGLISH, say
 
@@ -21,3 +28,32 @@ def word_typer(lang: str) -> None:
     rich_utils.REQUIRED_LONG_STRING = say(lang, "[required]")
     rich_utils.ABORTED_TEXT = say(lang, "Aborted.")
     rich_utils.RICH_HELP = say(lang, "Try [blue]'{command_path} {help_option}'[/] for help.")
+    word_click(lang)
+
+
+def word_click(lang: str) -> None:
+    """Click's "Usage:" and "Show this message and exit." in ``lang``, for every command run after."""
+    usage = say(lang, "Usage:") + " "
+    shown = say(lang, "Show this message and exit.")
+
+    class WordedFormatter(formatting.HelpFormatter):
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            super().write_usage(prog, args, usage if prefix is None else prefix)
+
+    core.Context.formatter_class = WordedFormatter
+    english_help_option = decorators.help_option
+
+    def help_option(param_decls: list[str]) -> Callable[[Any], Any]:
+        add = english_help_option(param_decls)
+
+        def add_worded(command: Any) -> Any:
+            command = add(command)
+            command.params[-1].help = shown  # the option the decorator just appended
+            return command
+
+        return add_worded
+
+    decorators.help_option = help_option
+    # Typer's help colours the usage line by its English prefix; the worded one gets the same style.
+    highlights = rich_utils.OptionHighlighter.highlights
+    rich_utils.OptionHighlighter.highlights = [*highlights, f"(?P<usage>{re.escape(usage)})"]

@@ -98,3 +98,31 @@ def test_analyse_in_german(record: Path) -> None:
     assert re.search(r"deine \d+ (tauschen|behalten)", said), said
     for english in ("'s decisions", "Costliest decisions", "Your accuracy", "replaced your", "kept your"):
         assert english not in said, english
+
+
+ARENA = ["arena", "tacocat", "--bots", "random", "heuristic", "--games", "2", "--seed", "3"]
+
+
+def test_arena_tables_in_german() -> None:
+    said = cardroom_says(ARENA, GERMAN)
+    for heading in (
+        "Direkter Vergleich (doppelt gespielte Austeilungen; Wilson-95-%-Intervall)",
+        "┃ Bot ",
+        "Siegquote",
+        "fairer Anteil",
+        "Bots (Plackett-Luce-Wertung auf der Elo-Skala",
+        "mittlere ms/Entscheidung",
+        "Vorteil des Platzes (alle Spiele des Laufs)",
+        "Mittlere Spiellänge: ",
+        " Schritte über 2 Spiele.",
+    ):
+        assert heading in said, (heading, said)
+    for english in ("Head to head", "win rate", "fair share", "Seat advantage", "Mean game length", "decisions"):
+        assert english not in said, (english, said)
+
+
+def test_arena_tables_without_a_german_locale_stay_english() -> None:
+    said = cardroom_says(ARENA, ENGLISH)
+    assert "Head to head (duplicate deals; Wilson 95% interval)" in said and "Seat advantage" in said
+    assert re.search(r"Mean game length: \d+\.\d steps over 2 games\.", said), said
+    assert "Siegquote" not in said

@@ -1,4 +1,5 @@
-"""The arena's tables, drawn with Rich."""
+"""The arena's tables, drawn with Rich, their words in the terminal's language (bots' specs, seats and
+numbers as they are)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+
+from cardroom.locale import in_terminal_language as _
+from cardroom.locale import say_n, terminal_language
 
 
 def _pct(x: float) -> str:
@@ -17,16 +21,31 @@ def _interval(rating: dict[str, Any]) -> str:
     if low is None and high is None:
         return "–"
     if low is None:
-        return f"below {high:+.0f}"
+        return _("below {rating}", rating=f"{high:+.0f}")
     if high is None:
-        return f"above {low:+.0f}"
+        return _("above {rating}", rating=f"{low:+.0f}")
     return f"{low:+.0f} – {high:+.0f}"
 
 
+def _note(text: str) -> str:
+    """A rating's note (``arena/ratings.py`` stores it in arena.json in English) in the terminal's language."""
+    notes = {
+        "never placed ahead of another bot: the rating is only an upper bound": _(
+            "never placed ahead of another bot: the rating is only an upper bound"
+        ),
+        "always placed ahead of every other bot: the rating is only a lower bound": _(
+            "always placed ahead of every other bot: the rating is only a lower bound"
+        ),
+    }
+    return notes.get(text, text)
+
+
 def print_report(summary: dict[str, Any], console: Console) -> None:
-    matchups = Table(title="Head to head (duplicate deals; Wilson 95% interval)")
-    for col in ("bot", "against", "games", "win rate", "95% interval", "fair share", "mean length"):
-        matchups.add_column(col, justify="left" if col in ("bot", "against") else "right", overflow="fold")
+    matchups = Table(title=_("Head to head (duplicate deals; Wilson 95% interval)"))
+    for col in (_("bot"), _("against")):
+        matchups.add_column(col, justify="left", overflow="fold")
+    for col in (_("games"), _("win rate"), _("95% interval"), _("fair share"), _("mean length")):
+        matchups.add_column(col, justify="right", overflow="fold")
     for row in summary["matchups"]:
         low, high = row["wilson95"]
         matchups.add_row(
@@ -40,10 +59,11 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
         )
     console.print(matchups)
 
-    bots = Table(title="Bots (Plackett-Luce rating on the Elo scale; 95% bootstrap over whole deals)")
-    for col in ("bot", "rating", "95% interval", "decisions", "mean ms/decision", "worst ms"):
-        # A bot's name is its spec: kept on one line, so it can be copied back into --bots.
-        bots.add_column(col, justify="left" if col == "bot" else "right", overflow="fold", no_wrap=col == "bot")
+    bots = Table(title=_("Bots (Plackett-Luce rating on the Elo scale; 95% bootstrap over whole deals)"))
+    # A bot's name is its spec: kept on one line, so it can be copied back into --bots.
+    bots.add_column(_("bot"), justify="left", overflow="fold", no_wrap=True)
+    for col in (_("rating"), _("95% interval"), _("decisions"), _("mean ms/decision"), _("worst ms")):
+        bots.add_column(col, justify="right", overflow="fold")
     for rating, timing in zip(summary["ratings"], summary["timing"]):
         bots.add_row(
             rating["bot"],
@@ -56,10 +76,10 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
     console.print(bots)
     for rating in summary["ratings"]:
         if rating.get("note"):
-            console.print(f"[dim]{rating['bot']}: {rating['note']}[/dim]", highlight=False)
+            console.print(f"[dim]{rating['bot']}: {_note(rating['note'])}[/dim]", highlight=False)
 
-    seats = Table(title="Seat advantage (every game of the run)")
-    for col in ("seat", "games", "win rate", "95% interval", "fair share"):
+    seats = Table(title=_("Seat advantage (every game of the run)"))
+    for col in (_("seat"), _("games"), _("win rate"), _("95% interval"), _("fair share")):
         seats.add_column(col, justify="right")
     for row in summary["seats"]:
         low, high = row["wilson95"]
@@ -71,4 +91,11 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
             _pct(row["fair_share"]),
         )
     console.print(seats)
-    console.print(f"Mean game length: {summary['mean_steps']:.1f} steps over {summary['games']} games.")
+    length = say_n(
+        terminal_language(),
+        "Mean game length: {steps} steps over {count} game.",
+        "Mean game length: {steps} steps over {count} games.",
+        summary["games"],
+        steps=f"{summary['mean_steps']:.1f}",
+    )
+    console.print(length)

@@ -142,3 +142,18 @@ def test_a_suspended_seat_s_socket_is_closed_in_its_language(server: ServerProce
     assert _close_reason(f"{socket}&lang=fr", GERMAN) == (4403, SUSPENDED)  # the parameter, when given, decides
     assert _close_reason(socket) == (4403, SUSPENDED)
     assert len(SUSPENDED_DE.encode()) <= 123  # what a close frame's reason may hold
+
+
+def test_a_socket_s_other_refusals_in_its_language(server: ServerProcess) -> None:
+    base = f"ws://127.0.0.1:{server.port}/api"
+    made = httpx.post(f"{server.url}/api/tables", json={"game": "toy", "seats": TWO})
+    assert made.status_code == 201, made.text
+    table = f"{base}/tables/{made.json()['table_id']}/ws"
+    assert _close_reason(f"{base}/tables/nosuch/ws?lang=de") == (4404, "diesen Tisch gibt es nicht")
+    assert _close_reason(f"{table}?token=guess&lang=de") == (4403, "falsches Token")
+    assert _close_reason(f"{base}/elsewhere/ws", GERMAN) == (
+        4404,
+        "diesen Socket gibt es nicht: der Socket eines Tischs ist /api/tables/{id}/ws",
+    )
+    assert _close_reason(f"{base}/tables/nosuch/ws") == (4404, "no such table")
+    assert _close_reason(f"{table}?token=guess") == (4403, "wrong token")

@@ -11,8 +11,9 @@ A refused socket is accepted and then closed with a code and a reason, so a brow
 4403 a token that opens no seat here, 4429 too many sockets (per table, per seat, in all), 1013 the
 database is unavailable (try again later); a socket to any other path gets 4404 too (the framework
 would refuse it at the handshake). A suspended account's seat is closed with 4403 and the reason, at
-once or when the suspension is heard (see :mod:`..room.suspensions`), said in the socket's language:
-its ``lang`` query parameter, else the upgrade request's ``Accept-Language``, else English.
+once or when the suspension is heard (see :mod:`..room.suspensions`). A reason is said in the socket's
+language: its ``lang`` query parameter, else the upgrade request's ``Accept-Language``, else English
+(the room's own reason for too many sockets stays English).
 """
 
 from __future__ import annotations
@@ -54,13 +55,13 @@ class TableSockets:
             return
         if (await receive())["type"] != "websocket.connect":
             return
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        lang = negotiate((query.get("lang") or [None])[-1] or header(scope, b"accept-language"))
         match = SOCKET_PATH.fullmatch(scope["path"])
         if match is None:  # the framework would refuse it at the handshake, a bare 403
-            await _refuse(send, 4404, "no such socket: a table's socket is /api/tables/{id}/ws")
+            await _refuse(send, 4404, say(lang, "no such socket: a table's socket is /api/tables/{id}/ws"))
             return
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
         token = (query.get("token") or [None])[-1]
-        lang = negotiate((query.get("lang") or [None])[-1] or header(scope, b"accept-language"))
         state = scope["app"].state
         await table_socket(state.room, state.limiter, match.group(1), token, receive, send, lang)
 
@@ -77,13 +78,14 @@ async def table_socket(
     try:
         live, seat = await room.optional_seat_soon(table_id, token)  # a table not in memory is read on a thread
     except UnknownTable:
-        await _refuse(send, 4404, "no such table")
+        await _refuse(send, 4404, say(lang, "no such table"))
         return
     except WrongToken as exc:
-        await _refuse(send, 4403, say(lang, SUSPENDED) if isinstance(exc, SuspendedSeat) else "wrong token")
+        suspended = isinstance(exc, SuspendedSeat)
+        await _refuse(send, 4403, say(lang, SUSPENDED) if suspended else say(lang, "wrong token"))
         return
     except DATABASE_ERRORS:
-        await _refuse(send, 1013, "the database is unavailable; try again in a moment")
+        await _refuse(send, 1013, say(lang, "the database is unavailable; try again in a moment"))
         return
     refusal = room.socket_refusal(live, seat)
     if refusal is not None:

@@ -3,7 +3,8 @@ hint after an error) in the terminal's language. Typer keeps them as module cons
 command line sets them once when it starts. Click's "Usage:" and its help option's "Show this message
 and exit." are written in English in the Click that Typer carries (``typer._click``, no gettext at
 all): its help formatter's usage prefix and its help option's text are worded here, through the
-classes and the function Typer looks up when it writes them."""
+classes and the function Typer looks up when it writes them (a Typer from before it carried its own
+Click uses Click's, whose gettext ``_`` is given these two words instead)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from collections.abc import Callable
 from typing import Any
 
 from typer import rich_utils
-from typer._click import core, decorators, formatting
 
 from cardroom.locale import ENGLISH, say
 
@@ -35,25 +35,44 @@ def word_click(lang: str) -> None:
     """Click's "Usage:" and "Show this message and exit." in ``lang``, for every command run after."""
     usage = say(lang, "Usage:") + " "
     shown = say(lang, "Show this message and exit.")
+    try:
+        from typer._click import core, decorators, formatting
+    except ImportError:
+        _word_plain_click({"Usage:": usage.rstrip(), "Show this message and exit.": shown})
+    else:
 
-    class WordedFormatter(formatting.HelpFormatter):
-        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-            super().write_usage(prog, args, usage if prefix is None else prefix)
+        class WordedFormatter(formatting.HelpFormatter):
+            def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+                super().write_usage(prog, args, usage if prefix is None else prefix)
 
-    core.Context.formatter_class = WordedFormatter
-    english_help_option = decorators.help_option
+        core.Context.formatter_class = WordedFormatter
+        english_help_option = decorators.help_option
 
-    def help_option(param_decls: list[str]) -> Callable[[Any], Any]:
-        add = english_help_option(param_decls)
+        def help_option(param_decls: list[str]) -> Callable[[Any], Any]:
+            add = english_help_option(param_decls)
 
-        def add_worded(command: Any) -> Any:
-            command = add(command)
-            command.params[-1].help = shown  # the option the decorator just appended
-            return command
+            def add_worded(command: Any) -> Any:
+                command = add(command)
+                command.params[-1].help = shown  # the option the decorator just appended
+                return command
 
-        return add_worded
+            return add_worded
 
-    decorators.help_option = help_option
+        decorators.help_option = help_option
     # Typer's help colours the usage line by its English prefix; the worded one gets the same style.
     highlights = rich_utils.OptionHighlighter.highlights
     rich_utils.OptionHighlighter.highlights = [*highlights, f"(?P<usage>{re.escape(usage)})"]
+
+
+def _word_plain_click(words: dict[str, str]) -> None:
+    """Click's own modules say these words through gettext's ``_``, looked up when they are written."""
+    import gettext
+
+    import click.decorators
+    import click.formatting
+
+    def click_words(message: str) -> str:
+        return words.get(message) or gettext.gettext(message)
+
+    for module in (click.formatting, click.decorators):
+        setattr(module, "_", click_words)  # noqa: B010 - the name the module calls

@@ -145,10 +145,11 @@ def replay(
 def rules(game: GameArg, preset: PresetOpt = None, option: OptionOpt = [], deck: DeckOpt = None) -> None:  # noqa: B006
     from rich.markdown import Markdown
 
-    from cardroom.cli.rules_text import rules_markdown
+    from cardroom.locale.rules_text import rules_markdown
 
     try:
-        console.print(Markdown(rules_markdown(make(game, preset=preset, **cli_options(option, None, deck)))))
+        table_game = make(game, preset=preset, **cli_options(option, None, deck))
+        console.print(Markdown(rules_markdown(table_game, terminal_language())))
     except CardroomError as exc:
         _fail(str(exc))
 

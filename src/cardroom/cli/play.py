@@ -24,7 +24,6 @@ from cardroom.cli.menu import Menu
 from cardroom.cli.prompt import BadEntry, interpret
 from cardroom.cli.reasons import reason_words
 from cardroom.cli.records import Record
-from cardroom.cli.rules_text import rules_markdown
 from cardroom.cli.screens import COMPACT_BELOW_LINES, label_for, log_line_for, menu_texts_for, screen_for
 from cardroom.cli.seat_names import PERSON, described, display_names
 from cardroom.cli.typed_line import read_line
@@ -35,6 +34,7 @@ from cardroom.core.game import Game, State
 from cardroom.core.seatnames import name_seats
 from cardroom.locale import ENGLISH, say, say_n
 from cardroom.locale.reasons import reworded
+from cardroom.locale.rules_text import rules_markdown
 
 
 class TerminalTable:
@@ -188,7 +188,7 @@ class TerminalTable:
             if choice.command == "rules":
                 from rich.markdown import Markdown  # only here: it takes a while to import
 
-                self.console.print(Markdown(rules_markdown(self.game)))
+                self.console.print(Markdown(rules_markdown(self.game, self.lang)))
                 continue
             if choice.command == "log":
                 for entry_ in state.log(self.human)[-20:]:

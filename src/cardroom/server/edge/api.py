@@ -123,8 +123,9 @@ async def list_games() -> list[GameInfo]:
     dependencies=ByAddress,
     summary="The rules of a game under a preset",
 )
-async def game_rules(game: str, preset: str | None = None) -> Rules | JSONResponse:
-    from cardroom.server.edge.rules import rules_markdown
+async def game_rules(request: Request, game: str, preset: str | None = None) -> Rules | JSONResponse:
+    from cardroom.locale.rules_text import rules_markdown
+    from cardroom.server.edge.language import asked_language
 
     if game not in game_names():
         return JSONResponse({"detail": f"no game named {short(game, 40)!r}"}, status_code=404)
@@ -132,7 +133,8 @@ async def game_rules(game: str, preset: str | None = None) -> Rules | JSONRespon
         g = make(game, preset=preset)
     except InvalidOptions as exc:
         return JSONResponse({"detail": short(str(exc))}, status_code=422)
-    return Rules(game=game, preset=g.preset, markdown=rules_markdown(g))
+    # in the request's language: the page sends its own as Accept-Language
+    return Rules(game=game, preset=g.preset, markdown=rules_markdown(g, asked_language(request)))
 
 
 # -- tables ---------------------------------------------------------------------------------------

@@ -137,3 +137,21 @@ def test_cardroom_rules_keeps_english_without_a_german_locale() -> None:
         assert title in lines, title
     assert "This table: preset classic" in lines
     assert "Vorbereitung" not in english and "Dieser Tisch" not in english
+
+
+def test_the_rules_routes_refusals_are_in_the_asked_language(server: ServerProcess) -> None:
+    with browser(server) as client:
+        no_game = client.get("/api/games/chess/rules", headers=GERMAN)
+        no_preset = client.get("/api/games/tacocat/rules", params={"preset": "nope"}, headers=GERMAN)
+        english = client.get("/api/games/tacocat/rules", params={"preset": "nope"})
+    assert no_game.status_code == 404
+    assert no_game.json()["detail"].startswith("kein Spiel namens 'chess'; Spiele: ")
+    assert "tacocat" in no_game.json()["detail"]
+    assert (no_preset.status_code, no_preset.json()["detail"]) == (
+        422,
+        "tacocat hat keine Voreinstellung 'nope'; Voreinstellungen: official, print-and-play, quick-reference",
+    )
+    assert (english.status_code, english.json()["detail"]) == (
+        422,
+        "tacocat has no preset 'nope'; presets: official, print-and-play, quick-reference",
+    )

@@ -124,16 +124,22 @@ async def list_games() -> list[GameInfo]:
     summary="The rules of a game under a preset",
 )
 async def game_rules(request: Request, game: str, preset: str | None = None) -> Rules | JSONResponse:
+    from cardroom.locale.options import OptionsRefusal
     from cardroom.locale.rules_text import rules_markdown
-    from cardroom.server.edge.language import asked_language
+    from cardroom.server.edge.language import asked_language, said
 
+    # Everything in the request's language: the page sends its own as Accept-Language.
     if game not in game_names():
-        return JSONResponse({"detail": f"no game named {short(game, 40)!r}"}, status_code=404)
+        detail = said(
+            request, "no game named {name}; games: {games}", name=repr(short(game, 40)), games=", ".join(game_names())
+        )
+        return JSONResponse({"detail": detail}, status_code=404)
     try:
         g = make(game, preset=preset)
     except InvalidOptions as exc:
-        return JSONResponse({"detail": short(str(exc))}, status_code=422)
-    # in the request's language: the page sends its own as Accept-Language
+        return JSONResponse(
+            {"detail": OptionsRefusal(short(str(exc))).in_language(asked_language(request))}, status_code=422
+        )
     return Rules(game=game, preset=g.preset, markdown=rules_markdown(g, asked_language(request)))
 
 

@@ -14,10 +14,12 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
 import cardroom
+from tests.cli.terminal import Terminal
 from tests.people.room import browser, running_room
 from tests.server.process import ServerProcess
 
@@ -155,3 +157,17 @@ def test_the_rules_routes_refusals_are_in_the_asked_language(server: ServerProce
         422,
         "tacocat has no preset 'nope'; presets: official, print-and-play, quick-reference",
     )
+
+
+def test_the_rules_key_of_a_german_table_shows_the_german_rules(tmp_path: Path) -> None:
+    args = ["play", "tacocat", "--vs", "random", "--seed", "11", "--records", str(tmp_path), "--lang", "de"]
+    term = Terminal(args, tmp_path)
+    term.expect("dein Zug> ")
+    term.send("rules")
+    term.expect("Eine Runde, in dieser Reihenfolge")
+    term.expect("Dieser Tisch: Voreinstellung official")
+    term.expect("Wert")
+    term.expect("dein Zug> ")
+    term.send("quit")
+    assert term.wait() == 0
+    assert "A round, in this order" not in term.buffer and "This table" not in term.buffer

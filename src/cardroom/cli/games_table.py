@@ -8,9 +8,6 @@ is written once), else the game's help.
 
 from __future__ import annotations
 
-import functools
-import json
-from importlib import resources
 from typing import Any
 
 from rich.console import Console
@@ -18,21 +15,13 @@ from rich.table import Table
 
 from cardroom.core.options import Option
 from cardroom.core.registry import game_class, kits
-from cardroom.locale import ENGLISH, Plural, say, terminal_language
-
-
-@functools.cache
-def _lobby_words(lang: str) -> dict[str, Any]:
-    path = resources.files("cardroom").joinpath("web", "i18n", f"{lang}.json")
-    words: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    return words
+from cardroom.locale import Plural, say, terminal_language
+from cardroom.locale.option_help import option_help
 
 
 def meaning(game: str, option: Option, lang: str) -> str:
     """What an option does, in ``lang``: the lobby's words where the language has them, else the game's."""
-    worded = _lobby_words(lang).get(f"lobby.help.{game}.{option.name}") if lang != ENGLISH else None
-    help_text = worded if isinstance(worded, str) else option.help
-    return help_text + (say(lang, " (assumed)") if option.assumed else "")
+    return option_help(game, option, lang) + (say(lang, " (assumed)") if option.assumed else "")
 
 
 def print_games(console: Console, lang: str | None = None) -> None:

@@ -35,7 +35,7 @@ def used_messages() -> dict[str, tuple[str, ...]]:
     found: dict[str, tuple[str, ...]] = {}
     for path in sorted(SRC.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        if "from cardroom.locale import" in text or "import said" in text:
+        if "from cardroom.locale import" in text or re.search(r"^from \S+ import .*\bsaid\b", text, re.M):
             for msg in _extract(path, WORDING):
                 forms = (msg,) if isinstance(msg, str) else tuple(msg)
                 found[forms[0]] = forms

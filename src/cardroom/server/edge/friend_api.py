@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 from cardroom.server.edge.accounts_api import SameSite, StoreDep
 from cardroom.server.edge.api import ERRORS, ByAddress, RoomDep, TokenDep, public_base
 from cardroom.server.edge.entrants import entrant_of
-from cardroom.server.edge.language import asked_language
+from cardroom.server.edge.language import asked_language, said
 from cardroom.server.edge.models import Problem
 from cardroom.server.edge.pages import page
 from cardroom.server.errors import RateLimited
@@ -69,10 +69,10 @@ class Dealt(BaseModel):
     url: str
 
 
-async def _challenge(store: Store, challenge_id: str) -> Challenge:
+async def _challenge(store: Store, request: Request, challenge_id: str) -> Challenge:
     found = None if not ID_SHAPE.fullmatch(challenge_id) else await asyncio.to_thread(store.challenge, challenge_id)
     if found is None:
-        raise HTTPException(404, "no challenge has this link: check that it was copied whole")
+        raise HTTPException(404, said(request, "no challenge has this link: check that it was copied whole"))
     return found
 
 
@@ -109,7 +109,7 @@ async def _mine(store: Store, request: Request, challenge: Challenge) -> FriendE
     summary="What a challenge's link offers",
 )
 async def offer(challenge_id: str, request: Request, store: StoreDep, room: RoomDep) -> Offer:
-    challenge = await _challenge(store, challenge_id)
+    challenge = await _challenge(store, request, challenge_id)
     source = await room.live_soon(challenge.table_id)
     mine = await _mine(store, request, challenge)
     return Offer(
@@ -128,7 +128,7 @@ async def offer(challenge_id: str, request: Request, store: StoreDep, room: Room
 async def play(
     challenge_id: str, body: PlayIn, request: Request, response: Response, store: StoreDep, room: RoomDep
 ) -> Dealt:
-    challenge = await _challenge(store, challenge_id)
+    challenge = await _challenge(store, request, challenge_id)
     # A table is stored for good: a friend's counts against the address's limit on new tables, as any.
     creator = hash_token("address:" + (request.client.host if request.client else "?"))[:16]
     creations: SharedRateLimiter = request.app.state.creations
@@ -141,7 +141,7 @@ async def play(
     row, token = friend.friend_table(source.row, challenge.seat, name)
     entry = FriendEntry(challenge.id, key, name, row.id, challenge.seat, row.created)
     if not await store.writer.call(store.add_friend_entry, NewTable(row, private=True, creator=creator), entry):
-        raise HTTPException(422, "you have already played this challenge: one attempt each")
+        raise HTTPException(422, said(request, "you have already played this challenge: one attempt each"))
     room.looked_at(await room.live_soon(row.id))  # loading it sets its bots going
     url = f"{public_base(request)}/table/{row.id}"
     return Dealt(table_id=row.id, token=token, url=f"{url}#token={token}")
@@ -152,12 +152,12 @@ async def play(
     summary="The challenge's finished games side by side (once yours is finished)",
 )  # fmt: skip
 async def games(challenge_id: str, request: Request, store: StoreDep, room: RoomDep) -> friend_games.SideBySide:
-    challenge = await _challenge(store, challenge_id)
+    challenge = await _challenge(store, request, challenge_id)
     mine = await _mine(store, request, challenge)
     if mine is None:
-        raise HTTPException(403, "only those who played this challenge see its games: play it first")
+        raise HTTPException(403, said(request, "only those who played this challenge see its games: play it first"))
     if not (await room.live_soon(mine.table_id)).is_over:
-        raise HTTPException(403, "the games are shown once you have finished yours")
+        raise HTTPException(403, said(request, "the games are shown once you have finished yours"))
     entries = await asyncio.to_thread(store.friend_entries, challenge.id)
     played = []
     for entry in entries:
@@ -165,7 +165,7 @@ async def games(challenge_id: str, request: Request, store: StoreDep, room: Room
         if live.is_over:
             moves = [(a.seat, a.text) for a in await asyncio.to_thread(room.actions, entry.table_id)]
             played.append(friend_games.Played(entry, live, moves, entry.entrant == mine.entrant))
-    return friend_games.side_by_side(played)
+    return friend_games.side_by_side(played, asked_language(request))
 
 
 @router.get("/friend", include_in_schema=False)

@@ -21,11 +21,13 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
+from cardroom.locale.actions import action_in
 from cardroom.server.edge.account_session import session_account
 from cardroom.server.edge.accounts_api import StoreDep
 from cardroom.server.edge.analysis_api import Analyses
 from cardroom.server.edge.api import ByAddress, RoomDep
 from cardroom.server.edge.catalogue import renderer_of
+from cardroom.server.edge.language import asked_language, said
 from cardroom.server.edge.models import Problem
 from cardroom.server.edge.pages import page
 from cardroom.server.errors import UnknownTable, WrongToken
@@ -128,10 +130,10 @@ async def mine(body: MineIn, request: Request, store: StoreDep, room: RoomDep) -
     return Mine(puzzles=listed, analysed=len(read))
 
 
-async def _puzzle(store: Store, puzzle_id: str) -> Puzzle:
+async def _puzzle(store: Store, request: Request, puzzle_id: str) -> Puzzle:
     found = None if not ID_SHAPE.fullmatch(puzzle_id) else await asyncio.to_thread(store.puzzle, puzzle_id)
     if found is None:
-        raise HTTPException(404, "no puzzle has this id: open it from your list of puzzles")
+        raise HTTPException(404, said(request, "no puzzle has this id: open it from your list of puzzles"))
     return found
 
 
@@ -150,8 +152,8 @@ async def _position(room: RoomDep, puzzle: Puzzle) -> tuple[Live, posing.Positio
     responses={404: {"model": Problem, "description": "no such puzzle"}},
     summary="A puzzle's position",
 )
-async def open_puzzle(body: OpenIn, store: StoreDep, room: RoomDep) -> Position:
-    puzzle = await _puzzle(store, body.id)
+async def open_puzzle(body: OpenIn, request: Request, store: StoreDep, room: RoomDep) -> Position:
+    puzzle = await _puzzle(store, request, body.id)
     live, place = await _position(room, puzzle)
     return Position(
         title=live.game.title, game=live.game.name, renderer=renderer_of(live.game.name), seat=puzzle.seat,
@@ -165,16 +167,25 @@ async def open_puzzle(body: OpenIn, store: StoreDep, room: RoomDep) -> Position:
     responses={404: {"model": Problem, "description": "no such puzzle"}, 422: {"model": Problem, "description": "not a legal action there"}},
     summary="Answer a puzzle: told whether it is the best move, and why",
 )  # fmt: skip
-async def answer(body: AnswerIn, store: StoreDep, room: RoomDep) -> Told:
-    puzzle = await _puzzle(store, body.id)
+async def answer(body: AnswerIn, request: Request, store: StoreDep, room: RoomDep) -> Told:
+    puzzle = await _puzzle(store, request, body.id)
     _, place = await _position(room, puzzle)
     if body.action not in place.legal:
+        actions = ", ".join(place.legal)
         raise HTTPException(
-            422, f"{body.action[:60]!r} is not a legal action there; the actions: {', '.join(place.legal)}"
+            422,
+            said(
+                request,
+                "{action} is not a legal action there; the actions: {actions}",
+                action=repr(body.action[:60]),
+                actions=actions,
+            ),
         )
-    p = puzzle.posed
+    p, lang = puzzle.posed, asked_language(request)
+    # The analysis's words are stored in English (a puzzle outlives its analysis): said again here.
     return Told(
-        right=body.action == p.answer, picked=body.action, answer=p.answer, better=p.better, did=p.did,
+        right=body.action == p.answer, picked=body.action, answer=p.answer,
+        better=action_in(p.better, lang), did=action_in(p.did, lang),
         answer_win=p.answer_win, next_win=p.next_win, chosen_win=p.chosen_win, margin=posing.MARGIN,
     )  # fmt: skip
 

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from cardroom.analysis.words import did
+from cardroom.locale import ENGLISH
 from cardroom.server.room.live import Live, marked_log
 from cardroom.server.store import FriendEntry
 
@@ -38,7 +39,7 @@ class Played:
     yours: bool
 
 
-def game_of(played: Played) -> Game:
+def game_of(played: Played, lang: str = ENGLISH) -> Game:
     live, seat = played.live, played.entry.seat
     names = [live.names[k] for k in range(live.game.players)]
     outcome = live.outcome
@@ -48,15 +49,16 @@ def game_of(played: Played) -> Game:
         _, log = live.with_concession(live.state.view(seat), log)
     return Game(
         name=played.entry.name, you=played.yours, place=place, won=place == 1,
-        turns=[did(live.game.name, text, names, seat) for who, text in played.moves if who == seat],
+        turns=[did(live.game.name, text, names, seat, lang) for who, text in played.moves if who == seat],
         log=log,
     )  # fmt: skip
 
 
-def side_by_side(games: list[Played]) -> SideBySide:
+def side_by_side(games: list[Played], lang: str = ENGLISH) -> SideBySide:
+    """The games side by side, each player's turns worded in ``lang`` (the request's language)."""
     first = games[0].live
     return SideBySide(
         title=first.game.title, players=first.game.players,
         seat_names=[first.names[k] for k in range(first.game.players)],
-        games=[game_of(p) for p in games],
+        games=[game_of(p, lang) for p in games],
     )  # fmt: skip

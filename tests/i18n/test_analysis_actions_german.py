@@ -63,6 +63,7 @@ def test_german_action_words_name_cards_and_people() -> None:
 
 def test_a_result_is_worded_again_for_a_german_page() -> None:
     result = {
+        "game": "exploding-kittens",
         "summary": "...",
         "decisions": [{"step": 4, "did": "drew a card", "better": "played Skip", "loss": 0.2}],
         "luck": [{"step": 5, "said": ["you kept your 3", HIDDEN, "Bo draws a card"]}],
@@ -70,6 +71,9 @@ def test_a_result_is_worded_again_for_a_german_page() -> None:
     german = worded_result(result, "de")
     assert german["decisions"] == [{"step": 4, "did": "eine Karte ziehen", "better": "„Hops!“ spielen", "loss": 0.2}]
     assert german["luck"] == [
-        {"step": 5, "said": ["du: deine 3 behalten", "die verdeckten Entscheidungen der anderen", "Bo draws a card"]}
+        {
+            "step": 5,
+            "said": ["du: deine 3 behalten", "die verdeckten Entscheidungen der anderen", "Bo zieht eine Karte"],
+        }
     ]
     assert worded_result(result, "en") == result

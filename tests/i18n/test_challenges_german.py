@@ -79,7 +79,15 @@ def _analysed(client: httpx.Client, seat: dict[str, str]) -> dict[str, Any]:
 
 def test_a_puzzle_s_told_answer_in_the_request_s_language(played: tuple[httpx.Client, dict[str, str]]) -> None:
     client, seat = played
-    _analysed(client, seat)
+    english_analysis = _analysed(client, seat)
+    # The analysis's luck list: the engines' events ("Bo draws a card") in German too.
+    german_analysis = client.get(
+        f"/api/tables/{seat['table_id']}/analysis", headers={**bearer(seat["token"]), **GERMAN}
+    ).json()["analysis"]
+    said = [(en, de) for x, y in zip(english_analysis["luck"], german_analysis["luck"], strict=True)
+            for en, de in zip(x["said"], y["said"], strict=True)]  # fmt: skip
+    assert said and all(de != en for en, de in said), said
+    assert any(en.endswith(" draws a card") and de.endswith(" zieht eine Karte") for en, de in said), said
     puzzles = client.post("/api/puzzles/mine", json={"seats": [seat]}).json()["puzzles"]
     assert puzzles, "the seeded game poses no puzzle any more: pick another SEED"
     first = puzzles[0]["id"]

@@ -22,6 +22,7 @@ from cardroom.core.registry import kit
 from cardroom.core.seatnames import name_seats
 from cardroom.locale import ENGLISH, say
 from cardroom.locale.actions import action_in
+from cardroom.locale.events import event_in
 
 # The grouped entry for events the seat could not see (another seat's hidden choice): named as such
 # rather than listed as luck with no event.
@@ -96,8 +97,8 @@ def named(game: str, text: str, names: Sequence[str], seat: int, lang: str = ENG
 
 def worded_result(result: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """An analysis's result (worded in English once) with its action words in ``lang``: what the seat
-    did and the better move at each decision, and in its luck the seat's own moves and the others'
-    hidden choices. The engines' log texts in its luck stay as written."""
+    did and the better move at each decision, and in its luck the seat's own moves, the others'
+    hidden choices and the engines' log events (:mod:`cardroom.locale.events`)."""
     out = dict(result)
     if lang == ENGLISH:
         return out
@@ -105,15 +106,16 @@ def worded_result(result: Mapping[str, Any], lang: str) -> dict[str, Any]:
         {**d, **{k: action_in(d[k], lang) for k in ("did", "better") if isinstance(d.get(k), str)}}
         for d in result.get("decisions", [])
     ]
-    out["luck"] = [{**x, "said": [_said_in(t, lang) for t in x.get("said", [])]} for x in result.get("luck", [])]
+    game = str(result.get("game", ""))
+    out["luck"] = [{**x, "said": [_said_in(game, t, lang) for t in x.get("said", [])]} for x in result.get("luck", [])]
     return out
 
 
-def _said_in(text: str, lang: str) -> str:
-    """A luck entry's text in ``lang`` where the analysis wrote it (the seat's own move, the hidden choices)."""
+def _said_in(game: str, text: str, lang: str) -> str:
+    """A luck entry's text in ``lang``: the seat's own move, the hidden choices, an engine's event."""
     if text == HIDDEN:
         return say(lang, HIDDEN)
     own = say(ENGLISH, "you {did}", did="")
     if text.startswith(own):
         return say(lang, "you {did}", did=action_in(text[len(own) :], lang))
-    return text
+    return event_in(game, text, lang)

@@ -40,17 +40,20 @@ KITTENS_CARDS = {
 
 class Reader:
     """Texts read back by ``wordings`` (the most particular first). ``named`` words a place by a table
-    (a place's text -> its phrase); a place listed in ``nested`` is read back by these wordings too."""
+    (a place's text -> its phrase); a place listed in ``nested`` is read back by these wordings too;
+    a place in ``listed`` is a list ("Defuse, Nope") whose items are worded by its table."""
 
     def __init__(
         self,
         wordings: tuple[Phrase, ...],
         named: Mapping[str, Mapping[str, Phrase]] | None = None,
         nested: frozenset[str] = frozenset(),
+        listed: Mapping[str, Mapping[str, Phrase]] | None = None,
     ) -> None:
         self.wordings = wordings
         self.named = named or {}
         self.nested = nested
+        self.listed = listed or {}
 
     @functools.cached_property
     def patterns(self) -> tuple[tuple[re.Pattern[str], Phrase], ...]:
@@ -78,6 +81,9 @@ class Reader:
         named = self.named.get(name, {}).get(text)
         if named is not None:
             return named.in_language(lang)
+        items = self.listed.get(name)
+        if items is not None:
+            return ", ".join(items[i].in_language(lang) if i in items else i for i in text.split(", "))
         return self.reworded(text, lang) if name in self.nested else text
 
     def reworded(self, text: str, lang: str) -> str:

@@ -16,7 +16,7 @@ import { noteClock, noteDecision, sayState, showLog, WORDS as SPOKEN } from "./s
 import { takeLinkFromAddress, takeSeat, useName } from "./seat.js";
 import { waitingPanel, waitingStatus } from "./waiting.js";
 import { renderMoreTime, wireMoreTime } from "./moretime.js";
-import { languageMenu, t, translatePage } from "./i18n.js";
+import { lang, languageMenu, t, translatePage } from "./i18n.js";
 import { logText } from "./logwords.js";
 import { share } from "./share.js";
 
@@ -246,8 +246,9 @@ function setOnline(online) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws${query}`);
+  // The page's language goes with the socket, so the reason a close carries comes in it.
+  const query = new URLSearchParams(token ? { token, lang } : { lang });
+  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws?${query}`);
   socket.onmessage = (event) => {
     retry = 500;
     const message = JSON.parse(event.data);

@@ -4,7 +4,9 @@ command line sets them once when it starts. Click's "Usage:" and its help option
 and exit." are written in English in the Click that Typer carries (``typer._click``, no gettext at
 all): its help formatter's usage prefix and its help option's text are worded here, through the
 classes and the function Typer looks up when it writes them (a Typer from before it carried its own
-Click uses Click's, whose gettext ``_`` is given these two words instead)."""
+Click uses Click's, whose gettext ``_`` is given these two words instead). Its error messages ("No such
+option: --nope") are read back and worded again (``locale/click_errors.py``) by each error class's
+``format_message``, which Typer's error panel and Click's plain "Error:" line both show."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from typing import Any
 from typer import rich_utils
 
 from cardroom.locale import ENGLISH, say
+from cardroom.locale.click_errors import click_error_in
 
 
 def word_typer(lang: str) -> None:
@@ -35,6 +38,7 @@ def word_click(lang: str) -> None:
     """Click's "Usage:" and "Show this message and exit." in ``lang``, for every command run after."""
     usage = say(lang, "Usage:") + " "
     shown = say(lang, "Show this message and exit.")
+    _word_errors(lang)
     try:
         from typer._click import core, decorators, formatting
     except ImportError:
@@ -62,6 +66,25 @@ def word_click(lang: str) -> None:
     # Typer's help colours the usage line by its English prefix; the worded one gets the same style.
     highlights = rich_utils.OptionHighlighter.highlights
     rich_utils.OptionHighlighter.highlights = [*highlights, f"(?P<usage>{re.escape(usage)})"]
+
+
+def _word_errors(lang: str) -> None:
+    """Every Click error's message in ``lang``: each class's own ``format_message`` (a subclass's
+    replaces its parent's, so none is worded twice) gives the English, read back here."""
+    try:
+        from typer._click import exceptions
+    except ImportError:  # a Typer that uses Click's own
+        import click.exceptions as exceptions  # type: ignore[no-redef]
+    for kind in vars(exceptions).values():
+        english = vars(kind).get("format_message") if isinstance(kind, type) else None
+        if english is None or getattr(english, "worded", False):
+            continue
+
+        def worded(self: Any, english: Callable[[Any], str] = english) -> str:
+            return click_error_in(english(self), lang)
+
+        worded.worded = True  # type: ignore[attr-defined]
+        kind.format_message = worded
 
 
 def _word_plain_click(words: dict[str, str]) -> None:

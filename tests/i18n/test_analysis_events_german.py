@@ -37,23 +37,23 @@ def test_every_event_of_each_game_is_said_in_german() -> None:
     found = events()
     assert all(len(texts) > 20 for texts in found.values()), {g: len(t) for g, t in found.items()}
     for game, texts in found.items():
-        assert sorted(t for t in texts if not known(game, t)) == [], game
-        german = {t: event_in(game, t, "de") for t in texts}
+        assert sorted(t for t in texts if not known(t)) == [], game
+        german = {t: event_in(t, "de") for t in texts}
         assert sorted(t for t in texts if german[t] == t and not re.fullmatch(r"[A-Z][a-z]+", t)) == [], game
         leftover = {t: g for t, g in german.items() if ENGLISH.search(g)}
         assert leftover == {}, game
-        assert all(event_in(game, t, "en") == t for t in texts)
+        assert all(event_in(t, "en") == t for t in texts)
 
 
 def test_german_events_name_cards_and_people() -> None:
-    assert event_in("exploding-kittens", "Bo plays Nope: Ada's see-the-future is cancelled", "de") == (
+    assert event_in("Bo plays Nope: Ada's see-the-future is cancelled", "de") == (
         "Bo spielt Nö!: Blick in die Zukunft von Ada ist aufgehoben"
     )
-    assert event_in("exploding-kittens", "You see, top first: Defuse, Nope, Skip", "de") == (
+    assert event_in("You see, top first: Defuse, Nope, Skip", "de") == (
         "Du siehst, oberste zuerst: Entschärfung, Nö!, Hops!"
     )
-    assert event_in("exploding-kittens", "Ada still owes 2 turns", "de") == "Ada hat noch 2 Züge"
-    assert event_in("tacocat", "Bo (WOW) discards an 8", "de") == "Bo (WOW) wirft eine 8 ab"
+    assert event_in("Ada still owes 2 turns", "de") == "Ada hat noch 2 Züge"
+    assert event_in("Bo (WOW) discards an 8", "de") == "Bo (WOW) wirft eine 8 ab"
 
 
 def test_the_luck_list_of_a_result_is_worded_for_a_german_page() -> None:

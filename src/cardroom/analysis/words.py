@@ -106,16 +106,15 @@ def worded_result(result: Mapping[str, Any], lang: str) -> dict[str, Any]:
         {**d, **{k: action_in(d[k], lang) for k in ("did", "better") if isinstance(d.get(k), str)}}
         for d in result.get("decisions", [])
     ]
-    game = str(result.get("game", ""))
-    out["luck"] = [{**x, "said": [_said_in(game, t, lang) for t in x.get("said", [])]} for x in result.get("luck", [])]
+    out["luck"] = [{**x, "said": [_said_in(t, lang) for t in x.get("said", [])]} for x in result.get("luck", [])]
     return out
 
 
-def _said_in(game: str, text: str, lang: str) -> str:
+def _said_in(text: str, lang: str) -> str:
     """A luck entry's text in ``lang``: the seat's own move, the hidden choices, an engine's event."""
     if text == HIDDEN:
         return say(lang, HIDDEN)
     own = say(ENGLISH, "you {did}", did="")
     if text.startswith(own):
         return say(lang, "you {did}", did=action_in(text[len(own) :], lang))
-    return event_in(game, text, lang)
+    return event_in(text, lang)

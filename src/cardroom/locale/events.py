@@ -2,11 +2,14 @@
 luck list passes them on ("Bo draws a card": the seats already named, Tacocat's sides as "Bo (WOW)").
 
 The analysis keeps an event's text only, not its fields, so each wording an engine writes is listed
-once as a catalogue message written as the English it reads, the most particular first
-(:mod:`.readback`), as :mod:`.actions` reads actions back. Most messages are the ones the terminal
-words the same events with from their fields (``cli/screens/*_log.py``), so an event's German is
-written once; T.A.C.O.'s are its terminal worder's own list. Kittens' cards carry the German edition's
-names, T.A.C.O.'s the deck's; seats keep their names. An event no wording reads is shown as written.
+once as a catalogue message written as the English it reads (:mod:`.readback`), as :mod:`.actions`
+reads actions back. The messages are the ones the terminal words the same events with
+(``cli/screens/*_log.py``: from the fields for Kittens and Tacocat, by these very wordings for
+T.A.C.O.), so an event's German is written once. One list serves every game (this layer names no
+game): the most particular wording first, Kittens' before the others where two games write the same
+English, so that a card place is read as a Kittens card where it is one (the German edition's name),
+a Tacocat card by its number ("an 8"), and T.A.C.O.'s as the deck prints it. Seats keep their names;
+an event no wording reads is shown as written.
 """
 
 from __future__ import annotations
@@ -14,9 +17,6 @@ from __future__ import annotations
 import functools
 import re
 
-from cardroom.cli.screens.kittens_log import COMBOS
-from cardroom.cli.screens.taco_log import WORDINGS as TACO_WORDINGS
-from cardroom.cli.screens.tacocat_log import WHY
 from cardroom.locale import Phrase, Plural
 from cardroom.locale.readback import KITTENS_CARDS, Reader
 
@@ -107,43 +107,102 @@ TACOCAT: tuple[Phrase, ...] = (
     Phrase("a {n}"),
 )
 
-# A Kittens card or combo as the engine's Nope lines name what they answer (its code: "see-the-future").
-KITTENS_ACTIONS = {**{t.lower().replace(" ", "-"): p for t, p in KITTENS_CARDS.items()}, **COMBOS}
+# T.A.C.O. (games/taco): its terminal worder's list, in its order (ordered below by how particular each is)
+TACO: tuple[Phrase, ...] = (
+    Phrase("{s1}'s turn"),
+    Phrase("{s1} draws a card"),
+    Phrase("{s1} cannot draw: deck and discard pile are empty"),
+    Phrase("You draw {c1}"),
+    Phrase("You are dealt {c1}"),
+    Phrase("{c1} starts the discard pile"),
+    Phrase("The discard pile is shuffled into a new deck"),
+    Phrase("{s1} plays {c1} into their own taco"),
+    Phrase("{s1} plays {c1} into {s2}'s taco"),
+    Phrase("{s1} uses {c1}"),
+    Phrase("{s1} plays no card"),
+    Phrase("{s1} plays no bonus card"),
+    Phrase("{s1} will not hail {s2} and discards {c1}"),
+    Phrase("{s1} drops the accent and discards {c1}"),
+    Phrase("{s1} discards {c1}"),
+    Phrase("{s1} plays {c1} to stop {c2}"),
+    Phrase("You ready {c1}"),
+    Phrase("{c1}: {s1} makes {s2} discard"),
+    Phrase('{s1}: "You\'re the Taco Master of the universe, {s2}!"'),
+    Phrase("{s1} keeps up the accent"),
+    Phrase("{s1} steals {c1} from {s2}'s taco ({n})"),
+    Phrase("{s1} randomly selects a card from {s2}'s hand"),
+    Phrase("{s1} takes {c1} from {s2}'s hand"),
+    Phrase("{c1} returns from {s1}'s taco to {s2}'s hand"),
+    Phrase("{s1} swaps {c1} for {c2} from {s2}'s taco"),
+    Phrase("{c1} finds nothing to destroy"),
+    Phrase("{c1} finds nothing to steal"),
+    Phrase("{c1} finds nothing to swap"),
+    Phrase("{c1} finds nothing to return"),
+    Phrase("{c1}: no other player holds a card"),
+    Phrase("{c1}: no ingredient in the discard pile"),
+    Phrase("{c1} has nothing left to act on"),
+    Phrase("{c1} destroys a randomly selected {c2} in {s1}'s taco"),
+    Phrase("{c1}: {s1} discards a randomly selected {c2}"),
+    Phrase("{c1} enters {s1}'s taco ({n})"),
+    Phrase("{s1}'s {c1} is replaced by {c2}"),
+    Phrase("{c1} in {s1}'s taco wears off"),
+    Phrase("{s1} drew {c1} and must play it immediately"),
+    Phrase("{c1} is cancelled"),
+    Phrase("{c1} in {s1}'s taco is destroyed"),
+    Phrase("{c1} is pulled from the discard pile into {s1}'s taco"),
+    Phrase("{s1} was dealt {c1} (play immediately): discarded, another card dealt"),
+    Phrase("{s1} claims the taco trophy (most basic ingredients)"),
+    Phrase("{s1} takes the taco trophy (more basic ingredients)"),
+    Phrase("Round {n} is over (the last taco point was taken); {s1} wins the taco trophy"),
+    Phrase("Round {n} is over (the round reached its limit of {m} turns); {s1} wins the taco trophy"),
+    Phrase("Round {n} begins; {s1} goes first"),
+    Phrase("The match is over"),
+    Phrase("{s1} discards their hand (no cards)"),
+    Phrase("{s1} discards their hand ({cards})"),
+    Phrase("{s1} is the last player in and wins"),
+)
+
+# What a Kittens Nope line names as answered: a card by its code ("see-the-future") or a combo.
+KITTENS_ACTIONS = {
+    **{t.lower().replace(" ", "-"): p for t, p in KITTENS_CARDS.items()},
+    "pair": Phrase("pair"),
+    "triple": Phrase("three of a kind"),
+    "five": Phrase("five-different combo"),
+}
+# Why Tacocat's round was won, as its move line says it.
+WHY = {
+    "the lower final card": Phrase("the lower final card"),
+    "the tie, by the arrow": Phrase("the tie, by the arrow"),
+    "the tie, as the duel's winner": Phrase("the tie, as the duel's winner"),
+}
+
+
+def _literal_length(phrase: Phrase) -> int:
+    """How much of a wording is its own words: the more, the more particular (read first)."""
+    return len(re.sub(r"\{\w+\}", "", phrase.message))
 
 
 @functools.cache
-def _readers() -> dict[str, Reader]:
-    kittens = Reader(
-        KITTENS,
+def _reader() -> Reader:
+    wordings = sorted(KITTENS + TACOCAT + TACO, key=_literal_length, reverse=True)  # stable: Kittens' first
+    return Reader(
+        tuple(wordings),
         named={
             "card": KITTENS_CARDS,
             "nope": KITTENS_CARDS,
             "action": KITTENS_ACTIONS,
             "cards": {"no cards": NO_CARDS},
+            "why": WHY,
         },
-        nested=frozenset({"turns"}),
+        nested=frozenset({"turns", "cards", "card", "where"}),
         listed={"cards": KITTENS_CARDS},
     )
-    tacocat = Reader(TACOCAT, named={"why": WHY}, nested=frozenset({"cards", "card", "where"}))
-    return {
-        "exploding-kittens": kittens,
-        "tacocat": tacocat,
-        "taco": Reader(tuple(sorted((w.words for w in TACO_WORDINGS), key=_literal_length, reverse=True))),
-    }
 
 
-def _literal_length(phrase: Phrase) -> int:
-    """How much of a wording is its own words: T.A.C.O.'s list is ordered by event kind (its terminal
-    worder knows the kind), so the text alone is read by the most particular wording first."""
-    return len(re.sub(r"\{\w+\}", "", phrase.message))
-
-
-def event_in(game: str, text: str, lang: str) -> str:
+def event_in(text: str, lang: str) -> str:
     """An engine's log text (its seats named) in ``lang``; as written where no wording reads it."""
-    reader = _readers().get(game)
-    return text if reader is None else reader.reworded(text, lang)
+    return _reader().reworded(text, lang)
 
 
-def known(game: str, text: str) -> bool:
-    reader = _readers().get(game)
-    return reader is not None and reader.knows(text)
+def known(text: str) -> bool:
+    return _reader().knows(text)

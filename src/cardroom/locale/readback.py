@@ -41,7 +41,8 @@ KITTENS_CARDS = {
 class Reader:
     """Texts read back by ``wordings`` (the most particular first). ``named`` words a place by a table
     (a place's text -> its phrase); a place listed in ``nested`` is read back by these wordings too;
-    a place in ``listed`` is a list ("Defuse, Nope") whose items are worded by its table."""
+    a place in ``listed`` is a list ("Defuse, Nope") whose items are worded by its table where it knows
+    each of them."""
 
     def __init__(
         self,
@@ -81,9 +82,9 @@ class Reader:
         named = self.named.get(name, {}).get(text)
         if named is not None:
             return named.in_language(lang)
-        items = self.listed.get(name)
-        if items is not None:
-            return ", ".join(items[i].in_language(lang) if i in items else i for i in text.split(", "))
+        items, listed = self.listed.get(name), text.split(", ")
+        if items is not None and all(item in items for item in listed):
+            return ", ".join(items[item].in_language(lang) for item in listed)
         return self.reworded(text, lang) if name in self.nested else text
 
     def reworded(self, text: str, lang: str) -> str:

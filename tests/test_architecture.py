@@ -21,13 +21,15 @@ ROOT = Path(cardroom.__file__).parent
 #: and its ``people``) and the terminal (``cli``) sit on top and are checked only for what they must not
 #: be imported by.
 LAYERS: dict[str, set[str]] = {
-    "locale": set(),  # the message catalogues: every part that words something for a person may read them
     "core": set(),
+    "locale": {
+        "core"
+    },  # the message catalogues (a game's option and rules words too): read by every part that words something for a person
     "games": {"core"},
     "learn": {"core"},
     "bots": {"core"},
     "fast": {"core", "bots"},
-    "arena": {"core", "bots", "fast"},
+    "arena": {"core", "bots", "fast", "locale"},
     "analysis": {"core", "bots", "fast", "locale"},
     "balance": {"core", "bots", "fast", "arena"},
     "rl": {"core", "bots", "fast", "games", "(root)"},

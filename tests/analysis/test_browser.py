@@ -3,7 +3,6 @@ screen, with its graph and marked decisions; screenshots of both."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 
@@ -22,13 +21,9 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     # A quick analysis (8 worlds a decision): this test checks the page, not the estimates.
-    os.environ["CARDROOM_ANALYSIS_MAX_WORLDS"] = "8"
-    os.environ["CARDROOM_ANALYSIS_PRECISION"] = "50"
-    try:
-        database = f"sqlite:///{tmp_path_factory.mktemp('analysis-web') / 'cardroom.sqlite3'}"
-        process = ServerProcess(free_port(), database, bot_delay=0.0).start()
-    finally:
-        del os.environ["CARDROOM_ANALYSIS_MAX_WORLDS"], os.environ["CARDROOM_ANALYSIS_PRECISION"]
+    quick = {"CARDROOM_ANALYSIS_MAX_WORLDS": "8", "CARDROOM_ANALYSIS_PRECISION": "50"}
+    database = f"sqlite:///{tmp_path_factory.mktemp('analysis-web') / 'cardroom.sqlite3'}"
+    process = ServerProcess(free_port(), database, bot_delay=0.0, env=quick).start()
     yield process
     process.stop()
 

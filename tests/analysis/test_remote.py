@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,12 +17,8 @@ from tests.server.process import ServerProcess, free_port
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    os.environ["CARDROOM_ANALYSIS_MAX_WORLDS"] = "8"
-    try:
-        database = f"sqlite:///{tmp_path_factory.mktemp('analysis-remote') / 'cardroom.sqlite3'}"
-        process = ServerProcess(free_port(), database, bot_delay=0.0).start()
-    finally:
-        del os.environ["CARDROOM_ANALYSIS_MAX_WORLDS"]
+    database = f"sqlite:///{tmp_path_factory.mktemp('analysis-remote') / 'cardroom.sqlite3'}"
+    process = ServerProcess(free_port(), database, bot_delay=0.0, env={"CARDROOM_ANALYSIS_MAX_WORLDS": "8"}).start()
     yield process
     process.stop()
 

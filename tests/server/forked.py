@@ -40,9 +40,14 @@ _base: dict[str, str] | None = None  # the environment the fork server imported 
 _running: list[multiprocessing.process.BaseProcess] = []
 
 
+def base_environment() -> Mapping[str, str]:
+    """The environment the fork server imported the room in (this process's own until it starts)."""
+    return os.environ if _base is None else _base
+
+
 def can_fork(env: Mapping[str, str]) -> bool:
     """Whether a server with this whole environment may be a fork of the warm server."""
-    base = os.environ if _base is None else _base
+    base = base_environment()
     names = set(env) | set(base)
     for name in names - IGNORED:
         if env.get(name) == base.get(name):

@@ -4,7 +4,6 @@ with its parent differs: these tests hold its list of import-time environment re
 from __future__ import annotations
 
 import ast
-import os
 from pathlib import Path
 
 from tests.server import forked
@@ -61,7 +60,8 @@ def test_the_room_reads_at_import_only_the_variables_the_fork_server_knows() -> 
 
 
 def test_a_server_is_forked_only_when_its_environment_differs_in_knobs_read_later() -> None:
-    assert forked.can_fork({**os.environ, "CARDROOM_BOT_DELAY": "0.3", "PYTHONPATH": "elsewhere"})
-    assert not forked.can_fork({**os.environ, "CARDROOM_TIMINGS": "1"})  # read at import: a fresh interpreter
-    assert not forked.can_fork({**os.environ, "NUMBA_DISABLE_JIT": "1"})  # not the room's: a fresh one too
-    assert not forked.can_fork({k: v for k, v in os.environ.items() if k != "PATH"})  # one taken away
+    base = dict(forked.base_environment())  # earlier tests in this process may have started the fork server
+    assert forked.can_fork({**base, "CARDROOM_BOT_DELAY": "0.3", "PYTHONPATH": "elsewhere"})
+    assert not forked.can_fork({**base, "CARDROOM_TIMINGS": "1"})  # read at import: a fresh interpreter
+    assert not forked.can_fork({**base, "NUMBA_DISABLE_JIT": "1"})  # not the room's: a fresh one too
+    assert not forked.can_fork({k: v for k, v in base.items() if k != "PATH"})  # one taken away

@@ -66,6 +66,16 @@ def test_a_refused_option_is_refused_in_german(server: ServerProcess) -> None:
             assert (in_german.json()["detail"], in_english.json()["detail"]) == (german, english)
 
 
+def test_a_refused_bot_seat_is_refused_in_german(server: ServerProcess) -> None:
+    body = {"game": "tacocat", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "nobot"}]}
+    with httpx.Client(base_url=server.url) as client:
+        in_german = client.post("/api/tables", json=body, headers=GERMAN)
+        in_english = client.post("/api/tables", json=body)
+    assert in_german.status_code == in_english.status_code == 422, in_german.text
+    assert in_german.json()["detail"].startswith("unbekannter Bot 'nobot'; die Bots: random, heuristic")
+    assert in_english.json()["detail"].startswith("unknown bot 'nobot'; bots: random, heuristic")
+
+
 # Wrong values of every kind an option's check reads: words, numbers out of range, a board's and a
 # deck's malformed strings.
 WRONG = ("nonsense", "", 0, -1, 11, 999, 3.5, True, "2Y,4B", "9Q", "99Y", "1,1,1,1,1,1,1,1,1,1,1,1", [1])

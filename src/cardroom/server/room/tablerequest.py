@@ -16,6 +16,7 @@ from cardroom.core.errors import InvalidOptions
 from cardroom.core.game import Game
 from cardroom.core.registry import game_names, make
 from cardroom.locale import Phrase, Plural
+from cardroom.locale.bots import BotRefusal
 from cardroom.locale.options import OptionsRefusal
 from cardroom.server.errors import Refused
 from cardroom.server.ops.limits import bounded_bot_spec, clean_text, clean_value, short
@@ -100,5 +101,5 @@ def checked_bot(asked: str | None, game: Game) -> str:
     try:
         make_bot(spec, game)
     except InvalidOptions as exc:
-        raise Refused(short(str(exc))) from None
+        raise Refused(BotRefusal(short(str(exc)))) from None  # the bots' own words, read back in the asker's language
     return spec

@@ -135,24 +135,28 @@ def _german_table(
     return page
 
 
+# Measured in one turn of the page's own script: the table re-renders as the bots play, and an element
+# found in one call and measured in the next may already be gone.
+OFF_SCREEN = """([width, height]) => {
+  const out = [];
+  for (const selector of ["#choices button", "#more-time-box", "#concede", "#lang", "#keys-help"]) {
+    document.querySelectorAll(selector).forEach((element, i) => {
+      if (element.getClientRects().length === 0) return; // not shown
+      element.scrollIntoView({ block: "nearest", inline: "nearest" });
+      const box = element.getBoundingClientRect();
+      if (box.x < 0 || box.y < 0 || box.right > width + 0.5 || box.bottom > height + 0.5) {
+        out.push(`${selector}[${i}] ${JSON.stringify(element.innerText)} at ${JSON.stringify(box)}`);
+      }
+    });
+  }
+  return out;
+}"""
+
+
 def _off_screen(page: Page, width: int, height: int) -> list[str]:
     """Every choice, and the controls of the seat, whose box is not wholly inside the viewport."""
-    out = []
-    for selector in ("#choices button:visible", "#more-time-box", "#concede", "#lang", "#keys-help:visible"):
-        for i in range(page.locator(selector).count()):
-            element = page.locator(selector).nth(i)
-            element.scroll_into_view_if_needed()
-            box = element.bounding_box()
-            if box is None:
-                continue
-            if (
-                box["x"] < 0
-                or box["y"] < 0
-                or box["x"] + box["width"] > width + 0.5
-                or box["y"] + box["height"] > height + 0.5
-            ):
-                out.append(f"{selector}[{i}] {element.inner_text()!r} at {box}")
-    return out
+    found: list[str] = page.evaluate(OFF_SCREEN, [width, height])
+    return found
 
 
 @pytest.mark.parametrize("game", ["exploding-kittens", "taco", "tacocat"])

@@ -213,7 +213,7 @@ async function listTables() {
 async function main() {
   translatePage();
   languageMenu($("lang"));
-  $("name").value = playerName();
+  if (!$("name").value) $("name").value = playerName(); // never over what someone typed while the page loaded
   games = await api("/api/games");
   $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
   $("game").addEventListener("change", () => { presetPicked = false; fillPresets(); });

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from cardroom.cli.screens import language, seat_name
 from cardroom.cli.screens.kittens_cards import card_name
-from cardroom.cli.screens.kittens_log import log_line
+from cardroom.cli.screens.kittens_log import COMBOS, log_line
 from cardroom.core.game import Game
 from cardroom.locale import ENGLISH, Phrase, Plural, say, say_n
 
@@ -123,12 +123,20 @@ def _count(n: int, lang: str) -> str:
     return Plural("{count} card", "{count} cards", n).in_language(lang)
 
 
+def _play(pending: dict[str, Any], lang: str) -> str:
+    """The play waiting on its Nope window: its code in English (a card's is the word typed to play it),
+    else a combo's words or the card's printed name."""
+    action = str(pending["action"])
+    combo = COMBOS.get(action)
+    return action if lang == ENGLISH else combo.in_language(lang) if combo else card_name(action, lang)
+
+
 def _pending(view: dict[str, Any]) -> Text | None:
     p = view["pending"]
     if p is None:
         return None
     lang = language(view)
-    text = Text(say(lang, "{name} played {action}", name=_seat(view, p["actor"]), action=p["action"]), style="bold")
+    text = Text(say(lang, "{name} played {action}", name=_seat(view, p["actor"]), action=_play(p, lang)), style="bold")
     if p["target"] is not None:
         text.append(say(lang, " on {name}", name=_seat(view, p["target"])))
     if p["named"]:

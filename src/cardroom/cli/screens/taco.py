@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardroom.cli.screens import language, seat_name
+from cardroom.cli.screens.taco_asked import asked
 from cardroom.cli.screens.taco_log import log_line, recent_line
 from cardroom.core.game import Game
 from cardroom.locale import ENGLISH, say
@@ -247,37 +248,13 @@ def _prompt(view: dict[str, Any]) -> Text:
         )
     prompt = view["prompt"] or {}
     mine = view["seat"] in view["to_act"]
-    words = _asked(prompt, lang)
+    words = asked(prompt, lang)
     if prompt.get("forced"):
         words = say(lang, "you drew {card}: play it immediately", card=prompt["forced"])
     if mine:
         return Text(say(lang, "You: {what}", what=words), style="bold")
     waiting = ", ".join(_who(view, s) for s in view["to_act"])
     return Text(say(lang, "Waiting for {names}: {what}", names=waiting, what=words), style="dim")
-
-
-def _asked(prompt: dict[str, Any], lang: str) -> str:
-    """What the decision asks, in words (the engine's codes for a bonus's mode, an effect and a reason
-    are shown as they are)."""
-    kind = prompt.get("kind", "")
-    if kind == "main":
-        return say(lang, "play a card into any taco, use an action, or end")
-    if kind == "bonus":
-        return say(lang, "bonus play ({mode} {arg}) or pass", mode=prompt.get("mode"), arg=prompt.get("arg"))
-    if kind == "window":
-        return say(lang, "pass, or stop the last card with an Instant")
-    if kind == "target":
-        effect = prompt.get("effect") if "stage" not in prompt else f"{prompt.get('effect')}, {prompt['stage']}"
-        return say(lang, "pick a target for {card} ({effect})", card=prompt.get("card"), effect=effect)
-    if kind == "choose":
-        return say(lang, "pick a player for {card}", card=prompt.get("card"))
-    if kind == "discard":
-        return say(lang, "discard {n} card(s) ({why})", n=prompt.get("count"), why=prompt.get("why"))
-    if kind == "hail":
-        return say(lang, "hail the Taco Master, or discard")
-    if kind == "accent":
-        return say(lang, "keep your accent, or discard")
-    return str(kind)
 
 
 def _hand_line(view: dict[str, Any], game: Game) -> Text:

@@ -222,7 +222,7 @@ class TerminalTable:
                 "Type the number of a choice, or the action itself (for example [bold]{example}[/bold]).\n"
                 "Commands: help, rules, log (recent events), quit.\nAction forms: {forms}",
                 example=legal[0],
-                forms=self.game.grammar.describe(),
+                forms=reworded(self.game.grammar.describe(), self.lang),  # a game's note on them worded
             ),
             highlight=False,
         )

@@ -111,6 +111,9 @@ WORDINGS: tuple[Phrase, ...] = (
     Phrase("you hold no {value}; {rule}"),
     Phrase("you hold no {title}"),
     Phrase("{action} is not possible now"),
+    # An action's list of forms ({forms} above) may end with the game's note on them (T.A.C.O.'s, its
+    # TacoGrammar): the note is worded, the forms stay as the game reads them.
+    Phrase("{forms} (play and target also read the seat before the card)"),
 )
 
 # A play a Nope window is open on (a card's code, or a combo) and a combo a reason names.
@@ -123,7 +126,7 @@ PLAYS = {
 READER = Reader(
     WORDINGS,
     named={"title": KITTENS_CARDS, "kind": PLAYS, "combo": PLAYS},
-    nested=frozenset({"rule", "title", "action"}),
+    nested=frozenset({"rule", "title", "action", "forms"}),
 )
 
 

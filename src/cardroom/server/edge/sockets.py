@@ -13,7 +13,7 @@ database is unavailable (try again later); a socket to any other path gets 4404 
 would refuse it at the handshake). A suspended account's seat is closed with 4403 and the reason, at
 once or when the suspension is heard (see :mod:`..room.suspensions`). A reason is said in the socket's
 language: its ``lang`` query parameter, else the upgrade request's ``Accept-Language``, else English
-(the room's own reason for too many sockets stays English).
+(the room's own reason for too many sockets is read back and worded by :mod:`cardroom.locale.socket_limits`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ import re
 from urllib.parse import parse_qs
 
 from cardroom.locale import negotiate, say
+from cardroom.locale.socket_limits import socket_refusal
 from cardroom.server.edge.fastpath import header
 from cardroom.server.errors import UnknownTable, WrongToken
 from cardroom.server.ops import metrics, timings
@@ -89,7 +90,7 @@ async def table_socket(
         return
     refusal = room.socket_refusal(live, seat)
     if refusal is not None:
-        await _refuse(send, 4429, refusal)
+        await _refuse(send, 4429, socket_refusal(refusal, lang))
         return
     await send({"type": "websocket.accept"})
     if seat is not None and token:

@@ -26,7 +26,8 @@ from cardroom.cli.options import cli_options
 from cardroom.core.errors import CardroomError
 from cardroom.core.registry import make
 from cardroom.locale import in_terminal_language as _  # the help texts in the terminal's language
-from cardroom.locale import terminal_language
+from cardroom.locale import say, say_n, terminal_language
+from cardroom.locale.backup_errors import backup_refusal
 
 
 class Cardroom(typer.Typer):
@@ -42,7 +43,8 @@ class Cardroom(typer.Typer):
             message = missing_extra_message(self.running, exc.name)
             if message is None:
                 raise
-            console.print(f"[red]error:[/red] {escape(message)}", highlight=False, soft_wrap=True)
+            prefix = _("error:")
+            console.print(f"[red]{prefix}[/red] {escape(message)}", highlight=False, soft_wrap=True)
             raise SystemExit(2) from None
 
 
@@ -61,7 +63,8 @@ def _note_command(ctx: typer.Context) -> None:
 
 
 def _fail(message: str) -> NoReturn:
-    console.print(f"[red]error:[/red] {message}", highlight=False)
+    prefix = _("error:")
+    console.print(f"[red]{prefix}[/red] {message}", highlight=False)
     raise typer.Exit(2)
 
 
@@ -105,7 +108,7 @@ def play(
     ] = None,
 ) -> None:
     from cardroom.cli.play import play as run_play
-    from cardroom.locale import LANGUAGES, say, terminal_language
+    from cardroom.locale import LANGUAGES
 
     if lang is not None and lang.split("_")[0].split("-")[0].lower() not in LANGUAGES:
         _fail(f"--lang is one of {', '.join(LANGUAGES)}, not {lang!r}")  # no language of the table yet
@@ -171,9 +174,14 @@ def _server(module: str) -> Any:
     try:
         return importlib.import_module(f"cardroom.server.{module}")
     except ImportError as exc:
+        # The backslash: rich would read [server] as markup.
         _fail(
-            f"the server is not installed ({exc}); install it with: pip install 'cardroom\\[server]'"
-        )  # the backslash: rich would read [server] as markup
+            _(
+                "the server is not installed ({problem}); install it with: {command}",
+                problem=exc,
+                command="pip install 'cardroom\\[server]'",
+            )
+        )
 
 
 @app.command(help=_("Run the online card room (needs the `server` extra)."))
@@ -207,7 +215,7 @@ def backup(
     copier, url = _server("store.backup"), _server("store").database_url(database)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    with Progress(TextColumn("copying pages"), BarColumn(), MofNCompleteColumn(), console=console) as bar:
+    with Progress(TextColumn(_("copying pages")), BarColumn(), MofNCompleteColumn(), console=console) as bar:
         task = bar.add_task("backup", total=None)
 
         def progress(done: int, total: int) -> None:
@@ -219,18 +227,28 @@ def backup(
             else:
                 made, pages, removed = destination, copier.backup(url, destination, progress), []
         except copier.BackupError as exc:
-            _fail(str(exc))
+            _fail(backup_refusal(str(exc), terminal_language()))
             return
+    lang = terminal_language()
     older = (
-        f"; removed {len(removed)} older {'copy' if len(removed) == 1 else 'copies'}" if destination.is_dir() else ""
+        say_n(lang, "; removed {count} older copy", "; removed {count} older copies", len(removed))
+        if destination.is_dir()
+        else ""
     )
     console.print(
-        f"backed up {pages} pages to {made}{older} (to restore it: stop the server, then cardroom restore {made})",
+        say_n(
+            lang,
+            "backed up {count} page to {made}{older} (to restore it: stop the server, then cardroom restore {made})",
+            "backed up {count} pages to {made}{older} (to restore it: stop the server, then cardroom restore {made})",
+            pages,
+            made=made,
+            older=older,
+        ),
         highlight=False,
         soft_wrap=True,
     )
     for path in removed:
-        console.print(f"  removed {path}", highlight=False, soft_wrap=True)
+        console.print(say(lang, "  removed {path}", path=path), highlight=False, soft_wrap=True)
 
 
 @app.command(
@@ -247,11 +265,16 @@ def restore(
     try:
         kept = copier.restore(copy, url)
     except copier.BackupError as exc:
-        _fail(str(exc))
+        _fail(backup_refusal(str(exc), terminal_language()))
         return
-    replaced = f"; the database it replaced is kept as {kept}" if kept else ""
+    replaced = _("; the database it replaced is kept as {kept}", kept=kept) if kept else ""
     console.print(
-        f"restored {copy} as {copier.sqlite_path(url)}{replaced}. Start the server now.",
+        _(
+            "restored {copy} as {database}{replaced}. Start the server now.",
+            copy=copy,
+            database=copier.sqlite_path(url),
+            replaced=replaced,
+        ),
         highlight=False,
         soft_wrap=True,
     )

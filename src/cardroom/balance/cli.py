@@ -1,13 +1,14 @@
 """`cardroom balance`: many games with fixed bots, and a report on the game's design.
 
-Kept light: matplotlib, the arena and Ray are imported only when used.
+Kept light: matplotlib, the arena and Ray are imported only when used. The command's face (its options
+and their help in the terminal's language) is ``cardroom.cli.balance``: this layer reads no catalogue.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -33,57 +34,31 @@ def setup_options(text: str) -> dict[str, Any]:
 
 
 def balance(
-    ctx: typer.Context,
-    game: Annotated[str, typer.Argument(help="a game name (see `cardroom games`)")],
-    bots: Annotated[list[str], typer.Option(help="bot specs; one spec plays every seat, several rotate seats")] = [],  # noqa: B006
-    games: Annotated[int, typer.Option(help="games to play (for each side of --compare)")] = 200,
-    players: Annotated[int | None, typer.Option(help="number of seats, for games that take 2 or more")] = None,
-    deck: Annotated[str | None, typer.Option(help="a deck file or version, for games whose deck is data")] = None,
-    preset: Annotated[str | None, typer.Option(help="a preset of the game")] = None,
-    option: Annotated[list[str], typer.Option("--option", "-o", help="override one option: KEY=VALUE")] = [],  # noqa: B006
-    compare: Annotated[
-        tuple[str, str] | None,
-        typer.Option(help="two decks (versions or files) or option sets (KEY=VALUE,KEY=VALUE) side by side"),
-    ] = None,
-    skill_games: Annotated[int, typer.Option(help="games a matchup for the skill gap matrix (0: skip it)")] = 0,
-    skill_bots: Annotated[
-        str, typer.Option(help="bots of the skill gap matrix, space-separated")
-    ] = "random heuristic ismcts:iterations=100",
-    jobs: Annotated[int, typer.Option(help="worker processes (or Ray CPUs)")] = 1,
-    seed: Annotated[int, typer.Option(help="the run's seed: every deal and bot seed derives from it")] = 0,
-    backend: Annotated[str, typer.Option(help="local (processes) or ray")] = "local",
-    blocks: Annotated[
-        int,
-        typer.Option(
-            help="independent seed blocks the games are split into; each is reported, pooled, and tested for agreement"
-        ),
-    ] = 4,
-    paired_games: Annotated[
-        int,
-        typer.Option(
-            help="deals for each card's paired values (the same deal replayed "
-            "with the card as a blank, and with one more copy); 0: skip"
-        ),
-    ] = 0,
-    engine: Annotated[
-        str,
-        typer.Option(
-            help="auto (the compiled kernel where the game and bot have one), kernel "
-            "(refuse otherwise) or reference (the rules engine)"
-        ),
-    ] = "auto",
-    out: Annotated[Path | None, typer.Option(help="folder for balance.json, report.html and the PNG plots")] = None,
+    extra: list[str],
+    game: str,
+    bots: list[str],
+    games: int,
+    players: int | None,
+    deck: str | None,
+    preset: str | None,
+    option: list[str],
+    compare: tuple[str, str] | None,
+    skill_games: int,
+    skill_bots: str,
+    jobs: int,
+    seed: int,
+    backend: str,
+    blocks: int,
+    paired_games: int,
+    engine: str,
+    out: Path | None,
 ) -> None:
-    """Play GAME many times with fixed bots on duplicate deals and report what the games say about its design.
-
-    First the share of games or rounds ended by a safety limit (red when not zero), then length, seat
-    advantage by turn order with Wilson intervals, the skill gap (--skill-games), and for a deck that
-    is data (T.A.C.O.) each card's value, effect counts, the pool over time and stalled rounds.
-    """
+    """`cardroom balance` (its options and their help: ``cardroom.cli.balance``, in the terminal's
+    language); ``extra``: the values Click hands on after the first of ``--bots A B``."""
     from cardroom.balance.config import BalanceConfig
 
     console = Console()
-    specs = [spec for item in [*bots, *ctx.args] for spec in item.split()] or ["heuristic"]
+    specs = [spec for item in [*bots, *extra] for spec in item.split()] or ["heuristic"]
     stray = [s for s in specs if s.startswith("-")]
     if stray:
         console.print(f"[red]error:[/red] unknown option {stray[0]}", highlight=False)

@@ -23,8 +23,9 @@ from rich.progress import (
 from rich.table import Table
 
 from cardroom.core.errors import CardroomError
+from cardroom.locale import in_terminal_language as _  # the help texts in the terminal's language
 
-learn = typer.Typer(help="The learned value: a seat's chance to win, trained on self-play.", no_args_is_help=True)
+learn = typer.Typer(help=_("The learned value: a seat's chance to win, trained on self-play."), no_args_is_help=True)
 console = Console()
 
 
@@ -40,25 +41,26 @@ def _sizes(text: str | None) -> tuple[int, ...]:
     return tuple(sorted(sizes))
 
 
-@learn.command()
+@learn.command(
+    help=_("Train GAME's learned value with the heuristic in every seat, print its held-out scores, write the file.")
+)
 def train(
-    game: Annotated[str, typer.Option(help="tacocat, exploding-kittens or taco")],
+    game: Annotated[str, typer.Option(help=_("tacocat, exploding-kittens or taco"))],
     players: Annotated[
         str | None,
-        typer.Option(help="table sizes, like 2,4 (one model serves them all); default: the game's usual sizes"),
+        typer.Option(help=_("table sizes, like 2,4 (one model serves them all); default: the game's usual sizes")),
     ] = None,
-    preset: Annotated[str | None, typer.Option(help="a preset of the game (default: its default)")] = None,
-    games: Annotated[int, typer.Option(min=1, help="self-play games per table size to train on")] = 20_000,
+    preset: Annotated[str | None, typer.Option(help=_("a preset of the game (default: its default)"))] = None,
+    games: Annotated[int, typer.Option(min=1, help=_("self-play games per table size to train on"))] = 20_000,
     heldout: Annotated[
-        int, typer.Option(min=1, help="further games per table size, held out to score the model")
+        int, typer.Option(min=1, help=_("further games per table size, held out to score the model"))
     ] = 2_000,
-    positions: Annotated[int, typer.Option(min=1, help="positions kept per game, on average")] = 4,
-    seed: Annotated[int, typer.Option(help="the seed of every game (the same seed gives the same file)")] = 0,
+    positions: Annotated[int, typer.Option(min=1, help=_("positions kept per game, on average"))] = 4,
+    seed: Annotated[int, typer.Option(help=_("the seed of every game (the same seed gives the same file)"))] = 0,
     out: Annotated[
-        Path | None, typer.Option(help="where to write the weights (default: the package's own file)")
+        Path | None, typer.Option(help=_("where to write the weights (default: the package's own file)"))
     ] = None,
 ) -> None:
-    """Train GAME's learned value with the heuristic in every seat, print its held-out scores, write the file."""
     from cardroom.learn.train import Request, write
     from cardroom.learn.train import train as run_train
     from cardroom.learn.weights import shipped_path

@@ -15,10 +15,10 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from cardroom.balance.cli import CONTEXT_SETTINGS as BALANCE_CONTEXT
-from cardroom.balance.cli import balance
 from cardroom.cli.arena import ARENA_HELP, ARENA_MERGE_HELP, arena, arena_merge
 from cardroom.cli.arena import CONTEXT_SETTINGS as ARENA_CONTEXT
+from cardroom.cli.balance import BALANCE_HELP, balance
+from cardroom.cli.balance import CONTEXT_SETTINGS as BALANCE_CONTEXT
 from cardroom.cli.extras import missing_extra_message
 from cardroom.cli.help_language import word_typer
 from cardroom.cli.learn import learn
@@ -392,7 +392,7 @@ def analyse(
 app.command(name="arena", context_settings=ARENA_CONTEXT, help=ARENA_HELP)(arena)
 app.command(name="arena-merge", help=ARENA_MERGE_HELP)(arena_merge)
 # The balance lab (issue 14): its plots, the arena and Ray are imported only when used.
-app.command(name="balance", context_settings=BALANCE_CONTEXT)(balance)
+app.command(name="balance", context_settings=BALANCE_CONTEXT, help=BALANCE_HELP)(balance)
 # The learned value (issue 29): numpy and the kernels are imported only when a command runs.
 app.add_typer(learn, name="learn")
 

@@ -107,7 +107,8 @@ TACOCAT: tuple[Phrase, ...] = (
     Phrase("a {n}"),
 )
 
-# T.A.C.O. (games/taco): its terminal worder's list, in its order (ordered below by how particular each is)
+# T.A.C.O. (games/taco): its wordings, which its terminal log reads too (cli/screens/taco_log.py); ordered
+# below by how particular each is
 TACO: tuple[Phrase, ...] = (
     Phrase("{s1}'s turn"),
     Phrase("{s1} draws a card"),

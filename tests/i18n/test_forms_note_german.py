@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cardroom.core.registry import make
 from cardroom.locale.reasons import reworded
 from tests.cli.terminal import Terminal
@@ -42,30 +44,24 @@ def _taco(tmp_path: Path, lang: str) -> Terminal:
     return Terminal([*args, "--lang", lang], tmp_path)
 
 
-def test_the_terminal_words_the_note_in_german(tmp_path: Path) -> None:
-    term = _taco(tmp_path, "de")
-    term.expect("dein Zug> ")
+@pytest.mark.parametrize(
+    ("lang", "prompt", "refusal", "forms", "note"),
+    [
+        ("de", "dein Zug> ", "unbekannter Zug 'frob'; möglich sind:", "Zugformen:", GERMAN_NOTE),
+        ("en", "your move> ", "unknown action 'frob'; forms:", "Action forms:", NOTE),
+    ],
+)
+def test_the_terminal_words_the_note_in_its_language(
+    tmp_path: Path, lang: str, prompt: str, refusal: str, forms: str, note: str
+) -> None:
+    term = _taco(tmp_path, lang)
+    term.expect(prompt)
     term.send("frob")
-    term.expect("dein Zug> ")
+    term.expect(prompt)
     term.send("help")
-    term.expect("dein Zug> ")
+    term.expect(prompt)
     term.send("quit")
     assert term.wait() == 0
     shown = _unwrapped(term.buffer)
-    assert f"unbekannter Zug 'frob'; möglich sind: {FORMS} {GERMAN_NOTE}" in shown
-    assert f"Zugformen: {FORMS} {GERMAN_NOTE}" in shown
-    assert "also read the seat" not in shown
-
-
-def test_the_terminal_keeps_the_english_note(tmp_path: Path) -> None:
-    term = _taco(tmp_path, "en")
-    term.expect("your move> ")
-    term.send("frob")
-    term.expect("your move> ")
-    term.send("help")
-    term.expect("your move> ")
-    term.send("quit")
-    assert term.wait() == 0
-    shown = _unwrapped(term.buffer)
-    assert f"unknown action 'frob'; forms: {FORMS} {NOTE}" in shown
-    assert f"Action forms: {FORMS} {NOTE}" in shown
+    assert f"{refusal} {FORMS} {note}" in shown and f"{forms} {FORMS} {note}" in shown
+    assert lang == "en" or "also read the seat" not in shown

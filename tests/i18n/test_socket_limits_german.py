@@ -10,10 +10,10 @@ from contextlib import ExitStack
 
 import httpx
 import pytest
-from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from cardroom.locale.socket_limits import READER, socket_refusal
+from tests.i18n.test_edge_refusals_german import _close_reason
 from tests.people.room import running_room
 from tests.server.process import ServerProcess
 
@@ -32,13 +32,6 @@ def _counted(socket: ClientConnection) -> None:
     assert '"step"' in str(socket.recv(timeout=5))
 
 
-def _refused(url: str, headers: dict[str, str] | None = None) -> tuple[int | None, str]:
-    with connect(url, additional_headers=headers, open_timeout=5) as socket, pytest.raises(ConnectionClosed) as closed:
-        socket.recv(timeout=5)
-    assert closed.value.rcvd is not None
-    return closed.value.rcvd.code, closed.value.rcvd.reason
-
-
 def test_one_socket_too_many_is_refused_in_the_socket_s_language(server: ServerProcess) -> None:
     made = httpx.post(
         f"{server.url}/api/tables", json={"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}]}
@@ -49,9 +42,9 @@ def test_one_socket_too_many_is_refused_in_the_socket_s_language(server: ServerP
     with ExitStack() as open_sockets:
         for _ in range(PER_SEAT):
             _counted(open_sockets.enter_context(connect(url, open_timeout=5)))
-        assert _refused(f"{url}&lang=de") == (4429, "höchstens 8 Sockets je Platz")
-        assert _refused(url, GERMAN) == (4429, "höchstens 8 Sockets je Platz")
-        assert _refused(url) == (4429, "at most 8 sockets per seat")
+        assert _close_reason(f"{url}&lang=de") == (4429, "höchstens 8 Sockets je Platz")
+        assert _close_reason(url, GERMAN) == (4429, "höchstens 8 Sockets je Platz")
+        assert _close_reason(url) == (4429, "at most 8 sockets per seat")
 
 
 def test_every_limit_reason_is_worded_and_fits_a_close_frame() -> None:

@@ -93,3 +93,5 @@ def test_kittens_play_waiting_on_its_nope_window_named_in_german() -> None:
         german = _pending_line(view, "de")
         assert {"attack": "Angriff", "pair": "Paar", "favor": "Wunsch"}[action] in german, german
         assert action not in german.split()
+        if view["pending"]["actor"] == view["seat"]:  # the viewer's own play, with its own verb form
+            assert german.lstrip("│ ").startswith("du hast "), german

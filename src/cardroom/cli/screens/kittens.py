@@ -136,7 +136,11 @@ def _pending(view: dict[str, Any]) -> Text | None:
     if p is None:
         return None
     lang = language(view)
-    text = Text(say(lang, "{name} played {action}", name=_seat(view, p["actor"]), action=_play(p, lang)), style="bold")
+    if p["actor"] == view.get("seat"):  # "you" takes its own verb form in German ("du hast")
+        played = say(lang, "you played {action}", action=_play(p, lang))
+    else:
+        played = say(lang, "{name} played {action}", name=_seat(view, p["actor"]), action=_play(p, lang))
+    text = Text(played, style="bold")
     if p["target"] is not None:
         text.append(say(lang, " on {name}", name=_seat(view, p["target"])))
     if p["named"]:

@@ -30,9 +30,10 @@ from typing import IO
 READ_AT_IMPORT = frozenset(
     {"CARDROOM_TIMINGS", "CARDROOM_METRICS_PORT", "CARDROOM_ANALYSIS_PRECISION", "CARDROOM_ANALYSIS_MAX_WORLDS"}
 )
-# A server's own knobs, read when used; PYTHONPATH only places the tests on sys.path, which a fork has.
+# A server's own knobs, read when used; PYTHONPATH only places the tests on sys.path, which a fork has;
+# pytest names the test running in PYTEST_CURRENT_TEST, different at every test (nothing else reads it).
 FREE = ("CARDROOM_",)
-IGNORED = frozenset({"PYTHONPATH"})
+IGNORED = frozenset({"PYTHONPATH", "PYTEST_CURRENT_TEST"})
 PRELOAD = ["tests.server.serve_toy"]
 
 _context: ForkServerContext | None = None

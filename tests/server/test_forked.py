@@ -62,6 +62,7 @@ def test_the_room_reads_at_import_only_the_variables_the_fork_server_knows() -> 
 def test_a_server_is_forked_only_when_its_environment_differs_in_knobs_read_later() -> None:
     base = dict(forked.base_environment())  # earlier tests in this process may have started the fork server
     assert forked.can_fork({**base, "CARDROOM_BOT_DELAY": "0.3", "PYTHONPATH": "elsewhere"})
+    assert forked.can_fork({**base, "PYTEST_CURRENT_TEST": "tests/a_later_test.py::test (setup)"})
     assert not forked.can_fork({**base, "CARDROOM_TIMINGS": "1"})  # read at import: a fresh interpreter
     assert not forked.can_fork({**base, "NUMBA_DISABLE_JIT": "1"})  # not the room's: a fresh one too
     assert not forked.can_fork({k: v for k, v in base.items() if k != "PATH"})  # one taken away

@@ -8,29 +8,16 @@ kept, without playing a single reference again. The replays are counted by the r
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
-import pytest
 
 from cardroom.server.store import Store
 from tests.challenges.play import concede, enter
-from tests.server import postgres
 from tests.server.process import ServerProcess, free_port
 
 SLOT = "tacocat-2"
 WINDOW = 2.0  # seconds: a day's window here, so the test sees one close
 EXPERT = "heuristic"  # the reference bot, quick here (the room's counts its effort the same way)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'daily.sqlite3'}"
-    else:
-        with postgres.throwaway() as server:
-            yield server.url
 
 
 def _server(url: str) -> tuple[ServerProcess, str]:

@@ -5,27 +5,13 @@ database."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import httpx
-import pytest
 
 from cardroom.server.store import Store
 from tests.challenges.play import actions_of, play, two_of_one_copy
-from tests.server import postgres
 from tests.server.process import ServerProcess, free_port
 
 HALF = 2  # the person's moves before the kill (each side holds a Defuse: a deal is almost never over by then)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'daily.sqlite3'}"
-    else:
-        with postgres.throwaway() as server:
-            yield server.url
 
 
 def test_the_same_choices_give_the_same_game_across_a_restart(database: str) -> None:

@@ -25,6 +25,7 @@ from rich.text import Text
 from cardroom.cli.options import cli_options
 from cardroom.core.errors import CardroomError
 from cardroom.locale import in_terminal_language as _  # its words in the terminal's language
+from cardroom.locale import terminal_language
 
 if TYPE_CHECKING:
     from cardroom.arena.run import ArenaResult
@@ -164,8 +165,10 @@ def _can_plot(out: Path | None, command: str, console: Console) -> None:
 
     from cardroom.cli.extras import missing_extra_message
 
-    message = missing_extra_message(command, "matplotlib") or "--out needs matplotlib for its plots"
-    console.print(f"[red]error:[/red] {escape(message)}", highlight=False)
+    message = missing_extra_message(command, "matplotlib", terminal_language()) or _(
+        "--out needs matplotlib for its plots"
+    )
+    console.print(f"[red]{_('error:')}[/red] {escape(message)}", highlight=False)
     raise typer.Exit(2)
 
 

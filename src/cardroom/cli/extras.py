@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from cardroom.locale import ENGLISH, say
+
 _NAME = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _EXTRA = re.compile(r"""extra\s*==\s*["']([^"']+)["']""")
 
@@ -50,10 +52,17 @@ def extra_for(module: str | None) -> str | None:
     return extras[0] if extras else None
 
 
-def missing_extra_message(command: str, module: str | None) -> str | None:
-    """What to tell a person whose ``cardroom COMMAND`` needs the missing ``module``; None if no
-    extra of cardroom provides it (then it is a bug, and its traceback is worth seeing)."""
+def missing_extra_message(command: str, module: str | None, lang: str = ENGLISH) -> str | None:
+    """What to tell a person whose ``cardroom COMMAND`` needs the missing ``module``, in ``lang``; None if
+    no extra of cardroom provides it (then it is a bug, and its traceback is worth seeing)."""
     extra = extra_for(module)
     if extra is None:
         return None
-    return f"cardroom {command} needs the [{extra}] extra ({module} is not installed): pip install 'cardroom[{extra}]'"
+    return say(
+        lang,
+        "cardroom {command} needs the [{extra}] extra ({module} is not installed): {install}",
+        command=command,
+        extra=extra,
+        module=module,
+        install=f"pip install 'cardroom[{extra}]'",
+    )

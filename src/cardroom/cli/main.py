@@ -40,7 +40,7 @@ class Cardroom(typer.Typer):
         try:
             return super().__call__(*args, **kwargs)
         except ModuleNotFoundError as exc:
-            message = missing_extra_message(self.running, exc.name)
+            message = missing_extra_message(self.running, exc.name, terminal_language())
             if message is None:
                 raise
             prefix = _("error:")

@@ -82,6 +82,10 @@ class GameKit:
     opponent_models: tuple[str, ...] = ()
     #: ``module:function`` wording one action for a person (:data:`ActionWords`).
     words: str | None = None
+    #: ``module:attr``: the game's cards by code (the word its actions and log write, "see-the-future") to
+    #: their printed names ("See the Future"), which the locale words in a person's language. None: the
+    #: game's cards are shown as written (numbers, or names its deck keeps in every language).
+    printed_names: str | None = None
     #: Names a game's log gives its seats instead of P0, P1 (Tacocat's sides), in seat order.
     side_names: tuple[str, ...] = ()
     #: ``module:attr``: the balance lab's details (a ``core.lab.LabDetails``).
@@ -119,6 +123,11 @@ class GameKit:
 
     def action_words(self) -> ActionWords | None:
         found: ActionWords | None = None if self.words is None else load(self.words)
+        return found
+
+    def card_names(self) -> Mapping[str, str]:
+        """The game's cards by code to their printed names (:attr:`printed_names`; empty: none declared)."""
+        found: Mapping[str, str] = _NONE if self.printed_names is None else load(self.printed_names)
         return found
 
     def lab_details(self) -> LabDetails:

@@ -11,8 +11,10 @@ German edition's names; T.A.C.O.'s keep the deck's; seats keep their names.
 
 from __future__ import annotations
 
+import functools
+
 from cardroom.locale import Phrase, Plural
-from cardroom.locale.readback import KITTENS_CARDS, Reader
+from cardroom.locale.readback import Reader, coded_cards
 
 # The most particular first: a form is read by the first wording that reads all of it.
 WORDINGS: tuple[Phrase, ...] = (
@@ -81,17 +83,19 @@ WORDINGS: tuple[Phrase, ...] = (
     Phrase("play {title}"),
 )
 
-# A Kittens card as an action names it (its code's words: "See The Future").
-CARD_WORDS = {
-    " ".join(w.capitalize() for w in t.lower().replace(" ", "-").split("-")): p for t, p in KITTENS_CARDS.items()
-}
-READER = Reader(WORDINGS, named={"title": CARD_WORDS, "person": {"yourself": Phrase("yourself")}})
+
+@functools.cache
+def _reader() -> Reader:
+    """Built on first use: the cards' names come from the registered games (:mod:`.readback`)."""
+    # A card as an action names it: its code's words, capitalized ("See The Future").
+    card_words = {" ".join(w.capitalize() for w in code.split("-")): p for code, p in coded_cards().items()}
+    return Reader(WORDINGS, named={"title": card_words, "person": {"yourself": Phrase("yourself")}})
 
 
 def action_in(words: str, lang: str) -> str:
     """A game's words for an action ("replaced your 7") in ``lang``; as written where no wording reads it."""
-    return READER.reworded(words, lang)
+    return _reader().reworded(words, lang)
 
 
 def known(words: str) -> bool:
-    return READER.knows(words)
+    return _reader().knows(words)

@@ -18,7 +18,7 @@ import functools
 import re
 
 from cardroom.locale import Phrase, Plural
-from cardroom.locale.readback import KITTENS_CARDS, Reader
+from cardroom.locale.readback import Reader, coded_cards, printed_cards
 
 NO_CARDS = Phrase("no cards")
 
@@ -163,13 +163,8 @@ TACO: tuple[Phrase, ...] = (
     Phrase("{s1} is the last player in and wins"),
 )
 
-# What a Kittens Nope line names as answered: a card by its code ("see-the-future") or a combo.
-KITTENS_ACTIONS = {
-    **{t.lower().replace(" ", "-"): p for t, p in KITTENS_CARDS.items()},
-    "pair": Phrase("pair"),
-    "triple": Phrase("three of a kind"),
-    "five": Phrase("five-different combo"),
-}
+# What a Kittens Nope line names as answered besides a card (by its code, "see-the-future"): a combo.
+COMBOS = {"pair": Phrase("pair"), "triple": Phrase("three of a kind"), "five": Phrase("five-different combo")}
 # Why Tacocat's round was won, as its move line says it.
 WHY = {
     "the lower final card": Phrase("the lower final card"),
@@ -186,17 +181,18 @@ def _literal_length(phrase: Phrase) -> int:
 @functools.cache
 def _reader() -> Reader:
     wordings = sorted(KITTENS + TACOCAT + TACO, key=_literal_length, reverse=True)  # stable: Kittens' first
+    cards = printed_cards()  # read here, not at import: the names come from the registered games
     return Reader(
         tuple(wordings),
         named={
-            "card": KITTENS_CARDS,
-            "nope": KITTENS_CARDS,
-            "action": KITTENS_ACTIONS,
+            "card": cards,
+            "nope": cards,
+            "action": {**coded_cards(), **COMBOS},
             "cards": {"no cards": NO_CARDS},
             "why": WHY,
         },
         nested=frozenset({"turns", "cards", "card", "where"}),
-        listed={"cards": KITTENS_CARDS},
+        listed={"cards": cards},
     )
 
 

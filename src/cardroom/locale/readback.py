@@ -14,28 +14,28 @@ import functools
 import re
 from collections.abc import Mapping
 
+from cardroom.core.registry import kits
 from cardroom.locale import ENGLISH, Phrase, Plural, say, say_n
 
-# Exploding Kittens' cards by printed name, worded as the catalogue names them (the German edition's
-# names, as the table page shows them).
-KITTENS_CARDS = {
-    title: Phrase(title)
-    for title in (
-        "Exploding Kitten",
-        "Defuse",
-        "Nope",
-        "Attack",
-        "Skip",
-        "Favor",
-        "Shuffle",
-        "See the Future",
-        "Tacocat",
-        "Cattermelon",
-        "Hairy Potato Cat",
-        "Beard Cat",
-        "Rainbow-Ralphing Cat",
-    )
-}
+
+@functools.cache
+def _card_names() -> dict[str, str]:
+    """Every registered game's cards by code to their printed names (its kit's ``printed_names``).
+
+    Read on first use, not at import: the registry reads ``CARDROOM_GAMES``, which a module of the room
+    may not read while it is imported (the tests' fork server relies on it)."""
+    return {code: name for kit in kits() for code, name in kit.card_names().items()}
+
+
+def printed_cards() -> dict[str, Phrase]:
+    """The games' cards by printed name, worded as the catalogue names them (in German by the German
+    edition's names, as the table page shows them)."""
+    return {name: Phrase(name) for name in _card_names().values()}
+
+
+def coded_cards() -> dict[str, Phrase]:
+    """The same cards by code ("see-the-future"), as the games' actions and logs write them."""
+    return {code: Phrase(name) for code, name in _card_names().items()}
 
 
 class Reader:

@@ -12,10 +12,11 @@ gathers the reasons of seeded random games and fails on one this list does not r
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from cardroom.locale import Phrase, Plural
-from cardroom.locale.readback import KITTENS_CARDS, Reader
+from cardroom.locale.readback import Reader, coded_cards, printed_cards
 
 # The engines' wordings, the most particular first (the first that reads the whole reason is used).
 WORDINGS: tuple[Phrase, ...] = (
@@ -116,28 +117,29 @@ WORDINGS: tuple[Phrase, ...] = (
     Phrase("{forms} (play and target also read the seat before the card)"),
 )
 
-# A play a Nope window is open on (a card's code, or a combo) and a combo a reason names.
-PLAYS = {
-    **{title.lower().replace(" ", "-"): phrase for title, phrase in KITTENS_CARDS.items()},
-    "pair": Phrase("pair"),
-    "triple": Phrase("three of a kind"),
-    "five": Phrase("five-card combo"),
-}
-READER = Reader(
-    WORDINGS,
-    named={"title": KITTENS_CARDS, "kind": PLAYS, "combo": PLAYS},
-    nested=frozenset({"rule", "title", "action", "forms"}),
-)
+# A combo a reason names, and a Nope window is open on (besides a card, by its code).
+COMBOS = {"pair": Phrase("pair"), "triple": Phrase("three of a kind"), "five": Phrase("five-card combo")}
+
+
+@functools.cache
+def _reader() -> Reader:
+    """Built on first use: the cards' names come from the registered games (:mod:`.readback`)."""
+    plays = {**coded_cards(), **COMBOS}
+    return Reader(
+        WORDINGS,
+        named={"title": printed_cards(), "kind": plays, "combo": plays},
+        nested=frozenset({"rule", "title", "action", "forms"}),
+    )
 
 
 def reworded(text: str, lang: str) -> str:
     """An engine's reason in ``lang`` (English: as written; a reason no wording reads: as written)."""
-    return READER.reworded(text, lang)
+    return _reader().reworded(text, lang)
 
 
 def known(text: str) -> bool:
     """Whether one of the wordings reads ``text`` (for the tests)."""
-    return READER.knows(text)
+    return _reader().knows(text)
 
 
 class EngineReason(Phrase):

@@ -1,9 +1,12 @@
-"""The cards of Exploding Kittens: kinds as small ints, their text slugs, and the deck by player count.
+"""The cards of Exploding Kittens: kinds as small ints, their printed names and slugs, and the deck by player count.
 
 Cards of one kind are interchangeable, so a zone is a tuple of kinds (hands sorted, piles in order).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
 
 KITTEN = 0
 DEFUSE = 1
@@ -19,21 +22,6 @@ HAIRY_POTATO_CAT = 10
 BEARD_CAT = 11
 RAINBOW_RALPHING_CAT = 12
 
-SLUGS: tuple[str, ...] = (
-    "exploding-kitten",
-    "defuse",
-    "nope",
-    "attack",
-    "skip",
-    "favor",
-    "shuffle",
-    "see-the-future",
-    "tacocat",
-    "cattermelon",
-    "hairy-potato-cat",
-    "beard-cat",
-    "rainbow-ralphing-cat",
-)
 TITLES: tuple[str, ...] = (
     "Exploding Kitten",
     "Defuse",
@@ -49,6 +37,10 @@ TITLES: tuple[str, ...] = (
     "Beard Cat",
     "Rainbow-Ralphing Cat",
 )
+# A card's code, the word its actions and log write: its printed name in lower case, dashes for spaces.
+SLUGS: tuple[str, ...] = tuple(title.lower().replace(" ", "-") for title in TITLES)
+#: Each card's code to its printed name: the kit's ``printed_names``, which a person's language words again.
+PRINTED_NAMES: Mapping[str, str] = MappingProxyType(dict(zip(SLUGS, TITLES, strict=True)))
 KIND_OF: dict[str, int] = {slug: kind for kind, slug in enumerate(SLUGS)}
 KINDS = range(len(SLUGS))
 CATS: tuple[int, ...] = (TACOCAT, CATTERMELON, HAIRY_POTATO_CAT, BEARD_CAT, RAINBOW_RALPHING_CAT)

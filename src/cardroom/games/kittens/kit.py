@@ -24,6 +24,7 @@ KIT = GameKit(
     features="cardroom.games.kittens.kernel_features",
     weights="cardroom.games.kittens:learned_value.json",
     words="cardroom.games.kittens.words:action_words",
+    printed_names="cardroom.games.kittens.cards:PRINTED_NAMES",
     renderer="kittens",
     lab="cardroom.games.kittens.lab:LAB",
     rl_rows=((("classic",), (2, 4, 10)), (("current",), (2, 4, 10))),

@@ -14,6 +14,19 @@ from cardroom.cli.screens.kittens_cards import card_name
 from cardroom.locale import ENGLISH, Phrase, Plural, say
 
 COMBOS = {"pair": Phrase("pair"), "triple": Phrase("three of a kind"), "five": Phrase("five-different combo")}
+# The entries worded from nothing but their seat and card (by kind).
+BY_SEAT_AND_CARD = {
+    "draw": Phrase("{name} draws a card"),
+    "kitten": Phrase("{name} draws an Exploding Kitten!"),
+    "defuse": Phrase("{name} plays a Defuse"),
+    "place": Phrase("{name} secretly puts the Kitten back into the draw pile"),
+    "win": Phrase("{name} is the last player standing and wins"),
+    "drew": Phrase("You draw {card}"),
+    "shuffle": Phrase("The draw pile is shuffled"),
+    "miss": Phrase("{name} has no {card}"),
+    "take": Phrase("{name} takes {card} from the discard pile"),
+    "set-aside": Phrase("{name}'s cards are set aside, out of the game"),
+}
 
 
 def log_line(entry: dict[str, Any], names: list[str], lang: str) -> str | None:
@@ -132,26 +145,9 @@ def _simple(kind: object, lang: str, one: dict[str, str], card: dict[str, str], 
             "shuffled into a draw pile of {pile} cards",
             **facts,
         )
-    if kind == "draw":
-        return say(lang, "{name} draws a card", **one)
-    if kind == "kitten":
-        return say(lang, "{name} draws an Exploding Kitten!", **one)
-    if kind == "defuse":
-        return say(lang, "{name} plays a Defuse", **one)
-    if kind == "place":
-        return say(lang, "{name} secretly puts the Kitten back into the draw pile", **one)
-    if kind == "win":
-        return say(lang, "{name} is the last player standing and wins", **one)
-    if kind == "drew":
-        return say(lang, "You draw {card}", **card)
     if kind == "five":
         return say(lang, "{name} plays {card} ({n} of five different icons)", n=entry["count"], **one, **card)
-    if kind == "shuffle":
-        return say(lang, "The draw pile is shuffled")
-    if kind == "miss":
-        return say(lang, "{name} has no {card}", **one, **card)
-    if kind == "take":
-        return say(lang, "{name} takes {card} from the discard pile", **one, **card)
-    if kind == "set-aside":
-        return say(lang, "{name}'s cards are set aside, out of the game", **one)
+    phrase = BY_SEAT_AND_CARD.get(str(kind))
+    if phrase is not None:
+        return say(lang, phrase.message, **one, **card)
     return None

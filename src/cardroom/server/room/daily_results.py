@@ -6,32 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
 
 from cardroom.server.room.live import Live
-
-
-class DailyEntry(Protocol):
-    """An entry as the store hands it out (one entrant's table at one copy of a window's slot)."""
-
-    @property
-    def day(self) -> str: ...
-    @property
-    def slot(self) -> str: ...
-    @property
-    def entrant(self) -> str: ...  # who entered (an account or a guest's browser): never shown
-    @property
-    def name(self) -> str: ...
-    @property
-    def guest(self) -> bool: ...
-    @property
-    def copy(self) -> int: ...
-    @property
-    def table_id(self) -> str: ...
-    @property
-    def seat(self) -> int: ...
-    @property
-    def created(self) -> datetime: ...
+from cardroom.server.store import DailyEntry as DailyEntry  # the store's entry; the room's modules name it from here
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ the rematch, joining, the public list, and the statuses that end a table."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
@@ -99,18 +100,8 @@ def _insert_table(conn: Connection, row: TableRow, creator: str | None) -> None:
             creator=creator,
         )
     )
-    for s in row.seats:
-        conn.execute(
-            insert(seats).values(
-                table_id=row.id,
-                seat=s.seat,
-                kind=s.kind,
-                bot_spec=s.bot_spec,
-                token_hash=s.token_hash,
-                name=s.name,
-                joined=s.joined,
-            )
-        )
+    for s in row.seats:  # a seat row's fields are the seats table's columns (besides its table's id)
+        conn.execute(insert(seats).values(table_id=row.id, **asdict(s)))
 
 
 def load_table(engine: Engine, table_id: str) -> TableRow | None:

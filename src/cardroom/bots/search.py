@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from cardroom.bots.budget import Budget, now
@@ -72,27 +73,26 @@ def search(
     if len(legal) == 1:
         return legal[0]
     start = now()
-    deadline = budget.deadline(start)
     trees: list[dict[str, Node]] = [{} for _ in range(game.players)]
-    root_key = view_key(root_view)
+    playouts = _Playouts(
+        game, seat, root_view, view_key(root_view), trees, policy, exploration, bias, budget.deadline(start)
+    )
     limit = budget.iterations if budget.iterations is not None else 1 << 62
     if paired:
-        choice = _paired_root(
-            game, seat, root_view, world, policy, rng, exploration, bias, z, spread, trees, limit, deadline, stats
-        )
+        choice = _paired_root(playouts, world, rng, z, spread, limit, stats)
         stats.seconds = now() - start
         stats.nodes = sum(len(t) for t in trees)
         return choice
-    while stats.iterations < limit and now() < deadline:
+    while stats.iterations < limit and now() < playouts.deadline:
         try:
-            _iterate(game, seat, root_view, root_key, world(rng), trees, policy, exploration, bias, rng, deadline)
+            playouts.run(world(rng), rng)
         except _OutOfTime:
             stats.aborted += 1
             break
         stats.iterations += 1
     stats.seconds = now() - start
     stats.nodes = sum(len(t) for t in trees)
-    root = trees[seat].get(root_key)
+    root = trees[seat].get(playouts.root_key)
     if root is None or root.visits == 0:
         return policy.move_from_view(root_view, rng)
     stats.root = root.summary()
@@ -100,19 +100,12 @@ def search(
 
 
 def _paired_root(
-    game: Game,
-    seat: int,
-    root_view: dict[str, Any],
+    playouts: _Playouts,
     world: Callable[[random.Random], State],
-    policy: Policy,
     rng: random.Random,
-    exploration: float,
-    bias: float,
     z: float,
     spread: float,
-    trees: list[dict[str, Node]],
     limit: int,
-    deadline: float,
     stats: SearchStats,
 ) -> str:
     """The root decided on common random numbers: every root action is tried in the same worlds.
@@ -122,11 +115,11 @@ def _paired_root(
     The default policy's move stands unless another action beats it, world for world, by more than
     ``z`` standard errors. Below the root, the per-seat trees grow as in every iteration.
     """
-    legal: list[str] = list(root_view["legal_actions"])
-    preferred = policy.move_from_view(root_view, rng)
+    legal: list[str] = list(playouts.root_view["legal_actions"])
+    preferred = playouts.policy.move_from_view(playouts.root_view, rng)
     order = [preferred] + [a for a in legal if a != preferred]
     results: dict[str, list[float]] = {a: [] for a in order}
-    while stats.iterations < limit and now() < deadline:
+    while stats.iterations < limit and now() < playouts.deadline:
         world_seed = rng.getrandbits(63)
         imagined = world(random.Random(world_seed))
         try:
@@ -135,20 +128,7 @@ def _paired_root(
                     break
                 # The same generator for every action: the playouts differ only where the actions do.
                 playout_rng = random.Random(world_seed + 1)
-                reward = _iterate(
-                    game,
-                    seat,
-                    root_view,
-                    "",
-                    imagined,
-                    trees,
-                    policy,
-                    exploration,
-                    bias,
-                    playout_rng,
-                    deadline,
-                    first=text,
-                )
+                reward = playouts.run(imagined, playout_rng, first=text)
                 results[text].append(reward)
                 stats.iterations += 1
         except _OutOfTime:
@@ -178,58 +158,61 @@ def _paired_root(
     return best
 
 
-def _iterate(
-    game: Game,
-    seat: int,
-    root_view: dict[str, Any],
-    root_key: str,
-    state: State,
-    trees: list[dict[str, Node]],
-    policy: Policy,
-    exploration: float,
-    bias: float,
-    rng: random.Random,
-    deadline: float,
-    first: str | None = None,
-) -> float:
-    """One playout from ``state``; returns the searching seat's reward. ``first`` forces its first move."""
-    path: list[tuple[int, Node, int]] = []
-    expanded = [False] * game.players
-    steps = 0
-    acting = seat  # the searching seat moves first, even where others are to act at the same time
-    while not state.is_over and steps < MAX_STEPS:
-        if now() >= deadline:
-            raise _OutOfTime
-        if steps:
-            acting = state.to_act[0]
-        legal = state.legal_actions(acting)
-        if steps == 0 and first is not None:
-            state = state.apply(acting, first)
-        elif len(legal) == 1:
-            # No decision (typically "pass" in a reaction window without a reacting card): no node,
-            # and no policy call, which would build a view for nothing.
-            state = state.apply_legal(acting, legal[0])
-        elif expanded[acting]:
-            state = _apply_checked(game, state, acting, legal, policy.move(state, acting, rng))
-        else:
-            if steps == 0:
-                view, key = root_view, root_key
+@dataclass(frozen=True)
+class _Playouts:
+    """What every playout of one search shares: the searching seat and its view at the root, one tree
+    per seat, the default policy, the trees' settings and the deadline."""
+
+    game: Game
+    seat: int
+    root_view: dict[str, Any]
+    root_key: str
+    trees: list[dict[str, Node]]
+    policy: Policy
+    exploration: float
+    bias: float
+    deadline: float
+
+    def run(self, state: State, rng: random.Random, first: str | None = None) -> float:
+        """One playout from ``state``; returns the searching seat's reward. ``first`` forces its first move."""
+        game, seat, trees, policy, deadline = self.game, self.seat, self.trees, self.policy, self.deadline
+        path: list[tuple[int, Node, int]] = []
+        expanded = [False] * game.players
+        steps = 0
+        acting = seat  # the searching seat moves first, even where others are to act at the same time
+        while not state.is_over and steps < MAX_STEPS:
+            if now() >= deadline:
+                raise _OutOfTime
+            if steps:
+                acting = state.to_act[0]
+            legal = state.legal_actions(acting)
+            if steps == 0 and first is not None:
+                state = state.apply(acting, first)
+            elif len(legal) == 1:
+                # No decision (typically "pass" in a reaction window without a reacting card): no node,
+                # and no policy call, which would build a view for nothing.
+                state = state.apply_legal(acting, legal[0])
+            elif expanded[acting]:
+                state = _apply_checked(game, state, acting, legal, policy.move(state, acting, rng))
             else:
-                view = state.view(acting)
-                key = view_key(view)
-            tree = trees[acting]
-            node = tree.get(key)
-            if node is None:
-                node = tree[key] = Node(view["legal_actions"], policy.move_from_view(view, rng), bias, rng)
-                expanded[acting] = True
-            index = node.select(exploration)
-            path.append((acting, node, index))
-            state = _apply_checked(game, state, acting, legal, node.actions[index])
-        steps += 1
-    reward = rewards(state.outcome, game.players)
-    for who, node, index in path:
-        node.update(index, reward[who])
-    return reward[seat]
+                if steps == 0:
+                    view, key = self.root_view, self.root_key
+                else:
+                    view = state.view(acting)
+                    key = view_key(view)
+                tree = trees[acting]
+                node = tree.get(key)
+                if node is None:
+                    node = tree[key] = Node(view["legal_actions"], policy.move_from_view(view, rng), self.bias, rng)
+                    expanded[acting] = True
+                index = node.select(self.exploration)
+                path.append((acting, node, index))
+                state = _apply_checked(game, state, acting, legal, node.actions[index])
+            steps += 1
+        reward = rewards(state.outcome, game.players)
+        for who, node, index in path:
+            node.update(index, reward[who])
+        return reward[seat]
 
 
 def _apply_checked(game: Game, state: State, seat: int, legal: tuple[Action, ...], text: str) -> State:

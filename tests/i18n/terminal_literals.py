@@ -1,6 +1,6 @@
 """Words the terminal writes outside the message catalogue: every string literal in a terminal module
 that a person could read, unless it is a catalogue message (an argument of ``say``, ``say_n``,
-``Phrase`` or ``Plural``). A literal counts as read when it is shown (inside a call that prints or
+``Phrase``, ``Plural`` or ``_``, and the balance lab's ``words.say``). A literal counts as read when it is shown (inside a call that prints or
 draws: ``print``, ``Text``, ``append``, ``Rule``, ``Panel``, ``status``, ``add_row``, ``read_line``,
 or an exception a person is told) or is a phrase anywhere (letters, a space, letters). Left alone:
 docstrings; Rich styles (as values, ``style=``, or ``Text``'s second argument), layout keywords
@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import re
 
-WORDING = {"say", "say_n", "Phrase", "Plural"}
+WORDING = {"say", "say_n", "Phrase", "Plural", "_"}  # _: a command's words (locale.in_terminal_language)
 SHOWN = {"print", "Text", "append", "Rule", "Panel", "status", "add_row", "read_line", "BadEntry", "ValueError"}
 READING = {"search", "fullmatch", "match", "sub", "compile", "endswith", "startswith", "get", "split", "join"}
 MARKUP = re.compile(r"\[/?[a-z ]*\]")

@@ -24,6 +24,10 @@ WORDED = [
     "screens/kittens_cards.py",
     "screens/taco.py",
     "screens/taco_log.py",
+    "extras.py",
+    "learn.py",
+    "../balance/terminal.py",  # the balance lab's report, in the words the terminal hands it
+    "../balance/rows.py",
 ]
 
 

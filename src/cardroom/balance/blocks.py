@@ -17,6 +17,7 @@ from typing import Any
 
 from cardroom.arena.schedule import derive_seed
 from cardroom.arena.stats import Z95, wilson
+from cardroom.balance.words import ENGLISH, Words
 
 ALPHA = 0.01  # the heterogeneity test's level: a figure has several, so a stricter one than 0.05
 DEFAULT_BLOCKS = 4
@@ -151,14 +152,20 @@ def share_blocks(wins: Sequence[float], games: Sequence[int], fair: float, toler
     }
 
 
-def warnings(figure: str, summary: dict[str, Any]) -> list[str]:
+def warnings(figure: str, summary: dict[str, Any], words: Words = ENGLISH) -> list[str]:
     """A plain sentence for a block summary whose blocks disagree beyond chance (else none)."""
     het = summary["heterogeneity"]
     if not het["differ"]:
         return []
     return [
-        f"{figure}: the seed blocks disagree beyond chance (chi-square {het['statistic']:.1f} on "
-        f"{het['df']} df, p = {het['p']:.2g}); the pooled figure is not one measurement"
+        words.say(
+            "{figure}: the seed blocks disagree beyond chance (chi-square {statistic} on {df} df, p = {p}); the "
+            "pooled figure is not one measurement",
+            figure=figure,
+            statistic=f"{het['statistic']:.1f}",
+            df=het["df"],
+            p=f"{het['p']:.2g}",
+        )
     ]
 
 
@@ -168,7 +175,7 @@ def games_needed(share: float, tolerance: float) -> int:
     return math.ceil(Z95**2 * variance / tolerance**2)
 
 
-def width_note(seats: Sequence[dict[str, Any]]) -> list[str]:
+def width_note(seats: Sequence[dict[str, Any]], words: Words = ENGLISH) -> list[str]:
     """One sentence, not a warning per seat, when the intervals are too wide to call a seat fair or
     not: how wide the first seat's is, and about how many games would make it 1 point wide."""
     wide = [i + 1 for i, s in enumerate(seats) if s["verdict"] == "too wide"]
@@ -179,12 +186,20 @@ def width_note(seats: Sequence[dict[str, Any]]) -> list[str]:
     tol = 100 * first["tolerance"]
     need = games_needed(first["share"], first["tolerance"])
     which = (
-        "every seat"
+        words.say("every seat")
         if len(wide) == len(seats)
-        else "seat" + ("s " if len(wide) > 1 else " ") + ", ".join(map(str, wide))
+        else words.say_n("seat {seats}", "seats {seats}", len(wide), seats=", ".join(map(str, wide)))
     )
     return [
-        f"{first['games']:,} games cannot say whether {which} is within {tol:.0f} point of its fair share "
-        f"(the first seat's interval is ±{100 * (high - low) / 2:.1f} points); about {need:,} games "
-        f"would narrow it to ±{tol:.0f} (--games {need})"
+        words.say(
+            "{games} games cannot say whether {which} is within {tolerance} point of its fair share (the first "
+            "seat's interval is ±{half} points); about {need} games would narrow it to ±{tolerance} (--games "
+            "{asked})",
+            games=f"{first['games']:,}",
+            which=which,
+            tolerance=f"{tol:.0f}",
+            half=f"{100 * (high - low) / 2:.1f}",
+            need=f"{need:,}",
+            asked=need,
+        )
     ]

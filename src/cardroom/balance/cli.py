@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+from cardroom.balance.words import ENGLISH, Words
 from cardroom.core.errors import CardroomError, InvalidOptions
 from cardroom.core.options import parse_assignments
 
@@ -52,17 +55,18 @@ def balance(
     paired_games: int,
     engine: str,
     out: Path | None,
+    words: Words = ENGLISH,
 ) -> None:
     """`cardroom balance` (its options and their help: ``cardroom.cli.balance``, in the terminal's
-    language); ``extra``: the values Click hands on after the first of ``--bots A B``."""
+    language, which also hands in ``words``); ``extra``: the values Click hands on after the first of
+    ``--bots A B``."""
     from cardroom.balance.config import BalanceConfig
 
     console = Console()
     specs = [spec for item in [*bots, *extra] for spec in item.split()] or ["heuristic"]
     stray = [s for s in specs if s.startswith("-")]
     if stray:
-        console.print(f"[red]error:[/red] unknown option {stray[0]}", highlight=False)
-        raise typer.Exit(2)
+        _refuse(console, words.say("unknown option {name}", name=stray[0]), words)
     try:
         options = parse_assignments(option)
         if players is not None:
@@ -83,10 +87,22 @@ def balance(
             paired=paired_games,
         )
         sides = [base] if compare is None else [replace(base, options={**options, **setup_options(c)}) for c in compare]
-        _run(console, sides, compare, skill_games, tuple(skill_bots.split()), out)
+        _run(console, sides, compare, skill_games, tuple(skill_bots.split()), out, words)
     except (CardroomError, ValueError, RuntimeError) as exc:
-        console.print(f"[red]error:[/red] {exc}", highlight=False)
-        raise typer.Exit(2) from None
+        _refuse(console, words.refusal(str(exc)), words)
+
+
+def _refuse(console: Console, said: str, words: Words) -> NoReturn:
+    prefix = escape(words.say("error:"))
+    console.print(f"[red]{prefix}[/red] {said}", highlight=False)
+    raise typer.Exit(2)
+
+
+def lab_bar(console: Console, words: Words) -> Progress:
+    """The run's progress: each side's games, how many of how many, the time spent and left."""
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn(escape(words.say("left"))), TimeRemainingColumn())  # fmt: skip
+    return Progress(*columns, console=console)
 
 
 def _run(
@@ -96,8 +112,8 @@ def _run(
     skill_games: int,
     skill_bots: tuple[str, ...],
     out: Path | None,
+    words: Words,
 ) -> None:
-    from cardroom.arena.progress import games_bar
     from cardroom.balance.cardtests import compare_cards
     from cardroom.balance.play import block_configs, make_game, rotations
     from cardroom.balance.pooled import compare_blocks
@@ -109,7 +125,7 @@ def _run(
         if len(side.bots) > 1 and len(side.bots) > make_game(side).players:
             raise InvalidOptions("give at most as many bot specs as seats")
     results = []
-    with games_bar(console) as bar:
+    with lab_bar(console, words) as bar:
         for side in sides:
             n = make_game(side).players
             total = sum(-(-b.games // rotations(b, n)) * rotations(b, n) for b in block_configs(side))
@@ -122,21 +138,21 @@ def _run(
                 run_balance(side, advance, skill_games=skill_games if compare is None else 0, skill_bots=skill_bots)
             )
     full_at = (
-        f"{out / 'report.html'} and balance.json"
+        words.say("{page} and balance.json", page=out / "report.html")
         if out is not None
-        else "the HTML report (add --out DIR: DIR/report.html, DIR/balance.json)"
+        else words.say("the HTML report (add --out DIR: DIR/report.html, DIR/balance.json)")
     )
     for r in results:
-        print_report(r.summary, console, full_at)
+        print_report(r.summary, console, full_at, words)
     rows = cards = None
     if compare is not None:
         rows = compare_blocks(results[0].games, results[1].games, results[0].summary["players"])
-        print_compare(rows, compare[0], compare[1], console, full_at)
+        print_compare(rows, compare[0], compare[1], console, full_at, words)
         cards = compare_cards(results[0].summary, results[1].summary)
-        print_card_compare(cards, console, full_at)
+        print_card_compare(cards, console, full_at, words)
     if out is not None:
         for path in write_report(out, results, rows, compare, cards):
-            console.print(f"wrote {path}", highlight=False)
+            console.print(words.say("wrote {path}", path=path), highlight=False)
 
 
 def write_report(

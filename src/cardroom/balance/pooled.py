@@ -11,6 +11,7 @@ from typing import Any
 from cardroom.arena.stats import Z95
 from cardroom.balance.blocks import mean_homogeneity, share_blocks, warnings, width_note
 from cardroom.balance.stats import mean_diff, newcombe, share, turns_per_player
+from cardroom.balance.words import ENGLISH, Words
 
 TOLERANCE = 0.01  # a seat is fair when its win share is within 1 point of 1/players
 
@@ -56,23 +57,33 @@ def block_summary(games: Sequence[dict[str, Any]], players: int, tolerance: floa
         seats.append(share_blocks(wins, sizes, 1.0 / players, tolerance))
     limited = share_blocks([float(sum(1 for g in b if g["limited"])) for b in blocks], sizes, 0.0, 0.0)
     turns = mean_blocks([[t for g in b for t in turns_per_player(g, players)] for b in blocks])
-    notes = []
-    for position, s in enumerate(seats):
-        notes += warnings(f"seat {position + 1} in turn order", s)
-    if limited["heterogeneity"]["differ"]:
-        notes += warnings("share of games ended by a limit", {**limited, "verdict": None})
-    if turns["heterogeneity"]["differ"]:
-        notes.append(
-            f"turns per player: the seed blocks disagree beyond chance (p = {turns['heterogeneity']['p']:.2g})"
-        )
     return {
         "count": len(blocks),
         "seats": seats,
         "limited": limited,
         "turns_per_player": turns,
-        "warnings": notes,
+        "warnings": block_warnings(seats, limited, turns),
         "notes": width_note(seats),
     }
+
+
+def block_warnings(
+    seats: Sequence[dict[str, Any]], limited: dict[str, Any], turns: dict[str, Any], words: Words = ENGLISH
+) -> list[str]:
+    """A sentence for each figure whose seed blocks disagree beyond chance (a block summary's parts)."""
+    notes = []
+    for position, s in enumerate(seats):
+        notes += warnings(words.say("seat {n} in turn order", n=position + 1), s, words)
+    if limited["heterogeneity"]["differ"]:
+        notes += warnings(words.say("share of games ended by a limit"), {**limited, "verdict": None}, words)
+    if turns["heterogeneity"]["differ"]:
+        notes.append(
+            words.say(
+                "turns per player: the seed blocks disagree beyond chance (p = {p})",
+                p=f"{turns['heterogeneity']['p']:.2g}",
+            )
+        )
+    return notes
 
 
 def _se(d: tuple[float, float, float]) -> float:

@@ -1,5 +1,5 @@
-"""The balance report in words: the rows of every table (the terminal prints them, ``terminal.py``) and a
-self-contained report.html with every column.
+"""The balance report as a self-contained report.html with every column, in English (the tables' rows and
+plain lines are :mod:`.rows`', which the terminal prints in its language, ``terminal.py``).
 
 The share of games or rounds ended by a safety limit comes first, in red when it is not zero: a
 round that ends by a limit is not a finished game, so every other figure is suspect until it is zero.
@@ -8,270 +8,29 @@ round that ends by a limit is not a finished game, so every other figure is susp
 from __future__ import annotations
 
 import html
-import math
 from pathlib import Path
 from typing import Any
 
-from cardroom.balance.cardtests import FALSE_DISCOVERY, RAW_LEVEL, headline
+from cardroom.balance.rows import (
+    TOP_CARDS,
+    block_head,
+    block_rows,
+    card_compare_lines,
+    card_compare_table,
+    card_head,
+    card_rows,
+    compare_head,
+    compare_rows,
+    kernel_note,
+    length_head,
+    length_rows,
+    limit_line,
+    seat_rows,
+    skill_cells,
+    test_lines,
+)
 
-TOP_CARDS = 12
-
-
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def interval(pair: list[float | None], scale: float = 100.0, unit: str = "") -> str:
-    if pair[0] is None or pair[1] is None:
-        return "–"
-    return f"{scale * pair[0]:+.1f}{unit}…{scale * pair[1]:+.1f}{unit}"
-
-
-def limit_line(s: dict[str, Any]) -> tuple[str, bool]:
-    lim = s["limits"]
-    text = (
-        f"ended by a safety limit: {lim['games_limited']} of {lim['games']} games ({pct(lim['share'])}), "
-        f"{lim['rounds_limited']} of {lim['rounds']} rounds ({pct(lim['round_share'])})"
-    )
-    return text, lim["games_limited"] > 0 or lim["rounds_limited"] > 0
-
-
-def length_rows(s: dict[str, Any]) -> list[list[str]]:
-    rows = []
-    for key, label in (
-        ("turns_per_player", "turns per player (round)"),
-        ("actions", "actions (game)"),
-        ("rounds", "rounds (game)"),
-    ):
-        d = s["length"][key]
-        if d.get("n"):
-            rows.append([label, f"{d['median']:.1f}", f"{d['p95']:.1f}", f"{d['mean']:.1f}", f"{d['max']:.0f}"])
-    return rows
-
-
-def seat_rows(s: dict[str, Any]) -> list[list[str]]:
-    return [
-        [
-            str(r["position"] + 1),
-            pct(r["win_share"]),
-            f"{pct(r['wilson95'][0])} … {pct(r['wilson95'][1])}",
-            pct(r["fair_share"]),
-        ]
-        for r in s["seats"]
-    ]
-
-
-def effect(cell: dict[str, Any] | None, key: str, scale: float) -> str:
-    """A figure with its interval, or n/a where it cannot exist (no seat ever had the card there)."""
-    if cell is None:
-        return "n/a"
-    low, high = cell[key + "95"]
-    value = cell["win_effect" if key == "win" else "points_effect"]
-    if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)):
-        return "n/a"
-    return f"{scale * value:+.1f} ({scale * low:+.1f}…{scale * high:+.1f})"
-
-
-def headline_order(r: dict[str, Any]) -> float:
-    """Cards by their headline value (paired where measured, else observed), the best first."""
-    _, c = headline(r)
-    return -c["win_effect"] if c is not None else 1.0
-
-
-def q_cell(c: dict[str, Any] | None) -> str:
-    """A figure's Benjamini-Hochberg q, starred when it is kept (below the false discovery level)."""
-    if c is None or "win_q" not in c:
-        return "n/a"
-    return f"{c['win_q']:.3f}" + ("*" if c["flagged"] else "")
-
-
-def card_rows(s: dict[str, Any], limit: int | None = TOP_CARDS) -> list[list[str]]:
-    rows = sorted(s.get("cards", []), key=headline_order)
-    if limit is not None and len(rows) > 2 * limit:
-        rows = rows[:limit] + rows[-limit:]
-    out = []
-    for r in rows:
-        o, p = r["opening"], r["played"]
-        played_in = (
-            "n/a"
-            if r["share_of_games_played"] is None
-            else (f"{pct(r['share_of_games_played'])} ({pct(r['played95'][0])}…{pct(r['played95'][1])})")
-        )
-        paired = r.get("paired") or {}
-        out.append(
-            [
-                r["card"],
-                played_in,
-                effect(o, "win", 100.0),
-                effect(o, "points", 1.0),
-                effect(p, "win", 100.0),
-                *(
-                    effect(paired.get(v), k, sc)
-                    for v in ("blank", "extra")
-                    for k, sc in (("win", 100.0), ("points", 1.0))
-                ),
-                q_cell(paired.get("blank")),
-                q_cell(o),
-            ]
-        )
-    return out
-
-
-def block_rows(s: dict[str, Any]) -> list[list[str]]:
-    """Each seat's win share per seed block, pooled with its interval, the blocks' agreement, the verdict."""
-    b = s.get("blocks")
-    if not b:
-        return []
-    rows = []
-    for position, seat in enumerate(b["seats"]):
-        het = seat["heterogeneity"]
-        lo, hi = seat["wilson95"]
-        rows.append(
-            [
-                f"seat {position + 1}",
-                *(pct(x["share"]) for x in seat["blocks"]),
-                f"{pct(seat['share'])} ({pct(lo)}…{pct(hi)})",
-                f"p={het['p']:.2f}" + (" DIFFER" if het["differ"] else ""),
-                {"within": f"fair ±{100 * seat['tolerance']:.0f}", "outside": "UNFAIR", "too wide": "too wide"}[
-                    seat["verdict"]
-                ],
-            ]
-        )
-    t = b["turns_per_player"]
-    het = t["heterogeneity"]
-    if not any(x["n"] for x in t["blocks"]):  # no per-game lengths on this engine
-        return rows
-    rows.append(
-        [
-            "turns/player",
-            *(f"{x['mean']:.2f}" for x in t["blocks"]),
-            f"{t['mean']:.2f} ({t['low95']:.2f}…{t['high95']:.2f})",
-            f"p={het['p']:.2f}" + (" DIFFER" if het["differ"] else ""),
-            "",
-        ]
-    )
-    return rows
-
-
-def block_head(s: dict[str, Any]) -> list[str]:
-    count = s["blocks"]["count"] if s.get("blocks") else 0
-    return ["figure", *(f"block {i + 1}" for i in range(count)), "pooled (95%)", "blocks agree?", "verdict"]
-
-
-CARD_HEAD = [
-    "card",
-    "played in (95%)",
-    "observed, in opening hand: win Δ (95%)",
-    "points Δ (95%)",
-    "observed, played: win Δ (95%)",
-    "paired, card vs blank: win Δ (95%)",
-    "points Δ (95%)",
-    "paired, one more copy: win Δ (95%)",
-    "points Δ (95%)",
-    "BH q, paired vs blank",
-    "BH q, observed opening",
-]
-
-
-def differs_word(r: dict[str, Any]) -> str:
-    if r["differs"]:
-        return "yes"
-    return "too wide to say" if r.get("too_wide") else "no"
-
-
-def compare_rows(rows: list[dict[str, Any]]) -> tuple[list[list[str]], list[list[str]]]:
-    """A comparison's rows with every block's difference, and narrow: with the blocks' agreement instead."""
-    wide, narrow = [], []
-    for r in rows:
-        share = "share" in r["measure"]
-        fmt = pct if share else (lambda x: f"{x:.2f}")
-        scale = 100.0 if share else 1.0
-        pooled = [f"{scale * r['diff']:+.2f}", f"{scale * r['low95']:+.2f} … {scale * r['high95']:+.2f}"]
-        het = r.get("heterogeneity") or {"p": 1.0, "differ": False}
-        wide.append(
-            [
-                r["measure"],
-                fmt(r["a"]),
-                fmt(r["b"]),
-                *(f"{scale * x['diff']:+.2f}" for x in r.get("blocks", [])),
-                *pooled,
-                differs_word(r),
-            ]
-        )
-        narrow.append(
-            [
-                SHORT_MEASURES.get(r["measure"], r["measure"]),
-                fmt(r["a"]),
-                fmt(r["b"]),
-                pooled[0],
-                f"{scale * r['low95']:+.2f}…{scale * r['high95']:+.2f}",
-                f"{het['p']:.2f}" + (" DIFFER" if het["differ"] else ""),
-                "too wide" if differs_word(r) == "too wide to say" else differs_word(r),
-            ]
-        )
-    return wide, narrow
-
-
-SHORT_MEASURES = {
-    "first seat's win share": "first seat wins",
-    "share of games ended by a limit": "games capped",
-    "mean turns per player": "turns/player",
-    "mean actions per game": "actions/game",
-}
-
-
-def skill_cells(row: list[float | None]) -> list[str]:
-    return ["–" if v is None else pct(v) for v in row]
-
-
-def test_lines(s: dict[str, Any]) -> list[str]:
-    """What testing every card at once means, per figure: how many cards were tested, how many would
-    pass at 5% by chance alone, and which the Benjamini-Hochberg correction keeps."""
-    out = []
-    for fam in s.get("card_tests", []):
-        kept = ", ".join(fam["flagged"]) or "none"
-        out.append(
-            f"{fam['figure']}: {fam['tests']} cards tested at once; {fam['raw']} have p < 0.05, where "
-            f"chance alone gives about {fam['by_chance']:.1f}; {fam['method']} keeps {len(fam['flagged'])}: "
-            f"{kept}"
-        )
-    return out
-
-
-def card_compare_table(cards: list[dict[str, Any]]) -> tuple[list[str], list[list[str]]]:
-    """Per card: A's value, B's, B - A with its 95% interval and the Benjamini-Hochberg q (win share, points)."""
-
-    def value(x: float | None) -> str:
-        return "n/a" if x is None else f"{100 * x:+.1f}"
-
-    rows = []
-    for c in cards:
-        if c["diff"] is None:
-            rows.append([c["card"], value(c["a"]), value(c["b"]), "n/a", "", ""])
-            continue
-        rows.append(
-            [
-                c["card"],
-                value(c["a"]),
-                value(c["b"]),
-                f"{100 * c['diff']:+.1f} ({100 * c['low95']:+.1f}…{100 * c['high95']:+.1f})",
-                f"{c['q']:.3f}",
-                "yes" if c["differs"] else "no",
-            ]
-        )
-    return ["card", "A", "B", "B - A (95%)", "BH q", f"q<{FALSE_DISCOVERY:g}"], rows
-
-
-def card_compare_lines(cards: list[dict[str, Any]]) -> list[str]:
-    tested = [c for c in cards if c["diff"] is not None]
-    raw = sum(1 for c in tested if c["p"] is not None and c["p"] < RAW_LEVEL)
-    kept = [c["card"] for c in tested if c["differs"]]
-    return [
-        f"{len(tested)} cards compared at once; {raw} have p < 0.05, where chance alone gives about "
-        f"{RAW_LEVEL * len(tested):.1f}; Benjamini-Hochberg (q < {FALSE_DISCOVERY:g}) keeps {len(kept)}: "
-        f"{', '.join(kept) or 'none'}"
-    ]
-
+__all__ = ["TOP_CARDS", "card_rows", "compare_html", "section", "write_html"]
 
 # -- HTML ---------------------------------------------------------------------------------------
 
@@ -287,10 +46,7 @@ def _html_table(head: list[str], rows: list[list[str]]) -> str:
     return f"<table><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
 
 
-KERNEL_NOTE = (
-    "Effects fired, the pool over time and what stalled tacos held: played on the compiled kernel, "
-    "which does not record them (run with --engine reference for them)."
-)
+KERNEL_NOTE = kernel_note()
 
 
 def block_html(s: dict[str, Any]) -> str:
@@ -319,7 +75,7 @@ def section(s: dict[str, Any], plots: dict[str, Path], title: str) -> str:
         f"<p>{s['games']} games, {s['players']} players, bots {html.escape(' '.join(s.get('bots', [])))}; "
         f"{html.escape(s.get('setup', ''))}</p>",
         "<h3>Length</h3>",
-        _html_table(["measure", "median", "95th pct", "mean", "max"], length_rows(s)),
+        _html_table(length_head(), length_rows(s)),
         _img(plots, "length", "histograms of round and game length"),
         "<h3>Seat advantage</h3>",
         _html_table(["turn order", "win share", "95% Wilson", "fair"], seat_rows(s)),
@@ -349,7 +105,7 @@ def section(s: dict[str, Any], plots: dict[str, Path], title: str) -> str:
             "Benjamini-Hochberg adjusted p-value of the win figure over every card of the table, marked * "
             "when below 0.05 (testing every card at once, chance alone gives one card in twenty p below "
             "0.05).</p>",
-            _html_table(CARD_HEAD, card_rows(s, None)),
+            _html_table(card_head(), card_rows(s, None)),
             *(f"<p>{html.escape(line)}</p>" for line in test_lines(s)),
             _img(plots, "cards", "card values"),
         ]
@@ -391,7 +147,7 @@ def compare_html(rows: list[dict[str, Any]], a: str, b: str, cards: list[dict[st
     """The comparison with every block's difference, and each card's value B - A."""
     wide, _ = compare_rows(rows)
     count = len(rows[0].get("blocks", [])) if rows else 0
-    head = ["measure", "A", "B", *(f"block {i + 1}" for i in range(count)), "B - A pooled", "95%", "differs"]
+    head = compare_head(count)
     page = (
         f"<h2>Comparison: B - A</h2><p>A: {html.escape(a)}<br>B: {html.escape(b)}<br>Shares in points "
         "(percent); the same deals and bot seeds for both.</p>" + _html_table(head, wide)

@@ -1,4 +1,6 @@
-"""The balance report in the terminal: Rich tables that fit the console, 80 columns included.
+"""The balance report in the terminal: Rich tables that fit the console, 80 columns included, in the
+words the command line hands in (``words``, :mod:`.words`: English unless the terminal speaks another
+language).
 
 A table wider than the console would be cut or wrapped until its figures are unreadable, so each wide
 table has a narrow form (the per-block columns become one "lowest…highest" column, the card table
@@ -14,8 +16,11 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from cardroom.balance import report as r
+from cardroom.balance import rows as r
+from cardroom.balance.blocks import width_note
 from cardroom.balance.cardtests import FALSE_DISCOVERY, cell
+from cardroom.balance.pooled import block_warnings
+from cardroom.balance.words import ENGLISH, Words
 
 Rows = list[list[str]]
 TOP_CARDS = r.TOP_CARDS  # cards shown at each end of a terminal card table
@@ -39,7 +44,12 @@ UNLIMITED = 10_000
 
 
 def show(
-    console: Console, title: str, wide: tuple[list[str], Rows], narrow: tuple[list[str], Rows] | None, full_at: str
+    console: Console,
+    title: str,
+    wide: tuple[list[str], Rows],
+    narrow: tuple[list[str], Rows] | None,
+    full_at: str,
+    words: Words = ENGLISH,
 ) -> None:
     """The wide table where it fits the console, else the narrow one and where the wide one is."""
     candidate = table(title, *wide)
@@ -47,69 +57,103 @@ def show(
         console.print(candidate)
         return
     console.print(table(title, *narrow))
-    console.print(f"[dim]Narrowed to fit {console.width} columns; every column is in {full_at}.[/dim]", highlight=False)
+    said = words.say(
+        "Narrowed to fit {width} columns; every column is in {full_at}.", width=console.width, full_at=full_at
+    )
+    console.print(f"[dim]{said}[/dim]", highlight=False)
 
 
-def block_narrow(s: dict[str, Any]) -> tuple[list[str], Rows]:
+def block_narrow(s: dict[str, Any], words: Words = ENGLISH) -> tuple[list[str], Rows]:
     """The seed-block table with the blocks as one range: figure, lowest…highest, pooled, p, verdict."""
     rows = []
-    for row in r.block_rows(s):
+    for row in r.block_rows(s, words):
         values = sorted(row[1:-3], key=lambda x: float(x.rstrip("%")))
         rows.append([row[0], f"{values[0]}…{values[-1]}" if len(values) > 1 else values[0], *row[-3:]])
-    return ["figure", "blocks (low…high)", "pooled (95%)", "agree?", "verdict"], rows
+    head = [
+        words.say("figure"),
+        words.say("blocks (low…high)"),
+        words.say("pooled (95%)"),
+        words.say("agree?"),
+        words.say("verdict"),
+    ]
+    return head, rows
 
 
-def card_narrow(s: dict[str, Any], limit: int | None = TOP_CARDS) -> tuple[list[str], Rows]:
+def card_narrow(s: dict[str, Any], limit: int | None = TOP_CARDS, words: Words = ENGLISH) -> tuple[list[str], Rows]:
     """The win figures with their q: paired card vs blank (where measured) and observed in the opening
     hand, or without paired values the observed win and points."""
     cards = sorted(s.get("cards", []), key=r.headline_order)
     if limit is not None and len(cards) > 2 * limit:
         cards = cards[:limit] + cards[-limit:]
     if any(cell(row, "paired", "blank") for row in cards):
-        head = ["card", "paired vs blank: win Δ", "BH q", "observed: win Δ", "BH q"]
+        head = [
+            words.say("card"),
+            words.say("paired vs blank: win Δ"),
+            words.say("BH q"),
+            words.say("observed: win Δ"),
+            words.say("BH q"),
+        ]
         rows = [
             [
                 row["card"],
-                r.effect(p := cell(row, "paired", "blank"), "win", 100.0),
-                r.q_cell(p),
-                r.effect(o := cell(row, "opening", None), "win", 100.0),
-                r.q_cell(o),
+                r.effect(p := cell(row, "paired", "blank"), "win", 100.0, words),
+                r.q_cell(p, words),
+                r.effect(o := cell(row, "opening", None), "win", 100.0, words),
+                r.q_cell(o, words),
             ]
             for row in cards
         ]
         return head, rows
-    head = ["card", "observed: win Δ (95%)", "points Δ (95%)", "BH q"]
+    head = [words.say("card"), words.say("observed: win Δ (95%)"), words.say("points Δ (95%)"), words.say("BH q")]
     return head, [
-        [row["card"], r.effect(o := cell(row, "opening", None), "win", 100.0), r.effect(o, "points", 1.0), r.q_cell(o)]
+        [
+            row["card"],
+            r.effect(o := cell(row, "opening", None), "win", 100.0, words),
+            r.effect(o, "points", 1.0, words),
+            r.q_cell(o, words),
+        ]
         for row in cards
     ]
 
 
-def print_report(s: dict[str, Any], console: Console, full_at: str) -> None:
-    text, bad = r.limit_line(s)
-    console.print(f"[bold {'red' if bad else 'green'}]{text}[/]", highlight=False)
+def print_report(s: dict[str, Any], console: Console, full_at: str, words: Words = ENGLISH) -> None:
+    text, bad = r.limit_line(s, words)
+    style = "bold red" if bad else "bold green"
+    console.print(f"[{style}]{text}[/]", highlight=False)
     console.print(
-        f"{s['games']} games, {s['players']} players, bots {' '.join(s.get('bots', []))}; "
-        f"{s.get('setup', '')}; {s.get('engine', 'reference')} engine",
+        words.say_n(
+            "{count} game, {players} players, bots {bots}; {setup}; {engine} engine",
+            "{count} games, {players} players, bots {bots}; {setup}; {engine} engine",
+            s["games"],
+            players=s["players"],
+            bots=" ".join(s.get("bots", [])),
+            setup=s.get("setup", ""),
+            engine=s.get("engine", "reference"),
+        ),
         highlight=False,
     )
-    console.print(table("Length", ["measure", "median", "95th pct", "mean", "max"], r.length_rows(s)))
-    console.print(
-        table("Seat advantage (by turn order)", ["position", "win share", "95% Wilson", "fair"], r.seat_rows(s))
-    )
+    console.print(table(words.say("Length"), r.length_head(words), r.length_rows(s, words)))
+    seat_head = [words.say("position"), words.say("win share"), words.say("95% Wilson"), words.say("fair")]
+    console.print(table(words.say("Seat advantage (by turn order)"), seat_head, r.seat_rows(s)))
     blocks = s.get("blocks")
     if isinstance(blocks, dict):
         show(
             console,
-            f"Seed blocks ({blocks['count']} independent; chi-square / Cochran's Q, p < 0.01 = DIFFER)",
-            (r.block_head(s), r.block_rows(s)),
-            block_narrow(s),
+            words.say_n(
+                "Seed blocks ({count} independent; chi-square / Cochran's Q, p < 0.01 = DIFFER)",
+                "Seed blocks ({count} independent; chi-square / Cochran's Q, p < 0.01 = DIFFER)",
+                blocks["count"],
+            ),
+            (r.block_head(s, words), r.block_rows(s, words)),
+            block_narrow(s, words),
             full_at,
+            words,
         )
-        for note in blocks["warnings"]:
-            console.print(f"[bold red]warning:[/bold red] {note}", highlight=False)
-        for note in blocks.get("notes", []):
-            console.print(f"[yellow]note:[/yellow] {note}", highlight=False)
+        warning, note = words.say("warning:"), words.say("note:")
+        for said in block_warnings(blocks["seats"], blocks["limited"], blocks["turns_per_player"], words):
+            console.print(f"[bold red]{warning}[/bold red] {said}", highlight=False)
+        for said in width_note(blocks["seats"], words):
+            console.print(f"[yellow]{note}[/yellow] {said}", highlight=False)
     skill = s.get("skill")
     if isinstance(skill, dict):
         bots = skill["bots"]
@@ -117,72 +161,106 @@ def print_report(s: dict[str, Any], console: Console, full_at: str) -> None:
         numbered = [[f"{i + 1} {bots[i]}", *r.skill_cells(row)] for i, row in enumerate(skill["head_to_head"])]
         show(
             console,
-            f"Skill gap (row's win share vs column; {skill['games_per_matchup']} games a matchup)",
-            (["bot", *bots], rows),
-            (["bot", *(str(i + 1) for i in range(len(bots)))], numbered),
+            words.say_n(
+                "Skill gap (row's win share vs column; {count} game a matchup)",
+                "Skill gap (row's win share vs column; {count} games a matchup)",
+                skill["games_per_matchup"],
+            ),
+            ([words.say("bot"), *bots], rows),
+            ([words.say("bot"), *(str(i + 1) for i in range(len(bots)))], numbered),
             full_at,
+            words,
         )
     if "cards" in s:
-        print_cards(s, console, full_at)
+        print_cards(s, console, full_at, words)
 
 
-def print_cards(s: dict[str, Any], console: Console, full_at: str) -> None:
+def print_cards(s: dict[str, Any], console: Console, full_at: str, words: Words = ENGLISH) -> None:
     """The card table (every figure where it fits, else the headline value), the correction's summary,
     and the effects and stalls the reference engine records."""
     show(
         console,
-        "Card values (best and worst; win Δ in points of win share, 95%)",
-        (r.CARD_HEAD, r.card_rows(s)),
-        card_narrow(s),
+        words.say("Card values (best and worst; win Δ in points of win share, 95%)"),
+        (r.card_head(words), r.card_rows(s, words=words)),
+        card_narrow(s, words=words),
         full_at,
+        words,
     )
-    console.print(f"[dim]BH q: Benjamini-Hochberg over every card; * below {FALSE_DISCOVERY:g}.[/dim]", highlight=False)
-    for line in r.test_lines(s):
+    said = words.say("BH q: Benjamini-Hochberg over every card; * below {level}.", level=f"{FALSE_DISCOVERY:g}")
+    console.print(f"[dim]{said}[/dim]", highlight=False)
+    for line in r.test_lines(s, words):
         console.print(line, highlight=False)
     if s.get("engine") == "kernel":
-        console.print(f"[dim]{r.KERNEL_NOTE}[/dim]", highlight=False)
+        console.print(f"[dim]{r.kernel_note(words)}[/dim]", highlight=False)
         return
     fires = s["fires"]
-    console.print(table("Effects fired per game", ["effect", "per game"], [[k, f"{v:.2f}"] for k, v in fires.items()]))
+    fired = [[k, f"{v:.2f}"] for k, v in fires.items()]
+    console.print(table(words.say("Effects fired per game"), [words.say("effect"), words.say("per game")], fired))
     st = s["stalls"]
     if st["rounds"]:
-        top = ", ".join(f"{c} {n}" for c, n in list(st["cards"].items())[:8])
-        console.print(
-            f"[red]stalled rounds: {st['rounds']}, pool left {st['mean_pool']:.1f} on average; "
-            f"in their tacos: {top}[/red]",
-            highlight=False,
+        said = words.say(
+            "stalled rounds: {rounds}, pool left {pool} on average; in their tacos: {cards}",
+            rounds=st["rounds"],
+            pool=f"{st['mean_pool']:.1f}",
+            cards=", ".join(f"{c} {n}" for c, n in list(st["cards"].items())[:8]),
         )
+        console.print(f"[red]{said}[/red]", highlight=False)
 
 
-def print_compare(rows: list[dict[str, Any]], a: str, b: str, console: Console, full_at: str) -> None:
-    wide, narrow = r.compare_rows(rows)
+def print_compare(
+    rows: list[dict[str, Any]], a: str, b: str, console: Console, full_at: str, words: Words = ENGLISH
+) -> None:
+    wide, narrow = r.compare_rows(rows, words)
     count = len(rows[0].get("blocks", [])) if rows else 0
-    head = ["measure", "A", "B", *(f"block {i + 1}" for i in range(count)), "B - A pooled", "95%", "differs"]
+    narrow_head = [
+        words.say("measure"),
+        "A",
+        "B",
+        "B - A",
+        "95%",
+        words.say("agree p"),
+        words.say("differs"),
+    ]
     show(
         console,
-        f"B - A   (A: {a}; B: {b})",
-        (head, wide),
-        (["measure", "A", "B", "B - A", "95%", "agree p", "differs"], narrow),
+        words.say("B - A   (A: {a}; B: {b})", a=a, b=b),
+        (r.compare_head(count, words), wide),
+        (narrow_head, narrow),
         full_at,
+        words,
     )
+    warning = words.say("warning:")
     for row in rows:
         het = row.get("heterogeneity")
         if isinstance(het, dict) and het["differ"]:
-            console.print(
-                f"[bold red]warning:[/bold red] {row['measure']}: the blocks' differences disagree beyond "
-                f"chance (Cochran's Q {het['statistic']:.1f} on {het['df']} df, p = {het['p']:.2g})",
-                highlight=False,
+            said = words.say(
+                "{measure}: the blocks' differences disagree beyond chance (Cochran's Q {statistic} on {df} df, "
+                "p = {p})",
+                measure=r.measure_name(row["measure"], words),
+                statistic=f"{het['statistic']:.1f}",
+                df=het["df"],
+                p=f"{het['p']:.2g}",
             )
+            console.print(f"[bold red]{warning}[/bold red] {said}", highlight=False)
 
 
-def print_card_compare(cards: list[dict[str, Any]], console: Console, full_at: str) -> None:
+def print_card_compare(cards: list[dict[str, Any]], console: Console, full_at: str, words: Words = ENGLISH) -> None:
     """Each card's value B - A, the largest differences first."""
     if not cards:
         return
-    head, rows = r.card_compare_table(cards)
+    head, rows = r.card_compare_table(cards, words)
     shown = rows[: 2 * TOP_CARDS]
-    console.print(table(f"Card values, B - A ({cards[0]['figure']}; the largest differences first)", head, shown))
-    for line in r.card_compare_lines(cards):
+    title = words.say(
+        "Card values, B - A ({figure}; the largest differences first)", figure=r.figure_name(cards[0]["figure"], words)
+    )
+    console.print(table(title, head, shown))
+    for line in r.card_compare_lines(cards, words):
         console.print(line, highlight=False)
     if len(rows) > len(shown):
-        console.print(f"[dim]{len(rows) - len(shown)} more cards in {full_at}.[/dim]", highlight=False)
+        said = words.say_n(
+            "{count} more card in {full_at}.",
+            "{count} more cards in {full_at}.",
+            len(rows) - len(shown),
+            full_at=full_at,
+        )
+        console.print(f"[dim]{said}[/dim]", highlight=False)

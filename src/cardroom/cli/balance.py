@@ -1,5 +1,5 @@
-"""`cardroom balance`'s face: its options and their help in the terminal's language (the balance lab
-itself, :mod:`cardroom.balance.cli`, reads no catalogue)."""
+"""`cardroom balance`'s face: its options and their help in the terminal's language, and the words the
+balance lab prints, handed to it (the lab itself, :mod:`cardroom.balance.cli`, reads no catalogue)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import typer
 from cardroom.balance.cli import CONTEXT_SETTINGS
 from cardroom.balance.cli import balance as run_balance
 from cardroom.locale import in_terminal_language as _  # the help texts in the terminal's language
+from cardroom.locale import terminal_language
+from cardroom.locale.speaker import Speaker
 
 __all__ = ["BALANCE_HELP", "CONTEXT_SETTINGS", "balance"]
 
@@ -72,5 +74,5 @@ def balance(
 ) -> None:
     run_balance(
         ctx.args, game, bots, games, players, deck, preset, option, compare, skill_games, skill_bots, jobs, seed,
-        backend, blocks, paired_games, engine, out,
+        backend, blocks, paired_games, engine, out, Speaker(terminal_language()),
     )  # fmt: skip

@@ -23,7 +23,9 @@ from rich.progress import (
 from rich.table import Table
 
 from cardroom.core.errors import CardroomError
-from cardroom.locale import in_terminal_language as _  # the help texts in the terminal's language
+from cardroom.locale import in_terminal_language as _  # the help texts and printed words in the terminal's language
+from cardroom.locale import terminal_language
+from cardroom.locale.command_refusals import command_refusal
 
 learn = typer.Typer(help=_("The learned value: a seat's chance to win, trained on self-play."), no_args_is_help=True)
 console = Console()
@@ -35,9 +37,11 @@ def _sizes(text: str | None) -> tuple[int, ...]:
     try:
         sizes = tuple(int(part) for part in text.split(","))
     except ValueError:
-        raise typer.BadParameter(f"--players takes numbers separated by commas, like 2,4; got {text!r}") from None
+        raise typer.BadParameter(
+            _("--players takes numbers separated by commas, like 2,4; got {text}", text=repr(text))
+        ) from None
     if len(set(sizes)) != len(sizes):
-        raise typer.BadParameter(f"--players names a table size twice: {text!r}")
+        raise typer.BadParameter(_("--players names a table size twice: {text}", text=repr(text)))
     return tuple(sorted(sizes))
 
 
@@ -69,23 +73,24 @@ def train(
         request = Request(game, _sizes(players), preset, games, heldout, positions, seed)
         total = len(request.sizes()) * (games + heldout)
         columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   TextColumn("left"), TimeRemainingColumn())  # fmt: skip
+                   TextColumn(_("left")), TimeRemainingColumn())  # fmt: skip
         with Progress(*columns, console=console) as bar:
-            task = bar.add_task(f"{game} self-play", total=total)
+            task = bar.add_task(_("{game} self-play", game=game), total=total)
             trained = run_train(request, progress=lambda n: bar.advance(task, n))
         path = out or shipped_path(game)
         size = write(trained, path)
     except (CardroomError, ValueError, OSError) as exc:
-        console.print(f"[red]error:[/red] {exc}", highlight=False)
+        prefix = _("error:")
+        console.print(f"[red]{prefix}[/red] {command_refusal(str(exc), terminal_language())}", highlight=False)
         raise typer.Exit(2) from None
-    table = Table(title=f"{game}: held-out positions (log loss and Brier per seat; lower is better)")
+    table = Table(title=_("{game}: held-out positions (log loss and Brier per seat; lower is better)", game=game))
     for column in (
-        "players",
-        "positions",
-        "model log loss",
-        "even-share log loss",
-        "model Brier",
-        "even-share Brier",
+        _("players"),
+        _("positions"),
+        _("model log loss"),
+        _("even-share log loss"),
+        _("model Brier"),
+        _("even-share Brier"),
     ):
         table.add_column(column, justify="right")
     for size_name, row in trained.record["heldout"].items():
@@ -93,5 +98,13 @@ def train(
         table.add_row(size_name, str(m["positions"]), f"{m['log_loss']:.4f}", f"{e['log_loss']:.4f}",
                       f"{m['brier']:.4f}", f"{e['brier']:.4f}")  # fmt: skip
     console.print(table)
-    console.print(f"trained on {trained.record['positions']:,} positions in {trained.seconds:.1f} s "
-                  f"(self-play and fit, compiling included); wrote {path} ({size:,} bytes)")  # fmt: skip
+    console.print(
+        _(
+            "trained on {positions} positions in {seconds} s (self-play and fit, compiling included); wrote {path} "
+            "({size} bytes)",
+            positions=f"{trained.record['positions']:,}",
+            seconds=f"{trained.seconds:.1f}",
+            path=path,
+            size=f"{size:,}",
+        )
+    )

@@ -59,28 +59,22 @@ def save_rated(engine: Engine, table_id: str, game: str, results: list[tuple[str
     try:
         with engine.begin() as conn:
             for account_id, place, mu, sigma in results:
-                shown = mu - 3.0 * sigma
+                # The rating after this table, in the columns the history and the current rating share.
+                rating = {"mu": mu, "sigma": sigma, "shown": mu - 3.0 * sigma}
                 conn.execute(
                     insert(rating_history).values(
-                        table_id=table_id,
-                        account_id=account_id,
-                        game=game,
-                        place=place,
-                        mu=mu,
-                        sigma=sigma,
-                        shown=shown,
-                        created=stamp,
+                        table_id=table_id, account_id=account_id, game=game, place=place, created=stamp, **rating
                     )
                 )
                 changed = conn.execute(
                     update(person_ratings)
                     .where(r.account_id == account_id, r.game == game)
-                    .values(mu=mu, sigma=sigma, shown=shown, games=r.games + 1, updated=stamp)
+                    .values(games=r.games + 1, updated=stamp, **rating)
                 )
                 if changed.rowcount == 0:
                     conn.execute(
                         insert(person_ratings).values(
-                            account_id=account_id, game=game, mu=mu, sigma=sigma, shown=shown, games=1, updated=stamp
+                            account_id=account_id, game=game, games=1, updated=stamp, **rating
                         )
                     )
     except IntegrityError:

@@ -6,7 +6,10 @@ all): its help formatter's usage prefix and its help option's text are worded he
 classes and the function Typer looks up when it writes them (a Typer from before it carried its own
 Click uses Click's, whose gettext ``_`` is given these two words instead). Its error messages ("No such
 option: --nope") are read back and worded again (``locale/click_errors.py``) by each error class's
-``format_message``, which Typer's error panel and Click's plain "Error:" line both show."""
+``format_message``, which Typer's error panel and Click's plain "Error:" line both show. The usage line's
+"[OPTIONS]" and "COMMAND [ARGS]..." and the type a help panel shows for a value (``<str>``, ``<int
+range>``, ``<list[str]>``) are worded too, where Typer's commands and parameters collect them; in English
+everything is left as Typer writes it."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from typing import Any
 
 from typer import rich_utils
 
-from cardroom.locale import ENGLISH, say
+from cardroom.locale import ENGLISH, Phrase, say
 from cardroom.locale.click_errors import click_error_in
 
 
@@ -32,6 +35,57 @@ def word_typer(lang: str) -> None:
     rich_utils.ABORTED_TEXT = say(lang, "Aborted.")
     rich_utils.RICH_HELP = say(lang, "Try [blue]'{command_path} {help_option}'[/] for help.")
     word_click(lang)
+    _word_usage_and_types(lang)
+
+
+# Typer's names of a value's type in a help panel (inside ``<...>``), each worded; a range's bounds
+# ("[x>=1]") and a menu's values stay as written.
+TYPE_NAMES = {
+    "str": Phrase("str"),
+    "int": Phrase("int"),
+    "float": Phrase("float"),
+    "bool": Phrase("bool"),
+    "path": Phrase("path"),
+}
+# The usage line's placeholders, as Typer's commands and groups write them.
+USAGE_WORDS = {"[OPTIONS]": Phrase("[OPTIONS]"), "COMMAND [ARGS]...": Phrase("COMMAND [ARGS]...")}
+
+
+def type_name(label: str, lang: str) -> str:
+    """Typer's name of a value's type (``int range``, ``list[str]``) in ``lang``; one it does not know
+    (a menu's values, a date's formats) as written."""
+    listed = re.fullmatch(r"list\[(.+)\]", label)
+    if listed:
+        return say(lang, "list[{item}]", item=type_name(listed.group(1), lang))
+    ranged = re.fullmatch(r"(\w+) range", label)
+    if ranged and ranged.group(1) in TYPE_NAMES:
+        return say(lang, "{kind} range", kind=TYPE_NAMES[ranged.group(1)])
+    if "," in label:  # a tuple's types, one a place
+        return ",".join(type_name(part, lang) for part in label.split(","))
+    named = TYPE_NAMES.get(label)
+    return named.in_language(lang) if named else label
+
+
+def _word_usage_and_types(lang: str) -> None:
+    from typer import core
+
+    def pieces(english: Callable[[Any, Any], list[str]]) -> Callable[[Any, Any], list[str]]:
+        def worded(self: Any, ctx: Any) -> list[str]:
+            return [USAGE_WORDS[p].in_language(lang) if p in USAGE_WORDS else p for p in english(self, ctx)]
+
+        return worded
+
+    for command in (core.TyperCommand, core.TyperGroup):
+        command.collect_usage_pieces = pieces(command.collect_usage_pieces)  # type: ignore[method-assign,assignment]
+    parameter = core._TyperParameter  # Typer's own base of its arguments and options
+    english_type = parameter.display_type
+
+    def display_type(self: Any, ctx: Any) -> str:
+        shown = english_type(self, ctx)
+        inside = re.fullmatch(r"<(.+)>", shown)
+        return f"<{type_name(inside.group(1), lang)}>" if inside else shown
+
+    parameter.display_type = display_type  # type: ignore[method-assign]
 
 
 def word_click(lang: str) -> None:

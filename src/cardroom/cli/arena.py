@@ -6,7 +6,7 @@ Kept light: matplotlib and Ray are imported only when --out or --backend ray ask
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -26,6 +26,7 @@ from cardroom.cli.options import cli_options
 from cardroom.core.errors import CardroomError
 from cardroom.locale import in_terminal_language as _  # its words in the terminal's language
 from cardroom.locale import terminal_language
+from cardroom.locale.command_refusals import command_refusal
 
 if TYPE_CHECKING:
     from cardroom.arena.run import ArenaResult
@@ -118,8 +119,7 @@ def arena(
             task = bar.add_task(_("{game} arena", game=game), total=total)
             result = run_arena(config, progress=lambda n: bar.advance(task, n))
     except (CardroomError, ValueError, RuntimeError) as exc:
-        console.print(f"[red]error:[/red] {exc}", highlight=False)
-        raise typer.Exit(2) from None
+        _refuse(console, str(exc))
     print_report(result.summary, console)
     if not result.reproducible:
         console.print(_("[dim]ms budgets follow the clock: this run will not repeat exactly.[/dim]"))
@@ -138,8 +138,7 @@ def arena_merge(
     try:
         result = merge([load_result(path) for path in runs])
     except CardroomError as exc:
-        console.print(f"[red]error:[/red] {exc}", highlight=False)
-        raise typer.Exit(2) from None
+        _refuse(console, str(exc))
     seeds = ", ".join(str(s) for s in result.seeds)
     console.print(
         _("{runs} runs, seeds {seeds}: {games} games", runs=len(runs), seeds=seeds, games=len(result.records)),
@@ -147,6 +146,13 @@ def arena_merge(
     )
     print_report(result.summary, console)
     _write(result, out, console)
+
+
+def _refuse(console: Console, text: str) -> NoReturn:
+    """An error line in the terminal's language (a refusal from below the catalogue read back)."""
+    prefix = _("error:")
+    console.print(f"[red]{prefix}[/red] {command_refusal(text, terminal_language())}", highlight=False)
+    raise typer.Exit(2)
 
 
 def _can_plot(out: Path | None, command: str, console: Console) -> None:
@@ -168,7 +174,8 @@ def _can_plot(out: Path | None, command: str, console: Console) -> None:
     message = missing_extra_message(command, "matplotlib", terminal_language()) or _(
         "--out needs matplotlib for its plots"
     )
-    console.print(f"[red]{_('error:')}[/red] {escape(message)}", highlight=False)
+    prefix = _("error:")
+    console.print(f"[red]{prefix}[/red] {escape(message)}", highlight=False)
     raise typer.Exit(2)
 
 

@@ -28,6 +28,7 @@ from cardroom.core.registry import make
 from cardroom.locale import in_terminal_language as _  # the help texts in the terminal's language
 from cardroom.locale import say, say_n, terminal_language
 from cardroom.locale.backup_errors import backup_refusal
+from cardroom.locale.command_refusals import command_refusal
 
 
 class Cardroom(typer.Typer):
@@ -111,7 +112,8 @@ def play(
     from cardroom.locale import LANGUAGES
 
     if lang is not None and lang.split("_")[0].split("-")[0].lower() not in LANGUAGES:
-        _fail(f"--lang is one of {', '.join(LANGUAGES)}, not {lang!r}")  # no language of the table yet
+        # no language of the table yet: the terminal's
+        _fail(_("--lang is one of {languages}, not {value}", languages=", ".join(LANGUAGES), value=repr(lang)))
     language = terminal_language(lang)
 
     stray = [a for a in ctx.args if a.startswith("-")]
@@ -126,7 +128,7 @@ def play(
             _fail(say(language, "--seat must be 0 to {most}", most=table_game.players - 1))
         run_play(table_game, vs, seed, seat, records, console, delay, language)
     except (CardroomError, ValueError) as exc:
-        _fail(str(exc))
+        _fail(command_refusal(str(exc), language))
 
 
 @app.command(help=_("Step through a saved game."))
@@ -141,7 +143,7 @@ def replay(
     try:
         run_replay(load_record(file), seat, pause, console)
     except (CardroomError, ValueError) as exc:
-        _fail(str(exc))
+        _fail(command_refusal(str(exc), terminal_language()))
 
 
 @app.command(help=_("Show the rules of GAME under a preset."))
@@ -154,7 +156,7 @@ def rules(game: GameArg, preset: PresetOpt = None, option: OptionOpt = [], deck:
         table_game = make(game, preset=preset, **cli_options(option, None, deck))
         console.print(Markdown(rules_markdown(table_game, terminal_language())))
     except CardroomError as exc:
-        _fail(str(exc))
+        _fail(command_refusal(str(exc), terminal_language()))
 
 
 @app.command(help=_("List the games, their presets and options."))
@@ -385,7 +387,7 @@ def analyse(
             return
         run_analyse(load_record(Path(record)), seat, out, limits, seed, console, oracle, jobs, engine, yardstick, infer)
     except (CardroomError, ValueError) as exc:
-        _fail(str(exc))
+        _fail(command_refusal(str(exc), terminal_language()))
 
 
 # The arena (its plots and Ray are imported only when used).

@@ -9,6 +9,8 @@ import typer
 
 from cardroom.core.errors import InvalidOptions
 from cardroom.core.options import parse_assignments
+from cardroom.locale import terminal_language
+from cardroom.locale.command_refusals import command_refusal
 
 
 def cli_options(items: list[str], players: int | None, deck: Path | None = None) -> dict[str, Any]:
@@ -17,7 +19,7 @@ def cli_options(items: list[str], players: int | None, deck: Path | None = None)
     try:
         options = parse_assignments(items)
     except InvalidOptions as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(command_refusal(str(exc), terminal_language())) from None
     if players is not None:
         options["players"] = players
     if deck is not None:

@@ -11,6 +11,7 @@ from typing import Any
 from cardroom.core.errors import CorruptState
 from cardroom.core.game import Game, State
 from cardroom.core.registry import make
+from cardroom.locale import in_terminal_language as _  # why a record cannot be read, in the terminal's language
 
 FORMAT = "cardroom-record/1"
 
@@ -60,11 +61,13 @@ def load_record(path: Path) -> Record:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise CorruptState(f"cannot read {path}: {exc}") from None
+        raise CorruptState(_("cannot read {path}: {problem}", path=path, problem=exc)) from None
     except json.JSONDecodeError as exc:
-        raise CorruptState(f"{path} is not JSON: {exc}") from None
+        raise CorruptState(_("{path} is not JSON: {problem}", path=path, problem=exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CorruptState(f'{path} is not a cardroom record (expected "format": "{FORMAT}")')
+        raise CorruptState(
+            _('{path} is not a cardroom record (expected "format": "{format}")', path=path, format=FORMAT)
+        )
     try:
         actions = [(int(seat), str(text)) for seat, text in data["actions"]]
         record = Record(
@@ -77,5 +80,7 @@ def load_record(path: Path) -> Record:
             started=float(data.get("started", 0.0)),
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise CorruptState(f"{path}: a record needs game, preset, options, seed and actions ({exc})") from None
+        raise CorruptState(
+            _("{path}: a record needs game, preset, options, seed and actions ({problem})", path=path, problem=exc)
+        ) from None
     return record

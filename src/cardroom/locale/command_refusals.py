@@ -50,6 +50,19 @@ READER = Reader(
         Phrase("{game} has no compiled kernel, so no learned value"),
         Phrase("{game} has no learned-value features ({features})"),
         Phrase("{game} has no learned-value features (its kit names none)"),
+        # arena/merge.py: `cardroom arena-merge`; the system's and JSON's own words inside stay
+        Phrase("{path}: cannot read it ({problem})"),
+        Phrase("{path}: not JSON ({problem})"),
+        Phrase("{path}: not an arena result written by `cardroom arena --out` ({problem})"),
+        Phrase("nothing to merge: give at least one arena.json"),
+        Phrase(
+            "run {run} asked a different question ({names} differ from run 1); only runs of the same game, "
+            "preset, options, bots and matchups merge"
+        ),
+        Phrase(
+            "runs {first} and {then} both used seed {seed}: they played the same deals; run the extra games "
+            "with another --seed"
+        ),
     )
 )
 

@@ -124,6 +124,7 @@ async def list_games() -> list[GameInfo]:
     summary="The rules of a game under a preset",
 )
 async def game_rules(request: Request, game: str, preset: str | None = None) -> Rules | JSONResponse:
+    from cardroom.arena.ladder_page import room_section
     from cardroom.locale.options import OptionsRefusal
     from cardroom.locale.rules_text import rules_markdown
     from cardroom.server.edge.language import asked_language, said
@@ -140,7 +141,11 @@ async def game_rules(request: Request, game: str, preset: str | None = None) -> 
         return JSONResponse(
             {"detail": OptionsRefusal(short(str(exc))).in_language(asked_language(request))}, status_code=422
         )
-    return Rules(game=game, preset=g.preset, markdown=rules_markdown(g, asked_language(request)))
+    lang = asked_language(request)
+    # The bots' ladder (docs/ladder.md), fresh rows only: checking them asks each bot a few positions
+    # once a process (seconds), so it runs off the event loop.
+    ladder = await asyncio.to_thread(room_section, game, lang)
+    return Rules(game=game, preset=g.preset, markdown=rules_markdown(g, lang) + ladder)
 
 
 # -- tables ---------------------------------------------------------------------------------------

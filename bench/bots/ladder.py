@@ -5,6 +5,7 @@
     nice -n 19 python bench/bots/ladder.py --games 40 --ms 20       # a small one (what this repository ships)
     nice -n 19 python bench/bots/ladder.py --game taco --bot expert # one row
     python bench/bots/ladder.py --print                             # the fresh rows; stale ones refused
+    python bench/bots/ladder.py --stamp                             # refresh today's fingerprints (seconds)
 
 Each row is one bot (``cardroom.arena.ladder.BOTS``) alone against the heuristic at the game's default
 table, on duplicate deals (the arena's ``challenger`` matchup), at the budget given (``--ms`` of the
@@ -14,10 +15,14 @@ bench/results/ladder), and the same command continues it; ``--minutes`` stops st
 long. A run file keeps, beside it, the fingerprints of its bot and of the heuristic when its first deal
 was played (``*.stamp.json``); a run file whose bots play differently today is refused.
 
-A row finished is written with its stamp into the shipped ladder (src/cardroom/arena/ladder.toml, which
-the room's rules page reads) and docs/ladder.md's table is written again from it: fresh rows only, the
-stale ones named. ``--print`` plays nothing: it prints every fresh row and refuses every stale one,
-saying why and how to play it again (exit status 1 if any was refused).
+Every run first writes today's fingerprints of every ladder bot and of the heuristic, in every game,
+into the shipped fingerprints file (src/cardroom/arena/fingerprints.toml): the room and the docs judge
+rows by that file and compute nothing. A row finished is written with its stamp into the shipped ladder
+(src/cardroom/arena/ladder.toml, which the room's rules page reads) and docs/ladder.md's table is
+written again from both: fresh rows only, the stale ones named. ``--stamp`` plays nothing: it writes
+the fingerprints file and the docs' table again (seconds; what a maintainer runs after changing a bot).
+``--print`` plays nothing either: it computes today's fingerprints itself, prints every fresh row and
+refuses every stale one, saying why and how to play it again (exit status 1 if any was refused).
 """
 
 from __future__ import annotations
@@ -33,7 +38,24 @@ from _chunks import run_chunked  # bench/bots/_chunks.py: this script runs from 
 from rich.console import Console
 
 from cardroom.arena import ArenaConfig, ArenaResult
-from cardroom.arena.ladder import BOTS, YARDSTICK, Row, check, dumps, ladder_games, load, merged, shipped_path, today
+from cardroom.arena.fingerprint import FingerprintError
+from cardroom.arena.ladder import (
+    BOTS,
+    YARDSTICK,
+    Row,
+    Stamps,
+    check,
+    dump_stamps,
+    dumps,
+    from_stamps,
+    ladder_games,
+    load,
+    merged,
+    shipped_path,
+    stamps_path,
+    today,
+    todays_stamps,
+)
 from cardroom.arena.ladder_page import docs_table, printout
 from cardroom.arena.stats import bot_labels
 from cardroom.bots.specs import declared_budget
@@ -118,12 +140,12 @@ def play(game: str, bot: str, args: argparse.Namespace, console: Console) -> Row
     return row_of(result, stamped, args)
 
 
-def write_docs(rows: list[Row], docs: Path) -> None:
-    """docs/ladder.md's table, between its markers, from the ladder's fresh rows."""
+def write_docs(rows: list[Row], stamps: Stamps, docs: Path) -> None:
+    """docs/ladder.md's table, between its markers, from the ladder's rows fresh by ``stamps``."""
     text = docs.read_text(encoding="utf-8")
     head, _, rest = text.partition(BEGIN)
     _, _, tail = rest.partition(END)
-    fresh, stale = check(rows)
+    fresh, stale = check(rows, from_stamps(stamps))
     docs.write_text(f"{head}{BEGIN}\n{docs_table(fresh, stale)}{END}{tail}", encoding="utf-8")
 
 
@@ -140,17 +162,38 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=None, help="stop starting deals after this long")
     parser.add_argument("--results", default=str(RESULTS), help="folder of the run files")
     parser.add_argument("--ladder", type=Path, default=None, help="the ladder file (default: the shipped one)")
+    parser.add_argument("--fingerprints", type=Path, default=None,
+                        help="the fingerprints file written (default: the shipped one)")  # fmt: skip
     parser.add_argument("--docs", type=Path, default=DOCS, help="the page whose table is written (docs/ladder.md)")
     parser.add_argument("--print", action="store_true", help="play nothing: print fresh rows, refuse stale ones")
+    parser.add_argument("--stamp", action="store_true", help="play nothing: write today's fingerprints and the table")
     args = parser.parse_args()
     ladder = args.ladder or shipped_path()
     if args.print:
-        lines, all_fresh = printout(load(ladder))
+        try:
+            lines, all_fresh = printout(load(ladder))
+        except FingerprintError as exc:
+            raise SystemExit(f"the rows cannot be checked here: {exc}") from exc
         print("\n".join(lines))
         sys.exit(0 if all_fresh else 1)
-    search_clock.use(args.clock)
     console = Console(width=max(Console().width, 120))
+    try:
+        stamps = todays_stamps()
+    except FingerprintError as exc:
+        raise SystemExit(f"no fingerprints written: {exc}") from exc
+    where = args.fingerprints or stamps_path()
+    where.write_text(dump_stamps(stamps), encoding="utf-8")
+    console.print(f"today's fingerprints written to {where}", highlight=False)
     rows = load(ladder)
+    if not args.stamp:
+        rows = play_all(rows, ladder, args, console)
+    write_docs(rows, stamps, args.docs)
+    console.print(f"{args.docs} written", highlight=False)
+
+
+def play_all(rows: list[Row], ladder: Path, args: argparse.Namespace, console: Console) -> list[Row]:
+    """Play (or continue) every row asked for, each written into the ladder file once whole."""
+    search_clock.use(args.clock)
     for game in args.game or ladder_games():
         for bot in args.bot:
             row = play(game, bot, args, console)
@@ -158,8 +201,7 @@ def main() -> None:
                 rows = merged(rows, row)
                 ladder.write_text(dumps(rows), encoding="utf-8")  # each row kept as soon as it is whole
                 console.print(f"row written to {ladder}: {row.win_rate:.1%} of {row.games} games", highlight=False)
-    write_docs(rows, args.docs)
-    console.print(f"{args.docs} written", highlight=False)
+    return rows
 
 
 if __name__ == "__main__":

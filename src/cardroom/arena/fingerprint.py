@@ -14,6 +14,10 @@ miss a retrained weights file; so the fingerprint asks the bot itself. It is the
 
 A row's search budget (``ms=50``) is replaced by :data:`ITERATIONS` for the fingerprint: a ladder row is
 played at a time budget, but the fingerprint asks how the bot plays, not how fast the machine is.
+
+A searching bot plays on the game's compiled kernel where Numba is installed, on the reference engine
+otherwise, and the two answer differently: the fingerprint is always the compiled kernel's, the engine
+the room's bots play on, so :func:`fingerprint` loads it first and refuses to answer without it.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from cardroom.arena.schedule import derive_seed
 from cardroom.bots.specs import declared_budget, make_bot, parse_spec
 from cardroom.bots.uniform import RandomBot
 from cardroom.core.bot import ask
+from cardroom.core.compiled_registry import kernel_of, warm
 from cardroom.core.game import Game, State
 from cardroom.core.learned_value import LearnedValueError, shipped_path
 
@@ -35,6 +40,25 @@ POSITIONS = 12
 ITERATIONS = 96
 #: The chance that a walk stops at a decision to keep it (so positions come from every part of a game).
 KEEP = 0.3
+
+
+class FingerprintError(RuntimeError):
+    """Today's fingerprint cannot be computed here (the compiled kernel it is taken on is missing)."""
+
+
+def on_the_room_s_engine(game: Game) -> None:
+    """Load the game's compiled kernel before a bot is asked (so that its search runs on it even in a
+    process that loads kernels in the background), or refuse when this process cannot compile it."""
+    kernel = kernel_of(game)
+    if kernel is None:  # no kernel for this game (or these options): every search is the reference one
+        return
+    if not kernel.COMPILED:
+        raise FingerprintError(
+            f"the fingerprints of {game.name}'s searching bots are taken on its compiled kernel, the engine "
+            "the room plays them on, and Numba is not installed here or is switched off (NUMBA_DISABLE_JIT); "
+            "install the `fast` extra"
+        )
+    warm(kernel)
 
 
 def positions(game: Game, count: int = POSITIONS) -> list[tuple[State, int]]:
@@ -78,6 +102,8 @@ def weights_hash(game: Game, made_name: str) -> str:
 
 def fingerprint(game: Game, spec: str, count: int = POSITIONS) -> str:
     """The bot ``spec``'s behavioural fingerprint in ``game`` (16 hex digits); see the module's text."""
+    if declared_budget(spec) is not None:  # a searching bot
+        on_the_room_s_engine(game)
     spec = fixed_spec(spec)
     made = make_bot(spec, game).name
     digest = hashlib.sha256(f"{made}\n{weights_hash(game, made)}\n".encode())

@@ -6,10 +6,16 @@ yardstick (:mod:`cardroom.arena.fingerprint`), the commit it was played at, its 
 block and date. A row is shown only while both fingerprints are today's: :func:`check` splits rows into
 fresh and stale, and says of a stale one what changed and how to play it again.
 
+What "today's" is depends on who asks. The maintainers' check (``--print``) computes it (a few seconds,
+:func:`today`). The room and the docs' table compute nothing: they read ``fingerprints.toml``, the
+fingerprints of every ladder bot and of the yardstick that the ladder command writes (:func:`todays_stamps`), and
+a test of the suite keeps that file equal to what the code computes, so a change of a bot's play cannot
+land with the old file.
+
 The rows live in ``ladder.toml`` beside this module: a small file of summaries (no game records),
 shipped in the package so that an installed room reads it; the deals behind each row stay with the
-other result data (``bench/results/ladder``). It is TOML because the package ships ``*.toml`` data;
-:func:`dumps` writes the flat rows it needs.
+other result data (``bench/results/ladder``). Both files are TOML because the package ships ``*.toml``
+data; :func:`dumps` and :func:`dump_stamps` write the flat tables they need.
 """
 
 from __future__ import annotations
@@ -18,11 +24,11 @@ import functools
 import json
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from importlib import resources
 from pathlib import Path
 
-from cardroom.arena.fingerprint import fingerprint
 from cardroom.bots.specs import DIFFICULTY, parse_spec, resolve_spec
 from cardroom.core.game import Game
 from cardroom.core.registry import game_names, kit, make
@@ -36,8 +42,13 @@ YARDSTICK = "heuristic"
 BOTS = ("random", "ismcts", "expert")
 #: What regenerates the ladder (printed beside every stale row; run from the repository's root).
 COMMAND = "nice -n 19 python bench/bots/ladder.py"
+#: What refreshes the fingerprints file alone (seconds; plays nothing).
+STAMP_COMMAND = "python bench/bots/ladder.py --stamp"
 SHIPPED = "ladder.toml"
+STAMPS = "fingerprints.toml"  # today's fingerprints, beside it
 LADDER_FILE = "CARDROOM_LADDER"  # the environment variable naming another ladder file
+#: Today's fingerprints by game, then by bot (a spec without its budget: "ismcts", "heuristic").
+Stamps = dict[str, dict[str, str]]
 
 
 @dataclass(frozen=True)
@@ -88,11 +99,21 @@ def difficulty(bot: str) -> str | None:
     return next((word for word in DIFFICULTY if parse_spec(resolve_spec(word))[0] == name), None)
 
 
+def package_file(name: str) -> Path:
+    return Path(str(resources.files(__package__ or "cardroom.arena").joinpath(name)))
+
+
 def shipped_path() -> Path:
     """The ladder file: the package's, unless ``$CARDROOM_LADDER`` names another (a test's, or a room
     showing a ladder played on a bigger machine before it is shipped)."""
     named = os.environ.get(LADDER_FILE, "").strip()
-    return Path(named) if named else Path(str(resources.files(__package__ or "cardroom.arena").joinpath(SHIPPED)))
+    return Path(named) if named else package_file(SHIPPED)
+
+
+def stamps_path() -> Path:
+    """The fingerprints file the package ships: the code's own, whichever ladder file is shown (a
+    ladder played elsewhere is judged by the bots this code plays)."""
+    return package_file(STAMPS)
 
 
 def load(path: Path | None = None) -> list[Row]:
@@ -116,6 +137,54 @@ def dumps(rows: list[Row]) -> str:
     return "\n".join(out)
 
 
+def load_stamps(path: Path | None = None) -> Stamps:
+    """The fingerprints file's tables (the shipped one unless ``path``); none if it is missing."""
+    where = path or stamps_path()
+    if not where.exists():
+        return {}
+    data = tomllib.loads(where.read_text(encoding="utf-8"))
+    return {game: {bot: str(value) for bot, value in table.items()} for game, table in data.items()}
+
+
+def dump_stamps(table: Stamps) -> str:
+    """The fingerprints file's text: a table a game, a line a bot."""
+    out = [
+        "# Today's behavioural fingerprints of the ladder's bots (docs/ladder.md), as the code computes them.",
+        f"# Written by bench/bots/ladder.py (`{STAMP_COMMAND}` alone); do not edit by hand.",
+    ]
+    for game, bots in table.items():
+        out += [
+            "",
+            f"[{json.dumps(game)}]",
+            *(f"{json.dumps(bot)} = {json.dumps(value)}" for bot, value in bots.items()),
+        ]
+    return "\n".join(out) + "\n"
+
+
+def todays_stamps(games: list[str] | None = None) -> Stamps:
+    """Today's fingerprints of every ladder bot and of the yardstick, computed (seconds)."""
+    return {game: {bot: today(game, bot) for bot in (*BOTS, YARDSTICK)} for game in games or ladder_games()}
+
+
+@functools.cache
+def room_rows() -> list[Row]:
+    """The rows the room shows, read once a process."""
+    return load()
+
+
+@functools.cache
+def shipped_stamps() -> Stamps:
+    """The shipped fingerprints, read once a process."""
+    return load_stamps()
+
+
+def bare(spec: str) -> str:
+    """A spec without its budget: the bot a fingerprint is of ("ismcts:ms=20" is "ismcts")."""
+    name, params = parse_spec(spec)
+    rest = {k: v for k, v in params.items() if k not in ("ms", "iterations")}
+    return f"{name}:" + ",".join(f"{k}={v}" for k, v in rest.items()) if rest else name
+
+
 def merged(rows: list[Row], new: Row) -> list[Row]:
     """``rows`` with ``new`` in place of the row of the same game and bot (or added), in ladder order."""
     kept = [r for r in rows if (r.game, r.name) != (new.game, new.name)]
@@ -132,14 +201,28 @@ def table_game(name: str) -> Game:
     return make(name)
 
 
-@functools.cache
 def today(game: str, spec: str) -> str:
     """The fingerprint of ``spec`` in ``game`` as the code here plays it (computed once a process)."""
+    from cardroom.arena.fingerprint import fixed_spec
+
+    return computed(game, fixed_spec(spec))
+
+
+@functools.cache
+def computed(game: str, spec: str) -> str:
+    from cardroom.arena.fingerprint import fingerprint  # the bots and their kernels: not for the room
+
     return fingerprint(table_game(game), spec)
 
 
-def check(rows: list[Row]) -> tuple[list[Row], list[Stale]]:
-    """The rows whose bot and yardstick play as they did (fresh), and the others with why."""
+def from_stamps(table: Stamps) -> Callable[[str, str], str | None]:
+    """Today's fingerprint as ``table`` records it (None for a bot it does not list)."""
+    return lambda game, spec: table.get(game, {}).get(bare(spec))
+
+
+def check(rows: list[Row], now_of: Callable[[str, str], str | None] = today) -> tuple[list[Row], list[Stale]]:
+    """The rows whose bot and yardstick play as they did (fresh), and the others with why. Today's
+    fingerprints are computed unless ``now_of`` reads them (:func:`from_stamps`)."""
     fresh: list[Row] = []
     stale: list[Stale] = []
     for row in rows:
@@ -148,8 +231,10 @@ def check(rows: list[Row]) -> tuple[list[Row], list[Stale]]:
             continue
         changed = [
             f"{spec} plays differently now (fingerprint {then}, today {now})"
+            if now
+            else f"{spec} has no fingerprint in {STAMPS} (a bot the ladder does not list)"
             for spec, then in ((row.bot, row.fingerprint), (row.yardstick, row.yardstick_fingerprint))
-            if (now := today(row.game, spec)) != then
+            if (now := now_of(row.game, spec)) != then
         ]
         if changed:
             regenerate = f"{COMMAND} --game {row.game} --bot {row.name}"

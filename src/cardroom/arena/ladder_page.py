@@ -1,14 +1,27 @@
 """The bot ladder written out: the room's rules page section (in a person's language), docs/ladder.md's
 table (with every row's stamp) and the maintainers' printout, each showing fresh rows only.
+
+The room's section computes nothing: it compares each row's stamp with the shipped fingerprints file,
+both read once a process, so it is cheap enough to write on the event loop.
 """
 
 from __future__ import annotations
 
 from babel.numbers import format_decimal
 
-from cardroom.arena.ladder import COMMAND, YARDSTICK, Row, Stale, check, difficulty, ladder_games, load, table_game
+from cardroom.arena.ladder import (
+    COMMAND,
+    YARDSTICK,
+    Row,
+    Stale,
+    check,
+    difficulty,
+    from_stamps,
+    ladder_games,
+    room_rows,
+    shipped_stamps,
+)
 from cardroom.bots.specs import declared_budget
-from cardroom.core.compiled_registry import kernel_path, ready
 from cardroom.locale import ENGLISH, Phrase, say, say_n
 
 #: A bot's name in the room: the lobby's seat words for its difficulty.
@@ -41,18 +54,13 @@ def thinking(bot: str, lang: str) -> str:
 
 
 def room_section(game: str, lang: str = ENGLISH, rows: list[Row] | None = None) -> str:
-    """The rules page's ladder for ``game``: its fresh rows, else a sentence saying why there are none.
-    While the room still loads the game's compiled search, its searching bots cannot be checked yet (a
-    search asked now would be the reference one, another bot), and the section says so."""
+    """The rules page's ladder for ``game``: its fresh rows (their stamps equal to the shipped
+    fingerprints), else a sentence saying why there are none."""
     if game not in ladder_games():  # a game kept for the tests has no ladder
         return ""
-    rows = [r for r in (load() if rows is None else rows) if r.game == game]
+    rows = [r for r in (room_rows() if rows is None else rows) if r.game == game]
     out = ["", "## " + say(lang, "The bots' ladder"), ""]
-    path = kernel_path(table_game(game))
-    searching = any(declared_budget(spec) is not None for r in rows for spec in (r.bot, r.yardstick))
-    if searching and path is not None and not ready(path):
-        return "\n".join([*out, say(lang, "The ladder is checked against today's bots once they have loaded."), ""])
-    fresh, _ = check(rows)
+    fresh, _ = check(rows, from_stamps(shipped_stamps()))
     if not fresh:
         return "\n".join([*out, say(lang, "The ladder is being regenerated for today's bots."), ""])
     first = fresh[0]

@@ -142,10 +142,9 @@ async def game_rules(request: Request, game: str, preset: str | None = None) -> 
             {"detail": OptionsRefusal(short(str(exc))).in_language(asked_language(request))}, status_code=422
         )
     lang = asked_language(request)
-    # The bots' ladder (docs/ladder.md), fresh rows only: checking them asks each bot a few positions
-    # once a process (seconds), so it runs off the event loop.
-    ladder = await asyncio.to_thread(room_section, game, lang)
-    return Rules(game=game, preset=g.preset, markdown=rules_markdown(g, lang) + ladder)
+    # The bots' ladder (docs/ladder.md), fresh rows only: its stamps compared with the shipped
+    # fingerprints, both files read once a process; nothing computed here.
+    return Rules(game=game, preset=g.preset, markdown=rules_markdown(g, lang) + room_section(game, lang))
 
 
 # -- tables ---------------------------------------------------------------------------------------

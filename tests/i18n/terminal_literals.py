@@ -4,7 +4,9 @@ that a person could read, unless it is a catalogue message (an argument of ``say
 draws: ``print``, ``Text``, ``append``, ``Rule``, ``Panel``, ``status``, ``add_row``, ``read_line``,
 or an exception a person is told) or is a phrase anywhere (letters, a space, letters). Left alone:
 docstrings; Rich styles (as values, ``style=``, or ``Text``'s second argument), layout keywords
-(``justify=``, ``overflow=``, ``title_align=``), format specs and markup tags; the sides' labels in capitals (YAY, WOW); keys, comparisons
+(``justify=``, ``overflow=``, ``title_align=``), HTML tags and a style sheet's rules (the balance lab's report; the words between
+tags are read), format specs (an f-string's, or the spec a figure is
+written with: ``number(x, ".2f")``, ``words.number(x, "+.1f")``) and markup tags; the sides' labels in capitals (YAY, WOW); keys, comparisons
 and the engine's own words read back by a pattern or a string method (``re.search``, ``endswith``)."""
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ import re
 
 WORDING = {"say", "say_n", "Phrase", "Plural", "_"}  # _: a command's words (locale.in_terminal_language)
 SHOWN = {"print", "Text", "append", "Rule", "Panel", "status", "add_row", "read_line", "BadEntry", "ValueError"}
+FIGURES = {"number", "_number"}  # number(x, ".2f"): the spec a figure is written with, in the language's style
 READING = {"search", "fullmatch", "match", "sub", "compile", "endswith", "startswith", "get", "split", "join"}
 MARKUP = re.compile(r"\[/?[a-z ]*\]")
 # A Rich style written as a value of its own ("bold white on red").
 STYLE = re.compile(
     r"((bold|dim|italic|underline|reverse|on|not|(bright_)?(white|red|green|blue|yellow|magenta|cyan|black))\s*)+"
 )
+# A tag, or the piece of one a literal opens or closes ("<img src='", "'><head>"), and a CSS rule.
+HTML = re.compile(r"<[^<>]*>|<[^<>]*$|^[^<>]*>|[^{}]*\{[^{}]*\}")
 PHRASE = re.compile(r"[A-Za-z]\s+[A-Za-z]")
 
 
@@ -50,7 +55,7 @@ def shown_literals(source: str) -> list[tuple[int, str]]:
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in skip:
             continue
-        text = MARKUP.sub("", node.value)
+        text = HTML.sub("", MARKUP.sub("", node.value))
         words = re.findall(r"[A-Za-z]+", text)
         if not words or all(w.isupper() for w in words) or STYLE.fullmatch(node.value):
             continue
@@ -67,7 +72,7 @@ def shown_literals(source: str) -> list[tuple[int, str]]:
                 exempt = True
             if isinstance(parent, ast.Call):
                 name = _name(parent)
-                if name in WORDING or name in READING:
+                if name in WORDING or name in READING or name in FIGURES:
                     exempt = True
                 if name == "Text" and len(parent.args) > 1 and parent.args[1] is child:
                     exempt = True  # Text(text, style)

@@ -28,6 +28,9 @@ WORDED = [
     "learn.py",
     "../balance/terminal.py",  # the balance lab's report, in the words the terminal hands it
     "../balance/rows.py",
+    "../balance/report.py",  # and its HTML report with its plots, in the same words
+    "../balance/plots.py",
+    "../arena/report.py",  # the arena's tables
 ]
 
 
@@ -49,6 +52,8 @@ def show(console, lang, view, text):
     console.print(Text("YAY", style="bold cyan"), say(lang, "Player {n}", n=2), "bold white on red")
     if view["phase"] == "replace" and text.endswith(" again"):
         return Phrase("a {n}", n=1)
+    console.print(words.number(view["share"], "+.1f"), "shown words")
+    page = "<h3 class='x'>Stalled rounds</h3>" + f"<img src='{view['png']}' alt='" + "body{margin:0 auto}"
 '''
     found = [text for _, text in sorted(shown_literals(source))]
-    assert found == ["Hello there", " wins[/dim]", "Draw pile", "not a number", "two words"]
+    assert found == ["Hello there", " wins[/dim]", "Draw pile", "not a number", "two words", "shown words", "<h3 class='x'>Stalled rounds</h3>"]

@@ -1,5 +1,6 @@
-"""The arena's tables, drawn with Rich, their words in the terminal's language (bots' specs, seats and
-numbers as they are)."""
+"""The arena's tables, drawn with Rich, their words and figures in the terminal's language (``50,0 %``
+in German; bots' specs as typed). Seats are numbered from 1, as a person counts them; arena.json keeps
+the engine's numbers from 0."""
 
 from __future__ import annotations
 
@@ -10,10 +11,15 @@ from rich.table import Table
 
 from cardroom.locale import in_terminal_language as _
 from cardroom.locale import say_n, terminal_language
+from cardroom.locale.numbers import number, percent
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    return percent(x, terminal_language())
+
+
+def _number(x: float, spec: str) -> str:
+    return number(x, spec, terminal_language())
 
 
 def _interval(rating: dict[str, Any]) -> str:
@@ -21,10 +27,10 @@ def _interval(rating: dict[str, Any]) -> str:
     if low is None and high is None:
         return "–"
     if low is None:
-        return _("below {rating}", rating=f"{high:+.0f}")
+        return _("below {rating}", rating=_number(high, "+.0f"))
     if high is None:
-        return _("above {rating}", rating=f"{low:+.0f}")
-    return f"{low:+.0f} – {high:+.0f}"
+        return _("above {rating}", rating=_number(low, "+.0f"))
+    return f"{_number(low, '+.0f')} – {_number(high, '+.0f')}"
 
 
 def _note(text: str) -> str:
@@ -51,11 +57,11 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
         matchups.add_row(
             row["bot"],
             row["against"],
-            str(row["games"]),
+            _number(row["games"], "d"),
             _pct(row["win_rate"]),
             f"{_pct(low)} – {_pct(high)}",
             _pct(row["fair_share"]),
-            f"{row['mean_steps']:.1f}",
+            _number(row["mean_steps"], ".1f"),
         )
     console.print(matchups)
 
@@ -67,11 +73,11 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
     for rating, timing in zip(summary["ratings"], summary["timing"]):
         bots.add_row(
             rating["bot"],
-            f"{rating['elo']:+.0f}",
+            _number(rating["elo"], "+.0f"),
             _interval(rating),
-            str(timing["decisions"]),
-            f"{timing['mean_ms']:.1f}",
-            f"{timing['worst_ms']:.1f}",
+            _number(timing["decisions"], "d"),
+            _number(timing["mean_ms"], ".1f"),
+            _number(timing["worst_ms"], ".1f"),
         )
     console.print(bots)
     for rating in summary["ratings"]:
@@ -84,8 +90,8 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
     for row in summary["seats"]:
         low, high = row["wilson95"]
         seats.add_row(
-            str(row["seat"]),
-            str(row["games"]),
+            str(row["seat"] + 1),  # the engine's seat 0 is the person's seat 1
+            _number(row["games"], "d"),
             _pct(row["win_rate"]),
             f"{_pct(low)} – {_pct(high)}",
             _pct(row["fair_share"]),
@@ -96,6 +102,6 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
         "Mean game length: {steps} steps over {count} game.",
         "Mean game length: {steps} steps over {count} games.",
         summary["games"],
-        steps=f"{summary['mean_steps']:.1f}",
+        steps=_number(summary["mean_steps"], ".1f"),
     )
     console.print(length)

@@ -162,9 +162,9 @@ def warnings(figure: str, summary: dict[str, Any], words: Words = ENGLISH) -> li
             "{figure}: the seed blocks disagree beyond chance (chi-square {statistic} on {df} df, p = {p}); the "
             "pooled figure is not one measurement",
             figure=figure,
-            statistic=f"{het['statistic']:.1f}",
+            statistic=words.number(het["statistic"], ".1f"),
             df=het["df"],
-            p=f"{het['p']:.2g}",
+            p=words.number(het["p"], ".2g"),
         )
     ]
 
@@ -195,11 +195,11 @@ def width_note(seats: Sequence[dict[str, Any]], words: Words = ENGLISH) -> list[
             "{games} games cannot say whether {which} is within {tolerance} point of its fair share (the first "
             "seat's interval is ±{half} points); about {need} games would narrow it to ±{tolerance} (--games "
             "{asked})",
-            games=f"{first['games']:,}",
+            games=words.number(first["games"], ","),
             which=which,
-            tolerance=f"{tol:.0f}",
-            half=f"{100 * (high - low) / 2:.1f}",
-            need=f"{need:,}",
+            tolerance=words.number(tol, ".0f"),
+            half=words.number(100 * (high - low) / 2, ".1f"),
+            need=words.number(need, ","),
             asked=need,
         )
     ]

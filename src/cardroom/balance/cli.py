@@ -151,7 +151,7 @@ def _run(
         cards = compare_cards(results[0].summary, results[1].summary)
         print_card_compare(cards, console, full_at, words)
     if out is not None:
-        for path in write_report(out, results, rows, compare, cards):
+        for path in write_report(out, results, rows, compare, cards, words):
             console.print(words.say("wrote {path}", path=path), highlight=False)
 
 
@@ -161,7 +161,9 @@ def write_report(
     rows: list[dict[str, Any]] | None,
     compare: tuple[str, str] | None,
     cards: list[dict[str, Any]] | None = None,
+    words: Words = ENGLISH,
 ) -> list[Path]:
+    """report.html and its plots in ``words``' language; balance.json in English (it is data)."""
     from cardroom.balance.plots import write_plots
     from cardroom.balance.report import compare_html, section, write_html
     from cardroom.balance.run import write_json
@@ -170,14 +172,14 @@ def write_report(
     written: list[Path] = []
     sections = []
     if rows is not None and compare is not None:
-        sections.append(compare_html(rows, *compare, cards))
+        sections.append(compare_html(rows, *compare, cards, words))
     for i, r in enumerate(results):
         folder = out if len(results) == 1 else out / ("a", "b")[i]
-        plots = write_plots(r.summary, folder)
+        plots = write_plots(r.summary, folder, words)
         written += plots.values()
         plots = {k: p.relative_to(out) for k, p in plots.items()}  # the page links them relatively
         label = r.summary.get("setup", "") if compare is None else f"{('A', 'B')[i]}: {compare[i]}"
-        sections.append(section(r.summary, plots, label))
+        sections.append(section(r.summary, plots, label, words))
     game = results[0].config.game
     data: dict[str, Any] = (
         {"run": results[0].to_json()}
@@ -185,5 +187,5 @@ def write_report(
         else {"a": results[0].to_json(), "b": results[1].to_json(), "compare": rows, "compare_cards": cards}
     )
     written.append(write_json(data, out))
-    written.append(write_html(out, f"Balance report: {game}", sections))
+    written.append(write_html(out, words.say("Balance report: {game}", game=game), sections, words))
     return written

@@ -80,7 +80,7 @@ def block_warnings(
         notes.append(
             words.say(
                 "turns per player: the seed blocks disagree beyond chance (p = {p})",
-                p=f"{turns['heterogeneity']['p']:.2g}",
+                p=words.number(turns["heterogeneity"]["p"], ".2g"),
             )
         )
     return notes

@@ -1,5 +1,6 @@
-"""The balance report as a self-contained report.html with every column, in English (the tables' rows and
-plain lines are :mod:`.rows`', which the terminal prints in its language, ``terminal.py``).
+"""The balance report as a self-contained report.html with every column, in the words the command line
+hands in (``words``, :mod:`.words`: English unless the terminal speaks another language). The tables' rows
+and plain lines are :mod:`.rows`', the same the terminal prints (``terminal.py``).
 
 The share of games or rounds ended by a safety limit comes first, in red when it is not zero: a
 round that ends by a limit is not a finished game, so every other figure is suspect until it is zero.
@@ -21,6 +22,7 @@ from cardroom.balance.rows import (
     card_rows,
     compare_head,
     compare_rows,
+    figure_name,
     kernel_note,
     length_head,
     length_rows,
@@ -29,6 +31,7 @@ from cardroom.balance.rows import (
     skill_cells,
     test_lines,
 )
+from cardroom.balance.words import ENGLISH, Words
 
 __all__ = ["TOP_CARDS", "card_rows", "compare_html", "section", "write_html"]
 
@@ -46,19 +49,30 @@ def _html_table(head: list[str], rows: list[list[str]]) -> str:
     return f"<table><thead><tr>{h}</tr></thead><tbody>{body}</tbody></table>"
 
 
-KERNEL_NOTE = kernel_note()
+def block_html(s: dict[str, Any], words: Words = ENGLISH) -> str:
+    """The seed-block table and its warnings (worded again from the figures, as the terminal words
+    them), for the page."""
+    from cardroom.balance.blocks import width_note
+    from cardroom.balance.pooled import block_warnings
 
-
-def block_html(s: dict[str, Any]) -> str:
-    """The seed-block table and its warnings, for the page."""
-    if not s.get("blocks"):
+    blocks = s.get("blocks")
+    if not blocks:
         return ""
-    warn = "".join(f"<p class='bad'>warning: {html.escape(w)}</p>" for w in s["blocks"]["warnings"])
-    warn += "".join(f"<p>note: {html.escape(w)}</p>" for w in s["blocks"].get("notes", []))
+    warning, note = html.escape(words.say("warning:")), html.escape(words.say("note:"))
+    said = block_warnings(blocks["seats"], blocks["limited"], blocks["turns_per_player"], words)
+    warn = "".join(f"<p class='bad'>{warning} {html.escape(w)}</p>" for w in said)
+    warn += "".join(f"<p>{note} {html.escape(w)}</p>" for w in width_note(blocks["seats"], words))
+    title = words.say_n(
+        "Seed blocks ({count} independent block)", "Seed blocks ({count} independent blocks)", blocks["count"]
+    )
+    explained = words.say(
+        "Each block from its own seed; the blocks agree unless the chi-square (a share) or Cochran's Q (a mean) "
+        "test gives p below {level}.",
+        level=words.number(0.01, "g"),
+    )
     return (
-        f"<h3>Seed blocks ({s['blocks']['count']} independent blocks)</h3><p>Each block from its own seed; "
-        "the blocks agree unless the chi-square (a share) or Cochran's Q (a mean) test gives p below 0.01.</p>"
-        + _html_table(block_head(s), block_rows(s))
+        f"<h3>{html.escape(title)}</h3><p>{html.escape(explained)}</p>"
+        + _html_table(block_head(s, words), block_rows(s, words))
         + warn
     )
 
@@ -67,74 +81,111 @@ def _img(plots: dict[str, Path], name: str, alt: str) -> str:
     return f"<img src='{plots[name].as_posix()}' alt='{html.escape(alt)}'>" if name in plots else ""
 
 
-def section(s: dict[str, Any], plots: dict[str, Path], title: str) -> str:
-    text, bad = limit_line(s)
+def _h3(text: str) -> str:
+    return f"<h3>{html.escape(text)}</h3>"
+
+
+def _p(text: str, kind: str = "") -> str:
+    return f"<p class='{kind}'>{html.escape(text)}</p>" if kind else f"<p>{html.escape(text)}</p>"
+
+
+def section(s: dict[str, Any], plots: dict[str, Path], title: str, words: Words = ENGLISH) -> str:
+    text, bad = limit_line(s, words)
+    seat_head = [words.say("turn order"), words.say("win share"), words.say("95% Wilson"), words.say("fair")]
     parts = [
         f"<h2>{html.escape(title)}</h2>",
-        f"<p class='{'bad' if bad else 'good'}'>{html.escape(text)}</p>",
-        f"<p>{s['games']} games, {s['players']} players, bots {html.escape(' '.join(s.get('bots', [])))}; "
-        f"{html.escape(s.get('setup', ''))}</p>",
-        "<h3>Length</h3>",
-        _html_table(length_head(), length_rows(s)),
-        _img(plots, "length", "histograms of round and game length"),
-        "<h3>Seat advantage</h3>",
-        _html_table(["turn order", "win share", "95% Wilson", "fair"], seat_rows(s)),
-        _img(plots, "seats", "win share by turn order with 95% intervals"),
-        block_html(s),
-        f"<p>Played on the {html.escape(str(s.get('engine', 'reference')))} engine.</p>",
+        _p(text, "bad" if bad else "good"),
+        _p(
+            words.say_n(
+                "{count} game, {players} players, bots {bots}; {setup}",
+                "{count} games, {players} players, bots {bots}; {setup}",
+                s["games"],
+                players=s["players"],
+                bots=" ".join(s.get("bots", [])),
+                setup=s.get("setup", ""),
+            )
+        ),
+        _h3(words.say("Length")),
+        _html_table(length_head(words), length_rows(s, words)),
+        _img(plots, "length", words.say("histograms of round and game length")),
+        _h3(words.say("Seat advantage")),
+        _html_table(seat_head, seat_rows(s, words)),
+        _img(plots, "seats", words.say("win share by turn order with 95% intervals")),
+        block_html(s, words),
+        _p(words.say("Played on the {engine} engine.", engine=s.get("engine", "reference"))),
     ]
     if s.get("skill"):
         sk = s["skill"]
-        rows = [[sk["bots"][i], *skill_cells(row)] for i, row in enumerate(sk["head_to_head"])]
+        rows = [[sk["bots"][i], *skill_cells(row, words)] for i, row in enumerate(sk["head_to_head"])]
         parts += [
-            "<h3>Skill gap</h3>",
-            f"<p>{sk['games_per_matchup']} games a matchup, duplicate deals.</p>",
-            _html_table(["bot", *sk["bots"]], rows),
-            _img(plots, "skill", "skill gap matrix"),
+            _h3(words.say("Skill gap")),
+            _p(
+                words.say_n(
+                    "{count} game a matchup, duplicate deals.",
+                    "{count} games a matchup, duplicate deals.",
+                    sk["games_per_matchup"],
+                )
+            ),
+            _html_table([words.say("bot"), *sk["bots"]], rows),
+            _img(plots, "skill", words.say("skill gap matrix")),
         ]
     if "cards" in s:
-        parts += [
-            "<h3>Card values</h3>",
-            "<p><b>Observed</b> (correlation, not cause): the win-share difference in points for a seat "
-            "holding the card in its opening hand (or playing it) against the seats of the same games "
-            "without it (Newcombe 95%); points Δ is the seat's score minus the table's mean, with against "
-            "without (Welch 95%). <b>Paired</b> (cause; <code>--paired-games</code>): the same deal "
-            "replayed with the held copy as a blank, or with one more copy against one more blank; the "
-            "holder's difference, 95% over the pairs. n/a: the figure cannot exist (the card is never "
-            "held as dealt, or the engine that ran does not record it). <b>BH q</b>: the "
-            "Benjamini-Hochberg adjusted p-value of the win figure over every card of the table, marked * "
-            "when below 0.05 (testing every card at once, chance alone gives one card in twenty p below "
-            "0.05).</p>",
-            _html_table(card_head(), card_rows(s, None)),
-            *(f"<p>{html.escape(line)}</p>" for line in test_lines(s)),
-            _img(plots, "cards", "card values"),
-        ]
-        if s.get("engine") == "kernel":
-            parts.append(f"<p>{html.escape(KERNEL_NOTE)}</p>")
-            return "\n".join(parts)
-        parts += [
-            "<h3>Effects fired per game</h3>",
-            _html_table(["effect", "per game"], [[k, f"{v:.2f}"] for k, v in s["fires"].items()]),
-            _img(plots, "fires", "effects fired per game"),
-            "<h3>The pool over time</h3>",
-            _img(plots, "pool", "taco points in the pool by turn"),
-        ]
-        st = s["stalls"]
-        parts.append("<h3>Stalled rounds</h3>")
-        if st["rounds"]:
-            parts += [
-                f"<p class='bad'>{st['rounds']} rounds stalled with {st['mean_pool']:.1f} points left in the "
-                "pool on average. Cards in their tacos when they stalled:</p>",
-                _html_table(["card", "copies in stalled tacos"], [[c, str(n)] for c, n in st["cards"].items()]),
-            ]
-        else:
-            parts.append("<p class='good'>No round stalled.</p>")
+        parts += _cards_html(s, plots, words)
     return "\n".join(parts)
 
 
-def write_html(out: Path, title: str, sections: list[str]) -> Path:
+def _cards_html(s: dict[str, Any], plots: dict[str, Path], words: Words) -> list[str]:
+    """The card values, what testing every card at once means, and what the reference engine records."""
+    explained = words.say(
+        "Observed (correlation, not cause): the win-share difference in points for a seat holding the card "
+        "in its opening hand (or playing it) against the seats of the same games without it (Newcombe 95%); "
+        "points Δ is the seat's score minus the table's mean, with against without (Welch 95%). Paired "
+        "(cause; --paired-games): the same deal replayed with the held copy as a blank, or with one more "
+        "copy against one more blank; the holder's difference, 95% over the pairs. n/a: the figure cannot "
+        "exist (the card is never held as dealt, or the engine that ran does not record it). BH q: the "
+        "Benjamini-Hochberg adjusted p-value of the win figure over every card of the table, marked * when "
+        "below {level} (testing every card at once, chance alone gives one card in twenty p below {level}).",
+        level=words.number(0.05, "g"),
+    )
+    parts = [
+        _h3(words.say("Card values")),
+        _p(explained),
+        _html_table(card_head(words), card_rows(s, None, words)),
+        *(_p(line) for line in test_lines(s, words)),
+        _img(plots, "cards", words.say("card values")),
+    ]
+    if s.get("engine") == "kernel":
+        return [*parts, _p(kernel_note(words))]
+    fires = [[k, words.number(v, ".2f")] for k, v in s["fires"].items()]
+    parts += [
+        _h3(words.say("Effects fired per game")),
+        _html_table([words.say("effect"), words.say("per game")], fires),
+        _img(plots, "fires", words.say("effects fired per game")),
+        _h3(words.say("The pool over time")),
+        _img(plots, "pool", words.say("taco points in the pool by turn")),
+        _h3(words.say("Stalled rounds")),
+    ]
+    st = s["stalls"]
+    if not st["rounds"]:
+        return [*parts, _p(words.say("No round stalled."), "good")]
+    said = words.say_n(
+        "{count} round stalled with {pool} points left in the pool on average. Cards in their tacos when it stalled:",
+        "{count} rounds stalled with {pool} points left in the pool on average. Cards in their tacos when they "
+        "stalled:",
+        st["rounds"],
+        pool=words.number(st["mean_pool"], ".1f"),
+    )
+    stalled = [[c, words.number(n, "d")] for c, n in st["cards"].items()]
+    return [
+        *parts,
+        _p(said, "bad"),
+        _html_table([words.say("card"), words.say("copies in stalled tacos")], stalled),
+    ]
+
+
+def write_html(out: Path, title: str, sections: list[str], words: Words = ENGLISH) -> Path:
     page = (
-        f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        f"<!doctype html><html lang='{html.escape(words.lang)}'><head><meta charset='utf-8'>"
         f"<meta name='viewport' content='width=device-width,initial-scale=1'><title>{html.escape(title)}</title>"
         f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{''.join(sections)}</body></html>\n"
     )
@@ -143,22 +194,30 @@ def write_html(out: Path, title: str, sections: list[str]) -> Path:
     return path
 
 
-def compare_html(rows: list[dict[str, Any]], a: str, b: str, cards: list[dict[str, Any]] | None = None) -> str:
+def compare_html(
+    rows: list[dict[str, Any]], a: str, b: str, cards: list[dict[str, Any]] | None = None, words: Words = ENGLISH
+) -> str:
     """The comparison with every block's difference, and each card's value B - A."""
-    wide, _ = compare_rows(rows)
+    wide, _ = compare_rows(rows, words)
     count = len(rows[0].get("blocks", [])) if rows else 0
-    head = compare_head(count)
+    head = compare_head(count, words)
+    sides = words.say("Shares in points (percent); the same deals and bot seeds for both.")
+    title = words.say("Comparison: B - A")
     page = (
-        f"<h2>Comparison: B - A</h2><p>A: {html.escape(a)}<br>B: {html.escape(b)}<br>Shares in points "
-        "(percent); the same deals and bot seeds for both.</p>" + _html_table(head, wide)
+        f"<h2>{html.escape(title)}</h2><p>A: {html.escape(a)}<br>B: {html.escape(b)}<br>"
+        f"{html.escape(sides)}</p>" + _html_table(head, wide)
     )
     if cards:
-        card_head, card_table = card_compare_table(cards)
+        card_head, card_table = card_compare_table(cards, words)
+        title = words.say("Card values, B - A ({figure})", figure=figure_name(cards[0]["figure"], words))
+        explained = words.say(
+            "The holder's win share in points, each side's value and the difference with its 95% interval; "
+            "the Benjamini-Hochberg q corrects for comparing every card at once."
+        )
         page += (
-            f"<h3>Card values, B - A ({html.escape(str(cards[0]['figure']))})</h3><p>The holder's win share in "
-            "points, each side's value and the difference with its 95% interval; the Benjamini-Hochberg q "
-            "corrects for comparing every card at once.</p>"
+            _h3(title)
+            + _p(explained)
             + _html_table(card_head, card_table)
-            + "".join(f"<p>{html.escape(line)}</p>" for line in card_compare_lines(cards))
+            + "".join(_p(line) for line in card_compare_lines(cards, words))
         )
     return page

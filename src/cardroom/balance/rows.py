@@ -1,8 +1,9 @@
 """The rows of the balance report's tables and its plain lines, in words a person reads: the terminal
 prints them (``terminal.py``) in its language, the HTML report (``report.py``) in English.
 
-Each function takes ``words`` (:mod:`.words`): English by default. Figures keep their own style
-(``50.0%``, ``+1.2``); bots' specs, options, effects' and cards' names stay as the run wrote them.
+Each function takes ``words`` (:mod:`.words`): English by default. Figures are written through it too, in
+the language's style (``50.0%``, ``+1.2`` in English, ``50,0 %``, ``+1,2`` in German); bots' specs,
+options, effects' and cards' names stay as the run wrote them.
 """
 
 from __future__ import annotations
@@ -16,16 +17,6 @@ from cardroom.balance.words import ENGLISH, Words
 TOP_CARDS = 12
 
 
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def interval(pair: list[float | None], scale: float = 100.0, unit: str = "") -> str:
-    if pair[0] is None or pair[1] is None:
-        return "–"
-    return f"{scale * pair[0]:+.1f}{unit}…{scale * pair[1]:+.1f}{unit}"
-
-
 def limit_line(s: dict[str, Any], words: Words = ENGLISH) -> tuple[str, bool]:
     lim = s["limits"]
     text = words.say(
@@ -33,10 +24,10 @@ def limit_line(s: dict[str, Any], words: Words = ENGLISH) -> tuple[str, bool]:
         "({round_share})",
         limited=lim["games_limited"],
         games=lim["games"],
-        share=pct(lim["share"]),
+        share=words.percent(lim["share"]),
         rounds_limited=lim["rounds_limited"],
         rounds=lim["rounds"],
-        round_share=pct(lim["round_share"]),
+        round_share=words.percent(lim["round_share"]),
     )
     return text, lim["games_limited"] > 0 or lim["rounds_limited"] > 0
 
@@ -50,7 +41,8 @@ def length_rows(s: dict[str, Any], words: Words = ENGLISH) -> list[list[str]]:
     ):
         d = s["length"][key]
         if d.get("n"):
-            rows.append([label, f"{d['median']:.1f}", f"{d['p95']:.1f}", f"{d['mean']:.1f}", f"{d['max']:.0f}"])
+            figures = [d["median"], d["p95"], d["mean"]]
+            rows.append([label, *(words.number(x, ".1f") for x in figures), words.number(d["max"], ".0f")])
     return rows
 
 
@@ -58,13 +50,13 @@ def length_head(words: Words = ENGLISH) -> list[str]:
     return [words.say("measure"), words.say("median"), words.say("95th pct"), words.say("mean"), words.say("max")]
 
 
-def seat_rows(s: dict[str, Any]) -> list[list[str]]:
+def seat_rows(s: dict[str, Any], words: Words = ENGLISH) -> list[list[str]]:
     return [
         [
             str(r["position"] + 1),
-            pct(r["win_share"]),
-            f"{pct(r['wilson95'][0])} … {pct(r['wilson95'][1])}",
-            pct(r["fair_share"]),
+            words.percent(r["win_share"]),
+            f"{words.percent(r['wilson95'][0])} … {words.percent(r['wilson95'][1])}",
+            words.percent(r["fair_share"]),
         ]
         for r in s["seats"]
     ]
@@ -83,7 +75,12 @@ def effect(cell: dict[str, Any] | None, key: str, scale: float, words: Words = E
     value = cell["win_effect" if key == "win" else "points_effect"]
     if low is None or high is None or not (math.isfinite(low) and math.isfinite(high)):
         return not_available(words)
-    return f"{scale * value:+.1f} ({scale * low:+.1f}…{scale * high:+.1f})"
+    return f"{signed(scale * value, words)} ({signed(scale * low, words)}…{signed(scale * high, words)})"
+
+
+def signed(x: float, words: Words = ENGLISH, digits: int = 1) -> str:
+    """A difference with its sign (``+1.2``)."""
+    return words.number(x, f"+.{digits}f")
 
 
 def headline_order(r: dict[str, Any]) -> float:
@@ -96,7 +93,7 @@ def q_cell(c: dict[str, Any] | None, words: Words = ENGLISH) -> str:
     """A figure's Benjamini-Hochberg q, starred when it is kept (below the false discovery level)."""
     if c is None or "win_q" not in c:
         return not_available(words)
-    return f"{c['win_q']:.3f}" + ("*" if c["flagged"] else "")
+    return words.number(c["win_q"], ".3f") + ("*" if c["flagged"] else "")
 
 
 def card_rows(s: dict[str, Any], limit: int | None = TOP_CARDS, words: Words = ENGLISH) -> list[list[str]]:
@@ -112,7 +109,10 @@ def _card_row(r: dict[str, Any], words: Words) -> list[str]:
     played_in = (
         not_available(words)
         if r["share_of_games_played"] is None
-        else (f"{pct(r['share_of_games_played'])} ({pct(r['played95'][0])}…{pct(r['played95'][1])})")
+        else (
+            f"{words.percent(r['share_of_games_played'])} "
+            f"({words.percent(r['played95'][0])}…{words.percent(r['played95'][1])})"
+        )
     )
     paired = r.get("paired") or {}
     return [
@@ -150,7 +150,7 @@ def card_head(words: Words = ENGLISH) -> list[str]:
 
 def differ_cell(het: dict[str, Any], words: Words = ENGLISH, prefix: str = "p=") -> str:
     """A heterogeneity test's p, marked when the blocks disagree beyond chance."""
-    return f"{prefix}{het['p']:.2f}" + (" " + words.say("DIFFER") if het["differ"] else "")
+    return f"{prefix}{words.number(het['p'], '.2f')}" + (" " + words.say("DIFFER") if het["differ"] else "")
 
 
 def block_rows(s: dict[str, Any], words: Words = ENGLISH) -> list[list[str]]:
@@ -162,15 +162,15 @@ def block_rows(s: dict[str, Any], words: Words = ENGLISH) -> list[list[str]]:
     for position, seat in enumerate(b["seats"]):
         lo, hi = seat["wilson95"]
         verdict = {
-            "within": words.say("fair ±{points}", points=f"{100 * seat['tolerance']:.0f}"),
+            "within": words.say("fair ±{points}", points=words.number(100 * seat["tolerance"], ".0f")),
             "outside": words.say("UNFAIR"),
             "too wide": words.say("too wide"),
         }[seat["verdict"]]
         rows.append(
             [
                 words.say("seat {n}", n=position + 1),
-                *(pct(x["share"]) for x in seat["blocks"]),
-                f"{pct(seat['share'])} ({pct(lo)}…{pct(hi)})",
+                *(words.percent(x["share"]) for x in seat["blocks"]),
+                f"{words.percent(seat['share'])} ({words.percent(lo)}…{words.percent(hi)})",
                 differ_cell(seat["heterogeneity"], words),
                 verdict,
             ]
@@ -181,8 +181,8 @@ def block_rows(s: dict[str, Any], words: Words = ENGLISH) -> list[list[str]]:
     rows.append(
         [
             words.say("turns/player"),
-            *(f"{x['mean']:.2f}" for x in t["blocks"]),
-            f"{t['mean']:.2f} ({t['low95']:.2f}…{t['high95']:.2f})",
+            *(words.number(x["mean"], ".2f") for x in t["blocks"]),
+            f"{words.number(t['mean'], '.2f')} ({words.number(t['low95'], '.2f')}…{words.number(t['high95'], '.2f')})",
             differ_cell(t["heterogeneity"], words),
             "",
         ]
@@ -233,9 +233,15 @@ def compare_rows(rows: list[dict[str, Any]], words: Words = ENGLISH) -> tuple[li
     wide, narrow = [], []
     for r in rows:
         share = "share" in r["measure"]
-        fmt = pct if share else (lambda x: f"{x:.2f}")
         scale = 100.0 if share else 1.0
-        pooled = [f"{scale * r['diff']:+.2f}", f"{scale * r['low95']:+.2f} … {scale * r['high95']:+.2f}"]
+
+        def fmt(x: float, share: bool = share) -> str:
+            return words.percent(x) if share else words.number(x, ".2f")
+
+        def diff(x: float, scale: float = scale) -> str:
+            return signed(scale * x, words, 2)
+
+        pooled = [diff(r["diff"]), f"{diff(r['low95'])} … {diff(r['high95'])}"]
         het = r.get("heterogeneity") or {"p": 1.0, "differ": False}
         said = differs_word(r, words)
         wide.append(
@@ -243,7 +249,7 @@ def compare_rows(rows: list[dict[str, Any]], words: Words = ENGLISH) -> tuple[li
                 measure_name(r["measure"], words),
                 fmt(r["a"]),
                 fmt(r["b"]),
-                *(f"{scale * x['diff']:+.2f}" for x in r.get("blocks", [])),
+                *(diff(x["diff"]) for x in r.get("blocks", [])),
                 *pooled,
                 said,
             ]
@@ -254,7 +260,7 @@ def compare_rows(rows: list[dict[str, Any]], words: Words = ENGLISH) -> tuple[li
                 fmt(r["a"]),
                 fmt(r["b"]),
                 pooled[0],
-                f"{scale * r['low95']:+.2f}…{scale * r['high95']:+.2f}",
+                f"{diff(r['low95'])}…{diff(r['high95'])}",
                 differ_cell(het, words, prefix=""),
                 words.say("too wide") if r.get("too_wide") and not r["differs"] else said,
             ]
@@ -275,8 +281,8 @@ def compare_head(count: int, words: Words = ENGLISH) -> list[str]:
     ]
 
 
-def skill_cells(row: list[float | None]) -> list[str]:
-    return ["–" if v is None else pct(v) for v in row]
+def skill_cells(row: list[float | None], words: Words = ENGLISH) -> list[str]:
+    return ["–" if v is None else words.percent(v) for v in row]
 
 
 def figure_name(figure: str, words: Words = ENGLISH) -> str:
@@ -303,7 +309,7 @@ def test_lines(s: dict[str, Any], words: Words = ENGLISH) -> list[str]:
             fam["tests"],
             figure=figure_name(fam["figure"], words),
             raw=fam["raw"],
-            by_chance=f"{fam['by_chance']:.1f}",
+            by_chance=words.number(fam["by_chance"], ".1f"),
             method=fam["method"],
             kept=len(fam["flagged"]),
             cards=", ".join(fam["flagged"]) or words.say("none"),
@@ -316,7 +322,7 @@ def card_compare_table(cards: list[dict[str, Any]], words: Words = ENGLISH) -> t
     """Per card: A's value, B's, B - A with its 95% interval and the Benjamini-Hochberg q (win share, points)."""
 
     def value(x: float | None) -> str:
-        return not_available(words) if x is None else f"{100 * x:+.1f}"
+        return not_available(words) if x is None else signed(100 * x, words)
 
     rows = []
     for c in cards:
@@ -328,12 +334,19 @@ def card_compare_table(cards: list[dict[str, Any]], words: Words = ENGLISH) -> t
                 c["card"],
                 value(c["a"]),
                 value(c["b"]),
-                f"{100 * c['diff']:+.1f} ({100 * c['low95']:+.1f}…{100 * c['high95']:+.1f})",
-                f"{c['q']:.3f}",
+                f"{value(c['diff'])} ({value(c['low95'])}…{value(c['high95'])})",
+                words.number(c["q"], ".3f"),
                 words.say("yes") if c["differs"] else words.say("no"),
             ]
         )
-    head = [words.say("card"), "A", "B", words.say("B - A (95%)"), words.say("BH q"), f"q<{FALSE_DISCOVERY:g}"]
+    head = [
+        words.say("card"),
+        "A",
+        "B",
+        words.say("B - A (95%)"),
+        words.say("BH q"),
+        f"q<{words.number(FALSE_DISCOVERY, 'g')}",
+    ]
     return head, rows
 
 
@@ -349,8 +362,8 @@ def card_compare_lines(cards: list[dict[str, Any]], words: Words = ENGLISH) -> l
             "Benjamini-Hochberg (q < {level}) keeps {kept}: {cards}",
             len(tested),
             raw=raw,
-            by_chance=f"{RAW_LEVEL * len(tested):.1f}",
-            level=f"{FALSE_DISCOVERY:g}",
+            by_chance=words.number(RAW_LEVEL * len(tested), ".1f"),
+            level=words.number(FALSE_DISCOVERY, "g"),
             kept=len(kept),
             cards=", ".join(kept) or words.say("none"),
         )

@@ -66,8 +66,9 @@ def show(
 def block_narrow(s: dict[str, Any], words: Words = ENGLISH) -> tuple[list[str], Rows]:
     """The seed-block table with the blocks as one range: figure, lowest…highest, pooled, p, verdict."""
     rows = []
-    for row in r.block_rows(s, words):
-        values = sorted(row[1:-3], key=lambda x: float(x.rstrip("%")))
+    for row, figures in zip(r.block_rows(s, words), block_figures(s), strict=True):
+        # The blocks' lowest and highest, found by their figures (the cells are in the language's style).
+        values = [cell for _, cell in sorted(zip(figures, row[1:-3], strict=True))]
         rows.append([row[0], f"{values[0]}…{values[-1]}" if len(values) > 1 else values[0], *row[-3:]])
     head = [
         words.say("figure"),
@@ -77,6 +78,17 @@ def block_narrow(s: dict[str, Any], words: Words = ENGLISH) -> tuple[list[str], 
         words.say("verdict"),
     ]
     return head, rows
+
+
+def block_figures(s: dict[str, Any]) -> list[list[float]]:
+    """The figures behind each row of ``rows.block_rows``' per-block cells: each seat's share, then the
+    mean turns a player where the engine records them."""
+    b = s.get("blocks")
+    if not b:
+        return []
+    figures = [[x["share"] for x in seat["blocks"]] for seat in b["seats"]]
+    turns = b["turns_per_player"]["blocks"]
+    return figures + ([[x["mean"] for x in turns]] if any(x["n"] for x in turns) else [])
 
 
 def card_narrow(s: dict[str, Any], limit: int | None = TOP_CARDS, words: Words = ENGLISH) -> tuple[list[str], Rows]:
@@ -134,7 +146,7 @@ def print_report(s: dict[str, Any], console: Console, full_at: str, words: Words
     )
     console.print(table(words.say("Length"), r.length_head(words), r.length_rows(s, words)))
     seat_head = [words.say("position"), words.say("win share"), words.say("95% Wilson"), words.say("fair")]
-    console.print(table(words.say("Seat advantage (by turn order)"), seat_head, r.seat_rows(s)))
+    console.print(table(words.say("Seat advantage (by turn order)"), seat_head, r.seat_rows(s, words)))
     blocks = s.get("blocks")
     if isinstance(blocks, dict):
         show(
@@ -157,8 +169,8 @@ def print_report(s: dict[str, Any], console: Console, full_at: str, words: Words
     skill = s.get("skill")
     if isinstance(skill, dict):
         bots = skill["bots"]
-        rows = [[bots[i], *r.skill_cells(row)] for i, row in enumerate(skill["head_to_head"])]
-        numbered = [[f"{i + 1} {bots[i]}", *r.skill_cells(row)] for i, row in enumerate(skill["head_to_head"])]
+        rows = [[bots[i], *r.skill_cells(row, words)] for i, row in enumerate(skill["head_to_head"])]
+        numbered = [[f"{i + 1} {bots[i]}", *r.skill_cells(row, words)] for i, row in enumerate(skill["head_to_head"])]
         show(
             console,
             words.say_n(
@@ -186,7 +198,9 @@ def print_cards(s: dict[str, Any], console: Console, full_at: str, words: Words 
         full_at,
         words,
     )
-    said = words.say("BH q: Benjamini-Hochberg over every card; * below {level}.", level=f"{FALSE_DISCOVERY:g}")
+    said = words.say(
+        "BH q: Benjamini-Hochberg over every card; * below {level}.", level=words.number(FALSE_DISCOVERY, "g")
+    )
     console.print(f"[dim]{said}[/dim]", highlight=False)
     for line in r.test_lines(s, words):
         console.print(line, highlight=False)
@@ -194,14 +208,14 @@ def print_cards(s: dict[str, Any], console: Console, full_at: str, words: Words 
         console.print(f"[dim]{r.kernel_note(words)}[/dim]", highlight=False)
         return
     fires = s["fires"]
-    fired = [[k, f"{v:.2f}"] for k, v in fires.items()]
+    fired = [[k, words.number(v, ".2f")] for k, v in fires.items()]
     console.print(table(words.say("Effects fired per game"), [words.say("effect"), words.say("per game")], fired))
     st = s["stalls"]
     if st["rounds"]:
         said = words.say(
             "stalled rounds: {rounds}, pool left {pool} on average; in their tacos: {cards}",
             rounds=st["rounds"],
-            pool=f"{st['mean_pool']:.1f}",
+            pool=words.number(st["mean_pool"], ".1f"),
             cards=", ".join(f"{c} {n}" for c, n in list(st["cards"].items())[:8]),
         )
         console.print(f"[red]{said}[/red]", highlight=False)
@@ -237,9 +251,9 @@ def print_compare(
                 "{measure}: the blocks' differences disagree beyond chance (Cochran's Q {statistic} on {df} df, "
                 "p = {p})",
                 measure=r.measure_name(row["measure"], words),
-                statistic=f"{het['statistic']:.1f}",
+                statistic=words.number(het["statistic"], ".1f"),
                 df=het["df"],
-                p=f"{het['p']:.2g}",
+                p=words.number(het["p"], ".2g"),
             )
             console.print(f"[bold red]{warning}[/bold red] {said}", highlight=False)
 

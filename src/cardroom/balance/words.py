@@ -2,9 +2,11 @@
 
 The balance lab sits below the message catalogue (it imports no ``cardroom.locale``: docs/architecture.md),
 so a function that words a figure for a person takes ``words``: the code's own English by default
-(the HTML report and ``balance.json`` keep it), or the terminal's catalogue in its language, which the
-command line hands in (``cli/balance.py``). Each message is written where it is used, as the catalogue's
-``say``/``say_n`` write theirs, so the catalogue's tests find it and its German entry.
+(``balance.json`` keeps it), or the terminal's catalogue in its language, which the command line hands in
+(``cli/balance.py``) for the terminal's tables and the HTML report alike. Each message is written where it
+is used, as the catalogue's ``say``/``say_n`` write theirs, so the catalogue's tests find it and its German
+entry. A figure is written through ``number``/``percent``, so it takes the language's style too (``9.004``,
+``50,0 %``); English keeps Python's (``9,004``, ``50.0%``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,11 @@ from typing import Protocol
 
 
 class Words(Protocol):
+    @property
+    def lang(self) -> str:
+        """The language's code (``en``, ``de``), for the report's ``lang`` attribute."""
+        ...
+
     def say(self, message: str, **params: object) -> str:
         """``message`` with its ``{name}`` places filled."""
         ...
@@ -25,9 +32,19 @@ class Words(Protocol):
         """A refusal written in English by the lab or a part below it (an option, a bot's spec)."""
         ...
 
+    def number(self, value: float, spec: str) -> str:
+        """``value`` as ``format(value, spec)`` writes it (``"+.1f"``, ``",d"``, ``".2g"``), in the language's style."""
+        ...
+
+    def percent(self, share: float, digits: int = 1) -> str:
+        """A share (0.5) as a percentage with ``digits`` decimals (``50.0%``)."""
+        ...
+
 
 class English:
     """The code's own words (a message without places is taken as written, braces and all)."""
+
+    lang = "en"
 
     def say(self, message: str, **params: object) -> str:
         return message.format(**params) if params else message
@@ -37,6 +54,12 @@ class English:
 
     def refusal(self, text: str) -> str:
         return text
+
+    def number(self, value: float, spec: str) -> str:
+        return format(value, spec)
+
+    def percent(self, share: float, digits: int = 1) -> str:
+        return f"{100 * share:.{digits}f}%"
 
 
 ENGLISH = English()

@@ -27,6 +27,7 @@ from cardroom.core.errors import CardroomError
 from cardroom.locale import in_terminal_language as _  # its words in the terminal's language
 from cardroom.locale import terminal_language
 from cardroom.locale.command_refusals import command_refusal
+from cardroom.locale.numbers import number
 
 if TYPE_CHECKING:
     from cardroom.arena.run import ArenaResult
@@ -58,7 +59,7 @@ class GamesPerSecond(ProgressColumn):
         elapsed = task.finished_time if task.finished else task.elapsed
         if not elapsed or not task.completed:
             return Text(_("– games/s"))
-        return Text(_("{rate} games/s", rate=f"{task.completed / elapsed:.2f}"))
+        return Text(_("{rate} games/s", rate=number(task.completed / elapsed, ".2f", terminal_language())))
 
 
 def arena(

@@ -1,5 +1,6 @@
-"""`cardroom balance`'s face: its options and their help in the terminal's language, and the words the
-balance lab prints, handed to it (the lab itself, :mod:`cardroom.balance.cli`, reads no catalogue)."""
+"""`cardroom balance`'s face: its options and their help in the terminal's language, and the words (and
+the figures' style) the balance lab prints and writes into its HTML report, handed to it (the lab
+itself, :mod:`cardroom.balance.cli`, reads no catalogue)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from cardroom.balance.cli import CONTEXT_SETTINGS
 from cardroom.balance.cli import balance as run_balance
 from cardroom.locale import in_terminal_language as _  # the help texts in the terminal's language
 from cardroom.locale import terminal_language
-from cardroom.locale.speaker import Speaker
+from cardroom.locale.lab_words import LabSpeaker
 
 __all__ = ["BALANCE_HELP", "CONTEXT_SETTINGS", "balance"]
 
@@ -74,5 +75,5 @@ def balance(
 ) -> None:
     run_balance(
         ctx.args, game, bots, games, players, deck, preset, option, compare, skill_games, skill_bots, jobs, seed,
-        backend, blocks, paired_games, engine, out, Speaker(terminal_language()),
+        backend, blocks, paired_games, engine, out, LabSpeaker(terminal_language()),
     )  # fmt: skip

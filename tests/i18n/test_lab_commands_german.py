@@ -77,7 +77,7 @@ def test_a_balance_comparison_in_german_and_english(tmp_path: Path) -> None:
         "Seed-Blöcke (2 unabhängige; Chi-Quadrat / Cochrans Q, p < 0,01 = ABWEICHEND)",
         "Kennzahl Block 1 Block 2 zusammengefasst (95 %) Blöcke einig? Urteil",
         "Verkürzt auf 100 Spalten; alle Spalten stehen in dem HTML-Bericht",
-        "BH-q: Benjamini-Hochberg über alle Karten; * unter 0.05.",
+        "BH-q: Benjamini-Hochberg über alle Karten; * unter 0,05.",
         "beobachtet, Starthand: 30 Karten zugleich getestet; davon p < 0,05: ",
         "auf dem kompilierten Kernel gespielt, der sie nicht aufzeichnet",
         "B - A (A: v1; B: v2)",
@@ -88,7 +88,7 @@ def test_a_balance_comparison_in_german_and_english(tmp_path: Path) -> None:
         "übrig",
     ):
         assert words in text, words
-    assert re.search(r"Platz 1 +\d+\.\d%", german)  # a share keeps its figures as written
+    assert re.search(r"Platz 1 +\d+,\d\u00a0%", german)  # a share in the German style (50,0 %)
     assert not LAB_ENGLISH.search(text), LAB_ENGLISH.search(text)
     code, english = cardroom(args, tmp_path, "en", COLUMNS="100")
     assert code == 0, english

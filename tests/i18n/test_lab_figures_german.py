@@ -17,7 +17,8 @@ from pathlib import Path
 from cardroom.locale.numbers import number, pattern, percent
 
 CARDROOM = [sys.executable, "-m", "cardroom.cli.main"]
-BALANCE = ["balance", "tacocat", "--games", "8", "--blocks", "2", "--skill-games", "2", "--skill-bots", "random heuristic"]
+SMALL = ["--games", "8", "--blocks", "2", "--skill-games", "2", "--skill-bots", "random heuristic"]
+BALANCE = ["balance", "tacocat", *SMALL]
 ARENA = ["arena", "tacocat", "--bots", "random", "heuristic", "--games", "2", "--seed", "3"]
 ENGLISH_SHARE = re.compile(r"\d\.\d%")  # 50.0%
 GERMAN_SHARE = re.compile(r"\d,\d\u00a0%")  # 50,0 % (a no-break space, as CLDR writes it)

@@ -56,4 +56,12 @@ def show(console, lang, view, text):
     page = "<h3 class='x'>Stalled rounds</h3>" + f"<img src='{view['png']}' alt='" + "body{margin:0 auto}"
 '''
     found = [text for _, text in sorted(shown_literals(source))]
-    assert found == ["Hello there", " wins[/dim]", "Draw pile", "not a number", "two words", "shown words", "<h3 class='x'>Stalled rounds</h3>"]
+    assert found == [
+        "Hello there",
+        " wins[/dim]",
+        "Draw pile",
+        "not a number",
+        "two words",
+        "shown words",
+        "<h3 class='x'>Stalled rounds</h3>",
+    ]

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser
 
 from tests.analysis.tables import finish_by_api
 from tests.server.process import ServerProcess, free_port, seeded
-from tests.web.conftest import SCREENSHOTS, browser, playwright  # noqa: F401 - fixtures
+from tests.web.conftest import SCREENSHOTS
 from tests.web.player import body, wait_for_table
 
 pytestmark = pytest.mark.browser
@@ -28,7 +28,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, browser: Browser) -> None:
     created = httpx.post(
         server.url + "/api/tables",
         json={"game": "tacocat", "seats": [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}]},
@@ -78,7 +78,7 @@ def test_hint_then_analysis_on_the_game_over_screen(server: ServerProcess, brows
     page.close()
 
 
-def test_hints_for_everyone_chosen_in_the_lobby_and_shown_to_all(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+def test_hints_for_everyone_chosen_in_the_lobby_and_shown_to_all(server: ServerProcess, browser: Browser) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -132,7 +132,7 @@ SCREENS = SCREENSHOTS.parent / "analysis-screens"
 # Deals with few decisions for our seat's way of playing (its last legal action each time): about 23,
 # 6 and 14 where typical deals give 32, 20 and 42; the analysis's time goes with decisions.
 @pytest.mark.parametrize(("game", "seats", "seed"), [("tacocat", 2, 16), ("exploding-kittens", 2, 89), ("taco", 4, 24)])
-def test_the_analysis_at_game_over_on_a_wide_and_a_phone_screen(server: ServerProcess, browser: Browser,  # noqa: F811
+def test_the_analysis_at_game_over_on_a_wide_and_a_phone_screen(server: ServerProcess, browser: Browser,
                                                                  game: str, seats: int, seed: int) -> None:  # fmt: skip
     """Each game's analysis at the game-over screen, at 1280 and at 390 pixels: the headline's two
     figures, the labelled fair-share line, people by name and moves in words; nothing wider than

@@ -13,7 +13,6 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.server.process import ServerProcess, free_port
-from tests.web.conftest import browser, playwright  # noqa: F401 - fixtures
 from tests.web.player import body, wait_for_step_change, wait_for_table
 
 pytestmark = pytest.mark.browser
@@ -53,7 +52,7 @@ def _guest_moves_and_ada_sees_it(page: Page, url: str, tid: str, guest: str) -> 
     assert body(page, "mine") == "true"  # Ada's decision is still the same one
 
 
-def test_the_hint_survives_the_other_seats_replacement(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+def test_the_hint_survives_the_other_seats_replacement(server: ServerProcess, browser: Browser) -> None:
     created = httpx.post(
         server.url + "/api/tables",
         json={

@@ -18,7 +18,6 @@ from tests.challenges.play import concede, seat_in_page
 from tests.people.pages import serious
 from tests.server.process import ServerProcess, free_port
 from tests.support.polling import until
-from tests.web.conftest import browser, playwright  # noqa: F401  # the browser tests' own Chromium fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +48,7 @@ def _closes_in(server: ServerProcess) -> float:
     return float(httpx.get(server.url + "/api/daily").json()["closes_in"])
 
 
-def test_play_the_deal_of_the_day_and_see_your_place_after_the_day(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+def test_play_the_deal_of_the_day_and_see_your_place_after_the_day(server: ServerProcess, browser: Browser) -> None:
     if _closes_in(server) < TO_PLAY:  # a window with time to play in
         time.sleep(_closes_in(server) + 0.05)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
@@ -92,7 +91,7 @@ def test_play_the_deal_of_the_day_and_see_your_place_after_the_day(server: Serve
     page.context.close()
 
 
-def test_the_page_is_reached_from_the_lobby(server: ServerProcess, browser: Browser, tmp_path: Path) -> None:  # noqa: F811
+def test_the_page_is_reached_from_the_lobby(server: ServerProcess, browser: Browser, tmp_path: Path) -> None:
     page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
     page.goto(server.url + "/")
     page.click("#daily-link")

@@ -20,7 +20,6 @@ from tests.challenges.friends import bot_game, play_last, seeded_kittens
 from tests.challenges.play import play, seat_in_page
 from tests.people.pages import serious
 from tests.server.process import ServerProcess, free_port
-from tests.web.conftest import browser, playwright  # noqa: F401  # the browser tests' own Chromium fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +35,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.stop()
 
 
-def test_a_puzzle_from_your_last_game(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+def test_a_puzzle_from_your_last_game(server: ServerProcess, browser: Browser) -> None:
     store = Store.open(server.database)
     try:
         seat = seeded_kittens(store, SEED)
@@ -79,7 +78,7 @@ def test_a_puzzle_from_your_last_game(server: ServerProcess, browser: Browser) -
     page.context.close()
 
 
-def test_a_friend_plays_the_challenge_and_both_see_both_games(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+def test_a_friend_plays_the_challenge_and_both_see_both_games(server: ServerProcess, browser: Browser) -> None:
     with httpx.Client(base_url=server.url) as client:
         mine = bot_game(client)
         play(client, mine["table_id"], mine["token"])

@@ -15,7 +15,6 @@ from playwright.sync_api import Browser, Page
 from tests.people.pages import account_form, serious
 from tests.people.room import running_room
 from tests.server.process import ServerProcess
-from tests.web.conftest import browser, playwright  # noqa: F401  # the browser tests' own Chromium fixtures
 from tests.web.player import wait_for_table
 
 pytestmark = pytest.mark.browser
@@ -44,7 +43,7 @@ def _open(page: Page, server: ServerProcess, table: dict[str, Any]) -> None:
 
 def test_a_guest_keeps_their_game_and_another_browser_acts_for_the_seat(
     server: ServerProcess,
-    browser: Browser,  # noqa: F811
+    browser: Browser,
 ) -> None:
     played, waiting = _table_against_a_bot(server), _table_against_a_bot(server)
     first = browser.new_context().new_page()
@@ -84,7 +83,7 @@ def test_a_guest_keeps_their_game_and_another_browser_acts_for_the_seat(
         page.context.close()
 
 
-def test_a_wrong_password_and_an_unknown_name_read_the_same(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+def test_a_wrong_password_and_an_unknown_name_read_the_same(server: ServerProcess, browser: Browser) -> None:
     maker = browser.new_context().new_page()
     account_form(maker, server, "signup", "Grace")
     maker.wait_for_selector("#signed-in:not([hidden])")
@@ -101,7 +100,7 @@ def test_a_wrong_password_and_an_unknown_name_read_the_same(server: ServerProces
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_the_account_page_has_no_serious_violations(server: ServerProcess, browser: Browser, width: int) -> None:  # noqa: F811
+def test_the_account_page_has_no_serious_violations(server: ServerProcess, browser: Browser, width: int) -> None:
     page = browser.new_context(viewport={"width": width, "height": 900 if width > 400 else 844}).new_page()
     page.goto(server.url + "/account")
     page.wait_for_selector("#signed-out:not([hidden])")

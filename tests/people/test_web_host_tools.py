@@ -17,7 +17,6 @@ from cardroom.server.ops.cli import admin_app
 from tests.people.pages import account_form
 from tests.people.room import running_room
 from tests.server.process import ServerProcess
-from tests.web.conftest import browser, playwright  # noqa: F401  # the browser tests' own Chromium fixtures
 from tests.web.player import wait_for_table
 
 pytestmark = pytest.mark.browser
@@ -40,7 +39,7 @@ def _hosted_table(server: ServerProcess) -> dict[str, Any]:
     return table
 
 
-def _host_page(browser: Browser, server: ServerProcess, table: dict[str, Any]) -> Page:  # noqa: F811
+def _host_page(browser: Browser, server: ServerProcess, table: dict[str, Any]) -> Page:
     """The host's page, in a browser that kept the table's links as the lobby does when it creates one."""
     page = browser.new_context().new_page()
     page.goto(server.url + "/account")
@@ -51,14 +50,14 @@ def _host_page(browser: Browser, server: ServerProcess, table: dict[str, Any]) -
     return page
 
 
-def _guest_page(browser: Browser, url: str) -> Page:  # noqa: F811
+def _guest_page(browser: Browser, url: str) -> Page:
     page = browser.new_context().new_page()
     page.goto(url)
     wait_for_table(page)
     return page
 
 
-def test_the_host_mutes_reports_and_removes_a_rude_person(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+def test_the_host_mutes_reports_and_removes_a_rude_person(server: ServerProcess, browser: Browser) -> None:
     table = _hosted_table(server)
     tid = table["table_id"]
     host = _host_page(browser, server, table)
@@ -93,7 +92,7 @@ def test_the_host_mutes_reports_and_removes_a_rude_person(server: ServerProcess,
         page.context.close()
 
 
-def test_a_suspended_account_cannot_sit(server: ServerProcess, browser: Browser) -> None:  # noqa: F811
+def test_a_suspended_account_cannot_sit(server: ServerProcess, browser: Browser) -> None:
     table = _hosted_table(server)
     troll = _guest_page(browser, table["invitations"][0]["url"])
     account_form(troll, server, "signup", "Troll")

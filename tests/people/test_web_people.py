@@ -16,7 +16,6 @@ from tests.people.room import browser as client_of
 from tests.people.room import running_room, sign_up
 from tests.people.table_play import people_table, play_out
 from tests.server.process import ServerProcess
-from tests.web.conftest import browser, playwright  # noqa: F401  # the browser tests' own Chromium fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +42,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
 @pytest.mark.parametrize("width", [1280, 390])
 def test_the_leaderboard_leads_to_a_players_page_with_a_plot(
     server: ServerProcess,
-    browser: Browser,  # noqa: F811
+    browser: Browser,
     width: int,
 ) -> None:
     page = browser.new_context(viewport={"width": width, "height": 900 if width > 400 else 844}).new_page()

@@ -1,5 +1,6 @@
 """Browser tests: a real server process on a free port with a SQLite file, and Debian's Chromium
-driven by Playwright. Screenshots go to artifacts/screenshots/."""
+driven by Playwright (the driver and the browser are the worker's, from tests/conftest.py). Screenshots
+go to artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -7,21 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from tests.server.process import ROOT, ServerProcess, free_port
+from tests.web.chromium import CHROMIUM, CHROMIUM_ARGS
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "SCREENSHOTS", "screenshots", "server"]
+
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 
@@ -31,25 +23,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process = ServerProcess(free_port(), database, bot_delay=0.0).start()
     yield process
     process.stop()
-
-
-# One Playwright driver and one Chromium per module. Tests share nothing through them: each opens its
-# own pages (every new_page and new_context is a fresh profile, cookies and storage of its own). Not
-# wider: while the sync driver runs, its event loop is this thread's, and another test's asyncio.run()
-# is refused; a folder-wide (package) scope left the driver running into other folders' tests on an
-# xdist worker (90 errors and 21 refused asyncio.run() in one full run), a module's scope ends with it.
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    # Never skipped: `make test` installs Chromium when it is missing.
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    yield browser
-    browser.close()
 
 
 @pytest.fixture

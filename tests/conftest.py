@@ -1,0 +1,83 @@
+"""What every test folder shares: one Playwright driver and one Chromium per pytest worker.
+
+Starting the driver and the browser costs about 2.5 s of wall time and 1.5 s of CPU; the browser tests
+live in some 75 modules, and a worker used to pay that once a module. Tests still share nothing through
+them: each page a test opens (``browser.new_page``) has a fresh context of its own (cookies, storage),
+and every context a module leaves open is closed when the module ends.
+
+The sync driver keeps its asyncio loop marked as running on this thread for as long as it lives, and
+``asyncio.run`` refuses to start under a running loop. A worker that has started the browser runs its
+other tests (the server tests that talk over sockets with ``asyncio.run``) with that mark lifted, and
+puts it back before anything else can reach the driver.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+from tests.web.chromium import CHROMIUM, CHROMIUM_ARGS
+
+_DRIVER = "playwright"
+_started: list[Browser] = []
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    # Never skipped: `make test` installs Chromium when it is missing.
+    launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    _started.append(launched)
+    yield launched
+    _started.clear()
+    launched.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pages_closed_with_their_module() -> Iterator[None]:
+    """A module's pages end with it, as they did when each module had a browser of its own."""
+    yield
+    for browser in _started:
+        for context in browser.contexts:
+            context.close()
+
+
+def _without_the_drivers_loop(item: pytest.Item) -> bool:
+    return bool(_started) and _DRIVER not in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    with _loop_lifted(_without_the_drivers_loop(item)):
+        yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    with _loop_lifted(_without_the_drivers_loop(item)):
+        yield
+
+
+class _loop_lifted:
+    """While active: no loop marked as running on this thread (the driver's is put back after)."""
+
+    def __init__(self, active: bool) -> None:
+        self.active = active
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def __enter__(self) -> None:
+        if self.active:
+            self.loop = asyncio._get_running_loop()
+            asyncio._set_running_loop(None)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.active:
+            asyncio._set_running_loop(self.loop)

@@ -13,13 +13,24 @@ export function setClocks(message) {
   ends.seats = Object.fromEntries(Object.entries(message.turn_deadlines).map(([seat, left]) => [seat, now + left * 1000]));
 }
 
+// Drawn ten times a second: a text or a bar is written only when what it shows changes, so an idle
+// table costs the browser (a phone's battery) next to nothing.
+function show(box, text) {
+  if (box.textContent !== text) box.textContent = text;
+}
+
+function fill(box, share) {
+  const value = share.toFixed(3); // a thousandth of the bar: less than a pixel on any screen
+  if (box.style.getPropertyValue("--left") !== value) box.style.setProperty("--left", value);
+}
+
 function tickSeats(snap, replaying) {
   for (const clock of document.querySelectorAll(".seat-clock")) {
     const seatEnds = ends.seats[clock.dataset.seat];
     const inWindow = ends.window !== null && snap && snap.view.to_act.includes(Number(clock.dataset.seat));
-    if (seatEnds !== undefined && !replaying) clock.textContent = t("clock.seat_left", { s: Math.ceil(Math.max(0, (seatEnds - Date.now()) / 1000)) });
-    else if (inWindow && !replaying) clock.textContent = t("clock.seat_left", { s: Math.max(0, (ends.window - Date.now()) / 1000).toFixed(1) });
-    else clock.textContent = "";
+    if (seatEnds !== undefined && !replaying) show(clock, t("clock.seat_left", { s: Math.ceil(Math.max(0, (seatEnds - Date.now()) / 1000)) }));
+    else if (inWindow && !replaying) show(clock, t("clock.seat_left", { s: Math.max(0, (ends.window - Date.now()) / 1000).toFixed(1) }));
+    else show(clock, "");
   }
 }
 
@@ -29,8 +40,8 @@ export function tickClocks(snap, replaying) {
   if (ends.window === null && ends.turn !== null && !replaying) {
     const left = Math.max(0, (ends.turn - Date.now()) / 1000);
     box.hidden = false;
-    box.textContent = t("clock.turn", { s: Math.ceil(left) });
-    box.style.setProperty("--left", String(snap.table.turn_seconds ? left / snap.table.turn_seconds : 0));
+    show(box, t("clock.turn", { s: Math.ceil(left) }));
+    fill(box, snap.table.turn_seconds ? left / snap.table.turn_seconds : 0);
     return;
   }
   if (ends.window === null || replaying) {
@@ -39,8 +50,8 @@ export function tickClocks(snap, replaying) {
   }
   const left = Math.max(0, (ends.window - Date.now()) / 1000);
   box.hidden = false;
-  box.textContent = t("clock.window", { s: left.toFixed(1) });
-  box.style.setProperty("--left", String(snap && snap.window ? left / snap.window.seconds : 0));
+  show(box, t("clock.window", { s: left.toFixed(1) }));
+  fill(box, snap && snap.window ? left / snap.window.seconds : 0);
 }
 
 // Seconds left on this seat's own clock while it has a decision: a reaction window it may still

@@ -37,8 +37,9 @@ export async function takeSeat(tableId, saved, link, seats) {
       return { token: joined.token || saved, fresh: Boolean(joined.token), message };
     } catch (error) {
       const gone = error instanceof ApiError && (error.status === 403 || error.status === 410);
-      // The server could not be asked: the seat is kept, the socket retries.
-      if (!gone) return { token: saved, fresh: false, message: error.message };
+      // The server could not be asked, or refused for now: the seat is kept, the socket retries (a
+      // refusal's reason is what the page keeps saying if the socket is then turned away too).
+      if (!gone) return { token: saved, fresh: false, message: error.message, refusal: error instanceof ApiError ? error.message : "" };
       forgetToken(tableId); // this secret opens no seat here any more: forgetting it loses nothing
       if (!link) return { token: null, fresh: false, message: error.status === 410 ? LINK_USED() : NO_SEAT() };
     }

@@ -30,6 +30,7 @@ let busy = false;
 let socket = null;
 let retry = 500;
 let nameTouched = false; // the joining friend typed in the name box (it is then never refilled)
+let seatRefusal = ""; // why the server refused this seat when the page sat down (kept if the socket is turned away too)
 let replaying = null;
 let catalogue = {}; // card slug -> {name, type, points, text} for games whose deck is data // {step, steps, view, log} while looking back at a finished game
 
@@ -259,7 +260,8 @@ function connect() {
   };
   socket.onclose = (event) => {
     if (event.code === 4404) return showMessage(t("page.no_table"));
-    if (event.code === 4403) return showMessage(t("page.bad_token"));
+    // Turned away as the seat was refused (a suspended account): the refusal says why, the generic words do not.
+    if (event.code === 4403) return showMessage(seatRefusal || t("page.bad_token"));
     if (event.code === 4429) { // refused for now (too many sockets): say why, try again later
       showMessage(t("page.turned_away", { reason: event.reason || t("page.too_many") }));
       setOnline(false);
@@ -366,6 +368,7 @@ async function main() {
     const seat = await takeSeat(tableId, saved, link, summary.seats);
     token = seat.token;
     if (seat.message) showMessage(seat.message);
+    seatRefusal = seat.refusal || "";
     if (seat.fresh) askName();
   }
   api(`/api/games/${summary.game}/rules?preset=${encodeURIComponent(summary.preset)}`)

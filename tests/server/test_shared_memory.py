@@ -20,9 +20,10 @@ from tests.support.polling import until
 def test_a_frozen_shared_memory_file_answers_503_with_a_sentence_not_sigbus(tmp_path: Path) -> None:
     db = tmp_path / "room.sqlite3"
     shm = Path(f"{db}-shm")
-    # The room's own periodic reads (the admin watcher's, every 2 s by default) wait an hour here: one
-    # under way at the freeze would meet SIGBUS like any transaction already begun (see above).
-    quiet = {"CARDROOM_ADMIN_EVERY": "3600"}
+    # The room's own periodic reads (the admin watcher's every 2 s, the ratings' every 5 s, the absent
+    # players' sweep) wait an hour here: one under way at the freeze would meet SIGBUS like any
+    # transaction already begun (see above). The ratings' read killed this test's server once.
+    quiet = {"CARDROOM_ADMIN_EVERY": "3600", "CARDROOM_RATE_EVERY": "3600", "CARDROOM_ABSENT_SWEEP": "3600"}
     server = LoggedServer(free_port(), f"sqlite:///{db}", tmp_path / "server.log", env=quiet).start()
     try:
         with httpx.Client(timeout=TIMEOUT) as http:

@@ -66,9 +66,11 @@ kernels: $(VENV)/.test
 unit: $(VENV)/.test kernels
 	$(PYTEST)
 
-# The browser tests drive Debian's Chromium (Playwright cannot download its own browser here).
+# The browser tests drive Debian's Chromium headless shell, and the whole browser where a page needs
+# desktop notifications (Playwright cannot download its own browsers here).
 chromium:
-	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+	@test -x /usr/bin/chromium -a -x /usr/bin/chromium-headless-shell || \
+		(apt-get update && apt-get install -y chromium chromium-headless-shell)
 
 # The multi-instance tests start a throwaway PostgreSQL server of their own.
 postgresql:

@@ -9,18 +9,23 @@ permission only when ticked, and is remembered.
 Headless Chromium keeps every page visible, so the page's visibility is set by a script installed
 before the page's own (document.hidden and visibilityState, and the visibilitychange event, as a
 browser gives them), and desktop notifications are counted by wrapping the browser's own
-Notification, which still makes each one."""
+Notification, which still makes each one.
+
+The module drives the whole Chromium, not the headless shell the other browser tests share: the shell
+keeps the notification permission denied whatever is granted."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 
 from tests.server.process import ServerProcess
+from tests.web.chromium import CHROMIUM_ARGS, FULL_CHROMIUM
 from tests.web.player import body, wait_for_step_change, wait_for_table
 
 pytestmark = pytest.mark.browser
@@ -52,6 +57,13 @@ window.__setHidden = (hidden) => {
 """
 
 ICON = "document.querySelector(\"link[rel~='icon']\").getAttribute('href')"
+
+
+@pytest.fixture(scope="module")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    launched = playwright.chromium.launch(executable_path=FULL_CHROMIUM, args=CHROMIUM_ARGS)
+    yield launched
+    launched.close()
 
 
 def _context(browser: Browser, server: ServerProcess, allowed: bool) -> BrowserContext:

@@ -33,7 +33,10 @@ def test_an_unplayed_cell_stays_empty_in_the_json_and_the_plots_are_written(tmp_
             {"bot": "A", "elo": 100.0, "se": 1.0, "low95": 80.0, "high95": None, "note": "lower bound"},
             {"bot": "B", "elo": -100.0, "se": 1.0, "low95": None, "high95": -80.0, "note": "upper bound"},
         ],
-        "matchups": [{"label": "A vs 2× B", "curve": [1.0, 0.5, 2 / 3, 0.75]}, {"label": "B vs 2× A", "curve": []}],
+        "matchups": [
+            {"label": "A vs 2× B", "bot": "A", "against": "2× B", "curve": [1.0, 0.5, 2 / 3, 0.75]},
+            {"label": "B vs 2× A", "bot": "B", "against": "2× A", "curve": []},
+        ],
     }
     assert json.loads(json.dumps(summary))["head_to_head"][1][0] is None
     paths = write_plots(summary, tmp_path)

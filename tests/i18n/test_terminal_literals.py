@@ -31,6 +31,9 @@ WORDED = [
     "../balance/report.py",  # and its HTML report with its plots, in the same words
     "../balance/plots.py",
     "../arena/report.py",  # the arena's tables
+    "../arena/plots.py",  # and its plots, in the words the terminal hands them
+    "../arena/bot_names.py",
+    "arena.py",  # the arena's command: its progress bar and its lines around the tables
 ]
 
 
@@ -54,6 +57,11 @@ def show(console, lang, view, text):
         return Phrase("a {n}", n=1)
     console.print(words.number(view["share"], "+.1f"), "shown words")
     page = "<h3 class='x'>Stalled rounds</h3>" + f"<img src='{view['png']}' alt='" + "body{margin:0 auto}"
+    ax.set_xlabel("opponent")
+    ax.plot(xs, ys, label="win rate", color="C0")
+    ax.text(0, 0, words.percent(share, 0), ha="center", va="center", color="white" if dark else "black")
+    fig.legend(handles, names, loc="lower center")
+    ax.set_title(words.say("Ratings"))
 '''
     found = [text for _, text in sorted(shown_literals(source))]
     assert found == [
@@ -64,4 +72,6 @@ def show(console, lang, view, text):
         "two words",
         "shown words",
         "<h3 class='x'>Stalled rounds</h3>",
+        "opponent",
+        "win rate",
     ]

@@ -1,9 +1,16 @@
-"""The arena's figures as PNG files (matplotlib, Agg backend; imported only when --out is given)."""
+"""The arena's figures as PNG files (matplotlib, Agg backend; imported only when --out is given), their
+labels, titles, legends, notes and ticks in the words the command line hands in (``words``,
+:mod:`cardroom.core.words`): English by default, the terminal's language from ``cardroom arena``. Bots'
+specs stay as typed; a figure (a share, a rating, a count of games) is written in the language's style."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from cardroom.arena.bot_names import shown_bot
+from cardroom.core.words import ENGLISH, Words
 
 
 def _pyplot() -> Any:
@@ -15,12 +22,12 @@ def _pyplot() -> Any:
     return plt
 
 
-def write_plots(summary: dict[str, Any], out: Path) -> list[Path]:
+def write_plots(summary: dict[str, Any], out: Path, words: Words = ENGLISH) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     return [
-        _heatmap(summary, out / "head_to_head.png"),
-        _ratings(summary, out / "ratings.png"),
-        _curves(summary, out / "win_rate_curve.png"),
+        _heatmap(summary, out / "head_to_head.png", words),
+        _ratings(summary, out / "ratings.png", words),
+        _curves(summary, out / "win_rate_curve.png", words),
     ]
 
 
@@ -28,9 +35,16 @@ def _short(label: str, width: int = 28) -> str:
     return label if len(label) <= width else label[: width - 1] + "…"
 
 
-def _heatmap(summary: dict[str, Any], path: Path) -> Path:
+def _ticks(write: Callable[[float], str]) -> Any:
+    """A tick formatter that writes each tick's value with ``write`` (so in the language's style)."""
+    from matplotlib.ticker import FuncFormatter
+
+    return FuncFormatter(lambda value, _position: write(value))
+
+
+def _heatmap(summary: dict[str, Any], path: Path, words: Words) -> Path:
     plt = _pyplot()
-    labels = [_short(b) for b in summary["bots"]]
+    labels = [_short(shown_bot(b, words)) for b in summary["bots"]]
     matrix = summary["head_to_head"]
     n = len(labels)
     fig, ax = plt.subplots(figsize=(2.2 + 1.3 * n, 2.0 + 1.0 * n))
@@ -50,7 +64,7 @@ def _heatmap(summary: dict[str, Any], path: Path) -> Path:
                 ax.text(
                     j,
                     i,
-                    f"{100 * matrix[i][j]:.0f}%",
+                    words.percent(matrix[i][j], 0),
                     ha="center",
                     va="center",
                     fontsize=10,
@@ -65,20 +79,23 @@ def _heatmap(summary: dict[str, Any], path: Path) -> Path:
     ax.set_xticks(range(n), labels, rotation=30, ha="right")
     ax.set_yticks(range(n), labels)
     players = summary["players"]
-    ax.set_xlabel("opponent" if players == 2 else f"the other {players - 1} seats")
-    ax.set_ylabel("bot")
-    ax.set_title(f"Win rate of row bot (fair share {100 / players:.0f}%)")
-    note = "hatched: not measured (a bot against itself"
-    note += ", or a pairing this schedule does not play)" if unplayed else ")"
+    others = words.say_n("the other {count} seat", "the other {count} seats", players - 1)
+    ax.set_xlabel(words.say("opponent") if players == 2 else others)
+    ax.set_ylabel(words.say("bot"))
+    ax.set_title(words.say("Win rate of row bot (fair share {share})", share=words.percent(1 / players, 0)))
+    if unplayed:
+        note = words.say("hatched: not measured (a bot against itself, or a pairing this schedule does not play)")
+    else:
+        note = words.say("hatched: not measured (a bot against itself)")
     fig.text(0.01, 0.01, note, fontsize=8, color="#444444")
-    fig.colorbar(image, ax=ax, fraction=0.046)
+    fig.colorbar(image, ax=ax, fraction=0.046, format=_ticks(lambda share: words.percent(share, 0)))
     fig.tight_layout(rect=(0, 0.04, 1, 1))
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path
 
 
-def _ratings(summary: dict[str, Any], path: Path) -> Path:
+def _ratings(summary: dict[str, Any], path: Path, words: Words) -> Path:
     plt = _pyplot()
     rows = sorted(summary["ratings"], key=lambda r: r["elo"])
     fig, ax = plt.subplots(figsize=(7, 1.4 + 0.6 * len(rows)))
@@ -95,17 +112,19 @@ def _ratings(summary: dict[str, Any], path: Path) -> Path:
             if bound is None:  # one-sided: an arrow to the edge says "no bound this way"
                 ax.plot([end], [y], marker, color="C0")
     ax.set_xlim(left, right)
-    ax.set_yticks(list(range(len(rows))), [_short(r["bot"], 36) for r in rows])
+    ax.set_yticks(list(range(len(rows))), [_short(shown_bot(r["bot"], words), 36) for r in rows])
+    ax.xaxis.set_major_formatter(_ticks(lambda rating: words.number(rating, "+.0f")))  # as the table: +137
     ax.axvline(0.0, color="grey", linewidth=0.8)
-    ax.set_xlabel("Plackett-Luce rating, Elo scale (95% bootstrap interval; arrow: unbounded)")
-    ax.set_title("Ratings")
+    # Two lines, so a language with longer words than English still fits the figure's width.
+    ax.set_xlabel(words.say("Plackett-Luce rating, Elo scale\n(95% bootstrap interval; arrow: unbounded)"))
+    ax.set_title(words.say("Ratings"))
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path
 
 
-def _curves(summary: dict[str, Any], path: Path) -> Path:
+def _curves(summary: dict[str, Any], path: Path, words: Words) -> Path:
     """One small panel per matchup: its running win rate, the Wilson band, and the fair share."""
     plt = _pyplot()
     from matplotlib.ticker import MaxNLocator
@@ -126,22 +145,33 @@ def _curves(summary: dict[str, Any], path: Path) -> Path:
         xs = list(range(1, len(curve) + 1))
         bands = [wilson(rate * n, n) for n, rate in zip(xs, curve)]
         ax.fill_between(
-            xs, [b[0] for b in bands], [b[1] for b in bands], alpha=0.25, color="C0", label="Wilson 95%", linewidth=0
+            xs,
+            [b[0] for b in bands],
+            [b[1] for b in bands],
+            alpha=0.25,
+            color="C0",
+            label=words.say("Wilson 95%"),
+            linewidth=0,
         )
-        ax.plot(xs, curve, color="C0", linewidth=1.5, label="win rate", clip_on=False)
-        ax.axhline(fair, color="grey", linestyle="--", linewidth=0.8, label="fair share")
+        ax.plot(xs, curve, color="C0", linewidth=1.5, label=words.say("win rate"), clip_on=False)
+        ax.axhline(fair, color="grey", linestyle="--", linewidth=0.8, label=words.say("fair share"))
         ax.set_ylim(-0.02, 1.02)  # lines at 0 or 1 stay visible
         if xs:
             ax.set_xlim(1, max(2, xs[-1]))
         ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=5))
-        ax.set_title(_short(row["label"], 44), fontsize=9)
+        ax.xaxis.set_major_formatter(_ticks(lambda games: words.number(round(games), "d")))
+        ax.yaxis.set_major_formatter(_ticks(lambda share: words.percent(share, 0)))
+        matchup = words.say(
+            "{bot} vs {against}", bot=shown_bot(row["bot"], words), against=shown_bot(row["against"], words)
+        )
+        ax.set_title(_short(matchup, 44), fontsize=9)
         ax.tick_params(labelsize=8)
         if k % cols == 0:
-            ax.set_ylabel("win rate", fontsize=8)
-        ax.set_xlabel("games", fontsize=8)
+            ax.set_ylabel(words.say("win rate"), fontsize=8)
+        ax.set_xlabel(words.say("games"), fontsize=8)
     handles, names = axes.flat[0].get_legend_handles_labels()
     fig.legend(handles, names, loc="lower center", ncol=3, fontsize=8, frameon=False)
-    fig.suptitle("Win rate of the first-named bot against games played", fontsize=10)
+    fig.suptitle(words.say("Win rate of the first-named bot against games played"), fontsize=10)
     fig.tight_layout(rect=(0, 0.08 if lines == 1 else 0.04, 1, 1))
     fig.savefig(path, dpi=120)
     plt.close(fig)

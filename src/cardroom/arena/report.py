@@ -1,6 +1,6 @@
 """The arena's tables, drawn with Rich, their words and figures in the terminal's language (``50,0 %``
-in German; bots' specs as typed). Seats are numbered from 1, as a person counts them; arena.json keeps
-the engine's numbers from 0."""
+in German; bots' specs as typed, a cheating bot's mark worded: ``bot_names.py``). Seats are numbered
+from 1, as a person counts them; arena.json keeps the engine's numbers from 0."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from cardroom.arena.bot_names import shown_bot
 from cardroom.locale import in_terminal_language as _
 from cardroom.locale import say_n, terminal_language
+from cardroom.locale.lab_words import LabSpeaker
 from cardroom.locale.numbers import number, percent
 
 
@@ -20,6 +22,11 @@ def _pct(x: float) -> str:
 
 def _number(x: float, spec: str) -> str:
     return number(x, spec, terminal_language())
+
+
+def _bot(label: str) -> str:
+    """A bot's label (or a matchup's field) with its English mark in the terminal's language."""
+    return shown_bot(label, LabSpeaker(terminal_language()))
 
 
 def _interval(rating: dict[str, Any]) -> str:
@@ -55,8 +62,8 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
     for row in summary["matchups"]:
         low, high = row["wilson95"]
         matchups.add_row(
-            row["bot"],
-            row["against"],
+            _bot(row["bot"]),
+            _bot(row["against"]),
             _number(row["games"], "d"),
             _pct(row["win_rate"]),
             f"{_pct(low)} – {_pct(high)}",
@@ -72,7 +79,7 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
         bots.add_column(col, justify="right", overflow="fold")
     for rating, timing in zip(summary["ratings"], summary["timing"]):
         bots.add_row(
-            rating["bot"],
+            _bot(rating["bot"]),
             _number(rating["elo"], "+.0f"),
             _interval(rating),
             _number(timing["decisions"], "d"),
@@ -82,7 +89,7 @@ def print_report(summary: dict[str, Any], console: Console) -> None:
     console.print(bots)
     for rating in summary["ratings"]:
         if rating.get("note"):
-            console.print(f"[dim]{rating['bot']}: {_note(rating['note'])}[/dim]", highlight=False)
+            console.print(f"[dim]{_bot(rating['bot'])}: {_note(rating['note'])}[/dim]", highlight=False)
 
     seats = Table(title=_("Seat advantage (every game of the run)"))
     for col in (_("seat"), _("games"), _("win rate"), _("95% interval"), _("fair share")):

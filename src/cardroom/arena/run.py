@@ -14,6 +14,7 @@ from cardroom.arena.match import GameRecord, make_game
 from cardroom.arena.schedule import schedule
 from cardroom.arena.stats import summarize
 from cardroom.bots.specs import follows_clock, make_bot
+from cardroom.core.words import ENGLISH, Words
 
 
 @dataclass
@@ -67,10 +68,11 @@ def total_games(config: ArenaConfig) -> int:
     return len(schedule(len(config.bots), players, config.games, config.seed, config.challenger)) * players
 
 
-def write_results(result: ArenaResult, out: Path) -> list[Path]:
+def write_results(result: ArenaResult, out: Path, words: Words = ENGLISH) -> list[Path]:
+    """arena.json (data: its keys and labels stay English) and the plots, worded in ``words``."""
     from cardroom.arena.plots import write_plots
 
     out.mkdir(parents=True, exist_ok=True)
     path = out / "arena.json"
     path.write_text(json.dumps(result.to_json(), indent=1) + "\n", encoding="utf-8")
-    return [path, *write_plots(result.summary, out)]
+    return [path, *write_plots(result.summary, out, words)]

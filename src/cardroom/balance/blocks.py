@@ -17,7 +17,7 @@ from typing import Any
 
 from cardroom.arena.schedule import derive_seed
 from cardroom.arena.stats import Z95, wilson
-from cardroom.balance.words import ENGLISH, Words
+from cardroom.core.words import ENGLISH, Words
 
 ALPHA = 0.01  # the heterogeneity test's level: a figure has several, so a stricter one than 0.05
 DEFAULT_BLOCKS = 4

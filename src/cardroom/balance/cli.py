@@ -15,9 +15,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from cardroom.balance.words import ENGLISH, Words
 from cardroom.core.errors import CardroomError, InvalidOptions
 from cardroom.core.options import parse_assignments
+from cardroom.core.words import ENGLISH, Words
 
 # `--bots A B` and `--skill-bots A B C` take several values after one flag (as `cardroom arena`).
 CONTEXT_SETTINGS = {"allow_extra_args": True}

@@ -1,12 +1,12 @@
 """The balance report's figures as PNG files (matplotlib, Agg backend; imported only when writing), their
-labels in the words the command line hands in (``words``, :mod:`.words`)."""
+labels in the words the command line hands in (``words``, :mod:`cardroom.core.words`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from cardroom.balance.words import ENGLISH, Words
+from cardroom.core.words import ENGLISH, Words
 
 RED = "#b2182b"
 BLUE = "#2166ac"

@@ -11,7 +11,7 @@ from typing import Any
 from cardroom.arena.stats import Z95
 from cardroom.balance.blocks import mean_homogeneity, share_blocks, warnings, width_note
 from cardroom.balance.stats import mean_diff, newcombe, share, turns_per_player
-from cardroom.balance.words import ENGLISH, Words
+from cardroom.core.words import ENGLISH, Words
 
 TOLERANCE = 0.01  # a seat is fair when its win share is within 1 point of 1/players
 

@@ -1,5 +1,5 @@
 """The balance report as a self-contained report.html with every column, in the words the command line
-hands in (``words``, :mod:`.words`: English unless the terminal speaks another language). The tables' rows
+hands in (``words``, :mod:`cardroom.core.words`: English unless the terminal speaks another language). The tables' rows
 and plain lines are :mod:`.rows`', the same the terminal prints (``terminal.py``).
 
 The share of games or rounds ended by a safety limit comes first, in red when it is not zero: a
@@ -31,7 +31,7 @@ from cardroom.balance.rows import (
     skill_cells,
     test_lines,
 )
-from cardroom.balance.words import ENGLISH, Words
+from cardroom.core.words import ENGLISH, Words
 
 __all__ = ["TOP_CARDS", "card_rows", "compare_html", "section", "write_html"]
 

@@ -1,7 +1,7 @@
 """The rows of the balance report's tables and its plain lines, in words a person reads: the terminal
 prints them (``terminal.py``) in its language, the HTML report (``report.py``) in English.
 
-Each function takes ``words`` (:mod:`.words`): English by default. Figures are written through it too, in
+Each function takes ``words`` (:mod:`cardroom.core.words`): English by default. Figures are written through it too, in
 the language's style (``50.0%``, ``+1.2`` in English, ``50,0 %``, ``+1,2`` in German); bots' specs,
 options, effects' and cards' names stay as the run wrote them.
 """
@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from cardroom.balance.cardtests import FALSE_DISCOVERY, RAW_LEVEL, headline
-from cardroom.balance.words import ENGLISH, Words
+from cardroom.core.words import ENGLISH, Words
 
 TOP_CARDS = 12
 

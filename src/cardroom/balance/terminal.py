@@ -1,5 +1,5 @@
 """The balance report in the terminal: Rich tables that fit the console, 80 columns included, in the
-words the command line hands in (``words``, :mod:`.words`: English unless the terminal speaks another
+words the command line hands in (``words``, :mod:`cardroom.core.words`: English unless the terminal speaks another
 language).
 
 A table wider than the console would be cut or wrapped until its figures are unreadable, so each wide
@@ -20,7 +20,7 @@ from cardroom.balance import rows as r
 from cardroom.balance.blocks import width_note
 from cardroom.balance.cardtests import FALSE_DISCOVERY, cell
 from cardroom.balance.pooled import block_warnings
-from cardroom.balance.words import ENGLISH, Words
+from cardroom.core.words import ENGLISH, Words
 
 Rows = list[list[str]]
 TOP_CARDS = r.TOP_CARDS  # cards shown at each end of a terminal card table

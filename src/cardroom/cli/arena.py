@@ -27,6 +27,7 @@ from cardroom.core.errors import CardroomError
 from cardroom.locale import in_terminal_language as _  # its words in the terminal's language
 from cardroom.locale import terminal_language
 from cardroom.locale.command_refusals import command_refusal
+from cardroom.locale.lab_words import LabSpeaker
 from cardroom.locale.numbers import number
 
 if TYPE_CHECKING:
@@ -181,9 +182,10 @@ def _can_plot(out: Path | None, command: str, console: Console) -> None:
 
 
 def _write(result: ArenaResult, out: Path | None, console: Console) -> None:
-    """``--out``: the JSON and the plots, each path printed."""
+    """``--out``: the JSON and the plots (worded in the terminal's language, as `cardroom balance`
+    words its report), each path printed."""
     from cardroom.arena.run import write_results
 
     if out is not None:
-        for path in write_results(result, out):
+        for path in write_results(result, out, LabSpeaker(terminal_language())):
             console.print(_("wrote {path}", path=path), highlight=False)

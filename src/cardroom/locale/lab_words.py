@@ -1,5 +1,6 @@
-"""The catalogue and the figures' style bound to one language, for the balance lab's tables and report
-(its ``Words``: the lab may not import the catalogue, so the command line hands this in)."""
+"""The catalogue and the figures' style bound to one language, for the balance lab's tables, report and
+plots and the arena's plots (their ``Words``, ``core/words.py``: the lab may not import the catalogue,
+so the command line hands this in, to the lab and the arena alike)."""
 
 from __future__ import annotations
 

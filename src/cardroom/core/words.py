@@ -1,12 +1,15 @@
-"""The lab's words, said by whoever prints them.
+"""The words a part below the message catalogue says to a person, handed in by whoever prints them.
 
-The balance lab sits below the message catalogue (it imports no ``cardroom.locale``: docs/architecture.md),
-so a function that words a figure for a person takes ``words``: the code's own English by default
-(``balance.json`` keeps it), or the terminal's catalogue in its language, which the command line hands in
-(``cli/balance.py``) for the terminal's tables and the HTML report alike. Each message is written where it
-is used, as the catalogue's ``say``/``say_n`` write theirs, so the catalogue's tests find it and its German
-entry. A figure is written through ``number``/``percent``, so it takes the language's style too (``9.004``,
-``50,0 %``); English keeps Python's (``9,004``, ``50.0%``).
+The balance lab sits below the catalogue (it imports no ``cardroom.locale``: docs/architecture.md), so a
+function of its that words a figure for a person takes ``words``: the code's own English by default
+(``balance.json`` keeps it), or the terminal's catalogue in its language, which the command line hands
+in (``cli/balance.py``: ``locale/lab_words.py``) for the terminal's tables, the HTML report and the
+plots alike. The arena's plots take the same ``words`` (``cli/arena.py`` hands in the same speaker), so
+the protocol lives here, at the bottom, where the lab, the arena and the catalogue's speaker can all
+reach it without an import pointing up. Each message is written where it is used, as the catalogue's
+``say``/``say_n`` write theirs, so the catalogue's tests find it and its German entry. A figure is
+written through ``number``/``percent``, so it takes the language's style too (``9.004``, ``50,0 %``);
+English keeps Python's (``9,004``, ``50.0%``).
 """
 
 from __future__ import annotations

@@ -17,9 +17,12 @@ from cardroom.analysis.walk import Point, evaluate_point
 from cardroom.bots.policy import make_policy
 from cardroom.core.game import Game, State
 
-COARSE = Precision(half_width=0.2, min_worlds=8, max_worlds=8, batch=8, search_playouts=512, min_runs=2, max_runs=2)
-# A whole game at a few worlds a decision: enough to check the bookkeeping, in seconds.
-ROUGH = Precision(half_width=0.3, min_worlds=4, max_worlds=4, batch=4, search_playouts=256, min_runs=2, max_runs=2)
+# Four worlds a decision sample the unseen cards as eight did (what must not change is which worlds the
+# seat's view draws), at half the rollouts.
+COARSE = Precision(half_width=0.2, min_worlds=4, max_worlds=4, batch=4, search_playouts=512, min_runs=2, max_runs=2)
+# A whole game at two worlds a decision: enough to check the bookkeeping (and to tell two analysis
+# seeds apart), in seconds. The rollouts of those worlds are nearly all the reference engine's time.
+ROUGH = Precision(half_width=0.3, min_worlds=2, max_worlds=2, batch=2, search_playouts=256, min_runs=2, max_runs=2)
 
 
 def _decision_points(game: Game, seed: int, seat: int) -> list[State]:

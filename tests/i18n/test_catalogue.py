@@ -39,7 +39,7 @@ def used_messages() -> dict[str, tuple[str, ...]]:
             for msg in _extract(path, WORDING):
                 forms = (msg,) if isinstance(msg, str) else tuple(msg)
                 found[forms[0]] = forms
-        if "from cardroom.balance.words import" in text:  # the lab's words.say/say_n, handed in from above
+        if "from cardroom.core.words import" in text:  # words.say/say_n (the lab, the arena's plots), handed in
             for msg in _extract(path, LAB_WORDING):
                 forms = (msg,) if isinstance(msg, str) else tuple(msg)
                 found[forms[0]] = forms
@@ -63,8 +63,8 @@ WORDING: dict[str, tuple[int, ...]] = {
     "said": (2,),
     "_": (1,),
 }
-# The balance lab's ``words.say(msg)`` and ``words.say_n(singular, plural, n)`` (balance/words.py: the lab
-# may not import the catalogue, so the terminal hands it one bound to its language).
+# The balance lab's and the arena's plots' ``words.say(msg)`` and ``words.say_n(singular, plural, n)``
+# (core/words.py: the lab may not import the catalogue, so the terminal hands it one bound to its language).
 LAB_WORDING: dict[str, tuple[int, ...]] = {"say": (1,), "say_n": (1, 2)}
 # Where a call may name its message by a module constant: the argument's place (0-based).
 BY_CONSTANT = {"Refused": 0, "said": 1, "say": 1}
@@ -118,6 +118,7 @@ def test_the_extractor_finds_the_code_s_messages() -> None:
     assert "the game is already over" in used  # a room refusal (server/room/leaving.py)
     assert "the others' hidden choices" in used  # analysis/words.py
     assert "Seat advantage (by turn order)" in used  # balance/terminal.py, through the words handed in
+    assert "Ratings" in used and len(used["the other {count} seat"]) == 2  # arena/plots.py, the same way
     assert len(used["{count} more card in {full_at}."]) == 2
     assert UNAVAILABLE in used  # said by server/edge/fastpath.py, imported from the store's package
     assert len(used["your accuracy {accuracy}% over {count} decision (100% = as good as the hard bot at each)"]) == 2

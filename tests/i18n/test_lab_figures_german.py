@@ -122,6 +122,8 @@ def test_figures_are_written_once_for_both_languages() -> None:
         (-3.0, "+.0f", "-3", "-3"),
         (0.0012, ".2g", "0.0012", "0,0012"),
         (0.05, "g", "0.05", "0,05"),
+        (0.0, "g", "0", "0"),  # Babel's significant digits alone would write "0,0"
+        (0.0, "+.2g", "+0", "+0"),
         (2.675, ".2f", "2.67", "2,67"),  # rounded as the float is, the same in both
     ):
         assert (number(value, spec, "en"), number(value, spec, "de")) == (english, german), spec

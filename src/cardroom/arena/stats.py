@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from cardroom.arena.bot_names import CHEATS
 from cardroom.arena.match import GameRecord
 from cardroom.arena.ratings import ratings as plackett_luce
 from cardroom.arena.schedule import matchups
@@ -77,7 +78,7 @@ def bot_labels(specs: Sequence[str]) -> list[str]:
     """Unique, honest names: the spec, a #k when given twice, and (cheats) on the oracle."""
     labels: list[str] = []
     for spec in specs:
-        label = spec + (" (cheats)" if spec.strip().lower().startswith("oracle") else "")
+        label = spec + (CHEATS if spec.strip().lower().startswith("oracle") else "")
         count = sum(1 for s in specs[: len(labels)] if s == spec)
         labels.append(label if count == 0 else f"{label} #{count + 1}")
     return labels

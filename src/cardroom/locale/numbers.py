@@ -38,6 +38,8 @@ def number(value: float, spec: str, lang: str) -> str:
     """``value`` written as ``format(value, spec)`` writes it, in ``lang``'s style."""
     if lang == ENGLISH:
         return format(value, spec)
+    if value == 0 and spec.endswith("g"):
+        spec = spec[: -len("g")].split(".")[0] + "d"  # Babel's significant digits write zero as "0,0"
     # The float's exact value, rounded as Python rounds it (Babel would round its shortest repr).
     return format_decimal(Decimal(value), format=pattern(spec), locale=lang)
 

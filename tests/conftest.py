@@ -1,4 +1,5 @@
-"""What every test folder shares: one Playwright driver and one Chromium per pytest worker.
+"""What every test folder shares: one Playwright driver and one Chromium per pytest worker, and one TLS
+context for the many HTTP clients the tests build.
 
 Starting the driver and the browser costs about 2.5 s of wall time and 1.5 s of CPU; the browser tests
 live in some 75 modules, and a worker used to pay that once a module. Tests still share nothing through
@@ -14,12 +15,21 @@ puts it back before anything else can reach the driver.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Iterator
 
+import httpx._transports.default as httpx_transports
 import pytest
+from httpx._config import create_ssl_context
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from tests.web.chromium import CHROMIUM, CHROMIUM_ARGS
+
+# Each top-level ``httpx.get``/``post`` builds a client, and each client built a TLS context (loading the
+# CA bundle: about 45 ms of CPU) that a test talking plain HTTP to its own server never uses. Some 260
+# places in the tests call httpx that way, many of them once a move; one context a configuration serves
+# them all. The room's own code is untouched (it runs in the server processes, not here).
+vars(httpx_transports)["create_ssl_context"] = functools.lru_cache(maxsize=8)(create_ssl_context)
 
 _DRIVER = "playwright"
 _started: list[Browser] = []

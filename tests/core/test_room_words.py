@@ -44,9 +44,11 @@ def tables() -> Iterator[tuple[str, str, int]]:
                 yield name, preset, n
 
 
-def walk(name: str, preset: str, players: int, seed: int) -> Iterator[State]:
-    """Every state of one random game; at three or more seats a random seat sometimes concedes."""
-    options = {} if name == "tacocat" else {"players": players}
+def walk(name: str, preset: str, players: int, seed: int, extra: dict[str, object] | None = None) -> Iterator[State]:
+    """Every state of one random game (with the ``extra`` options); at three or more seats a random
+    seat sometimes concedes."""
+    options: dict[str, object] = {} if name == "tacocat" else {"players": players}
+    options.update(extra or {})
     if name == "taco":
         options["antics"] = seed % 2 == 1
     game = cardroom.make(name, preset=preset, **options)
@@ -137,9 +139,12 @@ def _keys(value: object, out: set[str]) -> set[str]:
 def test_progress_keys_strip_what_the_old_list_stripped(name: str) -> None:
     """Of the old list, each game names exactly the keys its views have: a view loses the same keys."""
     seen: set[str] = set()
+    # T.A.C.O. on a pool of 12 taco points: its views have the same keys as on the rulebook's pool (all
+    # of them, checked when this was cut), in a fifth of the states (1,684 instead of 8,107).
+    extra: dict[str, object] | None = {"pool": 12} if name == "taco" else None
     for table in tables():
         if table[0] == name:
-            for state in walk(*table, seed=1):
+            for state in walk(*table, seed=1, extra=extra):
                 for seat in (None, *range(state.players)):
                     _keys(state.view(seat), seen)
     progress = game_class(name).progress_keys  # type: ignore[attr-defined]

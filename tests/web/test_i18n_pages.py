@@ -32,9 +32,12 @@ def _off_screen(page: Page, selector: str, width: int) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-def test_the_account_page_in_german(server: ServerProcess, browser: Browser, width: int, height: int) -> None:
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="de-DE")
+# The layouts' two screens, measured on one page each: the state is built once and the viewport resized.
+SCREENS = ((1280, 800), (390, 844))
+
+
+def test_the_account_page_in_german_at_1280x800_and_390x844(server: ServerProcess, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
     page = context.new_page()
     account_form(page, server, "signup", f"Lena{secrets.token_hex(3)}")
     page.wait_for_selector("#signed-in:not([hidden])")
@@ -42,14 +45,18 @@ def test_the_account_page_in_german(server: ServerProcess, browser: Browser, wid
     page.wait_for_selector("#signed-in:not([hidden])")
     assert page.evaluate("document.documentElement.lang") == "de" and page.title() == "cardroom: dein Konto"
     assert page.inner_text("#games-heading") == "Meine Spiele" and page.inner_text("#logout") == "Abmelden"
-    assert _off_screen(page, "#signed-in :is(button, a):visible, #lang", width) == []
-    assert serious(page) == []
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        assert _off_screen(page, "#signed-in :is(button, a):visible, #lang", width) == [], width
+        assert serious(page) == [], width
     page.click("#logout")
     page.wait_for_selector("#signed-out:not([hidden])")
     assert page.inner_text("#signup-heading") == "Registrieren"
     assert "Passwort (mindestens 8 Zeichen)" in page.inner_text("#signup")
-    assert _off_screen(page, "#signed-out :is(input, button):visible, #lang", width) == []
-    assert serious(page) == []
+    for width, height in reversed(SCREENS):
+        page.set_viewport_size({"width": width, "height": height})
+        assert _off_screen(page, "#signed-out :is(input, button):visible, #lang", width) == [], width
+        assert serious(page) == [], width
     context.close()
 
 
@@ -67,9 +74,8 @@ def test_the_leaderboards_in_german(server: ServerProcess, browser: Browser) -> 
     page.close()
 
 
-@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-def test_the_lobby_in_german(server: ServerProcess, browser: Browser, width: int, height: int) -> None:
-    page = browser.new_page(viewport={"width": width, "height": height}, locale="de-DE")
+def test_the_lobby_in_german_at_1280x800_and_390x844(server: ServerProcess, browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, locale="de-DE")
     page.goto(server.url + "/")
     page.wait_for_selector("#game option[value='taco']", state="attached")
     assert page.evaluate("document.documentElement.lang") == "de" and page.inner_text("#new-heading") == "Neuer Tisch"
@@ -80,6 +86,8 @@ def test_the_lobby_in_german(server: ServerProcess, browser: Browser, width: int
     page.click("summary:has-text('Uhren')")
     assert "Platz 2" in page.inner_text("#seats") and page.inner_text("#seat1 option:checked") == "Eine Person einladen"
     assert "Taco-Punkte im Vorrat" in page.inner_text("#options")  # an option named in German
-    assert _off_screen(page, "#create :is(input, select, button, summary):visible, #lang", width) == []
-    assert serious(page) == []
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        assert _off_screen(page, "#create :is(input, select, button, summary):visible, #lang", width) == [], width
+        assert serious(page) == [], width
     page.close()

@@ -5,6 +5,7 @@ accessibility violation."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -17,6 +18,7 @@ from tests.i18n.log_entries import every_wording
 from tests.server.process import ROOT, ServerProcess
 from tests.web.literals import loose_words, shown_literals
 from tests.web.player import wait_for_table
+from tests.web.widths import LAPTOP_AND_PHONE, resized
 
 WEB = ROOT / "src" / "cardroom" / "web"
 PLACE = re.compile(r"\{(\w+)\}")
@@ -159,24 +161,27 @@ def _off_screen(page: Page, width: int, height: int) -> list[str]:
     return found
 
 
+def _serious(page: Page) -> list[str]:
+    return [
+        f"{v['id']}: {[n['target'] for n in v['nodes']][:5]}"
+        for v in Axe().run(page).response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 @pytest.mark.parametrize("game", ["exploding-kittens", "taco", "tacocat"])
-@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
-def test_the_table_in_german_keeps_every_choice_on_screen(
-    server: ServerProcess, browser: Browser, width: int, height: int, game: str
-) -> None:
-    page = _german_table(browser, server, width, height, game)
+def test_the_table_in_german_keeps_every_choice_on_screen(server: ServerProcess, browser: Browser, game: str) -> None:
+    """At 1280x800, then at 390x844 on the same page, resized."""
+    page = _german_table(browser, server, 1280, 800, game)
     assert page.evaluate("document.documentElement.lang") == "de"
     assert page.locator("#more-time-box").inner_text().startswith("Mehr Zeit für mich")
     assert page.locator("#log-box summary").inner_text() == "Verlauf"
     assert page.locator("#lang").input_value() == "de"
     page.wait_for_selector("#choices button")
-    assert _off_screen(page, width, height) == []
-    serious = [
-        f"{v['id']}: {[n['target'] for n in v['nodes']][:5]}"
-        for v in Axe().run(page).response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert serious == []
+    found: dict[int, dict[str, list[str]]] = {}
+    for width, height in resized(page):
+        found[width] = {"off screen": _off_screen(page, width, height), "serious": _serious(page)}
+    assert found == {width: {"off screen": [], "serious": []} for width in LAPTOP_AND_PHONE}, found
     page.close()
 
 
@@ -198,6 +203,7 @@ def test_german_cards_carry_their_printed_names(server: ServerProcess, browser: 
     page.close()
 
 
+@functools.cache  # both languages' tests word the same entries
 def _kittens_log_entries() -> list[dict[str, object]]:
     """Every kind of entry of Exploding Kittens' log at two, three and five seats, under both presets."""
     settings = [{"players": n, "preset": p} for n, p in ((2, "classic"), (5, "current"), (3, "classic"))]
@@ -251,6 +257,7 @@ def test_the_kittens_log_is_worded_from_its_fields(server: ServerProcess, browse
         assert [e["text"] for e, (ours, _) in zip(entries, worded, strict=True) if not ours] == []
 
 
+@functools.cache
 def _tacocat_log_entries() -> list[dict[str, object]]:
     """Every kind of entry of Tacocat's log under its rule options."""
     return every_wording("tacocat", ({}, {"ties": "duel-winner"}, {"ties": "redeal"}), 15)

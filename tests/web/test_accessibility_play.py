@@ -1,8 +1,8 @@
 """axe-core while the game is being played, not only when the page loads: while a reaction window is
 open for this seat (Exploding Kittens' Nope window, T.A.C.O.'s Instants; Tacocat has none, so its
-first decision is checked) and at game over with the dialog open, at laptop and phone width. No
-serious or critical violations, colour contrast (WCAG AA) included. Screenshots of each are saved to
-artifacts/screenshots/axe-*.png."""
+first decision is checked) and at game over with the dialog open, at laptop and phone width (each
+state checked at both, the page resized between them). No serious or critical violations, colour
+contrast (WCAG AA) included. Screenshots of each are saved to artifacts/screenshots/axe-*.png."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from playwright.sync_api import Error as PlaywrightError
 from tests.server.process import ServerProcess
 from tests.web.player import body, click_something, wait_for_table
 from tests.web.test_accessibility import _serious
+from tests.web.widths import LAPTOP_AND_PHONE, resized
 
 pytestmark = pytest.mark.browser
 
@@ -44,10 +45,18 @@ def _until_window(page: Page, rng: random.Random, timeout: float = 40) -> None:
     raise AssertionError(f"no reaction window came within {timeout:.0f} s; page {state}; decision bar: {choices!r}")
 
 
-@pytest.mark.parametrize("width", [1280, 390])
+def _at_each_width(page: Page, screenshots: Path, name: str) -> dict[int, list[str]]:
+    """The serious violations at each width, the page resized to it; a screenshot of each."""
+    found: dict[int, list[str]] = {}
+    for width, _ in resized(page):
+        page.screenshot(path=str(screenshots / name.format(width=width)))
+        found[width] = _serious(page)
+    return found
+
+
 @pytest.mark.parametrize("game", ["tacocat", "exploding-kittens", "taco"])
 def test_no_serious_violations_in_a_window_and_at_game_over(
-    server: ServerProcess, browser: Browser, screenshots: Path, game: str, width: int
+    server: ServerProcess, browser: Browser, screenshots: Path, game: str
 ) -> None:
     seats = [{"kind": "me", "name": "Ada"}, {"kind": "bot", "bot": "easy"}]
     options = {} if game == "tacocat" else {"players": 2}
@@ -55,24 +64,23 @@ def test_no_serious_violations_in_a_window_and_at_game_over(
         server.url + "/api/tables",
         json={"game": game, "seats": seats, "options": options, "reaction_seconds": 60},
     ).json()
-    page = browser.new_page(viewport={"width": width, "height": 800 if width > 400 else 844})
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{server.url}/table/{table['table_id']}#token={table['token']}")
     wait_for_table(page)
     if game == "tacocat":
         page.wait_for_selector("body[data-mine='true']", state="attached")
     else:
         _until_window(page, random.Random(5))
-    page.screenshot(path=str(screenshots / f"axe-{game}-{width}-deciding.png"))
-    deciding = _serious(page)
+    deciding = _at_each_width(page, screenshots, f"axe-{game}-{{width}}-deciding.png")
     # Game over, by conceding (no window may be open then: it closes when answered).
     page.wait_for_selector("#concede:enabled", timeout=70_000)
     page.click("#concede")
     page.click("#concede-yes")
     page.wait_for_selector("#game-over[open]")
-    page.screenshot(path=str(screenshots / f"axe-{game}-{width}-over.png"))
-    over = _serious(page)
+    over = _at_each_width(page, screenshots, f"axe-{game}-{{width}}-over.png")
     # The dialog and the log speak of people by name, never of P0 or P1.
     said = page.inner_text("#game-over") + page.inner_text("#log")
     assert "Ada" in page.inner_text("#game-over") and not re.search(r"\bP\d+\b", said), said
-    assert deciding == [] and over == [], {"deciding": deciding, "over": over}
+    clean: dict[int, list[str]] = {width: [] for width in LAPTOP_AND_PHONE}
+    assert deciding == clean and over == clean, {"deciding": deciding, "over": over}
     page.close()

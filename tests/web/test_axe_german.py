@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.server.process import ServerProcess
 from tests.web.keys import COUNT_POINTERS, WATCH_LOG, announced, play_by_keys, pointer_presses, private_table
-from tests.web.player import wait_for_table
+from tests.web.player import SHORT_BOARD, wait_for_table
 from tests.web.test_accessibility_hands import _serious
 from tests.web.test_keyboard_states import WINDOW, _concede, _help_open
 
@@ -55,7 +55,8 @@ def test_every_keyboard_state_in_german_has_no_serious_violation(
 
 
 def test_a_whole_tacocat_game_by_keyboard_in_german(server: ServerProcess, browser: Browser) -> None:
-    page = _open_in_german(browser, server, private_table(server, "tacocat", 2))
+    # The short board: a whole game (duels, the centre's replacement, a goal reached) in about 40 steps.
+    page = _open_in_german(browser, server, private_table(server, "tacocat", 2, {"board": SHORT_BOARD}))
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     played = play_by_keys(page, random.Random(11))

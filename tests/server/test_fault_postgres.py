@@ -18,8 +18,10 @@ from tests.server.postgres import Postgres, throwaway
 from tests.support.polling import until
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def postgres() -> Iterator[Postgres]:
+    """One cluster for the module: each test plays on tables of its own (every check reads only its own
+    tables' rows) and leaves PostgreSQL running, whatever fault it made."""
     with throwaway() as server:
         yield server
 

@@ -244,3 +244,23 @@ def test_a_seat_opening_its_socket_has_its_lease_fetched_before_it_acts(client: 
         until(lambda: key in limiter._leases and limiter._leases[key].left >= LEASE, 20, "the lease", every=0.02)
         assert limiter._leases[key].left == LEASE
     assert stored(key)
+
+
+@pytest.mark.parametrize(("lease", "burst_after_refill"), [(LEASE, 20 + LEASE - 1), (1, 20)])
+def test_a_one_token_lease_holds_the_limit_exactly(tmp_path: Path, lease: int, burst_after_refill: int) -> None:
+    """Tokens a process holds are not in the stored bucket while it refills: spent later, they come
+    on top of a full bucket (29 where the limit allows 20). A limit taken a token at a time gives
+    exactly what the bucket holds (table creations and sign-in tries are limited that way)."""
+    url = f"sqlite:///{tmp_path / 'exact.sqlite3'}"
+    database.upgrade(database.make_engine(url))
+    limiter = SharedRateLimiter(url, rate=0.01, burst=20, lease=lease)
+
+    async def scenario() -> int:
+        assert await limiter.allow("k")  # one spent; a default lease keeps the other nine here
+        # 1,000 s pass for the stored bucket (10 tokens at 0.01 a second): full again.
+        with limiter.buckets.engine.begin() as conn:
+            conn.execute(text("UPDATE rate_buckets SET stamp = stamp - 1000 WHERE key = 'k'"))
+        return sum([await limiter.allow("k") for _ in range(40)])
+
+    assert asyncio.run(scenario()) == burst_after_refill
+    limiter.close()

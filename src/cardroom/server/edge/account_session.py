@@ -108,8 +108,11 @@ class LoginLimits:
 
     def __init__(self, url: str, thread: ThreadPoolExecutor | None, readiness: Readiness) -> None:
         burst = int(os.environ.get("CARDROOM_LOGIN_BURST", str(LOGIN_BURST)))
-        self.names = SharedRateLimiter(url, 1 / 60, burst, thread, readiness=readiness)
-        self.addresses = SharedRateLimiter(url, ADDRESS_TIMES / 60, burst * ADDRESS_TIMES, thread, readiness=readiness)
+        # A token at a time (lease=1): a guesser must not get a process's unspent lease on top.
+        self.names = SharedRateLimiter(url, 1 / 60, burst, thread, readiness=readiness, lease=1)
+        self.addresses = SharedRateLimiter(
+            url, ADDRESS_TIMES / 60, burst * ADDRESS_TIMES, thread, readiness=readiness, lease=1
+        )
 
     async def allow(self, name_key: str, address: str) -> bool:
         by_address = await self.addresses.allow("login@" + _hash(address)[:58])

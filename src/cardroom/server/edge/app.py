@@ -119,7 +119,7 @@ def create_app(
         # many processes: every creation takes a token in one atomic statement before the table is made.
         # Never counted in this process alone: a creation the database cannot count is refused (503).
         app.state.creations = SharedRateLimiter(
-            url, per_minute / 60.0, per_minute, lease_thread, readiness=store.readiness, alone=False
+            url, per_minute / 60.0, per_minute, lease_thread, readiness=store.readiness, alone=False, lease=1
         )
         # Login and sign-up tries, per name and per address, in the same shared buckets.
         app.state.logins = LoginLimits(url, lease_thread, store.readiness)

@@ -4,8 +4,12 @@
 :class:`SharedRateLimiter` keeps them in the database, so a token's limit holds however many server
 processes its requests are spread over. Asking the database on every request would cost a write
 per request; instead a process takes a *lease* of a few tokens from the stored bucket in one atomic
-statement and spends them locally. The database never hands out more than the bucket holds, so
-the limit is exact across processes; a lease a process leaves unspent only makes it stricter.
+statement and spends them locally. The database never hands out more than the bucket holds, but
+tokens held here are not in the stored bucket while it refills: spent later, they come on top of
+what it gave meanwhile, up to a lease a process over the limit (22 table creations where 20 were
+allowed). A limit that must hold exactly (table creations, sign-in attempts) takes one token at a
+time, when a request spends it (``lease=1``): a trip to the database a request, for requests that
+write anyway.
 
 A lease running low is renewed in the background, so a request waits for the database only when
 its key has no token left here. Measured on PostgreSQL, where the leases go one at a time through a
@@ -86,6 +90,7 @@ class SharedRateLimiter:
         *,
         readiness: Readiness | None = None,
         alone: bool = True,
+        lease: int = LEASE,
     ) -> None:
         """``thread``: where the leases are written (default: a thread of their own). On SQLite the
         server passes its group writer's thread: SQLite has one writer at a time, and a lease on a
@@ -94,8 +99,11 @@ class SharedRateLimiter:
         ``readiness``: the store's gate (no lease before the schema is checked).
         ``alone``: while leases cannot be had, this process's own bucket decides (else the database's
         error is raised: a limit that must hold across processes, like table creations, which need
-        the database anyway)."""
+        the database anyway).
+        ``lease``: tokens taken from the stored bucket at a time; 1 for a limit that must hold exactly
+        (then none is taken ahead of a request)."""
         self.rate = rate
+        self.lease_size = lease
         self.burst = burst
         self.alone = alone
         self.buckets = Buckets(url, rate, burst, readiness)  # the stored buckets (their SQL is the store's)
@@ -147,7 +155,8 @@ class SharedRateLimiter:
                 return False
         lease.left -= 1
         aging = time.monotonic() - lease.taken >= RENEW_AFTER  # read again: the lease may be new
-        if (lease.left <= RENEW_AT or aging) and lease.ahead is None and lease.needed is None and not lease.dry:
+        ahead = self.lease_size > 1 and lease.ahead is None and lease.needed is None and not lease.dry
+        if ahead and (lease.left <= RENEW_AT or aging):
             self._renew(key, lease, needed=False)
         return True
 
@@ -157,7 +166,7 @@ class SharedRateLimiter:
         trip to the database (after a start or a restart, every seat's first action did)."""
         lease = self._lease_of(key)
         held = lease.left > 0 and lease.fresh(time.monotonic())
-        if not (held or lease.ahead or lease.needed or lease.dry):
+        if self.lease_size > 1 and not (held or lease.ahead or lease.needed or lease.dry):
             self._renew(key, lease, needed=False)
 
     def _lease_of(self, key: str) -> _Lease:
@@ -195,8 +204,8 @@ class SharedRateLimiter:
         return asked
 
     def _lease(self, key: str) -> int:
-        """Take up to :data:`LEASE` tokens from the stored bucket (one if fewer are left): how many."""
-        return self.buckets.lease(key, LEASE, time.time())
+        """Take up to ``lease_size`` tokens from the stored bucket (one if fewer are left): how many."""
+        return self.buckets.lease(key, self.lease_size, time.time())
 
     def close(self) -> None:
         if self._own_thread:

@@ -57,10 +57,11 @@ typecheck: $(VENV)/.test
 
 # Compile the games' kernels into Numba's cache once, before the tests: a fresh clone has no cache
 # (3.5 minutes of CPU for the three kernels), and each test process that reached a kernel first (both
-# pytest workers, a server a test starts) compiled it itself. One process a kernel, two at a time;
+# pytest workers, a server a test starts) compiled it itself. One process a kernel, two at a time, the
+# costliest first (else the longest compile started last and the pair ended about 30 s later);
 # a warm cache loads in a second or two. (Each process's lines are printed together when it ends.)
 kernels: $(VENV)/.test
-	$(PY) -c "from cardroom.core.compiled_registry import kernel_paths; print(*kernel_paths(unlisted=True), sep='\n')" \
+	$(PY) -m cardroom.fast.warm --list \
 		| xargs -P 2 -I MODULE sh -c 'out=$$($(PY) -m cardroom.fast.warm MODULE 2>&1); code=$$?; echo "$$out"; exit $$code'
 
 unit: $(VENV)/.test kernels

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 import httpx
 from playwright.sync_api import Browser, Page
 
-from tests.server.process import ServerProcess
-from tests.web.player import body, wait_for_table
+from tests.server.process import ServerProcess, seeded
+from tests.web.player import body, wait_for_table, wait_in_page
 
 # Counts every pointer press on the page, from before its first script: keyboard play makes none.
 COUNT_POINTERS = """
@@ -51,11 +51,24 @@ STATE = """() => {
 }"""
 
 
+# Whether Ada can act by a key (the choices STATE counts) or the game is over: waited for in the page.
+KEYS_OR_OVER = """() => document.body.dataset.over === 'true'
+  || (document.body.dataset.mine === 'true' && !document.body.classList.contains('busy')
+      && [...document.querySelectorAll('#choices [aria-keyshortcuts]')]
+        .some((c) => !c.disabled && c.tagName !== 'SELECT'))"""
+
+
 def private_table(
-    server: ServerProcess, game: str, players: int, options: dict[str, object] | None = None, reaction: float = 30
+    server: ServerProcess,
+    game: str,
+    players: int,
+    options: dict[str, object] | None = None,
+    reaction: float = 30,
+    seed: int | None = None,
 ) -> dict[str, str]:
     """A private table of Ada and easy bots, without a move clock (a decision waits for her, which the
-    page's countdown would otherwise show; a table without one must be private)."""
+    page's countdown would otherwise show; a table without one must be private). ``seed``: a known
+    deal (the test server's seeding header), for a test whose game should be the same length each run."""
     seats = [{"kind": "me", "name": "Ada"}] + [{"kind": "bot", "bot": "easy"}] * (players - 1)
     response = httpx.post(
         server.url + "/api/tables",
@@ -67,6 +80,7 @@ def private_table(
             "turn_seconds": "none",
             "private": True,
         },
+        headers=seeded(seed) if seed is not None else None,
     )
     assert response.status_code == 201, response.text
     made: dict[str, str] = response.json()
@@ -117,7 +131,10 @@ def play_by_keys(page: Page, rng: random.Random, timeout: float = 60, until: str
             return seen
         if not now["mine"] or not now["keys"]:
             last_status = None
-            time.sleep(0.02)
+            if until is None:
+                wait_in_page(page, KEYS_OR_OVER)
+            else:
+                time.sleep(0.02)
             continue
         if now["status"] != last_status:
             seen.decisions.append((now["status"], now["said"]))

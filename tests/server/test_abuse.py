@@ -26,12 +26,17 @@ from tests.server.process import free_port
 from tests.support.polling import until
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LoggedServer]:
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LoggedServer]:
+    """One server for the module's attacks: each makes tables of its own, and each checks the whole
+    log for errors, so one attack's 500 fails it and every later one. Table creations from one address
+    are limited to 20 a minute: the attacks before the creation test make one table each, the creation
+    test spends the rest (so it comes after every test here that makes a table)."""
+    where = tmp_path_factory.mktemp("abuse")
     running = LoggedServer(
         free_port(),
-        f"sqlite:///{tmp_path / 'room.sqlite3'}",
-        tmp_path / "server.log",
+        f"sqlite:///{where / 'room.sqlite3'}",
+        where / "server.log",
         {"CARDROOM_TABLES_PER_MINUTE": "20"},
     ).start()
     try:
@@ -70,29 +75,6 @@ def test_parallel_requests_with_one_token_get_429_never_500(server: LoggedServer
     assert server.errors() == []
 
 
-def test_table_creations_from_one_address_hold_their_limit_at_once_and_across_processes(
-    server: LoggedServer, tmp_path: Path
-) -> None:
-    """150 creations at once, half through each of two processes on one database, against 20 a minute
-    (the check once counted the stored tables, then created: every one of them passed)."""
-    other = LoggedServer(free_port(), server.database, tmp_path / "other.log", server.env).start()
-    try:
-        body = {"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot"}]}
-        bases = [server.url, other.url]
-        turn = iter(range(10**6))
-        begun = time.monotonic()
-        statuses = asyncio.run(
-            _at_once(150, 150, lambda http: http.post(f"{bases[next(turn) % 2]}/api/tables", json=body))
-        )
-        took = time.monotonic() - begun
-        assert set(statuses) <= {201, 429}, statuses
-        # 20 at once, then one every 3 s: never more, however the requests were spread.
-        assert 1 <= statuses[201] <= 20 + took / 3, (statuses, took)
-        assert server.errors() == [] and other.errors() == []
-    finally:
-        other.kill()
-
-
 def test_spectator_sockets_sending_huge_messages_do_not_grow_memory(server: LoggedServer) -> None:
     """The room reads nothing from a socket's client: a message over a few KiB closes the socket before
     it is buffered (once each socket could make the server hold 16 MiB)."""
@@ -127,6 +109,29 @@ def test_spectator_sockets_sending_huge_messages_do_not_grow_memory(server: Logg
     # The room goes on: a new spectator is served.
     with connect(url, open_timeout=10) as ws:
         assert '"table"' in str(ws.recv(timeout=10))
+
+
+def test_table_creations_from_one_address_hold_their_limit_at_once_and_across_processes(
+    server: LoggedServer, tmp_path: Path
+) -> None:
+    """150 creations at once, half through each of two processes on one database, against 20 a minute
+    (the check once counted the stored tables, then created: every one of them passed)."""
+    other = LoggedServer(free_port(), server.database, tmp_path / "other.log", server.env).start()
+    try:
+        body = {"game": "toy", "seats": [{"kind": "me"}, {"kind": "bot"}]}
+        bases = [server.url, other.url]
+        turn = iter(range(10**6))
+        begun = time.monotonic()
+        statuses = asyncio.run(
+            _at_once(150, 150, lambda http: http.post(f"{bases[next(turn) % 2]}/api/tables", json=body))
+        )
+        took = time.monotonic() - begun
+        assert set(statuses) <= {201, 429}, statuses
+        # 20 at once, then one every 3 s: never more, however the requests were spread.
+        assert 1 <= statuses[201] <= 20 + took / 3, (statuses, took)
+        assert server.errors() == [] and other.errors() == []
+    finally:
+        other.kill()
 
 
 def test_every_route_is_rate_limited(db_url: str) -> None:

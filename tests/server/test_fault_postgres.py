@@ -10,20 +10,33 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import psycopg
 import pytest
 from sqlalchemy import create_engine, text
 
+from cardroom.server.store import conninfo
 from tests.server.faults import playing, restart_and_check
 from tests.server.postgres import Postgres, throwaway
 from tests.support.polling import until
 
 
 @pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
+def cluster() -> Iterator[Postgres]:
     """One cluster for the module: each test plays on tables of its own (every check reads only its own
-    tables' rows) and leaves PostgreSQL running, whatever fault it made."""
+    tables' rows)."""
     with throwaway() as server:
         yield server
+
+
+@pytest.fixture
+def postgres(cluster: Postgres) -> Iterator[Postgres]:
+    """The module's cluster, running again after each test whatever fault it made (a test that failed
+    while PostgreSQL was stopped leaves the next one a running cluster, not a second failure)."""
+    yield cluster
+    try:
+        psycopg.connect(conninfo(cluster.url), connect_timeout=5).close()
+    except psycopg.OperationalError:
+        cluster.resume()
 
 
 def test_postgres_stopped_and_started_mid_game(postgres: Postgres, tmp_path: Path) -> None:

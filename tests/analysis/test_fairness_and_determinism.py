@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import random
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -111,13 +112,22 @@ def test_bad_requests_say_what_is_wrong() -> None:
         analyse_game(game, 1, actions, 2)
 
 
+@pytest.fixture(scope="module")
+def workers() -> Iterator[ProcessPoolExecutor]:
+    """Two spawned worker processes shared by both games' analyses: each spawn imports the package and
+    loads the kernels again, and a worker that has run one analysis must answer the next the same."""
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        yield pool
+
+
 @pytest.mark.parametrize(("name", "options"), [("exploding-kittens", {"players": 2}), ("tacocat", {})])
-def test_worker_processes_give_the_same_analysis(name: str, options: dict[str, int]) -> None:
+def test_worker_processes_give_the_same_analysis(
+    name: str, options: dict[str, int], workers: ProcessPoolExecutor
+) -> None:
     game = cardroom.make(name, **options)  # both on their compiled kernels
     actions = heuristic_actions(game, 2)
     serial = analyse_game(game, 2, actions, 0, precision=ROUGH, prior_games=8).to_json()
-    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
-        parallel = analyse_game(game, 2, actions, 0, precision=ROUGH, prior_games=8, executor=pool).to_json()
+    parallel = analyse_game(game, 2, actions, 0, precision=ROUGH, prior_games=8, executor=workers).to_json()
     assert serial["engine"] == "kernel"
     serial.pop("seconds")
     parallel.pop("seconds")

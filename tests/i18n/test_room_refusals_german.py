@@ -12,7 +12,7 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from cardroom.server.ops.cli import admin_app
+from cardroom.server.ops.admin_cli import admin_app
 from cardroom.server.room.tokens import SUSPENDED
 from tests.people.room import bearer, browser, running_room, sign_up
 from tests.server.process import ServerProcess

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from typer.testing import CliRunner
 
-from cardroom.server.ops.cli import admin_app
+from cardroom.server.ops.admin_cli import admin_app
 from tests.people.room import PASSWORD, bearer, browser, running_room, sign_up
 from tests.people.table_play import people_table, play_out
 from tests.server.process import ServerProcess

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from typer.testing import CliRunner
 
-from cardroom.server.ops.cli import admin_app
+from cardroom.server.ops.admin_cli import admin_app
 from tests.people.pages import account_form
 from tests.people.room import running_room
 from tests.server.process import ServerProcess

@@ -291,7 +291,7 @@ ADMIN_CONTEXT = {"allow_extra_args": True, "ignore_unknown_options": True, "help
     help=_("For whoever runs the room: list reports, suspend an account, close a table (`cardroom admin --help`)."),
 )
 def admin(ctx: typer.Context) -> None:
-    command = typer.main.get_command(_server("ops.cli").admin_app)
+    command = typer.main.get_command(_server("ops.admin_cli").admin_app)
     command.main(args=ctx.args, prog_name="cardroom admin", standalone_mode=True)
 
 

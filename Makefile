@@ -8,10 +8,7 @@ TEST_EXTRAS := dev,server,arena,rl,bench,ray,fast
 # The suite on two workers (the CI machine has two cores), with its slowest tests listed. Three were
 # tried: the whole suite passed, but the server and browser tests alone at three workers reached a load
 # of 11 and three of them timed out (each passes alone): not worth a red CI run.
-# --dist loadscope: a module's tests go to one worker, so its module-scoped parts (a server, a PostgreSQL
-# cluster, a pair of servers) start once, where the default spread most modules over both and each
-# started its own.
-PYTEST := $(BIN)/pytest -n 2 --dist loadscope -q --durations=15
+PYTEST := $(BIN)/pytest -n 2 -q --durations=15
 # Extras the room uses: the server, and the compiled kernels its hard and expert bots, hints and
 # analyses search on (without `fast` they would run on the slow reference engine).
 ROOM_EXTRAS := server,fast

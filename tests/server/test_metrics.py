@@ -83,7 +83,9 @@ def test_metrics_move_with_real_play_on_their_own_port(tmp_path: Path) -> None:
             _value(after, "cardroom_database_unavailable") == 0
             and _value(after, "cardroom_database_outages_total") == 0
         )
-        assert _value(after, "cardroom_commit_queue") == 0
+        # The bots at the tables just made may still be moving, their actions queued for the writer at
+        # the moment of a scrape (CI saw 1 once): the gauge goes back to zero once they are written.
+        until(lambda: _value(_scrape(port), "cardroom_commit_queue") == 0, 20, "the writer's queue to drain")
         # Nothing hidden: no table id, no token in any label or name.
         text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=TIMEOUT).text
         assert table.id not in text and all(token not in text for token in table.tokens)

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import random
 import subprocess
+import time
 from collections import Counter
 from pathlib import Path
 
 import httpx
 
+from cardroom.server.edge.health import KEEP
 from tests.server.faults import TIMEOUT, LoggedServer, Table
 from tests.server.process import free_port
 from tests.support.polling import until
@@ -35,6 +37,10 @@ def test_a_frozen_shared_memory_file_answers_503_with_a_sentence_not_sigbus(tmp_
             # The room idle first: a health check's write runs on the writer's thread after every
             # write queued before it (the move's clocks). A transaction already under way when the
             # file is frozen would still meet SIGBUS: the check comes before a use, not during it.
+            # A probe's answer is shared for KEEP seconds, and the one this server's start waited for
+            # could still be served, with no write behind the move's: that froze the file under a
+            # running write once (CI, the server gone). Past KEEP, the check probes afresh.
+            time.sleep(KEEP + 0.05)
             assert http.get(f"{server.url}/healthz").status_code == 200
             subprocess.run(["chattr", "+i", str(shm)], check=True)
             try:

@@ -27,6 +27,12 @@ help:
 	@echo "make bench      engine speed and bot strength figures (slow; prints its numbers)"
 	@echo "make clean      remove the virtual environment and caches"
 
+# Python keeps what it compiles (__pycache__), whatever the shell says: with PYTHONDONTWRITEBYTECODE
+# set (some CI images set it), every process compiled every module it imported from source again
+# (a server's start 2 s of CPU more), and pytest rewrote every test module's asserts in each worker
+# (20 s of CPU a worker to collect the suite, 10 s with the cache).
+unexport PYTHONDONTWRITEBYTECODE
+
 # --no-compile: pip byte-compiles every file it installs (torch's and Ray's thousands) where Python
 # compiles, once, only what is imported: the test extras' install took 77 s of CPU, 32 s without.
 $(VENV)/.base: pyproject.toml

@@ -33,6 +33,7 @@ class ServerProcess:
         self.database = database
         self.bot_delay = bot_delay
         self.proc: subprocess.Popen[bytes] | forked.Forked | None = None
+        self.logs: list[Path] = []  # a forked server's output files, removed when it is stopped
 
     @property
     def url(self) -> str:
@@ -42,6 +43,7 @@ class ServerProcess:
         env = {**os.environ, "CARDROOM_BOT_DELAY": str(self.bot_delay), "PYTHONPATH": str(ROOT), **self.env}
         if forked.can_fork(env):  # most do: a fork of a warm process skips the imports (tests/server/forked.py)
             log = Path(tempfile.mkstemp(prefix=f"cardroom-test-server-{self.port}-", suffix=".log")[1])
+            self.logs.append(log)
             self.proc = forked.start(self.port, self.database, env, log)
         else:
             self.proc = subprocess.Popen(
@@ -70,6 +72,7 @@ class ServerProcess:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
+        self._forget_logs()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -78,6 +81,15 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self._forget_logs()
+
+    def _forget_logs(self) -> None:
+        """Remove the output files of the forks that have ended: a run of the suite left some 700 in
+        the temporary folder. (A file still open for reading, by a failing start, stays readable.)"""
+        if self.proc is None or self.proc.poll() is not None:
+            for log in self.logs:
+                log.unlink(missing_ok=True)
+            self.logs.clear()
 
 
 def seeded(seed: int) -> dict[str, str]:

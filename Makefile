@@ -41,7 +41,13 @@ $(VENV)/.base: pyproject.toml
 	$(BIN)/pip install --quiet --no-compile -e .
 	touch $@
 
-$(VENV)/.test: pyproject.toml $(VENV)/.base
+# Numba first, on its own: the kernels need nothing else, so `make test` compiles them while pip
+# installs the other test extras beside it (about 40 s of the install).
+$(VENV)/.fast: pyproject.toml $(VENV)/.base
+	$(BIN)/pip install --quiet --no-compile -e ".[fast]"
+	touch $@
+
+$(VENV)/.test: pyproject.toml $(VENV)/.fast
 	$(BIN)/pip install --quiet --no-compile -e ".[$(TEST_EXTRAS)]"
 	touch $@
 
@@ -68,9 +74,11 @@ typecheck: $(VENV)/.test
 # pytest workers, a server a test starts) compiled it itself. One process a kernel, two at a time, the
 # costliest first (else the longest compile started last and the pair ended about 30 s later);
 # a warm cache loads in a second or two. (Each process's lines are printed together when it ends.)
-kernels: $(VENV)/.test
-	$(PY) -m cardroom.fast.warm --list \
-		| xargs -P 2 -I MODULE sh -c 'out=$$($(PY) -m cardroom.fast.warm MODULE 2>&1); code=$$?; echo "$$out"; exit $$code'
+# PYTHONPATH=src: the package is imported from its sources whatever pip is doing to the environment
+# meanwhile (the test extras' install puts the editable install back); the cache is the same files'.
+kernels: $(VENV)/.fast
+	PYTHONPATH=src $(PY) -m cardroom.fast.warm --list \
+		| PYTHONPATH=src xargs -P 2 -I MODULE sh -c 'out=$$($(PY) -m cardroom.fast.warm MODULE 2>&1); code=$$?; echo "$$out"; exit $$code'
 
 unit: $(VENV)/.test kernels
 	$(PYTEST)
@@ -86,12 +94,13 @@ postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || \
 		(apt-get update && apt-get install -y postgresql)
 
-# The kernels compile first, two at a time (the tests load them). The type check then runs beside the
-# tests at the lowest priority: the tests leave about a seventh of the two cores idle (waiting on
-# browsers, servers and clocks), which is more than the type check's 50 s of CPU, so it costs the
-# tests almost nothing, where it used to hold the start of the tests back. Its output is printed
-# after the tests', and either failing fails `make test`.
-test: chromium postgresql lint kernels
+# The kernels compile first, two at a time (the tests load them), while pip installs the rest of the
+# test extras. The type check then runs beside the tests at the lowest priority: the tests leave
+# about a seventh of the two cores idle (waiting on browsers, servers and clocks), more than the
+# type check's 50 s of CPU. Its output is printed after the tests', and either failing fails the run.
+test: chromium postgresql
+	$(MAKE) --no-print-directory --output-sync=target -j2 kernels $(VENV)/.test
+	$(MAKE) --no-print-directory lint
 	@echo "$(PYTEST), and nice -n 19 $(BIN)/mypy beside it"; \
 	typed=$$(mktemp); nice -n 19 $(BIN)/mypy > $$typed 2>&1 & checking=$$!; \
 	$(PYTEST); tests=$$?; \

@@ -91,3 +91,25 @@ class _loop_lifted:
     def __exit__(self, *exc: object) -> None:
         if self.active:
             asyncio._set_running_loop(self.loop)
+
+
+# The modules whose single tests run longest (15-33 s each on two busy cores), run first. pytest-xdist
+# hands the tests out in this order, and the two workers end together only if the last tests are short:
+# one of these among the last kept the other worker idle for as long as it ran.
+LONGEST_FIRST = (
+    "tests/web/test_more_time.py",  # waits 30 s inside a reaction window: that is its point
+    "tests/server/test_fuzz.py",
+    "tests/challenges/test_daily_page.py",
+    "tests/bench/test_server_compare.py",
+    "tests/analysis/test_browser.py",
+    "tests/server/test_bot_pace_declared.py",
+    "tests/server/test_fault_postgres.py",
+    "tests/server/test_clock_timing.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Whole modules are moved, so a module's shared server still starts once a worker."""
+    rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
+    place = {id(item): i for i, item in enumerate(items)}
+    items.sort(key=lambda item: (rank.get(item.nodeid.split("::")[0], len(rank)), place[id(item)]))

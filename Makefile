@@ -8,7 +8,7 @@ TEST_EXTRAS := dev,server,arena,rl,bench,ray,fast
 # The suite on three workers for the two cores (the CI machine has two), with its slowest tests listed:
 # one worker takes the modules that mostly wait (clocks, windows, restarts; tests/conftest.py, WAITING)
 # one after another, the other two everything else, as free. On two workers sharing everything a
-# waiting worker left its core idle (28% of the run); this way 7%, and 473 s of pytest became 421 s.
+# waiting worker left its core idle (28% of the run); this way 7% (docs/testing.md has the runs).
 PYTEST := $(BIN)/pytest -n 3 --dist loadgroup -q --durations=15
 # Extras the room uses: the server, and the compiled kernels its hard and expert bots, hints and
 # analyses search on (without `fast` they would run on the slow reference engine).

@@ -110,26 +110,6 @@ LONGEST_FIRST = (
 )
 
 
-def spread_over_the_run(modules: dict[str, int]) -> dict[str, float]:
-    """Each module's place in the run (0 to 1) when every folder's tests are spread evenly over it.
-
-    ``modules`` maps each module to its number of tests, in collection order. The folders differ in
-    what their tests wait for: the server's mostly wait (on clocks, restarts, other processes), the
-    browser's keep both cores busy. In collection order the two workers ran each folder together, so
-    the cores stood idle 30-50% of the server folder's minutes and were short of CPU through the
-    browser's; spread, a worker waiting on a clock leaves its core to a page on the other."""
-    folders: dict[str, list[str]] = {}
-    for module in modules:
-        folders.setdefault("/".join(module.split("/")[:2]), []).append(module)
-    place: dict[str, float] = {}
-    for members in folders.values():
-        total, before = sum(modules[m] for m in members), 0
-        for module in members:
-            place[module] = (before + modules[module] / 2) / total
-            before += modules[module]
-    return place
-
-
 # The modules that mostly wait (on clocks, windows, restarts, other processes: in a run on one worker
 # each waited 3 to 26 s more than it used CPU), run one after another by a worker of their own
 # (`make test` runs three workers, `--dist loadgroup`): while they wait, the other two keep both cores
@@ -181,14 +161,4 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Whole modules are moved (the sort is stable), so a module's shared server still starts once a worker."""
     rank = {path: i for i, path in enumerate(LONGEST_FIRST)}
-    counts: dict[str, int] = {}
-    for item in items:
-        module = item.nodeid.split("::")[0]
-        counts[module] = counts.get(module, 0) + 1
-    place = spread_over_the_run(counts)
-
-    def key(item: pytest.Item) -> tuple[int, float, str]:
-        module = item.nodeid.split("::")[0]
-        return rank.get(module, len(rank)), place[module], module
-
-    items.sort(key=key)
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))

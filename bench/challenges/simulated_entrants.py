@@ -37,9 +37,12 @@ from datetime import UTC, date, datetime, timedelta
 from cardroom.bots.specs import make_bot
 from cardroom.core.bot import Bot, shown
 from cardroom.core.game import Game, State
+from cardroom.core.outcome import Outcome
+from cardroom.core.registry import make
 from cardroom.server.room.daily import COPIES, SEAT, Slot, deal_seed, slot_named
-from cardroom.server.room.daily_replay import Chooser, play_deal, reference_points
-from cardroom.server.room.daily_results import Played, duplicate_scores
+from cardroom.server.room.daily_play import Job, analysis_of, luck_adjusted
+from cardroom.server.room.daily_replay import Chooser, play_deal, reference_game
+from cardroom.server.room.daily_results import Played, adjusted_scores, duplicate_scores
 from cardroom.server.store.challenges import DailyEntry  # the room's entry, here with no database behind it
 
 SECRET = "the bench's secret"
@@ -76,27 +79,56 @@ class Row:
 
 
 SCORES = ("duplicate", "against the expert", "field without the expert")
+ADJUSTED = ("luck-adjusted duplicate", "luck-adjusted, expected losses")  # with --analyse
 
 
-def play_day(day: str, slot: Slot, field: list[tuple[str, str, str]], bots: str, reference: str) -> list[Row]:
-    """Every entrant of one day's slot, scored."""
+def analysed(slot: Slot, seed: int, moves: list[tuple[int, str]], outcome: Outcome) -> tuple[float, float]:
+    """The seat's luck-adjusted result (counted losses, expected losses) from the analysis the room's
+    standings run for the play figure (``room/daily_play.analysis_of``: its budget, its seed)."""
+    game = make(slot.game, None, **slot.options)
+    names = tuple(f"Player {k + 1}" for k in range(slot.players))
+    analysis = analysis_of(Job(game, seed, tuple(moves), SEAT, outcome, None, names))
+    return luck_adjusted(analysis), luck_adjusted(analysis, expected=True)
+
+
+def play_day(
+    day: str, slot: Slot, field: list[tuple[str, str, str]], bots: str, reference: str, analyse: bool
+) -> list[Row]:  # fmt: skip
+    """Every entrant of one day's slot, scored (with ``analyse``, the luck-adjusted scores too)."""
     copies = [deal_seed(SECRET, day, slot.key, c) for c in range(COPIES)]
-    results, strength_of = [], {}
+    results, strength_of, adjusted = [], {}, {}
     for n, (entrant, strength, spec) in enumerate(field):
         copy = random.Random(f"copy:{day}:{slot.key}:{entrant}").randrange(COPIES)
         seed = copies[copy]
-        _, outcome = play_deal(slot, seed, bots, chooser(spec, entrant, seed))
+        moves, outcome = play_deal(slot, seed, bots, chooser(spec, entrant, seed))
+        if analyse:
+            adjusted[f"{day}-{entrant}"] = analysed(slot, seed, moves, outcome)
         place = outcome.place(SEAT)
         created = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(seconds=n)
         entry = DailyEntry(day, slot.key, entrant, entrant, True, copy, f"{day}-{entrant}", SEAT, created)
         results.append(Played(entry, True, place, (slot.players - place) / (slot.players - 1)))
         strength_of[entrant] = strength
-    expert = {c: reference_points(slot.key, copies[c], bots, reference) for c in {r.entry.copy for r in results}}
+    expert, expert_adjusted = {}, {}
+    for c in sorted({r.entry.copy for r in results}):
+        moves, outcome = reference_game(slot.key, copies[c], bots, reference)
+        expert[c] = (slot.players - outcome.place(SEAT)) / (slot.players - 1)  # as reference_points
+        if analyse:
+            expert_adjusted[c] = analysed(slot, copies[c], moves, outcome)
     without = {s.played.entry.entrant: s.duplicate for s in duplicate_scores(results, {})}
+    luck = [
+        {
+            s.played.entry.entrant: s.duplicate
+            for s in adjusted_scores(
+                results, {k: v[i] for k, v in adjusted.items()}, {c: v[i] for c, v in expert_adjusted.items()}
+            )
+        }
+        for i in range(len(ADJUSTED) if analyse else 0)
+    ]
     rows = []
     for s in duplicate_scores(results, expert):
         entrant = s.played.entry.entrant
         scores = dict(zip(SCORES, (s.duplicate, s.against_expert or 0.0, without[entrant]), strict=True))
+        scores.update({name: found[entrant] for name, found in zip(ADJUSTED, luck, strict=False)})
         rows.append(Row(strength_of[entrant], entrant, slot.key, s.played.points or 0.0, scores))
     return rows
 
@@ -117,7 +149,7 @@ def run_block(
         day = (first + timedelta(days=d)).isoformat()
         today = []
         for slot in slots:
-            today += play_day(day, slot, field, args.bots, args.reference)
+            today += play_day(day, slot, field, args.bots, args.reference, args.analyse)
             progress()
         days.append(today)
     return Block(days)
@@ -168,9 +200,10 @@ def deal_spread(blocks: list[Block], score: str) -> tuple[float, float]:
     )
 
 
-def above(blocks: list[Block], better: str, worse: str, score: str, raw: bool = False) -> tuple[int, int]:
-    """(windows x pairs where ``better``'s total score (or raw points) beat ``worse``'s, windows x pairs)."""
-    wins = pairs = 0
+def above(blocks: list[Block], better: str, worse: str, score: str, raw: bool = False) -> tuple[int, int, int]:
+    """(windows x pairs where ``better``'s total score (or raw points) beat ``worse``'s, where they were
+    level (within 1e-9), windows x pairs)."""
+    wins = level = pairs = 0
     for block in blocks:
         for window in windows(block):
             found = [
@@ -178,9 +211,10 @@ def above(blocks: list[Block], better: str, worse: str, score: str, raw: bool = 
             ]
             for b in (t for s, t in found if s == better):
                 for w in (t for s, t in found if s == worse):
-                    wins += b > w
+                    wins += b > w + 1e-9
+                    level += abs(b - w) <= 1e-9
                     pairs += 1
-    return wins, pairs
+    return wins, level, pairs
 
 
 def smaller(score: float, raw: float) -> str:
@@ -188,20 +222,21 @@ def smaller(score: float, raw: float) -> str:
     return f"{score:.3f} against raw {raw:.3f} ({change})"
 
 
-def report(name: str, blocks: list[Block]) -> None:
-    for score in SCORES:
+def report(name: str, blocks: list[Block], scores: tuple[str, ...]) -> None:
+    for score in scores:
         print(
             f"{name}, {score}: spread among equal bots over 7 days {smaller(*window_spread(blocks, score))}; "
             f"per deal {smaller(*deal_spread(blocks, score))}"
         )
         for better, worse in (("expert", "heuristic"), ("hard", "heuristic"), ("expert", "hard")):
-            wins, pairs = above(blocks, better, worse, score)
+            wins, level, pairs = above(blocks, better, worse, score)
             if pairs:
                 share = 100 * wins / pairs
                 print(
                     f"{name}, {score}:   {better} above {worse} in {wins}/{pairs} 7-day windows x pairs ({share:.1f}%)"
+                    + (f", level in {level}" if level else "")
                 )
-    wins, pairs = above(blocks, "expert", "heuristic", SCORES[0], raw=True)
+    wins, _, pairs = above(blocks, "expert", "heuristic", SCORES[0], raw=True)
     print(
         f"{name}, raw points: expert above heuristic in {wins}/{pairs} 7-day windows x pairs ({100 * wins / pairs:.1f}%)"
     )
@@ -219,6 +254,10 @@ def main() -> None:
     parser.add_argument("--expert-spec", default="expert:iterations=200", help="the expert, counting its effort")
     parser.add_argument("--bots", default="heuristic", help="the deals' bots (the room's: ismcts:iterations=200)")
     parser.add_argument("--reference", default="expert:iterations=200", help="the duplicate score's expert")
+    parser.add_argument(
+        "--no-analyse", dest="analyse", action="store_false",
+        help="leave out the luck-adjusted scores (each entry's and each reference's analysis, as the room's play figure)",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.days < WINDOW:
         parser.error(f"--days must be at least {WINDOW}")
@@ -241,12 +280,13 @@ def main() -> None:
             file=sys.stderr,
         )
 
+    scores = SCORES + (ADJUSTED if args.analyse else ())
     blocks = []
     for b in range(args.blocks):
         first = date(2027, 1, 1) + timedelta(days=1000 * b)  # blocks far apart: days of their own
         blocks.append(run_block(first, args.days, slots, field, args, progress))
-        report(f"block {b + 1} (from {first.isoformat()})", blocks[-1:])
-    report("all blocks", blocks)
+        report(f"block {b + 1} (from {first.isoformat()})", blocks[-1:], scores)
+    report("all blocks", blocks, scores)
     print(f"{time.perf_counter() - began:.0f} s")
 
 

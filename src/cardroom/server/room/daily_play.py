@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
-from cardroom.analysis import Precision, analyse_game
+from cardroom.analysis import GameAnalysis, Precision, analyse_game
 from cardroom.analysis.headline import play_accuracy
 from cardroom.server.room.live import Live
 
@@ -50,11 +50,12 @@ def job_of(live: Live, actions: list[tuple[int, str]], seat: int) -> Job:
     return Job(live.game, live.row.seed, tuple(actions), seat, live.outcome, live.conceded, names)
 
 
-def figure(job: Job) -> float | None:
-    """The seat's accuracy (0-100: 100 is as good as the `hard` bot at every decision), or ``None``
-    where it had no decision to make."""
+def analysis_of(job: Job) -> GameAnalysis:
+    """The seat's analysis at the standings' small fixed budget (:func:`worlds` a decision, the fixed
+    sampling seed): the same everywhere it is worked out. The play figure reads it, and so does the
+    bench of simulated entrants (``bench/challenges/simulated_entrants.py``)."""
     cap = worlds()
-    analysis = analyse_game(
+    return analyse_game(
         job.game,
         job.seed,
         list(job.actions),
@@ -65,8 +66,20 @@ def figure(job: Job) -> float | None:
         conceded=job.conceded,
         names=job.names,
     )
-    found = play_accuracy(analysis)
+
+
+def figure(job: Job) -> float | None:
+    """The seat's accuracy (0-100: 100 is as good as the `hard` bot at every decision), or ``None``
+    where it had no decision to make."""
+    found = play_accuracy(analysis_of(job))
     return None if found is None else round(found, 1)
+
+
+def luck_adjusted(analysis: GameAnalysis, expected: bool = False) -> float:
+    """The seat's result less its luck: by the analysis's identity (start + luck - losses = result),
+    its start less its losses, counted (a verdict's threshold) or, with ``expected``, the unthresholded
+    re-measured ones. In win chance (0-1), where the duplicate score counts points."""
+    return analysis.start - (analysis.expected_loss if expected else analysis.total_loss)
 
 
 @dataclass(frozen=True)

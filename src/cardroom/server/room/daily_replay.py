@@ -54,10 +54,15 @@ def expert_spec() -> str:
     return os.environ.get("CARDROOM_DAILY_EXPERT", EXPERT)
 
 
+def reference_game(slot_key: str, seed: int, bots: str, expert: str) -> tuple[list[tuple[int, str]], Outcome]:
+    """The expert's game in the entrant's seat of one copy, against the same bots (:func:`play_deal`)."""
+    return play_deal(slot_named(slot_key), seed, bots, bot_chooser(expert, seed))
+
+
 def reference_points(slot_key: str, seed: int, bots: str, expert: str) -> float:
     """The expert's points (1 for first place .. 0 for last) in the entrant's seat of one copy, against
     the same bots: deterministic, and slow (seconds), so the room keeps it once played
     (:mod:`.daily_reference`)."""
-    slot = slot_named(slot_key)
-    _, outcome = play_deal(slot, seed, bots, bot_chooser(expert, seed))
-    return (slot.players - outcome.place(SEAT)) / (slot.players - 1)
+    players = slot_named(slot_key).players
+    _, outcome = reference_game(slot_key, seed, bots, expert)
+    return (players - outcome.place(SEAT)) / (players - 1)

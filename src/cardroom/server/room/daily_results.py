@@ -4,7 +4,7 @@ differs is how they played it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from cardroom.server.room.live import Live
@@ -53,6 +53,17 @@ def duplicate_scores(results: list[Played], expert: dict[int, float]) -> list[Sc
         reference = expert.get(r.entry.copy)
         scored.append(Scored(r, r.points - field, None if reference is None else r.points - reference))
     return sorted(scored, key=lambda s: (-s.duplicate, s.played.entry.created))
+
+
+def adjusted_scores(results: list[Played], adjusted: dict[str, float], expert: dict[int, float]) -> list[Scored]:
+    """The luck-adjusted duplicate score: :func:`duplicate_scores` over each entry's result less its
+    luck (``adjusted``: table id -> the analysis's start less losses) instead of its points, the
+    expert's reference adjusted the same way (``expert``: copy -> its adjusted result). An entry with
+    no adjusted result (not finished, or its analysis not worked out) is left out."""
+    found = [
+        replace(r, points=adjusted[r.entry.table_id]) for r in results if r.finished and r.entry.table_id in adjusted
+    ]
+    return duplicate_scores(found, expert)
 
 
 @dataclass(frozen=True)

@@ -68,3 +68,13 @@ def test_encoded_snapshot_follows_every_change(client: TestClient) -> None:
     assert client.post(f"/api/tables/{tid}/join", headers=auth(token), json={"name": "Ann"}).status_code == 200
     assert orjson.loads(room.encoded_snapshot(room.live(tid), None))["table"]["seats"][0]["name"] == "Ann"
     check()
+    # The public summary is encoded once for every seat: each seat's snapshot shows the change.
+    assert client.post(f"/api/tables/{tid}/more-time", headers=auth(token), json={"on": True}).status_code == 200
+    check()
+    for seat in (0, 1, None):
+        shown = orjson.loads(room.encoded_snapshot(room.live(tid), seat))["table"]
+        assert shown["seats"][0]["more_time"] is True
+    assert client.post(f"/api/tables/{tid}/concede", headers=auth(token)).status_code == 200
+    check()
+    for seat in (0, 1, None):
+        assert orjson.loads(room.encoded_snapshot(room.live(tid), seat))["table"]["status"] == "over"

@@ -96,6 +96,8 @@ class Live:
     # seat -> (what the snapshot showed, the JSON of its lasting part, the whole JSON with no clock
     # running), see :func:`cardroom.server.room.snapshots.encoded`.
     encoded: dict[int | None, tuple[tuple[object, ...], bytes, bytes]] = field(default_factory=dict)
+    # (what it showed, the JSON of the public summary): the same for every seat, so built once.
+    summary_json: tuple[tuple[object, ...], bytes] | None = None
     # What the room keeps for this table besides its game, so that dropping the table from memory
     # drops all of it at once:
     # step -> the state at that step, for the last RECENT_STATES steps (see ``Play.still_current``).
@@ -150,6 +152,7 @@ class Live:
         self.logs.clear()
         self.log_json.clear()
         self.encoded.clear()
+        self.summary_json = None
 
     def remember(self) -> None:
         """Keep the current state among the recent ones, before an action moves it on."""

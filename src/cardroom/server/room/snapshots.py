@@ -34,11 +34,12 @@ SOCKET_PREFIX = b'{"type":"snapshot",'
 def snapshot(room: Shown, live: Live, seat: int | None, *, encoded_log: bool = False) -> dict[str, Any]:
     """Everything one viewer is sent: public table facts, that seat's view and its redacted log
     (``encoded_log``: the log as ready JSON, for :func:`dumps` only)."""
-    return {**_lasting(room, live, seat, encoded_log), **_clocks(room, live, seat)}
+    return {**_lasting(room, live, seat, encoded_log, public_summary(live)), **_clocks(room, live, seat)}
 
 
-def _lasting(room: Shown, live: Live, seat: int | None, encoded_log: bool) -> dict[str, Any]:
-    """The part of a snapshot that changes only when something happens at the table."""
+def _lasting(room: Shown, live: Live, seat: int | None, encoded_log: bool, summary: Any) -> dict[str, Any]:
+    """The part of a snapshot that changes only when something happens at the table (``summary``:
+    the table's public summary, as a dict or as ready JSON)."""
     state = live.state
     view = state.view(seat)
     log: Any
@@ -53,7 +54,7 @@ def _lasting(room: Shown, live: Live, seat: int | None, encoded_log: bool) -> di
     else:
         log = live.log_for(seat)
     return {
-        "table": public_summary(live),
+        "table": summary,
         "seat": seat,
         "view": view,
         "log": log,
@@ -78,7 +79,7 @@ def encoded(room: Shown, live: Live, seat: int | None) -> bytes:
     key = (live.state, live.row, chat, live.conceded, len(live.timed_out_moves), live.auto, live.more_time)
     found = live.encoded.get(seat)
     if found is None or not all(a is b for a, b in zip(found[0], key, strict=True)):
-        body = dumps(_lasting(room, live, seat, encoded_log=True))
+        body = dumps(_lasting(room, live, seat, True, orjson.Fragment(_summary_json(live))))
         found = live.encoded[seat] = (key, body, _joined(body, QUIET))
     if live.window_deadline is None and not live.turn_deadlines:
         return found[2]  # nothing counts down: the same bytes until something happens
@@ -86,6 +87,16 @@ def encoded(room: Shown, live: Live, seat: int | None) -> bytes:
 
 
 QUIET = b'{"window":null,"turn_deadlines":{}}'
+
+
+def _summary_json(live: Live) -> bytes:
+    """:func:`public_summary` as JSON, kept until what it shows changes: every seat's snapshot of one
+    change shows the same one (a move at a two-seat table encodes two snapshots, more with spectators)."""
+    key = (live.state, live.row, live.conceded, live.auto, live.more_time)
+    found = live.summary_json
+    if found is None or not all(a is b for a, b in zip(found[0], key, strict=True)):
+        found = live.summary_json = (key, dumps(public_summary(live)))
+    return found[1]
 
 
 def _joined(lasting: bytes, clocks: bytes) -> bytes:

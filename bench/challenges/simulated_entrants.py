@@ -40,7 +40,7 @@ from cardroom.core.game import Game, State
 from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
 from cardroom.server.room.daily import COPIES, SEAT, Slot, deal_seed, slot_named
-from cardroom.server.room.daily_play import Job, analysis_of, luck_adjusted
+from cardroom.server.room.daily_play import Job, analysis_of, luck_adjusted, worlds
 from cardroom.server.room.daily_replay import Chooser, play_deal, reference_game
 from cardroom.server.room.daily_results import Played, adjusted_scores, duplicate_scores
 from cardroom.server.store.challenges import DailyEntry  # the room's entry, here with no database behind it
@@ -79,7 +79,9 @@ class Row:
 
 
 SCORES = ("duplicate", "against the expert", "field without the expert")
-ADJUSTED = ("luck-adjusted duplicate", "luck-adjusted, expected losses")  # with --analyse
+# With the analysis: the luck-adjusted duplicate (counted losses, expected losses), and the entry's own
+# luck-adjusted result alone (expected losses; the start is the slot's, the same for every entry).
+ADJUSTED = ("luck-adjusted duplicate", "luck-adjusted, expected losses", "luck-adjusted alone, expected losses")
 
 
 def analysed(slot: Slot, seed: int, moves: list[tuple[int, str]], outcome: Outcome) -> tuple[float, float]:
@@ -102,7 +104,7 @@ def play_day(
         seed = copies[copy]
         moves, outcome = play_deal(slot, seed, bots, chooser(spec, entrant, seed))
         if analyse:
-            adjusted[f"{day}-{entrant}"] = analysed(slot, seed, moves, outcome)
+            adjusted[entrant] = analysed(slot, seed, moves, outcome)
         place = outcome.place(SEAT)
         created = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(seconds=n)
         entry = DailyEntry(day, slot.key, entrant, entrant, True, copy, f"{day}-{entrant}", SEAT, created)
@@ -115,15 +117,13 @@ def play_day(
         if analyse:
             expert_adjusted[c] = analysed(slot, copies[c], moves, outcome)
     without = {s.played.entry.entrant: s.duplicate for s in duplicate_scores(results, {})}
-    luck = [
-        {
-            s.played.entry.entrant: s.duplicate
-            for s in adjusted_scores(
-                results, {k: v[i] for k, v in adjusted.items()}, {c: v[i] for c, v in expert_adjusted.items()}
-            )
-        }
-        for i in range(len(ADJUSTED) if analyse else 0)
-    ]
+    luck = []
+    for i in range(2 if analyse else 0):  # counted, expected losses: against the field, the expert in it
+        mine = {f"{day}-{e}": v[i] for e, v in adjusted.items()}
+        found = adjusted_scores(results, mine, {c: v[i] for c, v in expert_adjusted.items()})
+        luck.append({s.played.entry.entrant: s.duplicate for s in found})
+    if analyse:  # expected losses, alone
+        luck.append({e: v[1] for e, v in adjusted.items()})
     rows = []
     for s in duplicate_scores(results, expert):
         entrant = s.played.entry.entrant
@@ -246,6 +246,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--slots", default="exploding-kittens-2,tacocat-2", help="slots' keys, comma-separated")
     parser.add_argument("--blocks", type=int, default=3, help="independent seed blocks (ranges of days)")
+    parser.add_argument("--first-block", type=int, default=1, help="the first block's number (1: from 2027-01-01)")
     parser.add_argument("--days", type=int, default=12, help="days a block (7-day windows: days - 6)")
     parser.add_argument("--heuristic", type=int, default=12, help="heuristic entrants")
     parser.add_argument("--hard", type=int, default=2, help="hard entrants")
@@ -268,6 +269,7 @@ def main() -> None:
         f"{args.blocks} blocks of {args.days} days, slots {', '.join(s.key for s in slots)}; entrants: "
         f"{args.heuristic} heuristic, {args.hard} {args.hard_spec}, {args.expert} {args.expert_spec}; "
         f"the deals' bots {args.bots}; the reference {args.reference}"
+        + (f"; the analysis {worlds()} worlds a decision ($CARDROOM_DAILY_ANALYSIS_WORLDS)" if args.analyse else "")
     )
     began, done, total = time.perf_counter(), 0, args.blocks * args.days * len(slots)
 
@@ -282,7 +284,7 @@ def main() -> None:
 
     scores = SCORES + (ADJUSTED if args.analyse else ())
     blocks = []
-    for b in range(args.blocks):
+    for b in range(args.first_block - 1, args.first_block - 1 + args.blocks):
         first = date(2027, 1, 1) + timedelta(days=1000 * b)  # blocks far apart: days of their own
         blocks.append(run_block(first, args.days, slots, field, args, progress))
         report(f"block {b + 1} (from {first.isoformat()})", blocks[-1:], scores)

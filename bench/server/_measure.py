@@ -34,15 +34,24 @@ def server_log(port: int) -> Path:
 
 
 def start_server(
-    port: int, database: str, bot_delay: float = 0.0, timings: bool = False, src: Path | None = None
+    port: int,
+    database: str,
+    bot_delay: float = 0.0,
+    timings: bool = False,
+    src: Path | None = None,
+    calls_to: Path | None = None,
 ) -> subprocess.Popen[bytes]:
     """`cardroom serve` on ``port``: this checkout's, or with ``src`` the one in that source tree
-    (``src/`` of another checkout), run by this Python; the server is checked to import it."""
+    (``src/`` of another checkout), run by this Python; the server is checked to import it.
+    ``calls_to``: the server counts its calls between two signals (see ``_server_launch``)."""
 
     # Every table here comes from one address: lift the per-address table creation limit.
     env = {**os.environ, "CARDROOM_BOT_DELAY": str(bot_delay), "CARDROOM_TABLES_PER_MINUTE": "1000000"}
     if timings:  # the server's own percentiles, written to its log (see server/ops/timings.py)
         env["CARDROOM_TIMINGS"] = "1"
+    if calls_to is not None:
+        env["CARDROOM_BENCH_CALLS"] = str(calls_to)
+        src = src or HERE.parent.parent / "src"  # this checkout's, through the launcher that counts
     if src is None:
         command = [shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"]
     else:

@@ -4,17 +4,39 @@ The server benchmarks can measure two revisions of the server in one run (``--ba
 started from its own checkout's ``src`` with this project's Python and libraries. Before anything
 else, this writes the directory of the ``cardroom`` package it imported to standard error (the
 server's log), so the benchmark can check that the code it meant is the code that serves.
+
+With ``CARDROOM_BENCH_CALLS`` set to a file, the server counts its function calls on the event loop's
+thread between the signals SIGUSR1 (start) and SIGUSR2 (stop, and write the counts there, in
+``cProfile``'s format): ``bench/server/server_profile.py --calls``.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 from pathlib import Path
 
 MARK = "cardroom package imported from "
 
 
+def count_calls_on_signals(out: Path) -> None:
+    """cProfile on the main thread (the event loop's) from SIGUSR1 to SIGUSR2, written to ``out``."""
+    import cProfile
+
+    profile = cProfile.Profile()
+
+    def stop(*_: object) -> None:
+        profile.disable()
+        profile.dump_stats(out)
+
+    signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+    signal.signal(signal.SIGUSR2, stop)
+
+
 def main() -> None:
+    if os.environ.get("CARDROOM_BENCH_CALLS"):
+        count_calls_on_signals(Path(os.environ["CARDROOM_BENCH_CALLS"]))
     src = Path(sys.argv.pop(1)).resolve()
     sys.path.insert(0, str(src))  # ahead of the editable install of this checkout
     import cardroom

@@ -8,7 +8,9 @@ with the difference: what got slower, named by file and function.
     python bench/server/server_profile.py --tables 200 --think 0.5 --seconds 10       # this checkout alone
 
 Printed per code: acknowledged actions, samples, and the functions with the most CPU per action,
-inclusive (the function and everything it called) and self (its own lines). The raw samples
+inclusive (the function and everything it called) and self (its own lines). With ``--calls`` the server counts its calls on the
+event loop's thread exactly instead (``_server_calls``): calls and the profiler's time per action by
+function, for two codes on a shared machine where samples swing. The raw samples
 (py-spy's collapsed stacks) are kept with ``--keep DIR`` for a flame graph (``flamegraph.pl`` or
 speedscope.app). py-spy samples without stopping the server (``--nonblocking``), at ``--rate`` Hz,
 the thread holding the GIL only (``--gil``): the Python work of the event loop and the room's threads;
@@ -18,18 +20,23 @@ time in C that lets the GIL go (SQLite's writes and syncs, a compiled kernel's s
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 import server_load
 from _measure import free_port, start_server, stop_server
+from _server_calls import Calls, print_calls, short_path
 from _server_report import lines_as_printed
 from _server_trees import Tree, add_code_options, code_trees, describe, round_args, rounds_of, schedule
 
@@ -54,14 +61,7 @@ def where(frame: str) -> str:
     found = FRAME.match(frame)
     if not found:
         return frame
-    path = found["file"]
-    for marker in ("/src/cardroom/", "/site-packages/", "/lib/python3.11/"):
-        if marker in path:
-            path = ("cardroom/" if marker == "/src/cardroom/" else "") + path.split(marker, 1)[1]
-            break
-    # The server's modules moved into edge/, room/, store/ and ops/ (issue 28): one name for both.
-    path = re.sub(r"^cardroom/server/(edge|room|store|ops)/", "cardroom/server/", path)
-    return f"{path}:{found['function']}"
+    return f"{short_path(found['file'])}:{found['function']}"
 
 
 def summed(raw: Path) -> tuple[Counter[str], Counter[str], int]:
@@ -82,6 +82,35 @@ def summed(raw: Path) -> tuple[Counter[str], Counter[str], int]:
         if frames:
             own[frames[-1]] += n
     return inclusive, own, total
+
+
+def count_once(args: argparse.Namespace, tree: Tree, round_: int, keep: Path, found: Calls) -> None:
+    """One run with the server counting its calls over the measured window (``--calls``)."""
+    workdir = Path(tempfile.mkdtemp(prefix="cardroom-profile-"))
+    counted = keep / f"{tree.label}-round{round_ + 1}.pstats"
+    counted.unlink(missing_ok=True)
+    port = free_port()
+    try:
+        server = start_server(
+            port, f"sqlite:///{workdir / 'load.sqlite3'}", args.bot_delay, False, tree.src, calls_to=counted
+        )
+
+        def count_window(seconds: float) -> None:
+            os.kill(server.pid, signal.SIGUSR1)
+            threading.Timer(seconds, os.kill, (server.pid, signal.SIGUSR2)).start()
+
+        try:
+            args.on_window = count_window
+            figures = server_load.run([f"http://127.0.0.1:{port}"], args, [server.pid])
+            for _ in range(100):  # the counts are written when the window's timer fires
+                if counted.exists() and counted.stat().st_size:
+                    break
+                time.sleep(0.1)
+        finally:
+            stop_server(server)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    found.add(counted, figures.acknowledged)
 
 
 def profile_once(args: argparse.Namespace, tree: Tree, round_: int, keep: Path) -> Sampled:
@@ -152,10 +181,13 @@ def main() -> None:
     parser.add_argument("--rate", type=int, default=200, help="py-spy's samples per second")
     parser.add_argument("--top", type=int, default=25, help="functions to print in each table")
     parser.add_argument("--keep", type=Path, default=None, help="a folder to keep py-spy's raw samples in")
+    parser.add_argument(
+        "--calls", action="store_true", help="count the event loop's calls exactly (cProfile) instead of sampling"
+    )
     add_code_options(parser)
     args = parser.parse_args()
     lines_as_printed()
-    if not PY_SPY.exists():
+    if not PY_SPY.exists() and not args.calls:
         parser.error(f"py-spy is needed beside this Python ({PY_SPY}): pip install py-spy")
     if not 1 <= args.tables + args.bot_tables <= 10_000 or not 1 <= args.seconds <= 600:
         parser.error("--tables plus --bot-tables is 1 to 10,000 and --seconds 1 to 600")
@@ -165,11 +197,19 @@ def main() -> None:
     keep = args.keep or Path(tempfile.mkdtemp(prefix="cardroom-profile-samples-"))
     keep.mkdir(parents=True, exist_ok=True)
     runs: dict[str, list[Sampled]] = {}
+    counted: dict[str, Calls] = {}
     with code_trees(args.baseline, args.code) as trees:
         describe(trees)
         for r, tree in schedule(trees, rounds_of(args)):
             print(f"\n-- round {r + 1}, code {tree.label} ({tree.revision.split()[0]}), seed {args.seed + r}")
-            runs.setdefault(tree.label, []).append(profile_once(round_args(args, r), tree, r, keep))
+            if args.calls:
+                count_once(round_args(args, r), tree, r, keep, counted.setdefault(tree.label, Calls()))
+            else:
+                runs.setdefault(tree.label, []).append(profile_once(round_args(args, r), tree, r, keep))
+    if args.calls:
+        print_calls(counted, args.top)
+        print(f"\nthe counts (cProfile's format) in {keep}")
+        return
     for label, found in runs.items():
         acked = sum(f.acked for f in found)
         cpu = sum(f.cpu for f in found)

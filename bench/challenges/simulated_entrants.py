@@ -8,6 +8,14 @@ each copy is played the same way. Each entry gets the room's own duplicate score
 expert's reference one of them). Entrants of one strength are *equal bots*: the same bot with
 generators of their own, so they play the same deal differently only by chance.
 
+Beside it, the **luck-adjusted** scores (left out with ``--no-analyse``): every entry and every copy's
+reference is analysed by the very call the room's standings make for the play figure
+(``room/daily_play.analysis_of``: ``$CARDROOM_DAILY_ANALYSIS_WORLDS`` worlds a decision, the fixed
+sampling seed), and scored by its result less its luck, which by the analysis's identity is its start
+less its losses (counted, or the unthresholded expected ones), compared within the copy exactly as
+points are (``room/daily_results.adjusted_scores``); and, to compare, the entry's own adjusted result
+with no field.
+
 Printed, for each seed block (its own range of days, with its own deals) and for all blocks together:
 
 - **spread**: over each 7-day window, every equal bot's total duplicate score and total raw points
@@ -21,6 +29,7 @@ Printed, for each seed block (its own range of days, with its own deals) and for
 
     nice -n 10 python bench/challenges/simulated_entrants.py                        # the note's figures
     nice -n 10 python bench/challenges/simulated_entrants.py --blocks 1 --days 8    # a quick look
+    CARDROOM_DAILY_ANALYSIS_WORLDS=32 nice -n 19 python bench/challenges/simulated_entrants.py  # a larger budget
 """
 
 from __future__ import annotations

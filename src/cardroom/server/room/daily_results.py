@@ -59,7 +59,8 @@ def adjusted_scores(results: list[Played], adjusted: dict[str, float], expert: d
     """The luck-adjusted duplicate score: :func:`duplicate_scores` over each entry's result less its
     luck (``adjusted``: table id -> the analysis's start less losses) instead of its points, the
     expert's reference adjusted the same way (``expert``: copy -> its adjusted result). An entry with
-    no adjusted result (not finished, or its analysis not worked out) is left out."""
+    no adjusted result (not finished, or its analysis not worked out) is left out. Measured by
+    ``bench/challenges/simulated_entrants.py``; the standings do not use it yet (docs/challenges.md)."""
     found = [
         replace(r, points=adjusted[r.entry.table_id]) for r in results if r.finished and r.entry.table_id in adjusted
     ]

@@ -86,11 +86,15 @@ def test_results_open_after_the_window_closes_for_a_finished_entrant(client: Tes
     # The analysis's play figure beside the score: worked out in the background, then shown.
     figure = _play_figure(client, f"/api/daily/{today['day']}/tacocat-2/results")
     assert figure is not None and 0.0 <= figure <= 100.0
+    # Her figure ready and the reference's adjusted result kept: the copy is scored by play.
+    standings = client.get(f"/api/daily/{today['day']}/tacocat-2/results").json()["standings"]
+    assert standings[0]["scored_by"] == "play"
     # The running leaderboard counts the closed day: Ada with her one deal, a guest, no game linked.
     running = client.get("/api/daily/running").json()
     assert today["day"] in running["days"]
     assert [(r["name"], r["guest"], r["deals"], r["place"]) for r in running["standings"]] == [("Ada", True, 1, 1)]
     assert running["standings"][0]["total"] == standings[0]["duplicate"]
+    assert running["standings"][0]["provisional"] == 0
     assert entered["table_id"] not in str(running)
 
 

@@ -1,7 +1,8 @@
 """The deal of the day's leaderboards over HTTP (docs/challenges.md).
 
 - ``GET /api/daily/{day}/{slot}/results``: a day's standings at one slot, with each entrant's duplicate
-  score and the analysis's play figure beside it; open to an entrant only once they have finished
+  score (by play once its copy's analyses are ready, by points until then: ``scored_by``) and the
+  analysis's play figure beside it; open to an entrant only once they have finished
   their deal AND the day's window has closed (403 with the reason until then, and always to someone
   who did not play it).
 - ``GET /api/daily/running``: the running leaderboard over the last closed days; a day's slot whose
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
@@ -20,10 +22,9 @@ from cardroom.server.edge.accounts_api import StoreDep
 from cardroom.server.edge.api import ByAddress, RoomDep, public_base
 from cardroom.server.edge.entrants import entrant
 from cardroom.server.room import daily
-from cardroom.server.room.daily_board import running_scores, scored_slot
-from cardroom.server.room.daily_play import Figure, PlayFigures, job_of
-from cardroom.server.room.daily_results import Scored, running_board
-from cardroom.server.room.rooms import Room
+from cardroom.server.room.daily_board import figure_of, running_scores, scored_slot
+from cardroom.server.room.daily_play import PlayFigures
+from cardroom.server.room.daily_results import running_board
 
 board = APIRouter(prefix="/api/daily", tags=["deal of the day"], dependencies=ByAddress)
 
@@ -34,9 +35,19 @@ class Standing(BaseModel):
     guest: bool
     finished_place: int = Field(description="where the entrant finished at their table (1: won)")
     duplicate: float = Field(
-        description="points above the average of the others dealt the same copy, the expert bot one of them"
+        description="the duplicate score: the entrant's result above the average of the others dealt the same "
+        "copy, the expert bot one of them; the result is the luck-adjusted one (win chance 0-1: the game's "
+        "start less the losses the analysis found, the cards' luck taken out) where scored_by is 'play', "
+        "the points (1 for first place .. 0 for last) where it is 'points'"
     )
-    against_expert: float | None = Field(description="points above the expert bot's on the same copy")
+    scored_by: Literal["play", "points"] = Field(
+        description="'play': the luck-adjusted duplicate score, final; 'points': provisional, the plain score of "
+        "points, shown until every finished entry on the copy and the expert's reference have their analysis "
+        "worked out (then the copy is scored by play, and its places may change)"
+    )
+    against_expert: float | None = Field(
+        description="the result above the expert bot's on the same copy, in the same kind as duplicate"
+    )
     play: float | None = Field(
         description="the analysis's play figure: accuracy 0-100 (100: as good as the hard bot at every "
         "decision); null while being worked out (play_ready false) or with no decision to make"
@@ -57,7 +68,12 @@ class RunningStanding(BaseModel):
     name: str
     guest: bool
     deals: int = Field(description="finished deals of the counted days")
-    total: float = Field(description="the sum of the entrant's duplicate scores over those deals")
+    total: float = Field(
+        description="the sum of the entrant's duplicate scores over those deals, each as its standings show it"
+    )
+    provisional: int = Field(
+        description="of those deals, how many are still scored by points (scored_by 'points' in their standings)"
+    )
     play: float | None = Field(description="the mean play figure over the deals whose figure is ready")
 
 
@@ -71,17 +87,6 @@ def _figures(request: Request) -> PlayFigures:
     if found is None:
         found = request.app.state.daily_play = PlayFigures()
     return found
-
-
-async def _figure(request: Request, room: Room, scored: Scored) -> Figure:
-    entry = scored.played.entry
-    figures = _figures(request)
-    done = figures.done.get((entry.table_id, entry.seat))
-    if done is not None:
-        return done
-    live = await room.live_soon(entry.table_id)
-    actions = [(a.seat, a.text) for a in await asyncio.to_thread(room.actions, entry.table_id)]
-    return figures.get(entry.table_id, entry.seat, job_of(live, actions, entry.seat))
 
 
 @board.get(
@@ -102,8 +107,9 @@ async def results(day: str, slot: str, request: Request, store: StoreDep, room: 
         raise HTTPException(403, f"the results are hidden until you have finished and the day is over: {why}")
     entries = await asyncio.to_thread(store.daily_entries_of_slot, window.day, chosen.key)
     standings = []
-    for i, s in enumerate(await scored_slot(store, room, window.day, chosen, entries)):
-        figure = await _figure(request, room, s)
+    figures = _figures(request)
+    for i, s in enumerate(await scored_slot(store, room, figures, window.day, chosen, entries)):
+        figure = await figure_of(figures, room, s.played.entry)
         standings.append(
             Standing(
                 place=i + 1,
@@ -111,6 +117,7 @@ async def results(day: str, slot: str, request: Request, store: StoreDep, room: 
                 guest=s.played.entry.guest,
                 finished_place=s.played.place or 0,
                 duplicate=round(s.duplicate, 4),
+                scored_by="play" if s.by_play else "points",
                 against_expert=None if s.against_expert is None else round(s.against_expert, 4),
                 play=figure.accuracy,
                 play_ready=figure.ready,
@@ -123,15 +130,16 @@ async def results(day: str, slot: str, request: Request, store: StoreDep, room: 
 @board.get("/running", response_model=Running, summary="The running leaderboard over the last closed days")
 async def running(request: Request, store: StoreDep, room: RoomDep) -> Running:
     key, _, _ = await entrant(store, request)
-    days, scored = await running_scores(store, room, time.time(), key)
-    figures: dict[str, list[float]] = {}
+    figures = _figures(request)
+    days, scored = await running_scores(store, room, figures, time.time(), key)
+    accuracies: dict[str, list[float]] = {}
     for s in scored:
-        figure = await _figure(request, room, s)
+        figure = await figure_of(figures, room, s.played.entry)
         if figure.accuracy is not None:
-            figures.setdefault(s.played.entry.entrant, []).append(figure.accuracy)
+            accuracies.setdefault(s.played.entry.entrant, []).append(figure.accuracy)
     standings = []
     for i, row in enumerate(running_board(scored)):
-        mine = figures.get(row.entrant, [])
+        mine = accuracies.get(row.entrant, [])
         standings.append(
             RunningStanding(
                 place=i + 1,
@@ -139,6 +147,7 @@ async def running(request: Request, store: StoreDep, room: RoomDep) -> Running:
                 guest=row.guest,
                 deals=row.deals,
                 total=round(row.total, 4),
+                provisional=row.provisional,
                 play=round(sum(mine) / len(mine), 1) if mine else None,
             )
         )

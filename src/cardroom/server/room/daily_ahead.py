@@ -32,7 +32,8 @@ LONGEST_WAIT = 600.0  # seconds between two looks at most (a day's window is lon
 
 async def play_ahead(store: Store, days: list[str]) -> int:
     """Play and keep the reference of every copy of these windows that somebody entered and that has
-    none kept, newest window first, one at a time; how many this process played."""
+    none kept (or one kept without its adjusted result), newest window first, one at a time; how many
+    this process played."""
     entries = await asyncio.to_thread(store.daily_entries_of_days, days)
     if not entries:
         return 0
@@ -50,7 +51,8 @@ async def play_ahead(store: Store, days: list[str]) -> int:
             continue
         wanted = Copy(day, slot, copy, deal_bots(row), expert)
         known.update(await kept(store, [day], slot))  # another process may have kept it meanwhile
-        played += wanted not in known
+        found = known.get(wanted)
+        played += found is None or found.adjusted is None
         await reference(store, wanted, secret, known, "ahead")
     return played
 

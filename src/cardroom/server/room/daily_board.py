@@ -1,6 +1,11 @@
 """The deal of the day's leaderboards (docs/challenges.md), worked out from the stored entries and their
 tables: a day's standings at one slot, and the running leaderboard over the last closed days.
 
+Each copy is scored by play (the luck-adjusted duplicate score: :func:`.daily_results.adjusted_scores`)
+once every finished entry on it has its analysis worked out (:mod:`.daily_play`) and the expert's
+reference its adjusted result; until then its entries keep the plain duplicate score of points, which
+the standings mark provisional.
+
 Nothing here decides who may see what: the routes apply the hiding rule (:func:`.daily.results_open`)
 before asking, and leave out of the running board every deal the asker has not finished.
 """
@@ -12,9 +17,10 @@ import os
 from collections.abc import Sequence
 
 from cardroom.server.room import daily
-from cardroom.server.room.daily_reference import Copy, deal_bots, kept, reference
+from cardroom.server.room.daily_play import Figure, PlayFigures, job_of
+from cardroom.server.room.daily_reference import Copy, Known, deal_bots, kept, reference
 from cardroom.server.room.daily_replay import expert_spec
-from cardroom.server.room.daily_results import DailyEntry, Scored, duplicate_scores, played
+from cardroom.server.room.daily_results import DailyEntry, Played, Scored, adjusted_scores, duplicate_scores, played
 from cardroom.server.room.rooms import Room
 from cardroom.server.store import Store
 
@@ -25,21 +31,52 @@ def running_days() -> int:
     return int(os.environ.get("CARDROOM_DAILY_RUNNING_DAYS", str(RUNNING_DAYS)))
 
 
+async def figure_of(figures: PlayFigures, room: Room, entry: DailyEntry) -> Figure:
+    """The entry's analysis figures if worked out; else they are queued and the answer is pending."""
+    done = figures.done.get((entry.table_id, entry.seat))
+    if done is not None:
+        return done
+    live = await room.live_soon(entry.table_id)
+    actions = [(a.seat, a.text) for a in await asyncio.to_thread(room.actions, entry.table_id)]
+    return figures.get(entry.table_id, entry.seat, job_of(live, actions, entry.seat))
+
+
 async def scored_slot(
-    store: Store, room: Room, day: str, slot: daily.Slot, entries: Sequence[DailyEntry]
+    store: Store, room: Room, figures: PlayFigures, day: str, slot: daily.Slot, entries: Sequence[DailyEntry]
 ) -> list[Scored]:
-    """One window's slot: its finished entries scored against each other and the expert, best first.
-    The expert's reference of each copy is read from the database, where it is kept once played (the
-    room plays it when the window closes: :mod:`.daily_ahead`); one still missing is played here."""
+    """One window's slot: its finished entries scored against each other and the expert, best first,
+    each copy by play where all its analyses are ready, else by points. The expert's reference of
+    each copy is read from the database, where it is kept once played (the room plays it when the
+    window closes: :mod:`.daily_ahead`); one still missing is played here."""
     tables = [await room.live_soon(e.table_id) for e in entries]
-    expert: dict[int, float] = {}
+    expert: dict[int, Known] = {}
     known = await kept(store, [day], slot.key)
     secret = await asyncio.to_thread(daily.server_secret, store)
     for entry, live in zip(entries, tables, strict=True):
         if entry.copy not in expert and live.is_over:
             copy = Copy(day, slot.key, entry.copy, deal_bots(live.row), expert_spec())
             expert[entry.copy] = await reference(store, copy, secret, known, "results")
-    return duplicate_scores([played(e, live) for e, live in zip(entries, tables, strict=True)], expert)
+    results = [played(e, live) for e, live in zip(entries, tables, strict=True)]
+    adjusted = {r.entry.table_id: found for r in results if (found := await _adjusted(figures, room, r)) is not None}
+    by_play = {
+        copy
+        for copy, ref in expert.items()
+        if ref.adjusted is not None
+        and all(r.entry.table_id in adjusted for r in results if r.finished and r.entry.copy == copy)
+    }
+    scored = adjusted_scores(
+        [r for r in results if r.entry.copy in by_play],
+        adjusted,
+        {c: ref.adjusted for c, ref in expert.items() if ref.adjusted is not None and c in by_play},
+    ) + duplicate_scores(
+        [r for r in results if r.entry.copy not in by_play], {c: ref.points for c, ref in expert.items()}
+    )
+    return sorted(scored, key=lambda s: (-s.duplicate, s.played.entry.created))
+
+
+async def _adjusted(figures: PlayFigures, room: Room, result: Played) -> float | None:
+    """A finished entry's luck-adjusted result, once its analysis is worked out (queued if not)."""
+    return (await figure_of(figures, room, result.entry)).adjusted if result.finished else None
 
 
 def counted_days(at: float) -> list[str]:
@@ -51,7 +88,9 @@ def counted_days(at: float) -> list[str]:
     return days
 
 
-async def running_scores(store: Store, room: Room, at: float, asker: str | None) -> tuple[list[str], list[Scored]]:
+async def running_scores(
+    store: Store, room: Room, figures: PlayFigures, at: float, asker: str | None
+) -> tuple[list[str], list[Scored]]:
     """The counted days and every finished entry of theirs, scored within its day's slot; a day's slot
     where the asker has an unfinished deal is left out (its results are still hidden from them)."""
     days = counted_days(at)
@@ -68,5 +107,5 @@ async def running_scores(store: Store, room: Room, at: float, asker: str | None)
         mine = [e for e in group if e.entrant == asker]
         if mine and not (await room.live_soon(mine[0].table_id)).is_over:
             continue
-        scored += await scored_slot(store, room, day, slot, group)
+        scored += await scored_slot(store, room, figures, day, slot, group)
     return days, scored

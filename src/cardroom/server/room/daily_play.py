@@ -1,12 +1,14 @@
-"""The analysis's play figure beside a deal of the day's duplicate score (docs/challenges.md).
+"""The analysis of each finished entry of a deal of the day (docs/challenges.md): its play figure and
+its luck-adjusted result, both read from the one analysis.
 
-The duplicate score says how an entrant's result compares with the others' on the same cards; the
-analysis (``cardroom.analysis``) says how close each of their decisions came to the `hard` bot's, from
-their own view only. The standings show both: the first counts results, the second choices.
+The analysis (``cardroom.analysis``) says how close each of an entrant's decisions came to the `hard`
+bot's, from their own view only (the play figure), and splits their result into start, luck and
+losses: the result less the luck is what the standings' luck-adjusted duplicate score compares.
 
 An analysis at the budget a person asks for takes a minute; the standings need one per finished
 entrant, so they get a small fixed one (``$CARDROOM_DAILY_ANALYSIS_WORLDS`` imagined worlds a decision,
-8 by default: a few seconds a game, the figure within a few points). Figures are worked out one at a
+32 by default: the least at which the adjusted score orders bots of known strengths as measured, and
+under a second a game). Figures are worked out one at a
 time, on a thread of their own (the kernels' searches release the interpreter's lock), when the standings first ask for
 them, and kept for the life of the process (the same seed gives the same analysis, so every process
 works out the same figure); until one is ready the standings say it is on its way.
@@ -23,13 +25,24 @@ from cardroom.analysis import GameAnalysis, Precision, analyse_game
 from cardroom.analysis.headline import play_accuracy
 from cardroom.server.room.live import Live
 
-WORLDS = 8  # $CARDROOM_DAILY_ANALYSIS_WORLDS: imagined worlds a decision (the analysis's default: up to 4096)
+WORLDS = 32  # $CARDROOM_DAILY_ANALYSIS_WORLDS: imagined worlds a decision (the analysis's default: up to 4096)
 KEEP = 5000  # figures kept in memory (a figure is about a hundred bytes)
 ANALYSIS_SEED = 54  # the analysis's own sampling: fixed, so a figure is the same wherever it is worked out
 
 
 def worlds() -> int:
     return int(os.environ.get("CARDROOM_DAILY_ANALYSIS_WORLDS", str(WORLDS)))
+
+
+@dataclass(frozen=True)
+class Figure:
+    ready: bool
+    accuracy: float | None  # None: not ready, failed, or no decision to make
+    failed: bool = False
+    adjusted: float | None = None  # the luck-adjusted result (win chance 0-1); None: not ready or failed
+
+
+PENDING = Figure(False, None)
 
 
 @dataclass(frozen=True)
@@ -68,11 +81,13 @@ def analysis_of(job: Job) -> GameAnalysis:
     )
 
 
-def figure(job: Job) -> float | None:
-    """The seat's accuracy (0-100: 100 is as good as the `hard` bot at every decision), or ``None``
-    where it had no decision to make."""
-    found = play_accuracy(analysis_of(job))
-    return None if found is None else round(found, 1)
+def figure(job: Job) -> Figure:
+    """From the seat's one analysis: its accuracy (0-100: 100 is as good as the `hard` bot at every
+    decision; ``None`` where it had no decision to make) and its luck-adjusted result with the expected
+    losses (what the standings' duplicate score compares)."""
+    analysis = analysis_of(job)
+    found = play_accuracy(analysis)
+    return Figure(True, None if found is None else round(found, 1), adjusted=luck_adjusted(analysis, expected=True))
 
 
 def luck_adjusted(analysis: GameAnalysis, expected: bool = False) -> float:
@@ -80,16 +95,6 @@ def luck_adjusted(analysis: GameAnalysis, expected: bool = False) -> float:
     its start less its losses, counted (a verdict's threshold) or, with ``expected``, the unthresholded
     re-measured ones. In win chance (0-1), where the duplicate score counts points."""
     return analysis.start - (analysis.expected_loss if expected else analysis.total_loss)
-
-
-@dataclass(frozen=True)
-class Figure:
-    ready: bool
-    accuracy: float | None  # None: not ready, failed, or no decision to make
-    failed: bool = False
-
-
-PENDING = Figure(False, None)
 
 
 class PlayFigures:
@@ -117,7 +122,7 @@ class PlayFigures:
             while len(self.done) >= KEEP:  # memory stays bounded: the oldest go (asked again, they rerun)
                 del self.done[next(iter(self.done))]
             try:
-                self.done[key] = Figure(True, await asyncio.to_thread(figure, job))
+                self.done[key] = await asyncio.to_thread(figure, job)
             except Exception:  # a failed analysis is reported as such, never takes the room down
                 self.done[key] = Figure(True, None, failed=True)
             del self.queue[key]

@@ -1,5 +1,6 @@
 """The expert's reference of the duplicate score (docs/challenges.md, "Scores"): the expert bot's points
-in the entrant's seat of one copy of a window's slot, against the deal's bots. Playing it out is a
+in the entrant's seat of one copy of a window's slot, against the deal's bots, and its luck-adjusted
+result (its game analysed as an entrant's is). Playing it out is a
 whole game by the expert (seconds), so each copy's is played once and kept in the database, where
 every process of the room and every restart finds it: ahead of time when the window closes
 (:mod:`.daily_ahead`), or by the results request that finds it missing.
@@ -8,6 +9,11 @@ A process plays its references one at a time, on a worker thread of its own (the
 on beside it), and one copy asked for twice at once (the watcher and a request, two requests) is
 played once. Two processes playing the same copy at once keep it once: the points are deterministic,
 so the second's insert is ignored and changes nothing.
+
+A row kept before the adjusted result was (NULL) gets it when first needed: the window's watcher
+(:mod:`.daily_ahead`) treats it as missing, and a results request that finds it so has it worked out
+on the same worker and set in the row, answering meanwhile without it (that copy's standings stay on
+the plain score, marked provisional).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from typing import Literal
 
 from cardroom.server.ops import metrics
 from cardroom.server.room import daily
-from cardroom.server.room.daily_replay import reference_points
+from cardroom.server.room.daily_replay import reference_points, reference_result
 from cardroom.server.room.daily_results import DailyEntry
 from cardroom.server.store import Store, TableRow
 
@@ -45,34 +51,71 @@ class Copy:
         return f"{self.day}, {self.slot}, copy {self.copy + 1}"
 
 
+@dataclass(frozen=True)
+class Known:
+    """A copy's reference: the expert's points, and its luck-adjusted result (None: not known yet)."""
+
+    points: float
+    adjusted: float | None
+
+
 def deal_bots(row: TableRow) -> str:
     """The spec of the bots a deal's table was dealt (every seat but the entrant's has the same)."""
     return next(s.bot_spec for s in row.seats if s.bot_spec)
 
 
-async def kept(store: Store, days: list[str], slot: str | None = None) -> dict[Copy, float]:
+async def kept(store: Store, days: list[str], slot: str | None = None) -> dict[Copy, Known]:
     """The references the database keeps for these windows (at one slot, or at every slot)."""
     found = await asyncio.to_thread(store.daily_references, days, slot)
-    return {Copy(r.day, r.slot, r.copy, r.bots, r.expert): r.points for r in found}
+    return {Copy(r.day, r.slot, r.copy, r.bots, r.expert): Known(r.points, r.adjusted) for r in found}
 
 
-async def reference(store: Store, copy: Copy, secret: str, known: dict[Copy, float], asked_by: AskedBy) -> float:
+async def reference(store: Store, copy: Copy, secret: str, known: dict[Copy, Known], asked_by: AskedBy) -> Known:
     """The copy's reference: from ``known`` (what :func:`kept` read), else played out now and kept
-    (in the database, and in ``known`` for the caller's next copies)."""
+    (in the database, and in ``known`` for the caller's next copies). One kept without its adjusted
+    result has it worked out: the watcher (``ahead``) waits for it; a results request does not (it
+    is set in the row when done) and gets the points alone."""
     found = known.get(copy)
-    if found is not None:
+    if found is not None and _done(copy, found):
         return found
     seed = daily.deal_seed(secret, copy.day, copy.slot, copy.copy)
-    points = await asyncio.wrap_future(_playing(copy, seed, asked_by))
-    await store.writer.call(store.add_daily_reference, copy.day, copy.slot, copy.copy, copy.bots, copy.expert, points)
-    known[copy] = points
-    return points
+    if found is not None and asked_by == "results":
+        _keep_later(store, copy, seed)
+        return found
+    made = await asyncio.wrap_future(_playing(copy, seed, asked_by))
+    await _keep(store, copy, made)
+    known[copy] = made
+    return made
 
 
-def missing(entries: Iterable[DailyEntry], known: dict[Copy, float], expert: str) -> dict[tuple[str, str, int], str]:
-    """Of the copies somebody entered, those with no reference by ``expert`` kept yet: each with the
-    table of its first entrant (whose row names the deal's bots)."""
-    have = {(c.day, c.slot, c.copy) for c in known if c.expert == expert}
+async def _keep(store: Store, copy: Copy, made: Known) -> None:
+    """Kept in the database: a new row, or the adjusted result set in a row kept without it."""
+    c, points, adjusted = copy, made.points, made.adjusted
+    await store.writer.call(store.add_daily_reference, c.day, c.slot, c.copy, c.bots, c.expert, points, adjusted)
+
+
+_later: dict[Copy, asyncio.Task[None]] = {}  # adjusted results being worked out for a request that did not wait
+
+
+def _keep_later(store: Store, copy: Copy, seed: int) -> None:
+    if copy in _later or copy in _failed:
+        return
+
+    async def work() -> None:
+        try:
+            await _keep(store, copy, await asyncio.wrap_future(_playing(copy, seed, "results")))
+        except Exception:
+            log.exception("the adjusted result of the expert's reference of %s failed", copy)
+        finally:
+            _later.pop(copy, None)
+
+    _later[copy] = asyncio.create_task(work())
+
+
+def missing(entries: Iterable[DailyEntry], known: dict[Copy, Known], expert: str) -> dict[tuple[str, str, int], str]:
+    """Of the copies somebody entered, those with no reference by ``expert`` kept yet, or one without
+    its adjusted result: each with the table of its first entrant (whose row names the deal's bots)."""
+    have = {(c.day, c.slot, c.copy) for c, k in known.items() if c.expert == expert and _done(c, k)}
     first: dict[tuple[str, str, int], str] = {}
     for e in entries:
         if (e.day, e.slot, e.copy) not in have:
@@ -80,14 +123,19 @@ def missing(entries: Iterable[DailyEntry], known: dict[Copy, float], expert: str
     return first
 
 
+def _done(copy: Copy, known: Known) -> bool:
+    return known.adjusted is not None or copy in _failed  # a failed one is not tried again here
+
+
 # -- the process's one worker: a copy asked for while it is being played joins that playing ----------
 
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="daily-reference")
-_playing_now: dict[tuple[Copy, int], Future[float]] = {}
+_playing_now: dict[tuple[Copy, int], Future[Known]] = {}
+_failed: set[Copy] = set()  # copies whose adjusted result failed: not tried again by this process
 _lock = threading.RLock()  # re-entered when a future is done before its callback is added
 
 
-def _playing(copy: Copy, seed: int, asked_by: AskedBy) -> Future[float]:
+def _playing(copy: Copy, seed: int, asked_by: AskedBy) -> Future[Known]:
     key = (copy, seed)
     with _lock:
         found = _playing_now.get(key)
@@ -102,10 +150,15 @@ def _forget(key: tuple[Copy, int]) -> None:
         _playing_now.pop(key, None)
 
 
-def _play(copy: Copy, seed: int, asked_by: AskedBy) -> float:
-    points = reference_points(copy.slot, seed, copy.bots, copy.expert)
+def _play(copy: Copy, seed: int, asked_by: AskedBy) -> Known:
+    try:
+        points, adjusted = reference_result(copy.slot, seed, copy.bots, copy.expert)
+    except Exception:  # the analysis failed: the points alone (the copy's standings stay on them)
+        log.exception("the adjusted result of the expert's reference of %s failed", copy)
+        points, adjusted = reference_points(copy.slot, seed, copy.bots, copy.expert), None
+        _failed.add(copy)
     metrics.DAILY_REFERENCES.labels(asked_by).inc()
     # Not how long it took: that is the expert's game length, and an entrant may still be playing
     # this copy after the close (at their own pace).
     log.info("the expert's reference of %s played (%s)", copy, asked_by)
-    return points
+    return Known(points, adjusted)

@@ -15,6 +15,7 @@ from cardroom.core.outcome import Outcome
 from cardroom.core.registry import make
 from cardroom.server.room.autoplay import replay_rng
 from cardroom.server.room.daily import SEAT, Slot, slot_named
+from cardroom.server.room.daily_play import Job, analysis_of, luck_adjusted
 
 EXPERT = "expert:iterations=300"  # $CARDROOM_DAILY_EXPERT: the reference (must count its effort)
 
@@ -66,3 +67,15 @@ def reference_points(slot_key: str, seed: int, bots: str, expert: str) -> float:
     players = slot_named(slot_key).players
     _, outcome = reference_game(slot_key, seed, bots, expert)
     return (players - outcome.place(SEAT)) / (players - 1)
+
+
+def reference_result(slot_key: str, seed: int, bots: str, expert: str) -> tuple[float, float]:
+    """The expert's points (as :func:`reference_points`) and its luck-adjusted result: its game
+    analysed exactly as an entrant's is for the standings (:func:`.daily_play.analysis_of`, expected
+    losses). One game played for both."""
+    slot = slot_named(slot_key)
+    moves, outcome = reference_game(slot_key, seed, bots, expert)
+    points = (slot.players - outcome.place(SEAT)) / (slot.players - 1)
+    names = ("Expert", *(f"Bot {k}" for k in range(1, slot.players)))
+    job = Job(make(slot.game, None, **slot.options), seed, tuple(moves), SEAT, outcome, None, names)
+    return points, luck_adjusted(analysis_of(job), expected=True)

@@ -32,8 +32,11 @@ def played(entry: DailyEntry, live: Live) -> Played:
 @dataclass(frozen=True)
 class Scored:
     played: Played
-    duplicate: float  # points minus the mean points of the others dealt the same copy, the expert one of them
-    against_expert: float | None  # points minus the expert's on the same copy
+    duplicate: (
+        float  # points (or adjusted results) minus the mean of the others dealt the same copy, the expert one of them
+    )
+    against_expert: float | None  # points (or adjusted result) minus the expert's on the same copy
+    by_play: bool = False  # True: the luck-adjusted score (:func:`adjusted_scores`); False: by points
 
 
 def duplicate_scores(results: list[Played], expert: dict[int, float]) -> list[Scored]:
@@ -60,11 +63,12 @@ def adjusted_scores(results: list[Played], adjusted: dict[str, float], expert: d
     luck (``adjusted``: table id -> the analysis's start less losses) instead of its points, the
     expert's reference adjusted the same way (``expert``: copy -> its adjusted result). An entry with
     no adjusted result (not finished, or its analysis not worked out) is left out. Measured by
-    ``bench/challenges/simulated_entrants.py``; the standings do not use it yet (docs/challenges.md)."""
+    ``bench/challenges/simulated_entrants.py``; the standings use it on every copy whose entries and
+    reference all have theirs (docs/challenges.md)."""
     found = [
         replace(r, points=adjusted[r.entry.table_id]) for r in results if r.finished and r.entry.table_id in adjusted
     ]
-    return duplicate_scores(found, expert)
+    return [replace(s, by_play=True) for s in duplicate_scores(found, expert)]
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ class RunningRow:
     deals: int
     total: float
     latest: datetime
+    provisional: int = 0  # of those deals, how many are still scored by points (not every analysis ready)
 
 
 def running_board(scored: list[Scored]) -> list[RunningRow]:
@@ -90,5 +95,6 @@ def running_board(scored: list[Scored]) -> list[RunningRow]:
     for entrant, mine in by_entrant.items():
         latest = max(mine, key=lambda s: s.played.entry.created).played.entry
         total = sum(s.duplicate for s in mine)
-        rows.append(RunningRow(entrant, latest.name, latest.guest, len(mine), total, latest.created))
+        provisional = sum(not s.by_play for s in mine)
+        rows.append(RunningRow(entrant, latest.name, latest.guest, len(mine), total, latest.created, provisional))
     return sorted(rows, key=lambda r: (-r.total, -r.deals, r.latest))

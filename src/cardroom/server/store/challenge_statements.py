@@ -46,9 +46,13 @@ class ChallengeStatements:
     def daily_entries_of_days(self, days: list[str]) -> list[DailyEntry]:
         return self._run(challenges.entries_of_days, self.engine, days)
 
-    def add_daily_reference(self, day: str, slot: str, copy: int, bots: str, expert: str, points: float) -> bool:
-        """Keep the expert's reference on one copy; False if it was kept already (by another process)."""
-        return self._run(challenges.add_reference, self.engine, Reference(day, slot, copy, bots, expert, points))
+    def add_daily_reference(
+        self, day: str, slot: str, copy: int, bots: str, expert: str, points: float, adjusted: float | None = None
+    ) -> bool:
+        """Keep the expert's reference on one copy; False if it was kept already (by another process;
+        a row kept without its adjusted result then gets this one's)."""
+        reference = Reference(day, slot, copy, bots, expert, points, adjusted)
+        return self._run(challenges.add_reference, self.engine, reference)
 
     def daily_references(self, days: list[str], slot: str | None = None) -> list[Reference]:
         return self._run(challenges.references_of, self.engine, days, slot)

@@ -8,7 +8,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from cardroom.server.store import tables
@@ -31,7 +31,8 @@ class DailyEntry:
 
 @dataclass(frozen=True)
 class Reference:
-    """The expert's points (1 for first place .. 0 for last) in the entrant's seat of one copy."""
+    """The expert's points (1 for first place .. 0 for last) in the entrant's seat of one copy, and its
+    luck-adjusted result (None on a row kept before the room kept it)."""
 
     day: str
     slot: str
@@ -39,6 +40,7 @@ class Reference:
     bots: str  # the deal's bots, as their spec
     expert: str  # the expert's spec
     points: float
+    adjusted: float | None = None
 
 
 def secret(engine: Engine) -> str:
@@ -108,13 +110,33 @@ def entries_of_days(engine: Engine, days: list[str]) -> list[DailyEntry]:
 
 def add_reference(engine: Engine, reference: Reference) -> bool:
     """Keep a copy's reference; False if it was already kept (another process played it at the same
-    time: the same deterministic points, so the first stays and nothing else changes)."""
+    time: the same deterministic points, so the first stays and nothing else changes). A row kept
+    without its adjusted result gets this one's (the only change an existing row ever sees)."""
     try:
         with engine.begin() as conn:
             conn.execute(insert(daily_references).values(**vars(reference), created=now()))
     except IntegrityError:
+        if reference.adjusted is not None:
+            _set_adjusted(engine, reference)
         return False
     return True
+
+
+def _set_adjusted(engine: Engine, reference: Reference) -> None:
+    c = daily_references.c
+    with engine.begin() as conn:
+        conn.execute(
+            update(daily_references)
+            .where(
+                c.day == reference.day,
+                c.slot == reference.slot,
+                c.copy == reference.copy,
+                c.bots == reference.bots,
+                c.expert == reference.expert,
+                c.adjusted.is_(None),
+            )
+            .values(adjusted=reference.adjusted)
+        )
 
 
 def references_of(engine: Engine, days: list[str], slot: str | None = None) -> list[Reference]:

@@ -310,6 +310,9 @@ daily_references = Table(
     Column("expert", String(120), primary_key=True),
     Column("points", Float, nullable=False),  # 1 for first place .. 0 for last
     Column("created", DateTime(timezone=True), nullable=False),
+    # The expert's luck-adjusted result (win chance 0-1, from the standings' analysis of its game);
+    # NULL on a row kept before it was (0014), worked out and set when first needed.
+    Column("adjusted", Float, nullable=True),
 )
 
 # A friend's challenge (docs/challenges.md): a random, unguessable id standing for one seat of a finished

@@ -1,7 +1,8 @@
 """The deal of the day's page in Chromium: a guest enters a deal, draws at the table page and gives it up
 (so it is over at once), sees the results hidden (finished, but the day's window
 still open), then, once the window has closed, their place on the day's standings and on the running
-leaderboard, and the analysis's play figure beside the score. No
+leaderboard, the score marked provisional until her analysis is ready, then the score by play and the
+analysis's play figure beside it. No
 serious axe finding at 1280 and 390 pixels wide."""
 
 from __future__ import annotations
@@ -76,13 +77,20 @@ def test_play_the_deal_of_the_day_and_see_your_place_after_the_day(server: Serve
     page.reload()
     page.wait_for_selector(".results-slot .standings tbody tr")
     row = page.locator(".results-slot .standings tbody tr").first.inner_text().split("\t")
-    # Conceded: last place. Alone on her copy: compared with the expert bot only, so both scores agree.
-    assert row[:3] == ["1", "Ada (guest)", "2nd"] and row[3] == row[4] and row[3] in ("0.00", "-1.00"), row
+    # Conceded: last place. Alone on her copy: compared with the expert bot only, so both scores agree;
+    # her analysis only now asked for, the score is still by points, and marked so.
+    assert row[:3] == ["1", "Ada (guest)", "2nd"] and row[3] == row[4], row
+    assert row[3] in ("0.00 (provisional)", "-1.00 (provisional)"), row
+    assert "places may change" in page.inner_text(".results-slot")
     # The running leaderboard counts the closed day: her place there, marked as a guest's.
     running = page.locator("#running .standings tbody tr").first.inner_text().split("\t")
-    assert running[:4] == ["1", "Ada (guest)", "1", row[3]], running
-    # The analysis's play figure, once worked out: the page asks again while it says "being worked out".
+    assert running[:3] == ["1", "Ada (guest)", "1"], running
+    # The analysis's play figure, once worked out: the page asks again while it says "being worked out",
+    # and the score becomes the one by play (no longer marked provisional).
     page.wait_for_selector(".results-slot td.play:text-matches('^[0-9]+%$')", timeout=60_000)
+    until(lambda: page.locator(".results-slot .provisional").count() == 0, seconds=30, waiting_for="the score by play")
+    row = page.locator(".results-slot .standings tbody tr").first.inner_text().split("\t")
+    assert row[3] == row[4] and "provisional" not in row[3], row
     assert page.get_attribute(".results-slot .standings tbody a", "href", timeout=1000).endswith(f"/table/{table_id}")  # type: ignore[union-attr]
     problems["after, 1280 wide"] = serious(page)
     page.set_viewport_size({"width": 390, "height": 844})

@@ -5,6 +5,7 @@ import { lang, languageMenu, t, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const AGAIN_MS = 3000;  // how soon standings with a play figure still being worked out are asked for again
+const PROVISIONAL_TRIES = 20;  // standings still provisional once every figure is ready are asked for again this often at most
 const ordinals = new Intl.PluralRules(lang, { type: "ordinal" });
 const numbers = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" });
 
@@ -20,6 +21,12 @@ const placeWords = (place) => t(`daily.ordinal.${ordinals.select(place)}`, { n: 
 const signed = (score) => numbers.format(score);
 const slotLabel = (slot) => t("daily.slot", { game: slot.title, count: slot.players });
 const shownName = (row) => (row.guest ? t("daily.guest", { name: row.name }) : row.name);
+
+// The shown score, marked while it is still by points (the copy's analyses not all ready).
+function score(value, scoredBy) {
+  const shown = signed(value);
+  return scoredBy === "points" ? [shown, " ", el("small", { class: "provisional" }, t("daily.provisional"))] : [shown];
+}
 
 function playFigure(row) {
   if (!row.play_ready) return t("daily.play_pending");
@@ -62,7 +69,7 @@ function table(headings, rows) {
 
 // One day's standings at a slot; while they are hidden, why (the page knows whether the deal is finished
 // and whether its day is still today, so it words the reason itself).
-async function results(day, slot, open) {
+async function results(day, slot, open, tries = 0) {
   const box = el("div", { class: "results-slot" }, el("h3", {}, t("daily.slot_day", { slot: slotLabel(slot), day })));
   if (!slot.finished || !open) {
     box.append(el("p", { class: "note hidden-results" }, t(slot.finished ? "daily.hidden_open" : "daily.hidden_unfinished")));
@@ -76,12 +83,16 @@ async function results(day, slot, open) {
         el("td", { class: "number" }, s.place),
         el("td", {}, shownName(s)),
         el("td", {}, placeWords(s.finished_place)),
-        el("td", { class: "number" }, signed(s.duplicate)),
-        el("td", { class: "number" }, s.against_expert === null ? "" : signed(s.against_expert)),
+        el("td", { class: "number" }, ...score(s.duplicate, s.scored_by)),
+        el("td", { class: "number" }, ...(s.against_expert === null ? [] : score(s.against_expert, s.scored_by))),
         el("td", { class: "number play" }, playFigure(s)),
         el("td", {}, el("a", { href: s.replay_url }, t("daily.replay")))))));
-    if (shown.standings.some((s) => !s.play_ready)) {  // a figure on its way: ask again shortly
-      setTimeout(async () => box.replaceWith(await results(day, slot, open)), AGAIN_MS);
+    const provisional = shown.standings.some((s) => s.scored_by === "points");
+    if (provisional) box.append(el("p", { class: "note" }, t("daily.provisional_note")));
+    // A figure on its way, or the reference's adjusted result: ask again shortly (a copy that stays
+    // provisional, its analysis failed, is not asked for without end).
+    if (shown.standings.some((s) => !s.play_ready) || (provisional && tries < PROVISIONAL_TRIES)) {
+      setTimeout(async () => box.replaceWith(await results(day, slot, open, tries + 1)), AGAIN_MS);
     }
   } catch (error) {
     box.append(el("p", { class: "note hidden-results" }, error.message));
@@ -99,7 +110,8 @@ async function running() {
       el("td", { class: "number" }, s.place),
       el("td", {}, shownName(s)),
       el("td", { class: "number" }, s.deals),
-      el("td", { class: "number" }, signed(s.total)),
+      el("td", { class: "number" }, signed(s.total),
+        ...(s.provisional ? [" ", el("small", { class: "provisional" }, t("daily.provisional_count", { count: s.provisional }))] : [])),
       el("td", { class: "number" }, s.play === null ? "" : t("daily.play_percent", { accuracy: Math.round(s.play) })))))];
 }
 

@@ -3,7 +3,7 @@
 Bots of known strengths enter the same days as people would: each day, at each slot, every entrant
 is dealt one of the day's three copies at random and plays it against the deal's bots, offline, in
 memory, exactly as the room's replayable bots answer (``room/daily_replay``); the expert's reference of
-each copy is played the same way. Each entry gets the room's own duplicate score
+each copy is played the same way. Each entry gets the room's plain duplicate score (its provisional one)
 (``room/daily_results.duplicate_scores``: points minus the mean of the others on the copy, the
 expert's reference one of them). Entrants of one strength are *equal bots*: the same bot with
 generators of their own, so they play the same deal differently only by chance.
@@ -29,7 +29,7 @@ Printed, for each seed block (its own range of days, with its own deals) and for
 
     nice -n 10 python bench/challenges/simulated_entrants.py                        # the note's figures
     nice -n 10 python bench/challenges/simulated_entrants.py --blocks 1 --days 8    # a quick look
-    CARDROOM_DAILY_ANALYSIS_WORLDS=32 nice -n 19 python bench/challenges/simulated_entrants.py  # a larger budget
+    CARDROOM_DAILY_ANALYSIS_WORLDS=8 nice -n 19 python bench/challenges/simulated_entrants.py  # a smaller budget than the room's 32
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def entrants(counts: dict[str, int], specs: dict[str, str]) -> list[tuple[str, s
 
 @dataclass(frozen=True)
 class Row:
-    """One simulated entry: who, and its raw points and scores (the room's duplicate score and, beside
+    """One simulated entry: who, and its raw points and scores (the room's plain duplicate score and, beside
     it to compare, the points against the expert's reference alone and against the field without it)."""
 
     strength: str

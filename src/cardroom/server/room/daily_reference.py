@@ -98,8 +98,9 @@ _later: dict[Copy, asyncio.Task[None]] = {}  # adjusted results being worked out
 
 
 def _keep_later(store: Store, copy: Copy, seed: int) -> None:
-    if copy in _later or copy in _failed:
-        return
+    going = _later.get(copy)
+    if copy in _failed or (going is not None and not going.done() and going.get_loop() is asyncio.get_running_loop()):
+        return  # failed here before, or already being worked out (a task of a loop since closed does not count)
 
     async def work() -> None:
         try:
@@ -107,7 +108,8 @@ def _keep_later(store: Store, copy: Copy, seed: int) -> None:
         except Exception:
             log.exception("the adjusted result of the expert's reference of %s failed", copy)
         finally:
-            _later.pop(copy, None)
+            if _later.get(copy) is asyncio.current_task():
+                del _later[copy]
 
     _later[copy] = asyncio.create_task(work())
 

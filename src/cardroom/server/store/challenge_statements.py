@@ -46,6 +46,18 @@ class ChallengeStatements:
     def daily_entries_of_days(self, days: list[str]) -> list[DailyEntry]:
         return self._run(challenges.entries_of_days, self.engine, days)
 
+    def daily_unanalysed(self, days: list[str], slots: list[str], limit: int) -> list[DailyEntry]:
+        """Finished entries of these windows and slots whose analysis is not kept yet (``limit`` at most)."""
+        return self._run(challenges.unanalysed, self.engine, days, slots, limit)
+
+    def daily_figures(self, seats: list[tuple[str, int]]) -> dict[tuple[str, int], tuple[float | None, float]]:
+        """The kept analyses (play figure, adjusted result) of these entries, by table and seat."""
+        return self._run(challenges.figures_of, self.engine, seats)
+
+    def set_daily_figures(self, table_id: str, seat: int, play: float | None, adjusted: float) -> bool:
+        """Keep an entry's analysis; False if another process kept it first (the same figures)."""
+        return self._run(challenges.set_figures, self.engine, table_id, seat, play, adjusted)
+
     def add_daily_reference(
         self, day: str, slot: str, copy: int, bots: str, expert: str, points: float, adjusted: float | None = None
     ) -> bool:

@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from cardroom.server.store import tables
 from cardroom.server.store.rows import NewTable, now
 from cardroom.server.store.schema import daily_entries, daily_references, daily_secret
+from cardroom.server.store.schema import tables as table_rows
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,10 @@ class DailyEntry:
     table_id: str
     seat: int
     created: datetime
+    # The finished deal's analysis, once worked out and kept (:func:`set_figures`): ``adjusted`` None
+    # means not worked out yet; ``play`` None beside a worked-out ``adjusted`` means no decision to make.
+    play: float | None = None
+    adjusted: float | None = None
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,55 @@ def entries_of_days(engine: Engine, days: list[str]) -> list[DailyEntry]:
             .order_by(daily_entries.c.day, daily_entries.c.slot, daily_entries.c.created, daily_entries.c.table_id)
         ).all()
     return [_entry(r) for r in rows]
+
+
+def unanalysed(engine: Engine, days: list[str], slots: list[str], limit: int) -> list[DailyEntry]:
+    """Entries of the given windows and slots whose deal is over (its table's status) and whose analysis is not
+    kept yet, newest window first: what the room works out ahead of the standings."""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            select(daily_entries)
+            .join(table_rows, table_rows.c.id == daily_entries.c.table_id)
+            .where(
+                daily_entries.c.day.in_(days),
+                daily_entries.c.slot.in_(slots),
+                daily_entries.c.adjusted.is_(None),
+                table_rows.c.status == "over",
+            )
+            .order_by(daily_entries.c.day.desc(), daily_entries.c.created)
+            .limit(limit)
+        ).all()
+    return [_entry(r) for r in rows]
+
+
+def figures_of(engine: Engine, seats: list[tuple[str, int]]) -> dict[tuple[str, int], tuple[float | None, float]]:
+    """The kept analyses of these entries (by table and seat): play figure and adjusted result; an
+    entry whose analysis is not kept is not in the answer."""
+    if not seats:
+        return {}
+    c = daily_entries.c
+    with engine.connect() as conn:
+        rows = conn.execute(
+            select(c.table_id, c.seat, c.play, c.adjusted).where(
+                c.table_id.in_({t for t, _ in seats}),
+                c.adjusted.is_not(None),  # one entry a table
+            )
+        ).all()
+    wanted = set(seats)
+    return {(r.table_id, r.seat): (r.play, r.adjusted) for r in rows if (r.table_id, r.seat) in wanted}
+
+
+def set_figures(engine: Engine, table_id: str, seat: int, play: float | None, adjusted: float) -> bool:
+    """Keep an entry's analysis; False if one was kept already (another process worked out the same
+    figures first: the same seed and budget give the same ones, so the first stays)."""
+    c = daily_entries.c
+    with engine.begin() as conn:
+        done = conn.execute(
+            update(daily_entries)
+            .where(c.table_id == table_id, c.seat == seat, c.adjusted.is_(None))
+            .values(play=play, adjusted=adjusted)
+        )
+    return bool(done.rowcount)
 
 
 def add_reference(engine: Engine, reference: Reference) -> bool:

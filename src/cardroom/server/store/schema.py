@@ -293,6 +293,11 @@ daily_entries = Table(
     Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, unique=True),
     Column("seat", Integer, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+    # The analysis of the finished deal (0015), kept once worked out so no process works it out again:
+    # ``adjusted`` (the luck-adjusted result, win chance 0-1) is NULL until then, and never NULL after;
+    # ``play`` (the play figure, accuracy 0-100) is NULL also when worked out with no decision to make.
+    Column("play", Float, nullable=True),
+    Column("adjusted", Float, nullable=True),
     Index("ix_daily_entries_day_slot_copy", "day", "slot", "copy"),
 )
 

@@ -29,6 +29,7 @@ def _server(url: str) -> tuple[ServerProcess, str]:
         "CARDROOM_DAILY_WINDOW": str(WINDOW),
         "CARDROOM_DAILY_RUNNING_DAYS": "200",  # the played window stays counted across the restart
         "CARDROOM_METRICS_PORT": str(metrics),
+        "CARDROOM_DAILY_ANALYSE_EVERY": "0",  # the entries' analyses left to the standings (by points here)
     }
     return ServerProcess(free_port(), url, env=env).start(), f"http://127.0.0.1:{metrics}/metrics"
 

@@ -42,6 +42,7 @@ from cardroom.server.ops.limits import MAX_BODY, BodyLimit, short
 from cardroom.server.ops.ratelimit import SharedRateLimiter
 from cardroom.server.room import daily_ahead, rating, recovery
 from cardroom.server.room.absent import AbsentLimits
+from cardroom.server.room.daily_play import PlayFigures
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.rooms import EXPIRE_AFTER, Room
 from cardroom.server.store import DATABASE_ERRORS, Outage, Store, listen
@@ -107,6 +108,7 @@ def create_app(
         app.state.outage = outage
         app.state.dialect = store.dialect
         app.state.room = room
+        daily_play = app.state.daily_play = PlayFigures(store)  # the deal of the day's analyses
         health = app.state.health = HealthCheck(store)
         app.state.lobby = Lobby(room, store)
         # Per-token limits live in the database, so they hold across server processes.
@@ -145,6 +147,8 @@ def create_app(
             asyncio.create_task(rating.watch(room, float(os.environ.get("CARDROOM_RATE_EVERY", "5")))),
             # The deal of the day's expert references, played when a window closes (docs/challenges.md).
             asyncio.create_task(daily_ahead.watch(store)),
+            # Its entries' analyses, queued as their deals finish and kept in the database.
+            asyncio.create_task(daily_ahead.watch_analyses(store, room, daily_play)),
         ]
         sampler = timings.start()  # None unless $CARDROOM_TIMINGS=1
         if sampler is not None:

@@ -25,6 +25,7 @@ from cardroom.server.room import daily
 from cardroom.server.room.daily_board import figure_of, running_scores, scored_slot
 from cardroom.server.room.daily_play import PlayFigures
 from cardroom.server.room.daily_results import running_board
+from cardroom.server.store import Store
 
 board = APIRouter(prefix="/api/daily", tags=["deal of the day"], dependencies=ByAddress)
 
@@ -82,10 +83,11 @@ class Running(BaseModel):
     standings: list[RunningStanding]
 
 
-def _figures(request: Request) -> PlayFigures:
+def _figures(request: Request, store: Store) -> PlayFigures:
+    """The app's figures (made at its start; here for an app started without its lifespan)."""
     found: PlayFigures | None = getattr(request.app.state, "daily_play", None)
     if found is None:
-        found = request.app.state.daily_play = PlayFigures()
+        found = request.app.state.daily_play = PlayFigures(store)
     return found
 
 
@@ -107,7 +109,7 @@ async def results(day: str, slot: str, request: Request, store: StoreDep, room: 
         raise HTTPException(403, f"the results are hidden until you have finished and the day is over: {why}")
     entries = await asyncio.to_thread(store.daily_entries_of_slot, window.day, chosen.key)
     standings = []
-    figures = _figures(request)
+    figures = _figures(request, store)
     for i, s in enumerate(await scored_slot(store, room, figures, window.day, chosen, entries)):
         figure = await figure_of(figures, room, s.played.entry)
         standings.append(
@@ -130,7 +132,7 @@ async def results(day: str, slot: str, request: Request, store: StoreDep, room: 
 @board.get("/running", response_model=Running, summary="The running leaderboard over the last closed days")
 async def running(request: Request, store: StoreDep, room: RoomDep) -> Running:
     key, _, _ = await entrant(store, request)
-    figures = _figures(request)
+    figures = _figures(request, store)
     days, scored = await running_scores(store, room, figures, time.time(), key)
     accuracies: dict[str, list[float]] = {}
     for s in scored:

@@ -54,6 +54,12 @@ BOT_THINK_SECONDS = Histogram(
     "cardroom_bot_think_seconds", "A bot's time to choose a move, its pace's wait not included",
     buckets=_THINK, registry=REGISTRY,
 )  # fmt: skip
+DAILY_ANALYSES = Counter(
+    "cardroom_daily_analyses",
+    "Analyses of deal of the day entries worked out (under a second each; kept in the database once done), "
+    "by what asked: ahead (the entry's deal finished) or results (a standings request found one missing)",
+    ["asked_by"], registry=REGISTRY,
+)  # fmt: skip
 DAILY_REFERENCES = Counter(
     "cardroom_daily_references_played",
     "Expert references of the deal of the day played out (a whole deal each: seconds), by what asked: "

@@ -9,25 +9,35 @@ task) fills in the counted days, and an entry that landed as its window closed i
 look costs two small reads when nothing is missing. Every process of a room runs it: each takes the
 missing copies in an order of its own and reads again before each whether another has kept it, so
 they share the work; two that still play the same copy at once keep it once (:mod:`.daily_reference`).
+
+Beside it, :func:`watch_analyses`: every few seconds, the entries of the open window and the counted
+ones whose deal is over and whose analysis is not kept yet are queued on the room's one analysis
+worker (:mod:`.daily_play`), so by the time a window closes most of its figures are kept already.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import random
 import time
+from collections.abc import Awaitable, Callable
 
 from cardroom.server.room import daily
 from cardroom.server.room.daily_board import counted_days
+from cardroom.server.room.daily_play import Job, PlayFigures, job_of
 from cardroom.server.room.daily_reference import Copy, deal_bots, kept, missing, reference
 from cardroom.server.room.daily_replay import expert_spec
+from cardroom.server.room.rooms import Room
 from cardroom.server.store import DATABASE_ERRORS, Store
 
 log = logging.getLogger("cardroom.daily")
 AFTER_CLOSE = 0.05  # seconds past a window's close before the look (its last entries have landed)
 RETRY = 5.0  # seconds: a look the database failed is tried again this soon
 LONGEST_WAIT = 600.0  # seconds between two looks at most (a day's window is long; the clock may be set)
+ANALYSE_EVERY = 2.0  # $CARDROOM_DAILY_ANALYSE_EVERY: seconds between two looks for finished entries (0: none)
+ANALYSE_BATCH = 50  # entries queued a look at most (the worker does one a second or so)
 
 
 async def play_ahead(store: Store, days: list[str]) -> int:
@@ -81,3 +91,52 @@ async def watch(store: Store) -> None:
         except Exception:
             log.exception("playing the deal of the day's references ahead failed")
         await asyncio.sleep(min(wait, until_next_close(time.time())))
+
+
+def analyse_every() -> float:
+    return float(os.environ.get("CARDROOM_DAILY_ANALYSE_EVERY", str(ANALYSE_EVERY)))
+
+
+async def analyse_ahead(store: Store, room: Room, figures: PlayFigures, at: float) -> int:
+    """Queue the analysis of every entry of the open window and the counted ones whose deal is over
+    and whose figures are not kept (:data:`ANALYSE_BATCH` at most, while the queue is short); how many
+    were queued. Each process takes them in an order of its own, and the worker reads again before
+    each whether another process has kept it, so processes share the work."""
+    if len(figures.queue) >= ANALYSE_BATCH:
+        return 0
+    days = [daily.window_at(at).day, *counted_days(at)]
+    listed = [s.key for s in daily.slots()]  # a game no longer listed: its old days are not counted
+    failed = [key for key, f in figures.done.items() if f.failed]  # not kept: the query still finds them
+    limit = ANALYSE_BATCH + len(figures.queue) + len(failed)
+    found = await asyncio.to_thread(store.daily_unanalysed, days, listed, limit)
+    todo = [e for e in found if (e.table_id, e.seat) not in figures.queue and (e.table_id, e.seat) not in figures.done]
+    random.shuffle(todo)
+    for e in todo[:ANALYSE_BATCH]:
+        figures.get(e.table_id, e.seat, _loader(room, e.table_id, e.seat), "ahead")
+    return min(len(todo), ANALYSE_BATCH)
+
+
+def _loader(room: Room, table_id: str, seat: int) -> Callable[[], Awaitable[Job | None]]:
+    async def load() -> Job | None:  # read when the worker comes to it, not while it waits
+        live = await room.live_soon(table_id)
+        if not live.is_over:
+            return None  # the last move not taken in this process's copy yet: queued again next look
+        actions = [(a.seat, a.text) for a in await asyncio.to_thread(room.actions, table_id)]
+        return job_of(live, actions, seat)
+
+    return load
+
+
+async def watch_analyses(store: Store, room: Room, figures: PlayFigures) -> None:
+    """Every :func:`analyse_every` seconds for as long as the room runs (0: never)."""
+    every = analyse_every()
+    if every <= 0:
+        return
+    while True:
+        try:
+            await analyse_ahead(store, room, figures, time.time())
+        except DATABASE_ERRORS:
+            pass  # the outage is said by the requests that fail; the next look tries again
+        except Exception:
+            log.exception("queueing the deal of the day's analyses ahead failed")
+        await asyncio.sleep(every)

@@ -17,7 +17,7 @@ import os
 from collections.abc import Sequence
 
 from cardroom.server.room import daily
-from cardroom.server.room.daily_play import Figure, PlayFigures, job_of
+from cardroom.server.room.daily_play import PENDING, Figure, PlayFigures, job_of
 from cardroom.server.room.daily_reference import Copy, Known, deal_bots, kept, reference
 from cardroom.server.room.daily_replay import expert_spec
 from cardroom.server.room.daily_results import DailyEntry, Played, Scored, adjusted_scores, duplicate_scores, played
@@ -32,10 +32,17 @@ def running_days() -> int:
 
 
 async def figure_of(figures: PlayFigures, room: Room, entry: DailyEntry) -> Figure:
-    """The entry's analysis figures if worked out; else they are queued and the answer is pending."""
-    done = figures.done.get((entry.table_id, entry.seat))
+    """The entry's analysis figures if worked out (kept in its row as read, or in the cache); else
+    they are queued (read back from the database if another process or an earlier look kept them,
+    worked out if not) and the answer is pending."""
+    if entry.adjusted is not None:
+        return Figure(True, entry.play, adjusted=entry.adjusted)
+    key = (entry.table_id, entry.seat)
+    done = figures.done.get(key)
     if done is not None:
         return done
+    if key in figures.queue:
+        return PENDING
     live = await room.live_soon(entry.table_id)
     actions = [(a.seat, a.text) for a in await asyncio.to_thread(room.actions, entry.table_id)]
     return figures.get(entry.table_id, entry.seat, job_of(live, actions, entry.seat))

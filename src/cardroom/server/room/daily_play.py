@@ -8,22 +8,36 @@ losses: the result less the luck is what the standings' luck-adjusted duplicate 
 An analysis at the budget a person asks for takes a minute; the standings need one per finished
 entrant, so they get a small fixed one (``$CARDROOM_DAILY_ANALYSIS_WORLDS`` imagined worlds a decision,
 32 by default: the least at which the adjusted score orders bots of known strengths as measured, and
-under a second a game). Figures are worked out one at a
-time, on a thread of their own (the kernels' searches release the interpreter's lock), when the standings first ask for
-them, and kept for the life of the process (the same seed gives the same analysis, so every process
-works out the same figure); until one is ready the standings say it is on its way.
+under a second a game).
+
+Figures are worked out one at a time, on a thread of their own (the kernels' searches release the
+interpreter's lock, so play goes on beside it): ahead, as each entry's deal finishes (the room's
+watcher, :mod:`.daily_ahead`), or when the standings ask for one still missing. Each is kept in the
+database beside its entry (``daily_entries.play``, ``.adjusted``), where every process and every
+restart reads it instead of working it out again; the same seed and budget give the same figures
+wherever they are worked out, so whichever process keeps one first is right. In front of the database
+a bounded cache in memory (:data:`KEEP`): a figure it lets go is read back, never worked out again.
+Until one is ready the standings say it is on its way.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import os
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from cardroom.analysis import GameAnalysis, Precision, analyse_game
 from cardroom.analysis.headline import play_accuracy
+from cardroom.server.ops import metrics
 from cardroom.server.room.live import Live
+from cardroom.server.store import DATABASE_ERRORS, Store
+
+log = logging.getLogger("cardroom.daily")
 
 WORLDS = 32  # $CARDROOM_DAILY_ANALYSIS_WORLDS: imagined worlds a decision (the analysis's default: up to 4096)
 KEEP = 5000  # figures kept in memory (a figure is about a hundred bytes)
@@ -43,6 +57,8 @@ class Figure:
 
 
 PENDING = Figure(False, None)
+FAILED = Figure(True, None, failed=True)
+AskedBy = Literal["ahead", "results"]  # the entry's deal finished / a standings request found it missing
 
 
 @dataclass(frozen=True)
@@ -97,32 +113,73 @@ def luck_adjusted(analysis: GameAnalysis, expected: bool = False) -> float:
     return analysis.start - (analysis.expected_loss if expected else analysis.total_loss)
 
 
-class PlayFigures:
-    """The figures of one app, keyed by table and seat, worked out one at a time in the background."""
+Load = Callable[[], Awaitable[Job | None]]  # the job read when its turn comes (None: not settled yet)
+Key = tuple[str, int]  # table and seat
 
-    def __init__(self) -> None:
-        self.done: dict[tuple[str, int], Figure] = {}
-        self.queue: dict[tuple[str, int], Job] = {}
+_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="daily-analysis")  # one analysis at a time
+
+
+class PlayFigures:
+    """The figures of one app, keyed by table and seat, worked out one at a time in the background and
+    kept in ``store`` (None: in memory alone, as a bench would)."""
+
+    def __init__(self, store: Store | None = None, keep: int = KEEP) -> None:
+        self.store = store
+        self.keep = keep
+        self.done: dict[Key, Figure] = {}  # the cache: oldest first
+        self.queue: dict[Key, tuple[Job | Load, AskedBy]] = {}
         self.worker: asyncio.Task[None] | None = None
 
-    def get(self, table_id: str, seat: int, job: Job) -> Figure:
-        """The figure if worked out; else it is queued (once) and :data:`PENDING` is the answer."""
+    def get(self, table_id: str, seat: int, job: Job | Load, asked_by: AskedBy = "results") -> Figure:
+        """The figure if in the cache; else it is queued (once) and :data:`PENDING` is the answer (the
+        worker reads it from the database before it works anything out)."""
         key = (table_id, seat)
         found = self.done.get(key)
         if found is not None:
             return found
-        self.queue.setdefault(key, job)
+        self.queue.setdefault(key, (job, asked_by))
         if self.worker is None or self.worker.done():
             self.worker = asyncio.create_task(self._work())
         return PENDING
 
+    def remember(self, key: Key, found: Figure) -> Figure:
+        """Into the cache; past :attr:`keep` figures the oldest go (asked again, they are read back)."""
+        while len(self.done) >= self.keep:
+            del self.done[next(iter(self.done))]
+        self.done[key] = found
+        return found
+
     async def _work(self) -> None:
         while self.queue:
-            key, job = next(iter(self.queue.items()))
-            while len(self.done) >= KEEP:  # memory stays bounded: the oldest go (asked again, they rerun)
-                del self.done[next(iter(self.done))]
+            key, (job, asked_by) = next(iter(self.queue.items()))
             try:
-                self.done[key] = await asyncio.to_thread(figure, job)
+                found = await self._figure(key, job, asked_by)
+            except DATABASE_ERRORS:
+                found = None  # not known: asked again, it is looked for again (the outage is said elsewhere)
             except Exception:  # a failed analysis is reported as such, never takes the room down
-                self.done[key] = Figure(True, None, failed=True)
+                log.exception("the analysis of the deal of the day at table %s, seat %s failed", *key)
+                found = FAILED
+            if found is not None:
+                self.remember(key, found)
             del self.queue[key]
+
+    async def _figure(self, key: Key, job: Job | Load, asked_by: AskedBy) -> Figure | None:
+        """Read back if kept; else worked out on the worker thread, counted, and kept."""
+        if self.store is not None:
+            kept = (await asyncio.to_thread(self.store.daily_figures, [key])).get(key)
+            if kept is not None:
+                return Figure(True, kept[0], adjusted=kept[1])
+        if not isinstance(job, Job):
+            loaded = await job()
+            if loaded is None:
+                return None  # the deal is not settled in this process yet: the watcher queues it again
+            job = loaded
+        try:
+            made = await asyncio.wrap_future(_worker.submit(figure, job))
+        finally:
+            metrics.DAILY_ANALYSES.labels(asked_by).inc()
+        if self.store is not None and made.adjusted is not None:
+            with contextlib.suppress(*DATABASE_ERRORS):  # if not, kept in the cache alone (a process
+                # that finds it missing later works it out again)
+                await self.store.writer.call(self.store.set_daily_figures, *key, made.accuracy, made.adjusted)
+        return made

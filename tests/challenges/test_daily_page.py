@@ -34,6 +34,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         "CARDROOM_DAILY_BOTS": "heuristic",
         "CARDROOM_DAILY_EXPERT": "heuristic",
         "CARDROOM_DAILY_WINDOW": str(WINDOW),
+        "CARDROOM_DAILY_ANALYSE_EVERY": "0",  # nothing analysed ahead: the page first shows the provisional score
     }
     process = ServerProcess(free_port(), database, env=env).start()
     yield process

@@ -107,6 +107,7 @@ LONGEST_FIRST = (
     "tests/server/test_bot_pace_declared.py",
     "tests/server/test_fault_postgres.py",
     "tests/server/test_clock_timing.py",
+    "tests/challenges/test_daily_scored_by.py",  # waits for the analyses the standings ask for
 )
 
 
@@ -116,6 +117,7 @@ LONGEST_FIRST = (
 # busy. On two workers that shared the rest, a worker waiting left a core idle: 28% of the run.
 WAITING = (
     "tests/web/test_more_time.py",
+    "tests/challenges/test_daily_figures.py",  # a day's window to close, a server killed and started again
     "tests/challenges/test_daily_api.py",
     "tests/server/test_clock_timing.py",
     "tests/server/test_fault_postgres.py",

@@ -11,19 +11,17 @@ from __future__ import annotations
 import asyncio
 import time
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 
 import httpx
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import text
 
 from cardroom.server.ops import metrics
 from cardroom.server.room.daily_play import PENDING, Figure, Job, PlayFigures
-from cardroom.server.store import DailyEntry, Store, database
+from cardroom.server.store import DailyEntry, Store
 from tests.challenges.play import concede, enter, play
 from tests.server.process import ServerProcess, free_port
+from tests.support.migrations import database_at
 
 SLOT = "tacocat-2"
 WINDOW = 8.0  # seconds: a day's window here, long enough to play one deal, so the test sees one close
@@ -125,28 +123,23 @@ def test_figures_are_worked_out_as_deals_finish_and_kept_across_a_restart(databa
 
 def test_the_migration_keeps_entries_made_at_the_revision_before(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    engine = database.make_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(resources.files("cardroom.server.store") / "migrations"))
     at = datetime.now(UTC)
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0014_reference_adjusted")
-        connection.execute(
-            text(
+    database_at(
+        url,
+        "0014_reference_adjusted",
+        [
+            (
                 "INSERT INTO tables (id, game, preset, options, seed, created, status, reaction_seconds) "
-                "VALUES ('t1', 'tacocat', 'tacocat-2', '{}', 1, :at, 'over', 1.0)"
+                "VALUES ('t1', 'tacocat', 'tacocat-2', '{}', 1, :at, 'over', 1.0)",
+                {"at": at},
             ),
-            {"at": at},
-        )
-        connection.execute(
-            text(
+            (
                 "INSERT INTO daily_entries (day, slot, entrant, name, guest, copy, table_id, seat, created) "
-                "VALUES ('2027-01-01', 'tacocat-2', 'guest:ada', 'Ada', 1, 1, 't1', 0, :at)"
+                "VALUES ('2027-01-01', 'tacocat-2', 'guest:ada', 'Ada', 1, 1, 't1', 0, :at)",
+                {"at": at},
             ),
-            {"at": at},
-        )
-    engine.dispose()
+        ],
+    )
     store = Store.open(url)  # upgrades to the newest revision
     try:
         (old,) = store.daily_entries_of_days(["2027-01-01"])

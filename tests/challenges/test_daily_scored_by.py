@@ -10,22 +10,19 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
-from alembic import command
-from alembic.config import Config
 from fastapi.testclient import TestClient
-from sqlalchemy import text
 
 from cardroom.server.edge.app import create_app
 from cardroom.server.edge.entrants import GUEST_COOKIE
 from cardroom.server.room.daily import deal_seed
 from cardroom.server.room.daily_replay import reference_points, reference_result
-from cardroom.server.store import Store, database
+from cardroom.server.store import Store
 from tests.challenges.play import enter, play
+from tests.support.migrations import database_at
 
 WINDOW = 15.0  # seconds: a day's window here, long enough to play two deals, short enough to see it close
 SLOT = "tacocat-2"
@@ -161,20 +158,17 @@ def test_a_reference_kept_without_its_adjusted_result_gets_it_when_first_needed(
 
 def test_the_migration_keeps_references_kept_at_the_revision_before(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    engine = database.make_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(resources.files("cardroom.server.store") / "migrations"))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0013_daily_references")
-        connection.execute(
-            text(
+    database_at(
+        url,
+        "0013_daily_references",
+        [
+            (
                 "INSERT INTO daily_references (day, slot, copy, bots, expert, points, created) "
-                "VALUES ('2027-01-01', 'tacocat-2', 1, 'heuristic', 'expert', 0.0, :at)"
-            ),
-            {"at": datetime.now(UTC)},
-        )
-    engine.dispose()
+                "VALUES ('2027-01-01', 'tacocat-2', 1, 'heuristic', 'expert', 0.0, :at)",
+                {"at": datetime.now(UTC)},
+            )
+        ],
+    )
     store = Store.open(url)  # upgrades to the newest revision
     try:
         (old,) = store.daily_references(["2027-01-01"])

@@ -6,39 +6,31 @@ from __future__ import annotations
 import dataclasses
 import typing
 from datetime import UTC, datetime, timedelta
-from importlib import resources
 from pathlib import Path
-
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import text
 
 from cardroom.people import records
 from cardroom.server.room.tokens import hash_token
-from cardroom.server.store import Store, database
+from cardroom.server.store import Store
+from tests.support.migrations import database_at
 
 
 def _at_0009(url: str) -> None:
-    engine = database.make_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(resources.files("cardroom.server.store") / "migrations"))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0009_more_time")
-        connection.execute(
-            text(
+    database_at(
+        url,
+        "0009_more_time",
+        [
+            (
                 "INSERT INTO tables (id, game, preset, options, seed, created, status, reaction_seconds) "
-                "VALUES ('old1', 'toy', 'standard', '{}', 7, :at, 'playing', 4.0)"
+                "VALUES ('old1', 'toy', 'standard', '{}', 7, :at, 'playing', 4.0)",
+                {"at": datetime.now(UTC)},
             ),
-            {"at": datetime.now(UTC)},
-        )
-        connection.execute(
-            text(
-                "INSERT INTO seats (table_id, seat, kind, token_hash, name, joined) VALUES ('old1', 0, 'human', :h, 'Ada', 1)"
+            (
+                "INSERT INTO seats (table_id, seat, kind, token_hash, name, joined) "
+                "VALUES ('old1', 0, 'human', :h, 'Ada', 1)",
+                {"h": hash_token("old-token")},
             ),
-            {"h": hash_token("old-token")},
-        )
-    engine.dispose()
+        ],
+    )
 
 
 def test_the_migration_keeps_tables_and_their_tokens(tmp_path: Path) -> None:

@@ -20,8 +20,10 @@ Printed, for each seed block (its own range of days, with its own deals) and for
 
 - **spread**: over each 7-day window, every equal bot's total duplicate score and total raw points
   (1 for a win .. 0 for last); the standard deviation of those totals among equal bots, averaged
-  over windows and strengths, duplicate against raw (the aim: at least 50% smaller), and the same
-  per deal;
+  over windows and strengths, duplicate against raw (the aim: at least 50% smaller), the same
+  per deal, and the 7-day spread pooled the usual way (each strength's variance weighted by its
+  entrants less one: the averaged figure gives the two-entrant strengths, whose standard deviation
+  of two totals is the noisiest, two thirds of its weight);
 - **ranking**: the share of 7-day windows (every window of consecutive days in a block, every pair of
   one expert and one heuristic entrant) where the expert's total duplicate score is above the
   heuristic's (the aim: at least 95%); ``hard`` against the heuristic and the expert against ``hard``
@@ -39,7 +41,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
@@ -178,20 +180,37 @@ def totals(rows: list[Row], score: str) -> dict[str, tuple[str, float, float]]:
     return found
 
 
-def window_spread(blocks: list[Block], score: str) -> tuple[float, float]:
-    """(score, raw): over each 7-day window, the standard deviation of equal bots' totals, averaged
-    over windows and strengths: how far apart luck puts bots that play equally well."""
-    spread_score, spread_raw = [], []
+def equal_groups(blocks: list[Block], score: str) -> Iterator[list[tuple[float, float]]]:
+    """For each 7-day window and strength of two entrants or more: its entrants' (total score, total raw
+    points) over the window."""
     for block in blocks:
         for window in windows(block):
             by_strength: dict[str, list[tuple[float, float]]] = {}
             for strength, total, raw in totals(window, score).values():
                 by_strength.setdefault(strength, []).append((total, raw))
-            for pairs in by_strength.values():
-                if len(pairs) > 1:
-                    spread_score.append(statistics.stdev(p[0] for p in pairs))
-                    spread_raw.append(statistics.stdev(p[1] for p in pairs))
-    return statistics.fmean(spread_score), statistics.fmean(spread_raw)
+            yield from (pairs for pairs in by_strength.values() if len(pairs) > 1)
+
+
+def window_spread(blocks: list[Block], score: str) -> tuple[float, float]:
+    """(score, raw): over each 7-day window, the standard deviation of equal bots' totals, averaged
+    over windows and strengths: how far apart luck puts bots that play equally well."""
+    groups = list(equal_groups(blocks, score))
+    return (
+        statistics.fmean(statistics.stdev(p[0] for p in pairs) for pairs in groups),
+        statistics.fmean(statistics.stdev(p[1] for p in pairs) for pairs in groups),
+    )
+
+
+def pooled_spread(blocks: list[Block], score: str) -> tuple[float, float]:
+    """(score, raw): the same spread as :func:`window_spread`, pooled the usual way: each strength's
+    variance weighted by its degrees of freedom (entrants less one), so the twelve heuristic entrants
+    count for what they measure and a strength of two is not a third of the figure."""
+    groups = list(equal_groups(blocks, score))
+    dof = sum(len(pairs) - 1 for pairs in groups)
+    return (
+        (sum((len(pairs) - 1) * statistics.variance(p[0] for p in pairs) for pairs in groups) / dof) ** 0.5,
+        (sum((len(pairs) - 1) * statistics.variance(p[1] for p in pairs) for pairs in groups) / dof) ** 0.5,
+    )
 
 
 def deal_spread(blocks: list[Block], score: str) -> tuple[float, float]:
@@ -235,7 +254,7 @@ def report(name: str, blocks: list[Block], scores: tuple[str, ...]) -> None:
     for score in scores:
         print(
             f"{name}, {score}: spread among equal bots over 7 days {smaller(*window_spread(blocks, score))}; "
-            f"per deal {smaller(*deal_spread(blocks, score))}"
+            f"per deal {smaller(*deal_spread(blocks, score))}; pooled over 7 days {smaller(*pooled_spread(blocks, score))}"
         )
         for better, worse in (("expert", "heuristic"), ("hard", "heuristic"), ("expert", "hard")):
             wins, level, pairs = above(blocks, better, worse, score)

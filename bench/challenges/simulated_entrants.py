@@ -31,7 +31,7 @@ Printed, for each seed block (its own range of days, with its own deals) and for
 
     nice -n 10 python bench/challenges/simulated_entrants.py                        # the note's figures
     nice -n 10 python bench/challenges/simulated_entrants.py --blocks 1 --days 8    # a quick look
-    CARDROOM_DAILY_ANALYSIS_WORLDS=8 nice -n 19 python bench/challenges/simulated_entrants.py  # a smaller budget than the room's 32
+    CARDROOM_DAILY_ANALYSIS_WORLDS=8 nice -n 19 python bench/challenges/simulated_entrants.py  # a smaller budget than the room's 64
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ losses: the result less the luck is what the standings' luck-adjusted duplicate 
 An analysis at the budget a person asks for takes a minute; the standings need one per finished
 entrant, so they get a small fixed one (``$CARDROOM_DAILY_ANALYSIS_WORLDS`` imagined worlds a decision,
 64 by default: the least at which the adjusted score met both of its measured aims in every seed block,
-under a second a two-player game and about two seconds a four-player T.A.C.O. game).
+under a second a two-player game, about two seconds the longest four-player ones).
 
 Figures are worked out one at a time, on a thread of their own (the kernels' searches release the
 interpreter's lock, so play goes on beside it): ahead, as each entry's deal finishes (the room's
@@ -125,6 +125,7 @@ class PlayFigures:
 
     def __init__(self, store: Store | None = None, keep: int = KEEP) -> None:
         self.store = store
+        self.writer = None if store is None else store.writer  # the figures are kept through it, in turn
         self.keep = keep
         self.done: dict[Key, Figure] = {}  # the cache: oldest first
         self.queue: dict[Key, tuple[Job | Load, AskedBy]] = {}
@@ -178,8 +179,8 @@ class PlayFigures:
             made = await asyncio.wrap_future(_worker.submit(figure, job))
         finally:
             metrics.DAILY_ANALYSES.labels(asked_by).inc()
-        if self.store is not None and made.adjusted is not None:
+        if self.store is not None and self.writer is not None and made.adjusted is not None:
             with contextlib.suppress(*DATABASE_ERRORS):  # if not, kept in the cache alone (a process
                 # that finds it missing later works it out again)
-                await self.store.writer.call(self.store.set_daily_figures, *key, made.accuracy, made.adjusted)
+                await self.writer.call(self.store.set_daily_figures, *key, made.accuracy, made.adjusted)
         return made

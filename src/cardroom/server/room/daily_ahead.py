@@ -22,11 +22,10 @@ import logging
 import os
 import random
 import time
-from collections.abc import Awaitable, Callable
 
 from cardroom.server.room import daily
-from cardroom.server.room.daily_board import counted_days
-from cardroom.server.room.daily_play import Job, PlayFigures, job_of
+from cardroom.server.room.daily_board import counted_days, job_loader
+from cardroom.server.room.daily_play import PlayFigures
 from cardroom.server.room.daily_reference import Copy, deal_bots, kept, missing, reference
 from cardroom.server.room.daily_replay import expert_spec
 from cardroom.server.room.rooms import Room
@@ -112,19 +111,8 @@ async def analyse_ahead(store: Store, room: Room, figures: PlayFigures, at: floa
     todo = [e for e in found if (e.table_id, e.seat) not in figures.queue and (e.table_id, e.seat) not in figures.done]
     random.shuffle(todo)
     for e in todo[:ANALYSE_BATCH]:
-        figures.get(e.table_id, e.seat, _loader(room, e.table_id, e.seat), "ahead")
+        figures.get(e.table_id, e.seat, job_loader(room, e.table_id, e.seat), "ahead")
     return min(len(todo), ANALYSE_BATCH)
-
-
-def _loader(room: Room, table_id: str, seat: int) -> Callable[[], Awaitable[Job | None]]:
-    async def load() -> Job | None:  # read when the worker comes to it, not while it waits
-        live = await room.live_soon(table_id)
-        if not live.is_over:
-            return None  # the last move not taken in this process's copy yet: queued again next look
-        actions = [(a.seat, a.text) for a in await asyncio.to_thread(room.actions, table_id)]
-        return job_of(live, actions, seat)
-
-    return load
 
 
 async def watch_analyses(store: Store, room: Room, figures: PlayFigures) -> None:

@@ -17,7 +17,7 @@ import os
 from collections.abc import Sequence
 
 from cardroom.server.room import daily
-from cardroom.server.room.daily_play import PENDING, Figure, PlayFigures, job_of
+from cardroom.server.room.daily_play import Figure, Job, Load, PlayFigures, job_of
 from cardroom.server.room.daily_reference import Copy, Known, deal_bots, kept, reference
 from cardroom.server.room.daily_replay import expert_spec
 from cardroom.server.room.daily_results import DailyEntry, Played, Scored, adjusted_scores, duplicate_scores, played
@@ -41,11 +41,22 @@ async def figure_of(figures: PlayFigures, room: Room, entry: DailyEntry) -> Figu
     done = figures.done.get(key)
     if done is not None:
         return done
-    if key in figures.queue:
-        return PENDING
-    live = await room.live_soon(entry.table_id)
-    actions = [(a.seat, a.text) for a in await asyncio.to_thread(room.actions, entry.table_id)]
-    return figures.get(entry.table_id, entry.seat, job_of(live, actions, entry.seat))
+    return figures.get(entry.table_id, entry.seat, job_loader(room, entry.table_id, entry.seat))
+
+
+def job_loader(room: Room, table_id: str, seat: int) -> Load:
+    """What the analysis of one entry needs, read when the worker comes to it (not while it waits in
+    the queue, nor again on every request that finds it pending); None while this process has not
+    taken the deal's last move yet (it is queued again by the next look)."""
+
+    async def load() -> Job | None:
+        live = await room.live_soon(table_id)
+        if not live.is_over:
+            return None
+        actions = [(a.seat, a.text) for a in await asyncio.to_thread(room.actions, table_id)]
+        return job_of(live, actions, seat)
+
+    return load
 
 
 async def scored_slot(

@@ -13,10 +13,12 @@ from pathlib import Path
 
 import httpx
 import pytest
+from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
 from cardroom.server.ops.logformat import JsonLines, configure
+from cardroom.server.ops.metrics import Spread, KeptMetrics
 from tests.server.faults import TIMEOUT, LoggedServer, Table
 from tests.server.process import free_port
 from tests.support.polling import until
@@ -110,3 +112,19 @@ def test_the_log_format_setting_refuses_what_it_does_not_know() -> None:
     assert configure({}) is False and configure({"CARDROOM_LOG_FORMAT": "plain"}) is False
     with pytest.raises(SystemExit, match="must be 'json' or 'plain'"):
         configure({"CARDROOM_LOG_FORMAT": "xml"})
+
+
+def test_a_histogram_counts_each_value_in_the_first_bucket_whose_bound_holds_it() -> None:
+    """Prometheus' buckets are cumulative and a bucket's bound is inclusive ("le": less or equal)."""
+    spread = Spread("test_spread", "values", (1.0, 2.0, 4.0))
+    for value in (0.5, 1.0, 1.5, 2.0, 3.0, 9.0):
+        spread.observe(value)
+    registry = CollectorRegistry()
+    registry.register(KeptMetrics(spread))
+    samples = {
+        (s.name, s.labels.get("le")): s.value
+        for family in text_string_to_metric_families(generate_latest(registry).decode())
+        for s in family.samples
+    }
+    assert [samples[("test_spread_bucket", le)] for le in ("1.0", "2.0", "4.0", "+Inf")] == [2, 4, 5, 6]
+    assert samples[("test_spread_count", None)] == 6 and samples[("test_spread_sum", None)] == 17.0

@@ -115,7 +115,8 @@ async def table_socket(
                 await send({"type": "websocket.close", "code": 4403, "reason": say(lang, SUSPENDED)})
                 return
             changed.clear()
-            live = await room.live_soon(table_id)  # the table as it is now (it may have been rebuilt)
+            # The table as it is now (it may have been rebuilt): in memory nearly always, found at once.
+            live = room.held(table_id) or await room.live_soon(table_id)
             await room.messages_soon(live)  # read on a thread if a new message made them stale
             body = room.encoded_snapshot(live, seat)
             await send({"type": "websocket.send", "text": socket_message(body).decode()})

@@ -49,13 +49,15 @@ class Play:
         ``by_room``: the move of the room's bot for an absent person's seat (see :mod:`.absent`);
         any other move of a seat's own hands the seat back to its person."""
         tables = self.tables
-        live = await tables.live_soon(table_id)
+        # In memory nearly always: looked up at once, without a coroutine (a move passes here twice).
+        live = tables.held(table_id) or await tables.live_soon(table_id)
         if not timed_out and not by_room:
             self.absent.acted(live, seat)
             if seat in live.auto:
                 await self.absent.hand_back(live, seat)
         async with live.lock:
-            live = await tables.live_soon(table_id)  # the cache may have been rebuilt while we waited
+            # The cache may have been rebuilt while we waited.
+            live = tables.held(table_id) or await tables.live_soon(table_id)
             if live.row.status == "expired":
                 raise Refused(
                     Plural(
@@ -134,7 +136,7 @@ class Play:
         """A seat's action by its token, as every action route takes it: the seat the token opens, an
         action the game has spoken at the table refused as a button (see :mod:`.spoken`), then
         :meth:`submit`. Returns the table after it and the seat."""
-        live = await self.tables.live_soon(table_id)
+        live = self.tables.held(table_id) or await self.tables.live_soon(table_id)
         seat = tokens.seat_of(live, token)
         spoken_only = spoken.refusal(live, seat, text)
         if spoken_only is not None:

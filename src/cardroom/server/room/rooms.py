@@ -132,7 +132,7 @@ class Room:
 
     async def act(self, table_id: str, token: str | None, step: int, text: str) -> tuple[Live, int]:
         async def act() -> tuple[Live, int]:
-            live = await self.tables.live_soon(table_id)
+            live = self.tables.held(table_id) or await self.tables.live_soon(table_id)
             if live.waiting_for:  # an invited person's first request may be a move
                 await self.waiting.arrived(live, tokens.seat_of(live, token))
             return await self.play.act(table_id, token, step, text)

@@ -128,6 +128,7 @@ WAITING = (
     "tests/server/test_window_timing.py",
     "tests/challenges/test_restart.py",
     "tests/server/test_start_unavailable.py",
+    "tests/server/test_keep_alive.py",  # idles past the server's keep-alive timeout
     "tests/server/test_bot_timing.py",
     "tests/server/test_absent.py",
     "tests/server/test_real_games.py",

@@ -19,6 +19,8 @@ import aiohttp
 import orjson
 from _server_figures import EXPECTED, REFUSALS_KEPT, Figures, Window, refused
 
+KEEP_ALIVE = 5  # seconds the server keeps an idle connection (cardroom serve's, and uvicorn's default)
+
 __all__ = ["EXPECTED", "REFUSALS_KEPT", "Figures", "Table", "Window", "new_tacocat", "owner", "refused"]
 
 
@@ -287,7 +289,11 @@ async def worker_main(bases: list[str], args: argparse.Namespace, share: tuple[i
     rng = random.Random(seed)
     # Requests share a pool of connections; every socket holds a connection of its own (a separate
     # session without a limit, or the sockets would starve the requests of connections).
-    connector = aiohttp.TCPConnector(limit=args.connections, limit_per_host=args.connections)
+    # Idle connections closed before the server's keep-alive timeout (5 s, said in its Keep-Alive header),
+    # as a browser or Node's agent does: aiohttp's default (15 s) reused connections the server was closing.
+    connector = aiohttp.TCPConnector(
+        limit=args.connections, limit_per_host=args.connections, keepalive_timeout=KEEP_ALIVE - 1
+    )
     timeout = aiohttp.ClientTimeout(total=60)
     async with (
         aiohttp.ClientSession(connector=connector, timeout=timeout) as http,

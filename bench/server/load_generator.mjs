@@ -15,7 +15,10 @@ import readline from "node:readline";
 import { crc32 } from "node:zlib";
 
 const config = JSON.parse(process.argv[2]);
-const agent = new http.Agent({ keepAlive: true, maxSockets: config.connections, keepAliveMsecs: 1000 });
+// With a socket timeout of its own the agent also reads the server's "Keep-Alive: timeout=5" and drops an
+// idle connection a second before the server would (Node leaves the hint unread when the agent has no
+// timeout): a player who paused about five seconds used to send a move into a closing connection.
+const agent = new http.Agent({ keepAlive: true, maxSockets: config.connections, keepAliveMsecs: 1000, timeout: 60000 });
 
 // statuses: the action requests' in the measured window; run_statuses: every response over the
 // whole run, by request and status ("action 200"), as the Python generator's Figures.

@@ -17,6 +17,11 @@ from cardroom.server.edge.sockets import MAX_MESSAGE, MAX_QUEUED
 from cardroom.server.store import database_url, printable_url
 
 SWITCH_INTERVAL = 0.001  # seconds a thread may hold the GIL while another waits for it (default 0.005)
+# Seconds an idle keep-alive connection is kept, said in every answer's ``Keep-Alive: timeout=``: a
+# client that reads it (Node's agent does) closes an idle connection a little before the server
+# does, instead of sending a request into one the server is closing (a reset). Without the hint,
+# players pausing about as long as this saw resets under load (issue 51's "connections reset").
+KEEP_ALIVE = 5
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None) -> None:
@@ -51,6 +56,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         ws_max_size=MAX_MESSAGE,  # a table socket's client sends nothing the room reads
         ws_max_queue=MAX_QUEUED,
         http=HeadTimeoutProtocol,  # a connection that never finishes its first request head is closed
+        timeout_keep_alive=KEEP_ALIVE,
+        headers=[("keep-alive", f"timeout={KEEP_ALIVE}")],
     )
 
 

@@ -41,7 +41,10 @@ _STATX_SIZE = 256
 
 
 def _statx() -> Any:
-    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    # PyDLL: the call keeps the GIL. It is a system call of a microsecond or two, made before every
+    # transaction on the writer's thread; giving the GIL up for it cost that thread one more wait to
+    # get it back from a busy event loop (up to the switch interval, 1 ms) in every group commit.
+    libc = ctypes.PyDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
     call = getattr(libc, "statx", None)
     if call is not None:
         call.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_uint, ctypes.c_void_p]

@@ -135,7 +135,7 @@ def main() -> None:
     lines_as_printed()
     if os.geteuid() != 0:
         parser.error("separate hosts are network namespaces: run as root")
-    if not shutil.which("nginx") and not Path("/usr/sbin/nginx").exists():
+    if args.room and not shutil.which("nginx") and not Path("/usr/sbin/nginx").exists():
         parser.error("nginx is needed in front of the rooms: apt-get install nginx-light")
     if not all(1 <= n <= 16 for n in args.processes) or not 1 <= args.rounds <= 10:
         parser.error("--processes are 1 to 16 each and --rounds 1 to 10")

@@ -18,7 +18,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import connect
 
 from cardroom.server.ops.logformat import JsonLines, configure
-from cardroom.server.ops.metrics import Spread, KeptMetrics
+from cardroom.server.ops.metrics import KeptMetrics, Spread
 from tests.server.faults import TIMEOUT, LoggedServer, Table
 from tests.server.process import free_port
 from tests.support.polling import until

@@ -40,7 +40,7 @@ class Tally:
     buckets in Python: a dozen calls an action on the event loop, a few percent of its time. With one
     thread bumping, ``+=`` needs no lock; the scraper's thread only reads."""
 
-    __slots__ = ("name", "doc", "value")
+    __slots__ = ("doc", "name", "value")
 
     def __init__(self, name: str, doc: str) -> None:
         self.name, self.doc, self.value = name, doc, 0.0
@@ -55,7 +55,7 @@ class Tally:
 class Spread:
     """A histogram observed on one thread only (see :class:`Tally`): a count per bucket, found in C."""
 
-    __slots__ = ("name", "doc", "bounds", "counts", "total")
+    __slots__ = ("bounds", "counts", "doc", "name", "total")
 
     def __init__(self, name: str, doc: str, buckets: tuple[float, ...]) -> None:
         self.name, self.doc, self.bounds = name, doc, buckets

@@ -19,44 +19,23 @@ from sqlalchemy import text
 from cardroom.server.ops import metrics
 from cardroom.server.room.daily_play import PENDING, Figure, Job, PlayFigures
 from cardroom.server.store import DailyEntry, Store
+from tests.challenges.daily_server import counted_by_asker, daily_server
 from tests.challenges.play import concede, enter, play
-from tests.server.process import ServerProcess, free_port
+from tests.server.process import ServerProcess
 from tests.support.migrations import database_at
+from tests.support.polling import until
 
 SLOT = "tacocat-2"
 WINDOW = 8.0  # seconds: a day's window here, long enough to play one deal, so the test sees one close
 
 
 def _server(url: str) -> tuple[ServerProcess, str]:
-    """A started server and the address of its metrics."""
-    metrics = free_port()
-    env = {
-        "CARDROOM_DAILY_BOTS": "heuristic",
-        "CARDROOM_DAILY_EXPERT": "heuristic",
-        "CARDROOM_DAILY_WINDOW": str(WINDOW),
-        "CARDROOM_DAILY_RUNNING_DAYS": "200",  # the played window stays counted across the restart
-        "CARDROOM_DAILY_ANALYSE_EVERY": "0.2",
-        "CARDROOM_METRICS_PORT": str(metrics),
-    }
-    return ServerProcess(free_port(), url, env=env).start(), f"http://127.0.0.1:{metrics}/metrics"
+    return daily_server(url, WINDOW, CARDROOM_DAILY_ANALYSE_EVERY="0.2")
 
 
 def _analyses(metrics: str) -> dict[str, float]:
-    """Analyses this server process worked out, by what asked for them (none seen: 0)."""
-    counts = {"ahead": 0.0, "results": 0.0}
-    for line in httpx.get(metrics).text.splitlines():
-        if line.startswith("cardroom_daily_analyses_total{"):
-            counts[line.split('asked_by="')[1].split('"')[0]] = float(line.rsplit(" ", 1)[1])
-    return counts
-
-
-def _until(what: str, check: object, seconds: float = 60.0) -> None:
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if check():  # type: ignore[operator]
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"{what}: not in {seconds} s")
+    """Analyses this server process worked out, by what asked for them."""
+    return counted_by_asker(metrics, "cardroom_daily_analyses_total")
 
 
 def _entries(store: Store, days: list[str]) -> dict[str, DailyEntry]:
@@ -82,7 +61,7 @@ def test_figures_are_worked_out_as_deals_finish_and_kept_across_a_restart(databa
                 cookies[name], tables[name] = dict(client.cookies), entered["table_id"]
             days = sorted({today["day"], client.get("/api/daily").json()["day"]})
             # Worked out ahead and kept, with no results request made by anyone.
-            _until("the figures kept", lambda: all(e.adjusted is not None for e in _entries(store, days).values()))
+            until(lambda: all(e.adjusted is not None for e in _entries(store, days).values()), 60, "the figures kept")
             entries = _entries(store, days)
             assert set(entries) == set(tables.values())
             assert _analyses(metrics) == {"ahead": 3.0, "results": 0.0}
@@ -92,12 +71,13 @@ def test_figures_are_worked_out_as_deals_finish_and_kept_across_a_restart(databa
             assert not store.set_daily_figures(ada.table_id, ada.seat, 1.0, 0.5)
             assert _entries(store, days)[ada.table_id] == ada
             # The window closes; its references are played and kept with their adjusted results.
-            _until(
-                "the references kept",
+            until(
                 lambda: (
                     {(r.day, r.copy) for r in store.daily_references(days, SLOT) if r.adjusted is not None}
                     >= {(e.day, e.copy) for e in entries.values()}
                 ),
+                60,
+                "the references kept",
             )
         server.kill()
         server, metrics = _server(database)

@@ -12,8 +12,9 @@ import time
 import httpx
 
 from cardroom.server.store import Store
+from tests.challenges.daily_server import counted_by_asker, daily_server
 from tests.challenges.play import concede, enter
-from tests.server.process import ServerProcess, free_port
+from tests.server.process import ServerProcess
 
 SLOT = "tacocat-2"
 WINDOW = 2.0  # seconds: a day's window here, so the test sees one close
@@ -21,27 +22,13 @@ EXPERT = "heuristic"  # the reference bot, quick here (the room's counts its eff
 
 
 def _server(url: str) -> tuple[ServerProcess, str]:
-    """A started server and the address of its metrics."""
-    metrics = free_port()
-    env = {
-        "CARDROOM_DAILY_BOTS": "heuristic",
-        "CARDROOM_DAILY_EXPERT": EXPERT,
-        "CARDROOM_DAILY_WINDOW": str(WINDOW),
-        "CARDROOM_DAILY_RUNNING_DAYS": "200",  # the played window stays counted across the restart
-        "CARDROOM_METRICS_PORT": str(metrics),
-        "CARDROOM_DAILY_ANALYSE_EVERY": "0",  # the entries' analyses left to the standings (by points here)
-    }
-    return ServerProcess(free_port(), url, env=env).start(), f"http://127.0.0.1:{metrics}/metrics"
+    # The entries' analyses left to the standings (by points here).
+    return daily_server(url, WINDOW, CARDROOM_DAILY_EXPERT=EXPERT, CARDROOM_DAILY_ANALYSE_EVERY="0")
 
 
 def _replays(metrics: str) -> dict[str, float]:
-    """References this server process played, by what asked for them (none seen: 0)."""
-    counts = {"ahead": 0.0, "results": 0.0}
-    for line in httpx.get(metrics).text.splitlines():
-        if line.startswith("cardroom_daily_references_played_total{"):
-            asked_by = line.split('asked_by="')[1].split('"')[0]
-            counts[asked_by] = float(line.rsplit(" ", 1)[1])
-    return counts
+    """References this server process played, by what asked for them."""
+    return counted_by_asker(metrics, "cardroom_daily_references_played_total")
 
 
 def _kept(

@@ -37,10 +37,6 @@ async def figure_of(figures: PlayFigures, room: Room, entry: DailyEntry) -> Figu
     worked out if not) and the answer is pending."""
     if entry.adjusted is not None:
         return Figure(True, entry.play, adjusted=entry.adjusted)
-    key = (entry.table_id, entry.seat)
-    done = figures.done.get(key)
-    if done is not None:
-        return done
     return figures.get(entry.table_id, entry.seat, job_loader(room, entry.table_id, entry.seat))
 
 

@@ -66,7 +66,9 @@ def print_calls(by_code: dict[str, Calls], top: int) -> None:
     for what, unit in (("calls", "calls"), ("own", "ms, own lines"), ("inclusive", "ms, with what it called")):
         per = {c: by_code[c].per_action(what) for c in codes}
         first, last = per[codes[0]], per[codes[-1]]
-        names = sorted(set(first) | set(last), key=lambda k: -abs(last[k] - first[k]))[:top]
+        # One code alone: its largest first (there is no change to sort by).
+        changes = {k: abs(last[k] - first[k]) if len(codes) > 1 else last[k] for k in set(first) | set(last)}
+        names = sorted(changes, key=lambda k: -changes[k])[:top]
         print(f"\n{unit} per action" + ("" if len(codes) < 2 else ", largest changes first"))
         print("".join(f"{c:>10}" for c in codes) + ("      diff" if len(codes) == 2 else "") + "   function")
         for k in names:

@@ -30,7 +30,8 @@ from cardroom.server.store.rows import (
     TableRow,
     now,
 )
-from cardroom.server.store.writer import GroupWriter, Rider
+from cardroom.server.store.sqlitebatch import Rider
+from cardroom.server.store.writer import GroupWriter
 
 __all__ = [
     "CHANNEL",

@@ -3,12 +3,13 @@ constraint turns a second writer for the same step into :class:`StepTaken`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, select
+from sqlalchemy import Engine, select
+from sqlalchemy.engine import Dialect
 
+from cardroom.server.store.driver import driver_cursor, placeholder
 from cardroom.server.store.notify import notify
 from cardroom.server.store.order import lock_order
 from cardroom.server.store.pgbatch import BatchConnection
@@ -38,37 +39,34 @@ def append_action(engine: Engine, table_id: str, step: int, seat: int, text: str
         raise StepTaken(f"step {step} of table {table_id} is already taken")
 
 
-def append_actions(
-    engine: Engine, batch: list[NewAction], origin: str = "", also: Callable[[Connection], None] | None = None
-) -> list[bool]:
+def append_actions(engine: Engine, batch: list[NewAction], origin: str = "") -> list[bool]:
     """Store several tables' actions in one transaction, so one commit (one sync to disk) makes all
     of them durable; for each, True if its step was already taken (that one alone is not stored).
-    ``also`` (SQLite only) writes more in the same transaction: the writer's riders."""
+    The server's group writer keeps a connection for this (:mod:`.sqlitebatch`, :mod:`.pgbatch`)."""
     if engine.dialect.name == "postgresql":
-        # On a connection of its own, as the server's group writer does (it keeps its one open).
         writer = BatchConnection(engine.url)
         try:
             return writer.append(batch, origin)
         finally:
             writer.close()
+    with engine.begin() as conn, driver_cursor(conn) as cursor:
+        return store_actions(cursor, action_sql(engine.dialect), batch)
+
+
+def store_actions(cursor: Any, sql: ActionSQL, batch: list[NewAction]) -> list[bool]:
+    """Insert ``batch`` through a SQLite driver cursor inside a transaction, in (table, step) order;
+    for each action, True if its step was already taken (ON CONFLICT DO NOTHING: a taken step leaves
+    the rest of the batch, and the transaction, alone)."""
     taken = [False] * len(batch)
-    with engine.begin() as conn:
-        for i in lock_order(batch):
-            a = batch[i]
-            # ON CONFLICT DO NOTHING: a taken step leaves the rest of the batch (and transaction) alone.
-            stored = _insert_action(conn, a)
-            taken[i] = not stored
-            if stored:
-                notify(conn, a.table_id, origin)
-        if also is not None:
-            also(conn)
+    for i in lock_order(batch):
+        taken[i] = not _insert_action(cursor, sql, batch[i])
     return taken
 
 
 @dataclass(frozen=True)
-class _ActionSQL:
-    """The two statements that store an action, as the driver's own SQL with its parameter style,
-    and the column types' converters: built once per dialect. Composing them with SQLAlchemy's
+class ActionSQL:
+    """The statements that store an action, as the driver's own SQL with its parameter style, and
+    the column types' converters: built once per dialect. Composing them with SQLAlchemy's
     expression language for every action was a fifth of the server's time under load."""
 
     insert: str
@@ -78,34 +76,34 @@ class _ActionSQL:
     timed_out: Any
 
 
-_ACTION_SQL: dict[str, _ActionSQL] = {}
+_ACTION_SQL: dict[str, ActionSQL] = {}
 
 
-def _action_sql(conn: Connection) -> _ActionSQL:
-    dialect = conn.dialect
+def action_sql(dialect: Dialect) -> ActionSQL:
     found = _ACTION_SQL.get(dialect.name)
     if found is None:
-        p = "?" if dialect.paramstyle == "qmark" else "%s"
+        p = placeholder(dialect)
         on_conflict = " ON CONFLICT (table_id, step) DO NOTHING RETURNING step"
-        found = _ACTION_SQL[dialect.name] = _ActionSQL(
+        found = _ACTION_SQL[dialect.name] = ActionSQL(
             insert=f"INSERT INTO actions (table_id, step, seat, text, created, timed_out) "
             f"VALUES ({p}, {p}, {p}, {p}, {p}, {p}){on_conflict}",
             touch=f"UPDATE tables SET updated = {p} WHERE id = {p}",
             finish=f"UPDATE tables SET updated = {p}, status = 'over' WHERE id = {p}",
+            # The generic types' converters, as this SQL has always been sent: a time goes to the
+            # driver as it is (sqlite3 writes it in ISO form, as it did through exec_driver_sql).
             created=actions.c.created.type.bind_processor(dialect) or (lambda v: v),
             timed_out=actions.c.timed_out.type.bind_processor(dialect) or (lambda v: v),
         )
     return found
 
 
-def _insert_action(conn: Connection, a: NewAction) -> bool:
+def _insert_action(cursor: Any, sql: ActionSQL, a: NewAction) -> bool:
     """Insert one action and touch its table; False (nothing written) if its step was taken."""
-    sql = _action_sql(conn)
     created = sql.created(a.created or now())
-    row = (a.table_id, a.step, a.seat, a.text, created, sql.timed_out(a.timed_out))
-    if conn.exec_driver_sql(sql.insert, row).first() is None:
+    cursor.execute(sql.insert, (a.table_id, a.step, a.seat, a.text, created, sql.timed_out(a.timed_out)))
+    if cursor.fetchone() is None:
         return False
-    conn.exec_driver_sql(sql.finish if a.over else sql.touch, (created, a.table_id))
+    cursor.execute(sql.finish if a.over else sql.touch, (created, a.table_id))
     return True
 
 
@@ -115,9 +113,11 @@ def append_together(engine: Engine, batch: list[NewAction], origin: str = "") ->
     its result costs one commit however many seats answered."""
     try:
         with engine.begin() as conn:
-            for a in batch:
-                if not _insert_action(conn, a):
-                    raise _Taken()  # rolls back the answers already inserted: all or none
+            sql = action_sql(engine.dialect)
+            with driver_cursor(conn) as cursor:
+                for a in batch:
+                    if not _insert_action(cursor, sql, a):
+                        raise _Taken()  # rolls back the answers already inserted: all or none
             if batch:
                 notify(conn, batch[0].table_id, origin)
     except _Taken:

@@ -18,9 +18,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, update
+from sqlalchemy import Engine
 
+from cardroom.server.store.driver import converter, driver_cursor, placeholder
 from cardroom.server.store.outage import is_database_error
 from cardroom.server.store.schema import tables
 from cardroom.server.store.writer import GroupWriter
@@ -41,6 +43,9 @@ class ClockSaver:
         # On SQLite, pending clocks also ride in the next batch of actions' transaction: under load
         # nearly all of them do, and the write of their own below finds nothing left to write.
         writer.riders.append(self)
+        p = placeholder(engine.dialect)
+        self._update = f"UPDATE tables SET clocks = {p} WHERE id = {p}"
+        self._stored = converter(tables.c.clocks, engine.dialect)  # the JSON column's own encoding
 
     def save(self, table_id: str, clocks: dict[str, object]) -> None:
         with self._lock:
@@ -60,15 +65,14 @@ class ClockSaver:
             batch, self._pending = self._pending, {}
         return batch
 
-    def write(self, conn: Connection, batch: dict[str, dict[str, object]]) -> None:
-        """In the order of the tables' ids, as a batch of actions is stored (``order.lock_order``): in
-        the order the clocks changed, two processes' batches (or a batch of clocks and one of actions)
-        could each hold a row the other wanted next, and PostgreSQL refused one of them."""
+    def write(self, cursor: Any, batch: dict[str, dict[str, object]]) -> None:
+        """Through a driver cursor inside a transaction (the batch of actions' it rides in, or one of
+        its own). In the order of the tables' ids, as a batch of actions is stored
+        (``order.lock_order``): in the order the clocks changed, two processes' batches (or a batch of
+        clocks and one of actions) could each hold a row the other wanted next, and PostgreSQL
+        refused one of them."""
         if batch:
-            conn.execute(
-                update(tables).where(tables.c.id == bindparam("table")).values(clocks=bindparam("stored")),
-                [{"table": table_id, "stored": batch[table_id]} for table_id in sorted(batch)],
-            )
+            cursor.executemany(self._update, [(self._stored(batch[table_id]), table_id) for table_id in sorted(batch)])
 
     def give_back(self, batch: dict[str, dict[str, object]]) -> None:
         with self._lock:  # back in the queue, under any newer clocks saved meanwhile
@@ -81,8 +85,8 @@ class ClockSaver:
         if not batch:
             return
         try:
-            with self.engine.begin() as conn:
-                self.write(conn, batch)
+            with self.engine.begin() as conn, driver_cursor(conn) as cursor:
+                self.write(cursor, batch)
         except Exception:
             self.give_back(batch)
             raise

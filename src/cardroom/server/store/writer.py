@@ -12,30 +12,21 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol, TypeVar
+from functools import partial
+from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Engine
 
 from cardroom.server.ops import metrics, timings
-from cardroom.server.store.actions import append_actions, append_together
+from cardroom.server.store.actions import append_together
 from cardroom.server.store.outage import Outage, is_database_error
 from cardroom.server.store.pgbatch import BatchConnection
 from cardroom.server.store.reconnect import Reconnect
 from cardroom.server.store.rows import NewAction, StepTaken
+from cardroom.server.store.sqlitebatch import Rider, SqliteBatch
 
 MAX_BATCH = 256
 T = TypeVar("T")
-
-
-class Rider(Protocol):
-    """Writes that go into the next batch of actions' transaction (on SQLite), instead of paying a
-    sync to disk of their own: what is pending is taken, written, and given back if the batch fails."""
-
-    def take(self) -> Any: ...
-
-    def write(self, conn: Connection, taken: Any) -> None: ...
-
-    def give_back(self, taken: Any) -> None: ...
 
 
 class GroupWriter:
@@ -47,30 +38,18 @@ class GroupWriter:
         self.outage = Outage()  # what the last writes met: /healthz and the 503s' log read it
         self._running = False
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-writer")
-        # On PostgreSQL the batches go through a connection the writer's thread keeps to itself.
-        self._postgres = BatchConnection(engine.url, self._reconnect) if engine.dialect.name == "postgresql" else None
-        self._store_batch: Callable[[list[NewAction], str], list[bool]] = (
-            self._postgres.append if self._postgres is not None else self._append_with_riders
-        )  # the PostgreSQL batch makes its own retry; SQLite's checks its -shm file first (see reconnect)
         self.riders: list[Rider] = []  # SQLite only: PostgreSQL's batch is one pipelined trip
+        # The batches go through a connection the writer's thread keeps to itself.
+        self._postgres: BatchConnection | None = None
+        self._sqlite: SqliteBatch | None = None
+        self._store_batch: Callable[[list[NewAction], str], list[bool]]
+        if engine.dialect.name == "postgresql":
+            self._postgres = BatchConnection(engine.url, self._reconnect)
+            self._store_batch = self._postgres.append  # it makes its own retry
+        else:
+            self._sqlite = SqliteBatch(engine, self.riders)
+            self._store_batch = partial(self._reconnect.run, self._sqlite.append)  # checks the -shm file first
         self._closed = False
-
-    def _append_with_riders(self, actions: list[NewAction], origin: str) -> list[bool]:
-        return self._reconnect.run(self._append_riding, actions, origin)
-
-    def _append_riding(self, actions: list[NewAction], origin: str) -> list[bool]:
-        taken = [(rider, rider.take()) for rider in self.riders]
-
-        def also(conn: Connection) -> None:
-            for rider, pending in taken:
-                rider.write(conn, pending)
-
-        try:
-            return append_actions(self.engine, actions, origin, also=also)
-        except BaseException:
-            for rider, pending in taken:
-                rider.give_back(pending)
-            raise
 
     @property
     def queued(self) -> int:
@@ -149,6 +128,7 @@ class GroupWriter:
         if self._closed:
             return
         self._closed = True
-        if self._postgres is not None:
-            self._thread.submit(self._postgres.close)  # on its own thread, after the queued writes
+        for batch in (self._postgres, self._sqlite):
+            if batch is not None:
+                self._thread.submit(batch.close)  # on its own thread, after the queued writes
         self._thread.shutdown(wait=True)

@@ -11,6 +11,7 @@ per acknowledged action (the figure a shared, busy machine distorts least) and i
     python bench/server/server_load.py --tables 1000 --bot-tables 100 --think 2 --seconds 60
     python bench/server/server_load.py --tables 200 --think 0 --seconds 20       # capacity: play at once
     python bench/server/server_load.py --tables 300 --database postgresql://cardroom@127.0.0.1:5432/postgres
+    python bench/server/server_load.py --tables 1000 --bot-tables 100 --postgres --baseline 5ee58a0 --rounds 3
     python bench/server/server_load.py --url http://127.0.0.1:8000 --pid 1234    # a server already running
     python bench/server/server_load.py --tables 100 --seconds 20 --baseline a9e341b --rounds 3
 
@@ -18,7 +19,9 @@ per acknowledged action (the figure a shared, busy machine distorts least) and i
 this checkout's Python and libraries), alternating with this checkout's round by round under the same
 load and seeds, and ends with the medians, the ratio after / before and whether it is within 10%
 (exit status 1 when it is not). ``--code`` names other code to measure instead of this checkout's
-(a revision or a checkout's path; see bench/server/_server_trees.py).
+(a revision or a checkout's path; see bench/server/_server_trees.py). ``--postgres`` starts a
+throwaway PostgreSQL (commits synced to disk, as in production) and gives each run a fresh database
+of it, so two codes with different schemas can alternate.
 
 The generator is ``--procs`` processes (default 2). By default they run in Node.js
 (``load_generator.mjs``, when the machine has Node 20 or newer); ``--generator python`` runs the
@@ -55,6 +58,7 @@ from _measure import (
 )
 from _server_compare import Measured, log_lines, print_comparison, print_runs
 from _server_players import Figures, PythonGenerator, Table, Window, new_tacocat
+from _server_postgres import database_for, throwaway_postgres
 from _server_report import lines_as_printed, print_figures, print_machine, print_server_timings
 from _server_trees import Tree, add_code_options, code_trees, describe, round_args, rounds_of, schedule
 
@@ -180,7 +184,7 @@ def measure(args: argparse.Namespace, tree: Tree, round_: int) -> Measured:
     """One run: a server of ``tree``'s code on a new SQLite file (or ``--database``), played
     against, stopped; its figures and its log's lines over the whole run."""
     workdir = Path(tempfile.mkdtemp(prefix="cardroom-load-"))
-    database = args.database or f"sqlite:///{workdir / 'load.sqlite3'}"
+    database = args.database or database_for(args.postgres_url, f"cardroom_load_{tree.label}_{round_ + 1}", workdir)
     port = free_port()
     try:
         server = start_server(port, database, args.bot_delay, args.timings, tree.src)
@@ -207,6 +211,11 @@ def main() -> None:
     )
     parser.add_argument("--pid", type=int, default=None, help="the process id of the server at --url")
     parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="start a throwaway PostgreSQL (commits synced to disk) and give each run a fresh database of it",
+    )
+    parser.add_argument(
         "--no-timings",
         dest="timings",
         action="store_false",
@@ -219,7 +228,11 @@ def main() -> None:
         parser.error("--tables plus --bot-tables is 1 to 10,000, --seconds 1 to 600, --procs 1 to 16")
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # sockets for every seat, here and in the server
+    if args.postgres and (args.database or args.url):
+        parser.error("--postgres starts its own database: not with --database or --url")
     args.label = args.database.split(":", 1)[0] if args.database else "sqlite (new file)"
+    if args.postgres:
+        args.label = "postgresql (fresh database)"
     args.servers = 1
     if args.url:
         if args.baseline or args.code:
@@ -231,7 +244,7 @@ def main() -> None:
         return
     rounds = rounds_of(args)
     runs: list[Measured] = []
-    with code_trees(args.baseline, args.code) as trees:
+    with throwaway_postgres(args.postgres) as args.postgres_url, code_trees(args.baseline, args.code) as trees:
         describe(trees)
         for r, tree in schedule(trees, rounds):
             print(

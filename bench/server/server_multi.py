@@ -41,8 +41,9 @@ import _server_notify
 import server_load
 from _measure import cpu_seconds, percentile
 from _server_hosts import Hosts, nginx_before, postgres_on, room_log, start_room, stop_rooms
+from _server_postgres import fresh_database, warm_wal
 from _server_report import lines_as_printed
-from server_scale import fresh_database, tree_cpu, warm_wal
+from server_scale import tree_cpu
 
 
 async def create_tables(base: str, seconds: float, concurrency: int) -> tuple[float, Counter[str]]:

@@ -37,6 +37,7 @@ from pathlib import Path
 import server_load
 from _measure import free_port, start_server, stop_server
 from _server_calls import Calls, print_calls, short_path
+from _server_postgres import database_for, throwaway_postgres
 from _server_report import lines_as_printed
 from _server_trees import Tree, add_code_options, code_trees, describe, round_args, rounds_of, schedule
 
@@ -91,9 +92,8 @@ def count_once(args: argparse.Namespace, tree: Tree, round_: int, keep: Path, fo
     counted.unlink(missing_ok=True)
     port = free_port()
     try:
-        server = start_server(
-            port, f"sqlite:///{workdir / 'load.sqlite3'}", args.bot_delay, False, tree.src, calls_to=counted
-        )
+        database = database_for(args.postgres_url, f"cardroom_profile_{tree.label}_{round_ + 1}", workdir)
+        server = start_server(port, database, args.bot_delay, False, tree.src, calls_to=counted)
 
         def count_window(seconds: float) -> None:
             os.kill(server.pid, signal.SIGUSR1)
@@ -119,7 +119,8 @@ def profile_once(args: argparse.Namespace, tree: Tree, round_: int, keep: Path) 
     port = free_port()
     raw = keep / f"{tree.label}-round{round_ + 1}.txt"
     try:
-        server = start_server(port, f"sqlite:///{workdir / 'load.sqlite3'}", args.bot_delay, False, tree.src)
+        database = database_for(args.postgres_url, f"cardroom_profile_{tree.label}_{round_ + 1}", workdir)
+        server = start_server(port, database, args.bot_delay, False, tree.src)
         spy: subprocess.Popen[bytes] | None = None
 
         def sample_window(seconds: float) -> None:
@@ -182,6 +183,11 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=25, help="functions to print in each table")
     parser.add_argument("--keep", type=Path, default=None, help="a folder to keep py-spy's raw samples in")
     parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="start a throwaway PostgreSQL (commits synced to disk) and give each run a fresh database of it",
+    )
+    parser.add_argument(
         "--calls", action="store_true", help="count the event loop's calls exactly (cProfile) instead of sampling"
     )
     add_code_options(parser)
@@ -193,12 +199,13 @@ def main() -> None:
         parser.error("--tables plus --bot-tables is 1 to 10,000 and --seconds 1 to 600")
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    args.timings, args.label, args.servers = False, "sqlite (new file)", 1
+    args.timings, args.servers = False, 1
+    args.label = "postgresql (fresh database)" if args.postgres else "sqlite (new file)"
     keep = args.keep or Path(tempfile.mkdtemp(prefix="cardroom-profile-samples-"))
     keep.mkdir(parents=True, exist_ok=True)
     runs: dict[str, list[Sampled]] = {}
     counted: dict[str, Calls] = {}
-    with code_trees(args.baseline, args.code) as trees:
+    with throwaway_postgres(args.postgres) as args.postgres_url, code_trees(args.baseline, args.code) as trees:
         describe(trees)
         for r, tree in schedule(trees, rounds_of(args)):
             print(f"\n-- round {r + 1}, code {tree.label} ({tree.revision.split()[0]}), seed {args.seed + r}")

@@ -39,14 +39,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-import psycopg
-
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(ROOT))
 import server_load  # noqa: E402
 from _measure import answering, cpu_seconds, free_port, served_from, server_log, start_server, stop_gently  # noqa: E402
 from _server_compare import Measured, log_lines, print_comparison, print_runs  # noqa: E402
+from _server_postgres import fresh_database, warm_wal  # noqa: E402
 from _server_report import lines_as_printed  # noqa: E402
 from _server_trees import Tree, add_code_options, code_trees, describe, round_args, rounds_of, schedule  # noqa: E402
 from server_load import run  # noqa: E402
@@ -96,27 +95,6 @@ http {{
     }}
 }}
 """
-
-
-def fresh_database(url: str, name: str) -> str:
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name}")
-        conn.execute(f"CREATE DATABASE {name}")
-    return url.rsplit("/", 1)[0] + "/" + name
-
-
-def warm_wal(url: str, megabytes: int = 256) -> None:
-    """Fill PostgreSQL's write-ahead log once and let a checkpoint recycle it, as on a server that
-    has been running a while. A new cluster creates each 16 MB log file the first time it needs one,
-    filled with zeros and synced, and every commit waits meanwhile: stalls of 0.6-1.3 s seen in both
-    server processes at once. ``min_wal_size`` keeps the recycled files for the runs that follow."""
-    with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f"ALTER SYSTEM SET min_wal_size = '{megabytes}MB'")
-        conn.execute("SELECT pg_reload_conf()")
-        conn.execute("CREATE TABLE wal_warmup (pad text)")
-        conn.execute("INSERT INTO wal_warmup SELECT repeat('x', 1000) FROM generate_series(1, %s)", (megabytes * 900,))
-        conn.execute("DROP TABLE wal_warmup")
-        conn.execute("CHECKPOINT")
 
 
 def tree_cpu(pid: int) -> float:

@@ -58,6 +58,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str | None = None
         http=HeadTimeoutProtocol,  # a connection that never finishes its first request head is closed
         timeout_keep_alive=KEEP_ALIVE,
         headers=[("keep-alive", f"timeout={KEEP_ALIVE}")],
+        # No access log: at this log level its lines were never written, yet Uvicorn worked out each
+        # request's client address and path for them, every request; and a socket's URL may carry a
+        # seat's token, which no log line may hold. No "server: uvicorn" header: it tells a stranger
+        # what to attack and costs every answer a header.
+        access_log=False,
+        server_header=False,
     )
 
 

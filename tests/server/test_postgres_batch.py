@@ -87,6 +87,32 @@ def test_only_stored_actions_notify_and_only_once_committed(engine: Engine, trip
     assert heard == [f"{a} proc7"]  # PostgreSQL folds a transaction's identical notifications
 
 
+def test_a_batch_of_one_is_a_transaction_of_its_own(engine: Engine) -> None:
+    """One action, as most batches are: stored, touched, announced once committed; its step taken
+    again answers taken and stores nothing; a game's last move ends the table; an action of a table
+    that does not exist fails and stores nothing. (The batch of one is a single statement in
+    autocommit mode, without the pipeline.)"""
+    a, b = "aloneA", "aloneB"
+    for table_id in (a, b):
+        store_toy_table(engine, table_id)
+    url = engine.url.render_as_string(hide_password=False).replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(conninfo(url), autocommit=True) as listener:
+        listener.execute(f"LISTEN {store.CHANNEL}")
+        assert store_actions.append_actions(engine, [store.NewAction(a, 0, 0, "first", False, False)], "p1") == [False]
+        assert store_actions.append_actions(engine, [store.NewAction(a, 0, 1, "again", False, False)], "p1") == [True]
+        heard = [n.payload for n in listener.notifies(timeout=1.0)]
+    assert heard == [f"{a} p1"]  # the taken step announced nothing
+    assert [x.text for x in store_actions.load_actions(engine, a)] == ["first"]
+    assert _status(engine, a)[0] == "playing" and _status(engine, a)[1] is not None
+    assert store_actions.append_actions(engine, [store.NewAction(b, 0, 0, "last", False, True)]) == [False]
+    assert _status(engine, b)[0] == "over"
+    with pytest.raises(psycopg.errors.ForeignKeyViolation):
+        store_actions.append_actions(engine, [store.NewAction("no-such-table", 0, 0, "orphan", False, False)])
+    with engine.connect() as conn:
+        orphans = conn.exec_driver_sql("SELECT count(*) FROM actions WHERE table_id = 'no-such-table'").scalar()
+    assert orphans == 0
+
+
 def test_a_failing_action_stores_nothing_of_its_batch(engine: Engine, trips: str) -> None:
     """An action that cannot be stored (its table does not exist) fails the whole transaction: the
     group writer then fails every waiting request, so none of them may have been stored."""

@@ -19,6 +19,7 @@ from sqlalchemy import Engine, select
 from cardroom.server.store import conninfo
 from cardroom.server.store import tables as table_rows
 from cardroom.server.store.clocks import ClockSaver
+from cardroom.server.store.driver import driver_cursor
 from cardroom.server.store.schema import tables
 from cardroom.server.store.writer import GroupWriter
 from tests.server.postgres import store_toy_table, throwaway_engine
@@ -83,8 +84,8 @@ def test_a_clock_batch_and_an_ordered_writer_never_wait_in_a_cycle(engine: Engin
     changed: dict[str, dict[str, object]] = {second: {"turn": {"0": 1.0}}, first: {"turn": {"1": 2.0}}}  # as changed
 
     def write_clocks() -> None:
-        with engine.begin() as conn:
-            saver.write(conn, changed)
+        with engine.begin() as conn, driver_cursor(conn) as cursor:
+            saver.write(cursor, changed)
 
     failures = _beside_an_ordered_writer(engine, first, second, write_clocks)
     writer.close()

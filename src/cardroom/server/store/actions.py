@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import Engine, select
 from sqlalchemy.engine import Dialect
 
-from cardroom.server.store.driver import driver_cursor, placeholder
+from cardroom.server.store.driver import driver_cursor, placeholder, same
 from cardroom.server.store.notify import notify
 from cardroom.server.store.order import lock_order
 from cardroom.server.store.pgbatch import BatchConnection
@@ -91,8 +91,8 @@ def action_sql(dialect: Dialect) -> ActionSQL:
             finish=f"UPDATE tables SET updated = {p}, status = 'over' WHERE id = {p}",
             # The generic types' converters, as this SQL has always been sent: a time goes to the
             # driver as it is (sqlite3 writes it in ISO form, as it did through exec_driver_sql).
-            created=actions.c.created.type.bind_processor(dialect) or (lambda v: v),
-            timed_out=actions.c.timed_out.type.bind_processor(dialect) or (lambda v: v),
+            created=actions.c.created.type.bind_processor(dialect) or same,
+            timed_out=actions.c.timed_out.type.bind_processor(dialect) or same,
         )
     return found
 

@@ -3,7 +3,7 @@
 Beginning and committing each batch through SQLAlchemy (a connection taken from the pool and given
 back, its events, its transaction object) cost as much CPU as storing the action itself when a batch
 holds one action, as it mostly does on a room that keeps up (measured apart, one action a batch:
-188 µs an action through SQLAlchemy's transaction, 139 µs here; see docs/server-speed.md). The
+184 µs an action through SQLAlchemy's transaction, 132 µs here: bench/server/sqlite_commit.py). The
 writer's thread shares the interpreter's lock with the event loop, so that work also delayed moves.
 
 The connection is the engine's own, taken from its pool once: its pragmas (WAL, FULL sync), the

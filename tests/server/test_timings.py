@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import time
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from cardroom.server.ops import collector, timings
+from cardroom.server.store import GroupWriter, database
 from tests.server.conftest import auth, create
 
 
@@ -37,6 +40,34 @@ def test_a_move_is_timed_from_request_to_push(client: TestClient, monkeypatch: p
         assert " n       1 " in lines[series], lines[series]
     assert "socket push" in lines  # the spectator's push after the move (its first snapshot is not one)
     assert "objects the collector tracks" in report
+
+
+def test_other_writes_on_the_writers_thread_are_timed_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every move queued behind another write waits for it: the timings name each such write."""
+    engine = database.make_engine(f"sqlite:///{tmp_path / 'timed.sqlite3'}")
+    writer = GroupWriter(engine)
+
+    def slow_write(seconds: float) -> str:
+        time.sleep(seconds)
+        return "done"
+
+    monkeypatch.setattr(timings, "ON", True)
+    timings.reset()
+    try:
+
+        async def scenario() -> str:
+            await writer.run_in_order(slow_write, 0.02)
+            return await writer.call(slow_write, 0.0)
+
+        assert asyncio.run(scenario()) == "done"
+        report = timings.report()
+    finally:
+        timings.reset()
+        writer.close()
+        engine.dispose()
+    line = next(line for line in report.splitlines() if "writer " in line)
+    assert "slow_write" in line and " n       2 " in line, report
+    assert float(line.split(" max ")[1].split()[0]) >= 20.0  # milliseconds: the sleep was timed
 
 
 def test_timings_are_off_unless_asked(client: TestClient) -> None:

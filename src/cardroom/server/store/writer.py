@@ -117,12 +117,12 @@ class GroupWriter:
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run another write on the writer's thread, after those already queued, and return its
         result: the event loop never waits for a commit's sync to disk."""
-        return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._thread, _timed(fn), *args)
 
     def run_in_order(self, fn: Callable[..., None], *args: Any) -> asyncio.Future[None]:
         """Run another write on the writer's thread, after those already queued (so an older write
         can never land after a newer one)."""
-        return asyncio.get_running_loop().run_in_executor(self._thread, self._reconnect.run, fn, *args)
+        return asyncio.get_running_loop().run_in_executor(self._thread, self._reconnect.run, _timed(fn), *args)
 
     def close(self) -> None:
         if self._closed:
@@ -132,3 +132,20 @@ class GroupWriter:
             if batch is not None:
                 self._thread.submit(batch.close)  # on its own thread, after the queued writes
         self._thread.shutdown(wait=True)
+
+
+def _timed(fn: Callable[..., T]) -> Callable[..., T]:
+    """``fn``, timed under its own name when timings are on: every move queued meanwhile waits for
+    it, so the timings say which other writes hold the writer's thread, and for how long."""
+    if not timings.ON:
+        return fn
+    series = f"writer {getattr(fn, '__qualname__', type(fn).__name__)}"
+
+    def run(*args: Any) -> T:
+        begun = timings.clock()
+        try:
+            return fn(*args)
+        finally:
+            timings.add(series, timings.clock() - begun)
+
+    return run

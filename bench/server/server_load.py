@@ -27,7 +27,7 @@ The generator is ``--procs`` processes (default 2). By default they run in Node.
 (``load_generator.mjs``, when the machine has Node 20 or newer); ``--generator python`` runs the
 same players in Python (asyncio, aiohttp, orjson). On a small machine generator and server share
 the cores, and the Python generator cost more CPU than the server it measured, while its own event
-loop's delays landed in the latencies it timed: see docs/server-speed.md. The wall-clock figures
+loop's delays landed in the latencies it timed: see docs/server-speed-postgres.md. The wall-clock figures
 are the pair's either way; the CPU time per action is the server's alone.
 """
 

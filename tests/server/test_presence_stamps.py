@@ -48,14 +48,18 @@ def test_each_seat_keeps_its_latest_stamp_of_a_sweep(engine: Engine, request: py
     assert seen == pytest.approx({(a, 0): T0 + 5, (a, 1): T0 + 1, (b, 1): T0 + 9}, abs=1e-5)
 
 
-def test_a_later_sweep_replaces_the_stamps_and_an_empty_one_changes_nothing(
+def test_a_later_stamp_replaces_an_older_one_never_the_other_way(
     engine: Engine, request: pytest.FixtureRequest
 ) -> None:
+    """A sweep's write may land after a newer stamp of the same seat (the person handed back, or
+    another process's sweep): the seat must not look absent for longer than it was."""
     (a,) = _tables(engine, f"next{request.node.callspec.id[:2]}", 1)
     seats.write_seen(engine, [(a, 0, T0), (a, 1, T0)])
     seats.write_seen(engine, [(a, 1, T0 + 30)])
+    seats.hand_back(engine, a, 0, T0 + 60)
+    seats.write_seen(engine, [(a, 0, T0 + 10), (a, 1, T0 - 100)])  # older than what is stored
     seats.write_seen(engine, [])
-    assert seats.read_seen(engine, [a]) == pytest.approx({(a, 0): T0, (a, 1): T0 + 30}, abs=1e-5)
+    assert seats.read_seen(engine, [a]) == pytest.approx({(a, 0): T0 + 60, (a, 1): T0 + 30}, abs=1e-5)
 
 
 def test_a_sweep_of_a_thousand_tables_is_stored_whole(engine: Engine, request: pytest.FixtureRequest) -> None:

@@ -215,11 +215,13 @@ class Absence:
             if not live.is_over and live.row.status == "playing" and any(s.kind == "human" for s in live.row.seats)
         ]
         # Written in one transaction a sweep (not one a socket: reconnecting pages would each cost
-        # a sync to disk on the thread that stores moves), then read off the writer's thread.
+        # a sync to disk), beside the moves where the database allows, then read off the writer's
+        # thread. A person handed back meanwhile is stamped by that write: a stamp a few
+        # milliseconds older landing after it changes no judgement of minutes.
         stamps = [(t, s, now) for t, s in connected] + [(t, s, at) for (t, s), at in self._left.items()]
         self._left = {}
         if stamps:
-            await self.writer.call(self.store.write_seen, stamps)
+            await self.writer.call_beside(self.store.write_seen, stamps)
         seen = await asyncio.to_thread(self.store.read_seen, [live.row.id for live in watched])
         for live in watched:
             since = max(live.row.created.timestamp(), self.started)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
@@ -144,18 +144,22 @@ def _store_seen(conn: Connection, stamps: list[tuple[str, int, float]]) -> None:
         return
     upsert = sqlite_insert(seat_presence)
     conn.execute(
-        upsert.on_conflict_do_update(index_elements=["table_id", "seat"], set_={"seen": upsert.excluded.seen}),
+        upsert.on_conflict_do_update(
+            index_elements=["table_id", "seat"], set_={"seen": func.max(seat_presence.c.seen, upsert.excluded.seen)}
+        ),
         [{"table_id": t, "seat": s, "seen": datetime.fromtimestamp(latest[(t, s)], UTC)} for t, s in keys],
     )
 
 
 # Each seat at most once: one statement may not update a row twice. Epoch seconds become timestamps in
-# PostgreSQL, which spares the driver converting thousands of datetimes.
+# PostgreSQL, which spares the driver converting thousands of datetimes. A stamp older than the one
+# stored changes nothing: a sweep's write may land after a newer one (a person handed back, another
+# process's sweep), and a seat seen later must not look absent longer.
 SEEN_FROM_ARRAYS = """
 INSERT INTO seat_presence (table_id, seat, seen)
 SELECT table_id, seat, to_timestamp(seen)
 FROM unnest(%s::varchar[], %s::integer[], %s::float8[]) AS stamp(table_id, seat, seen)
-ON CONFLICT (table_id, seat) DO UPDATE SET seen = excluded.seen
+ON CONFLICT (table_id, seat) DO UPDATE SET seen = GREATEST(seat_presence.seen, excluded.seen)
 """
 
 

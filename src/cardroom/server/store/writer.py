@@ -119,6 +119,14 @@ class GroupWriter:
         result: the event loop never waits for a commit's sync to disk."""
         return await asyncio.get_running_loop().run_in_executor(self._thread, _timed(fn), *args)
 
+    async def call_beside(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a write that needs no order among the others: on PostgreSQL on a thread of its own, so
+        no move queues behind it (the presence sweep's upsert of every connected seat held the
+        writer's thread 25 ms); on SQLite, whose one writer would make it wait anyway, as :meth:`call`."""
+        if self._postgres is None:
+            return await self.call(fn, *args)
+        return await asyncio.to_thread(_timed(fn, "beside the writer"), *args)
+
     def run_in_order(self, fn: Callable[..., None], *args: Any) -> asyncio.Future[None]:
         """Run another write on the writer's thread, after those already queued (so an older write
         can never land after a newer one)."""
@@ -134,12 +142,12 @@ class GroupWriter:
         self._thread.shutdown(wait=True)
 
 
-def _timed(fn: Callable[..., T]) -> Callable[..., T]:
+def _timed(fn: Callable[..., T], where: str = "writer") -> Callable[..., T]:
     """``fn``, timed under its own name when timings are on: every move queued meanwhile waits for
     it, so the timings say which other writes hold the writer's thread, and for how long."""
     if not timings.ON:
         return fn
-    series = f"writer {getattr(fn, '__qualname__', type(fn).__name__)}"
+    series = f"{where} {getattr(fn, '__qualname__', type(fn).__name__)}"
 
     def run(*args: Any) -> T:
         begun = timings.clock()

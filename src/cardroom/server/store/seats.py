@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select, update
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from cardroom.server.store.driver import driver_cursor
+from cardroom.server.store.driver import converter, driver_cursor
 from cardroom.server.store.notify import notify
 from cardroom.server.store.rows import Link, now
 from cardroom.server.store.schema import auto_seats, links, seat_presence, seats
@@ -127,39 +126,40 @@ def write_seen(engine: Engine, stamps: list[tuple[str, int, float]]) -> None:
 
 def _store_seen(conn: Connection, stamps: list[tuple[str, int, float]]) -> None:
     """One statement for all the stamps, each seat's latest, in the order of the seats (two processes'
-    sweeps lock shared rows in one order): a sweep of a thousand tables holds the thread that stores
-    moves for milliseconds. On PostgreSQL the stamps go as three arrays: sent a row at a time
-    (``executemany``), 2,200 of them cost that thread 37 ms of CPU and held it 197 ms on a busy
-    machine, and the moves queued behind it waited as long; as arrays, 6 ms and 47 ms
-    (``bench/server/presence_write.py``)."""
+    sweeps lock shared rows in one order), through the driver's cursor. On SQLite the sweep holds the
+    thread that stores moves, and every move queued behind it waits as long (on PostgreSQL it runs
+    beside). Through SQLAlchemy, 2,200 stamps cost 28 ms of CPU on PostgreSQL (sent a row at a time)
+    and 11 ms on SQLite; now 6 and 8.6 ms (``bench/server/presence_write.py``, a quiet machine)."""
     latest: dict[tuple[str, int], float] = {}
     for table_id, seat, at in stamps:
         latest[(table_id, seat)] = max(at, latest.get((table_id, seat), at))
     keys = sorted(latest)
     if not keys:
         return
-    if conn.dialect.name == "postgresql":
-        with driver_cursor(conn) as cursor:
+    with driver_cursor(conn) as cursor:
+        if conn.dialect.name == "postgresql":
             cursor.execute(SEEN_FROM_ARRAYS, ([t for t, _ in keys], [s for _, s in keys], [latest[k] for k in keys]))
-        return
-    upsert = sqlite_insert(seat_presence)
-    conn.execute(
-        upsert.on_conflict_do_update(
-            index_elements=["table_id", "seat"], set_={"seen": func.max(seat_presence.c.seen, upsert.excluded.seen)}
-        ),
-        [{"table_id": t, "seat": s, "seen": datetime.fromtimestamp(latest[(t, s)], UTC)} for t, s in keys],
-    )
+        else:
+            stored = converter(seat_presence.c.seen, conn.dialect)  # the column's own text for a time
+            cursor.executemany(
+                SEEN_ROWS, [(t, s, stored(datetime.fromtimestamp(latest[(t, s)], UTC))) for t, s in keys]
+            )
 
 
-# Each seat at most once: one statement may not update a row twice. Epoch seconds become timestamps in
-# PostgreSQL, which spares the driver converting thousands of datetimes. A stamp older than the one
-# stored changes nothing: a sweep's write may land after a newer one (a person handed back, another
-# process's sweep), and a seat seen later must not look absent longer.
+# Each seat at most once: one statement may not update a row twice. A stamp older than the one stored
+# changes nothing: a sweep's write may land after a newer one (a person handed back, another process's
+# sweep), and a seat seen later must not look absent longer. On PostgreSQL the stamps go as three arrays
+# and epoch seconds become timestamps there, which spares the driver converting thousands of datetimes;
+# SQLite's driver runs one statement for many rows in C.
 SEEN_FROM_ARRAYS = """
 INSERT INTO seat_presence (table_id, seat, seen)
 SELECT table_id, seat, to_timestamp(seen)
 FROM unnest(%s::varchar[], %s::integer[], %s::float8[]) AS stamp(table_id, seat, seen)
 ON CONFLICT (table_id, seat) DO UPDATE SET seen = GREATEST(seat_presence.seen, excluded.seen)
+"""
+SEEN_ROWS = """
+INSERT INTO seat_presence (table_id, seat, seen) VALUES (?, ?, ?)
+ON CONFLICT (table_id, seat) DO UPDATE SET seen = max(seat_presence.seen, excluded.seen)
 """
 
 

@@ -4,9 +4,9 @@ Switched on (``bench/server/server_load.py`` does, for the server it starts), th
 samples per action in memory and writes their percentiles to its log (stderr) when it shuts down:
 the action request from its body read to its answer written, the wait for the group commit and the
 commit itself on the writer's thread (with the batch size), every other write there by name (moves
-queued behind it wait for it), the socket push from the change to the
-send, how late the event loop runs a timer (its blocking), and the garbage collector's pauses.
-Nothing is exposed over the network; switched off, every hook is a test of one module constant.
+queued behind it wait for it), the socket push from the change to the send, how late the event loop
+runs a timer (its blocking), and the garbage collector's pauses. Nothing is exposed over the
+network; switched off, every hook is a test of one module constant.
 """
 
 from __future__ import annotations

@@ -221,7 +221,7 @@ class Absence:
         # parts: 2,200 seats in one transaction held it 12-45 ms under load, and every move waited.
         # A person handed back meanwhile is stamped by that write; an older stamp landing after it
         # changes nothing (the store keeps each seat's latest).
-        stamps = sorted([(t, s, now) for t, s in connected] + [(t, s, at) for (t, s), at in self._left.items()])
+        stamps = [(t, s, now) for t, s in connected] + [(t, s, at) for (t, s), at in self._left.items()]
         self._left = {}
         for i in range(0, len(stamps), STAMPS_A_WRITE):
             await self.writer.call_beside(self.store.write_seen, stamps[i : i + STAMPS_A_WRITE])

@@ -70,7 +70,7 @@ def test_moves_make_no_task_for_the_move_clock(tmp_path: Path) -> None:
             await room.submit(table_id, seat, live.step, "pass" if "pass" in legal else legal[0])
             moves += 1
         clock_tasks = sum(what.startswith("turn") for what in made)
-        queued = len(room.autoplay._turns)
+        queued = room.autoplay.queued_clocks
         await room.shutdown()
         return moves, clock_tasks, queued, deadlines
 

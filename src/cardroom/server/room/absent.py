@@ -50,6 +50,9 @@ ABANDON_AFTER = 86_400.0  # seconds without any seat's socket that end a table a
 SWEEP_EVERY = 30.0  # seconds between two looks at who is away
 PRESENT_FOR = 30.0  # seconds a request with a seat's token counts as its person being there
 STAMPS_A_WRITE = 250  # seats whose presence one transaction stores (about 2 ms of the writer's thread)
+# Tables the sweep looks at between two turns of the event loop: at 1,100 tables its look at all of
+# them at once held the loop several milliseconds, and every move arriving meanwhile waited.
+TABLES_A_TURN = 100
 
 
 @dataclass(frozen=True)
@@ -208,13 +211,15 @@ class Absence:
         """Refresh the presence of the seats connected here; hand away seats to the room's bot and
         end tables nobody has been at for ``abandon_after``."""
         now = time.time()
+        connected: set[tuple[str, int]] = set()
+        watched: list[Live] = []
         # A table with a socket open here is always held (see :mod:`.watchers`).
-        connected = {(live.row.id, seat) for live in self.tables.all_held() for seat in live.watchers.seats()}
-        watched = [
-            live
-            for live in self.tables.all_held()
-            if not live.is_over and live.row.status == "playing" and any(s.kind == "human" for s in live.row.seats)
-        ]
+        for i, live in enumerate(self.tables.all_held()):
+            if i % TABLES_A_TURN == TABLES_A_TURN - 1:
+                await asyncio.sleep(0)
+            connected.update((live.row.id, seat) for seat in live.watchers.seats())
+            if not live.is_over and live.row.status == "playing" and any(s.kind == "human" for s in live.row.seats):
+                watched.append(live)
         # Written a few hundred seats a transaction (not one a socket: reconnecting pages would each
         # cost a sync to disk), beside the moves where the database allows, then read off the
         # writer's thread. On SQLite the writer stores the moves that came meanwhile between two
@@ -229,7 +234,11 @@ class Absence:
         # not need the stamps (other processes' among them), and at a busy room that is few of them.
         elsewhere = [live.row.id for live in watched if _not_all_here(live, connected)]
         seen = await asyncio.to_thread(self.store.read_seen, elsewhere) if elsewhere else {}
-        for live in watched:
+        for i, live in enumerate(watched):
+            if i % TABLES_A_TURN == TABLES_A_TURN - 1:
+                await asyncio.sleep(0)
+            if live.is_over or live.row.status != "playing":  # it ended while the sweep wrote, read or waited
+                continue
             since = max(live.row.created.timestamp(), self.started)
             people = [s.seat for s in live.row.seats if s.kind == "human"]  # not a seat still waiting
             last = {

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import heapq
-import itertools
 import logging
 import random
 import secrets
@@ -33,6 +31,7 @@ from cardroom.server.room.clocks import clocked, move_began, save_if_changed, wi
 from cardroom.server.room.hub import Hub
 from cardroom.server.room.live import Live
 from cardroom.server.room.ports import Tables
+from cardroom.server.room.turn_queue import Entry, TurnQueue
 from cardroom.server.store import ClockSaver, is_database_error
 
 log = logging.getLogger("cardroom.server")
@@ -44,9 +43,6 @@ STAND_IN_SPEC = "heuristic"  # who plays for a player whose turn timer ran out
 # window asks both seats) had three or four searches wanting a thread, and about one decision in twenty
 # fell back to a random move; with four, none in the same runs.
 BOT_THREADS = 4
-# The move clocks' queue is rebuilt without its stale entries when it grows past this many, and past
-# twice the entries it kept the last time: each move queues the next seat's deadline once.
-COMPACT_AT = 4096
 
 
 def replayable(spec: str) -> bool:
@@ -85,15 +81,13 @@ class Autoplay:
         # Every bot and clock task running here, to end them all at shutdown (each table holds its
         # own in ``Live.tasks``, by what it is: ("bot", seat), ("window", step), ("turn<deadline>", seat)).
         self._every: set[asyncio.Task[None]] = set()
-        # The move clocks of every table, as one queue: (deadline, order, table id, seat), earliest
-        # first, and one timer set for the earliest. A move used to cancel one task sleeping out a
-        # clock and make another; now it queues the next deadline once, and an entry whose deadline
-        # has changed since (the seat moved, the table was dropped) is skipped when it comes due.
-        self._turns: list[tuple[float, int, str, int]] = []
-        self._order = itertools.count()
+        # The move clocks of every table, as one queue, and one timer set for the earliest. A move used
+        # to cancel one task sleeping out a clock and make another; now it queues the next deadline
+        # once, and an entry whose deadline has changed since (the seat moved, the table was dropped)
+        # is skipped when it comes due.
+        self._turns = TurnQueue(lambda entry: self._current(entry) is not None)
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at: float | None = None  # the deadline the timer is set for
-        self._compact_at = COMPACT_AT
         # Bots think on their own threads: a slow search can only delay other bots, never the
         # database writes and reads that run on the default executor.
         self._pool = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="cardroom-bot")
@@ -295,15 +289,17 @@ class Autoplay:
             await asyncio.sleep(left)
         await self.tables.close_window(table_id, window_step)
 
-    def _queue_turn(self, deadline: float, table_id: str, seat: int) -> None:
-        heapq.heappush(self._turns, (deadline, next(self._order), table_id, seat))
-        if len(self._turns) > self._compact_at:
-            self._turns = [entry for entry in self._turns if self._current(entry) is not None]
-            heapq.heapify(self._turns)
-            self._compact_at = max(COMPACT_AT, 2 * len(self._turns))
-        self._set_timer()
+    @property
+    def queued_clocks(self) -> int:
+        """Entries in the move clocks' queue, stale ones included."""
+        return len(self._turns)
 
-    def _current(self, entry: tuple[float, int, str, int]) -> Live | None:
+    def _queue_turn(self, deadline: float, table_id: str, seat: int) -> None:
+        self._turns.push(deadline, table_id, seat)
+        if self._timer_at is None or deadline < self._timer_at:
+            self._set_timer(deadline)
+
+    def _current(self, entry: Entry) -> Live | None:
         """The table whose move clock this queued entry still is, if it is (else the entry is stale)."""
         deadline, _, table_id, seat = entry
         live = self.tables.held(table_id)
@@ -311,9 +307,9 @@ class Autoplay:
             return None
         return live
 
-    def _set_timer(self) -> None:
-        """Have the timer ring at the earliest deadline queued (it is only moved when that one changes)."""
-        earliest = self._turns[0][0] if self._turns else None
+    def _set_timer(self, earliest: float | None) -> None:
+        """Have the timer ring at ``earliest``, the earliest deadline queued (it is only moved when that
+        one changes)."""
         if earliest == self._timer_at:
             return
         if self._timer is not None:
@@ -327,15 +323,14 @@ class Autoplay:
         self._timer = self._timer_at = None
         now = time.time()
         try:
-            while self._turns and self._turns[0][0] <= now:
-                entry = heapq.heappop(self._turns)
+            for entry in self._turns.due(now):
                 live = self._current(entry)
                 if live is not None:
                     deadline, _, table_id, seat = entry
                     del live.turn_queued[seat]
                     self._start(live, (f"turn{deadline}", seat), self._turn_timeout(table_id, seat, deadline))
         finally:  # one table's failure must not stop every other table's clock
-            self._set_timer()
+            self._set_timer(self._turns.earliest())
 
     async def _turn_timeout(self, table_id: str, seat: int, deadline: float) -> None:
         live = await self.tables.live_soon(table_id)

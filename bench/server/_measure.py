@@ -40,10 +40,12 @@ def start_server(
     timings: bool = False,
     src: Path | None = None,
     calls_to: Path | None = None,
+    stalls_to: Path | None = None,
 ) -> subprocess.Popen[bytes]:
     """`cardroom serve` on ``port``: this checkout's, or with ``src`` the one in that source tree
     (``src/`` of another checkout), run by this Python; the server is checked to import it.
-    ``calls_to``: the server counts its calls between two signals (see ``_server_launch``)."""
+    ``calls_to``: the server counts its calls between two signals (see ``_server_launch``);
+    ``stalls_to``: it samples its event loop's stack when the loop runs late, between the same signals."""
 
     # Every table here comes from one address: lift the per-address table creation limit.
     env = {**os.environ, "CARDROOM_BOT_DELAY": str(bot_delay), "CARDROOM_TABLES_PER_MINUTE": "1000000"}
@@ -52,6 +54,9 @@ def start_server(
     if calls_to is not None:
         env["CARDROOM_BENCH_CALLS"] = str(calls_to)
         src = src or HERE.parent.parent / "src"  # this checkout's, through the launcher that counts
+    if stalls_to is not None:
+        env["CARDROOM_BENCH_STALLS"] = str(stalls_to)
+        src = src or HERE.parent.parent / "src"
     if src is None:
         command = [shutil.which("cardroom", path=str(Path(sys.executable).parent)) or "cardroom"]
     else:

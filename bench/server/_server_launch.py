@@ -7,7 +7,9 @@ server's log), so the benchmark can check that the code it meant is the code tha
 
 With ``CARDROOM_BENCH_CALLS`` set to a file, the server counts its function calls on the event loop's
 thread between the signals SIGUSR1 (start) and SIGUSR2 (stop, and write the counts there, in
-``cProfile``'s format): ``bench/server/server_profile.py --calls``.
+``cProfile``'s format): ``bench/server/server_profile.py --calls``. With ``CARDROOM_BENCH_STALLS`` set to
+a file, it samples the event loop's stack whenever the loop runs late, between the same signals
+(``_server_stalls``): ``server_profile.py --stalls``.
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ def count_calls_on_signals(out: Path) -> None:
 def main() -> None:
     if os.environ.get("CARDROOM_BENCH_CALLS"):
         count_calls_on_signals(Path(os.environ["CARDROOM_BENCH_CALLS"]))
+    if os.environ.get("CARDROOM_BENCH_STALLS"):
+        import _server_stalls
+
+        _server_stalls.install(Path(os.environ["CARDROOM_BENCH_STALLS"]))
     src = Path(sys.argv.pop(1)).resolve()
     sys.path.insert(0, str(src))  # ahead of the editable install of this checkout
     import cardroom

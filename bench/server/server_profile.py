@@ -6,11 +6,14 @@ with the difference: what got slower, named by file and function.
 
     python bench/server/server_profile.py --tables 1000 --bot-tables 100 --think 1.4 --seconds 25 --baseline 5ee58a0
     python bench/server/server_profile.py --tables 200 --think 0.5 --seconds 10       # this checkout alone
+    python bench/server/server_profile.py --stalls --tables 1000 --bot-tables 100 --think 1.4 --baseline 5ee58a0
 
 Printed per code: acknowledged actions, samples, and the functions with the most CPU per action,
 inclusive (the function and everything it called) and self (its own lines). With ``--calls`` the server counts its calls on the
 event loop's thread exactly instead (``_server_calls``): calls and the profiler's time per action by
-function, for two codes on a shared machine where samples swing. The raw samples
+function, for two codes on a shared machine where samples swing. With ``--stalls`` it samples the
+event loop's stack only when the loop runs late (``_server_stalls``): what holds up the tail, not
+where the CPU goes. The raw samples
 (py-spy's collapsed stacks) are kept with ``--keep DIR`` for a flame graph (``flamegraph.pl`` or
 speedscope.app). py-spy samples without stopping the server (``--nonblocking``), at ``--rate`` Hz,
 the thread holding the GIL only (``--gil``): the Python work of the event loop and the room's threads;
@@ -39,6 +42,7 @@ from _measure import free_port, start_server, stop_server
 from _server_calls import Calls, print_calls, short_path
 from _server_postgres import database_for, throwaway_postgres
 from _server_report import lines_as_printed
+from _server_stalls import Stalls, print_stalls
 from _server_trees import Tree, add_code_options, code_trees, describe, round_args, rounds_of, schedule
 
 FRAME = re.compile(r"^(?P<function>.*?) \((?P<file>[^()]*?)(?::\d+)?\)$")
@@ -85,15 +89,20 @@ def summed(raw: Path) -> tuple[Counter[str], Counter[str], int]:
     return inclusive, own, total
 
 
-def count_once(args: argparse.Namespace, tree: Tree, round_: int, keep: Path, found: Calls) -> None:
-    """One run with the server counting its calls over the measured window (``--calls``)."""
+def count_once(args: argparse.Namespace, tree: Tree, round_: int, keep: Path, found: Calls | Stalls) -> None:
+    """One run with the server counting its calls (``--calls``) or sampling its late event loop
+    (``--stalls``) over the measured window."""
     workdir = Path(tempfile.mkdtemp(prefix="cardroom-profile-"))
-    counted = keep / f"{tree.label}-round{round_ + 1}.pstats"
+    stalls = isinstance(found, Stalls)
+    counted = keep / f"{tree.label}-round{round_ + 1}.{'stalls' if stalls else 'pstats'}"
     counted.unlink(missing_ok=True)
     port = free_port()
     try:
         database = database_for(args.postgres_url, f"cardroom_profile_{tree.label}_{round_ + 1}", workdir)
-        server = start_server(port, database, args.bot_delay, False, tree.src, calls_to=counted)
+        server = start_server(
+            port, database, args.bot_delay, False, tree.src,
+            calls_to=None if stalls else counted, stalls_to=counted if stalls else None,
+        )  # fmt: skip
 
         def count_window(seconds: float) -> None:
             os.kill(server.pid, signal.SIGUSR1)
@@ -190,10 +199,15 @@ def main() -> None:
     parser.add_argument(
         "--calls", action="store_true", help="count the event loop's calls exactly (cProfile) instead of sampling"
     )
+    parser.add_argument(
+        "--stalls", action="store_true", help="sample the event loop's stack only when it runs 3 ms late or more"
+    )
     add_code_options(parser)
     args = parser.parse_args()
     lines_as_printed()
-    if not PY_SPY.exists() and not args.calls:
+    if args.calls and args.stalls:
+        parser.error("--calls and --stalls are two different runs: choose one")
+    if not PY_SPY.exists() and not args.calls and not args.stalls:
         parser.error(f"py-spy is needed beside this Python ({PY_SPY}): pip install py-spy")
     if not 1 <= args.tables + args.bot_tables <= 10_000 or not 1 <= args.seconds <= 600:
         parser.error("--tables plus --bot-tables is 1 to 10,000 and --seconds 1 to 600")
@@ -205,17 +219,24 @@ def main() -> None:
     keep.mkdir(parents=True, exist_ok=True)
     runs: dict[str, list[Sampled]] = {}
     counted: dict[str, Calls] = {}
+    late: dict[str, Stalls] = {}
     with throwaway_postgres(args.postgres) as args.postgres_url, code_trees(args.baseline, args.code) as trees:
         describe(trees)
         for r, tree in schedule(trees, rounds_of(args)):
             print(f"\n-- round {r + 1}, code {tree.label} ({tree.revision.split()[0]}), seed {args.seed + r}")
             if args.calls:
                 count_once(round_args(args, r), tree, r, keep, counted.setdefault(tree.label, Calls()))
+            elif args.stalls:
+                count_once(round_args(args, r), tree, r, keep, late.setdefault(tree.label, Stalls()))
             else:
                 runs.setdefault(tree.label, []).append(profile_once(round_args(args, r), tree, r, keep))
     if args.calls:
         print_calls(counted, args.top)
         print(f"\nthe counts (cProfile's format) in {keep}")
+        return
+    if args.stalls:
+        print_stalls(late, args.top)
+        print(f"\nthe late stacks in {keep}")
         return
     for label, found in runs.items():
         acked = sum(f.acked for f in found)

@@ -144,14 +144,14 @@ class Absence:
 
     def disconnected(self, live: Live, seat: int) -> None:
         """A socket for ``seat`` closed here (it has left the table's watchers)."""
-        if seat not in live.watchers.seats():
+        if not live.watchers.has(seat):
             self._left[(live.row.id, seat)] = time.time()  # stored at the next sweep: the away clock starts here
 
     def acted(self, live: Live, seat: int) -> None:
         """The person chose a move themselves: present (if only over HTTP), and their run-outs in a row
         start again from none."""
         live.missed.pop(seat, None)
-        if seat not in live.watchers.seats():
+        if not live.watchers.has(seat):
             self._left[(live.row.id, seat)] = time.time()  # stored at the next sweep
 
     async def seen(self, live: Live, seat: int) -> None:
@@ -159,7 +159,7 @@ class Absence:
         the room took for their absence is theirs again."""
         at = time.time()
         live.heard[seat] = at
-        if seat not in live.watchers.seats():
+        if not live.watchers.has(seat):
             self._left[(live.row.id, seat)] = at  # stored at the next sweep
         if live.auto.get(seat) == "away":
             await self.hand_back(live, seat)
@@ -168,7 +168,7 @@ class Absence:
         """Whether the seat's person is here now: a socket open here, a request with its token within
         ``present_for``, or a socket in another process (stored as seen at its sweeps)."""
         now = time.time()
-        if seat in live.watchers.seats() or now - live.heard.get(seat, 0.0) < self.present_for:
+        if live.watchers.has(seat) or now - live.heard.get(seat, 0.0) < self.present_for:
             return True
         seen = await asyncio.to_thread(self.store.read_seen, [live.row.id])
         return now - seen.get((live.row.id, seat), 0.0) < self.stored_present_for
@@ -256,7 +256,7 @@ class Absence:
             for seat in people:
                 # Asked now, not from the set above: a person may have reconnected while this sweep
                 # wrote and read, and been handed the seat back.
-                if seat in live.watchers.seats():
+                if live.watchers.has(seat):
                     if live.auto.get(seat) == "away":  # judged away elsewhere, yet connected here
                         await self.hand_back(live, seat)
                     continue

@@ -30,3 +30,7 @@ class Watchers:
     def seats(self) -> set[int]:
         """The seats with a socket open here."""
         return {seat for seat, count in self.per_seat.items() if seat is not None and count > 0}
+
+    def has(self, seat: int) -> bool:
+        """Whether ``seat`` has a socket open here (asked on every move: no set is built)."""
+        return self.per_seat.get(seat, 0) > 0

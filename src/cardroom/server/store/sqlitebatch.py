@@ -20,6 +20,7 @@ from sqlalchemy import Engine
 from sqlalchemy.pool import PoolProxiedConnection
 
 from cardroom.server.store.actions import action_sql, store_actions
+from cardroom.server.store.readiness import check_shared_memory
 from cardroom.server.store.rows import NewAction
 
 
@@ -43,11 +44,14 @@ class SqliteBatch:
         self._sql = action_sql(engine.dialect)
         self._conn: PoolProxiedConnection | None = None
         self._riders = riders  # the writer's list: riders join it as the room is built
+        self._file = engine.url.database
 
     def append(self, batch: list[NewAction], _origin: str = "") -> list[bool]:
         """Store ``batch`` and what the riders hold in one transaction, committed when this returns;
         for each action, True if its step was already taken (that one alone is not stored). On any
-        failure nothing is stored and the riders get theirs back."""
+        failure nothing is stored and the riders get theirs back. The ``-shm`` file is checked first,
+        as :class:`.reconnect.Reconnect` checks it for every other use of the database."""
+        check_shared_memory(self._file)
         conn = self._connection()
         taken = [(rider, rider.take()) for rider in self._riders]
         try:

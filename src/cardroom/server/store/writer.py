@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from typing import Any, TypeVar
 
 from sqlalchemy import Engine
@@ -48,7 +47,9 @@ class GroupWriter:
             self._store_batch = self._postgres.append  # it makes its own retry
         else:
             self._sqlite = SqliteBatch(engine, self.riders)
-            self._store_batch = partial(self._reconnect.run, self._sqlite.append)  # checks the -shm file first
+            # Its own -shm check, without Reconnect's layer: a batch is handed to the thread on the
+            # event loop, where a partial costs asyncio's coroutine check more calls than a method.
+            self._store_batch = self._sqlite.append
         self._closed = False
 
     @property

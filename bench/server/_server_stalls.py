@@ -127,9 +127,15 @@ def print_stalls(by_code: dict[str, Stalls], top: int, look_ms: float = LOOK * 1
     for stalls in by_code.values():
         for name, n in stalls.by_function.items():
             names[name] = max(names[name], n * 1000 // max(1, stalls.acked))
-    roots = {"asyncio/runners.py:run", "uvicorn/server.py:run", "uvicorn/main.py:run"}
+    # The frames on every stack in Python (the launcher, the command line, the loop's run) say nothing.
+    roots = {
+        name
+        for stalls in by_code.values()
+        for name, n in stalls.by_function.items()
+        if n >= stalls.late - stalls.outside_python
+    }
     for name, _ in names.most_common(top + len(roots)):
-        if name in roots or "typer/" in name or "_click/" in name or "cli" in name or "_server_launch" in name:
+        if name in roots:
             continue
         row = "".join(f"{s.by_function[name] * 1000 / max(1, s.acked):>12.2f}" for s in by_code.values())
         print(f"{row}   {name}")

@@ -32,6 +32,7 @@ import asyncio
 import logging
 import os
 import time
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 
 from cardroom.server.errors import Refused
@@ -214,9 +215,7 @@ class Absence:
         connected: set[tuple[str, int]] = set()
         watched: list[Live] = []
         # A table with a socket open here is always held (see :mod:`.watchers`).
-        for i, live in enumerate(self.tables.all_held()):
-            if i % TABLES_A_TURN == TABLES_A_TURN - 1:
-                await asyncio.sleep(0)
+        async for live in _taking_turns(self.tables.all_held()):
             connected.update((live.row.id, seat) for seat in live.watchers.seats())
             if not live.is_over and live.row.status == "playing" and any(s.kind == "human" for s in live.row.seats):
                 watched.append(live)
@@ -234,9 +233,7 @@ class Absence:
         # not need the stamps (other processes' among them), and at a busy room that is few of them.
         elsewhere = [live.row.id for live in watched if _not_all_here(live, connected)]
         seen = await asyncio.to_thread(self.store.read_seen, elsewhere) if elsewhere else {}
-        for i, live in enumerate(watched):
-            if i % TABLES_A_TURN == TABLES_A_TURN - 1:
-                await asyncio.sleep(0)
+        async for live in _taking_turns(watched):
             if live.is_over or live.row.status != "playing":  # it ended while the sweep wrote, read or waited
                 continue
             since = max(live.row.created.timestamp(), self.started)
@@ -286,3 +283,11 @@ class Absence:
 def _not_all_here(live: Live, connected: set[tuple[str, int]]) -> bool:
     """Whether a person's seat of the table has no socket open here."""
     return any((live.row.id, s.seat) not in connected for s in live.row.seats if s.kind == "human")
+
+
+async def _taking_turns(held: Iterable[Live]) -> AsyncIterator[Live]:
+    """The tables one by one, letting the event loop turn after every :data:`TABLES_A_TURN` of them."""
+    for i, live in enumerate(held):
+        if i and i % TABLES_A_TURN == 0:
+            await asyncio.sleep(0)
+        yield live

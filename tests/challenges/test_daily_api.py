@@ -49,8 +49,10 @@ def test_one_attempt_and_results_hidden_until_finished_and_closed(client: TestCl
     # Not finished, window open: hidden, and the reason is the unfinished deal.
     hidden = client.get(results)
     assert hidden.status_code == 403 and "finish your deal" in hidden.json()["detail"]
-    play(client, entered["table_id"], entered["token"], moves=2)
-    concede(client, entered["table_id"], entered["token"])  # over at once: the window is still open
+    # A few moves, then given up: over at once, while the window is still open. One deal in many is
+    # over within those moves already (its random secret): finished either way.
+    if play(client, entered["table_id"], entered["token"], moves=2)["table"]["status"] == "playing":
+        concede(client, entered["table_id"], entered["token"])
     # Finished, window still open: still hidden.
     mine = client.get("/api/daily").json()
     assert mine["day"] == day, "the window closed before the test could look: the machine is too slow for WINDOW"

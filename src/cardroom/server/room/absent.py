@@ -222,7 +222,7 @@ class Absence:
             connected.update((live.row.id, seat) for seat in live.watchers.seats())
             if not live.is_over and live.row.status == "playing" and any(s.kind == "human" for s in live.row.seats):
                 watched.append(live)
-        # Written a few hundred seats a transaction (not one a socket: reconnecting pages would each
+        # Written STAMPS_A_WRITE seats a transaction (not one a socket: reconnecting pages would each
         # cost a sync to disk), beside the moves where the database allows, then read off the
         # writer's thread. On SQLite the writer stores the moves that came meanwhile between two
         # parts: 2,200 seats in one transaction held it 12-45 ms under load, and every move waited.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -26,6 +27,55 @@ def free_port() -> int:
         return port
 
 
+# A port free_port gave is free when asked, not when the server binds it: another test process's
+# server was once given the same port a moment earlier. Its health check then answered 200 for ours,
+# which had exited ("cannot listen"), and the test's requests failed when that other server stopped.
+# So an answer counts only from the process that holds the listening socket, and a first start whose
+# port was taken tries another.
+PORT_TRIES = 3
+ANSWERED, EXITED, LATE = "answered", "exited", "late"
+
+
+def wait_answering(proc: Any, port: int, path: str, within: float) -> str:
+    """Poll ``path`` on ``port`` until ``proc`` itself answers it 200 (ANSWERED), ``proc`` exits
+    (EXITED) or ``within`` seconds pass (LATE)."""
+    deadline = time.time() + within
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            return EXITED
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}{path}", timeout=1).status_code == 200 and listens(proc.pid, port):
+                return ANSWERED
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    return LATE
+
+
+def listens(pid: int, port: int) -> bool:
+    """Whether process ``pid`` holds the socket listening on ``port`` (read from Linux's /proc)."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:  # 0A: listening
+                    inodes.add(fields[9])
+    with contextlib.suppress(OSError):
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                target = os.readlink(fd)
+                if target.startswith("socket:[") and target[len("socket:[") : -1] in inodes:
+                    return True
+    return False
+
+
+def port_taken(output: str) -> bool:
+    """Whether a server's output says it could not listen because its port was in use."""
+    lowered = output.lower()
+    return "cannot listen on" in lowered or "address already in use" in lowered
+
+
 class ServerProcess:
     def __init__(self, port: int, database: str, bot_delay: float = 0.0, env: dict[str, str] | None = None) -> None:
         self.port = port
@@ -41,31 +91,37 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = {**os.environ, "CARDROOM_BOT_DELAY": str(self.bot_delay), "PYTHONPATH": str(ROOT), **self.env}
-        if forked.can_fork(env):  # most do: a fork of a warm process skips the imports (tests/server/forked.py)
-            log = Path(tempfile.mkstemp(prefix=f"cardroom-test-server-{self.port}-", suffix=".log")[1])
-            self.logs.append(log)
-            self.proc = forked.start(self.port, self.database, env, log)
-        else:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "tests.server.serve_toy", str(self.port), self.database],
-                cwd=ROOT,
-                env=env,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            if self.proc.poll() is not None:
-                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
+        first = self.proc is None  # a restart keeps its port: its clients hold the address
+        for _ in range(PORT_TRIES):
+            if forked.can_fork(env):  # most do: a fork of a warm process skips the imports (tests/server/forked.py)
+                log = Path(tempfile.mkstemp(prefix=f"cardroom-test-server-{self.port}-", suffix=".log")[1])
+                self.logs.append(log)
+                self.proc = forked.start(self.port, self.database, env, log)
+            else:
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-m", "tests.server.serve_toy", str(self.port), self.database],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT,
+                )
+            outcome = wait_answering(self.proc, self.port, "/api/games", 30)
+            if outcome == ANSWERED:
+                return self
+            if outcome == LATE:
+                self.kill()  # never left running behind a failed test, holding its port and a core
+                raise RuntimeError(f"server did not start in 30 s; its output: {self._output()[-2000:]}")
+            out = self._output()
+            if not (first and port_taken(out)):
                 raise RuntimeError(f"server exited: {out}")
-            try:
-                if httpx.get(self.url + "/api/games", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        self.kill()  # never left running behind a failed test, holding its port and a core
-        out = self.proc.stdout.read().decode() if self.proc.stdout else ""
-        raise RuntimeError(f"server did not start in 30 s; its output: {out[-2000:]}")
+            self.port = free_port()
+        raise RuntimeError(f"{PORT_TRIES} free ports were taken before the server could listen on them")
+
+    def _output(self) -> str:
+        """What the server process wrote (a fork writes to its log file, a fresh interpreter to a pipe)."""
+        if isinstance(self.proc, subprocess.Popen):
+            return self.proc.stdout.read().decode() if self.proc.stdout else ""
+        return self.logs[-1].read_text(errors="replace") if self.logs else ""
 
     def kill(self) -> None:
         """SIGKILL: no shutdown handler runs, nothing is flushed that was not already committed."""

@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -23,7 +23,7 @@ import httpx
 from sqlalchemy import create_engine, text
 
 from tests.server import forked
-from tests.server.process import ANSWERED, LATE, PORT_TRIES, ROOT, ServerProcess, free_port, port_taken, wait_answering
+from tests.server.process import ROOT, ServerProcess, free_port
 from tests.support.polling import until
 
 TIMEOUT = 15.0  # seconds any one request may take
@@ -44,8 +44,8 @@ class LoggedServer(ServerProcess):
         """Start it and wait until its health check says 200 (``healthy``), or, for a server started
         in an outage, until it answers at all (its list of games needs no database)."""
         env = {**os.environ, "CARDROOM_BOT_DELAY": "0", "PYTHONPATH": str(ROOT), **self.env}
-        first = self.proc is None  # a restart keeps its port: its clients hold the address
-        for _ in range(PORT_TRIES):
+
+        def launch() -> Callable[[], str]:
             written = self.log.stat().st_size if self.log.exists() else 0  # a restart's lines follow the first's
             if forked.can_fork(env):  # a fork of the warm server: about 0.6 s of CPU where a fresh one took 2.2
                 self.log.touch()  # the fork appends to it
@@ -59,19 +59,12 @@ class LoggedServer(ServerProcess):
                         stdout=out,
                         stderr=subprocess.STDOUT,
                     )
-            # A bound, not a pace: a start takes 2-5 s on an idle 2-core machine, and was seen at 23-29 s
-            # (the code before this change alike) with the machine at load average 24.
-            outcome = wait_answering(self.proc, self.port, "/healthz" if healthy else "/api/games", START_WITHIN)
-            if outcome == ANSWERED:
-                return self
-            if outcome == LATE:
-                self.kill()  # never left running behind a failed test, holding its port and a core
-                raise RuntimeError(f"server did not start in {START_WITHIN} s: {self.log.read_text()[-2000:]}")
-            said = self.log.read_bytes()[written:].decode(errors="replace")
-            if not (first and port_taken(said)):
-                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
-            self.port = free_port()
-        raise RuntimeError(f"{PORT_TRIES} free ports were taken before the server could listen on them")
+            return lambda: self.log.read_bytes()[written:].decode(errors="replace")
+
+        # A bound, not a pace: a start takes 2-5 s on an idle 2-core machine, and was seen at 23-29 s
+        # (the code before this change alike) with the machine at load average 24.
+        self.start_answering(launch, "/healthz" if healthy else "/api/games", START_WITHIN)
+        return self
 
     def rss(self) -> int:
         """The server's resident memory, in bytes."""

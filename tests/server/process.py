@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -91,8 +92,8 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         env = {**os.environ, "CARDROOM_BOT_DELAY": str(self.bot_delay), "PYTHONPATH": str(ROOT), **self.env}
-        first = self.proc is None  # a restart keeps its port: its clients hold the address
-        for _ in range(PORT_TRIES):
+
+        def launch() -> Callable[[], str]:
             if forked.can_fork(env):  # most do: a fork of a warm process skips the imports (tests/server/forked.py)
                 log = Path(tempfile.mkstemp(prefix=f"cardroom-test-server-{self.port}-", suffix=".log")[1])
                 self.logs.append(log)
@@ -105,15 +106,28 @@ class ServerProcess:
                     stdout=subprocess.PIPE,
                     stderr=subprocess.STDOUT,
                 )
-            outcome = wait_answering(self.proc, self.port, "/api/games", 30)
+            return self._output
+
+        self.start_answering(launch, "/api/games", 30)
+        return self
+
+    def start_answering(self, launch: Callable[[], Callable[[], str]], path: str, within: float) -> None:
+        """``launch()`` starts the process on ``self.port`` and returns what reads its output since;
+        wait until that process itself answers ``path`` (see :func:`wait_answering`). A first start
+        whose port another process took tries another free port; a restart keeps its port (its
+        clients hold the address) and says the port was taken."""
+        first = self.proc is None
+        for _ in range(PORT_TRIES):
+            output = launch()
+            outcome = wait_answering(self.proc, self.port, path, within)
             if outcome == ANSWERED:
-                return self
+                return
             if outcome == LATE:
                 self.kill()  # never left running behind a failed test, holding its port and a core
-                raise RuntimeError(f"server did not start in 30 s; its output: {self._output()[-2000:]}")
-            out = self._output()
-            if not (first and port_taken(out)):
-                raise RuntimeError(f"server exited: {out}")
+                raise RuntimeError(f"server did not start in {within:g} s; its output: {output()[-2000:]}")
+            said = output()
+            if not (first and port_taken(said)):
+                raise RuntimeError(f"server exited: {said[-2000:]}")
             self.port = free_port()
         raise RuntimeError(f"{PORT_TRIES} free ports were taken before the server could listen on them")
 

@@ -80,7 +80,7 @@ def install(out: Path) -> None:
 
 
 def _stack(frame: Any) -> tuple[str, ...]:
-    names = []
+    names: list[str] = []
     while frame is not None and len(names) < DEPTH:
         code = frame.f_code
         names.append(f"{short_path(code.co_filename)}:{code.co_name}")

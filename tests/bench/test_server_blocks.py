@@ -16,7 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench" / "server"))  # bench/ is not a package
 from _server_compare import Measured, print_runs  # noqa: E402
 from _server_players import Figures  # noqa: E402
-from server_blocks import main, read_block  # noqa: E402
+from server_blocks import SERVER_P99, main, read_block  # noqa: E402
+
+from cardroom.server.ops import timings  # noqa: E402
 
 
 def a_run(tree: str, round_: int, p99: float, cpu_ms: float = 1.0) -> Measured:
@@ -36,6 +38,18 @@ def block(tmp_path: Path, name: str, p99s: list[tuple[float, float]], codes: tup
     path = tmp_path / name
     path.write_text(out.getvalue())
     return path
+
+
+def server_timed(tree: str, round_: int, p99_ms: float) -> str:
+    """A round's heading and the server's own timings under it, as server_load prints them (the
+    server's report, each line without its "timing " mark)."""
+    timings.reset()
+    for _ in range(100):
+        timings.add("action request", p99_ms / 1000)
+    report = timings.report()
+    timings.reset()
+    lines = ["  " + line.removeprefix("timing ") for line in report.splitlines()]
+    return "\n".join([f"-- round {round_} of 3, code {tree} (abc1234), seed 7", "inside the server:", *lines])
 
 
 def judged(paths: list[Path], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
@@ -63,7 +77,11 @@ def test_blocks_clearly_worse_are_not_met(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_blocks_that_disagree_are_undecided(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    rounds = [[(10, 7), (10, 7), (10, 7)], [(10, 14), (10, 14), (10, 14)], [(10, 9), (10, 12), (10, 10)]]
+    rounds: list[list[tuple[float, float]]] = [
+        [(10, 7), (10, 7), (10, 7)],
+        [(10, 14), (10, 14), (10, 14)],
+        [(10, 9), (10, 12), (10, 10)],
+    ]
     paths = [block(tmp_path, f"b{i}", r, ("5ee58a0c0", "abc1234")) for i, r in enumerate(rounds)]
     rc, out = judged(paths, capsys)
     assert rc == 0 and pooled_p99(out) == "UNDECIDED", out
@@ -80,6 +98,26 @@ def test_a_block_of_one_code_against_itself_is_the_machines_spread(
     assert "1 of 1 block more than 10% apart" in out, out
     assert "pooled: abc1234 against 5ee58a0c0: 1 block, 3 rounds of each code" in out, out
     assert rc == 0
+
+
+def test_the_servers_own_p99_is_pooled_beside_but_not_judged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The players' p99 doubled while the server's own halved: the verdict follows the players'."""
+    paths = []
+    for i in range(3):
+        path = block(tmp_path, f"b{i}", [(10, 20), (10, 20), (10, 20)], ("5ee58a0c0", "abc1234"))
+        timed = [server_timed(tree, r, ms) for r in (1, 2, 3) for tree, ms in (("before", 8.0), ("after", 4.0))]
+        path.write_text("\n".join(timed) + "\n" + path.read_text())
+        paths.append(path)
+    assert read_block(paths[0]).figures[("after", 3)][SERVER_P99] == pytest.approx(4.0)
+    rc, out = judged(paths, capsys)
+    assert rc == 1 and pooled_p99(out) == "NOT MET", out
+    inside = next(x for x in out.splitlines() if SERVER_P99 in x)
+    assert "0.50   90% interval 0.50-0.50" in inside and "not judged" in inside, out
+    # Without the server's timings (server_load --no-timings) the line is left out, not made up.
+    rc, out = judged([block(tmp_path, "plain", [(10.0, 10.0)] * 3, ("5ee58a0c0", "abc1234"))], capsys)
+    assert SERVER_P99 not in out, out
 
 
 def test_a_file_that_is_not_a_comparison_is_refused_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

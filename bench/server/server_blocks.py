@@ -17,9 +17,9 @@ and for the compared blocks pooled, the ratio of the medians over every round of
 90% interval from resampling whole blocks (blocks are the independent unit: rounds of one block
 share the machine's weather). Beside them, not judged, the same for the action's p99 as the server
 timed it itself (from its body read to its answer sent): a tail the players saw but the server did
-not comes from outside it (the machine, the kernel, the load generator). The pooled verdict is MET when the whole interval is within 10%,
-NOT MET when the whole interval is beyond it, and UNDECIDED when the interval straddles the limit
-(more blocks narrow it). Responses other than 2xx are summed per code, as every block counts them.
+not comes from outside it (the machine, the kernel, the load generator). The pooled verdict is MET
+when the whole interval is within 10%, NOT MET when the whole interval is beyond it, and UNDECIDED
+when the interval straddles the limit (more blocks narrow it). Responses other than 2xx are summed per code, as every block counts them.
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ ROUND_LINE = re.compile(r"^-- round (\d+) of \d+, code (before|after)")
 SERVER_ACTION = re.compile(
     rf"^\s+action request\s+n\s+\d+\s+p50\s+(?:{NUMBER})\s+p90\s+(?:{NUMBER})\s+p99\s+(?P<p99>{NUMBER})"
 )
-SERVER_P99 = "server p99 ms"  # not judged: the issue's p99 is the players'; this one leaves out the machine's stalls outside the server
+# Not judged: the issue's p99 is the players'; this one leaves out the stalls outside the server.
+SERVER_P99 = "server p99 ms"
 STATUS = re.compile(r"(\w+) (\d{3}): (\d+)")
 
 

@@ -77,14 +77,24 @@ def print_server_timings(port: int) -> None:
     log = server_log(port)
     deadline = time.time() + 10
     while time.time() < deadline:
-        lines = [line for line in log.read_text(errors="replace").splitlines() if line.startswith("timing ")]
-        if lines:
-            print("inside the server, over the measured window (ms; commit batch size in actions):")
-            for line in lines:
-                print("  " + line[len("timing ") :])
+        printed = timings_as_printed(log.read_text(errors="replace"))
+        if printed:
+            print("\n".join(printed))
             return
         time.sleep(0.2)
     print("inside the server: no timings were written to its log")
+
+
+def timings_as_printed(log: str) -> list[str]:
+    """The timing lines of a server's log (``timings.report``) as this report prints them, under
+    their heading; nothing if the log has none. ``server_blocks.py`` reads them back."""
+    lines = [line.removeprefix("timing ") for line in log.splitlines() if line.startswith("timing ")]
+    if not lines:
+        return []
+    return [
+        "inside the server, over the measured window (ms; commit batch size in actions):",
+        *("  " + x for x in lines),
+    ]
 
 
 def lines_as_printed() -> None:

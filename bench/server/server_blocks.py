@@ -19,7 +19,8 @@ share the machine's weather). Beside them, not judged, the same for the action's
 timed it itself (from its body read to its answer sent): a tail the players saw but the server did
 not comes from outside it (the machine, the kernel, the load generator). The pooled verdict is MET
 when the whole interval is within 10%, NOT MET when the whole interval is beyond it, and UNDECIDED
-when the interval straddles the limit (more blocks narrow it). Responses other than 2xx are summed per code, as every block counts them.
+when the interval straddles the limit (more blocks narrow it). Responses other than 2xx are summed
+per code, as every block counts them.
 """
 
 from __future__ import annotations

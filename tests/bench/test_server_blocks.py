@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench" / "server"))  # bench/ is not a package
 from _server_compare import Measured, print_runs  # noqa: E402
 from _server_players import Figures  # noqa: E402
+from _server_report import timings_as_printed  # noqa: E402
 from server_blocks import SERVER_P99, main, read_block  # noqa: E402
 
 from cardroom.server.ops import timings  # noqa: E402
@@ -41,15 +42,13 @@ def block(tmp_path: Path, name: str, p99s: list[tuple[float, float]], codes: tup
 
 
 def server_timed(tree: str, round_: int, p99_ms: float) -> str:
-    """A round's heading and the server's own timings under it, as server_load prints them (the
-    server's report, each line without its "timing " mark)."""
+    """A round's heading and the server's own timings under it, as server_load prints them."""
     timings.reset()
     for _ in range(100):
         timings.add("action request", p99_ms / 1000)
     report = timings.report()
     timings.reset()
-    lines = ["  " + line.removeprefix("timing ") for line in report.splitlines()]
-    return "\n".join([f"-- round {round_} of 3, code {tree} (abc1234), seed 7", "inside the server:", *lines])
+    return "\n".join([f"-- round {round_} of 3, code {tree} (abc1234), seed 7", *timings_as_printed(report)])
 
 
 def judged(paths: list[Path], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
